@@ -1,0 +1,313 @@
+import type { Generated } from "kysely";
+
+/** Row types of migration 001 (keep in step with api/db/migrations). */
+export interface InstituicaoTable {
+  cod_empresa: Generated<number>;
+  sigla: string;
+  nome: string;
+  tema: Generated<string>;
+  endereco_web: string | null;
+  parametros: Generated<string>;
+  rede: Generated<number>;
+}
+
+export interface CampusTable {
+  cod_campus: Generated<number>;
+  cod_empresa: number;
+  nome_campus: string;
+}
+
+export interface BibliotecaTable {
+  cod_biblioteca: Generated<number>;
+  cod_campus: number;
+  desc_biblioteca: string;
+  sigla: string;
+  email: string | null;
+  telefone: string | null;
+  endereco: string | null;
+  horarios: Generated<string>;
+}
+
+export interface AtividadeTable {
+  cod_atividade: Generated<number>;
+  cod_modulo: Generated<number>;
+  descricao: string;
+  publica: Generated<number>;
+}
+
+export interface CategoriaTable {
+  cod_categoria: string;
+  descricao: string;
+  professor: Generated<number>;
+  limite_emprestimos: Generated<number>;
+  limite_reservas: Generated<number>;
+  limite_solicitacoes: Generated<number>;
+  limite_comentarios: Generated<number>;
+  prazo_dias: Generated<number>;
+  limite_renovacoes: Generated<number>;
+}
+
+export interface CategoriaAtividadeTable {
+  cod_categoria: string;
+  cod_atividade: number;
+}
+
+export interface PessoaTable {
+  cod_pessoa: Generated<number>;
+  cod_empresa: number;
+  cod_categoria: string;
+  nome_pessoa: string;
+  email: string | null;
+  telefone: string | null;
+  documento: string | null;
+  cpf: string | null;
+  dados_pessoais: Generated<string>;
+  recebe_email: Generated<number>;
+  bloqueado: Generated<number>;
+  motivo_bloqueio: string | null;
+  created_at: Generated<string>;
+}
+
+export interface LoginTable {
+  cod_login: Generated<number>;
+  cod_pessoa: number;
+  usuario: string;
+  senha_hash: string;
+  senha_salt: string;
+  tentativas_falhas: Generated<number>;
+  bloqueado_ate: string | null;
+  base: string | null;
+}
+
+export interface SenhaHistoricoTable {
+  cod_login: number;
+  senha_hash: string;
+  senha_salt: string;
+  created_at: Generated<string>;
+}
+
+export interface OauthTokenTable {
+  token_hash: string;
+  client_id: string;
+  cod_pessoa: number | null;
+  expires_at: string;
+  revoked_at: string | null;
+  rotated_at: string | null;
+  created_at: Generated<string>;
+}
+
+export interface TipoObraTable {
+  cod_tipo_obra: Generated<number>;
+  descricao: string;
+}
+
+export interface AcervoTable {
+  cod_acervo: Generated<number>;
+  cod_empresa: number;
+  chave_origem: string;
+  cod_tipo_obra: number;
+  titulo: string;
+  subtitulo: string | null;
+  autor: string | null;
+  editora: string | null;
+  local_publicacao: string | null;
+  ano_publicacao: number | null;
+  edicao: string | null;
+  descricao_fisica: string | null;
+  classificacao: string | null;
+  chamada: string | null;
+  idioma: string | null;
+  isbn: string | null;
+  issn: string | null;
+  serie: string | null;
+  assuntos: Generated<string>;
+  autores_secundarios: Generated<string>;
+  notas: Generated<string>;
+  link_capa: string | null;
+  marc: string;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface AcervoLinkTable {
+  cod_link: Generated<number>;
+  cod_acervo: number;
+  url: string;
+  descricao: string | null;
+  restrito: Generated<number>;
+  acessibilidade: Generated<number>;
+}
+
+export interface ExemplarTable {
+  cod_exemplar: Generated<number>;
+  cod_acervo: number;
+  cod_biblioteca: number;
+  codigo_barras: string;
+  localizacao: string | null;
+  chamada: string | null;
+  tipo_emprestimo: Generated<string>;
+  situacao: Generated<string>;
+  volume: string | null;
+  tomo: string | null;
+  parte: string | null;
+  material_adicional: string | null;
+  permite_reserva: Generated<number>;
+}
+
+export interface AutoridadeTable {
+  cod_autoridade: Generated<number>;
+  chave_origem: string;
+  tipo: number;
+  cabecalho: string;
+  cabecalho_normalizado: string;
+  notas: Generated<string>;
+  marc: string;
+  updated_at: Generated<string>;
+}
+
+export interface AcervoAutoridadeTable {
+  cod_acervo: number;
+  cod_autoridade: number;
+}
+
+export interface EmprestimoTable {
+  cod_emprestimo: Generated<number>;
+  cod_exemplar: number;
+  cod_pessoa: number;
+  cod_biblioteca: number;
+  tipo: Generated<string>;
+  data_emprestimo: string;
+  data_devolucao_prevista: string;
+  data_devolucao: string | null;
+  renovacoes: Generated<number>;
+}
+
+export interface ReservaTable {
+  cod_reserva: Generated<number>;
+  cod_acervo: number;
+  cod_pessoa: number;
+  cod_biblioteca: number;
+  volume: string | null;
+  tomo: string | null;
+  parte: string | null;
+  material_adicional: string | null;
+  localizacao: string | null;
+  posicao: number;
+  situacao: Generated<string>;
+  data_reserva: string;
+  data_liberacao: string | null;
+  data_cancelamento: string | null;
+  observacao: string | null;
+  chave_envio: string | null;
+}
+
+export interface DebitoTable {
+  cod_debito: Generated<number>;
+  cod_pessoa: number;
+  cod_emprestimo: number | null;
+  cod_biblioteca: number | null;
+  valor_multa: number;
+  desconto: Generated<number>;
+  valor_pago: Generated<number>;
+  data_pagamento: string | null;
+  tipo_servico: string;
+  motivo: string;
+  created_at: Generated<string>;
+}
+
+export interface SolicitacaoEmprestimoTable {
+  cod_solicitacao: Generated<number>;
+  cod_acervo: number;
+  cod_pessoa: number;
+  biblioteca_origem: number;
+  biblioteca_recebimento: number;
+  volume: string | null;
+  tomo: string | null;
+  parte: string | null;
+  material_adicional: string | null;
+  telefone: string;
+  email: string;
+  cod_local_recebimento: number;
+  pessoa_autorizada: string | null;
+  domicilio: string | null;
+  recebimento_textual: string | null;
+  situacao: Generated<string>;
+  chave_envio: string | null;
+  created_at: Generated<string>;
+}
+
+export interface ComentarioTable {
+  cod_comentario: Generated<number>;
+  cod_acervo: number | null;
+  cod_pessoa: number;
+  cod_biblioteca: number;
+  texto: string;
+  situacao: Generated<string>;
+  data_envio: Generated<string>;
+}
+
+export interface SugestaoAquisicaoTable {
+  cod_sugestao: Generated<number>;
+  cod_pessoa: number;
+  cod_campus: number | null;
+  cod_biblioteca: number;
+  autor: string | null;
+  titulo: string;
+  edicao: string | null;
+  editor: string;
+  isbn_issn: string | null;
+  periodico: string | null;
+  outras_inf: string | null;
+  situacao: Generated<string>;
+  created_at: Generated<string>;
+}
+
+export interface AlertaTable {
+  id: Generated<number>;
+  cod_pessoa: number;
+  mensagem: string;
+  lido: Generated<number>;
+  created_at: Generated<string>;
+}
+
+export interface CestaPermanenteTable {
+  cod_pessoa: number;
+  cod_acervo: number;
+  created_at: Generated<string>;
+}
+
+export interface EmailSaidaTable {
+  id: Generated<number>;
+  destinatarios: string;
+  assunto: string;
+  corpo: string;
+  created_at: Generated<string>;
+}
+
+export interface DB {
+  instituicao: InstituicaoTable;
+  campus: CampusTable;
+  biblioteca: BibliotecaTable;
+  atividade: AtividadeTable;
+  categoria: CategoriaTable;
+  categoria_atividade: CategoriaAtividadeTable;
+  pessoa: PessoaTable;
+  login: LoginTable;
+  senha_historico: SenhaHistoricoTable;
+  oauth_token: OauthTokenTable;
+  tipo_obra: TipoObraTable;
+  acervo: AcervoTable;
+  acervo_link: AcervoLinkTable;
+  exemplar: ExemplarTable;
+  autoridade: AutoridadeTable;
+  acervo_autoridade: AcervoAutoridadeTable;
+  emprestimo: EmprestimoTable;
+  reserva: ReservaTable;
+  debito: DebitoTable;
+  solicitacao_emprestimo: SolicitacaoEmprestimoTable;
+  comentario: ComentarioTable;
+  sugestao_aquisicao: SugestaoAquisicaoTable;
+  alerta: AlertaTable;
+  cesta_permanente: CestaPermanenteTable;
+  email_saida: EmailSaidaTable;
+}
