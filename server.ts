@@ -1,0 +1,169 @@
+/**
+ * Estante's single Node entry point (`npm start`).
+ *
+ * - `/api/*` is the embedded reference library API (unless API_BASE_URL points at another backend).
+ * - Everything else is the React Router portal, server-rendered.
+ * - WEB_CONCURRENCY > 1 forks that many workers (node:cluster); the primary prepares the database first.
+ * - API_ONLY=1 serves just the reference API (to run it as a separate process).
+ */
+import cluster from "node:cluster";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { z } from "zod";
+import { createApiApp } from "./api/app.ts";
+import { prepareDatabase } from "./api/boot.ts";
+import { openDatabase } from "./api/db/index.ts";
+import { importDemoCatalogue } from "./api/marc/demo.ts";
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|file:|sqlite:)/, "must be postgres://… or a sqlite file: URL")
+    .optional(),
+  API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  API_ONLY: z.enum(["0", "1", "true", "false"]).optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PRODUCT_SLUG: z.string().regex(/^[a-z][a-z0-9-]*$/, "lower-case letters, digits and dashes").optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  SMTP_URL: z.string().optional(),
+});
+
+function readEnv() {
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    console.error(`Estante cannot start: the configuration is invalid.\n${lines.join("\n")}`);
+    process.exit(1);
+  }
+  return parsed.data;
+}
+
+const env = readEnv();
+const dataDir = path.resolve(env.DATA_DIR);
+const apiOnly = env.API_ONLY === "1" || env.API_ONLY === "true";
+const embeddedApi = apiOnly || !env.API_BASE_URL;
+const log = (msg: string) => console.log(`[estante] ${msg}`);
+
+/** The session secret is generated once and kept in DATA_DIR, so restarts keep patrons signed in. */
+function ensureSessionSecret() {
+  if (env.SESSION_SECRET) return;
+  const file = path.join(dataDir, "session-secret");
+  if (!fs.existsSync(file)) {
+    fs.writeFileSync(file, crypto.randomBytes(32).toString("hex"), { mode: 0o600 });
+    if (env.NODE_ENV === "production") {
+      console.warn(`[estante] SESSION_SECRET is not set: generated one in ${file}. Set it explicitly when you run several machines.`);
+    }
+  }
+  process.env.SESSION_SECRET = fs.readFileSync(file, "utf8").trim();
+}
+
+function openDb() {
+  return openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+}
+
+async function prepare() {
+  fs.mkdirSync(dataDir, { recursive: true });
+  ensureSessionSecret();
+  if (!embeddedApi) return;
+  const db = openDb();
+  await prepareDatabase(db, { log, importDemoCatalogue: (d) => importDemoCatalogue(d, log, projectRoot) });
+  await db.destroy();
+}
+
+function securityHeaders(headers: Headers) {
+  if (!headers.has("X-Content-Type-Options")) headers.set("X-Content-Type-Options", "nosniff");
+  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
+}
+
+async function createServerApp() {
+  const app = new Hono();
+  app.use(async (c, next) => {
+    await next();
+    securityHeaders(c.res.headers);
+  });
+
+  const api = embeddedApi ? createApiApp({ db: openDb() }) : null;
+  if (api) app.all("/api/*", (c) => api.fetch(c.req.raw));
+  if (apiOnly) return app;
+
+  const clientDir = path.join(projectRoot, "build/client");
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: path.relative(process.cwd(), clientDir),
+      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use(
+    "*",
+    serveStatic({
+      root: path.relative(process.cwd(), clientDir),
+      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600"),
+    }),
+  );
+
+  const buildUrl = new URL("./server/index.js", import.meta.url).href;
+  const build = (await import(buildUrl)) as ServerBuild;
+  const handler = createRequestHandler(build, "production");
+  const createAppLoadContext = (build.entry.module as Record<string, unknown>).createAppLoadContext as (opts: {
+    apiFetch?: (req: Request) => Promise<Response>;
+  }) => Parameters<typeof handler>[1];
+  const apiFetch = api ? async (req: Request) => api.fetch(req) : undefined;
+
+  // Hono must not read the body before React Router gets the raw request.
+  app.all("*", (c) => handler(c.req.raw, createAppLoadContext({ apiFetch })));
+  return app;
+}
+
+async function startWorker() {
+  const app = await createServerApp();
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    if (!cluster.isWorker || cluster.worker?.id === 1) {
+      const what = apiOnly ? "reference API" : embeddedApi ? "portal + reference API" : `portal (API at ${env.API_BASE_URL})`;
+      log(`${what} listening on http://${env.HOST ?? "localhost"}:${info.port}`);
+    }
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+async function main() {
+  if (cluster.isWorker) return startWorker();
+  await prepare();
+  // One worker per core by default; the portal tier is stateless (state lives in cookies and the DB).
+  const workers = env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? os.availableParallelism() : 1);
+  if (workers <= 1) return startWorker();
+  log(`starting ${workers} workers (of ${os.availableParallelism()} cores)`);
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (signal === "SIGTERM" || signal === "SIGINT" || code === 0) return;
+    log(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  const stopAll = () => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill("SIGTERM");
+    process.exit(0);
+  };
+  process.on("SIGTERM", stopAll);
+  process.on("SIGINT", stopAll);
+}
+
+main().catch((err) => {
+  console.error("[estante] failed to start:", err instanceof Error ? err.message : err);
+  process.exit(1);
+});
