@@ -1,0 +1,60 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end and accessibility tests against the built production server (`npm run build` first).
+ * Every e2e spec runs twice: once with JavaScript on and once with it off. Debian's Chromium is used;
+ * Playwright never downloads a browser.
+ */
+export const PORTS = { main: 3100, api: 3101, external: 3102 } as const;
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+const server = (name: string, port: number, env: Record<string, string> = {}) => ({
+  command: `node tests/support/start-server.mjs ${name}`,
+  url: `http://127.0.0.1:${port}${env.API_ONLY ? "/api/openapi.json" : "/login"}`,
+  env: { PORT: String(port), WEB_CONCURRENCY: "1", ...env },
+  timeout: 180_000,
+  reuseExistingServer: false,
+  stdout: "pipe" as const,
+  stderr: "pipe" as const,
+});
+
+export default defineConfig({
+  testDir: "tests",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  globalTeardown: "./tests/a11y/write-summary.ts",
+  use: {
+    baseURL: `http://127.0.0.1:${PORTS.main}`,
+    locale: "pt-BR",
+    trace: "off",
+  },
+  projects: [
+    { name: "js-on", testDir: "tests/e2e", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", testDir: "tests/e2e", use: { ...chromium, javaScriptEnabled: false } },
+    { name: "a11y", testDir: "tests/a11y", use: { ...chromium, javaScriptEnabled: true } },
+  ],
+  webServer: [
+    server("main", PORTS.main, { WEB_CONCURRENCY: "2" }),
+    server("api", PORTS.api, { API_ONLY: "1" }),
+    server("external", PORTS.external, { API_BASE_URL: `http://127.0.0.1:${PORTS.api}` }),
+  ],
+});

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Global teardown: turns the per-case axe reports in a11y-reports/ into a11y-reports/summary.md, the
+ * page an institution can read as its accessibility evidence.
+ */
+export default function writeSummary() {
+  const dir = path.resolve(import.meta.dirname, "../../a11y-reports");
+  if (!fs.existsSync(dir)) return;
+  const cases = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as AxeCase)
+    .sort((a, b) => a.id.localeCompare(b.id));
+  if (cases.length === 0) return;
+  const failing = cases.filter((c) => c.violations.length > 0);
+  const routes = [...new Set(cases.map((c) => c.route))];
+  const lines = [
+    "# Accessibility report",
+    "",
+    `Generated ${new Date().toISOString()} by the end-to-end suite with axe-core ${cases[0].axeVersion} (tags: ${cases[0].tags.join(", ")}).`,
+    "",
+    `- Cases: **${cases.length}** (${routes.length} routes × colour schemes × JavaScript on/off × languages)`,
+    `- Cases with violations: **${failing.length}**`,
+    `- Total violations: **${cases.reduce((n, c) => n + c.violations.length, 0)}**`,
+    "",
+    "| route | scheme | JS | lang | violations | passes | incomplete |",
+    "|---|---|---|---|---|---|---|",
+    ...cases.map((c) => `| ${c.route} | ${c.scheme} | ${c.js ? "on" : "off"} | ${c.lang} | ${c.violations.length} | ${c.passes} | ${c.incomplete} |`),
+  ];
+  if (failing.length) {
+    lines.push("", "## Violations", "");
+    for (const c of failing) {
+      for (const v of c.violations) lines.push(`- \`${c.id}\`: **${v.id}** (${v.impact}) ${v.help} — ${v.nodes} node(s)`);
+    }
+  }
+  fs.writeFileSync(path.join(dir, "summary.md"), lines.join("\n") + "\n");
+}
+
+export interface AxeCase {
+  id: string;
+  route: string;
+  url: string;
+  scheme: string;
+  js: boolean;
+  lang: string;
+  axeVersion: string;
+  tags: string[];
+  passes: number;
+  incomplete: number;
+  violations: Array<{ id: string; impact: string | null; help: string; nodes: number; targets: string[] }>;
+}
