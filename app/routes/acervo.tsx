@@ -1,4 +1,49 @@
-/** Title page of one catalogue record (minimal first version). */
-export default function Acervo() {
-  return <h1>Acervo</h1>;
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { useTranslation } from "react-i18next";
+import { CopiesTable } from "~/components/acervo/CopiesTable";
+import { TitleDetails } from "~/components/acervo/TitleDetails";
+import { pageTitle } from "~/components/search/page-title";
+import "~/styles/catalogue.css";
+import type { Route } from "./+types/acervo";
+import { loadAcervo, type AcervoErrorData } from "./acervo.server";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
+  const title = loaderData?.pageTitle ?? (isRouteErrorResponse(error) ? (error.data as AcervoErrorData | null)?.pageTitle : undefined);
+  return title ? [{ title: pageTitle(title, matches) }] : [];
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadAcervo(params, context);
+}
+
+/** Title page (spec §2 "/acervo/{codAcervo}"): the record and its copies. */
+export default function AcervoPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("catalogue");
+  const { acervo, exemplares, idioma } = loaderData;
+  return (
+    <article className="title-page">
+      <TitleDetails acervo={acervo} idioma={idioma} />
+      <section aria-labelledby="exemplares-titulo">
+        <h2 id="exemplares-titulo">{t("acervo.copies")}</h2>
+        <CopiesTable titulo={acervo.titulo} exemplares={exemplares} />
+      </section>
+    </article>
+  );
+}
+
+/** 404 (unknown or malformed id) and API failures, inside the normal layout. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("catalogue");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = isRouteErrorResponse(error) ? (error.data as AcervoErrorData | null)?.message : undefined;
+  return (
+    <div className="title-page title-page--error">
+      <h1>{notFound ? t("acervo.notFoundHeading") : t("acervo.errorHeading")}</h1>
+      <p>{notFound ? t("acervo.notFoundText") : t(message?.key ?? "common:errors.unexpected", message?.values)}</p>
+      <p>
+        <Link to="/">{t("acervo.backToSearch")}</Link>
+      </p>
+    </div>
+  );
 }

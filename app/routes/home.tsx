@@ -1,4 +1,75 @@
-/** Home and search page (minimal first version; the full search form follows). */
-export default function Home() {
-  return <h1>Estante</h1>;
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { pageTitle } from "~/components/search/page-title";
+import { SearchForm } from "~/components/search/SearchForm";
+import { SearchResults, useResultCountText } from "~/components/search/SearchResults";
+import { SearchTabs } from "~/components/search/SearchTabs";
+import "~/styles/catalogue.css";
+import type { Route } from "./+types/home";
+import { loadHome } from "./home.server";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const title = loaderData?.pageTitle;
+  return title ? [{ title: pageTitle(title, matches) }] : [];
+};
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadHome(request, params, context);
+}
+
+/** Home and search page: "/" and "/:guia" (spec §2). */
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("catalogue");
+  const location = useLocation();
+  const { results, query, error } = loaderData;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const countText = useResultCountText(results ?? { total: 0, totalLimitado: false }, query?.termo ?? "");
+  const announcement = error
+    ? t("results.errorTitle")
+    : results
+      ? results.total === 0
+        ? t("results.noResults", { termo: query?.termo ?? "" })
+        : countText
+      : "";
+  const liveText = useNavigationAnnouncement(announcement, location.key);
+
+  // After a page change (same search, other page) the clicked link is gone: move focus to the results heading.
+  const previous = useRef(query);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = query;
+    if (before && query && before.termo === query.termo && before.pagina !== query.pagina) headingRef.current?.focus();
+  }, [query]);
+
+  return (
+    <div className="catalogue-home">
+      <h1>{t("home.heading")}</h1>
+      <p className="catalogue-home__intro">{t("home.intro")}</p>
+      <SearchTabs tabs={loaderData.tabs} active={loaderData.guia} search={query ? location.search : ""} />
+      {/* Remount on each URL so the form shows the values of the search being displayed. */}
+      <SearchForm key={location.key} action={loaderData.action} defaults={loaderData.defaults} lastResult={loaderData.lastResult} />
+      {/* Announces the outcome of searches made without a full page load (JS navigation). */}
+      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {liveText}
+      </div>
+      {error ? (
+        <div className="notice notice--error" role="alert">
+          <h2>{t("results.errorTitle")}</h2>
+          <p>{t(error.key, error.values)}</p>
+        </div>
+      ) : null}
+      {results && query ? <SearchResults results={results} termo={query.termo} search={location.search} headingRef={headingRef} /> : null}
+    </div>
+  );
+}
+
+/** The live region's text: empty on the first render (the page itself says it), then the outcome of each navigation. */
+function useNavigationAnnouncement(text: string, navigationKey: string): string {
+  const [message, setMessage] = useState("");
+  const firstKey = useRef(navigationKey);
+  useEffect(() => {
+    if (navigationKey !== firstKey.current) setMessage(text);
+  }, [text, navigationKey]);
+  return message;
 }

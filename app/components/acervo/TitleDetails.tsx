@@ -1,0 +1,127 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { subjectSearchHref } from "~/components/search/search-url";
+import type { Acervo } from "~/lib/api/catalogue.server";
+
+/** A `<dt>/<dd>` pair, skipped when there is nothing to show. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  if (children === null || children === undefined || children === "") return null;
+  return (
+    <div className="facts__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The bibliographic part of the title page: h1 (title and subtitle), author, cover, the
+ * descriptive fields, subjects (each a search link), notes, online links and linked authorities.
+ */
+export function TitleDetails({ acervo, idioma }: { acervo: Acervo; idioma: string | null }) {
+  const { t } = useTranslation("catalogue");
+  const typeKey = (tipo: number) => (tipo >= 1 && tipo <= 9 ? `acervo.authorityTypes.${tipo}` : "acervo.authorityTypes.other");
+
+  return (
+    <>
+      <div className="title-page__head">
+        <div>
+          <h1 className="title-page__title">
+            {acervo.titulo}
+            {acervo.subtitulo ? <span className="title-page__subtitle">: {acervo.subtitulo}</span> : null}
+          </h1>
+          {acervo.autor ? (
+            <p className="title-page__author">
+              <span className="visually-hidden">{t("acervo.by")}: </span>
+              {acervo.autor}
+            </p>
+          ) : null}
+        </div>
+        {acervo.link_capa ? (
+          <img className="title-page__cover" src={acervo.link_capa} alt={t("acervo.coverAlt", { titulo: acervo.titulo })} width={128} height={192} />
+        ) : null}
+      </div>
+
+      <section aria-labelledby="dados-titulo">
+        <h2 id="dados-titulo">{t("acervo.details")}</h2>
+        <dl className="facts">
+          <Fact label={t("acervo.by")}>{acervo.autor}</Fact>
+          <Fact label={t("acervo.secondaryAuthors")}>
+            {acervo.autores_secundarios.length ? acervo.autores_secundarios.join("; ") : null}
+          </Fact>
+          <Fact label={t("acervo.publisher")}>{acervo.editora}</Fact>
+          <Fact label={t("acervo.place")}>{acervo.local_publicacao}</Fact>
+          <Fact label={t("acervo.year")}>{acervo.ano_publicacao}</Fact>
+          <Fact label={t("acervo.edition")}>{acervo.edicao}</Fact>
+          <Fact label={t("acervo.physicalDescription")}>{acervo.descricao_fisica}</Fact>
+          <Fact label={t("acervo.series")}>{acervo.serie}</Fact>
+          <Fact label={t("acervo.isbn")}>{acervo.isbn}</Fact>
+          <Fact label={t("acervo.issn")}>{acervo.issn}</Fact>
+          <Fact label={t("acervo.callNumber")}>{acervo.chamada}</Fact>
+          <Fact label={t("acervo.classification")}>{acervo.classificacao}</Fact>
+          <Fact label={t("acervo.language")}>{idioma}</Fact>
+          <Fact label={t("acervo.type")}>{acervo.desc_tipo_obra}</Fact>
+          <Fact label={t("acervo.institution")}>{acervo.instituicao?.desc_empresa}</Fact>
+        </dl>
+      </section>
+
+      {acervo.assuntos.length ? (
+        <section aria-labelledby="assuntos-titulo">
+          <h2 id="assuntos-titulo">{t("acervo.subjects")}</h2>
+          <ul className="title-page__subjects">
+            {acervo.assuntos.map((assunto) => (
+              <li key={assunto}>
+                <Link to={subjectSearchHref(assunto)} aria-label={t("acervo.subjectSearch", { assunto })}>
+                  {assunto}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {acervo.notas.length ? (
+        <section aria-labelledby="notas-titulo">
+          <h2 id="notas-titulo">{t("acervo.notes")}</h2>
+          <ul className="title-page__notes">
+            {acervo.notas.map((nota, i) => (
+              <li key={i}>{nota}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {acervo.links.length ? (
+        <section aria-labelledby="links-titulo">
+          <h2 id="links-titulo">{t("acervo.links")}</h2>
+          <ul className="title-page__links">
+            {acervo.links.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} rel="noopener noreferrer" target="_blank">
+                  {link.descricao ?? link.url} <span className="visually-hidden">{t("acervo.opensExternal")}</span>
+                </a>
+                {link.restrito ? <span className="badge">{t("acervo.restricted")}</span> : null}
+                {link.acessibilidade ? <span className="badge">{t("acervo.accessibleLink")}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {acervo.autoridades.length ? (
+        <section aria-labelledby="autoridades-titulo">
+          <h2 id="autoridades-titulo">{t("acervo.authorities")}</h2>
+          {/* Plain text until the authority page (/autoridade/{id}) exists. */}
+          <ul className="title-page__authorities">
+            {acervo.autoridades.map((a) => (
+              <li key={a.cod_autoridade}>
+                {a.cabecalho} <span className="title-page__authority-type">({t(typeKey(a.tipo))})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Ref } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Consulta } from "~/lib/api/catalogue.server";
+import { Pagination } from "./Pagination";
+import { ResultItem } from "./ResultItem";
+import { pageCount, withParams } from "./search-url";
+
+export interface SearchResultsProps {
+  results: Consulta;
+  termo: string;
+  /** The current query string, kept by the pagination links. */
+  search: string;
+  /** The results heading, focused by the route after a page change. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/** The heading sentence for a result count ("20 results for “x”", or "More than 1,000 …" when capped). */
+export function useResultCountText(results: Pick<Consulta, "total" | "totalLimitado">, termo: string): string {
+  const { t, i18n } = useTranslation("catalogue");
+  const formatted = new Intl.NumberFormat(i18n.language).format(results.total);
+  return results.totalLimitado
+    ? t("results.countLimited", { formatted, termo })
+    : t("results.count", { count: results.total, formatted, termo });
+}
+
+/**
+ * The ranked result list: a heading with the count, the hits as an ordered list,
+ * pagination, or a helpful message when nothing matched.
+ */
+export function SearchResults({ results, termo, search, headingRef }: SearchResultsProps) {
+  const { t, i18n } = useTranslation("catalogue");
+  const countText = useResultCountText(results, termo);
+  const pages = pageCount(results.total, results.qtd);
+  const nf = new Intl.NumberFormat(i18n.language);
+  const first = (results.pagina - 1) * results.qtd + 1;
+
+  if (results.total === 0) {
+    return (
+      <section className="results" aria-labelledby="resultados-titulo">
+        <h2 id="resultados-titulo" ref={headingRef} tabIndex={-1}>
+          {t("results.noResults", { termo })}
+        </h2>
+        <p>{t("results.noResultsHelp")}</p>
+        <ul className="results__tips">
+          <li>{t("results.tipSpelling")}</li>
+          <li>{t("results.tipFewerWords")}</li>
+          <li>{t("results.tipAllFields")}</li>
+        </ul>
+      </section>
+    );
+  }
+
+  return (
+    <section className="results" aria-labelledby="resultados-titulo">
+      <h2 id="resultados-titulo" ref={headingRef} tabIndex={-1}>
+        {countText}
+      </h2>
+      {results.resultados.length > 0 ? (
+        <>
+          <p className="results__range">
+            {t("results.range", {
+              from: nf.format(first),
+              to: nf.format(first + results.resultados.length - 1),
+              total: results.totalLimitado ? `${nf.format(results.total)}+` : nf.format(results.total),
+            })}
+          </p>
+          <ol className="results__list" start={first}>
+            {results.resultados.map((item, i) => (
+              <ResultItem key={item.cod_acervo} item={item} position={first + i} />
+            ))}
+          </ol>
+        </>
+      ) : (
+        <p>
+          {t("results.pageOutOfRange", { pagina: results.pagina })}{" "}
+          <Link to={withParams(search, { pagina: 1 })}>{t("results.firstPage")}</Link>
+        </p>
+      )}
+      <Pagination search={search} page={results.pagina} pages={pages} />
+    </section>
+  );
+}
