@@ -88,8 +88,12 @@ export interface SenhaHistoricoTable {
 
 export interface OauthTokenTable {
   token_hash: string;
+  /** access | refresh */
+  tipo: string;
   client_id: string;
   cod_pessoa: number | null;
+  /** One login = one family of rotated tokens; reuse of a rotated refresh token revokes it all. */
+  familia: string;
   expires_at: string;
   revoked_at: string | null;
   rotated_at: string | null;
@@ -124,6 +128,10 @@ export interface AcervoTable {
   autores_secundarios: Generated<string>;
   notas: Generated<string>;
   link_capa: string | null;
+  /** 'cr' = online */
+  acesso_remoto: string | null;
+  /** 'S' = accessible format */
+  possui_acessibilidade: Generated<string>;
   marc: string;
   created_at: Generated<string>;
   updated_at: Generated<string>;
@@ -160,6 +168,8 @@ export interface AutoridadeTable {
   tipo: number;
   cabecalho: string;
   cabecalho_normalizado: string;
+  ver: Generated<string>;
+  ver_tambem: Generated<string>;
   notas: Generated<string>;
   marc: string;
   updated_at: Generated<string>;

@@ -1,0 +1,74 @@
+import path from "node:path";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Db } from "./db/index.ts";
+import { defaultAuthSettings, type AuthSettings } from "./lib/clock.ts";
+import { errorResponse } from "./lib/errors.ts";
+import type { ApiDeps, ApiEnv } from "./lib/http.ts";
+import { langFromHeader, msg } from "./lib/messages.ts";
+import { createMailer, type Mailer } from "./mail/index.ts";
+import { acervoRoutes } from "./routes/acervo.ts";
+import { autenticarRoutes } from "./routes/autenticar.ts";
+import { consultaRoutes } from "./routes/consulta.ts";
+import { emprestimoRoutes } from "./routes/emprestimo.ts";
+import { oauthRoutes } from "./routes/oauth.ts";
+import { parametrosRoutes } from "./routes/parametros.ts";
+import { pessoasRoutes } from "./routes/pessoas.ts";
+import { reservaRoutes } from "./routes/reserva.ts";
+
+export interface ApiOptions {
+  db: Db;
+  /** Defaults to SMTP when SMTP_URL is set, else the outbox (email_saida + DATA_DIR/outbox/*.json). */
+  mailer?: Mailer;
+  /** Overrides of token lifetimes and the clock (tests). */
+  auth?: Partial<AuthSettings>;
+}
+
+/**
+ * The reference library API of docs/api.md, answering the full `/api/...` paths. The OpenAPI
+ * document of every route is served at `/api/openapi.json`.
+ */
+export function createApiApp({ db, mailer, auth }: ApiOptions): OpenAPIHono<ApiEnv> {
+  const deps: ApiDeps = {
+    db,
+    auth: { ...defaultAuthSettings, ...auth },
+    mailer:
+      mailer ??
+      createMailer({ db, smtpUrl: process.env.SMTP_URL || undefined, outboxDir: path.resolve(process.env.DATA_DIR ?? "data", "outbox") }),
+  };
+  const app = new OpenAPIHono<ApiEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("lang", langFromHeader(c.req.header("lang")));
+    await next();
+    // Patron data must never be stored by shared caches.
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  });
+
+  app.route("/api/oauth", oauthRoutes(deps));
+  app.route("/api/autenticar", autenticarRoutes(deps));
+  app.route("/api/pessoas", pessoasRoutes(deps));
+  app.route("/api/parametros", parametrosRoutes(deps));
+  app.route("/api/consulta", consultaRoutes(deps));
+  app.route("/api/acervo", acervoRoutes(deps));
+  app.route("/api/emprestimo", emprestimoRoutes(deps));
+  app.route("/api/reserva", reservaRoutes(deps));
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "Opaque token from POST /api/oauth/token (public client_credentials token or a patron's)",
+  });
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Estante reference library API",
+      version: "0.1.0",
+      description: "The /api contract of docs/api.md. Header `lang`: 1 pt (default), 3 es, 5 en.",
+      license: { name: "GPL-3.0-or-later", url: "https://www.gnu.org/licenses/gpl-3.0.html" },
+    },
+  });
+
+  app.notFound((c) => c.json({ message: msg(langFromHeader(c.req.header("lang")), "rota_inexistente"), code: "rota_inexistente" }, 404));
+  app.onError((err, c) => errorResponse(c, err));
+  return app;
+}

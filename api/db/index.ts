@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { DB } from "./types.ts";
+
+export type { DB } from "./types.ts";
+
+/** The Kysely handle every API module receives. */
+export type Db = Kysely<DB>;
+
+export type Dialect = "sqlite" | "postgres";
+
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is a postgres:// URL, otherwise SQLite
+ * (`file:`/`sqlite:` URL, or `estante.sqlite` inside `dataDir`) in WAL mode with foreign keys on.
+ */
+export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; dataDir: string }): Kysely<DB> {
+  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
+    // NUMERIC and BIGINT (count) come back as strings by default; the API wants numbers.
+    pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }) });
+  }
+  let file = path.join(dataDir, "estante.sqlite");
+  if (databaseUrl) file = databaseUrl.replace(/^(file|sqlite):(\/\/)?/, "");
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** Which SQL dialect a Kysely handle speaks (search and a few upserts differ). */
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}

@@ -1,0 +1,22 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import * as m001 from "./migrations/001-domain.ts";
+import * as m002 from "./migrations/002-search.ts";
+
+// Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
+const migrations: Record<string, Migration> = {
+  "001-domain": m001,
+  "002-search": m002,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    const why = error instanceof Error ? error.message : String(error ?? "");
+    throw new Error(`migration ${failed?.migrationName ?? "?"} failed: ${why}`);
+  }
+}

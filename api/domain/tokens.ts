@@ -1,0 +1,106 @@
+import crypto from "node:crypto";
+import type { Db } from "../db/index.ts";
+import type { AuthSettings } from "../lib/clock.ts";
+import { ApiError } from "../lib/errors.ts";
+import { randomToken, sha256 } from "../lib/password.ts";
+
+/** The OAuth client id the portal uses (spec §7). */
+export const PORTAL_CLIENT_ID = "4";
+
+export interface PublicTokenResponse {
+  access_token: string;
+  token_type: "bearer";
+  expires_in: number;
+}
+
+export interface PatronTokenResponse extends PublicTokenResponse {
+  refresh_token: string;
+}
+
+/** Who a valid access token speaks for: a patron, or nobody (the public client token). */
+export interface TokenOwner {
+  codPessoa: number | null;
+  clientId: string;
+  familia: string;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function store(db: Db, token: string, row: { tipo: "access" | "refresh"; clientId: string; codPessoa: number | null; familia: string; expiresAt: number; now: number }) {
+  await db
+    .insertInto("oauth_token")
+    .values({
+      token_hash: sha256(token),
+      tipo: row.tipo,
+      client_id: row.clientId,
+      cod_pessoa: row.codPessoa,
+      familia: row.familia,
+      expires_at: iso(row.expiresAt),
+      created_at: iso(row.now),
+    })
+    .execute();
+}
+
+/** Issues the anonymous (client_credentials) access token. */
+export async function issuePublicToken(db: Db, s: AuthSettings, clientId: string): Promise<PublicTokenResponse> {
+  const now = s.now();
+  const access = randomToken();
+  await store(db, access, { tipo: "access", clientId, codPessoa: null, familia: crypto.randomUUID(), expiresAt: now + s.publicAccessSeconds * 1000, now });
+  return { access_token: access, token_type: "bearer", expires_in: s.publicAccessSeconds };
+}
+
+/** Issues a patron access + refresh pair, in a new token family unless `familia` is given. */
+export async function issuePatronTokens(db: Db, s: AuthSettings, clientId: string, codPessoa: number, familia: string = crypto.randomUUID()): Promise<PatronTokenResponse> {
+  const now = s.now();
+  const access = randomToken();
+  const refresh = randomToken();
+  await store(db, access, { tipo: "access", clientId, codPessoa, familia, expiresAt: now + s.patronAccessSeconds * 1000, now });
+  await store(db, refresh, { tipo: "refresh", clientId, codPessoa, familia, expiresAt: now + s.refreshSeconds * 1000, now });
+  // Housekeeping: forget tokens that expired more than a day ago.
+  await db.deleteFrom("oauth_token").where("expires_at", "<", iso(now - 86_400_000)).execute();
+  return { access_token: access, refresh_token: refresh, token_type: "bearer", expires_in: s.patronAccessSeconds };
+}
+
+async function revokeFamily(db: Db, familia: string, now: number) {
+  await db.updateTable("oauth_token").set({ revoked_at: iso(now) }).where("familia", "=", familia).where("revoked_at", "is", null).execute();
+}
+
+/**
+ * Refresh-token rotation: the presented token is marked rotated and a new pair is issued in the
+ * same family. Within the grace window a rotated token may be replayed (parallel requests of one
+ * page); after it, any reuse is treated as theft and revokes the whole family.
+ */
+export async function rotateRefreshToken(db: Db, s: AuthSettings, clientId: string, token: string): Promise<PatronTokenResponse> {
+  const now = s.now();
+  const invalid = () => new ApiError(401, "refresh_invalido", { code: "token_invalido" });
+  const hash = sha256(token);
+  const row = await db.selectFrom("oauth_token").selectAll().where("token_hash", "=", hash).where("tipo", "=", "refresh").executeTakeFirst();
+  if (!row || row.revoked_at || row.cod_pessoa == null || row.client_id !== clientId) throw invalid();
+  if (Date.parse(row.expires_at) <= now) throw invalid();
+
+  if (!row.rotated_at) {
+    // Conditional update: of two parallel rotations only one wins; the other takes the grace path.
+    const res = await db.updateTable("oauth_token").set({ rotated_at: iso(now) }).where("token_hash", "=", hash).where("rotated_at", "is", null).executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1) return issuePatronTokens(db, s, clientId, row.cod_pessoa, row.familia);
+    const again = await db.selectFrom("oauth_token").select(["rotated_at", "revoked_at"]).where("token_hash", "=", hash).executeTakeFirst();
+    if (!again?.rotated_at || again.revoked_at) throw invalid();
+    row.rotated_at = again.rotated_at;
+  }
+  if (now - Date.parse(row.rotated_at!) <= s.refreshGraceSeconds * 1000) {
+    return issuePatronTokens(db, s, clientId, row.cod_pessoa, row.familia);
+  }
+  await revokeFamily(db, row.familia, now);
+  throw invalid();
+}
+
+/** Resolves a bearer access token, or null when it is unknown, revoked or expired. */
+export async function verifyAccessToken(db: Db, s: AuthSettings, token: string): Promise<TokenOwner | null> {
+  const row = await db
+    .selectFrom("oauth_token")
+    .select(["cod_pessoa", "client_id", "familia", "expires_at", "revoked_at"])
+    .where("token_hash", "=", sha256(token))
+    .where("tipo", "=", "access")
+    .executeTakeFirst();
+  if (!row || row.revoked_at || Date.parse(row.expires_at) <= s.now()) return null;
+  return { codPessoa: row.cod_pessoa, clientId: row.client_id, familia: row.familia };
+}

@@ -1,0 +1,31 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { langFromHeader, msg, type MessageKey } from "./messages.ts";
+
+/** An error the API answers with a JSON body `{message, code?, errors?}` (docs/api.md). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: MessageKey,
+    readonly options: { code?: string; errors?: Record<string, string[]>; message?: string } = {},
+  ) {
+    super(key);
+  }
+}
+
+/** Renders an ApiError (or any other error, as a 500 without internals) in the request's language. */
+export function errorResponse(c: Context, err: unknown) {
+  const lang = langFromHeader(c.req.header("lang"));
+  if (err instanceof ApiError) {
+    const body: { message: string; code?: string; errors?: Record<string, string[]> } = {
+      message: err.options.message ?? msg(lang, err.key),
+    };
+    const code = err.options.code ?? err.key;
+    if (code) body.code = code;
+    if (err.options.errors) body.errors = err.options.errors;
+    return c.json(body, err.status as ContentfulStatusCode);
+  }
+  // Never leak stack traces or driver messages; log them for the operator instead.
+  console.error("[api] unexpected error:", err);
+  return c.json({ message: msg(lang, "erro_inesperado"), code: "erro_inesperado" }, 500);
+}

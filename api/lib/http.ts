@@ -1,0 +1,102 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import type { Db } from "../db/index.ts";
+import { verifyAccessToken, type TokenOwner } from "../domain/tokens.ts";
+import type { Mailer } from "../mail/index.ts";
+import type { AuthSettings } from "./clock.ts";
+import { ApiError } from "./errors.ts";
+import { langFromHeader, msg, type Lang } from "./messages.ts";
+
+/** What every route module receives from createApiApp. */
+export interface ApiDeps {
+  db: Db;
+  auth: AuthSettings;
+  mailer: Mailer;
+}
+
+export interface ApiEnv {
+  Variables: { owner: TokenOwner; lang: Lang };
+}
+
+/** The JSON error body of docs/api.md, for the OpenAPI document. */
+export const ErrorSchema = z
+  .object({
+    message: z.string(),
+    code: z.string().optional(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .openapi("Erro");
+
+/** Standard error responses to spread into a route's `responses`. */
+export const errorResponses = {
+  401: { description: "Missing, bad or expired token (`code: token_invalido`)", content: { "application/json": { schema: ErrorSchema } } },
+  422: { description: "Validation failed (message in the `lang` language)", content: { "application/json": { schema: ErrorSchema } } },
+} as const;
+
+export const patronErrorResponses = {
+  ...errorResponses,
+  403: { description: "Needs a patron token (`code: login_necessario`)", content: { "application/json": { schema: ErrorSchema } } },
+} as const;
+
+/** The `lang` header, documented on every route. */
+export const LangHeader = z.object({
+  lang: z.string().optional().openapi({ description: "1 pt (default), 3 es, 5 en", example: "1" }),
+});
+
+/** Creates a route sub-app whose zod failures become 422 `{message, errors}` in the request's language. */
+export function createRouter() {
+  return new OpenAPIHono<ApiEnv>({
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const lang = langFromHeader(c.req.header("lang"));
+      const errors: Record<string, string[]> = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path.join(".") || "_";
+        const missing = issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined;
+        (errors[field] ??= []).push(msg(lang, missing ? "campo_obrigatorio" : "valor_invalido"));
+      }
+      return c.json({ message: msg(lang, "validacao"), code: "validacao", errors }, 422);
+    },
+  });
+}
+
+/** Requires a valid bearer access token (public or patron) and records its owner. */
+export function requireToken(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const header = c.req.header("authorization") ?? "";
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const owner = match ? await verifyAccessToken(deps.db, deps.auth, match[1]) : null;
+    if (!owner) throw new ApiError(401, "token_invalido", { code: "token_invalido" });
+    c.set("owner", owner);
+    await next();
+  };
+}
+
+/** The patron behind the request's token; a public token gets 403 login_necessario. */
+export function patronOf(c: Context<ApiEnv>): number {
+  const cod = c.get("owner")?.codPessoa;
+  if (cod == null) throw new ApiError(403, "login_necessario");
+  return cod;
+}
+
+/** Parses a JSON array column, tolerating bad data. */
+export function parseJsonArray<T = unknown>(value: string | null | undefined): T[] {
+  if (!value) return [];
+  try {
+    const v: unknown = JSON.parse(value);
+    return Array.isArray(v) ? (v as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Parses a JSON object column, tolerating bad data. */
+export function parseJsonObject(value: string | null | undefined): Record<string, unknown> {
+  if (!value) return {};
+  try {
+    const v: unknown = JSON.parse(value);
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,82 @@
+/** Languages the API answers in, chosen by the `lang` header (1 pt, 3 es, 5 en). */
+export type Lang = "pt" | "es" | "en";
+
+/** Maps the `lang` header to a language; a missing or unknown value falls back to Portuguese. */
+export function langFromHeader(value: string | null | undefined): Lang {
+  switch ((value ?? "").trim()) {
+    case "3":
+      return "es";
+    case "5":
+      return "en";
+    default:
+      return "pt";
+  }
+}
+
+const pt = {
+  token_invalido: "Token inválido ou expirado.",
+  token_ausente: "Autenticação necessária.",
+  login_necessario: "Faça login para acessar este recurso.",
+  credenciais_ausentes: "Informe usuário e senha.",
+  credenciais_invalidas: "Usuário ou senha incorretos.",
+  muitas_tentativas: "Muitas tentativas consecutivas. Tente novamente em 15 minutos.",
+  cliente_invalido: "Cliente OAuth inválido.",
+  grant_invalido: "Tipo de concessão não suportado.",
+  refresh_invalido: "Sessão expirada. Faça login novamente.",
+  nao_encontrado: "Registro não encontrado.",
+  rota_inexistente: "Recurso não encontrado.",
+  validacao: "Dados inválidos.",
+  campo_obrigatorio: "O campo acima é obrigatório.",
+  termo_curto: "Informe ao menos {min} caracteres.",
+  valor_invalido: "Valor inválido.",
+  erro_inesperado: "Erro inesperado. Tente novamente mais tarde.",
+};
+
+type Catalogue = Record<keyof typeof pt, string>;
+
+const es: Catalogue = {
+  token_invalido: "Token inválido o caducado.",
+  token_ausente: "Se requiere autenticación.",
+  login_necessario: "Inicie sesión para acceder a este recurso.",
+  credenciais_ausentes: "Indique usuario y contraseña.",
+  credenciais_invalidas: "Usuario o contraseña incorrectos.",
+  muitas_tentativas: "Demasiados intentos consecutivos. Inténtelo de nuevo en 15 minutos.",
+  cliente_invalido: "Cliente OAuth no válido.",
+  grant_invalido: "Tipo de concesión no admitido.",
+  refresh_invalido: "Sesión caducada. Inicie sesión de nuevo.",
+  nao_encontrado: "Registro no encontrado.",
+  rota_inexistente: "Recurso no encontrado.",
+  validacao: "Datos no válidos.",
+  campo_obrigatorio: "El campo anterior es obligatorio.",
+  termo_curto: "Escriba al menos {min} caracteres.",
+  valor_invalido: "Valor no válido.",
+  erro_inesperado: "Error inesperado. Inténtelo más tarde.",
+};
+
+const en: Catalogue = {
+  token_invalido: "Invalid or expired token.",
+  token_ausente: "Authentication required.",
+  login_necessario: "Log in to access this resource.",
+  credenciais_ausentes: "Enter your username and password.",
+  credenciais_invalidas: "Incorrect username or password.",
+  muitas_tentativas: "Too many consecutive attempts. Try again in 15 minutes.",
+  cliente_invalido: "Invalid OAuth client.",
+  grant_invalido: "Unsupported grant type.",
+  refresh_invalido: "Session expired. Please log in again.",
+  nao_encontrado: "Record not found.",
+  rota_inexistente: "Resource not found.",
+  validacao: "Invalid data.",
+  campo_obrigatorio: "The above field is required.",
+  termo_curto: "Enter at least {min} characters.",
+  valor_invalido: "Invalid value.",
+  erro_inesperado: "Unexpected error. Please try again later.",
+};
+
+export type MessageKey = keyof typeof pt;
+
+const catalogues: Record<Lang, Catalogue> = { pt, es, en };
+
+/** The message for `key` in `lang`, with `{name}` placeholders filled from `vars`. */
+export function msg(lang: Lang, key: MessageKey, vars: Record<string, string | number> = {}): string {
+  return catalogues[lang][key].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`));
+}

@@ -1,0 +1,239 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import { dublinCore, marcView, parseMarc } from "../domain/marc-view.ts";
+import { abntReference } from "../domain/referencia.ts";
+import { ApiError } from "../lib/errors.ts";
+import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
+import type { Lang } from "../lib/messages.ts";
+
+const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
+const ok = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } }, ...errorResponses, ...notFound });
+
+const Link = z.object({ url: z.string(), descricao: z.string().nullable(), restrito: z.boolean(), acessibilidade: z.boolean() });
+const Acervo = z
+  .object({
+    cod_acervo: z.number().int(),
+    titulo: z.string(),
+    subtitulo: z.string().nullable(),
+    autor: z.string().nullable(),
+    autores_secundarios: z.array(z.string()),
+    assuntos: z.array(z.string()),
+    notas: z.array(z.string()),
+    editora: z.string().nullable(),
+    local_publicacao: z.string().nullable(),
+    ano_publicacao: z.number().int().nullable(),
+    edicao: z.string().nullable(),
+    descricao_fisica: z.string().nullable(),
+    classificacao: z.string().nullable(),
+    chamada: z.string().nullable(),
+    idioma: z.string().nullable(),
+    idioma_desc: z.string().nullable(),
+    isbn: z.string().nullable(),
+    issn: z.string().nullable(),
+    serie: z.string().nullable(),
+    cod_tipo_obra: z.number().int(),
+    desc_tipo_obra: z.string().nullable(),
+    link_capa: z.string().nullable(),
+    acesso_remoto: z.string().nullable(),
+    possui_acessibilidade: z.string(),
+    links: z.array(Link),
+    autoridades: z.array(z.object({ cod_autoridade: z.number().int(), tipo: z.number().int(), cabecalho: z.string() })),
+    instituicao: z.object({ cod_empresa: z.number().int(), desc_empresa: z.string() }),
+  })
+  .passthrough()
+  .openapi("Acervo");
+
+const Exemplar = z.object({
+  cod_exemplar: z.number().int(),
+  codigo_barras: z.string(),
+  biblioteca: z.object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string() }),
+  localizacao: z.string().nullable(),
+  chamada: z.string().nullable(),
+  tipo_emprestimo: z.string(),
+  situacao: z.string(),
+  data_devolucao_prevista: z.string().nullable(),
+  volume: z.string().nullable(),
+  tomo: z.string().nullable(),
+  parte: z.string().nullable(),
+  material_adicional: z.string().nullable(),
+  permite_reserva: z.boolean(),
+});
+const Campo = z.union([
+  z.object({ tag: z.string(), valor: z.string() }),
+  z.object({ tag: z.string(), ind1: z.string(), ind2: z.string(), subcampos: z.array(z.object({ codigo: z.string(), valor: z.string() })) }),
+]);
+const Marc = z.object({ leader: z.string(), campos: z.array(Campo) }).openapi("AcervoMarc");
+const Referencia = z
+  .object({ referencia: z.string(), partes: z.array(z.object({ texto: z.string(), destaque: z.boolean().openapi({ description: "true = the title, set in bold" }) })) })
+  .openapi("Referencia");
+const DublinCore = z.object({ elementos: z.array(z.object({ elemento: z.string(), valor: z.string() })) }).openapi("DublinCore");
+const Permissoes = z
+  .object({
+    reserva: z.boolean().openapi({ description: "A hold can be placed: no copy available and some copy allows holds" }),
+    solicitacao_emprestimo: z.boolean().openapi({ description: "A loan request can be made: some copy is available for loan" }),
+    comentario: z.boolean(),
+    exemplares: z.number().int(),
+    disponiveis: z.number().int(),
+  })
+  .openapi("AcervoPermissoes");
+
+const NoQuery = z.object({});
+const route = <T extends z.ZodType, Q extends z.ZodObject<any>>(path: string, summary: string, schema: T, query: Q) =>
+  createRoute({
+    method: "get",
+    path,
+    summary,
+    security: [{ bearer: [] }],
+    request: { headers: LangHeader, params: Id, query },
+    responses: ok(schema, summary),
+  });
+
+const LANGUAGES: Record<string, Record<Lang, string>> = {
+  por: { pt: "Português", es: "Portugués", en: "Portuguese" },
+  eng: { pt: "Inglês", es: "Inglés", en: "English" },
+  spa: { pt: "Espanhol", es: "Español", en: "Spanish" },
+  fre: { pt: "Francês", es: "Francés", en: "French" },
+  ita: { pt: "Italiano", es: "Italiano", en: "Italian" },
+  ger: { pt: "Alemão", es: "Alemán", en: "German" },
+  lat: { pt: "Latim", es: "Latín", en: "Latin" },
+  fin: { pt: "Finlandês", es: "Finés", en: "Finnish" },
+  swe: { pt: "Sueco", es: "Sueco", en: "Swedish" },
+};
+
+/** /api/acervo/{id}/...: one title and its views. */
+export function acervoRoutes(deps: ApiDeps) {
+  const { db } = deps;
+  const app = createRouter();
+  app.use("*", requireToken(deps));
+
+  const load = async (id: number) => {
+    const row = await db
+      .selectFrom("acervo")
+      .leftJoin("tipo_obra", "tipo_obra.cod_tipo_obra", "acervo.cod_tipo_obra")
+      .innerJoin("instituicao", "instituicao.cod_empresa", "acervo.cod_empresa")
+      .selectAll("acervo")
+      .select(["tipo_obra.descricao as desc_tipo_obra", "instituicao.nome as desc_empresa"])
+      .where("acervo.cod_acervo", "=", id)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(404, "nao_encontrado");
+    return row;
+  };
+
+  app.openapi(route("/{id}", "A title with its links, authorities and institution", Acervo, NoQuery), async (c) => {
+    const id = c.req.valid("param").id;
+    const { marc: _m, chave_origem: _k, desc_empresa, created_at: _c, updated_at: _u, ...a } = await load(id);
+    const links = await db.selectFrom("acervo_link").select(["url", "descricao", "restrito", "acessibilidade"]).where("cod_acervo", "=", id).orderBy("cod_link").execute();
+    const autoridades = await db
+      .selectFrom("acervo_autoridade")
+      .innerJoin("autoridade", "autoridade.cod_autoridade", "acervo_autoridade.cod_autoridade")
+      .select(["autoridade.cod_autoridade", "autoridade.tipo", "autoridade.cabecalho"])
+      .where("acervo_autoridade.cod_acervo", "=", id)
+      .orderBy("autoridade.tipo")
+      .orderBy("autoridade.cabecalho")
+      .execute();
+    return c.json(
+      {
+        ...a,
+        assuntos: parseJsonArray<string>(a.assuntos),
+        autores_secundarios: parseJsonArray<string>(a.autores_secundarios),
+        notas: parseJsonArray<string>(a.notas),
+        idioma_desc: a.idioma ? (LANGUAGES[a.idioma]?.[c.get("lang")] ?? a.idioma) : null,
+        links: links.map((l) => ({ ...l, restrito: l.restrito === 1, acessibilidade: l.acessibilidade === 1 })),
+        autoridades,
+        instituicao: { cod_empresa: a.cod_empresa, desc_empresa },
+      },
+      200,
+    );
+  });
+
+  app.openapi(
+    route("/{id}/exemplares", "Copies of a title, optionally of one library", z.array(Exemplar).openapi("Exemplares"), z.object({ cod_unidade: z.coerce.number().int().positive().optional() })),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      const { cod_unidade } = c.req.valid("query");
+      await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", id).executeTakeFirstOrThrow().catch(() => {
+        throw new ApiError(404, "nao_encontrado");
+      });
+      let q = db
+        .selectFrom("exemplar as e")
+        .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
+        .leftJoin("emprestimo as m", (j) => j.onRef("m.cod_exemplar", "=", "e.cod_exemplar").on("m.data_devolucao", "is", null))
+        .select([
+          "e.cod_exemplar", "e.codigo_barras", "b.cod_biblioteca", "b.desc_biblioteca", "e.localizacao", "e.chamada", "e.tipo_emprestimo",
+          "e.situacao", "m.data_devolucao_prevista", "e.volume", "e.tomo", "e.parte", "e.material_adicional", "e.permite_reserva",
+        ])
+        .where("e.cod_acervo", "=", id)
+        .orderBy("b.cod_biblioteca")
+        .orderBy("e.cod_exemplar");
+      if (cod_unidade) q = q.where("e.cod_biblioteca", "=", cod_unidade);
+      const rows = await q.execute();
+      return c.json(
+        rows.map(({ cod_biblioteca, desc_biblioteca, permite_reserva, ...e }) => ({
+          ...e,
+          data_devolucao_prevista: e.data_devolucao_prevista ?? null,
+          biblioteca: { cod_biblioteca, desc_biblioteca },
+          permite_reserva: permite_reserva === 1,
+        })),
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    route("/{id}/marc", "The MARC record (local 9XX/59X fields only with liberacao=1)", Marc, z.object({ liberacao: z.enum(["0", "1"]).optional() })),
+    async (c) => {
+      const { marc } = await load(c.req.valid("param").id);
+      return c.json(marcView(parseMarc(marc), c.req.valid("query").liberacao === "1"), 200);
+    },
+  );
+
+  app.openapi(route("/{id}/referencia", "ABNT NBR 6023 reference", Referencia, NoQuery), async (c) => {
+    const a = await load(c.req.valid("param").id);
+    return c.json(abntReference({ ...a, autores_secundarios: parseJsonArray<string>(a.autores_secundarios) }), 200);
+  });
+
+  app.openapi(route("/{id}/dublin-core", "Dublin Core elements (LoC MARC crosswalk)", DublinCore, NoQuery), async (c) => {
+    const a = await load(c.req.valid("param").id);
+    let elementos = dublinCore(parseMarc(a.marc));
+    if (elementos.length === 0) {
+      // No MARC stored: fall back to the catalogued columns.
+      elementos = [
+        { elemento: "title", valor: a.titulo },
+        ...(a.autor ? [{ elemento: "creator", valor: a.autor }] : []),
+        ...(a.editora ? [{ elemento: "publisher", valor: a.editora }] : []),
+        ...(a.ano_publicacao ? [{ elemento: "date", valor: String(a.ano_publicacao) }] : []),
+        ...(a.idioma ? [{ elemento: "language", valor: a.idioma }] : []),
+      ];
+    }
+    return c.json({ elementos }, 200);
+  });
+
+  app.openapi(route("/{id}/permissoes", "What a patron may do with this title", Permissoes, NoQuery), async (c) => {
+    const id = c.req.valid("param").id;
+    await load(id);
+    const counts = await db
+      .selectFrom("exemplar")
+      .select([
+        sql<number>`count(*)`.as("exemplares"),
+        sql<number>`coalesce(sum(CASE WHEN situacao = 'disponivel' THEN 1 ELSE 0 END), 0)`.as("disponiveis"),
+        sql<number>`coalesce(sum(CASE WHEN permite_reserva = 1 THEN 1 ELSE 0 END), 0)`.as("reservaveis"),
+        sql<number>`coalesce(sum(CASE WHEN situacao = 'disponivel' AND tipo_emprestimo <> 'consulta_local' THEN 1 ELSE 0 END), 0)`.as("emprestaveis"),
+      ])
+      .where("cod_acervo", "=", id)
+      .executeTakeFirstOrThrow();
+    const comment = await db.selectFrom("atividade").select("publica").where("cod_atividade", "=", 13).executeTakeFirst();
+    const disponiveis = Number(counts.disponiveis);
+    return c.json(
+      {
+        reserva: disponiveis === 0 && Number(counts.reservaveis) > 0,
+        solicitacao_emprestimo: Number(counts.emprestaveis) > 0,
+        comentario: comment?.publica === 1,
+        exemplares: Number(counts.exemplares),
+        disponiveis,
+      },
+      200,
+    );
+  });
+  return app;
+}

@@ -1,0 +1,166 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Db } from "../db/index.ts";
+import { ApiError } from "../lib/errors.ts";
+import { createRouter, errorResponses, LangHeader, parseJsonArray, parseJsonObject, requireToken, type ApiDeps } from "../lib/http.ts";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } }, ...errorResponses });
+const get = <T extends z.ZodType>(path: string, summary: string, schema: T) =>
+  createRoute({ method: "get", path, summary, security: [{ bearer: [] }], request: { headers: LangHeader }, responses: json(schema, summary) });
+const getP = <T extends z.ZodType, P extends z.ZodObject<any>>(path: string, summary: string, schema: T, params: P) =>
+  createRoute({ method: "get", path, summary, security: [{ bearer: [] }], request: { headers: LangHeader, params }, responses: json(schema, summary) });
+
+const Instituicao = z
+  .object({
+    codEmpresa: z.number().int(),
+    sigla: z.string(),
+    nome: z.string(),
+    tema: z.string(),
+    endereco_web: z.string().nullable(),
+    usaOIDC: z.boolean(),
+    denominacao_login: z.string(),
+    msg_login: z.string().nullable(),
+    destino_padrao_login_catalogo: z.boolean(),
+    link_logout_OIDC: z.string().nullable(),
+    link_logout_saml: z.string().nullable(),
+    msg_suporte_consulta: z.string().nullable().openapi({ description: "Raw HTML from the library: the portal must sanitize it" }),
+    link_lgpd: z.string().nullable(),
+    link_icap: z.string().nullable(),
+    link_rede: z.string().nullable(),
+    __md_aut: z.number().int(),
+    __md_crypt: z.number().int(),
+    aquisicao: z.boolean(),
+  })
+  .openapi("Instituicao");
+
+const Atividade = z.object({ cod_atividade: z.number().int(), descricao: z.string() });
+const Funcionalidades = z.object({ atividades: z.array(Atividade) }).openapi("Funcionalidades");
+const Guia = z.object({ codigo: z.string(), descricao: z.string(), ordem: z.number().int() });
+const Autoatendimento = z
+  .object({ showAuto: z.boolean(), codBibAuto: z.number().int().nullable(), authAuto: z.string(), idiomaAuto: z.string() })
+  .openapi("Autoatendimento");
+const Secao = z.object({ titulo: z.string(), conteudo: z.string().openapi({ description: "HTML" }) }).openapi("Secao");
+const Faq = z.array(z.object({ pergunta: z.string(), resposta: z.string() })).openapi("Faq");
+const Horario = z.object({ dia: z.number().int().openapi({ description: "1 = Monday … 7 = Sunday" }), abertura: z.string().nullable(), fechamento: z.string().nullable() });
+const Atendimento = z
+  .array(
+    z.object({
+      cod_biblioteca: z.number().int(),
+      desc_biblioteca: z.string(),
+      sigla: z.string(),
+      cod_campus: z.number().int(),
+      nome_campus: z.string(),
+      email: z.string().nullable(),
+      telefone: z.string().nullable(),
+      endereco: z.string().nullable(),
+      horarios: z.array(Horario),
+    }),
+  )
+  .openapi("Atendimento");
+const AtividadeStatus = z.object({ cod_atividade: z.number().int(), descricao: z.string(), ativa: z.boolean() });
+
+/** The institution row with its JSON parameters decoded. */
+async function institution(db: Db) {
+  const row = await db.selectFrom("instituicao").selectAll().orderBy("cod_empresa").executeTakeFirst();
+  if (!row) throw new ApiError(404, "nao_encontrado");
+  return { row, p: parseJsonObject(row.parametros) };
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : null);
+
+/** /api/parametros/...: institution configuration for the portal. */
+export function parametrosRoutes(deps: ApiDeps) {
+  const { db } = deps;
+  const app = createRouter();
+  app.use("*", requireToken(deps));
+
+  app.openapi(get("/instituicao", "Institution data and login/support settings", Instituicao), async (c) => {
+    const { row, p } = await institution(db);
+    return c.json(
+      {
+        codEmpresa: row.cod_empresa,
+        sigla: row.sigla,
+        nome: row.nome,
+        tema: row.tema,
+        endereco_web: row.endereco_web,
+        usaOIDC: p.usaOIDC === true,
+        denominacao_login: str(p.denominacao_login) ?? "Usuário",
+        msg_login: str(p.msg_login),
+        destino_padrao_login_catalogo: p.destino_padrao_login_catalogo === true,
+        link_logout_OIDC: str(p.link_logout_OIDC),
+        link_logout_saml: str(p.link_logout_saml),
+        msg_suporte_consulta: str(p.msg_suporte_consulta),
+        link_lgpd: str(p.link_lgpd),
+        link_icap: str(p.link_icap),
+        link_rede: str(p.link_rede),
+        __md_aut: typeof p.__md_aut === "number" ? p.__md_aut : 1,
+        __md_crypt: typeof p.__md_crypt === "number" ? p.__md_crypt : 1,
+        aquisicao: p.aquisicao !== false,
+      },
+      200,
+    );
+  });
+
+  app.openapi(get("/funcionalidades", "Activities on in the public page configuration", Funcionalidades), async (c) => {
+    const atividades = await db.selectFrom("atividade").select(["cod_atividade", "descricao"]).where("publica", "=", 1).orderBy("cod_atividade").execute();
+    return c.json({ atividades }, 200);
+  });
+
+  app.openapi(get("/guias", "Search tabs enabled for the institution", z.array(Guia).openapi("Guias")), async (c) => {
+    const { p } = await institution(db);
+    return c.json(parseJsonArray<z.infer<typeof Guia>>(JSON.stringify(p.guias ?? [])), 200);
+  });
+
+  app.openapi(get("/autoatendimento", "Self-service kiosk settings", Autoatendimento), async (c) => {
+    const { p } = await institution(db);
+    const a = parseJsonObject(JSON.stringify(p.autoatendimento ?? {}));
+    return c.json(
+      {
+        showAuto: a.showAuto === true,
+        codBibAuto: typeof a.codBibAuto === "number" ? a.codBibAuto : null,
+        authAuto: str(a.authAuto) ?? "senha",
+        idiomaAuto: str(a.idiomaAuto) ?? "pt",
+      },
+      200,
+    );
+  });
+
+  for (const key of ["secao_1", "secao_2", "informacoes_gerais"] as const) {
+    app.openapi(get(`/${key}`, `Home page text block ${key}`, Secao), async (c) => {
+      const { p } = await institution(db);
+      const s = parseJsonObject(JSON.stringify(p[key] ?? {}));
+      return c.json({ titulo: str(s.titulo) ?? "", conteudo: str(s.conteudo) ?? "" }, 200);
+    });
+  }
+
+  app.openapi(get("/faq", "Frequently asked questions", Faq), async (c) => {
+    const { p } = await institution(db);
+    return c.json(parseJsonArray<{ pergunta: string; resposta: string }>(JSON.stringify(p.faq ?? [])), 200);
+  });
+
+  const atendimento = async (codCampus?: number) => {
+    let q = db
+      .selectFrom("biblioteca")
+      .innerJoin("campus", "campus.cod_campus", "biblioteca.cod_campus")
+      .select(["biblioteca.cod_biblioteca", "biblioteca.desc_biblioteca", "biblioteca.sigla", "campus.cod_campus", "campus.nome_campus", "biblioteca.email", "biblioteca.telefone", "biblioteca.endereco", "biblioteca.horarios"])
+      .orderBy("biblioteca.cod_biblioteca");
+    if (codCampus != null) q = q.where("campus.cod_campus", "=", codCampus);
+    const rows = await q.execute();
+    return rows.map((r) => ({ ...r, horarios: parseJsonArray<z.infer<typeof Horario>>(r.horarios) }));
+  };
+  app.openapi(get("/atendimento", "Libraries with contacts and opening hours (Monday–Sunday)", Atendimento), async (c) => c.json(await atendimento(), 200));
+  app.openapi(
+    getP("/atendimento/{campus}", "Libraries of one campus with opening hours", Atendimento, z.object({ campus: z.coerce.number().int().positive() })),
+    async (c) => c.json(await atendimento(c.req.valid("param").campus), 200),
+  );
+
+  app.openapi(
+    getP("/atividade/{id}", "Whether an activity is on in the public page configuration", AtividadeStatus, z.object({ id: z.coerce.number().int().positive() })),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      const a = await db.selectFrom("atividade").select(["cod_atividade", "descricao", "publica"]).where("cod_atividade", "=", id).executeTakeFirst();
+      if (!a) throw new ApiError(404, "nao_encontrado");
+      return c.json({ cod_atividade: a.cod_atividade, descricao: a.descricao, ativa: a.publica === 1 }, 200);
+    },
+  );
+  return app;
+}
