@@ -1,0 +1,144 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase } from "../db/index.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import type { DB } from "../db/types.ts";
+import { demoFiles, importDemoCatalogue } from "./demo.ts";
+import { importFiles } from "./import.ts";
+
+const projectRoot = path.resolve(import.meta.dirname, "..", "..");
+const shared = path.resolve(projectRoot, "..", "shared", "data", "marc");
+const hasShared = fs.existsSync(path.join(shared, "manifest.json"));
+
+let dir: string;
+let db: Kysely<DB>;
+
+async function seedLibraries(): Promise<void> {
+  await db.insertInto("instituicao").values({ cod_empresa: 1, sigla: "T", nome: "Test" }).execute();
+  await db.insertInto("campus").values({ cod_campus: 1, cod_empresa: 1, nome_campus: "Campus" }).execute();
+  for (const i of [1, 2, 3]) {
+    await db.insertInto("biblioteca").values({ cod_biblioteca: i, cod_campus: 1, desc_biblioteca: `Lib ${i}`, sigla: `L${i}` }).execute();
+  }
+}
+
+async function count(table: keyof DB): Promise<number> {
+  const r = await db.selectFrom(table).select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "estante-marc-"));
+  db = openDatabase({ dataDir: dir });
+  await migrateToLatest(db);
+  await seedLibraries();
+});
+
+afterEach(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("bundled demo catalogue", () => {
+  it("imports about 1,500 titles with copies, links and linked authorities", async () => {
+    const lines: string[] = [];
+    await importDemoCatalogue(db, (m) => lines.push(m), projectRoot);
+    expect(await count("acervo")).toBeGreaterThanOrEqual(1400);
+    expect(await count("exemplar")).toBeGreaterThanOrEqual(1400);
+    expect(await count("acervo_link")).toBeGreaterThan(50);
+    expect(await count("autoridade")).toBeGreaterThan(500);
+    expect(await count("acervo_autoridade")).toBeGreaterThan(500);
+    // Copies are spread over the three demo libraries.
+    const libs = await db.selectFrom("exemplar").select("cod_biblioteca").distinct().execute();
+    expect(libs.map((l) => l.cod_biblioteca).sort()).toEqual([1, 2, 3]);
+    expect(lines.at(-1) ?? "").not.toMatch(/^ {2}skipped .*abcd|biblivre/);
+    expect(lines.some((l) => /Demo catalogue: \d+ titles/.test(l))).toBe(true);
+  });
+
+  it("reads the Portuguese records with their accents (Latin-1 Biblivre and UTF-8 ABCD)", async () => {
+    await importDemoCatalogue(db, () => {}, projectRoot);
+    const por = await db.selectFrom("acervo").select(["titulo", "local_publicacao"]).where("idioma", "=", "por").execute();
+    expect(por.length).toBeGreaterThanOrEqual(320);
+    expect(por.some((r) => r.local_publicacao === "São Paulo")).toBe(true);
+    expect(por.every((r) => !r.titulo.includes("\uFFFD"))).toBe(true);
+  });
+
+  it("converts MARC-8 diacritics of the French records to composed Unicode", async () => {
+    await importFiles(db, demoFiles(projectRoot).filter((f) => f.includes("lul-fre")), { libraryFor: () => 1 });
+    const rows = await db.selectFrom("acervo").select("titulo").execute();
+    const all = rows.map((r) => r.titulo).join(" ");
+    expect(all).toMatch(/[éèàçô]/);
+    expect(all).toBe(all.normalize("NFC"));
+    expect(all).not.toContain("\uFFFD");
+  });
+
+  it("re-importing the same files updates records and never duplicates titles, copies or links", async () => {
+    const files = demoFiles(projectRoot).filter((f) => /koha-sample-bibs|concerto-bibs/.test(f));
+    const first = await importFiles(db, files, { libraryFor: () => 2 });
+    const before = { acervo: await count("acervo"), exemplar: await count("exemplar"), links: await count("acervo_link") };
+    const second = await importFiles(db, files, { libraryFor: () => 2 });
+    expect(second.imported).toBe(0);
+    expect(second.updated).toBe(first.imported + first.updated);
+    expect({ acervo: await count("acervo"), exemplar: await count("exemplar"), links: await count("acervo_link") }).toEqual(before);
+  });
+});
+
+describe("mapping of a Koha record with 952 items", () => {
+  it("fills the title columns, keeps MARC-in-JSON and turns 952s into copies with their barcodes", async () => {
+    const file = demoFiles(projectRoot).find((f) => f.includes("koha-sample-bibs"))!;
+    await importFiles(db, [file], { libraryFor: (code) => (code === "CPL" ? 1 : 2) });
+    const koha = await db.selectFrom("exemplar").selectAll().where("codigo_barras", "=", "3999900000001").executeTakeFirstOrThrow();
+    expect(koha.cod_biblioteca).toBe(1);
+    const t = await db.selectFrom("acervo").selectAll().where("cod_acervo", "=", koha.cod_acervo).executeTakeFirstOrThrow();
+    expect(t.titulo.length).toBeGreaterThan(0);
+    expect(t.titulo).not.toMatch(/[/:;]$/);
+    const marc = JSON.parse(t.marc);
+    expect(typeof marc.leader).toBe("string");
+    expect(marc.fields.some((f: Record<string, unknown>) => "952" in f)).toBe(true);
+    // 856 $u with ind2 0/1 marks online titles.
+    const online = await db.selectFrom("acervo").select("cod_acervo").where("acesso_remoto", "=", "cr").execute();
+    expect(online.length).toBeGreaterThan(10);
+  });
+});
+
+describe.skipIf(!hasShared)("every file of the shared MARC test corpus", () => {
+  it("imports without crashing, with counts close to the manifest and dirty records reported", async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(shared, "manifest.json"), "utf8")) as {
+      file: string;
+      records: number;
+      kinds: Record<string, number>;
+    }[];
+    const files = manifest.map((m) => path.join(shared, m.file));
+    const summary = await importFiles(db, files, { libraryFor: (code) => (code ? 2 : 1) });
+    const expectedRecords = manifest.reduce((s, m) => s + m.records, 0);
+    expect(summary.read).toBe(expectedRecords);
+    const bibs = manifest.reduce((s, m) => s + (m.kinds.bib ?? 0), 0);
+    const auths = manifest.reduce((s, m) => s + (m.kinds.authority ?? 0), 0);
+    // Duplicated sets (same records in two formats) collapse onto one title each.
+    const titles = await count("acervo");
+    expect(titles).toBeGreaterThan(3300);
+    expect(titles).toBeLessThanOrEqual(bibs);
+    expect(summary.imported + summary.updated).toBeGreaterThan(bibs * 0.98);
+    expect(summary.authorities).toBeGreaterThan(auths * 0.95);
+    // Records that cannot be used are listed with their file and number, not thrown.
+    for (const e of summary.errors) {
+      expect(e.file).toBeTruthy();
+      expect(e.recordNumber).toBeGreaterThan(0);
+    }
+    const auth1066 = await db.selectFrom("autoridade").select("tipo").where("chave_origem", "like", "aut:%").execute();
+    expect(auth1066.filter((a) => a.tipo === 1).length).toBeGreaterThan(1000); // includes the tag-103 IISH headings
+  }, 120_000);
+
+  it("reports an unreadable record and goes on with the next ones", async () => {
+    const good = fs.readFileSync(path.join(shared, "pymarc", "one.dat"));
+    const bad = Buffer.from("00050nam  2200037   4500garbage\x1d");
+    const file = path.join(dir, "mixed.mrc");
+    fs.writeFileSync(file, Buffer.concat([bad, good]));
+    const summary = await importFiles(db, [file], { libraryFor: () => 1 });
+    expect(summary.imported).toBe(1);
+    expect(summary.errors).toHaveLength(1);
+    expect(summary.errors[0]).toMatchObject({ file: "mixed.mrc", recordNumber: 1 });
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { decodeMarc8, detectEncoding } from "./decode.ts";
+import { detectFormat, readMarcJson, readMarcXml } from "./read.ts";
+import { mapAuthority, mapTitle, normalizeHeading, trimIsbd } from "./map.ts";
+
+describe("MARC-8 decoding", () => {
+  it("moves ANSEL combining marks after their base letter and composes them", () => {
+    // 0xE2 = combining acute; "Rene" + acute-on-e
+    expect(decodeMarc8(Buffer.from([0x52, 0x65, 0x6e, 0xe2, 0x65]))).toBe("René".normalize("NFD"));
+    expect(decodeMarc8(Buffer.from([0x52, 0x65, 0x6e, 0xe2, 0x65])).normalize("NFC")).toBe("René");
+  });
+
+  it("switches to Cyrillic with an escape sequence and keeps spaces", () => {
+    // ESC ( N = basic Cyrillic in G0; 0x6D 0x69 0x72 = "МИР" (capitals sit at 0x60-0x7E)
+    const s = decodeMarc8(Buffer.from([0x1b, 0x28, 0x4e, 0x6d, 0x69, 0x72, 0x20, 0x6d, 0x69, 0x72, 0x1b, 0x28, 0x42]));
+    expect(s).toBe("МИР МИР");
+  });
+});
+
+describe("encoding detection", () => {
+  it("treats Latin-1 bytes in a record flagged UTF-8 as Windows-1252", () => {
+    expect(detectEncoding(Buffer.from("S\xe3o Paulo", "latin1"), "a")).toBe("cp1252");
+  });
+  it("recognises Windows-1251 Cyrillic in a record flagged MARC-8", () => {
+    expect(detectEncoding(Buffer.from([0xcf, 0xf3, 0xf8, 0xea, 0xe8, 0xed, 0x20, 0xc0, 0x2e]), " ")).toBe("cp1251");
+  });
+});
+
+describe("format detection and readers", () => {
+  it("detects the format from the content", () => {
+    expect(detectFormat(Buffer.from("  <?xml version='1.0'?><collection/>"))).toBe("marcxml");
+    expect(detectFormat(Buffer.from('[{"leader":"x"}]'))).toBe("json");
+    expect(detectFormat(Buffer.from("00714cam  2200205 a 4500"))).toBe("iso2709");
+  });
+
+  it("reads namespace-prefixed MARCXML", async () => {
+    const xml = `<marc:collection xmlns:marc="http://www.loc.gov/MARC21/slim"><marc:record><marc:leader>00000nam a2200000 a 4500</marc:leader>
+      <marc:controlfield tag="001">42</marc:controlfield><marc:datafield tag="245" ind1="1" ind2="0"><marc:subfield code="a">Dom Casmurro /</marc:subfield></marc:datafield></marc:record></marc:collection>`;
+    const [r] = await readMarcXml(xml);
+    expect(r.record?.fields).toHaveLength(2);
+    expect(mapTitle(r.record!).title.titulo).toBe("Dom Casmurro");
+  });
+
+  it("reads MARC-in-JSON", () => {
+    const [r] = readMarcJson(JSON.stringify({ leader: "00000cam a2200000 a 4500", fields: [{ "001": "1" }, { "245": { ind1: "0", ind2: "0", subfields: [{ a: "Iracema :" }, { b: "lenda do Ceará" }] } }] }));
+    const t = mapTitle(r.record!).title;
+    expect(t.titulo).toBe("Iracema");
+    expect(t.subtitulo).toBe("lenda do Ceará");
+  });
+});
+
+describe("mapping", () => {
+  it("trims ISBD punctuation but keeps initials", () => {
+    expect(trimIsbd("Memórias póstumas de Brás Cubas /")).toBe("Memórias póstumas de Brás Cubas");
+    expect(trimIsbd("Assis, J. M. M.")).toBe("Assis, J. M. M.");
+  });
+
+  it("normalizes headings without case, accents or punctuation", () => {
+    expect(normalizeHeading("Machado de Assis, Joaquim Maria, 1839-1908.")).toBe("machado de assis joaquim maria 1839 1908");
+  });
+
+  it("classifies an authority by its 1XX tag and reads see/see-also references", () => {
+    const a = mapAuthority({
+      leader: "00000nz  a2200000n  4500",
+      fields: [
+        { tag: "001", value: "9" },
+        { tag: "150", ind1: " ", ind2: " ", subfields: [{ code: "a", value: "Bibliotecas" }] },
+        { tag: "450", ind1: " ", ind2: " ", subfields: [{ code: "a", value: "Livrarias públicas" }] },
+        { tag: "550", ind1: " ", ind2: " ", subfields: [{ code: "a", value: "Ciência da informação" }] },
+      ],
+    });
+    expect(a).toMatchObject({ tipo: 5, cabecalho: "Bibliotecas", cabecalho_normalizado: "bibliotecas" });
+    expect(JSON.parse(a!.ver)).toEqual(["Livrarias públicas"]);
+    expect(JSON.parse(a!.ver_tambem)).toEqual(["Ciência da informação"]);
+  });
+
+  it("marks theses, ISBNs and online access", () => {
+    const { title, links } = mapTitle({
+      leader: "00000nam a2200000 a 4500",
+      fields: [
+        { tag: "008", value: "200101s2019    bl            000 0 por d" },
+        { tag: "020", ind1: " ", ind2: " ", subfields: [{ code: "a", value: "8535902775 (broch.)" }] },
+        { tag: "245", ind1: "1", ind2: "0", subfields: [{ code: "a", value: "Estudo de caso." }] },
+        { tag: "502", ind1: " ", ind2: " ", subfields: [{ code: "a", value: "Tese (doutorado)" }] },
+        { tag: "856", ind1: "4", ind2: "0", subfields: [{ code: "u", value: "https://example.org/t.pdf" }, { code: "z", value: "Acesso restrito" }] },
+      ],
+    });
+    expect(title.cod_tipo_obra).toBe(3);
+    expect(title.isbn).toBe("9788535902778");
+    expect(title.idioma).toBe("por");
+    expect(title.ano_publicacao).toBe(2019);
+    expect(title.acesso_remoto).toBe("cr");
+    expect(links).toEqual([{ url: "https://example.org/t.pdf", descricao: "Acesso restrito", restrito: 1, acessibilidade: 0 }]);
+  });
+});
