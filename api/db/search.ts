@@ -204,7 +204,7 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
           FROM acervo_busca b CROSS JOIN (SELECT to_tsquery('simple', ${tsQuery(ws, p.tipo)}) AS query) q
           JOIN acervo a ON a.cod_acervo = b.cod_acervo
           WHERE b.documento @@ q.query ${guiaFilter(p.guia)} LIMIT ${CANDIDATE_CAP + 1}`
-    : sql`SELECT a.*, bm25(acervo_busca, 10.0, 5.0, 3.0, 1.0) AS score
+    : sql`SELECT a.*, bm25(acervo_busca, 20.0, 4.0, 3.0, 1.0) AS score
           FROM acervo_busca JOIN acervo a ON a.cod_acervo = acervo_busca.rowid
           WHERE acervo_busca MATCH ${fts5Query(ws, p.tipo)} ${guiaFilter(p.guia)} LIMIT ${CANDIDATE_CAP + 1}`;
   const { rows } = await sql<SearchHit & { total: number; pos: number | null }>`

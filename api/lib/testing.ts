@@ -1,0 +1,108 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createApiApp } from "../app.ts";
+import { openDatabase, type Db } from "../db/index.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { reindexAcervos } from "../db/search.ts";
+import { seedInstitution } from "../seed/institution.ts";
+import { seedPatrons } from "../seed/patrons.ts";
+
+/** A controllable clock for token expiry tests. */
+export interface TestClock {
+  now: () => number;
+  advance: (seconds: number) => void;
+}
+
+/** Test fixture: a fresh SQLite database in a temp dir, seeded institution, and the API app. */
+export async function createTestApi({ patrons = true, titles = 12 }: { patrons?: boolean; titles?: number } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "estante-api-"));
+  const db = openDatabase({ dataDir: dir });
+  await migrateToLatest(db);
+  await seedInstitution(db);
+  await db.insertInto("tipo_obra").values([{ cod_tipo_obra: 1, descricao: "Livro" }]).execute();
+  if (titles > 0) {
+    await insertTitles(db, Array.from({ length: titles }, (_, i) => ({ titulo: `Obra de demonstração ${i + 1}`, copies: 1 })));
+  }
+  if (patrons) await seedPatrons(db);
+  let t = Date.now();
+  const clock: TestClock = { now: () => t, advance: (s) => void (t += s * 1000) };
+  const outbox: unknown[] = [];
+  const app = createApiApp({ db, auth: { now: clock.now }, mailer: { send: async (m) => void outbox.push(m) } });
+  const cleanup = async () => {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { db, app, clock, outbox, cleanup };
+}
+
+export interface TitleInput {
+  titulo: string;
+  subtitulo?: string;
+  autor?: string;
+  assuntos?: string[];
+  idioma?: string;
+  ano_publicacao?: number;
+  editora?: string;
+  local_publicacao?: string;
+  edicao?: string;
+  marc?: unknown;
+  copies?: number;
+}
+
+let seq = 0;
+
+/** Inserts titles (with `copies` available copies in library 1) and indexes them. */
+export async function insertTitles(db: Db, titles: TitleInput[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const t of titles) {
+    const row = await db
+      .insertInto("acervo")
+      .values({
+        cod_empresa: 1, chave_origem: `test-${++seq}-${t.titulo}`, cod_tipo_obra: 1, titulo: t.titulo, subtitulo: t.subtitulo ?? null,
+        autor: t.autor ?? null, assuntos: JSON.stringify(t.assuntos ?? []), idioma: t.idioma ?? "por", ano_publicacao: t.ano_publicacao ?? null,
+        editora: t.editora ?? null, local_publicacao: t.local_publicacao ?? null, edicao: t.edicao ?? null,
+        marc: JSON.stringify(t.marc ?? { leader: "00000nam a2200000 a 4500", fields: [] }),
+      })
+      .returning("cod_acervo")
+      .executeTakeFirstOrThrow();
+    ids.push(row.cod_acervo);
+    for (let i = 0; i < (t.copies ?? 0); i++) {
+      await db.insertInto("exemplar").values({ cod_acervo: row.cod_acervo, cod_biblioteca: 1, codigo_barras: `T${row.cod_acervo}-${i + 1}`, chamada: "001 T" }).execute();
+    }
+  }
+  await reindexAcervos(db, ids);
+  return ids;
+}
+
+type App = ReturnType<typeof createApiApp>;
+
+/** POSTs a form-encoded token request. */
+export function tokenRequest(app: App, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return app.request("/api/oauth/token", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams({ client_id: "4", ...fields }).toString(),
+  });
+}
+
+/** A public (client_credentials) access token. */
+export async function publicToken(app: App): Promise<string> {
+  const res = await tokenRequest(app, { grant_type: "client_credentials" });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Logs a demo patron in and returns the token pair. */
+export async function login(app: App, username: string, password = "demo1234") {
+  const res = await tokenRequest(app, { grant_type: "password", username, password });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
+  return (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };
+}
+
+/** GET with a bearer token (and optional lang header). */
+export function get(app: App, url: string, token?: string, lang?: string) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (lang) headers.lang = lang;
+  return app.request(url, { headers });
+}

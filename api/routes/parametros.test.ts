@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, get, publicToken } from "../lib/testing.ts";
+
+let t: Awaited<ReturnType<typeof createTestApi>>;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApi({ patrons: false, titles: 0 });
+  token = await publicToken(t.app);
+});
+afterAll(async () => t.cleanup());
+
+const json = async (path: string) => {
+  const res = await get(t.app, path, token);
+  expect(res.status, path).toBe(200);
+  return res.json();
+};
+
+describe("GET /api/parametros/*", () => {
+  it("describes the institution, with the support message as raw HTML", async () => {
+    const i = await json("/api/parametros/instituicao");
+    expect(i).toMatchObject({ codEmpresa: 1, sigla: "UFD", nome: "Universidade Federal de Demonstração", tema: "neo", endereco_web: "https://biblioteca.example.org", usaOIDC: false });
+    expect(i.msg_suporte_consulta).toContain("<script>");
+    expect(i.msg_suporte_consulta).toContain('<a href="https://biblioteca.example.org/atendimento"');
+    expect(i.link_lgpd).toMatch(/^https:\/\//);
+  });
+
+  it("lists the public activities", async () => {
+    const { atividades } = await json("/api/parametros/funcionalidades");
+    expect(atividades.map((a: { cod_atividade: number }) => a.cod_atividade)).toEqual([8, 12, 13, 57, 87, 88, 107]);
+  });
+
+  it("lists the search tabs in order", async () => {
+    const guias = await json("/api/parametros/guias");
+    expect(guias[0]).toEqual({ codigo: "geral", descricao: "Geral", ordem: 1 });
+  });
+
+  it("enables self-service in the demo", async () => {
+    expect(await json("/api/parametros/autoatendimento")).toEqual({ showAuto: true, codBibAuto: 1, authAuto: "senha", idiomaAuto: "pt" });
+  });
+
+  it("serves the home text blocks and FAQ", async () => {
+    expect((await json("/api/parametros/secao_1")).titulo).toMatch(/UFD/);
+    expect((await json("/api/parametros/secao_2")).conteudo).toMatch(/^<p>/);
+    expect((await json("/api/parametros/informacoes_gerais")).conteudo).toMatch(/Multa/);
+    expect((await json("/api/parametros/faq")).length).toBeGreaterThan(1);
+  });
+
+  it("lists libraries with seven days of opening hours, by campus", async () => {
+    const all = await json("/api/parametros/atendimento");
+    expect(all).toHaveLength(3);
+    expect(all[0].horarios.map((h: { dia: number }) => h.dia)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(all[0].horarios[6]).toEqual({ dia: 7, abertura: null, fechamento: null });
+    expect((await json("/api/parametros/atendimento/2")).map((b: { sigla: string }) => b.sigla)).toEqual(["BCN"]);
+  });
+
+  it("tells whether an activity is on", async () => {
+    expect(await json("/api/parametros/atividade/1120")).toMatchObject({ cod_atividade: 1120, ativa: false });
+  });
+});
+
+describe("GET /api/openapi.json", () => {
+  it("documents every route", async () => {
+    const doc = await (await t.app.request("/api/openapi.json")).json();
+    expect(doc.openapi).toBe("3.1.0");
+    for (const p of ["/api/oauth/token", "/api/consulta", "/api/acervo/{id}/referencia", "/api/emprestimo/debitos-pendentes", "/api/reserva", "/api/parametros/autoatendimento"]) {
+      expect(Object.keys(doc.paths), p).toContain(p);
+    }
+  });
+});
