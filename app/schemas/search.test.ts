@@ -33,14 +33,18 @@ describe("search schema", () => {
     expect(termErrors("tipo=titulo")).toEqual([TERM_REQUIRED_KEY]);
   });
 
+  it("asks for at least two characters", () => {
+    expect(termErrors("termo=a")).toEqual(["catalogue:search.termTooShort"]);
+  });
+
   it("trims the term", () => {
     const s = parse("termo=%20ecologia%20");
     expect(s.status === "success" && s.value.termo).toBe("ecologia");
   });
 
   it("falls back to defaults for malformed options in a hand-edited URL instead of failing", () => {
-    const s = parse("termo=x&tipo=foo&ordenacao=Z&qtd=7&pagina=-2");
-    expect(s.status === "success" && s.value).toEqual({ termo: "x", tipo: "livre", ordenacao: "C", qtd: 20, pagina: 1 });
+    const s = parse("termo=xy&tipo=foo&ordenacao=Z&qtd=7&pagina=-2");
+    expect(s.status === "success" && s.value).toEqual({ termo: "xy", tipo: "livre", ordenacao: "C", qtd: 20, pagina: 1 });
   });
 
   it("keeps the typed term in the reply so the form can show it again", () => {

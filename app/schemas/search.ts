@@ -17,6 +17,9 @@ export const SEARCH_DEFAULTS = { tipo: "livre", ordenacao: "C", qtd: 20, pagina:
 /** The i18n key shown when the term is empty (en: "The above field is required."). */
 export const TERM_REQUIRED_KEY = "catalogue:search.termRequired";
 
+/** Shortest term the search API accepts (characters after trimming). */
+export const MIN_TERM_LENGTH = 2;
+
 /**
  * The catalogue search form (a GET form: its fields are the shareable URL's query).
  * Only `termo` can fail; anything else that is malformed in a hand-edited URL
@@ -26,7 +29,9 @@ export const SearchSchema = z.object({
   termo: z
     .string({ error: TERM_REQUIRED_KEY })
     .trim()
-    .min(1, { error: TERM_REQUIRED_KEY })
+    // abort: an empty term gets only the "required" message, not "too short" as well.
+    .min(1, { error: TERM_REQUIRED_KEY, abort: true })
+    .min(MIN_TERM_LENGTH, { error: "catalogue:search.termTooShort" })
     .max(500, { error: "catalogue:search.termTooLong" }),
   tipo: z.enum(SEARCH_TYPES).catch(SEARCH_DEFAULTS.tipo),
   ordenacao: z.enum(SEARCH_ORDERINGS).catch(SEARCH_DEFAULTS.ordenacao),

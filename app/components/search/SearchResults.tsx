@@ -77,7 +77,7 @@ export function SearchResults({ results, termo, search, headingRef }: SearchResu
           <Link to={withParams(search, { pagina: 1 })}>{t("results.firstPage")}</Link>
         </p>
       )}
-      <Pagination search={search} page={results.pagina} pages={pages} />
+      {results.pagina <= pages ? <Pagination search={search} page={results.pagina} pages={pages} /> : null}
     </section>
   );
 }

@@ -2,21 +2,17 @@
 
 interface MatchLike {
   id: string;
-  // React Router's match data is `unknown` to a route that is not its owner.
+  // Another route's loader data is `unknown` to a route's meta function.
   loaderData?: unknown;
-  data?: unknown;
 }
 
-/**
- * The institution's display name from the root loader's data, if the root exposes one
- * (`instituicao.nome` or `.sigla`, as `GET /api/parametros/instituicao` returns them).
- */
+/** The institution's name from the root loader's data (`site.nome`), if it loaded. */
 export function institutionName(matches: ReadonlyArray<MatchLike | undefined>): string | null {
   const root = matches.find((m) => m?.id === "root");
-  const data = (root?.loaderData ?? root?.data) as { instituicao?: { nome?: unknown; sigla?: unknown } | null } | undefined;
-  const inst = data?.instituicao;
-  const name = typeof inst?.nome === "string" && inst.nome ? inst.nome : typeof inst?.sigla === "string" ? inst.sigla : null;
-  return name || null;
+  const site = (root?.loaderData as { site?: { nome?: unknown; sigla?: unknown } | null } | undefined)?.site;
+  if (typeof site?.nome === "string" && site.nome) return site.nome;
+  if (typeof site?.sigla === "string" && site.sigla) return site.sigla;
+  return null;
 }
 
 /** "<page> | <institution>", or just the page title when the institution is unknown. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { ApiClient, Query } from "./client.server";
-import { getAcervo, getExemplares, getSearchGuides, searchCatalogue } from "./catalogue.server";
+import { getAcervo, getExemplares, searchCatalogue } from "./catalogue.server";
 
 interface Call {
   path: string;
@@ -73,18 +73,6 @@ describe("searchCatalogue", () => {
   it("fails on a body that is not a search result", async () => {
     const { api } = fakeApi({ "/consulta": { resultados: "nope" } });
     await expect(searchCatalogue(api, { termo: "a", tipo: "livre", ordenacao: "C", qtd: 20, pagina: 1 })).rejects.toThrow();
-  });
-});
-
-describe("getSearchGuides", () => {
-  it("returns the tabs sorted by their order", async () => {
-    const { api } = fakeApi({
-      "/parametros/guias": [
-        { codigo: "ebooks", descricao: "E-books", ordem: 2 },
-        { codigo: "geral", descricao: "Geral", ordem: 1 },
-      ],
-    });
-    expect((await getSearchGuides(api)).map((g) => g.codigo)).toEqual(["geral", "ebooks"]);
   });
 });
 

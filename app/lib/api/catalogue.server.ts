@@ -40,10 +40,6 @@ export const ConsultaSchema = z.object({
 });
 export type Consulta = z.infer<typeof ConsultaSchema>;
 
-/** One search tab of `GET /api/parametros/guias`. */
-export const GuiaSchema = z.object({ codigo: z.string(), descricao: z.string(), ordem: z.number().catch(0) });
-export type Guia = z.infer<typeof GuiaSchema>;
-
 const LinkSchema = z.object({
   url: z.string(),
   descricao: text,
@@ -117,12 +113,6 @@ export function searchCatalogue(api: ApiClient, input: SearchInput, guia = "gera
       guia,
     },
   });
-}
-
-/** The search tabs enabled for the institution, sorted by their `ordem`. */
-export async function getSearchGuides(api: ApiClient): Promise<Guia[]> {
-  const guias = await api.get("/parametros/guias", z.array(GuiaSchema));
-  return [...guias].sort((a, b) => a.ordem - b.ordem);
 }
 
 /** One title: `GET /api/acervo/{id}` (ApiError 404 when it does not exist). */
