@@ -1,0 +1,55 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+
+export interface ErrorSummaryProps {
+  /** One entry per invalid field; `fieldId` is the id of the control to focus, `message` is already translated. */
+  errors: Array<{ fieldId: string; message: string }>;
+  /** Optional heading text; defaults to "There is a problem". */
+  title?: string;
+}
+
+/**
+ * GOV.UK-style error summary: announced (role="alert"), focused on mount with JS, each message a link to its
+ * field. Renders nothing when there are no errors.
+ */
+export function ErrorSummary({ errors, title }: ErrorSummaryProps) {
+  const { t } = useTranslation("common");
+  const ref = useRef<HTMLDivElement>(null);
+  const signature = errors.map((e) => `${e.fieldId}:${e.message}`).join("|");
+
+  useEffect(() => {
+    if (signature) ref.current?.focus();
+  }, [signature]);
+
+  if (errors.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+      <h2 className="error-summary__title" id="error-summary-title">
+        {title ?? t("errors.summary_heading")}
+      </h2>
+      <ul className="error-summary__list">
+        {errors.map((e) => (
+          <li key={`${e.fieldId}-${e.message}`}>
+            {e.fieldId ? (
+              <a
+                href={`#${e.fieldId}`}
+                onClick={(event) => {
+                  // Focus the control itself (a plain fragment link only scrolls to it).
+                  const el = document.getElementById(e.fieldId);
+                  if (el) {
+                    event.preventDefault();
+                    el.focus();
+                  }
+                }}
+              >
+                {e.message}
+              </a>
+            ) : (
+              e.message
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

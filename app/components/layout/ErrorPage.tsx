@@ -1,0 +1,17 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+/** A full-page error message: one h1, a short explanation and a way home. Never shows technical details. */
+export function ErrorPage({ title, text }: { title: string; text: string }) {
+  const { t } = useTranslation("common");
+  return (
+    <div className="page page--error">
+      <title>{title}</title>
+      <h1>{title}</h1>
+      <p>{text}</p>
+      <p>
+        <Link to="/">{t("errors.not_found_home")}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useTranslation } from "react-i18next";
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Link } from "react-router";
+import { PRODUCT_NAME } from "~/lib/product";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useRootData } from "~/lib/use-root-data";
+import { ACTIVITY } from "~/lib/activities";
+import "./site-footer.css";
+
+/**
+ * The support button: without JS a link to the /suporte page; with JS a modal dialog with the same message.
+ * The HTML was sanitized on the server (allowlist).
+ */
+function SupportButton({ html }: { html: string }) {
+  const { t } = useTranslation("common");
+  const hydrated = useHydrated();
+  if (!hydrated) return <Link to="/suporte">{t("layout.footer.support")}</Link>;
+  return (
+    <DialogTrigger>
+      <Button className="button button--link">{t("layout.footer.support")}</Button>
+      <ModalOverlay className="modal-overlay" isDismissable>
+        <Modal className="modal">
+          <Dialog className="modal__dialog">
+            {({ close }) => (
+              <>
+                <Heading slot="title" className="modal__title">
+                  {t("support.heading")}
+                </Heading>
+                <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+                <Button className="button button--secondary" onPress={close}>
+                  {t("layout.close")}
+                </Button>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </DialogTrigger>
+  );
+}
+
+/** The footer: activity-gated links (spec §2), privacy, support, minimum browsers and copyright. */
+export function SiteFooter() {
+  const { t } = useTranslation("common");
+  const root = useRootData();
+  const site = root?.site;
+  const has = (code: number) => Boolean(site?.activities.includes(code));
+  const year = new Date().getFullYear();
+  const links: React.ReactNode[] = [];
+  if (site) {
+    if (has(ACTIVITY.ICAP) && site.icapUrl)
+      links.push(
+        <a href={site.icapUrl} target="_blank" rel="noopener noreferrer">
+          {t("layout.footer.icap")} <span className="visually-hidden">{t("layout.opens_new_window")}</span>
+        </a>,
+      );
+    if (has(ACTIVITY.NETWORK) && site.networkUrl)
+      links.push(
+        <a href={site.networkUrl} target="_blank" rel="noopener noreferrer">
+          {t("layout.footer.network", { product: PRODUCT_NAME })} <span className="visually-hidden">{t("layout.opens_new_window")}</span>
+        </a>,
+      );
+    if (site.privacyUrl) links.push(<a href={site.privacyUrl}>{t("layout.footer.privacy")}</a>);
+    if (site.supportHtml) links.push(<SupportButton html={site.supportHtml} />);
+  }
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        {links.length > 0 ? (
+          <nav aria-label={t("layout.footer.links")}>
+            <ul className="site-footer__links">
+              {links.map((node, i) => (
+                <li key={i}>{node}</li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {has(ACTIVITY.PRODUCT_LOGO) ? (
+          <p className="site-footer__logo">
+            <img src="/logo.svg" alt={t("layout.footer.product_logo", { product: PRODUCT_NAME })} width="140" height="32" />
+          </p>
+        ) : null}
+        <p className="site-footer__browsers">{t("layout.footer.browsers")}</p>
+        <p className="site-footer__copyright">{t("layout.footer.copyright", { year, institution: site?.nome || site?.sigla || PRODUCT_NAME })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,323 @@
+/**
+ * THE API client. It is the only place that knows the API's base URL, the headers (bearer token, `lang`) and
+ * the token lifecycle (spec §4, §7):
+ * - anonymous calls use a public token (client_credentials, client 4), cached per process and refetched when
+ *   the API refuses it;
+ * - a patron's calls use the session's token pair; on a 401 the pair is refreshed once (single-flight) and
+ *   every call that was waiting retries with the new token; the new pair is written to the cookie once, by
+ *   the session middleware, on the response;
+ * - when the refresh is refused the session is cleared, "session expired" is flashed and the visitor is sent
+ *   to /login?redirect=<current page>.
+ */
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { getTransport, type ApiTransport } from "../context.server";
+import { apiLangId } from "../i18n";
+import { getLanguage } from "../i18n.server";
+import { getSession, type Session, type TokenPair } from "../session.server";
+import { ApiError, SessionExpiredError } from "./errors";
+
+export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
+
+export interface RequestOptions {
+  query?: Query;
+  /** Whose token: the public one, or the patron's (default: the patron's when signed in). */
+  as?: "public" | "patron";
+}
+
+export interface ApiClient {
+  /** GET /api{path}; parses the JSON with `schema`; throws ApiError on non-2xx or network failure. */
+  get<T>(path: string, schema: z.ZodType<T>, opts?: RequestOptions): Promise<T>;
+  send<T>(
+    method: "POST" | "PUT" | "DELETE",
+    path: string,
+    schema: z.ZodType<T>,
+    opts?: RequestOptions & { body?: unknown },
+  ): Promise<T>;
+}
+
+/** The OAuth client id of the portal (spec §7). */
+export const CLIENT_ID = "4";
+
+const TokenResponseSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string().optional(),
+});
+
+const PatronTokenSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
+
+function buildUrl(transport: ApiTransport, path: string, query?: Query): string {
+  const url = new URL(`${transport.baseUrl}/api${path.startsWith("/") ? path : `/${path}`}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, String(v));
+    else url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  type ErrorBody = { message?: string; code?: string; errors?: Record<string, string[]> };
+  let body: ErrorBody | null = null;
+  try {
+    const json: unknown = await response.json();
+    if (json && typeof json === "object") body = json as ErrorBody;
+  } catch {
+    body = null;
+  }
+  return new ApiError(response.status, body);
+}
+
+async function transportFetch(transport: ApiTransport, request: Request): Promise<Response> {
+  try {
+    return await transport.fetch(request);
+  } catch (cause) {
+    const err = new ApiError(0, null, "The API could not be reached");
+    (err as Error).cause = cause;
+    throw err;
+  }
+}
+
+/** POST /api/oauth/token with a form body; returns the parsed token response or throws ApiError. */
+export async function tokenRequest(
+  transport: ApiTransport,
+  params: Record<string, string>,
+  langId: number = 1,
+): Promise<z.infer<typeof TokenResponseSchema>> {
+  const response = await transportFetch(
+    transport,
+    new Request(buildUrl(transport, "/oauth/token"), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", lang: String(langId) },
+      body: new URLSearchParams({ client_id: CLIENT_ID, ...params }).toString(),
+    }),
+  );
+  if (!response.ok) throw await errorFrom(response);
+  const parsed = TokenResponseSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new ApiError(500, { code: "resposta_invalida" });
+  return parsed.data;
+}
+
+/** The public (client_credentials) token, fetched once per process and refetched when refused. */
+export class PublicTokenCache {
+  #tokens = new Map<string, Promise<string>>();
+
+  /** The cached public token for this API, fetching it when needed (concurrent callers share one fetch). */
+  get(transport: ApiTransport): Promise<string> {
+    let p = this.#tokens.get(transport.baseUrl);
+    if (!p) {
+      p = tokenRequest(transport, { grant_type: "client_credentials" }).then((r) => r.access_token);
+      this.#tokens.set(transport.baseUrl, p);
+      // A failed fetch must not be cached.
+      p.catch(() => {
+        if (this.#tokens.get(transport.baseUrl) === p) this.#tokens.delete(transport.baseUrl);
+      });
+    }
+    return p;
+  }
+
+  /** Forgets `token` if it is still the cached one (the API refused it). */
+  async invalidate(transport: ApiTransport, token: string): Promise<void> {
+    const p = this.#tokens.get(transport.baseUrl);
+    if (!p) return;
+    const current = await p.catch(() => null);
+    if (current === token && this.#tokens.get(transport.baseUrl) === p) this.#tokens.delete(transport.baseUrl);
+  }
+}
+
+/**
+ * Refreshes per refresh token, process-wide: concurrent requests of one browser (two tabs, a fetcher during a
+ * navigation) that present the same refresh token share one refresh, and a result stays reusable briefly
+ * (below the API's 30-second grace window) so a request that arrives with the old cookie gets the same pair.
+ */
+export class RefreshRegistry {
+  #inflight = new Map<string, Promise<TokenPair>>();
+  constructor(private readonly reuseMs = 20_000) {}
+
+  refresh(transport: ApiTransport, refreshToken: string, langId: number): Promise<TokenPair> {
+    const key = `${transport.baseUrl} ${refreshToken}`;
+    const existing = this.#inflight.get(key);
+    if (existing) return existing;
+    const p = tokenRequest(transport, { grant_type: "refresh_token", refresh_token: refreshToken }, langId).then((r) =>
+      PatronTokenSchema.parse(r),
+    );
+    this.#inflight.set(key, p);
+    p.then(
+      () => setTimeout(() => this.#inflight.delete(key), this.reuseMs).unref?.(),
+      () => this.#inflight.delete(key),
+    );
+    return p;
+  }
+}
+
+const processPublicTokens = new PublicTokenCache();
+const processRefreshes = new RefreshRegistry();
+
+export interface ClientDeps {
+  transport: ApiTransport;
+  session: Session;
+  /** The UI language (pt, en, es, fr, it); mapped to the API `lang` header id. */
+  language: string;
+  publicTokens?: PublicTokenCache;
+  refreshes?: RefreshRegistry;
+}
+
+/** The full client: the contract's ApiClient plus the calls the login flow needs. */
+export interface FullApiClient extends ApiClient {
+  /** Password grant (spec §7); throws ApiError (401, 429, 430…) as the API answers. */
+  passwordGrant(username: string, password: string): Promise<TokenPair>;
+  /** GET with an explicit bearer token (the login flow, before the session exists); no refresh. */
+  getWithToken<T>(path: string, schema: z.ZodType<T>, accessToken: string): Promise<T>;
+}
+
+/** Creates a client bound to one request's session and language. Throws SessionExpiredError on refresh failure. */
+export function createApiClient(deps: ClientDeps): FullApiClient {
+  const { transport, session } = deps;
+  const publicTokens = deps.publicTokens ?? processPublicTokens;
+  const refreshes = deps.refreshes ?? processRefreshes;
+  const langId = apiLangId(deps.language);
+
+  function expire(): never {
+    session.destroy();
+    session.flash("session_expired");
+    throw new SessionExpiredError();
+  }
+
+  /** One refresh per request at a time; callers that got a 401 with an old token reuse the new pair. */
+  async function refreshedTokens(usedAccessToken: string): Promise<TokenPair> {
+    const tokens = session.tokens;
+    if (!tokens) expire();
+    if (tokens.access_token !== usedAccessToken) return tokens;
+    if (!session.refreshing) {
+      const current = tokens.refresh_token;
+      session.refreshing = refreshes
+        .refresh(transport, current, langId)
+        .then((pair) => {
+          session.setTokens(pair);
+          return pair;
+        })
+        .catch((err: unknown) => {
+          // The API being down is not the patron's session ending.
+          if (err instanceof ApiError && err.status === 0) throw err;
+          return null;
+        })
+        .finally(() => {
+          session.refreshing = null;
+        });
+    }
+    const pair = await session.refreshing;
+    if (!pair) expire();
+    return pair;
+  }
+
+  async function perform(method: string, path: string, token: string, opts: RequestOptions & { body?: unknown }): Promise<Response> {
+    const headers: Record<string, string> = { Accept: "application/json", lang: String(langId), Authorization: `Bearer ${token}` };
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      if (opts.body instanceof URLSearchParams) {
+        headers["Content-Type"] = "application/x-www-form-urlencoded";
+        body = opts.body.toString();
+      } else {
+        headers["Content-Type"] = "application/json";
+        body = JSON.stringify(opts.body);
+      }
+    }
+    return transportFetch(transport, new Request(buildUrl(transport, path, opts.query), { method, headers, body }));
+  }
+
+  async function parse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+    if (!response.ok) throw await errorFrom(response);
+    const text = await response.text();
+    let json: unknown = undefined;
+    if (text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new ApiError(500, { code: "resposta_invalida" }, "The API answered with invalid JSON");
+      }
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new ApiError(500, { code: "resposta_invalida" }, `Unexpected API response for ${response.url || "a call"}`);
+    return parsed.data;
+  }
+
+  async function request<T>(method: string, path: string, schema: z.ZodType<T>, opts: RequestOptions & { body?: unknown } = {}): Promise<T> {
+    const as = opts.as ?? (session.tokens ? "patron" : "public");
+    if (as === "public") {
+      let token = await publicTokens.get(transport);
+      let response = await perform(method, path, token, opts);
+      if (response.status === 401) {
+        await publicTokens.invalidate(transport, token);
+        token = await publicTokens.get(transport);
+        response = await perform(method, path, token, opts);
+      }
+      return parse(response, schema);
+    }
+    const tokens = session.tokens;
+    if (!tokens) expire();
+    let response = await perform(method, path, tokens.access_token, opts);
+    if (response.status === 401) {
+      const pair = await refreshedTokens(tokens.access_token);
+      response = await perform(method, path, pair.access_token, opts);
+      // A fresh token refused as well: the patron's access was revoked.
+      if (response.status === 401) expire();
+    }
+    return parse(response, schema);
+  }
+
+  return {
+    get: (path, schema, opts) => request("GET", path, schema, opts),
+    send: (method, path, schema, opts) => request(method, path, schema, opts),
+    async passwordGrant(username, password) {
+      const r = await tokenRequest(transport, { grant_type: "password", username, password }, langId);
+      return PatronTokenSchema.parse(r);
+    },
+    async getWithToken(path, schema, accessToken) {
+      return parse(await perform("GET", path, accessToken, {}), schema);
+    },
+  };
+}
+
+const apiContext = createContext<FullApiClient | null>(null);
+
+/** The request path without React Router's data suffix, for `?redirect=`. */
+function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const pathname = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "/") || "/";
+  return `${pathname}${url.search}`;
+}
+
+/** Wraps a client so a session expiry becomes a redirect to the login page (with the flash already set). */
+function redirectingOnExpiry(client: FullApiClient, request: Request): FullApiClient {
+  const wrap =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await fn(...args);
+      } catch (err) {
+        if (err instanceof SessionExpiredError) throw redirect(`/login?redirect=${encodeURIComponent(currentPath(request))}`);
+        throw err;
+      }
+    };
+  return {
+    get: wrap(client.get),
+    send: wrap(client.send),
+    passwordGrant: client.passwordGrant,
+    getWithToken: client.getWithToken,
+  } as FullApiClient;
+}
+
+/** Creates the request's API client (after the i18n and session middleware). */
+export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const client = createApiClient({ transport: getTransport(context), session: getSession(context), language: getLanguage(context) });
+  context.set(apiContext, redirectingOnExpiry(client, request));
+  return next();
+};
+
+/** The per-request API client set by the middleware (a public-only one when the middleware did not run). */
+export function getApi(context: Readonly<RouterContextProvider>): FullApiClient {
+  const client = context.get(apiContext);
+  if (client) return client;
+  return createApiClient({ transport: getTransport(context), session: getSession(context), language: getLanguage(context) });
+}

@@ -1,0 +1,56 @@
+/**
+ * Password login with remix-auth (FormStrategy): POST /oauth/token (password grant), then
+ * GET /autenticar/dados-usuario. A blocked patron fails with the 430 message (spec §4, §8).
+ */
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { z } from "zod";
+import type { FullApiClient } from "./api/client.server";
+import { ApiError } from "./api/errors";
+import type { SessionUser, TokenPair } from "./session.server";
+
+export const DadosUsuarioSchema = z.object({
+  user: z.looseObject({
+    cod_pessoa: z.coerce.number(),
+    nome_pessoa: z.string(),
+    login: z.string(),
+  }),
+  authPermissions: z.array(z.looseObject({ cod_modulo: z.coerce.number().nullish(), cod_atividade: z.coerce.number() })).default([]),
+  bloqueio: z.union([z.boolean(), z.number(), z.string()]).nullish(),
+});
+
+export interface LoginResult {
+  tokens: TokenPair;
+  user: SessionUser;
+}
+
+/** Runs the two login calls; throws ApiError (401, 429, 430…) as spec §8 expects. */
+export async function passwordLogin(api: FullApiClient, username: string, password: string): Promise<LoginResult> {
+  const tokens = await api.passwordGrant(username, password);
+  const dados = await api.getWithToken("/autenticar/dados-usuario", DadosUsuarioSchema, tokens.access_token);
+  const blocked = dados.bloqueio === true || dados.bloqueio === 1 || dados.bloqueio === "1" || dados.bloqueio === "S";
+  if (blocked) throw new ApiError(430, { message: "ACESSO_BLOQUEADO", code: "ACESSO_BLOQUEADO" });
+  return {
+    tokens,
+    user: {
+      cod_pessoa: dados.user.cod_pessoa,
+      nome_pessoa: dados.user.nome_pessoa,
+      login: dados.user.login,
+      permissions: [...new Set(dados.authPermissions.map((p) => p.cod_atividade))],
+    },
+  };
+}
+
+/** An authenticator bound to this request's API client (the strategy needs the per-request transport). */
+export function createAuthenticator(api: FullApiClient): Authenticator<LoginResult> {
+  const authenticator = new Authenticator<LoginResult>();
+  authenticator.use(
+    new FormStrategy(async ({ form }) => {
+      const username = String(form.get("username") ?? "").trim();
+      const password = String(form.get("password") ?? "");
+      return passwordLogin(api, username, password);
+    }),
+    "form",
+  );
+  return authenticator;
+}

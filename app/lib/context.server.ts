@@ -1,0 +1,39 @@
+/** Router context keys shared by the middleware, loaders and actions. */
+import { createContext } from "react-router";
+import { getEnv } from "./env.server";
+
+/** How the portal reaches the API: a base URL and a fetch-shaped function (in-process or real HTTP). */
+export interface ApiTransport {
+  baseUrl: string;
+  fetch(request: Request): Promise<Response>;
+}
+
+const API_TIMEOUT_MS = 15_000;
+
+/** Real HTTP to API_BASE_URL (or this server itself when it is unset, e.g. under `react-router dev`). */
+export function httpTransport(baseUrl?: string): ApiTransport {
+  const env = getEnv();
+  const base = (baseUrl ?? env.API_BASE_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/+$/, "");
+  return {
+    baseUrl: base,
+    fetch: (request) => fetch(request, { signal: AbortSignal.timeout(API_TIMEOUT_MS) }),
+  };
+}
+
+/** The in-process transport: server.ts hands us the Hono API app's fetch (no TCP, same contract). */
+export function inProcessTransport(apiFetch: (request: Request) => Promise<Response>): ApiTransport {
+  return { baseUrl: "http://api.internal", fetch: apiFetch };
+}
+
+/** The per-request API transport, set by `createAppLoadContext` (null: use HTTP to API_BASE_URL). */
+export const transportContext = createContext<ApiTransport | null>(null);
+
+let defaultTransport: ApiTransport | null = null;
+
+/** The request's transport, or the process-wide HTTP one. */
+export function getTransport(context: { get: (key: typeof transportContext) => ApiTransport | null }): ApiTransport {
+  const t = context.get(transportContext);
+  if (t) return t;
+  defaultTransport ??= httpTransport();
+  return defaultTransport;
+}

@@ -1,0 +1,48 @@
+/** Minimal cookie helpers (no dependency): parse a Cookie header and serialize one Set-Cookie value. */
+
+/** Parses a Cookie header into a name → value map (values URI-decoded when possible). */
+export function parseCookies(header: string | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (!name || name in out) continue;
+    const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
+    try {
+      out[name] = decodeURIComponent(raw);
+    } catch {
+      out[name] = raw;
+    }
+  }
+  return out;
+}
+
+export interface CookieOptions {
+  maxAge?: number;
+  path?: string;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: "Lax" | "Strict" | "None";
+}
+
+/** Serializes one Set-Cookie header value. */
+export function serializeCookie(name: string, value: string, opts: CookieOptions = {}): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${opts.path ?? "/"}`];
+  if (opts.maxAge !== undefined) {
+    parts.push(`Max-Age=${Math.floor(opts.maxAge)}`);
+    if (opts.maxAge <= 0) parts.push("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+  }
+  if (opts.httpOnly) parts.push("HttpOnly");
+  if (opts.secure) parts.push("Secure");
+  parts.push(`SameSite=${opts.sameSite ?? "Lax"}`);
+  return parts.join("; ");
+}
+
+/** True when the request reached us over https (directly or behind a proxy that says so). */
+export function isHttps(request: Request): boolean {
+  if (new URL(request.url).protocol === "https:") return true;
+  const proto = request.headers.get("x-forwarded-proto");
+  return proto?.split(",")[0]?.trim().toLowerCase() === "https";
+}

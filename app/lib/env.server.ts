@@ -1,0 +1,32 @@
+/** The portal's view of the environment, validated once (server.ts validates the full set at boot). */
+import crypto from "node:crypto";
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+});
+
+export type PortalEnv = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
+
+let cached: PortalEnv | null = null;
+
+/** Reads and validates the environment once; throws a readable error on a bad value. */
+export function getEnv(): PortalEnv {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid portal configuration: ${lines}`);
+  }
+  let secret = parsed.data.SESSION_SECRET;
+  if (!secret) {
+    // server.ts always sets it; this only happens under `react-router dev` or tests. Sessions then last one process.
+    if (parsed.data.NODE_ENV === "production") throw new Error("SESSION_SECRET must be set (at least 32 characters).");
+    secret = crypto.randomBytes(32).toString("hex");
+  }
+  cached = { ...parsed.data, SESSION_SECRET: secret };
+  return cached;
+}

@@ -1,0 +1,95 @@
+/**
+ * i18n configuration shared by the server and the browser.
+ * Translations live in `locales/{lng}/{namespace}.json`; a new namespace file is picked up with no code change.
+ */
+import type { InitOptions, Resource } from "i18next";
+
+/** Languages offered in the picker, in display order (spec §2). pt is the default and the source of truth. */
+export const SUPPORTED_LANGUAGES = ["pt", "en", "es", "fr", "it"] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "pt";
+
+/** The cookie that stores the chosen language (spec §9: "the language is stored locally"). */
+export const LANGUAGE_COOKIE = "lng";
+
+/** True when `value` is one of the supported language codes. */
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}
+
+// Lazy loaders for every namespace of every language; the browser loads only its own language's files.
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json");
+
+function parseLocalePath(file: string): { lng: string; ns: string } | null {
+  const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
+  return m ? { lng: m[1], ns: m[2] } : null;
+}
+
+/** Every namespace name found in locales/pt (the source of truth). */
+export const NAMESPACES: string[] = Object.keys(loaders)
+  .map(parseLocalePath)
+  .filter((p): p is { lng: string; ns: string } => p !== null && p.lng === DEFAULT_LANGUAGE)
+  .map((p) => p.ns)
+  .sort();
+
+/** Loads the resources of the given languages (all namespaces). */
+export async function loadResources(languages: readonly string[]): Promise<Resource> {
+  const resources: Resource = {};
+  await Promise.all(
+    Object.entries(loaders).map(async ([file, load]) => {
+      const p = parseLocalePath(file);
+      if (!p || !languages.includes(p.lng)) return;
+      const mod = await load();
+      (resources[p.lng] ??= {})[p.ns] = mod.default;
+    }),
+  );
+  return resources;
+}
+
+/** i18next options common to server and client. */
+export const baseI18nOptions: InitOptions = {
+  supportedLngs: [...SUPPORTED_LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  defaultNS: "common",
+  ns: NAMESPACES,
+  // React escapes output already.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+};
+
+/** The API `lang` header id: 1 pt, 3 es, 5 en; fr and it fall back to 5 (the API has no French or Italian). */
+export function apiLangId(language: string): 1 | 3 | 5 {
+  if (language === "pt") return 1;
+  if (language === "es") return 3;
+  return 5;
+}
+
+/** Text direction; every supported language is left-to-right, but keep the decision in one place. */
+export function languageDir(_language: string): "ltr" | "rtl" {
+  return "ltr";
+}
+
+const MONEY: Record<string, { locale: string; symbol: string }> = {
+  pt: { locale: "pt-BR", symbol: "R$" },
+  en: { locale: "en-US", symbol: "$" },
+  es: { locale: "es-CO", symbol: "COP$" },
+  // fr and it follow the English symbol, like the API lang header.
+  fr: { locale: "fr-FR", symbol: "$" },
+  it: { locale: "it-IT", symbol: "$" },
+};
+
+/** Formats an amount with the language's currency symbol (spec §9: R$ pt, $ en, COP$ es). */
+export function formatMoney(amount: number, language: string): string {
+  const m = MONEY[language] ?? MONEY.pt;
+  const n = new Intl.NumberFormat(m.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  return `${m.symbol}\u00a0${n}`;
+}
+
+/** Formats an ISO date (yyyy-mm-dd or full timestamp) for the language, without shifting the day. */
+export function formatDate(value: string | null | undefined, language: string): string {
+  if (!value) return "";
+  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
+  if (Number.isNaN(d.getTime())) return value;
+  const locale = MONEY[language]?.locale ?? "pt-BR";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "short", timeZone: "UTC" }).format(d);
+}

@@ -1,0 +1,90 @@
+/** Builds the root loader's data: language, preferences, the signed-in user and the public site configuration. */
+import sanitizeHtml from "sanitize-html";
+import type { RouterContextProvider } from "react-router";
+import { ACTIVITY } from "./activities";
+import { getApi } from "./api/client.server";
+import { parseCookies } from "./cookies";
+import { apiLangId, languageDir, type Language } from "./i18n";
+import { getLanguage } from "./i18n.server";
+import { htmlClassFor, parsePrefs, PREFS_COOKIE, type Prefs } from "./prefs";
+import { getSession } from "./session.server";
+import { getSiteConfig, safeExternalUrl, selfServiceUrl, type Guia } from "./site-config.server";
+
+/** Activity codes (spec §6). */
+
+export interface RootData {
+  lang: Language;
+  dir: "ltr" | "rtl";
+  prefs: Prefs;
+  htmlClass: string;
+  user: { firstName: string; canUsePrivateArea: boolean } | null;
+  /** Null when the API could not be reached (the page shows the 503 message). */
+  site: {
+    sigla: string;
+    nome: string;
+    /** Activity codes permitted: the public page configuration plus the patron's permissions. */
+    activities: number[];
+    guias: Guia[];
+    selfServiceUrl: string | null;
+    privacyUrl: string | null;
+    icapUrl: string | null;
+    networkUrl: string | null;
+    /** The support message, sanitized on the server (allowlist), or null. */
+    supportHtml: string | null;
+  } | null;
+}
+
+/** The allowlist for institution-provided HTML (support message). */
+export function sanitizeInstitutionHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "a", "h2", "h3", "h4", "span", "div"],
+    allowedAttributes: { a: ["href", "title", "rel", "target"] },
+    allowedSchemes: ["http", "https", "mailto", "tel"],
+    transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }) },
+  });
+}
+
+/** The first name for the greeting. */
+export function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? fullName;
+}
+
+/** Loads everything the layout needs. `site` is null when the API is down. */
+export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>): Promise<RootData> {
+  const lang = getLanguage(context);
+  const prefs = parsePrefs(parseCookies(request.headers.get("Cookie"))[PREFS_COOKIE]);
+  const session = getSession(context);
+  const user = session.user;
+  let site: RootData["site"] = null;
+  try {
+    const config = await getSiteConfig(getApi(context), String(apiLangId(lang)));
+    const activities = [...new Set([...config.activities, ...(user?.permissions ?? [])])];
+    const support = config.instituicao.msg_suporte_consulta?.trim();
+    site = {
+      sigla: config.instituicao.sigla ?? "",
+      nome: config.instituicao.nome ?? config.instituicao.sigla ?? "",
+      activities,
+      guias: config.guias,
+      selfServiceUrl: selfServiceUrl(config, lang),
+      privacyUrl: safeExternalUrl(config.instituicao.link_lgpd),
+      icapUrl: safeExternalUrl(config.instituicao.link_icap),
+      networkUrl: safeExternalUrl(config.instituicao.link_rede),
+      supportHtml: support ? sanitizeInstitutionHtml(support) || null : null,
+    };
+  } catch (err) {
+    console.error("[estante] site configuration unavailable:", err instanceof Error ? err.message : err);
+  }
+  return {
+    lang,
+    dir: languageDir(lang),
+    prefs,
+    htmlClass: htmlClassFor(prefs),
+    user: user
+      ? {
+          firstName: firstName(user.nome_pessoa),
+          canUsePrivateArea: user.permissions.includes(ACTIVITY.PRIVATE_AREA) || Boolean(site?.activities.includes(ACTIVITY.PRIVATE_AREA)),
+        }
+      : null,
+    site,
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * The patron session: an AES-256-GCM encrypted, HttpOnly cookie holding the token pair and a minimal user.
+ * Nothing is stored server-side, so any worker or instance can serve any request.
+ */
+import crypto from "node:crypto";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { isHttps, parseCookies, serializeCookie } from "./cookies";
+import { getEnv } from "./env.server";
+
+const COOKIE_BASE = "estante_sessao";
+const FLASH_COOKIE = "estante_aviso";
+/** "Keep me logged in" keeps the cookie for 30 days (renewed on every token refresh). */
+export const PERSISTENT_MAX_AGE = 60 * 60 * 24 * 30;
+
+const SessionDataSchema = z.object({
+  v: z.literal(1),
+  sid: z.string(),
+  persistent: z.boolean(),
+  tokens: z.object({ access_token: z.string(), refresh_token: z.string() }),
+  user: z.object({
+    cod_pessoa: z.number(),
+    nome_pessoa: z.string(),
+    login: z.string(),
+    permissions: z.array(z.number()),
+  }),
+});
+
+export type SessionData = z.infer<typeof SessionDataSchema>;
+export type SessionUser = SessionData["user"];
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+}
+
+/** Flash messages the session can carry to the next page (one at a time). */
+export type FlashKey = "session_expired" | "logged_out";
+const FLASH_KEYS: FlashKey[] = ["session_expired", "logged_out"];
+
+function deriveKey(secret: string): Buffer {
+  return Buffer.from(crypto.hkdfSync("sha256", secret, "estante", "session-cookie-v1", 32));
+}
+
+/** Encrypts session data into a cookie-safe string: base64url(iv ‖ tag ‖ ciphertext). */
+export function encryptSession(data: SessionData, secret: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv("aes-256-gcm", deriveKey(secret), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(data), "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+}
+
+/** Decrypts and validates a session cookie value; null when it was tampered with, forged or malformed. */
+export function decryptSession(value: string | undefined, secret: string): SessionData | null {
+  if (!value) return null;
+  try {
+    const raw = Buffer.from(value, "base64url");
+    if (raw.length < 29) return null;
+    const decipher = crypto.createDecipheriv("aes-256-gcm", deriveKey(secret), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const json = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+    const parsed = SessionDataSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The cookie name: `__Host-` prefixed (Secure, Path=/, no Domain) over https. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? `__Host-${COOKIE_BASE}` : COOKIE_BASE;
+}
+
+/** A request's session: read once, changed by loaders/actions, written once by the middleware. */
+export class Session {
+  #data: SessionData | null;
+  #dirty = false;
+  #flashIn: FlashKey | null;
+  #flashOut: FlashKey | null | undefined = undefined;
+  /** Shared by every API call of this request: one refresh at a time (see the API client). */
+  refreshing: Promise<TokenPair | null> | null = null;
+
+  constructor(data: SessionData | null, flash: FlashKey | null = null) {
+    this.#data = data;
+    this.#flashIn = flash;
+  }
+
+  /** The signed-in patron, or null. */
+  get user(): SessionUser | null {
+    return this.#data?.user ?? null;
+  }
+
+  get tokens(): TokenPair | null {
+    return this.#data?.tokens ?? null;
+  }
+
+  get data(): SessionData | null {
+    return this.#data;
+  }
+
+  get dirty(): boolean {
+    return this.#dirty;
+  }
+
+  /** Starts a brand-new session (login): a new id, never the old cookie's content. */
+  start(input: { tokens: TokenPair; user: SessionUser; persistent: boolean }): void {
+    this.#data = { v: 1, sid: crypto.randomUUID(), persistent: input.persistent, tokens: input.tokens, user: input.user };
+    this.#dirty = true;
+  }
+
+  /** Stores a refreshed token pair. */
+  setTokens(tokens: TokenPair): void {
+    if (!this.#data) return;
+    this.#data = { ...this.#data, tokens };
+    this.#dirty = true;
+  }
+
+  /** Signs the patron out (the cookie is deleted on the response). */
+  destroy(): void {
+    this.#data = null;
+    this.#dirty = true;
+    this.refreshing = null;
+  }
+
+  /** Sets a message for the next page. */
+  flash(key: FlashKey): void {
+    this.#flashOut = key;
+  }
+
+  /** Reads the message left by the previous response, and clears it. */
+  takeFlash(): FlashKey | null {
+    const key = this.#flashIn;
+    if (key && this.#flashOut === undefined) this.#flashOut = null;
+    this.#flashIn = null;
+    return key;
+  }
+
+  /** The Set-Cookie header values this request must send (none when nothing changed). */
+  commit(secure: boolean, secret: string): string[] {
+    const out: string[] = [];
+    const name = sessionCookieName(secure);
+    if (this.#dirty) {
+      if (this.#data) {
+        out.push(
+          serializeCookie(name, encryptSession(this.#data, secret), {
+            httpOnly: true,
+            secure,
+            sameSite: "Lax",
+            maxAge: this.#data.persistent ? PERSISTENT_MAX_AGE : undefined,
+          }),
+        );
+      } else {
+        out.push(serializeCookie(name, "", { httpOnly: true, secure, sameSite: "Lax", maxAge: 0 }));
+      }
+    }
+    if (this.#flashOut !== undefined) {
+      out.push(
+        this.#flashOut
+          ? serializeCookie(FLASH_COOKIE, this.#flashOut, { httpOnly: true, secure, sameSite: "Lax", maxAge: 300 })
+          : serializeCookie(FLASH_COOKIE, "", { httpOnly: true, secure, sameSite: "Lax", maxAge: 0 }),
+      );
+    }
+    return out;
+  }
+}
+
+/** Reads the session of a request. */
+export function readSession(request: Request, secret: string): Session {
+  const cookies = parseCookies(request.headers.get("Cookie"));
+  const data = decryptSession(cookies[sessionCookieName(isHttps(request))], secret);
+  const flash = cookies[FLASH_COOKIE];
+  return new Session(data, (FLASH_KEYS as string[]).includes(flash ?? "") ? (flash as FlashKey) : null);
+}
+
+export const sessionContext = createContext<Session | null>(null);
+
+/** The request's session (an empty one when the middleware did not run, e.g. unmatched routes). */
+export function getSession(context: Readonly<RouterContextProvider>): Session {
+  return context.get(sessionContext) ?? new Session(null);
+}
+
+/** Reads the session cookie before the loaders and writes it (once) on the response when it changed. */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const secret = getEnv().SESSION_SECRET;
+  const session = readSession(request, secret);
+  context.set(sessionContext, session);
+  const response = await next();
+  for (const cookie of session.commit(isHttps(request), secret)) response.headers.append("Set-Cookie", cookie);
+  if (session.data) response.headers.set("Cache-Control", "private, no-store");
+  return response;
+};

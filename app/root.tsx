@@ -1,0 +1,92 @@
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "./components/layout/SiteFooter";
+import { SiteHeader } from "./components/layout/SiteHeader";
+import { ErrorPage } from "./components/layout/ErrorPage";
+import { apiMiddleware } from "./lib/api/client.server";
+import { csrfMiddleware } from "./lib/csrf.server";
+import { DEFAULT_LANGUAGE } from "./lib/i18n";
+import { i18nMiddleware } from "./lib/i18n.server";
+import { useNonce } from "./lib/nonce";
+import { htmlClassFor, DEFAULT_PREFS } from "./lib/prefs";
+import { loadRootData } from "./lib/root-data.server";
+import { useRootData } from "./lib/use-root-data";
+import { sessionMiddleware } from "./lib/session.server";
+import "./styles/base.css";
+
+// Order matters: language first (so every error page is translated), then CSRF (refuse before any work),
+// the session, and the API client that uses both.
+export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, csrfMiddleware, sessionMiddleware, apiMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const root = await loadRootData(request, context);
+  return data(root, { status: root.site ? 200 : 503 });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const { i18n, t } = useTranslation("common");
+  const nonce = useNonce();
+  const lang = root?.lang ?? i18n.language ?? DEFAULT_LANGUAGE;
+  return (
+    <html lang={lang} dir={root?.dir ?? "ltr"} className={root?.htmlClass ?? htmlClassFor(DEFAULT_PREFS)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={root?.prefs.dark ? "dark" : "light"} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#conteudo">
+          {t("layout.skip_to_content")}
+        </a>
+        <SiteHeader />
+        <main id="conteudo" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const root = useRootData();
+  const { t } = useTranslation("common");
+  if (root && !root.site) {
+    return <ErrorPage title={t("errors.unavailable_title")} text={t("errors.unavailable_text")} />;
+  }
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("common");
+  // Never show a stack trace or a raw server message: only the status-specific, translated text.
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <ErrorPage title={t("errors.not_found_heading")} text={t("errors.not_found_text")} />;
+    if (error.status === 403 && (error.data as { reason?: string } | null)?.reason === "csrf") {
+      return <ErrorPage title={t("errors.forbidden")} text={t("errors.csrf")} />;
+    }
+    if (error.status === 403) return <ErrorPage title={t("errors.forbidden")} text={t("errors.generic_text")} />;
+    if (error.status === 503) return <ErrorPage title={t("errors.unavailable_title")} text={t("errors.unavailable_text")} />;
+  }
+  if (error && typeof error === "object" && "status" in error && (error as { status: unknown }).status === 0) {
+    return <ErrorPage title={t("errors.unavailable_title")} text={t("errors.unavailable_text")} />;
+  }
+  return <ErrorPage title={t("errors.generic_heading")} text={t("errors.generic_text")} />;
+}

@@ -1,0 +1,144 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/meu.index";
+import { getDebits, getHolds, getLoans } from "~/lib/api/account.server";
+import { getApi } from "~/lib/api/client.server";
+import { ApiError } from "~/lib/api/errors";
+import { formatDate, formatMoney } from "~/lib/i18n";
+import { getLanguage, getT } from "~/lib/i18n.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { requireUser } from "~/lib/require-user.server";
+import "./meu.css";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? `Meu ${PRODUCT_NAME}` }];
+}
+
+/** A list that failed to load shows its own message instead of failing the whole page (spec §8). */
+async function settle<T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
+  try {
+    return { ok: true, value: await p };
+  } catch (err) {
+    // A thrown Response is the redirect to the login page (session expired): let it through.
+    if (err instanceof Response || !(err instanceof ApiError)) throw err;
+    return { ok: false };
+  }
+}
+
+function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  const api = getApi(context);
+  const lang = getLanguage(context);
+  // The three lists load in parallel; a token refresh among them happens once (single-flight).
+  const [loans, holds, debits] = await Promise.all([settle(getLoans(api)), settle(getHolds(api)), settle(getDebits(api))]);
+  const today = todayIso();
+  return {
+    title: getT(context)("common:account.heading", { product: PRODUCT_NAME }),
+    loans: loans.ok
+      ? loans.value.map((l) => ({
+          id: l.cod_emprestimo,
+          codAcervo: l.cod_acervo ?? null,
+          title: l.titulo ?? "",
+          library: l.biblioteca ?? "",
+          due: formatDate(l.data_devolucao_prevista, lang),
+          overdue: Boolean(l.data_devolucao_prevista && l.data_devolucao_prevista.slice(0, 10) < today),
+        }))
+      : null,
+    holds: holds.ok
+      ? holds.value.map((h) => ({
+          id: h.cod_reserva,
+          codAcervo: h.cod_acervo ?? null,
+          title: h.titulo ?? "",
+          library: h.biblioteca ?? "",
+          position: h.posicao ?? null,
+          status: h.situacao ?? "",
+        }))
+      : null,
+    debits: debits.ok
+      ? {
+          count: debits.value.debitos.length,
+          total: formatMoney(debits.value.total, lang),
+          items: debits.value.debitos.map((d) => ({
+            id: d.cod_debito,
+            reason: d.motivo ?? d.tipo_servico ?? "",
+            amount: formatMoney(d.total ?? d.valor_multa ?? 0, lang),
+          })),
+        }
+      : null,
+  };
+}
+
+export default function MyAccount({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("common");
+  const { loans, holds, debits } = loaderData;
+  return (
+    <div className="page account">
+      <h1>{t("account.heading", { product: PRODUCT_NAME })}</h1>
+      <p className="account__intro">{t("account.summary")}</p>
+
+      <section className="account__section" aria-labelledby="emprestimos">
+        <h2 id="emprestimos">{t("account.loans_heading", { count: loans?.length ?? 0 })}</h2>
+        {loans === null ? (
+          <p className="notice notice--warning">{t("account.list_failed")}</p>
+        ) : loans.length === 0 ? (
+          <p>{t("account.no_loans")}</p>
+        ) : (
+          <ul className="account__list">
+            {loans.map((l) => (
+              <li key={l.id} className={l.overdue ? "account__item account__item--overdue" : "account__item"}>
+                {l.codAcervo ? <Link to={`/acervo/${l.codAcervo}`}>{l.title}</Link> : <span>{l.title}</span>}
+                {l.overdue ? <strong className="badge badge--danger">{t("account.overdue")}</strong> : null}
+                <span className="account__meta">{t("account.due", { date: l.due })}</span>
+                {l.library ? <span className="account__meta">{t("account.library", { library: l.library })}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="account__section" aria-labelledby="reservas">
+        <h2 id="reservas">{t("account.holds_heading", { count: holds?.length ?? 0 })}</h2>
+        {holds === null ? (
+          <p className="notice notice--warning">{t("account.list_failed")}</p>
+        ) : holds.length === 0 ? (
+          <p>{t("account.no_holds")}</p>
+        ) : (
+          <ul className="account__list">
+            {holds.map((h) => (
+              <li key={h.id} className="account__item">
+                {h.codAcervo ? <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link> : <span>{h.title}</span>}
+                {h.position !== null ? <span className="account__meta">{t("account.queue_position", { position: h.position })}</span> : null}
+                {h.status ? <span className="account__meta">{t("account.hold_status", { status: h.status })}</span> : null}
+                {h.library ? <span className="account__meta">{t("account.library", { library: h.library })}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="account__section" aria-labelledby="debitos">
+        <h2 id="debitos">{t("account.debits_heading", { count: debits?.count ?? 0 })}</h2>
+        {debits === null ? (
+          <p className="notice notice--warning">{t("account.list_failed")}</p>
+        ) : debits.count === 0 ? (
+          <p>{t("account.no_debits")}</p>
+        ) : (
+          <>
+            <ul className="account__list">
+              {debits.items.map((d) => (
+                <li key={d.id} className="account__item">
+                  <span>{d.reason}</span> <span className="account__meta">{d.amount}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="account__total">{t("account.debits_total", { total: debits.total })}</p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+import { ErrorPage } from "~/components/layout/ErrorPage";
+
+/** Any path no route matches: a real 404 with a helpful page. */
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export default function NotFound(_props: Route.ComponentProps) {
+  const { t } = useTranslation("common");
+  return <ErrorPage title={t("errors.not_found_heading")} text={t("errors.not_found_text")} />;
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/sair";
+import { getT } from "~/lib/i18n.server";
+import { getSession } from "~/lib/session.server";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? "Sair" }];
+}
+
+/**
+ * GET /sair never signs out by itself (a cross-site link or <img> could otherwise log a patron out): it shows a
+ * confirmation with a POST form. The user menu's logout button posts directly. See ADR 031.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: getT(context)("common:meta.logout_title"), signedIn: Boolean(getSession(context).user) };
+}
+
+/** Clears the session cookie (the CSRF middleware already refused cross-site posts), then goes home. */
+export async function action({ context }: Route.ActionArgs) {
+  const session = getSession(context);
+  if (session.user) session.destroy();
+  return redirect("/");
+}
+
+export default function Logout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("common");
+  return (
+    <div className="page">
+      <h1>{t("auth.logout_heading")}</h1>
+      {loaderData.signedIn ? (
+        <Form method="post" reloadDocument>
+          <p>{t("auth.logout_question")}</p>
+          <p className="actions">
+            <button type="submit" className="button">
+              {t("auth.logout_confirm")}
+            </button>{" "}
+            <Link to="/" className="button button--secondary">
+              {t("auth.logout_cancel")}
+            </Link>
+          </p>
+        </Form>
+      ) : (
+        <p>
+          {t("auth.logout_not_signed_in")} <Link to="/">{t("errors.home")}</Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+/**
+ * The login form (spec §5). Messages are i18n keys, translated by the component. The password is not trimmed:
+ * spaces can be part of it.
+ */
+export const LoginSchema = z.object({
+  username: z.string({ error: "common:auth.errors.username_required" }).trim().min(1, "common:auth.errors.username_required"),
+  password: z.string({ error: "common:auth.errors.password_required" }).min(1, "common:auth.errors.password_required"),
+  remember: z.preprocess((v) => v === "on" || v === "1" || v === true, z.boolean()).default(false),
+  destino: z.enum(["area", "catalogo"]).optional(),
+  redirect: z.string().optional(),
+});
+
+export type LoginInput = z.infer<typeof LoginSchema>;
