@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { decryptSession, encryptSession, readSession, Session, type SessionData } from "./session.server";
+
+const secret = "a-test-secret-that-is-long-enough-000";
+const data: SessionData = {
+  v: 1,
+  sid: "abc",
+  persistent: true,
+  tokens: { access_token: "at", refresh_token: "rt" },
+  user: { cod_pessoa: 7, nome_pessoa: "Ana Beatriz Souza", login: "demo", permissions: [8, 13] },
+};
+
+describe("session cookie encryption", () => {
+  it("round-trips the session data", () => {
+    expect(decryptSession(encryptSession(data, secret), secret)).toEqual(data);
+  });
+  it("produces a different value each time (random IV)", () => {
+    expect(encryptSession(data, secret)).not.toBe(encryptSession(data, secret));
+  });
+  it("rejects a value encrypted with another secret", () => {
+    expect(decryptSession(encryptSession(data, secret), "another-secret-that-is-long-enough-1")).toBeNull();
+  });
+  it("rejects a tampered value", () => {
+    const value = encryptSession(data, secret);
+    const i = Math.floor(value.length / 2);
+    const tampered = value.slice(0, i) + (value[i] === "A" ? "B" : "A") + value.slice(i + 1);
+    expect(decryptSession(tampered, secret)).toBeNull();
+  });
+  it("rejects garbage", () => {
+    expect(decryptSession("not-a-session", secret)).toBeNull();
+    expect(decryptSession(undefined, secret)).toBeNull();
+  });
+  it("does not contain the tokens in clear text", () => {
+    expect(encryptSession(data, secret)).not.toContain("Ana");
+  });
+});
+
+describe("session cookie attributes", () => {
+  it("is HttpOnly, SameSite=Lax and persistent for 30 days with 'keep me logged in'", () => {
+    const s = new Session(null);
+    s.start({ tokens: data.tokens, user: data.user, persistent: true });
+    const [cookie] = s.commit(false, secret);
+    expect(cookie).toMatch(/^estante_sessao=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Max-Age=2592000/);
+  });
+  it("is a browser-session cookie without 'keep me logged in'", () => {
+    const s = new Session(null);
+    s.start({ tokens: data.tokens, user: data.user, persistent: false });
+    expect(s.commit(false, secret)[0]).not.toMatch(/Max-Age/);
+  });
+  it("uses the __Host- prefix and Secure over https", () => {
+    const s = new Session(null);
+    s.start({ tokens: data.tokens, user: data.user, persistent: false });
+    const [cookie] = s.commit(true, secret);
+    expect(cookie).toMatch(/^__Host-estante_sessao=/);
+    expect(cookie).toMatch(/Secure/);
+    expect(cookie).toMatch(/Path=\//);
+  });
+  it("starts a new session id at login", () => {
+    const s = new Session(data);
+    s.start({ tokens: data.tokens, user: data.user, persistent: true });
+    expect(s.data?.sid).not.toBe("abc");
+  });
+  it("sends nothing when the session did not change", () => {
+    expect(new Session(data).commit(false, secret)).toEqual([]);
+  });
+  it("reads the https cookie only under its __Host- name", () => {
+    const value = encryptSession(data, secret);
+    const plain = new Request("https://b.example/", { headers: { cookie: `estante_sessao=${value}` } });
+    const hosted = new Request("https://b.example/", { headers: { cookie: `__Host-estante_sessao=${value}` } });
+    expect(readSession(plain, secret).user).toBeNull();
+    expect(readSession(hosted, secret).user?.login).toBe("demo");
+  });
+  it("treats X-Forwarded-Proto: https as https", () => {
+    const value = encryptSession(data, secret);
+    const req = new Request("http://b.example/", { headers: { cookie: `__Host-estante_sessao=${value}`, "x-forwarded-proto": "https" } });
+    expect(readSession(req, secret).user?.login).toBe("demo");
+  });
+  it("reads a flash message once and clears it", () => {
+    const req = new Request("http://b.example/", { headers: { cookie: "estante_aviso=session_expired" } });
+    const s = readSession(req, secret);
+    expect(s.takeFlash()).toBe("session_expired");
+    expect(s.commit(false, secret).join()).toMatch(/estante_aviso=; Path=\/; Max-Age=0/);
+  });
+});
