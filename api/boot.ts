@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { reindexAcervos } from "./db/search.ts";
+import { syncSequences } from "./db/sequences.ts";
 import { seedInstitution } from "./seed/institution.ts";
 import { seedPatrons } from "./seed/patrons.ts";
 
@@ -31,6 +32,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue }: Prep
   if (!institution) {
     log("new database: seeding the demo institution, campuses, libraries, categories and activities");
     await seedInstitution(db);
+    await syncSequences(db);
   } else {
     log("resuming a first start that did not finish");
   }
@@ -43,6 +45,8 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue }: Prep
     await reindexAcervos(db);
   }
   log("seeding demo patrons (password demo1234): demo, bloqueado, professor, posgrad, funcionario");
+  await syncSequences(db);
   await seedPatrons(db, { log });
+  await syncSequences(db);
   log(`demo library ready: ${titles} titles`);
 }

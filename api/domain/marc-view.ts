@@ -48,13 +48,13 @@ export function trimIsbd(text: string): string {
   return text.replace(/[\s/:;,=.]+$/u, "").replace(/^\s+/u, "");
 }
 
-function subfields(marc: MarcJson, tags: string[], codes: string): string[] {
+function subfields(marc: MarcJson, tags: string[], codes: string, separator = " "): string[] {
   const out: string[] = [];
   for (const field of marc.fields ?? []) {
     for (const [tag, value] of Object.entries(field)) {
       if (!tags.includes(tag) || typeof value === "string") continue;
       const parts = (value.subfields ?? []).flatMap((sf) => Object.entries(sf)).filter(([c]) => codes.includes(c)).map(([, v]) => String(v));
-      const joined = trimIsbd(parts.join(" "));
+      const joined = trimIsbd(parts.map((p) => (separator === " " ? p : trimIsbd(p))).join(separator));
       if (joined) out.push(joined);
     }
   }
@@ -83,10 +83,10 @@ export function dublinCore(marc: MarcJson): Array<{ elemento: string; valor: str
   add("title", subfields(marc, ["245"], "abfghknps"));
   add("creator", subfields(marc, ["100", "110", "111"], "abcdq"));
   add("contributor", subfields(marc, ["700", "710", "711", "720"], "abcdq"));
-  add("subject", subfields(marc, ["600", "610", "611", "630", "650", "653"], "abcdvxyz").map((s) => s.replace(/ (?=[A-ZÀ-Ý])/gu, " -- ")));
+  add("subject", subfields(marc, ["600", "610", "611", "630", "650", "653"], "abcdvxyz", " -- "));
   add("subject", subfields(marc, ["050", "082"], "a"));
   add("description", subfields(marc, ["500", "501", "502", "504", "505", "507", "508", "511", "513", "518", "520", "521", "522", "524", "533", "534", "538", "545"], "a"));
-  add("publisher", subfields(marc, ["260", "264"], "ab"));
+  add("publisher", subfields(marc, ["260", "264"], "b"));
   const f008 = control(marc, "008");
   const year008 = f008 && /^\d{4}$/.test(f008.slice(7, 11)) ? f008.slice(7, 11) : null;
   add("date", [...subfields(marc, ["260", "264"], "c"), year008]);

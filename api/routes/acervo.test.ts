@@ -84,7 +84,7 @@ describe("GET /api/acervo/{id}", () => {
         { elemento: "title", valor: "Dom Casmurro : romance" },
         { elemento: "creator", valor: "Machado de Assis, Joaquim Maria, 1839-1908" },
         { elemento: "subject", valor: "Ficção brasileira" },
-        { elemento: "publisher", valor: "São Paulo : Penguin" },
+        { elemento: "publisher", valor: "Penguin" },
         { elemento: "date", valor: "2019" },
         { elemento: "type", valor: "Text" },
         { elemento: "identifier", valor: "URN:ISBN:9788535902778" },

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
+import { dialectOf } from "../index.ts";
 
 /**
  * The whole domain of spec §3: institutions, campuses, libraries, titles, copies, authorities,
@@ -7,10 +8,13 @@ import { sql, type Kysely } from "kysely";
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const ts = (col: any) => col.notNull().defaultTo(sql`CURRENT_TIMESTAMP`);
+  // SQLite's INTEGER PRIMARY KEY numbers rows itself; PostgreSQL needs an identity column.
+  const pg = dialectOf(db) === "postgres";
+  const pk = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey());
 
   await db.schema
     .createTable("instituicao")
-    .addColumn("cod_empresa", "integer", (c) => c.primaryKey())
+    .addColumn("cod_empresa", "integer", pk)
     .addColumn("sigla", "text", (c) => c.notNull())
     .addColumn("nome", "text", (c) => c.notNull())
     .addColumn("tema", "text", (c) => c.notNull().defaultTo("neo"))
@@ -22,14 +26,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("campus")
-    .addColumn("cod_campus", "integer", (c) => c.primaryKey())
+    .addColumn("cod_campus", "integer", pk)
     .addColumn("cod_empresa", "integer", (c) => c.notNull().references("instituicao.cod_empresa"))
     .addColumn("nome_campus", "text", (c) => c.notNull())
     .execute();
 
   await db.schema
     .createTable("biblioteca")
-    .addColumn("cod_biblioteca", "integer", (c) => c.primaryKey())
+    .addColumn("cod_biblioteca", "integer", pk)
     .addColumn("cod_campus", "integer", (c) => c.notNull().references("campus.cod_campus"))
     .addColumn("desc_biblioteca", "text", (c) => c.notNull())
     .addColumn("sigla", "text", (c) => c.notNull())
@@ -42,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("atividade")
-    .addColumn("cod_atividade", "integer", (c) => c.primaryKey())
+    .addColumn("cod_atividade", "integer", pk)
     .addColumn("cod_modulo", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("descricao", "text", (c) => c.notNull())
     // 1 when the activity is on in the public page configuration (anonymous visitors).
@@ -71,7 +75,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("pessoa")
-    .addColumn("cod_pessoa", "integer", (c) => c.primaryKey())
+    .addColumn("cod_pessoa", "integer", pk)
     .addColumn("cod_empresa", "integer", (c) => c.notNull().references("instituicao.cod_empresa"))
     .addColumn("cod_categoria", "text", (c) => c.notNull().references("categoria.cod_categoria"))
     .addColumn("nome_pessoa", "text", (c) => c.notNull())
@@ -89,7 +93,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("login")
-    .addColumn("cod_login", "integer", (c) => c.primaryKey())
+    .addColumn("cod_login", "integer", pk)
     .addColumn("cod_pessoa", "integer", (c) => c.notNull().references("pessoa.cod_pessoa"))
     .addColumn("usuario", "text", (c) => c.notNull().unique())
     // scrypt hash and salt, hex encoded.
@@ -125,13 +129,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("tipo_obra")
-    .addColumn("cod_tipo_obra", "integer", (c) => c.primaryKey())
+    .addColumn("cod_tipo_obra", "integer", pk)
     .addColumn("descricao", "text", (c) => c.notNull())
     .execute();
 
   await db.schema
     .createTable("acervo")
-    .addColumn("cod_acervo", "integer", (c) => c.primaryKey())
+    .addColumn("cod_acervo", "integer", pk)
     .addColumn("cod_empresa", "integer", (c) => c.notNull().references("instituicao.cod_empresa"))
     // Stable key of the source record (003 + 001, else a content hash) so re-imports update.
     .addColumn("chave_origem", "text", (c) => c.notNull().unique())
@@ -168,7 +172,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("acervo_link")
-    .addColumn("cod_link", "integer", (c) => c.primaryKey())
+    .addColumn("cod_link", "integer", pk)
     .addColumn("cod_acervo", "integer", (c) => c.notNull().references("acervo.cod_acervo").onDelete("cascade"))
     .addColumn("url", "text", (c) => c.notNull())
     .addColumn("descricao", "text")
@@ -179,7 +183,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("exemplar")
-    .addColumn("cod_exemplar", "integer", (c) => c.primaryKey())
+    .addColumn("cod_exemplar", "integer", pk)
     .addColumn("cod_acervo", "integer", (c) => c.notNull().references("acervo.cod_acervo").onDelete("cascade"))
     .addColumn("cod_biblioteca", "integer", (c) => c.notNull().references("biblioteca.cod_biblioteca"))
     .addColumn("codigo_barras", "text", (c) => c.notNull().unique())
@@ -199,7 +203,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("autoridade")
-    .addColumn("cod_autoridade", "integer", (c) => c.primaryKey())
+    .addColumn("cod_autoridade", "integer", pk)
     .addColumn("chave_origem", "text", (c) => c.notNull().unique())
     // 1 people, 2 institutions, 3 events, 4 uniform title, 5 subjects, 6 geographic subjects,
     // 7 genre/form, 8 chronological term, 9 subdivisions
@@ -224,7 +228,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("emprestimo")
-    .addColumn("cod_emprestimo", "integer", (c) => c.primaryKey())
+    .addColumn("cod_emprestimo", "integer", pk)
     .addColumn("cod_exemplar", "integer", (c) => c.notNull().references("exemplar.cod_exemplar"))
     .addColumn("cod_pessoa", "integer", (c) => c.notNull().references("pessoa.cod_pessoa"))
     .addColumn("cod_biblioteca", "integer", (c) => c.notNull().references("biblioteca.cod_biblioteca"))
@@ -239,7 +243,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("reserva")
-    .addColumn("cod_reserva", "integer", (c) => c.primaryKey())
+    .addColumn("cod_reserva", "integer", pk)
     .addColumn("cod_acervo", "integer", (c) => c.notNull().references("acervo.cod_acervo"))
     .addColumn("cod_pessoa", "integer", (c) => c.notNull().references("pessoa.cod_pessoa"))
     .addColumn("cod_biblioteca", "integer", (c) => c.notNull().references("biblioteca.cod_biblioteca"))
@@ -262,7 +266,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("debito")
-    .addColumn("cod_debito", "integer", (c) => c.primaryKey())
+    .addColumn("cod_debito", "integer", pk)
     .addColumn("cod_pessoa", "integer", (c) => c.notNull().references("pessoa.cod_pessoa"))
     .addColumn("cod_emprestimo", "integer", (c) => c.references("emprestimo.cod_emprestimo"))
     .addColumn("cod_biblioteca", "integer", (c) => c.references("biblioteca.cod_biblioteca"))
@@ -278,7 +282,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("solicitacao_emprestimo")
-    .addColumn("cod_solicitacao", "integer", (c) => c.primaryKey())
+    .addColumn("cod_solicitacao", "integer", pk)
     .addColumn("cod_acervo", "integer", (c) => c.notNull().references("acervo.cod_acervo"))
     .addColumn("cod_pessoa", "integer", (c) => c.notNull().references("pessoa.cod_pessoa"))
     .addColumn("biblioteca_origem", "integer", (c) => c.notNull().references("biblioteca.cod_biblioteca"))
@@ -301,7 +305,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("comentario")
-    .addColumn("cod_comentario", "integer", (c) => c.primaryKey())
+    .addColumn("cod_comentario", "integer", pk)
     .addColumn("cod_acervo", "integer", (c) => c.references("acervo.cod_acervo"))
     .addColumn("cod_pessoa", "integer", (c) => c.notNull().references("pessoa.cod_pessoa"))
     .addColumn("cod_biblioteca", "integer", (c) => c.notNull().references("biblioteca.cod_biblioteca"))
@@ -313,7 +317,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("sugestao_aquisicao")
-    .addColumn("cod_sugestao", "integer", (c) => c.primaryKey())
+    .addColumn("cod_sugestao", "integer", pk)
     .addColumn("cod_pessoa", "integer", (c) => c.notNull().references("pessoa.cod_pessoa"))
     .addColumn("cod_campus", "integer", (c) => c.references("campus.cod_campus"))
     .addColumn("cod_biblioteca", "integer", (c) => c.notNull().references("biblioteca.cod_biblioteca"))
@@ -330,7 +334,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("alerta")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", pk)
     .addColumn("cod_pessoa", "integer", (c) => c.notNull().references("pessoa.cod_pessoa"))
     .addColumn("mensagem", "text", (c) => c.notNull())
     .addColumn("lido", "integer", (c) => c.notNull().defaultTo(0))
@@ -347,7 +351,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("email_saida")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", pk)
     .addColumn("destinatarios", "text", (c) => c.notNull())
     .addColumn("assunto", "text", (c) => c.notNull())
     .addColumn("corpo", "text", (c) => c.notNull())
