@@ -1,5 +1,88 @@
-import { describe, expect, it } from "vitest";
-import { languageName, parseCodAcervo } from "./acervo.server";
+import { RouterContextProvider } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { z } from "zod";
+import { ApiError } from "~/lib/api/errors";
+
+// The loader's API client: each path answers from this table (a function may throw).
+const state = vi.hoisted(() => ({ responses: {} as Record<string, unknown>, calls: [] as string[] }));
+vi.mock("~/lib/api/client.server", () => ({
+  getApi: () => ({
+    async get<T>(path: string, schema: z.ZodType<T>) {
+      state.calls.push(path);
+      const r = state.responses[path];
+      if (typeof r === "function") return schema.parse(r());
+      if (r === undefined) throw new ApiError(404, { message: "not found" });
+      return schema.parse(r);
+    },
+  }),
+}));
+
+const { languageName, loadAcervo, parseCodAcervo } = await import("./acervo.server");
+
+const title = { cod_acervo: 5, titulo: "Vidas secas", autor: "Ramos, Graciliano", idioma: "por", assuntos: ["Seca"] };
+const copy = {
+  cod_exemplar: 1,
+  codigo_barras: "1",
+  biblioteca: { cod_biblioteca: 1, desc_biblioteca: "Central" },
+  situacao: "disponivel",
+  tipo_emprestimo: "normal",
+};
+const load = (codAcervo: string) => loadAcervo({ codAcervo }, new RouterContextProvider());
+
+async function thrown(p: Promise<unknown>): Promise<{ status?: number; data: any }> {
+  try {
+    await p;
+  } catch (e) {
+    const d = e as { init?: { status?: number }; data: unknown };
+    return { status: d.init?.status, data: d.data };
+  }
+  throw new Error("the loader did not throw");
+}
+
+beforeEach(() => {
+  state.calls = [];
+  state.responses = { "/acervo/5": title, "/acervo/5/exemplares": [copy] };
+});
+
+describe("title page loader", () => {
+  it("loads the title and its copies, one call each", async () => {
+    const r = await load("5");
+    expect(r.acervo.titulo).toBe("Vidas secas");
+    expect(r.exemplares).toHaveLength(1);
+    expect(r.pageTitle).toBe("Vidas secas");
+    expect(r.idioma).toBe("Português");
+    expect(state.calls.sort()).toEqual(["/acervo/5", "/acervo/5/exemplares"]);
+  });
+
+  it("is a 404 for a non-numeric id, without calling the API", async () => {
+    const e = await thrown(load("abc"));
+    expect(e.status).toBe(404);
+    expect(e.data.pageTitle).toBe("Título não encontrado");
+    expect(state.calls).toEqual([]);
+  });
+
+  it("is a 404 for an id the API does not know", async () => {
+    expect((await thrown(load("6"))).status).toBe(404);
+  });
+
+  it("still shows the title when only the copies fail", async () => {
+    state.responses["/acervo/5/exemplares"] = () => {
+      throw new ApiError(500, null);
+    };
+    const r = await load("5");
+    expect(r.acervo.titulo).toBe("Vidas secas");
+    expect(r.exemplares).toBeNull();
+  });
+
+  it("answers 503 with the could-not-communicate message when the API is unreachable", async () => {
+    state.responses["/acervo/5"] = () => {
+      throw new ApiError(0, null, "fetch failed");
+    };
+    const e = await thrown(load("5"));
+    expect(e.status).toBe(503);
+    expect(e.data.message.key).toBe("common:errors.network");
+  });
+});
 
 describe("parseCodAcervo", () => {
   it("accepts a positive decimal id", () => {

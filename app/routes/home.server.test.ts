@@ -1,0 +1,119 @@
+import { RouterContextProvider } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { z } from "zod";
+import { ApiError } from "~/lib/api/errors";
+
+// The loader's collaborators: the per-request API client and the cached site configuration.
+const state = vi.hoisted(() => ({
+  consulta: null as null | ((query: unknown) => unknown),
+  guias: [] as Array<{ codigo: string; descricao: string; ordem: number }>,
+  calls: [] as Array<{ path: string; query?: unknown }>,
+}));
+vi.mock("~/lib/api/client.server", () => ({
+  getApi: () => ({
+    async get<T>(path: string, schema: z.ZodType<T>, opts?: { query?: unknown }) {
+      state.calls.push({ path, query: opts?.query });
+      if (path !== "/consulta" || !state.consulta) throw new Error(`unexpected ${path}`);
+      return schema.parse(state.consulta(opts?.query));
+    },
+  }),
+}));
+vi.mock("~/lib/site-config.server", () => ({
+  getSiteConfig: async () => ({ guias: state.guias, instituicao: {}, activities: [], autoatendimento: {} }),
+}));
+
+const { loadHome } = await import("./home.server");
+
+const page = (resultados: unknown[] = [], total = resultados.length) => ({ total, totalLimitado: false, pagina: 1, qtd: 20, resultados });
+const run = (url: string, guia?: string) => loadHome(new Request(`http://localhost${url}`), guia ? { guia } : {}, new RouterContextProvider());
+/** What `data(value, init)` carries. */
+const unwrap = (r: unknown) => r as { data: Record<string, any>; init: { status?: number } | null };
+
+async function thrownStatus(p: Promise<unknown>): Promise<number | undefined> {
+  try {
+    await p;
+  } catch (e) {
+    return (e as { init?: { status?: number } }).init?.status;
+  }
+  throw new Error("the loader did not throw");
+}
+
+beforeEach(() => {
+  state.calls = [];
+  state.consulta = () => page();
+  state.guias = [
+    { codigo: "geral", descricao: "Geral", ordem: 1 },
+    { codigo: "ebooks", descricao: "E-books", ordem: 2 },
+    { codigo: "arquivo", descricao: "Arquivo", ordem: 3 },
+  ];
+});
+
+describe("home loader", () => {
+  it("shows just the form, and only the tabs that work, when there is no search", async () => {
+    const r = unwrap(await run("/"));
+    expect(r.init?.status ?? 200).toBe(200);
+    expect(r.data.results).toBeNull();
+    expect(r.data.tabs.map((t: { codigo: string }) => t.codigo)).toEqual(["geral", "ebooks"]);
+    expect(state.calls).toEqual([]);
+  });
+
+  it("answers 400 with the required-field error for an empty term, without calling the API", async () => {
+    const r = unwrap(await run("/?termo=&tipo=autor"));
+    expect(r.init?.status).toBe(400);
+    expect(r.data.lastResult.error).toEqual({ termo: ["catalogue:search.termRequired"] });
+    expect(r.data.defaults.tipo).toBe("autor");
+    expect(state.calls).toEqual([]);
+  });
+
+  it("searches with the form's values and the guide", async () => {
+    state.consulta = () => page([{ cod_acervo: 1, titulo: "Dom Casmurro", exemplares: 1, disponiveis: 1 }]);
+    const r = unwrap(await run("/ebooks?termo=casmurro&ordenacao=T&qtd=50&pagina=2", "ebooks"));
+    expect(state.calls[0]).toEqual({
+      path: "/consulta",
+      query: { termo: "casmurro", tipo: "livre", ordenacao: "T", qtd: 50, pagina: 2, guia: "ebooks" },
+    });
+    expect(r.data.results.resultados[0].titulo).toBe("Dom Casmurro");
+    expect(r.data.action).toBe("/ebooks");
+    expect(r.data.pageTitle).toContain("casmurro");
+  });
+
+  it("shows the unexpected-error message with a 502 when the API fails", async () => {
+    state.consulta = () => {
+      throw new ApiError(500, { message: "boom" });
+    };
+    const r = unwrap(await run("/?termo=historia"));
+    expect(r.init?.status).toBe(502);
+    expect(r.data.error.key).toBe("common:errors.unexpected");
+    expect(r.data.results).toBeNull();
+  });
+
+  it("shows the could-not-communicate message with a 503 when the API is unreachable", async () => {
+    state.consulta = () => {
+      throw new ApiError(0, null, "fetch failed");
+    };
+    const r = unwrap(await run("/?termo=historia"));
+    expect(r.init?.status).toBe(503);
+    expect(r.data.error.key).toBe("common:errors.network");
+  });
+
+  it("puts the API's refusal of the term on the field", async () => {
+    state.consulta = () => {
+      throw new ApiError(422, { message: "invalid", errors: { termo: ["too short"] } });
+    };
+    const r = unwrap(await run("/?termo=%21%21"));
+    expect(r.init?.status).toBe(400);
+    expect(r.data.lastResult.error).toEqual({ termo: ["catalogue:search.termInvalid"] });
+  });
+
+  it("is a 404 for a path that is not a search tab", async () => {
+    expect(await thrownStatus(run("/favicon.ico", "favicon.ico"))).toBe(404);
+  });
+
+  it("is a 404 for a tab whose search is not built yet, even if the institution lists it", async () => {
+    expect(await thrownStatus(run("/arquivo", "arquivo"))).toBe(404);
+  });
+
+  it("is a 404 for a working tab the institution has not enabled", async () => {
+    expect(await thrownStatus(run("/acessibilidade", "acessibilidade"))).toBe(404);
+  });
+});
