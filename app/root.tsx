@@ -44,6 +44,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={root?.prefs.dark ? "dark" : "light"} />
+        {/* react-aria and Vite read the CSP nonce from this tag for the few <style> elements they inject. */}
+        <meta property="csp-nonce" nonce={nonce} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
