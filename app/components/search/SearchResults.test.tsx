@@ -1,0 +1,117 @@
+import { createInstance } from "i18next";
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { CopiesTable } from "~/components/acervo/CopiesTable";
+import type { Consulta, Exemplar } from "~/lib/api/catalogue.server";
+import catalogueEn from "../../../locales/en/catalogue.json";
+import cataloguePt from "../../../locales/pt/catalogue.json";
+import { SearchResults } from "./SearchResults";
+
+const i18n = createInstance();
+await i18n.use(initReactI18next).init({
+  lng: "en",
+  fallbackLng: "pt",
+  resources: { en: { catalogue: catalogueEn }, pt: { catalogue: cataloguePt } },
+  defaultNS: "catalogue",
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+const render = (node: ReactNode, lng = "en") => {
+  void i18n.changeLanguage(lng);
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </I18nextProvider>,
+  );
+};
+
+const hit = (n: number) => ({
+  cod_acervo: n,
+  titulo: `Title ${n}`,
+  subtitulo: null,
+  autor: "Author",
+  editora: "Publisher",
+  local_publicacao: "Place",
+  ano_publicacao: 2000,
+  edicao: null,
+  cod_tipo_obra: 1,
+  desc_tipo_obra: "Book",
+  link_capa: null,
+  acesso_remoto: null,
+  possui_acessibilidade: "N",
+  exemplares: 3,
+  disponiveis: 1,
+});
+const results = (over: Partial<Consulta>): Consulta => ({ total: 45, totalLimitado: false, pagina: 2, qtd: 20, resultados: [hit(21), hit(22)], ...over });
+
+describe("search results", () => {
+  it("states the count, the range and each hit's availability", () => {
+    const html = render(<SearchResults results={results({})} termo="cats" search="?termo=cats&pagina=2" />);
+    expect(html).toContain("45 results for “cats”");
+    expect(html).toContain("Showing 21 to 22 of 45.");
+    expect(html).toContain("1 of 3 available");
+    expect(html).toContain('<a href="/acervo/21"');
+    expect(html).toContain('<ol class="results__list" start="21">');
+  });
+
+  it("shows a capped count as N+", () => {
+    const html = render(<SearchResults results={results({ total: 5000, totalLimitado: true })} termo="a" search="?termo=a" />);
+    expect(html).toContain("5,000+ results for “a”");
+  });
+
+  it("paginates with links that keep the query and mark the current page", () => {
+    const html = render(<SearchResults results={results({})} termo="cats" search="?termo=cats&tipo=autor&pagina=2" />);
+    expect(html).toContain('<nav class="pagination" aria-label="Results pages">');
+    const current = html.match(/<a[^>]*aria-current="page"[^>]*>2<\/a>/)?.[0];
+    expect(current).toContain('href="/?termo=cats&amp;tipo=autor&amp;pagina=2"');
+    expect(html).toContain('href="/?termo=cats&amp;tipo=autor&amp;pagina=3"');
+    expect(html).toContain('rel="prev"');
+  });
+
+  it("explains what to try when nothing matched", () => {
+    const html = render(<SearchResults results={results({ total: 0, resultados: [] })} termo="zzz" search="?termo=zzz" />, "pt");
+    expect(html).toContain("Nenhum resultado para “zzz”.");
+    expect(html).toContain("confira a ortografia");
+    expect(html).not.toContain("pagination");
+  });
+});
+
+describe("copies table", () => {
+  const copy: Exemplar = {
+    cod_exemplar: 1,
+    codigo_barras: "1",
+    biblioteca: { cod_biblioteca: 1, desc_biblioteca: "Central Library" },
+    localizacao: "Shelf 3",
+    chamada: "869.3",
+    tipo_emprestimo: "consulta_local",
+    situacao: "emprestado",
+    data_devolucao_prevista: "2030-05-02",
+    volume: null,
+    tomo: null,
+    parte: null,
+    material_adicional: null,
+  };
+
+  it("is a captioned table with headers, translated codes and a localised date", () => {
+    const html = render(<CopiesTable titulo="Dom Casmurro" exemplares={[copy]} />);
+    expect(html).toContain("<caption");
+    expect(html).toContain("Copies of “Dom Casmurro” by library");
+    expect(html).toContain('<th scope="col">Expected return</th>');
+    expect(html).toContain('<th scope="row">Central Library</th>');
+    expect(html).toContain("Library use only");
+    expect(html).toContain("On loan");
+    expect(html).toContain("5/2/30");
+  });
+
+  it("shows an unknown status code as it comes", () => {
+    expect(render(<CopiesTable titulo="X" exemplares={[{ ...copy, situacao: "perdido" }]} />)).toContain("perdido");
+  });
+
+  it("says so when the copies could not be loaded", () => {
+    expect(render(<CopiesTable titulo="X" exemplares={null} />)).toContain("The copies could not be loaded.");
+  });
+});
