@@ -74,7 +74,8 @@ describe("home loader", () => {
     });
     expect(r.data.results.resultados[0].titulo).toBe("Dom Casmurro");
     expect(r.data.action).toBe("/ebooks");
-    expect(r.data.pageTitle).toContain("casmurro");
+    expect(r.data.pageTitle).toBe("Pesquisa por “casmurro” (página 1) – E-books");
+    expect(r.data.tabName).toBe("E-books");
   });
 
   it("shows the unexpected-error message with a 502 when the API fails", async () => {

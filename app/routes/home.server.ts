@@ -41,6 +41,8 @@ export interface HomeData {
   results: Consulta | null;
   /** The spec §8 message (i18n key and values) when the API failed. */
   error: ErrorMessage | null;
+  /** The translated name of the active tab, except for the general one. */
+  tabName: string | null;
   /** The translated page title, without the institution (meta adds it). */
   pageTitle: string;
 }
@@ -67,6 +69,8 @@ export async function loadHome(request: Request, params: { guia?: string }, cont
   // A working tab the institution has not enabled does not exist for it either.
   if (guia !== "geral" && !(await tabsPromise).some((g) => g.codigo === guia)) throw notFound();
 
+  const tabName = guia === "geral" ? null : t(`catalogue:tabs.names.${guia}`);
+  const withTab = (title: string) => (tabName ? `${title} – ${tabName}` : title);
   const base: HomeData = {
     guia,
     action: params.guia ? `/${guia}` : "/",
@@ -76,7 +80,8 @@ export async function loadHome(request: Request, params: { guia?: string }, cont
     query: null,
     results: null,
     error: null,
-    pageTitle: t("catalogue:meta.home"),
+    tabName,
+    pageTitle: withTab(t("catalogue:meta.home")),
   };
   const errorTitle = `${t("catalogue:meta.searchError")}: ${base.pageTitle}`;
 
@@ -91,7 +96,7 @@ export async function loadHome(request: Request, params: { guia?: string }, cont
   const query = submission.value;
   try {
     const [results, tabs] = await Promise.all([searchCatalogue(api, query, guia), tabsPromise]);
-    return data({ ...base, tabs, query, results, pageTitle: t("catalogue:meta.search", { termo: query.termo, pagina: results.pagina }) });
+    return data({ ...base, tabs, query, results, pageTitle: withTab(t("catalogue:meta.search", { termo: query.termo, pagina: results.pagina })) });
   } catch (error) {
     const tabs = await tabsPromise;
     // The API has the last word on the term (e.g. "!!" has no searchable word): show it on the field.

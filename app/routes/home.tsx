@@ -44,7 +44,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="catalogue-home">
-      <h1>{t("home.heading")}</h1>
+      <h1>
+        {t("home.heading")}
+        {loaderData.tabName ? <span className="catalogue-home__tab">: {loaderData.tabName}</span> : null}
+      </h1>
       <p className="catalogue-home__intro">{t("home.intro")}</p>
       <SearchTabs tabs={loaderData.tabs} active={loaderData.guia} search={query ? location.search : ""} />
       {/* Remount on each URL so the form shows the values of the search being displayed. */}

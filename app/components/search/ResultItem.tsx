@@ -3,16 +3,15 @@ import { useTranslation } from "react-i18next";
 import type { ConsultaItem } from "~/lib/api/catalogue.server";
 
 /** One hit of the result list: title link, author, publication, type, availability, cover. */
-export function ResultItem({ item, position }: { item: ConsultaItem; position: number }) {
+export function ResultItem({ item }: { item: ConsultaItem }) {
   const { t } = useTranslation("catalogue");
-  const headingId = `resultado-${item.cod_acervo}`;
   const publication = [item.local_publicacao, item.editora].filter(Boolean).join(": ");
   const online = item.acesso_remoto === "cr";
 
   return (
-    <li className="result" aria-labelledby={headingId} value={position}>
+    <li className="result">
       <div className="result__body">
-        <h3 className="result__title" id={headingId}>
+        <h3 className="result__title">
           <Link to={`/acervo/${item.cod_acervo}`}>
             {item.titulo}
             {item.subtitulo ? <span className="result__subtitle">: {item.subtitulo}</span> : null}

@@ -66,8 +66,8 @@ export function SearchResults({ results, termo, search, headingRef }: SearchResu
             })}
           </p>
           <ol className="results__list" start={first}>
-            {results.resultados.map((item, i) => (
-              <ResultItem key={item.cod_acervo} item={item} position={first + i} />
+            {results.resultados.map((item) => (
+              <ResultItem key={item.cod_acervo} item={item} />
             ))}
           </ol>
         </>
