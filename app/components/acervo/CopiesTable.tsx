@@ -38,7 +38,10 @@ export function CopiesTable({ titulo, exemplares }: { titulo: string; exemplares
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="table-scroll" role="region" aria-labelledby="exemplares-legenda" tabIndex={0}>
         <table className="copies">
-          <caption id="exemplares-legenda">{t("acervo.copiesCaption", { titulo })}</caption>
+          <caption id="exemplares-legenda">
+            {/* Wraps within the viewport even when the table itself scrolls sideways. */}
+            <span className="copies__caption-text">{t("acervo.copiesCaption", { titulo })}</span>
+          </caption>
           <thead>
             <tr>
               <th scope="col">{t("acervo.columns.library")}</th>

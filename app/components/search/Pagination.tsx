@@ -21,7 +21,7 @@ export function Pagination({ search, page, pages }: PaginationProps) {
         {page > 1 ? (
           <li className="pagination__step">
             <Link to={href(page - 1)} rel="prev" aria-label={t("pagination.previousPage")}>
-              <span aria-hidden="true">‹ </span>
+              <span aria-hidden="true">‹</span>
               {t("pagination.previous")}
             </Link>
           </li>
@@ -47,7 +47,7 @@ export function Pagination({ search, page, pages }: PaginationProps) {
           <li className="pagination__step">
             <Link to={href(page + 1)} rel="next" aria-label={t("pagination.nextPage")}>
               {t("pagination.next")}
-              <span aria-hidden="true"> ›</span>
+              <span aria-hidden="true">›</span>
             </Link>
           </li>
         ) : null}
