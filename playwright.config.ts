@@ -1,11 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
+import { PORTS } from "./tests/support/ports";
 
 /**
  * End-to-end and accessibility tests against the built production server (`npm run build` first).
  * Every e2e spec runs twice: once with JavaScript on and once with it off. Debian's Chromium is used;
  * Playwright never downloads a browser.
  */
-export const PORTS = { main: 3100, api: 3101, external: 3102 } as const;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -29,7 +29,7 @@ const server = (name: string, port: number, env: Record<string, string> = {}) =>
   env: { PORT: String(port), WEB_CONCURRENCY: "1", ...env },
   timeout: 180_000,
   reuseExistingServer: false,
-  stdout: "pipe" as const,
+  stdout: "ignore" as const,
   stderr: "pipe" as const,
 });
 

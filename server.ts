@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   PRODUCT_SLUG: z.string().regex(/^[a-z][a-z0-9-]*$/, "lower-case letters, digits and dashes").optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SMTP_URL: z.string().optional(),
+  TRUST_PROXY: z.enum(["0", "1", "true", "false"]).optional(),
 });
 
 function readEnv() {
@@ -89,6 +90,38 @@ function securityHeaders(headers: Headers) {
   if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
 }
 
+/**
+ * Refuses a cross-site state-changing request before React Router sees it (whose own Origin check would
+ * answer a bare 400): Sec-Fetch-Site names other sites, or the Origin is not this host.
+ */
+function isCrossSitePost(req: Request): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  const site = req.headers.get("sec-fetch-site");
+  if (site === "cross-site" || site === "same-site") return true;
+  const origin = req.headers.get("origin");
+  if (!origin) return false;
+  if (origin === "null") return true;
+  try {
+    return new URL(origin).host !== new URL(req.url).host;
+  } catch {
+    return true;
+  }
+}
+
+const FORBIDDEN_PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Solicitação recusada</title></head><body><main><h1>Solicitação recusada</h1><p>Esta solicitação veio de outro site e foi recusada. <span lang="en">This request came from another site and was refused.</span></p><p><a href="/">Página inicial</a></p></main></body></html>`;
+
+/** Behind a TLS-terminating proxy (TRUST_PROXY=1), the public scheme and host come from X-Forwarded-*. */
+function publicRequest(req: Request): Request {
+  const proto = req.headers.get("x-forwarded-proto")?.split(",")[0].trim();
+  const host = req.headers.get("x-forwarded-host")?.split(",")[0].trim();
+  if (!proto && !host) return req;
+  const url = new URL(req.url);
+  if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
+  if (host && /^[a-z0-9.:[\]-]+$/i.test(host)) url.host = host;
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(url, { method: req.method, headers: req.headers, body: hasBody ? req.body : undefined, signal: req.signal, duplex: "half" } as RequestInit);
+}
+
 async function createServerApp() {
   const app = new Hono();
   app.use(async (c, next) => {
@@ -119,13 +152,18 @@ async function createServerApp() {
   const buildUrl = new URL("./server/index.js", import.meta.url).href;
   const build = (await import(buildUrl)) as ServerBuild;
   const handler = createRequestHandler(build, "production");
-  const createAppLoadContext = (build.entry.module as Record<string, unknown>).createAppLoadContext as (opts: {
+  const createAppLoadContext = (build.entry.module as unknown as Record<string, unknown>).createAppLoadContext as (opts: {
     apiFetch?: (req: Request) => Promise<Response>;
   }) => Parameters<typeof handler>[1];
   const apiFetch = api ? async (req: Request) => api.fetch(req) : undefined;
 
+  const trustProxy = env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true";
   // Hono must not read the body before React Router gets the raw request.
-  app.all("*", (c) => handler(c.req.raw, createAppLoadContext({ apiFetch })));
+  app.all("*", (c) => {
+    const req = trustProxy ? publicRequest(c.req.raw) : c.req.raw;
+    if (isCrossSitePost(req)) return c.html(FORBIDDEN_PAGE, 403);
+    return handler(req, createAppLoadContext({ apiFetch }));
+  });
   return app;
 }
 

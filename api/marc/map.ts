@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import * as isbn3 from "isbn3";
+import type { Selectable } from "kysely";
+import type { AcervoTable } from "../db/types.ts";
 import { controlValue, dataFields, isDataField, subfield, subfieldValues, type DataField, type MarcRecord } from "./types.ts";
 
 /** Material types owned by the importer: `tipo_obra` rows inserted when missing. */
@@ -154,29 +156,8 @@ export interface LinkRow {
 }
 
 /** The `acervo` columns derived from a bibliographic record (without keys and ids). */
-export interface TitleData {
-  cod_tipo_obra: number;
-  titulo: string;
-  subtitulo: string | null;
-  autor: string | null;
-  editora: string | null;
-  local_publicacao: string | null;
-  ano_publicacao: number | null;
-  edicao: string | null;
-  descricao_fisica: string | null;
-  classificacao: string | null;
-  chamada: string | null;
-  idioma: string | null;
-  isbn: string | null;
-  issn: string | null;
-  serie: string | null;
-  assuntos: string;
-  autores_secundarios: string;
-  notas: string;
-  link_capa: string | null;
-  acesso_remoto: string | null;
-  possui_acessibilidade: string;
-}
+type AcervoColumns = Selectable<AcervoTable>;
+export type TitleData = Omit<AcervoColumns, "cod_acervo" | "cod_empresa" | "chave_origem" | "marc" | "created_at" | "updated_at">;
 
 /** Maps a bibliographic record onto the `acervo` row, its 856 links and its heading keys (for authorities). */
 export function mapTitle(rec: MarcRecord): { title: TitleData; links: LinkRow[]; headingKeys: string[] } {

@@ -37,7 +37,8 @@ interface LoginPageData {
 async function pageData(request: Request, context: Route.LoaderArgs["context"]): Promise<LoginPageData> {
   const url = new URL(request.url);
   const raw = url.searchParams.get("redirect");
-  const redirectParam = raw ? safeRedirect(raw, "") || null : null;
+  // An unsafe `redirect` (another origin, a scheme, `//host`, `/\host`...) lands on "/", never elsewhere.
+  const redirectParam = raw ? safeRedirect(raw, "/") : null;
   let config: SiteConfig | null = null;
   try {
     config = await getSiteConfig(getApi(context), String(apiLangId(getLanguage(context))));
@@ -71,14 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   // No-JS "show password" toggle: re-render the form (this POST response only) with the password visible.
   if (form.get("intent") === "toggle-password") {
     return data(
-      { page, result: null, showPassword: !showPassword, values: { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") } },
+      { attempt: crypto.randomUUID(), page, result: null, showPassword: !showPassword, values: { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") } },
       { headers: { "Cache-Control": "no-store" } },
     );
   }
   const submission = parseWithZod(form, { schema: LoginSchema });
   const keep = { username: String(form.get("username") ?? ""), password: "" };
   if (submission.status !== "success") {
-    return data({ page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep }, { status: 400 });
+    return data({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep }, { status: 400 });
   }
   try {
     const { tokens, user } = await createAuthenticator(getApi(context)).authenticate("form", request);
@@ -87,14 +88,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     session.destroy();
     session.start({ tokens, user, persistent: submission.value.remember });
     const canUseArea = user.permissions.includes(ACTIVITY.PRIVATE_AREA);
-    const requested = submission.value.redirect ? safeRedirect(submission.value.redirect, "") : "";
+    const requested = submission.value.redirect ? safeRedirect(submission.value.redirect, "/") : "";
     const target = requested || (submission.value.destino === "catalogo" ? "/" : canUseArea ? privateAreaPath : "/");
     return redirect(target);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const { key, values } = describeError(err, "login");
     return data(
-      { page, result: submission.reply({ formErrors: [t(key, values)], hideFields: ["password"] }), showPassword, values: keep },
+      { attempt: crypto.randomUUID(), page, result: submission.reply({ formErrors: [t(key, values)], hideFields: ["password"] }), showPassword, values: keep },
       { status: err.status === 0 ? 503 : 400 },
     );
   }
@@ -163,6 +164,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         />
         <div className="login-form__password">
           <TextField
+            // A new input after each attempt, so a refused password is never kept (with JS, too).
+            key={actionData?.attempt ?? "senha"}
             id="senha"
             name="password"
             type={showPassword ? "text" : "password"}

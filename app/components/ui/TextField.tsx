@@ -1,8 +1,7 @@
-import { Input, Label, Text, TextField as AriaTextField } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 
 export interface TextFieldProps {
-  /** The input's id (ErrorSummary links point at it). */
+  /** The input's id (ErrorSummary links point at it); the hint and error ids derive from it. */
   id: string;
   name: string;
   label: string;
@@ -19,9 +18,12 @@ export interface TextFieldProps {
 }
 
 /**
- * A labelled text input (react-aria-components) that is a native, labelled `<input>` in the server HTML, so it
- * works before hydration and without JS. Errors come from the server (`error`) and render inline with a
- * visually-hidden "Error:" prefix; the input gets aria-invalid and aria-describedby.
+ * A labelled text input: a native, UNCONTROLLED `<input>` with its label, hint and inline error.
+ *
+ * Deliberately not react-aria's TextField: that one is controlled, so text a patron types before the page
+ * hydrates (slow links, old devices) is wiped by the first re-render. Server-rendered ids (derived from `id`)
+ * keep aria-describedby valid before hydration and without JS. Errors render inline with a visually hidden
+ * "Error:" prefix, as in the GOV.UK pattern.
  */
 export function TextField({
   id,
@@ -38,36 +40,39 @@ export function TextField({
   className,
 }: TextFieldProps) {
   const { t } = useTranslation("common");
+  const hintId = `${id}-dica`;
+  const errorId = `${id}-erro`;
+  const describedBy = [description ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <AriaTextField
-      id={id}
-      name={name}
-      type={type}
-      defaultValue={defaultValue}
-      isInvalid={Boolean(error)}
-      isRequired={required}
-      autoComplete={autoComplete}
-      inputMode={inputMode}
-      maxLength={maxLength}
-      // The server validates; the browser must not block a no-JS submission or show its own bubbles.
-      validationBehavior="aria"
-      className={["field", error ? "field--invalid" : "", className ?? ""].filter(Boolean).join(" ")}
-    >
-      <Label className="field__label">{label}</Label>
-      {/* Both slots always render (empty when unused): react-aria's server HTML always points aria-describedby at
-          them, and a dangling reference is an accessibility error before hydration. */}
-      <Text slot="description" className="field__description">
-        {description}
-      </Text>
-      <Text slot="errorMessage" className="field__error">
-        {error ? (
-          <>
-            <span className="visually-hidden">{t("errors.prefix")} </span>
-            {error}
-          </>
-        ) : null}
-      </Text>
-      <Input className="field__input" />
-    </AriaTextField>
+    <div className={["field", error ? "field--invalid" : "", className ?? ""].filter(Boolean).join(" ")} data-invalid={error ? "true" : undefined}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {description ? (
+        <p className="field__description" id={hintId}>
+          {description}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={errorId}>
+          <span className="visually-hidden">{t("errors.prefix")} </span>
+          {error}
+        </p>
+      ) : null}
+      <input
+        className="field__input"
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        // The server validates; the browser must not block a no-JS submission or show its own bubbles.
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+    </div>
   );
 }

@@ -10,8 +10,8 @@ import type { SearchInput } from "~/schemas/search";
 const text = z.string().nullish().transform((v) => (v == null || v.trim() === "" ? null : v));
 const int = z.number().int();
 
-/** One hit of `GET /api/consulta`. */
-export const ConsultaItemSchema = z.object({
+/** The fields a search hit and a title page share. */
+const titleCore = {
   cod_acervo: int,
   titulo: z.string(),
   subtitulo: text,
@@ -20,6 +20,11 @@ export const ConsultaItemSchema = z.object({
   local_publicacao: text,
   ano_publicacao: int.nullish().transform((v) => v ?? null),
   edicao: text,
+};
+
+/** One hit of `GET /api/consulta`. */
+export const ConsultaItemSchema = z.object({
+  ...titleCore,
   cod_tipo_obra: int.nullish(),
   desc_tipo_obra: text,
   link_capa: text,
@@ -53,14 +58,7 @@ const strings = z.array(z.string()).catch([]);
 
 /** The body of `GET /api/acervo/{id}`: one title. */
 export const AcervoSchema = z.object({
-  cod_acervo: int,
-  titulo: z.string(),
-  subtitulo: text,
-  autor: text,
-  editora: text,
-  local_publicacao: text,
-  ano_publicacao: int.nullish().transform((v) => v ?? null),
-  edicao: text,
+  ...titleCore,
   descricao_fisica: text,
   classificacao: text,
   chamada: text,
