@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type BrowserContext, type Cookie } from "@playwright/test";
+import { COOKIES, DEMO, findTitleId, login, prefsCookie } from "../fixtures/demo";
+import type { AxeCase } from "./write-summary";
+
+/**
+ * axe (WCAG 2.2 A/AA) on every route, in every colour scheme plus dark mode, with JavaScript on and off,
+ * in Portuguese and English. One JSON report per case goes to a11y-reports/; any violation fails.
+ *
+ * JS off: axe needs script in the page, so the "off" case loads the same URL with the app's scripts
+ * blocked: the browser shows exactly the server-rendered HTML a no-JS visitor gets.
+ */
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const SCHEMES = [
+  { name: "normal", prefs: {} },
+  { name: "inverted", prefs: { scheme: "inverted" } },
+  { name: "greyscale", prefs: { scheme: "greyscale" } },
+  { name: "high-contrast", prefs: { scheme: "high-contrast" } },
+  { name: "dark", prefs: { dark: true } },
+  { name: "zoom-bold", prefs: { zoom: 100, bold: true, libras: true } },
+];
+const LANGS = ["pt", "en"];
+const reportDir = path.resolve(import.meta.dirname, "../../a11y-reports");
+
+export interface RouteCase {
+  name: string;
+  path: (ctx: { titleId: number }) => string;
+  signedIn?: boolean;
+  /** Puts the page in a state worth auditing (e.g. a form with errors). */
+  act?: (page: import("@playwright/test").Page) => Promise<void>;
+}
+
+let titleId = 0;
+let sessionCookies: Cookie[] = [];
+
+async function newContext(browser: Browser, baseURL: string, lang: string, prefs: object, js: boolean, signedIn: boolean) {
+  // Always javaScriptEnabled:true (axe runs in the page); JS off = the app's scripts are blocked.
+  const ctx: BrowserContext = await browser.newContext({ javaScriptEnabled: true, baseURL });
+  await ctx.addCookies([
+    { name: COOKIES.prefs, value: prefsCookie(prefs), url: baseURL },
+    { name: COOKIES.language, value: lang, url: baseURL },
+    ...(signedIn ? sessionCookies : []),
+  ]);
+  if (!js) await ctx.route(/\/assets\/.*\.js(\?.*)?$/, (r) => r.abort());
+  return ctx;
+}
+
+/**
+ * Declares one test per route and language that audits the route in every colour scheme, with JavaScript
+ * on and off. Call it from a spec file per area (tests/a11y/<area>.spec.ts).
+ */
+export function auditRoutes(routes: RouteCase[]) {
+  test.beforeAll(async ({ browser, request }) => {
+    titleId = await findTitleId(request);
+    const ctx = await browser.newContext({ javaScriptEnabled: true });
+    const page = await ctx.newPage();
+    await login(page, DEMO.patron);
+    sessionCookies = (await ctx.cookies()).filter((c) => c.name !== COOKIES.prefs && c.name !== COOKIES.language);
+    await ctx.close();
+  });
+
+  for (const route of routes) {
+    for (const lang of LANGS) {
+      test(`${route.name} (${lang}) has no axe violations in any colour scheme, with JavaScript on and off`, async ({ browser, baseURL }) => {
+        test.setTimeout(180_000);
+        fs.mkdirSync(reportDir, { recursive: true });
+        const failures: string[] = [];
+        for (const scheme of SCHEMES) {
+          for (const js of [true, false]) {
+            const ctx = await newContext(browser, baseURL!, lang, scheme.prefs, js, !!route.signedIn);
+            const page = await ctx.newPage();
+            const url = route.path({ titleId });
+            await page.goto(url);
+            if (route.act) await route.act(page);
+            if (js) await page.waitForLoadState("networkidle");
+            const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+            const id = `${route.name}--${scheme.name}--js-${js ? "on" : "off"}--${lang}`;
+            const report: AxeCase = {
+              id,
+              route: route.name,
+              url,
+              scheme: scheme.name,
+              js,
+              lang,
+              axeVersion: results.testEngine.version,
+              tags: TAGS,
+              passes: results.passes.length,
+              incomplete: results.incomplete.length,
+              violations: results.violations.map((v) => ({
+                id: v.id,
+                impact: v.impact ?? null,
+                help: v.help,
+                nodes: v.nodes.length,
+                targets: v.nodes.map((n) => n.target.join(" ")),
+              })),
+            };
+            fs.writeFileSync(path.join(reportDir, `${id}.json`), JSON.stringify({ ...report, detail: results.violations }, null, 2));
+            for (const v of report.violations) failures.push(`${id}: ${v.id} — ${v.help} (${v.targets.slice(0, 3).join(", ")})`);
+            // The page really is the one we meant to audit, in the language we asked for.
+            await expect(page.locator("html")).toHaveAttribute("lang", lang === "pt" ? /^pt/ : /^en/);
+            await ctx.close();
+          }
+        }
+        expect(failures, failures.join("\n")).toEqual([]);
+      });
+    }
+  }
+}
