@@ -1,2 +1,3 @@
-/** Ports of the servers the Playwright run starts (127.0.0.1 only). */
-export const PORTS = { main: 3100, api: 3101, external: 3102 } as const;
+/** Ports of the servers the Playwright run starts (127.0.0.1 only). E2E_PORT_BASE moves all three. */
+const base = Number(process.env.E2E_PORT_BASE ?? 3100);
+export const PORTS = { main: base, api: base + 1, external: base + 2 } as const;
