@@ -310,9 +310,31 @@ function redirectingOnExpiry(client: FullApiClient, request: Request): FullApiCl
 
 /** Creates the request's API client (after the i18n and session middleware). */
 export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const client = createApiClient({ transport: getTransport(context), session: getSession(context), language: getLanguage(context) });
+  // Count the page's API round trips and their time, reported as Server-Timing (read by `npm run bench`).
+  const base = getTransport(context);
+  let calls = 0;
+  let ms = 0;
+  const transport: ApiTransport = {
+    ...base,
+    fetch: async (req) => {
+      calls++;
+      const t0 = performance.now();
+      try {
+        return await base.fetch(req);
+      } finally {
+        ms += performance.now() - t0;
+      }
+    },
+  };
+  const client = createApiClient({ transport, session: getSession(context), language: getLanguage(context) });
   context.set(apiContext, redirectingOnExpiry(client, request));
-  return next();
+  const response = await next();
+  try {
+    response.headers.append("Server-Timing", `api;dur=${ms.toFixed(1)};desc="${calls} calls"`);
+  } catch {
+    // immutable headers (a proxied response): the timing is only informative
+  }
+  return response;
 };
 
 /** The per-request API client set by the middleware (a public-only one when the middleware did not run). */

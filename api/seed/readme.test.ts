@@ -1,0 +1,13 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { DEMO_LOGINS, DEMO_PASSWORD } from "./patrons.ts";
+
+describe("the README's demo logins", () => {
+  const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+
+  it("lists every seeded demo login and the shared password", () => {
+    for (const { login } of DEMO_LOGINS) expect(readme).toContain(`| \`${login}\` |`);
+    expect(readme).toContain(`\`${DEMO_PASSWORD}\``);
+  });
+});

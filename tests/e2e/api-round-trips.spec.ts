@@ -1,0 +1,26 @@
+import { expect, test } from "@playwright/test";
+
+// The portal reports its /api round trips per page (Server-Timing `api;desc="N calls"`): one per data need,
+// never one per result row.
+function apiCalls(header: string | undefined): number {
+  const m = /api;[^,]*desc="(\d+) calls"/.exec(header ?? "");
+  expect(m, `Server-Timing: ${header}`).toBeTruthy();
+  return Number(m![1]);
+}
+
+test("a search page makes the same number of API calls for 10 or 100 results", async ({ request }) => {
+  const small = await request.get("/?termo=historia&qtd=10");
+  const large = await request.get("/?termo=historia&qtd=100");
+  expect(small.ok() && large.ok()).toBe(true);
+  const calls = apiCalls(large.headers()["server-timing"]);
+  expect(calls).toBe(apiCalls(small.headers()["server-timing"]));
+  expect(calls).toBeLessThanOrEqual(4);
+});
+
+test("a title page needs only a few API calls, whatever its number of copies", async ({ request }) => {
+  const res = await request.get("/?termo=jazz&qtd=1");
+  const id = /href="\/acervo\/(\d+)"/.exec(await res.text())![1];
+  const page = await request.get(`/acervo/${id}`);
+  expect(page.ok()).toBe(true);
+  expect(apiCalls(page.headers()["server-timing"])).toBeLessThanOrEqual(6);
+});
