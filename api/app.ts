@@ -8,12 +8,16 @@ import { langFromHeader, msg } from "./lib/messages.ts";
 import { createMailer, type Mailer } from "./mail/index.ts";
 import { acervoRoutes } from "./routes/acervo.ts";
 import { autenticarRoutes } from "./routes/autenticar.ts";
+import { autoridadeRoutes } from "./routes/autoridade.ts";
 import { consultaRoutes } from "./routes/consulta.ts";
 import { emprestimoRoutes } from "./routes/emprestimo.ts";
+import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
 import { pessoasRoutes } from "./routes/pessoas.ts";
 import { reservaRoutes } from "./routes/reserva.ts";
+import { sumarioRoutes } from "./routes/sumario.ts";
+import { vinculosRoutes } from "./routes/vinculos.ts";
 
 export interface ApiOptions {
   db: Db;
@@ -50,6 +54,11 @@ export function createApiApp({ db, mailer, auth }: ApiOptions): OpenAPIHono<ApiE
   app.route("/api/parametros", parametrosRoutes(deps));
   app.route("/api/consulta", consultaRoutes(deps));
   app.route("/api/acervo", acervoRoutes(deps));
+  app.route("/api/autoridade", autoridadeRoutes(deps));
+  app.route("/api/kardex", kardexRoutes(deps));
+  app.route("/api/sumario", sumarioRoutes(deps));
+  // acesso-restrito/{a}/s/{b} and vinculos/*: the module scopes its token check to its own paths.
+  app.route("/api", vinculosRoutes(deps));
   app.route("/api/emprestimo", emprestimoRoutes(deps));
   app.route("/api/reserva", reservaRoutes(deps));
 

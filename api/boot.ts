@@ -5,6 +5,7 @@ import { reindexAcervos } from "./db/search.ts";
 import { syncSequences } from "./db/sequences.ts";
 import { seedInstitution } from "./seed/institution.ts";
 import { seedPatrons } from "./seed/patrons.ts";
+import { seedTitlePages } from "./seed/title-pages.ts";
 
 export interface PrepareOptions {
   log: (m: string) => void;
@@ -47,6 +48,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue }: Prep
   log("seeding demo patrons (password demo1234): demo, bloqueado, professor, posgrad, funcionario");
   await syncSequences(db);
   await seedPatrons(db, { log });
+  await seedTitlePages(db, { log });
   await syncSequences(db);
   log(`demo library ready: ${titles} titles`);
 }

@@ -294,6 +294,43 @@ export interface EmailSaidaTable {
   created_at: Generated<string>;
 }
 
+/** Migration 005: a periodical issue (kardex). */
+export interface FasciculoTable {
+  cod_fasciculo: Generated<number>;
+  cod_acervo: number;
+  cod_biblioteca: number;
+  ano: number;
+  volume: string | null;
+  numero: string | null;
+  periodo: string | null;
+  data_publicacao: string | null;
+  data_chegada: string | null;
+  situacao: Generated<string>;
+  observacao: string | null;
+}
+
+/** Migration 005: one entry of a table of contents (of a title, or of an issue when cod_fasciculo is set). */
+export interface SumarioTable {
+  cod_sumario: Generated<number>;
+  cod_acervo: number;
+  cod_fasciculo: number | null;
+  ordem: number;
+  titulo: string;
+  autor: string | null;
+  pagina: string | null;
+}
+
+/** Migration 005: one access to a restricted online link. */
+export interface AcessoLinkTable {
+  cod_acesso: Generated<number>;
+  cod_link: number;
+  cod_pessoa: number | null;
+  navegador: string | null;
+  dispositivo: string | null;
+  sistema: string | null;
+  created_at: Generated<string>;
+}
+
 export interface DB {
   instituicao: InstituicaoTable;
   campus: CampusTable;
@@ -320,4 +357,7 @@ export interface DB {
   alerta: AlertaTable;
   cesta_permanente: CestaPermanenteTable;
   email_saida: EmailSaidaTable;
+  fasciculo: FasciculoTable;
+  sumario: SumarioTable;
+  acesso_link: AcessoLinkTable;
 }

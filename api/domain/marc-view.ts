@@ -103,3 +103,37 @@ export function dublinCore(marc: MarcJson): Array<{ elemento: string; valor: str
   add("rights", subfields(marc, ["506", "540"], "a"));
   return out;
 }
+
+/** An additional title of a record: uniform (130/240/730), variant (246) or related/analytical (740). */
+export interface AdditionalTitle {
+  tipo: "uniforme" | "variante" | "relacionado";
+  titulo: string;
+}
+
+const ADDITIONAL: Record<string, { tipo: AdditionalTitle["tipo"]; codes: string }> = {
+  "130": { tipo: "uniforme", codes: "adfklmnoprs" },
+  "240": { tipo: "uniforme", codes: "adfklmnoprs" },
+  "730": { tipo: "uniforme", codes: "adfklmnoprst" },
+  "246": { tipo: "variante", codes: "abnp" },
+  "740": { tipo: "relacionado", codes: "anp" },
+};
+
+/** The additional titles of a record, in record order, without repeats. */
+export function additionalTitles(marc: MarcJson): AdditionalTitle[] {
+  const out: AdditionalTitle[] = [];
+  for (const field of marc.fields ?? []) {
+    for (const [tag, value] of Object.entries(field)) {
+      const spec = ADDITIONAL[tag];
+      if (!spec || typeof value === "string") continue;
+      const titulo = trimIsbd(
+        (value.subfields ?? [])
+          .flatMap((sf) => Object.entries(sf))
+          .filter(([code]) => spec.codes.includes(code))
+          .map(([, v]) => String(v).trim())
+          .join(" "),
+      );
+      if (titulo && !out.some((t) => t.tipo === spec.tipo && t.titulo === titulo)) out.push({ tipo: spec.tipo, titulo });
+    }
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
-import { dublinCore, marcView, parseMarc } from "../domain/marc-view.ts";
+import { additionalTitles, dublinCore, marcView, parseMarc } from "../domain/marc-view.ts";
+import { EXPORT_FORMATS, exportTitles } from "../domain/citations.ts";
 import { abntReference } from "../domain/referencia.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
@@ -10,7 +11,7 @@ const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { 
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
 const ok = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } }, ...errorResponses, ...notFound });
 
-const Link = z.object({ url: z.string(), descricao: z.string().nullable(), restrito: z.boolean(), acessibilidade: z.boolean() });
+const Link = z.object({ cod_link: z.number().int(), url: z.string(), descricao: z.string().nullable(), restrito: z.boolean(), acessibilidade: z.boolean() });
 const Acervo = z
   .object({
     cod_acervo: z.number().int(),
@@ -65,8 +66,16 @@ const Campo = z.union([
 ]);
 const Marc = z.object({ leader: z.string(), campos: z.array(Campo) }).openapi("AcervoMarc");
 const Referencia = z
-  .object({ referencia: z.string(), partes: z.array(z.object({ texto: z.string(), destaque: z.boolean().openapi({ description: "true = the title, set in bold" }) })) })
+  .object({
+    referencia: z.string(),
+    partes: z.array(z.object({ texto: z.string(), destaque: z.boolean().openapi({ description: "true = the title, set in bold" }) })),
+    formatos: z
+      .array(z.object({ tipo: z.enum(EXPORT_FORMATS), conteudo: z.string(), contentType: z.string(), extensao: z.string() }))
+      .optional()
+      .openapi({ description: "Only with ?formato=: that format, or every text format for formato=todos (see api/domain/citations.ts)" }),
+  })
   .openapi("Referencia");
+const ReferenciaQuery = z.object({ formato: z.enum([...EXPORT_FORMATS, "todos"]).optional() });
 const DublinCore = z.object({ elementos: z.array(z.object({ elemento: z.string(), valor: z.string() })) }).openapi("DublinCore");
 const Permissoes = z
   .object({
@@ -77,6 +86,14 @@ const Permissoes = z
     disponiveis: z.number().int(),
   })
   .openapi("AcervoPermissoes");
+
+const TitulosAdicionais = z
+  .array(z.object({ cod_acervo: z.number().int(), titulos: z.array(z.object({ tipo: z.enum(["uniforme", "variante", "relacionado"]), titulo: z.string() })) }))
+  .openapi("TitulosAdicionais");
+const EstatisticaAnos = z.array(z.object({ ano: z.number().int(), emprestimos: z.number().int() })).openapi("EstatisticaAnos");
+const EstatisticaMeses = z
+  .object({ ano: z.number().int(), meses: z.array(z.object({ mes: z.number().int().min(1).max(12), emprestimos: z.number().int() })) })
+  .openapi("EstatisticaMeses");
 
 const NoQuery = z.object({});
 const route = <T extends z.ZodType, Q extends z.ZodObject<any>>(path: string, summary: string, schema: T, query: Q) =>
@@ -107,6 +124,32 @@ export function acervoRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.use("*", requireToken(deps));
 
+  // Registered before "/{id}" so the static path is not read as an id.
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/titulos-adicionais",
+      summary: "Additional titles (uniform, variant and related titles: MARC 130/240/246/730/740) of several titles at once",
+      security: [{ bearer: [] }],
+      request: {
+        headers: LangHeader,
+        query: z.object({
+          acervos: z
+            .string()
+            .regex(/^\d{1,15}(,\d{1,15}){0,99}$/)
+            .openapi({ description: "Comma-separated cod_acervo list (up to 100)", example: "1,2,3" }),
+        }),
+      },
+      responses: ok(TitulosAdicionais, "Additional titles by title"),
+    }),
+    async (c) => {
+      const ids = [...new Set(c.req.valid("query").acervos.split(",").map(Number))];
+      // One query for the whole list (a search page asks for all its hits at once).
+      const rows = await db.selectFrom("acervo").select(["cod_acervo", "marc"]).where("cod_acervo", "in", ids).execute();
+      return c.json(rows.map((r) => ({ cod_acervo: r.cod_acervo, titulos: additionalTitles(parseMarc(r.marc)) })), 200);
+    },
+  );
+
   const load = async (id: number) => {
     const row = await db
       .selectFrom("acervo")
@@ -123,7 +166,7 @@ export function acervoRoutes(deps: ApiDeps) {
   app.openapi(route("/{id}", "A title with its links, authorities and institution", Acervo, NoQuery), async (c) => {
     const id = c.req.valid("param").id;
     const { marc: _m, chave_origem: _k, desc_empresa, created_at: _c, updated_at: _u, ...a } = await load(id);
-    const links = await db.selectFrom("acervo_link").select(["url", "descricao", "restrito", "acessibilidade"]).where("cod_acervo", "=", id).orderBy("cod_link").execute();
+    const links = await db.selectFrom("acervo_link").select(["cod_link", "url", "descricao", "restrito", "acessibilidade"]).where("cod_acervo", "=", id).orderBy("cod_link").execute();
     const autoridades = await db
       .selectFrom("acervo_autoridade")
       .innerJoin("autoridade", "autoridade.cod_autoridade", "acervo_autoridade.cod_autoridade")
@@ -188,9 +231,14 @@ export function acervoRoutes(deps: ApiDeps) {
     },
   );
 
-  app.openapi(route("/{id}/referencia", "ABNT NBR 6023 reference", Referencia, NoQuery), async (c) => {
+  app.openapi(route("/{id}/referencia", "ABNT NBR 6023 reference, plus other formats with ?formato=", Referencia, ReferenciaQuery), async (c) => {
     const a = await load(c.req.valid("param").id);
-    return c.json(abntReference({ ...a, autores_secundarios: parseJsonArray<string>(a.autores_secundarios) }), 200);
+    const source = { ...a, autores_secundarios: parseJsonArray<string>(a.autores_secundarios), assuntos: parseJsonArray<string>(a.assuntos) };
+    const formato = c.req.valid("query").formato;
+    if (!formato) return c.json(abntReference(source), 200);
+    // "todos": every text format for the reference page (ISO 2709 is a download only).
+    const tipos = formato === "todos" ? EXPORT_FORMATS.filter((f) => f !== "iso2709") : [formato];
+    return c.json({ ...abntReference(source), formatos: tipos.map((tipo) => exportTitles([source], tipo)) }, 200);
   });
 
   app.openapi(route("/{id}/dublin-core", "Dublin Core elements (LoC MARC crosswalk)", DublinCore, NoQuery), async (c) => {
@@ -208,6 +256,50 @@ export function acervoRoutes(deps: ApiDeps) {
     }
     return c.json({ elementos }, 200);
   });
+
+  app.openapi(route("/{id}/dados-estatisticos/anos", "Loans of the title per year (oldest first)", EstatisticaAnos, NoQuery), async (c) => {
+    const id = c.req.valid("param").id;
+    await load(id);
+    const year = sql<string>`substr(m.data_emprestimo, 1, 4)`;
+    const rows = await db
+      .selectFrom("emprestimo as m")
+      .innerJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
+      .select([year.as("ano"), sql<number>`count(*)`.as("emprestimos")])
+      .where("e.cod_acervo", "=", id)
+      .groupBy(year)
+      .orderBy(year)
+      .execute();
+    return c.json(rows.map((r) => ({ ano: Number(r.ano), emprestimos: Number(r.emprestimos) })), 200);
+  });
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/dados-estatisticos/dados/{ano}",
+      summary: "Loans of the title per month of one year",
+      security: [{ bearer: [] }],
+      request: {
+        headers: LangHeader,
+        params: Id.extend({ ano: z.coerce.number().int().min(1000).max(9999).openapi({ param: { name: "ano", in: "path" }, example: 2024 }) }),
+      },
+      responses: ok(EstatisticaMeses, "Loans per month"),
+    }),
+    async (c) => {
+      const { id, ano } = c.req.valid("param");
+      await load(id);
+      const month = sql<string>`substr(m.data_emprestimo, 6, 2)`;
+      const rows = await db
+        .selectFrom("emprestimo as m")
+        .innerJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
+        .select([month.as("mes"), sql<number>`count(*)`.as("emprestimos")])
+        .where("e.cod_acervo", "=", id)
+        .where(sql<string>`substr(m.data_emprestimo, 1, 4)`, "=", String(ano))
+        .groupBy(month)
+        .execute();
+      const byMonth = new Map(rows.map((r) => [Number(r.mes), Number(r.emprestimos)]));
+      return c.json({ ano, meses: Array.from({ length: 12 }, (_, i) => ({ mes: i + 1, emprestimos: byMonth.get(i + 1) ?? 0 })) }, 200);
+    },
+  );
 
   app.openapi(route("/{id}/permissoes", "What a patron may do with this title", Permissoes, NoQuery), async (c) => {
     const id = c.req.valid("param").id;

@@ -1,0 +1,146 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import { marcView, parseMarc } from "../domain/marc-view.ts";
+import { ApiError } from "../lib/errors.ts";
+import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
+import type { Lang } from "../lib/messages.ts";
+import { normalizeHeading } from "../marc/map.ts";
+
+/** The nine authority types of spec §3, by `autoridade.tipo`. */
+export const AUTHORITY_TYPES: Record<number, Record<Lang, string>> = {
+  1: { pt: "Pessoas", es: "Personas", en: "People" },
+  2: { pt: "Instituições", es: "Instituciones", en: "Institutions" },
+  3: { pt: "Eventos", es: "Eventos", en: "Events" },
+  4: { pt: "Título uniforme", es: "Título uniforme", en: "Uniform title" },
+  5: { pt: "Assuntos", es: "Materias", en: "Subjects" },
+  6: { pt: "Assuntos geográficos", es: "Materias geográficas", en: "Geographic subjects" },
+  7: { pt: "Gênero/forma", es: "Género/forma", en: "Genre/form" },
+  8: { pt: "Termo cronológico", es: "Término cronológico", en: "Chronological term" },
+  9: { pt: "Subdivisões", es: "Subdivisiones", en: "Subdivisions" },
+};
+
+/** How many linked titles the authority answer lists (the rest are reached through a search). */
+export const LINKED_TITLES_SHOWN = 20;
+
+const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 2 }) });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  200: { description, content: { "application/json": { schema } } },
+  ...errorResponses,
+  404: { description: "No such authority", content: { "application/json": { schema: ErrorSchema } } },
+});
+
+const Combo = z.array(z.object({ codigo: z.number().int(), descricao: z.string() })).openapi("AutoridadeCombo");
+const Autoridade = z
+  .object({
+    cod_autoridade: z.number().int(),
+    tipo: z.number().int(),
+    desc_tipo: z.string(),
+    cabecalho: z.string(),
+    ver: z.array(z.string()).openapi({ description: "4XX see-from headings (not used: search by the heading)" }),
+    ver_tambem: z.array(z.object({ cabecalho: z.string(), cod_autoridade: z.number().int().nullable() })).openapi({
+      description: "5XX see-also headings; cod_autoridade when the heading is an authority of the catalogue",
+    }),
+    notas: z.array(z.string()),
+    total_acervos: z.number().int(),
+    acervos: z.array(z.object({ cod_acervo: z.number().int(), titulo: z.string(), autor: z.string().nullable(), ano_publicacao: z.number().int().nullable() })),
+  })
+  .openapi("Autoridade");
+const Marc = z
+  .object({
+    leader: z.string(),
+    campos: z.array(
+      z.union([
+        z.object({ tag: z.string(), valor: z.string() }),
+        z.object({ tag: z.string(), ind1: z.string(), ind2: z.string(), subcampos: z.array(z.object({ codigo: z.string(), valor: z.string() })) }),
+      ]),
+    ),
+  })
+  .openapi("AutoridadeMarc");
+
+/** /api/autoridade: authority records (spec §7 "Authority"). */
+export function autoridadeRoutes(deps: ApiDeps) {
+  const { db } = deps;
+  const app = createRouter();
+  app.use("*", requireToken(deps));
+
+  // Registered before "/{id}" so "combo" is not read as an id.
+  app.openapi(
+    createRoute({ method: "get", path: "/combo", summary: "The nine authority types", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: json(Combo, "Authority types") }),
+    (c) => c.json(Object.entries(AUTHORITY_TYPES).map(([codigo, d]) => ({ codigo: Number(codigo), descricao: d[c.get("lang")] })), 200),
+  );
+
+  const load = async (id: number) => {
+    const row = await db.selectFrom("autoridade").selectAll().where("cod_autoridade", "=", id).executeTakeFirst();
+    if (!row) throw new ApiError(404, "nao_encontrado");
+    return row;
+  };
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}",
+      summary: "An authority: heading, type, see and see-also references, linked titles",
+      security: [{ bearer: [] }],
+      request: { headers: LangHeader, params: Id },
+      responses: json(Autoridade, "The authority"),
+    }),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      const a = await load(id);
+      const seeAlso = parseJsonArray<string>(a.ver_tambem);
+      const keys = seeAlso.map(normalizeHeading);
+      const [targets, total, acervos] = await Promise.all([
+        // One query resolves every see-also heading (the first authority with that heading wins).
+        keys.length
+          ? db
+              .selectFrom("autoridade")
+              .select(["cabecalho_normalizado", sql<number>`min(cod_autoridade)`.as("cod")])
+              .where("cabecalho_normalizado", "in", keys)
+              .groupBy("cabecalho_normalizado")
+              .execute()
+          : Promise.resolve([]),
+        db.selectFrom("acervo_autoridade").select(sql<number>`count(*)`.as("n")).where("cod_autoridade", "=", id).executeTakeFirstOrThrow(),
+        db
+          .selectFrom("acervo_autoridade as x")
+          .innerJoin("acervo as t", "t.cod_acervo", "x.cod_acervo")
+          .select(["t.cod_acervo", "t.titulo", "t.autor", "t.ano_publicacao"])
+          .where("x.cod_autoridade", "=", id)
+          .orderBy("t.titulo")
+          .orderBy("t.cod_acervo")
+          .limit(LINKED_TITLES_SHOWN)
+          .execute(),
+      ]);
+      const byKey = new Map(targets.map((r) => [r.cabecalho_normalizado, Number(r.cod)]));
+      return c.json(
+        {
+          cod_autoridade: a.cod_autoridade,
+          tipo: a.tipo,
+          desc_tipo: AUTHORITY_TYPES[a.tipo]?.[c.get("lang")] ?? String(a.tipo),
+          cabecalho: a.cabecalho,
+          ver: parseJsonArray<string>(a.ver),
+          ver_tambem: seeAlso.map((cabecalho, i) => ({ cabecalho, cod_autoridade: byKey.get(keys[i]) ?? null })),
+          notas: parseJsonArray<string>(a.notas),
+          total_acervos: Number(total.n),
+          acervos,
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/marc",
+      summary: "The authority's MARC record",
+      security: [{ bearer: [] }],
+      request: { headers: LangHeader, params: Id },
+      responses: json(Marc, "The MARC record"),
+    }),
+    async (c) => {
+      const a = await load(c.req.valid("param").id);
+      return c.json(marcView(parseMarc(a.marc), true), 200);
+    },
+  );
+  return app;
+}
