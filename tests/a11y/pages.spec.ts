@@ -15,8 +15,8 @@ const ROUTES: RouteCase[] = [
     name: "login-errors",
     path: () => "/login",
     act: async (page) => {
-      await page.locator("form[method=post] button[type=submit]").filter({ hasText: /^(Entrar|Enter)$/ }).first().click();
-      await page.waitForLoadState("load");
+      await page.getByRole("button", { name: /^(Entrar|Enter)$/ }).click();
+      await page.getByRole("alert").waitFor();
     },
   },
   { name: "private-area", path: () => PRIVATE_AREA, signedIn: true },
