@@ -15,7 +15,10 @@ import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
 import { pessoasRoutes } from "./routes/pessoas.ts";
-import { reservaRoutes } from "./routes/reserva.ts";
+import { comentariosRoutes } from "./routes/comentarios.ts";
+import { reservaRoutes, validarFilaRoutes } from "./routes/reserva.ts";
+import { solicitacaoEmprestimoRoutes } from "./routes/solicitacao-emprestimo.ts";
+import { comentarioGeralRoutes, sugestaoAquisicaoRoutes, unidadeInformacaoRoutes } from "./routes/unidade-informacao.ts";
 import { sumarioRoutes } from "./routes/sumario.ts";
 import { vinculosRoutes } from "./routes/vinculos.ts";
 
@@ -61,6 +64,12 @@ export function createApiApp({ db, mailer, auth }: ApiOptions): OpenAPIHono<ApiE
   app.route("/api", vinculosRoutes(deps));
   app.route("/api/emprestimo", emprestimoRoutes(deps));
   app.route("/api/reserva", reservaRoutes(deps));
+  app.route("/api/validar-fila", validarFilaRoutes(deps));
+  app.route("/api/solicitacao-emprestimo", solicitacaoEmprestimoRoutes(deps));
+  app.route("/api/comentarios", comentariosRoutes(deps));
+  app.route("/api/unidade-informacao", unidadeInformacaoRoutes(deps));
+  app.route("/api/comentario", comentarioGeralRoutes(deps));
+  app.route("/api/sugestao-aquisicao", sugestaoAquisicaoRoutes(deps));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",

@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import * as m001 from "./migrations/001-domain.ts";
 import * as m002 from "./migrations/002-search.ts";
 import * as m005 from "./migrations/005-title-pages.ts";
+import * as m006 from "./migrations/006-requests.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
   "001-domain": m001,
   "002-search": m002,
   "005-title-pages": m005,
+  "006-requests": m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,166 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiApp } from "../app.ts";
+import { openDatabase, type Db } from "../db/index.ts";
+import { defaultAuthSettings } from "../lib/clock.ts";
+import { issuePatronTokens } from "../domain/tokens.ts";
+import { createTestApi, get, insertTitles, login, publicToken } from "../lib/testing.ts";
+
+let t: Awaited<ReturnType<typeof createTestApi>>;
+let demo: string;
+let lentTitle: number;
+
+/** Marks every copy of a title as lent, so it can be reserved. */
+async function lendAll(db: Db, codAcervo: number) {
+  await db.updateTable("exemplar").set({ situacao: "emprestado" }).where("cod_acervo", "=", codAcervo).execute();
+}
+
+/** Creates `n` patrons of category 08 (special user) and returns their access tokens. */
+async function patrons(db: Db, n: number, tag: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = await db
+      .insertInto("pessoa")
+      .values({ cod_empresa: 1, cod_categoria: "08", nome_pessoa: `Leitor ${tag} ${i}` })
+      .returning("cod_pessoa")
+      .executeTakeFirstOrThrow();
+    tokens.push((await issuePatronTokens(db, defaultAuthSettings, "4", p.cod_pessoa)).access_token);
+  }
+  return tokens;
+}
+
+function post(app: ReturnType<typeof createApiApp>, url: string, token: string, body: unknown, lang = "1") {
+  return app.request(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", lang }, body: JSON.stringify(body) });
+}
+
+beforeAll(async () => {
+  t = await createTestApi();
+  demo = (await login(t.app, "demo")).access_token;
+  [lentTitle] = await insertTitles(t.db, [{ titulo: "Título todo emprestado", copies: 2 }]);
+  await lendAll(t.db, lentTitle);
+});
+afterAll(async () => t.cleanup());
+
+describe("hold options", () => {
+  it("lists the libraries whose copies allow holds, and says a hold is possible when no copy is available", async () => {
+    const res = await get(t.app, `/api/reserva/${lentTitle}/informacoes-iniciais`, demo);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ cod_acervo: lentTitle, titulo: "Título todo emprestado", disponiveis: 0, impedimento: null, fila: 0 });
+    expect(body.bibliotecas).toEqual([{ cod_biblioteca: 1, desc_biblioteca: "Biblioteca Central" }]);
+  });
+
+  it("says a title with an available copy cannot be reserved", async () => {
+    const [free] = await insertTitles(t.db, [{ titulo: "Título disponível", copies: 1 }]);
+    const body = await (await get(t.app, `/api/reserva/${free}/informacoes-iniciais`, demo)).json();
+    expect(body.impedimento).toBe("exemplar_disponivel");
+  });
+
+  it("answers 404 for an unknown title", async () => {
+    expect((await get(t.app, "/api/reserva/999999/informacoes-iniciais", demo)).status).toBe(404);
+  });
+});
+
+describe("placing a hold", () => {
+  it("refuses a public token", async () => {
+    const res = await post(t.app, "/api/reserva", await publicToken(t.app), { cod_acervo: lentTitle, biblioteca: 1 });
+    expect(res.status).toBe(403);
+  });
+
+  it("refuses a hold while a copy is available, with the spec's message", async () => {
+    const [free] = await insertTitles(t.db, [{ titulo: "Outro disponível", copies: 1 }]);
+    const res = await post(t.app, "/api/validar-fila", demo, { cod_acervo: free, biblioteca: 1 });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: "exemplar_disponivel" });
+  });
+
+  it("requires every option to be chosen when the copies have volumes", async () => {
+    const [multi] = await insertTitles(t.db, [{ titulo: "Obra em volumes", copies: 2 }]);
+    const copies = await t.db.selectFrom("exemplar").select("cod_exemplar").where("cod_acervo", "=", multi).orderBy("cod_exemplar").execute();
+    await t.db.updateTable("exemplar").set({ volume: "1" }).where("cod_exemplar", "=", copies[0].cod_exemplar).execute();
+    await t.db.updateTable("exemplar").set({ volume: "2" }).where("cod_exemplar", "=", copies[1].cod_exemplar).execute();
+    await lendAll(t.db, multi);
+    const opts = await (await get(t.app, `/api/reserva/${multi}/informacoes-iniciais`, demo)).json();
+    expect(opts.volumes).toEqual(["1", "2"]);
+    const missing = await post(t.app, "/api/validar-fila", demo, { cod_acervo: multi, biblioteca: 1 });
+    expect(missing.status).toBe(422);
+    expect((await missing.json()).errors).toEqual({ volume: ["O campo acima é obrigatório."] });
+    const wrongLibrary = await post(t.app, "/api/validar-fila", demo, { cod_acervo: multi, biblioteca: 2, volume: "1" });
+    expect((await wrongLibrary.json()).errors).toHaveProperty("biblioteca");
+    const ok = await post(t.app, "/api/validar-fila", demo, { cod_acervo: multi, biblioteca: 1, volume: "2" });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ posicao: 1, fila: 0 });
+  });
+
+  it("places a hold at the end of the queue and lists it", async () => {
+    const [title] = await insertTitles(t.db, [{ titulo: "Fila simples", copies: 1 }]);
+    await lendAll(t.db, title);
+    const res = await post(t.app, "/api/reserva", demo, { cod_acervo: title, biblioteca: 1, chave_envio: "chave-simples-0001" });
+    expect(res.status).toBe(201);
+    const hold = await res.json();
+    expect(hold).toMatchObject({ cod_acervo: title, posicao: 1, situacao: "ativa", criada: true });
+    const mine = await (await get(t.app, "/api/reserva", demo)).json();
+    expect(mine.map((h: { cod_reserva: number }) => h.cod_reserva)).toContain(hold.cod_reserva);
+  });
+
+  it("creates one hold when the same form is submitted twice, even at the same moment", async () => {
+    const [title] = await insertTitles(t.db, [{ titulo: "Envio duplo", copies: 1 }]);
+    await lendAll(t.db, title);
+    const [token] = await patrons(t.db, 1, "duplo");
+    const body = { cod_acervo: title, biblioteca: 1, chave_envio: "chave-dupla-0000001" };
+    const [a, b] = await Promise.all([post(t.app, "/api/reserva", token, body), post(t.app, "/api/reserva", token, body)]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses).toEqual([200, 201]);
+    const again = await post(t.app, "/api/reserva", token, body);
+    expect(again.status).toBe(200);
+    expect((await again.json()).criada).toBe(false);
+    const n = await t.db.selectFrom("reserva").select(sql<number>`count(*)`.as("n")).where("cod_acervo", "=", title).executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(1);
+  });
+
+  it("refuses a second hold on the same title with a new form", async () => {
+    const [title] = await insertTitles(t.db, [{ titulo: "Segunda reserva", copies: 1 }]);
+    await lendAll(t.db, title);
+    const [token] = await patrons(t.db, 1, "segunda");
+    expect((await post(t.app, "/api/reserva", token, { cod_acervo: title, biblioteca: 1, chave_envio: "primeira-chave-1" })).status).toBe(201);
+    const res = await post(t.app, "/api/reserva", token, { cod_acervo: title, biblioteca: 1, chave_envio: "segunda-chave-2" }, "5");
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: "reserva_existente", message: "You already have an active hold on this title." });
+  });
+
+  it("refuses a hold over the category's limit", async () => {
+    const titles = await insertTitles(t.db, [1, 2, 3, 4].map((i) => ({ titulo: `Limite ${i}`, copies: 1 })));
+    for (const id of titles) await lendAll(t.db, id);
+    const [token] = await patrons(t.db, 1, "limite");
+    for (const id of titles.slice(0, 3)) expect((await post(t.app, "/api/reserva", token, { cod_acervo: id, biblioteca: 1 })).status).toBe(201);
+    const res = await post(t.app, "/api/reserva", token, { cod_acervo: titles[3], biblioteca: 1 });
+    expect(res.status).toBe(422);
+    expect((await res.json()).code).toBe("limite_reservas");
+  });
+
+  it("gives concurrent holds on one title unique, contiguous positions, across two database connections", async () => {
+    const [title] = await insertTitles(t.db, [{ titulo: "Fila concorrida", copies: 1 }]);
+    await lendAll(t.db, title);
+    const file = (await sql<{ file: string }>`PRAGMA database_list`.execute(t.db)).rows[0].file;
+    const db2 = openDatabase({ databaseUrl: `file:${file}`, dataDir: "." });
+    const app2 = createApiApp({ db: db2, mailer: { send: async () => {} } });
+    try {
+      const tokens = await patrons(t.db, 16, "fila");
+      const responses = await Promise.all(tokens.map((tok, i) => post(i % 2 ? app2 : t.app, "/api/reserva", tok, { cod_acervo: title, biblioteca: 1 })));
+      expect(responses.map((r) => r.status)).toEqual(tokens.map(() => 201));
+      const positions = (await Promise.all(responses.map((r) => r.json()))).map((h: { posicao: number }) => h.posicao).sort((a, b) => a - b);
+      expect(positions).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    } finally {
+      await db2.destroy();
+    }
+  });
+
+  it("has the database refuse two active holds in one queue position", async () => {
+    const [title] = await insertTitles(t.db, [{ titulo: "Posição repetida", copies: 1 }]);
+    const row = { cod_acervo: title, cod_biblioteca: 1, posicao: 1, situacao: "ativa", data_reserva: new Date().toISOString() };
+    await t.db.insertInto("reserva").values({ ...row, cod_pessoa: 3 }).execute();
+    await expect(t.db.insertInto("reserva").values({ ...row, cod_pessoa: 5 }).execute()).rejects.toThrow(/UNIQUE/);
+    // A cancelled hold frees its position.
+    await t.db.insertInto("reserva").values({ ...row, cod_pessoa: 5, situacao: "cancelada" }).execute();
+  });
+});
