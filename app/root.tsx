@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -33,6 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(root, { status: root.site ? 200 : 503 });
 }
 
+/** Marks <html data-hydrated> once React has hydrated (JS-only enhancements are live); tests wait on it. */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const { i18n, t } = useTranslation("common");
@@ -59,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <HydrationMarker />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

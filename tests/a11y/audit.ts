@@ -74,7 +74,7 @@ export function auditRoutes(routes: RouteCase[]) {
             const url = route.path({ titleId });
             await page.goto(url);
             if (route.act) await route.act(page);
-            if (js) await page.waitForLoadState("networkidle");
+            if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
             const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
             const id = `${route.name}--${scheme.name}--js-${js ? "on" : "off"}--${lang}`;
             const report: AxeCase = {
