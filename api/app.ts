@@ -8,6 +8,7 @@ import { langFromHeader, msg } from "./lib/messages.ts";
 import { createMailer, type Mailer } from "./mail/index.ts";
 import { acervoRoutes } from "./routes/acervo.ts";
 import { autenticarRoutes } from "./routes/autenticar.ts";
+import { cestaRoutes } from "./routes/cesta.ts";
 import { autoridadeRoutes } from "./routes/autoridade.ts";
 import { consultaRoutes } from "./routes/consulta.ts";
 import { emprestimoRoutes } from "./routes/emprestimo.ts";
@@ -56,6 +57,8 @@ export function createApiApp({ db, mailer, auth }: ApiOptions): OpenAPIHono<ApiE
   app.route("/api/pessoas", pessoasRoutes(deps));
   app.route("/api/parametros", parametrosRoutes(deps));
   app.route("/api/consulta", consultaRoutes(deps));
+  // Before /api/acervo: GET /api/acervo/cesta-permanente must not reach acervo's /{id}.
+  app.route("/api", cestaRoutes(deps));
   app.route("/api/acervo", acervoRoutes(deps));
   app.route("/api/autoridade", autoridadeRoutes(deps));
   app.route("/api/kardex", kardexRoutes(deps));

@@ -7,6 +7,10 @@ export default [
   route("login", "routes/login.tsx"),
   route("sair", "routes/sair.tsx"),
   route("acervo/:codAcervo", "routes/acervo.tsx"),
+  route("acervo/:codAcervo/referencia", "routes/acervo.referencia.tsx"),
+  route("cesta", "routes/cesta.tsx"),
+  // Resource route: an export of the basket (or of ?acervos=) as a file download.
+  route("cesta/exportar", "routes/cesta.exportar.ts"),
   route("suporte", "routes/suporte.tsx"),
 
   // Resource routes: accessibility preferences and language (POST, then redirect back).

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { AddToBasket } from "~/components/basket/AddToBasket";
 import { subjectSearchHref } from "~/components/search/search-url";
 import type { Acervo } from "~/lib/api/catalogue.server";
 
@@ -37,6 +38,7 @@ export function TitleDetails({ acervo, idioma }: { acervo: Acervo; idioma: strin
               {acervo.autor}
             </p>
           ) : null}
+          <AddToBasket codAcervo={acervo.cod_acervo} titulo={acervo.titulo} />
         </div>
         {acervo.link_capa ? (
           <img className="title-page__cover" src={acervo.link_capa} alt={t("acervo.coverAlt", { titulo: acervo.titulo })} width={128} height={192} />

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useLocation } from "react-router";
+import { useBasketIds } from "~/components/basket/use-basket";
 import { SUPPORTED_LANGUAGES } from "~/lib/i18n";
 import { ZOOM_LEVELS, type Prefs } from "~/lib/prefs";
 import { isPrivateAreaPath, privateAreaPath, PRODUCT_NAME } from "~/lib/product";
@@ -142,6 +143,17 @@ function UserMenu() {
   );
 }
 
+/** "Basket (N)": the count when the root data carries the basket (see useBasketIds). */
+function BasketLink() {
+  const { t } = useTranslation("basket");
+  const count = useBasketIds().length;
+  return (
+    <Link className="site-header__basket" to="/cesta">
+      {count > 0 ? t("header.linkCount", { count }) : t("header.link")}
+    </Link>
+  );
+}
+
 /** The page header: the accessibility bar (panel, language, mobile title, self-service) and the user menu. */
 export function SiteHeader() {
   const { t, i18n } = useTranslation("common");
@@ -178,6 +190,7 @@ export function SiteHeader() {
             {t("layout.online_catalogue")}
           </Link>
         </p>
+        <BasketLink />
         <UserMenu />
       </div>
     </header>

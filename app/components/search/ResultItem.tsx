@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { AddToBasket } from "~/components/basket/AddToBasket";
 import type { ConsultaItem } from "~/lib/api/catalogue.server";
 
 /** One hit of the result list: title link, author, publication, type, availability, cover. */
@@ -63,6 +64,7 @@ export function ResultItem({ item }: { item: ConsultaItem }) {
             {item.possui_acessibilidade === "S" ? <li className="badge">{t("results.accessible")}</li> : null}
           </ul>
         ) : null}
+        <AddToBasket codAcervo={item.cod_acervo} titulo={item.titulo} />
       </div>
       {item.link_capa ? (
         // Decorative: the title right beside it already names the work.

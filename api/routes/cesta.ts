@@ -1,0 +1,280 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import type { Db } from "../db/index.ts";
+import { EXPORT_FORMATS, exportTitles, type CitationSource, type ExportFormat } from "../domain/citations.ts";
+import { ApiError } from "../lib/errors.ts";
+import { createRouter, errorResponses, LangHeader, parseJsonArray, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
+import { msg, type Lang } from "../lib/messages.ts";
+
+/** At most this many titles per export, list or permanent-basket save (the portal's cookie basket holds 100). */
+export const MAX_TITLES = 200;
+/** At most this many e-mail recipients per export. */
+export const MAX_RECIPIENTS = 10;
+
+// Messages of this module in the API's languages (the shared catalogue holds the generic ones).
+const MESSAGES = {
+  pt: {
+    email_invalido: "Endereço de e-mail inválido: {address}",
+    destinatarios_demais: "Informe no máximo {max} destinatários.",
+    formato_sem_email: "Este formato não pode ser enviado por e-mail.",
+    assunto: "Referências da cesta ({count})",
+    corpo: "Títulos enviados pelo catálogo on-line:",
+    nao_encontrado: "Nenhum dos títulos foi encontrado.",
+  },
+  es: {
+    email_invalido: "Dirección de correo no válida: {address}",
+    destinatarios_demais: "Indique como máximo {max} destinatarios.",
+    formato_sem_email: "Este formato no se puede enviar por correo.",
+    assunto: "Referencias de la cesta ({count})",
+    corpo: "Títulos enviados desde el catálogo en línea:",
+    nao_encontrado: "No se encontró ninguno de los títulos.",
+  },
+  en: {
+    email_invalido: "Invalid e-mail address: {address}",
+    destinatarios_demais: "Enter at most {max} recipients.",
+    formato_sem_email: "This format cannot be sent by e-mail.",
+    assunto: "Basket references ({count})",
+    corpo: "Titles sent from the online catalogue:",
+    nao_encontrado: "None of the titles was found.",
+  },
+} satisfies Record<Lang, Record<string, string>>;
+
+function text(lang: Lang, key: keyof (typeof MESSAGES)["pt"], vars: Record<string, string | number> = {}): string {
+  return MESSAGES[lang][key].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ""));
+}
+
+// Deliberately simple (WHATWG input type=email): one @, no spaces, a dot in the domain.
+const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** Splits "a@x.org; b@y.org" into addresses, reporting each invalid one (trimmed, empties dropped). */
+export function parseRecipients(value: string): { valid: string[]; invalid: string[] } {
+  const all = value.split(";").map((s) => s.trim()).filter(Boolean);
+  return { valid: all.filter((a) => EMAIL.test(a) && a.length <= 254), invalid: all.filter((a) => !EMAIL.test(a) || a.length > 254) };
+}
+
+const Ids = z.array(z.coerce.number().int().positive()).min(1).max(MAX_TITLES);
+
+const ExportBody = z
+  .object({
+    tipo: z.enum(EXPORT_FORMATS).openapi({ description: "referencia (ABNT NBR 6023), apa, ris, bibtex, iso2709, marcxml, csv" }),
+    dados: z.enum(["texto", "email"]).default("texto").openapi({ description: "texto: answer the export; email: send it to opcoesEmail.destinatarios" }),
+    acervos: Ids.openapi({ description: "cod_acervo of the titles, in basket order" }),
+    opcoesEmail: z
+      .object({
+        destinatarios: z.string().max(4000).openapi({ description: "Addresses separated by ';'" }),
+        assunto: z.string().max(200).optional(),
+        mensagem: z.string().max(2000).optional(),
+      })
+      .optional(),
+  })
+  .openapi("ExportarCesta");
+
+const ExportResult = z
+  .object({
+    tipo: z.enum(EXPORT_FORMATS),
+    conteudo: z.string(),
+    contentType: z.string(),
+    extensao: z.string(),
+    itens: z.number().int(),
+  })
+  .openapi("ExportacaoCesta");
+const EmailResult = z.object({ enviado: z.literal(true), destinatarios: z.array(z.string()), itens: z.number().int() }).openapi("EmailCesta");
+
+const exportRoute = createRoute({
+  method: "post",
+  path: "/exportar-cesta",
+  summary: "Export titles (ABNT, APA, RIS, BibTeX, ISO 2709, MARCXML, CSV) or e-mail the export",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader, body: { content: { "application/json": { schema: ExportBody } }, required: true } },
+  responses: {
+    200: { description: "The export (dados=texto) or the e-mail receipt (dados=email)", content: { "application/json": { schema: z.union([ExportResult, EmailResult]) } } },
+    ...errorResponses,
+  },
+});
+
+const Brief = z
+  .object({
+    cod_acervo: z.number().int(),
+    titulo: z.string(),
+    subtitulo: z.string().nullable(),
+    autor: z.string().nullable(),
+    editora: z.string().nullable(),
+    local_publicacao: z.string().nullable(),
+    ano_publicacao: z.number().int().nullable(),
+    edicao: z.string().nullable(),
+    cod_tipo_obra: z.number().int(),
+    desc_tipo_obra: z.string().nullable(),
+    isbn: z.string().nullable(),
+    chamada: z.string().nullable(),
+    link_capa: z.string().nullable(),
+    acesso_remoto: z.string().nullable(),
+    possui_acessibilidade: z.string(),
+    exemplares: z.number().int(),
+    disponiveis: z.number().int(),
+  })
+  .openapi("AcervoResumo");
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/acervos",
+  summary: "Several titles at once (a basket), in the order asked; unknown ids are left out",
+  security: [{ bearer: [] }],
+  request: {
+    headers: LangHeader,
+    query: z.object({ ids: z.string().max(2000).openapi({ description: "Comma-separated cod_acervo, at most 200", example: "1,2,3" }) }),
+  },
+  responses: { 200: { description: "The titles", content: { "application/json": { schema: z.array(Brief).openapi("AcervosResumo") } } }, ...errorResponses },
+});
+
+const permanentSummary = z.object({ total: z.number().int(), acervos: z.array(z.number().int()) }).openapi("CestaPermanente");
+const permanentRoute = <S extends z.ZodType>(method: "post" | "put", schema: S, summary: string) =>
+  createRoute({
+    method,
+    path: "/acervo/cesta-permanente",
+    summary,
+    security: [{ bearer: [] }],
+    request: { headers: LangHeader, body: { content: { "application/json": { schema } }, required: true } },
+    responses: { 200: { description: "The permanent basket after the change", content: { "application/json": { schema: permanentSummary } } }, ...patronErrorResponses },
+  });
+const permanentPost = permanentRoute("post", z.object({ acervos: Ids }), "Save titles to the patron's permanent basket (kept ones stay)");
+const permanentPut = permanentRoute("put", z.object({ acervo: z.coerce.number().int().positive() }), "Add one title to the patron's permanent basket");
+const permanentGet = createRoute({
+  method: "get",
+  path: "/acervo/cesta-permanente",
+  summary: "The patron's permanent basket",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader },
+  responses: { 200: { description: "The permanent basket", content: { "application/json": { schema: permanentSummary } } }, ...patronErrorResponses },
+});
+
+/** Loads the titles for an export, in the order of `ids` (unknown ids dropped). One query. */
+async function loadSources(db: Db, ids: number[]): Promise<CitationSource[]> {
+  const rows = await db
+    .selectFrom("acervo")
+    .leftJoin("tipo_obra", "tipo_obra.cod_tipo_obra", "acervo.cod_tipo_obra")
+    .select([
+      "acervo.cod_acervo", "acervo.titulo", "acervo.subtitulo", "acervo.autor", "acervo.autores_secundarios", "acervo.assuntos", "acervo.edicao",
+      "acervo.local_publicacao", "acervo.editora", "acervo.ano_publicacao", "acervo.isbn", "acervo.issn", "acervo.serie", "acervo.chamada",
+      "acervo.idioma", "acervo.marc", "tipo_obra.descricao as desc_tipo_obra",
+    ])
+    .where("acervo.cod_acervo", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.cod_acervo, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [{ ...r, autores_secundarios: parseJsonArray<string>(r.autores_secundarios), assuntos: parseJsonArray<string>(r.assuntos) }] : [];
+  });
+}
+
+const unique = <T,>(xs: T[]): T[] => [...new Set(xs)];
+
+async function permanentBasket(db: Db, codPessoa: number) {
+  const rows = await db.selectFrom("cesta_permanente").select("cod_acervo").where("cod_pessoa", "=", codPessoa).orderBy("created_at").orderBy("cod_acervo").execute();
+  return { total: rows.length, acervos: rows.map((r) => r.cod_acervo) };
+}
+
+/** Adds titles to a permanent basket; titles already there (or unknown) are skipped, so a resubmit is harmless. */
+async function addPermanent(db: Db, codPessoa: number, ids: number[]) {
+  const known = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "in", ids).execute();
+  if (known.length === 0) return;
+  await db
+    .insertInto("cesta_permanente")
+    .values(known.map((k) => ({ cod_pessoa: codPessoa, cod_acervo: k.cod_acervo })))
+    .onConflict((oc) => oc.columns(["cod_pessoa", "cod_acervo"]).doNothing())
+    .execute();
+}
+
+/**
+ * The basket calls (spec §7): `POST /api/exportar-cesta`, `GET|POST|PUT /api/acervo/cesta-permanente`, plus
+ * Estante's `GET /api/acervos?ids=` (the basket page's titles in one call). Mounted at `/api`, so its
+ * token middleware is bound to its own paths only.
+ */
+export function cestaRoutes(deps: ApiDeps) {
+  const { db } = deps;
+  const app = createRouter();
+  for (const path of ["/exportar-cesta", "/acervos", "/acervo/cesta-permanente"]) app.use(path, requireToken(deps));
+
+  app.openapi(exportRoute, async (c) => {
+    const body = c.req.valid("json");
+    const lang = c.get("lang");
+    const sources = await loadSources(db, unique(body.acervos));
+    if (sources.length === 0) throw new ApiError(404, "nao_encontrado", { message: text(lang, "nao_encontrado") });
+    const tipo: ExportFormat = body.tipo;
+    if (body.dados === "texto") {
+      return c.json({ ...exportTitles(sources, tipo), itens: sources.length }, 200);
+    }
+    const field = "opcoesEmail.destinatarios";
+    const invalid = (message: string) => new ApiError(422, "validacao", { errors: { [field]: [message] } });
+    if (tipo === "iso2709") throw new ApiError(422, "validacao", { errors: { tipo: [text(lang, "formato_sem_email")] } });
+    const { valid, invalid: bad } = parseRecipients(body.opcoesEmail?.destinatarios ?? "");
+    if (bad.length > 0) throw invalid(bad.map((address) => text(lang, "email_invalido", { address })).join(" "));
+    if (valid.length === 0) throw invalid(msg(lang, "campo_obrigatorio"));
+    if (valid.length > MAX_RECIPIENTS) throw invalid(text(lang, "destinatarios_demais", { max: MAX_RECIPIENTS }));
+    const { conteudo } = exportTitles(sources, tipo);
+    const note = body.opcoesEmail?.mensagem?.trim();
+    await deps.mailer.send({
+      to: unique(valid.map((v) => v.toLowerCase())),
+      subject: body.opcoesEmail?.assunto?.trim() || text(lang, "assunto", { count: sources.length }),
+      text: [note, text(lang, "corpo"), "", conteudo].filter((p) => p !== undefined && p !== "").join("\n\n"),
+    });
+    return c.json({ enviado: true as const, destinatarios: valid, itens: sources.length }, 200);
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const ids = unique(
+      c.req
+        .valid("query")
+        .ids.split(",")
+        .map((s) => Number(s.trim()))
+        .filter((n) => Number.isInteger(n) && n > 0),
+    ).slice(0, MAX_TITLES);
+    if (ids.length === 0) return c.json([], 200);
+    const rows = await db
+      .selectFrom("acervo as a")
+      .leftJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra")
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom("exemplar")
+            .select([
+              "cod_acervo",
+              sql<number>`count(*)`.as("exemplares"),
+              sql<number>`sum(CASE WHEN situacao = 'disponivel' THEN 1 ELSE 0 END)`.as("disponiveis"),
+            ])
+            .where("cod_acervo", "in", ids)
+            .groupBy("cod_acervo")
+            .as("e"),
+        (j) => j.onRef("e.cod_acervo", "=", "a.cod_acervo"),
+      )
+      .select([
+        "a.cod_acervo", "a.titulo", "a.subtitulo", "a.autor", "a.editora", "a.local_publicacao", "a.ano_publicacao", "a.edicao", "a.cod_tipo_obra",
+        "t.descricao as desc_tipo_obra", "a.isbn", "a.chamada", "a.link_capa", "a.acesso_remoto", "a.possui_acessibilidade", "e.exemplares", "e.disponiveis",
+      ])
+      .where("a.cod_acervo", "in", ids)
+      .execute();
+    const byId = new Map(rows.map((r) => [r.cod_acervo, r]));
+    return c.json(
+      ids.flatMap((id) => {
+        const r = byId.get(id);
+        return r ? [{ ...r, desc_tipo_obra: r.desc_tipo_obra ?? null, exemplares: Number(r.exemplares ?? 0), disponiveis: Number(r.disponiveis ?? 0) }] : [];
+      }),
+      200,
+    );
+  });
+
+  app.openapi(permanentGet, async (c) => c.json(await permanentBasket(db, patronOf(c)), 200));
+  app.openapi(permanentPost, async (c) => {
+    const who = patronOf(c);
+    await addPermanent(db, who, unique(c.req.valid("json").acervos));
+    return c.json(await permanentBasket(db, who), 200);
+  });
+  app.openapi(permanentPut, async (c) => {
+    const who = patronOf(c);
+    const { acervo } = c.req.valid("json");
+    const exists = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", acervo).executeTakeFirst();
+    if (!exists) throw new ApiError(404, "nao_encontrado");
+    await addPermanent(db, who, [acervo]);
+    return c.json(await permanentBasket(db, who), 200);
+  });
+  return app;
+}
