@@ -8,6 +8,23 @@ export default [
   route("sair", "routes/sair.tsx"),
   route("acervo/:codAcervo", "routes/acervo.tsx"),
   route("acervo/:codAcervo/referencia", "routes/acervo.referencia.tsx"),
+  route("acervo/:codAcervo/marc", "routes/acervo.marc.tsx"),
+  route("acervo/:codAcervo/exemplares", "routes/acervo.exemplares.tsx"),
+  route("acervo/:codAcervo/dublin-core", "routes/acervo.dublin-core.tsx"),
+  route("acervo/:codAcervo/colecao-kardex", "routes/acervo.colecao-kardex.tsx"),
+  route("acervo/:codAcervo/sumarios", "routes/acervo.sumarios.tsx"),
+  route("acervo/:codAcervo/sumarios-livros", "routes/acervo.sumarios-livros.tsx"),
+  route("acervo/:codAcervo/dados-estatisticos", "routes/acervo.dados-estatisticos.tsx"),
+  route("acervo/:codAcervo/acervo-fechado", "routes/acervo.acervo-fechado.tsx"),
+  route("acervo/:codAcervo/reserva", "routes/acervo.reserva.tsx"),
+  route("acervo/:codAcervo/solicitacao-emprestimo", "routes/acervo.solicitacao-emprestimo.tsx"),
+  // Posts a comment on the title (the page itself shows the form again with errors, without JS).
+  route("acervo/:codAcervo/comentarios", "routes/acervo.comentarios.tsx"),
+  route("autoridade/:codAutoridade", "routes/autoridade.tsx"),
+  route("autoridade/:codAutoridade/marc", "routes/autoridade.marc.tsx"),
+  // External content providers (spec §2); /pearson also opens from restricted-link access.
+  route("grupoa", "routes/grupoa.tsx"),
+  route("pearson", "routes/pearson.tsx"),
   route("cesta", "routes/cesta.tsx"),
   // Resource route: an export of the basket (or of ?acervos=) as a file download.
   route("cesta/exportar", "routes/cesta.exportar.ts"),

@@ -17,7 +17,7 @@ vi.mock("~/lib/api/client.server", () => ({
   }),
 }));
 
-const { languageName, loadAcervo, parseCodAcervo } = await import("./acervo.server");
+const { describeClient, languageName, loadAcervo, loadSubPage, parseCodAcervo } = await import("./acervo.server");
 
 const title = { cod_acervo: 5, titulo: "Vidas secas", autor: "Ramos, Graciliano", idioma: "por", assuntos: ["Seca"] };
 const copy = {
@@ -41,17 +41,33 @@ async function thrown(p: Promise<unknown>): Promise<{ status?: number; data: any
 
 beforeEach(() => {
   state.calls = [];
-  state.responses = { "/acervo/5": title, "/acervo/5/exemplares": [copy] };
+  state.responses = {
+    "/acervo/5": title,
+    "/acervo/5/exemplares": [copy],
+    "/acervo/5/permissoes": { reserva: false, solicitacao_emprestimo: true, comentario: true, exemplares: 1, disponiveis: 1 },
+    "/acervo/titulos-adicionais": [{ cod_acervo: 5, titulos: [{ tipo: "variante", titulo: "Secas" }] }],
+  };
 });
 
 describe("title page loader", () => {
-  it("loads the title and its copies, one call each", async () => {
+  it("loads the title, its copies, permissions and additional titles, one call each", async () => {
     const r = await load("5");
     expect(r.acervo.titulo).toBe("Vidas secas");
     expect(r.exemplares).toHaveLength(1);
     expect(r.pageTitle).toBe("Vidas secas");
     expect(r.idioma).toBe("Português");
-    expect(state.calls.sort()).toEqual(["/acervo/5", "/acervo/5/exemplares"]);
+    expect(r.permissoes).toMatchObject({ reserva: false, solicitacao_emprestimo: true });
+    expect(r.titulosAdicionais).toEqual([{ tipo: "variante", titulo: "Secas" }]);
+    expect(state.calls.sort()).toEqual(["/acervo/5", "/acervo/5/exemplares", "/acervo/5/permissoes", "/acervo/titulos-adicionais"]);
+  });
+
+  it("still shows the title, with no actions, when the permissions fail", async () => {
+    state.responses["/acervo/5/permissoes"] = () => {
+      throw new ApiError(500, null);
+    };
+    const r = await load("5");
+    expect(r.permissoes).toBeNull();
+    expect(r.acervo.titulo).toBe("Vidas secas");
   });
 
   it("is a 404 for a non-numeric id, without calling the API", async () => {
@@ -103,5 +119,37 @@ describe("languageName", () => {
   });
   it("returns null when there is nothing to show", () => {
     expect(languageName(null, null, "pt")).toBeNull();
+  });
+});
+
+describe("title sub-page loader", () => {
+  it("loads the title and the page's data together, and names the page after both", async () => {
+    const r = await loadSubPage({ codAcervo: "5" }, new RouterContextProvider(), "marc", async () => ({ leader: "x" }));
+    expect(r.title).toEqual({ cod_acervo: 5, titulo: "Vidas secas", subtitulo: null, autor: "Ramos, Graciliano", chamada: null });
+    expect(r.data).toEqual({ leader: "x" });
+    expect(r.pageTitle).toBe("Registro MARC: Vidas secas");
+  });
+
+  it("is a 404 for an unknown title, and a 502 when only the page's data fails", async () => {
+    expect((await thrown(loadSubPage({ codAcervo: "6" }, new RouterContextProvider(), "marc", async () => 1))).status).toBe(404);
+    const failed = await thrown(
+      loadSubPage({ codAcervo: "5" }, new RouterContextProvider(), "marc", async () => {
+        throw new ApiError(500, null);
+      }),
+    );
+    expect(failed.status).toBe(502);
+    expect(failed.data.message.key).toBeTruthy();
+  });
+});
+
+describe("restricted-access client description", () => {
+  it("names browser, device and OS from the User-Agent", () => {
+    expect(describeClient("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36")).toEqual({
+      browser: "Chrome",
+      device: "desktop",
+      os: "Linux",
+    });
+    expect(describeClient("Mozilla/5.0 (Android 14; Mobile; rv:130.0) Gecko/130.0 Firefox/130.0")).toEqual({ browser: "Firefox", device: "mobile", os: "Android" });
+    expect(describeClient(null)).toEqual({ browser: null, device: null, os: null });
   });
 });

@@ -1,9 +1,19 @@
 /** Loader orchestration of the title page ("/acervo/:codAcervo"). */
-import { data, type RouterContextProvider } from "react-router";
-import { getAcervo, getExemplares, type Acervo, type Exemplar } from "~/lib/api/catalogue.server";
-import { getApi } from "~/lib/api/client.server";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import {
+  getAcervoDetail,
+  getPermissoes,
+  getTitulosAdicionais,
+  openRestrictedLink,
+  type AcervoDetail,
+  type Permissoes,
+  type TituloAdicional,
+} from "~/lib/api/acervo.server";
+import { getExemplares, type Exemplar } from "~/lib/api/catalogue.server";
+import { getApi, type ApiClient } from "~/lib/api/client.server";
 import { ApiError, describeError, type ErrorMessage } from "~/lib/api/errors";
 import { getI18n } from "~/lib/i18n.server";
+import { getSession } from "~/lib/session.server";
 
 /** What the route's ErrorBoundary receives in `error.data` (never a raw API error). */
 export interface AcervoErrorData {
@@ -13,7 +23,10 @@ export interface AcervoErrorData {
 }
 
 export interface AcervoData {
-  acervo: Acervo;
+  acervo: AcervoDetail;
+  /** null when the permissions could not be loaded (no actions are offered). */
+  permissoes: Permissoes | null;
+  titulosAdicionais: TituloAdicional[];
   /** null when the copies could not be loaded (the title is still shown). */
   exemplares: Exemplar[] | null;
   /** The language's name in the page language ("português", "Portuguese"…). */
@@ -37,18 +50,18 @@ export async function loadAcervo(params: { codAcervo?: string }, context: Readon
   if (id === null) throw notFound();
 
   const api = getApi(context);
-  const [acervo, exemplares] = await Promise.allSettled([getAcervo(api, id), getExemplares(api, id)]);
-  if (acervo.status === "rejected") {
-    const error = acervo.reason;
-    if (error instanceof ApiError && error.status === 404) throw notFound();
-    throw data<AcervoErrorData>(
-      { pageTitle: t("catalogue:meta.titleError"), message: describeError(error) },
-      { status: error instanceof ApiError && error.status > 0 ? 502 : 503 },
-    );
-  }
+  const [acervo, exemplares, permissoes, adicionais] = await Promise.allSettled([
+    getAcervoDetail(api, id),
+    getExemplares(api, id),
+    getPermissoes(api, id),
+    getTitulosAdicionais(api, [id]),
+  ]);
+  if (acervo.status === "rejected") throw titleError(acervo.reason, t);
 
   return {
     acervo: acervo.value,
+    permissoes: permissoes.status === "fulfilled" ? permissoes.value : null,
+    titulosAdicionais: adicionais.status === "fulfilled" ? (adicionais.value.get(id) ?? []) : [],
     exemplares: exemplares.status === "fulfilled" ? exemplares.value : null,
     idioma: languageName(acervo.value.idioma, acervo.value.idioma_desc, i18n.language),
     pageTitle: acervo.value.titulo,
@@ -66,4 +79,73 @@ export function languageName(code: string | null, description: string | null, ui
     }
   }
   return description ?? code;
+}
+
+/** The Response a title route throws for a failed title call: 404 page, or the spec §8 message (502/503). */
+function titleError(error: unknown, t: (key: string) => string) {
+  if (error instanceof ApiError && error.status === 404) return data<AcervoErrorData>({ pageTitle: t("catalogue:meta.notFound") }, { status: 404, statusText: "Not Found" });
+  return data<AcervoErrorData>(
+    { pageTitle: t("catalogue:meta.titleError"), message: describeError(error) },
+    { status: error instanceof ApiError && error.status > 0 ? 502 : 503 },
+  );
+}
+
+/** The title as a sub-page's heading names it. */
+export interface TitleHead {
+  cod_acervo: number;
+  titulo: string;
+  subtitulo: string | null;
+  autor: string | null;
+  chamada: string | null;
+}
+
+/**
+ * Loads a title sub-page (/acervo/:codAcervo/<page>): the title (for the heading and the 404) and the page's
+ * own data, in parallel. A failure of the page's data is a 502/503 with the spec §8 message.
+ */
+export async function loadSubPage<T>(
+  params: { codAcervo?: string },
+  context: Readonly<RouterContextProvider>,
+  page: string,
+  load: (api: ApiClient, id: number) => Promise<T>,
+): Promise<{ title: TitleHead; data: T; pageTitle: string }> {
+  const t = getI18n(context).t;
+  const id = parseCodAcervo(params.codAcervo);
+  if (id === null) throw data<AcervoErrorData>({ pageTitle: t("catalogue:meta.notFound") }, { status: 404, statusText: "Not Found" });
+  const api = getApi(context);
+  const [acervo, pageData] = await Promise.allSettled([getAcervoDetail(api, id), load(api, id)]);
+  if (acervo.status === "rejected") throw titleError(acervo.reason, t);
+  if (pageData.status === "rejected") throw titleError(pageData.reason instanceof ApiError && pageData.reason.status === 404 ? new ApiError(500, null) : pageData.reason, t);
+  const { cod_acervo, titulo, subtitulo, autor, chamada } = acervo.value;
+  return { title: { cod_acervo, titulo, subtitulo, autor, chamada }, data: pageData.value, pageTitle: `${t(`acervo:pages.${page}`)}: ${titulo}` };
+}
+
+/** Browser, device and OS named from the User-Agent, for the restricted-access log (spec §7). */
+export function describeClient(userAgent: string | null): { browser: string | null; device: string | null; os: string | null } {
+  const ua = userAgent ?? "";
+  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : null;
+  const os = /Windows/.test(ua) ? "Windows" : /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : null;
+  const device = ua ? (/Mobi|Android|iPhone/.test(ua) ? "mobile" : /iPad|Tablet/.test(ua) ? "tablet" : "desktop") : null;
+  return { browser, device, os };
+}
+
+/**
+ * The title page's action: opening a restricted online link (POST, intent "acesso"). Logged out, the
+ * patron is sent to log in and comes back to the title; signed in, the access is logged by the API and
+ * the page gets the address to open.
+ */
+export async function acervoAction(request: Request, params: { codAcervo?: string }, context: Readonly<RouterContextProvider>) {
+  const id = parseCodAcervo(params.codAcervo);
+  if (id === null) throw data(null, { status: 404 });
+  const form = await request.formData();
+  const codLink = Number(form.get("cod_link"));
+  if (form.get("intent") !== "acesso" || !Number.isInteger(codLink) || codLink <= 0) throw data(null, { status: 400 });
+  if (!getSession(context).user) throw redirect(`/login?redirect=${encodeURIComponent(`/acervo/${id}`)}`);
+  try {
+    // Not a redirect: the CSP's form-action 'self' stops a form submission from being redirected off-site,
+    // so the page offers the address as a link (and follows it itself when JS runs).
+    return data({ acesso: { cod_link: codLink, url: await openRestrictedLink(getApi(context), id, codLink, describeClient(request.headers.get("user-agent"))) } });
+  } catch (error) {
+    throw titleError(error, getI18n(context).t);
+  }
 }

@@ -1,11 +1,14 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { useTranslation } from "react-i18next";
+import { AccessReady } from "~/components/acervo/AccessReady";
 import { CopiesTable } from "~/components/acervo/CopiesTable";
+import { TitleActions } from "~/components/acervo/TitleActions";
 import { TitleDetails } from "~/components/acervo/TitleDetails";
 import { pageTitle } from "~/components/search/page-title";
 import "~/styles/catalogue.css";
+import "~/components/acervo/acervo.css";
 import type { Route } from "./+types/acervo";
-import { loadAcervo, type AcervoErrorData } from "./acervo.server";
+import { acervoAction, loadAcervo, type AcervoErrorData } from "./acervo.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const title = loaderData?.pageTitle ?? (isRouteErrorResponse(error) ? (error.data as AcervoErrorData | null)?.pageTitle : undefined);
@@ -16,13 +19,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadAcervo(params, context);
 }
 
-/** Title page (spec §2 "/acervo/{codAcervo}"): the record and its copies. */
-export default function AcervoPage({ loaderData }: Route.ComponentProps) {
+/** Opening a restricted online link (POST): login first, then the access is logged and the address offered. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return acervoAction(request, params, context);
+}
+
+/** Title page (spec §2 "/acervo/{codAcervo}"): the record, what the patron may do, and the copies. */
+export default function AcervoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("catalogue");
-  const { acervo, exemplares, idioma } = loaderData;
+  const { acervo, exemplares, idioma, permissoes, titulosAdicionais } = loaderData;
+  const acesso = actionData?.acesso;
+  const link = acesso ? acervo.links.find((l) => l.cod_link === acesso.cod_link) : undefined;
   return (
     <article className="title-page">
-      <TitleDetails acervo={acervo} idioma={idioma} />
+      {acesso ? <AccessReady url={acesso.url} descricao={link?.descricao ?? acesso.url} /> : null}
+      <TitleDetails acervo={acervo} idioma={idioma} titulosAdicionais={titulosAdicionais} />
+      <TitleActions codAcervo={acervo.cod_acervo} permissoes={permissoes} />
       <section aria-labelledby="exemplares-titulo">
         <h2 id="exemplares-titulo">{t("acervo.copies")}</h2>
         <CopiesTable titulo={acervo.titulo} exemplares={exemplares} />

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import { subjectSearchHref } from "~/components/search/search-url";
-import type { Acervo } from "~/lib/api/catalogue.server";
+import type { AcervoDetail, TituloAdicional } from "~/lib/api/acervo.server";
+import { TitleNav } from "./TitleNav";
 
 /** A `<dt>/<dd>` pair, skipped when there is nothing to show. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -20,8 +21,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * The bibliographic part of the title page: h1 (title and subtitle), author, cover, the
  * descriptive fields, subjects (each a search link), notes, online links and linked authorities.
  */
-export function TitleDetails({ acervo, idioma }: { acervo: Acervo; idioma: string | null }) {
+export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acervo: AcervoDetail; idioma: string | null; titulosAdicionais?: TituloAdicional[] }) {
   const { t } = useTranslation("catalogue");
+  const { t: ta } = useTranslation("acervo");
   const typeKey = (tipo: number) => (tipo >= 1 && tipo <= 9 ? `acervo.authorityTypes.${tipo}` : "acervo.authorityTypes.other");
 
   return (
@@ -45,6 +47,8 @@ export function TitleDetails({ acervo, idioma }: { acervo: Acervo; idioma: strin
         ) : null}
       </div>
 
+      <TitleNav codAcervo={acervo.cod_acervo} current="detalhe" />
+
       <section aria-labelledby="dados-titulo">
         <h2 id="dados-titulo">{t("acervo.details")}</h2>
         <dl className="facts">
@@ -67,6 +71,19 @@ export function TitleDetails({ acervo, idioma }: { acervo: Acervo; idioma: strin
           <Fact label={t("acervo.institution")}>{acervo.instituicao?.desc_empresa}</Fact>
         </dl>
       </section>
+
+      {titulosAdicionais.length ? (
+        <section aria-labelledby="adicionais-titulo">
+          <h2 id="adicionais-titulo">{ta("additional.heading")}</h2>
+          <dl className="facts">
+            {titulosAdicionais.map((a, i) => (
+              <Fact key={i} label={ta(`additional.tipos.${a.tipo}`, { defaultValue: ta("additional.heading") })}>
+                {a.titulo}
+              </Fact>
+            ))}
+          </dl>
+        </section>
+      ) : null}
 
       {acervo.assuntos.length ? (
         <section aria-labelledby="assuntos-titulo">
@@ -99,10 +116,24 @@ export function TitleDetails({ acervo, idioma }: { acervo: Acervo; idioma: strin
           <h2 id="links-titulo">{t("acervo.links")}</h2>
           <ul className="title-page__links">
             {acervo.links.map((link) => (
-              <li key={link.url}>
-                <a href={link.url} rel="noopener noreferrer" target="_blank">
-                  {link.descricao ?? link.url} <span className="visually-hidden">{t("acervo.opensExternal")}</span>
-                </a>
+              <li key={`${link.cod_link ?? ""}${link.url}`}>
+                {link.restrito && link.cod_link !== null ? (
+                  // Restricted: a POST that logs the access (and asks for login first), then redirects to the link.
+                  <Form method="post" className="inline-form">
+                    <input type="hidden" name="intent" value="acesso" />
+                    <input type="hidden" name="cod_link" value={link.cod_link} />
+                    <button type="submit" className="link-button" aria-describedby={`link-dica-${link.cod_link}`}>
+                      {ta("links.open", { descricao: link.descricao ?? link.url })}
+                    </button>
+                    <span id={`link-dica-${link.cod_link}`} className="visually-hidden">
+                      {ta("links.loginHint")}
+                    </span>
+                  </Form>
+                ) : (
+                  <a href={link.url} rel="noopener noreferrer" target="_blank">
+                    {link.descricao ?? link.url} <span className="visually-hidden">{t("acervo.opensExternal")}</span>
+                  </a>
+                )}
                 {link.restrito ? <span className="badge">{t("acervo.restricted")}</span> : null}
                 {link.acessibilidade ? <span className="badge">{t("acervo.accessibleLink")}</span> : null}
               </li>
@@ -114,11 +145,11 @@ export function TitleDetails({ acervo, idioma }: { acervo: Acervo; idioma: strin
       {acervo.autoridades.length ? (
         <section aria-labelledby="autoridades-titulo">
           <h2 id="autoridades-titulo">{t("acervo.authorities")}</h2>
-          {/* Plain text until the authority page (/autoridade/{id}) exists. */}
           <ul className="title-page__authorities">
             {acervo.autoridades.map((a) => (
               <li key={a.cod_autoridade}>
-                {a.cabecalho} <span className="title-page__authority-type">({t(typeKey(a.tipo))})</span>
+                <Link to={`/autoridade/${a.cod_autoridade}`}>{a.cabecalho}</Link>{" "}
+                <span className="title-page__authority-type">({t(typeKey(a.tipo))})</span>
               </li>
             ))}
           </ul>

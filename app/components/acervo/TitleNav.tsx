@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+
+/** The title's pages (spec §2 "/acervo/{codAcervo}/…"), in the order a patron needs them. */
+export const TITLE_PAGES = [
+  { key: "detalhe", path: "" },
+  { key: "exemplares", path: "exemplares" },
+  { key: "referencia", path: "referencia" },
+  { key: "marc", path: "marc" },
+  { key: "dublinCore", path: "dublin-core" },
+  { key: "sumariosLivros", path: "sumarios-livros" },
+  { key: "kardex", path: "colecao-kardex" },
+  { key: "sumarios", path: "sumarios" },
+  { key: "estatisticas", path: "dados-estatisticos" },
+  { key: "acervoFechado", path: "acervo-fechado" },
+] as const;
+export type TitlePageKey = (typeof TITLE_PAGES)[number]["key"];
+
+/** The path of one of a title's pages. */
+export function titlePageHref(codAcervo: number, path: string): string {
+  return path ? `/acervo/${codAcervo}/${path}` : `/acervo/${codAcervo}`;
+}
+
+/** Navigation between a title's pages; the current one is marked with aria-current. */
+export function TitleNav({ codAcervo, current }: { codAcervo: number; current: TitlePageKey }) {
+  const { t } = useTranslation("acervo");
+  return (
+    <nav className="title-nav" aria-label={t("nav.label")}>
+      <ul>
+        {TITLE_PAGES.map((p) => (
+          <li key={p.key}>
+            <Link to={titlePageHref(codAcervo, p.path)} aria-current={p.key === current ? "page" : undefined}>
+              {t(`pages.${p.key}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,63 @@
+import { Form } from "react-router";
+import { useTranslation } from "react-i18next";
+import { CopiesTable } from "~/components/acervo/CopiesTable";
+import { SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
+import { subPageMeta } from "~/components/acervo/sub-page-meta";
+import { getExemplaresDaUnidade } from "~/lib/api/acervo.server";
+import { getExemplares } from "~/lib/api/catalogue.server";
+import type { ApiClient } from "~/lib/api/client.server";
+import "~/styles/catalogue.css";
+import "~/components/acervo/acervo.css";
+import type { Route } from "./+types/acervo.exemplares";
+import { loadSubPage } from "./acervo.server";
+
+export const meta: Route.MetaFunction = (args) => subPageMeta(args);
+
+/** All copies (for the library choices) and, with a library chosen, that library's copies from `?cod_unidade`. */
+async function copies(api: ApiClient, id: number, unidade: number | null) {
+  const [all, filtered] = await Promise.all([
+    getExemplares(api, id),
+    unidade ? getExemplaresDaUnidade(api, id, unidade) : null,
+  ]);
+  const bibliotecas = [...new Map(all.map((e) => [e.biblioteca.cod_biblioteca, e.biblioteca])).values()];
+  return { bibliotecas, exemplares: filtered ?? all };
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const raw = new URL(request.url).searchParams.get("cod_unidade");
+  const unidade = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+  const page = await loadSubPage(params, context, "exemplares", (api, id) => copies(api, id, unidade));
+  return { ...page, unidade };
+}
+
+/** "/acervo/:codAcervo/exemplares": copies by location, loan type and expected return, filterable by library (GET form). */
+export default function ExemplaresPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("acervo");
+  const { title, data, unidade } = loaderData;
+  return (
+    <SubPage title={title} page="exemplares">
+      {data.bibliotecas.length > 0 ? (
+        <Form method="get" className="filter-form" aria-labelledby="filtro-exemplares">
+          <h2 id="filtro-exemplares" className="visually-hidden">
+            {t("exemplares.filterLegend")}
+          </h2>
+          <div>
+            <label htmlFor="cod_unidade">{t("exemplares.library")}</label>
+            <select id="cod_unidade" name="cod_unidade" defaultValue={unidade ? String(unidade) : ""} key={unidade ?? 0}>
+              <option value="">{t("exemplares.all")}</option>
+              {data.bibliotecas.map((b) => (
+                <option key={b.cod_biblioteca} value={b.cod_biblioteca}>
+                  {b.desc_biblioteca}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit">{t("exemplares.apply")}</button>
+        </Form>
+      ) : null}
+      {unidade && data.exemplares.length === 0 ? <p>{t("exemplares.noneInLibrary")}</p> : <CopiesTable titulo={title.titulo} exemplares={data.exemplares} />}
+    </SubPage>
+  );
+}
+
+export const ErrorBoundary = TitleErrorBoundary;

@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { MarcTable } from "~/components/acervo/MarcTable";
+import { SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
+import { subPageMeta } from "~/components/acervo/sub-page-meta";
+import { getMarc } from "~/lib/api/acervo.server";
+import "~/styles/catalogue.css";
+import "~/components/acervo/acervo.css";
+import type { Route } from "./+types/acervo.marc";
+import { loadSubPage } from "./acervo.server";
+
+export const meta: Route.MetaFunction = (args) => subPageMeta(args);
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  // liberacao=1 asks for the local fields too (spec §7); any other value is the public view.
+  const liberacao = new URL(request.url).searchParams.get("liberacao") === "1";
+  const page = await loadSubPage(params, context, "marc", (api, id) => getMarc(api, id, liberacao));
+  return { ...page, liberacao };
+}
+
+/** "/acervo/:codAcervo/marc": the tagged MARC display. */
+export default function MarcPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("acervo");
+  const { title, data: marc, liberacao } = loaderData;
+  return (
+    <SubPage title={title} page="marc">
+      <p>
+        {liberacao ? <>{t("marc.localShown")} </> : null}
+        <Link to={liberacao ? `/acervo/${title.cod_acervo}/marc` : `/acervo/${title.cod_acervo}/marc?liberacao=1`}>
+          {liberacao ? t("marc.hideLocal") : t("marc.showLocal")}
+        </Link>
+      </p>
+      <MarcTable marc={marc} caption={t("marc.caption", { titulo: title.titulo })} />
+    </SubPage>
+  );
+}
+
+export const ErrorBoundary = TitleErrorBoundary;

@@ -1,0 +1,23 @@
+import { ProviderPage } from "~/components/acervo/ProviderPage";
+import { pageTitle } from "~/components/search/page-title";
+import { getI18n } from "~/lib/i18n.server";
+import "~/styles/catalogue.css";
+import "~/components/acervo/acervo.css";
+import type { Route } from "./+types/pearson";
+import { loadProvider, openProvider } from "./provider.server";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : []);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { ...loadProvider(context), pageTitle: getI18n(context).t("acervo:providers.pearson.name") };
+}
+
+/** Opens the provider for the signed-in patron (POST, then a redirect to the provider's site). */
+export async function action({ context }: Route.ActionArgs) {
+  return openProvider("pearson", context);
+}
+
+/** "/pearson": the Pearson content provider page (spec §2). */
+export default function PearsonPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProviderPage provider="pearson" signedIn={loaderData.signedIn} failed={Boolean(actionData && "error" in actionData)} url={actionData && "url" in actionData ? actionData.url : undefined} />;
+}
