@@ -11,6 +11,7 @@ import { autenticarRoutes } from "./routes/autenticar.ts";
 import { cestaRoutes } from "./routes/cesta.ts";
 import { autoridadeRoutes } from "./routes/autoridade.ts";
 import { consultaRoutes } from "./routes/consulta.ts";
+import { indiceRoutes, opcoesIndiceRoutes } from "./routes/indice.ts";
 import { emprestimoRoutes } from "./routes/emprestimo.ts";
 import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
@@ -57,6 +58,8 @@ export function createApiApp({ db, mailer, auth }: ApiOptions): OpenAPIHono<ApiE
   app.route("/api/pessoas", pessoasRoutes(deps));
   app.route("/api/parametros", parametrosRoutes(deps));
   app.route("/api/consulta", consultaRoutes(deps));
+  app.route("/api/opcoes-indice", opcoesIndiceRoutes(deps));
+  app.route("/api/indice", indiceRoutes(deps));
   // Before /api/acervo: GET /api/acervo/cesta-permanente must not reach acervo's /{id}.
   app.route("/api", cestaRoutes(deps));
   app.route("/api/acervo", acervoRoutes(deps));

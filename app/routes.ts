@@ -6,6 +6,7 @@ export default [
   index("routes/home.tsx", { id: "home" }),
   route("login", "routes/login.tsx"),
   route("sair", "routes/sair.tsx"),
+  route("indice", "routes/indice.tsx"),
   route("acervo/:codAcervo", "routes/acervo.tsx"),
   route("acervo/:codAcervo/referencia", "routes/acervo.referencia.tsx"),
   route("acervo/:codAcervo/marc", "routes/acervo.marc.tsx"),

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import * as m001 from "./migrations/001-domain.ts";
 import * as m002 from "./migrations/002-search.ts";
+import * as m003 from "./migrations/003-search-guides.ts";
 import * as m005 from "./migrations/005-title-pages.ts";
 import * as m006 from "./migrations/006-requests.ts";
 
@@ -8,6 +9,7 @@ import * as m006 from "./migrations/006-requests.ts";
 const migrations: Record<string, Migration> = {
   "001-domain": m001,
   "002-search": m002,
+  "003-search-guides": m003,
   "005-title-pages": m005,
   "006-requests": m006,
 };
@@ -16,7 +18,8 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Migration numbers are reserved per feature and land in any order: run whichever ones a database lacks.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

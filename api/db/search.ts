@@ -1,4 +1,18 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import {
+  classLabel,
+  filterTypesOf,
+  guidesOf,
+  languageLabel,
+  NEW_ACQUISITIONS_DAYS,
+  NO_YEAR,
+  noYearLabel,
+  onlyWithLabel,
+  type FilterType,
+  type GuideSource,
+  type SelectedFilters,
+} from "../domain/search-filters.ts";
+import { browseEntries, type BrowseSource } from "../domain/search-browse.ts";
 import { dialectOf, type Db } from "./index.ts";
 import { fold, indexText, queryAlternatives, stemmersFor, words } from "./text.ts";
 
@@ -66,12 +80,14 @@ export async function reindexAcervos(db: Db, codAcervos?: number[]): Promise<voi
       const ids = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", ">", last).orderBy("cod_acervo").limit(BATCH).execute();
       if (ids.length === 0) return;
       await reindexBatch(db, ids.map((r) => r.cod_acervo), pg, false);
+      await reindexGuides(db, ids.map((r) => r.cod_acervo));
       last = ids[ids.length - 1].cod_acervo;
     }
   }
   for (let i = 0; i < codAcervos.length; i += BATCH) {
     await reindexBatch(db, codAcervos.slice(i, i + BATCH), pg, true);
   }
+  await reindexGuides(db, codAcervos);
 }
 
 async function reindexBatch(db: Db, ids: number[], pg: boolean, clear: boolean) {
@@ -102,13 +118,20 @@ async function reindexBatch(db: Db, ids: number[], pg: boolean, clear: boolean) 
 export type SearchKind = "livre" | "titulo" | "assunto" | "autor";
 export type SearchOrder = "C" | "T" | "A" | "Y";
 
-export interface SearchParams {
+/** One term of a search: its words and the field it looks in. */
+export interface SearchTerm {
   termo: string;
   tipo: SearchKind;
+}
+
+export interface SearchParams {
+  /** Every term must match (the advanced tab combines several fields). */
+  termos: SearchTerm[];
   pagina: number;
   qtd: number;
   ordenacao: SearchOrder;
   guia?: string;
+  filtros?: SelectedFilters;
 }
 
 export interface SearchHit {
@@ -171,15 +194,68 @@ export function tsQuery(ws: string[], tipo: SearchKind): string {
     .join(" & ");
 }
 
-function guiaFilter(guia: string | undefined): RawBuilder<unknown> {
+/** Titles added to the catalogue since this date (ISO, UTC) are new acquisitions. */
+export function newAcquisitionsSince(now = Date.now()): string {
+  return new Date(now - NEW_ACQUISITIONS_DAYS * 86_400_000).toISOString().replace("T", " ").slice(0, 19);
+}
+
+/** The tab's own restriction of the hit set (ADR 061), as an `AND …` SQL fragment over alias `a`. */
+export function guiaFilter(guia: string | undefined, now = Date.now()): RawBuilder<unknown> {
   switch (guia) {
     case "ebooks":
-      return sql`AND (a.acesso_remoto IS NOT NULL OR EXISTS (SELECT 1 FROM acervo_link l WHERE l.cod_acervo = a.cod_acervo))`;
+      return sql`AND a.acesso_remoto = 'cr'`;
     case "acessibilidade":
       return sql`AND a.possui_acessibilidade = 'S'`;
+    case "arquivo":
+    case "atos":
+    case "jurisprudencia":
+      return sql`AND EXISTS (SELECT 1 FROM acervo_guia g WHERE g.guia = ${guia} AND g.cod_acervo = a.cod_acervo)`;
+    case "aquisicoes":
+      return sql`AND a.created_at >= ${newAcquisitionsSince(now)}`;
     default:
       return sql``;
   }
+}
+
+const online = sql`(a.acesso_remoto = 'cr' OR EXISTS (SELECT 1 FROM acervo_link l WHERE l.cod_acervo = a.cod_acervo))`;
+const classExpr = sql`upper(substr(trim(a.classificacao), 1, 1))`;
+
+/** The SQL condition one filter type's selected values put on alias `a` (OR within the type). */
+function filterCondition(type: FilterType, values: string[]): RawBuilder<unknown> {
+  const ints = () => values.map(Number);
+  switch (type) {
+    case "T":
+      return sql`a.cod_tipo_obra IN (${sql.join(ints())})`;
+    case "Y": {
+      const years = values.filter((v) => v !== NO_YEAR).map(Number);
+      const parts: RawBuilder<unknown>[] = [];
+      if (years.length) parts.push(sql`a.ano_publicacao IN (${sql.join(years)})`);
+      if (values.includes(NO_YEAR)) parts.push(sql`a.ano_publicacao IS NULL`);
+      return sql`(${sql.join(parts, sql` OR `)})`;
+    }
+    case "I":
+      return sql`coalesce(a.idioma, 'und') IN (${sql.join(values)})`;
+    case "X": {
+      const parts = values.map((v) => (v === "C" ? sql`a.link_capa IS NOT NULL` : v === "O" ? online : sql`a.possui_acessibilidade = 'S'`));
+      return sql`(${sql.join(parts, sql` OR `)})`;
+    }
+    case "K":
+    case "NA_A":
+      return sql`${classExpr} IN (${sql.join(values)})`;
+    case "B":
+      return sql`EXISTS (SELECT 1 FROM exemplar e WHERE e.cod_acervo = a.cod_acervo AND e.cod_biblioteca IN (${sql.join(ints())}))`;
+    case "NA_C":
+      return sql`EXISTS (SELECT 1 FROM exemplar e JOIN biblioteca bb ON bb.cod_biblioteca = e.cod_biblioteca
+                         WHERE e.cod_acervo = a.cod_acervo AND bb.cod_campus IN (${sql.join(ints())}))`;
+  }
+}
+
+/** `AND …` for every selected filter type (AND across types). */
+function filtersWhere(filtros: SelectedFilters | undefined): RawBuilder<unknown> {
+  const parts = Object.entries(filtros ?? {})
+    .filter(([, v]) => v && v.length)
+    .map(([type, v]) => sql`AND ${filterCondition(type as FilterType, v!)}`);
+  return parts.length ? sql.join(parts, sql` `) : sql``;
 }
 
 const ORDER: Record<SearchOrder, string> = {
@@ -189,24 +265,32 @@ const ORDER: Record<SearchOrder, string> = {
   Y: "(ano_publicacao IS NULL) ASC, ano_publicacao DESC, score ASC, cod_acervo ASC",
 };
 
+/** The capped candidate rows (every `acervo` column plus `score`) of a text query, with the tab and `extra` conditions. */
+function candidates(db: Db, p: Pick<SearchParams, "termos" | "guia">, extra: RawBuilder<unknown>): RawBuilder<unknown> | null {
+  const terms = p.termos.map((t) => ({ tipo: t.tipo, ws: queryWords(t.termo) })).filter((t) => t.ws.length > 0);
+  if (terms.length === 0) return null;
+  if (dialectOf(db) === "postgres") {
+    const q = terms.map((t) => tsQuery(t.ws, t.tipo)).join(" & ");
+    return sql`SELECT a.*, -ts_rank(b.documento, q.query) AS score
+          FROM acervo_busca b CROSS JOIN (SELECT to_tsquery('simple', ${q}) AS query) q
+          JOIN acervo a ON a.cod_acervo = b.cod_acervo
+          WHERE b.documento @@ q.query ${guiaFilter(p.guia)} ${extra} LIMIT ${CANDIDATE_CAP + 1}`;
+  }
+  const q = terms.map((t) => fts5Query(t.ws, t.tipo)).join(" AND ");
+  return sql`SELECT a.*, bm25(acervo_busca, 20.0, 4.0, 3.0, 1.0) AS score
+          FROM acervo_busca JOIN acervo a ON a.cod_acervo = acervo_busca.rowid
+          WHERE acervo_busca MATCH ${q} ${guiaFilter(p.guia)} ${extra} LIMIT ${CANDIDATE_CAP + 1}`;
+}
+
 /**
- * Runs one catalogue search as a single SQL statement: candidates (capped) with their rank, the
- * total, the requested page, and per-title copy counts through a grouped join.
+ * Runs one catalogue search as a single SQL statement: candidates (capped, after the tab's rule and the
+ * selected filters) with their rank, the total, the requested page, and per-title copy counts.
  */
 export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResult> {
-  const ws = queryWords(p.termo);
-  if (ws.length === 0) return { total: 0, totalLimitado: false, resultados: [] };
-  const pg = dialectOf(db) === "postgres";
+  const cand = candidates(db, p, filtersWhere(p.filtros));
+  if (!cand) return { total: 0, totalLimitado: false, resultados: [] };
   const offset = (p.pagina - 1) * p.qtd;
   const order = sql.raw(ORDER[p.ordenacao]);
-  const cand = pg
-    ? sql`SELECT a.*, -ts_rank(b.documento, q.query) AS score
-          FROM acervo_busca b CROSS JOIN (SELECT to_tsquery('simple', ${tsQuery(ws, p.tipo)}) AS query) q
-          JOIN acervo a ON a.cod_acervo = b.cod_acervo
-          WHERE b.documento @@ q.query ${guiaFilter(p.guia)} LIMIT ${CANDIDATE_CAP + 1}`
-    : sql`SELECT a.*, bm25(acervo_busca, 20.0, 4.0, 3.0, 1.0) AS score
-          FROM acervo_busca JOIN acervo a ON a.cod_acervo = acervo_busca.rowid
-          WHERE acervo_busca MATCH ${fts5Query(ws, p.tipo)} ${guiaFilter(p.guia)} LIMIT ${CANDIDATE_CAP + 1}`;
   const { rows } = await sql<SearchHit & { total: number; pos: number | null }>`
     WITH cand AS MATERIALIZED (${cand}),
     page AS (
@@ -233,4 +317,174 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
     .filter((r) => r.cod_acervo != null)
     .map(({ total: _t, pos: _p, ...hit }) => ({ ...hit, exemplares: Number(hit.exemplares), disponiveis: Number(hit.disponiveis) }));
   return { total: Math.min(counted, CANDIDATE_CAP), totalLimitado: counted > CANDIDATE_CAP, resultados };
+}
+
+/** One facet value (spec §3 "Filter"): `total` with every selected filter, `totalSemFiltro` without its own type's. */
+export interface FacetValue {
+  tipo: FilterType;
+  codigo: string;
+  descricao: string;
+  total: number;
+  totalSemFiltro: number;
+  selecionado: boolean;
+}
+
+export interface FacetResult {
+  /** More text matches than the candidate cap: counts are over the first CANDIDATE_CAP only (show "N+"). */
+  totalLimitado: boolean;
+  filtros: FacetValue[];
+}
+
+/** Values listed per facet type at most (by count; years by recency). */
+export const FACET_VALUES_MAX = 30;
+
+/**
+ * Facet counts of a search in ONE SQL statement over the capped hit set (ADR 060). Each candidate row gets
+ * one 0/1 flag per filter type ("passes that type's selection"); a value's `total` counts rows passing every
+ * flag, its `totalSemFiltro` rows passing every flag but its own type's. Multi-valued facets (library,
+ * campus, only-with) join their values to the candidates.
+ */
+export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "guia" | "filtros">, lang: "pt" | "es" | "en"): Promise<FacetResult> {
+  const types = filterTypesOf(p.guia);
+  const cand = candidates(db, p, sql``);
+  if (!cand) return { totalLimitado: false, filtros: [] };
+  const selected = p.filtros ?? {};
+  const flag = (t: FilterType) => sql.raw(`f_${t}`);
+  const flags = types.map((t) => {
+    const v = selected[t];
+    return v?.length ? sql`CASE WHEN ${filterCondition(t, v)} THEN 1 ELSE 0 END AS ${flag(t)}` : sql`1 AS ${flag(t)}`;
+  });
+  const all = sql.join(types.map(flag), sql` * `);
+  const others = (t: FilterType) => {
+    const rest = types.filter((x) => x !== t);
+    return rest.length ? sql.join(rest.map(flag), sql` * `) : sql`1`;
+  };
+  const group = (t: FilterType, value: RawBuilder<unknown>, from: RawBuilder<unknown>, where: RawBuilder<unknown> = sql`1 = 1`) =>
+    sql`SELECT ${sql.lit(t)} AS tipo, ${value} AS codigo, sum(${all}) AS total, count(*) AS sem
+        FROM ${from} WHERE ${others(t)} = 1 AND ${where} GROUP BY ${value}`;
+  const c = sql`c`;
+  const parts: Record<FilterType, RawBuilder<unknown>> = {
+    T: group("T", sql`CAST(c.cod_tipo_obra AS TEXT)`, c),
+    Y: group("Y", sql`coalesce(CAST(c.ano_publicacao AS TEXT), ${NO_YEAR})`, c),
+    I: group("I", sql`coalesce(c.idioma, 'und')`, c),
+    X: sql`SELECT 'X' AS tipo, x.codigo, sum(${all}) AS total, count(*) AS sem FROM c
+           JOIN (SELECT 'C' AS codigo UNION ALL SELECT 'O' UNION ALL SELECT 'A') x
+             ON (x.codigo = 'C' AND c.has_capa = 1) OR (x.codigo = 'O' AND c.is_online = 1) OR (x.codigo = 'A' AND c.possui_acessibilidade = 'S')
+           WHERE ${others("X")} = 1 GROUP BY x.codigo`,
+    K: group("K", sql`c.classe`, c, sql`c.classe IS NOT NULL`),
+    NA_A: group("NA_A", sql`c.classe`, c, sql`c.classe IS NOT NULL`),
+    B: group("B", sql`CAST(eb.cod_biblioteca AS TEXT)`, sql`c JOIN (SELECT DISTINCT cod_acervo, cod_biblioteca FROM exemplar WHERE cod_acervo IN (SELECT cod_acervo FROM c)) eb ON eb.cod_acervo = c.cod_acervo`),
+    NA_C: group("NA_C", sql`CAST(ec.cod_campus AS TEXT)`, sql`c JOIN (SELECT DISTINCT e.cod_acervo, bb.cod_campus FROM exemplar e JOIN biblioteca bb ON bb.cod_biblioteca = e.cod_biblioteca WHERE e.cod_acervo IN (SELECT cod_acervo FROM c)) ec ON ec.cod_acervo = c.cod_acervo`),
+  };
+  const { rows } = await sql<{ tipo: FilterType; codigo: string; total: number; sem: number; n: number }>`
+    WITH cand AS MATERIALIZED (${cand}),
+    c AS MATERIALIZED (
+      SELECT a.cod_acervo, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade,
+             CASE WHEN a.link_capa IS NOT NULL THEN 1 ELSE 0 END AS has_capa,
+             CASE WHEN ${online} THEN 1 ELSE 0 END AS is_online,
+             ${classExpr} AS classe,
+             ${sql.join(flags, sql`, `)}
+      FROM cand a
+    ),
+    facets AS (${sql.join(types.map((t) => parts[t]), sql` UNION ALL `)})
+    SELECT facets.*, (SELECT count(*) FROM cand) AS n FROM facets`.execute(db);
+  const n = Number(rows[0]?.n ?? 0);
+  const labels = await facetLabels(db, rows, lang);
+  const filtros: FacetValue[] = [];
+  for (const t of types) {
+    const mine = rows.filter((r) => r.tipo === t).map((r) => ({ ...r, total: Number(r.total), sem: Number(r.sem) }));
+    mine.sort(t === "Y" ? yearOrder : (a, b) => b.sem - a.sem || a.codigo.localeCompare(b.codigo));
+    const sel = selected[t] ?? [];
+    // Selected values always stay listed, so they can be seen and removed.
+    const shown = mine.filter((r, i) => i < FACET_VALUES_MAX || sel.includes(r.codigo));
+    for (const r of shown) {
+      filtros.push({ tipo: t, codigo: r.codigo, descricao: labels(t, r.codigo), total: r.total, totalSemFiltro: r.sem, selecionado: sel.includes(r.codigo) });
+    }
+  }
+  return { totalLimitado: n > CANDIDATE_CAP, filtros };
+}
+
+/** Years most recent first; "no date" last. */
+function yearOrder(a: { codigo: string }, b: { codigo: string }): number {
+  if (a.codigo === NO_YEAR) return 1;
+  if (b.codigo === NO_YEAR) return -1;
+  return Number(b.codigo) - Number(a.codigo);
+}
+
+/** The labels of the facet values: names from their tables (one query each for the few ids), the rest computed. */
+async function facetLabels(db: Db, rows: Array<{ tipo: FilterType; codigo: string }>, lang: "pt" | "es" | "en") {
+  const ids = (t: FilterType) => [...new Set(rows.filter((r) => r.tipo === t).map((r) => Number(r.codigo)))];
+  const [tipos, bibs, campi] = await Promise.all([
+    ids("T").length ? db.selectFrom("tipo_obra").select(["cod_tipo_obra as id", "descricao as nome"]).where("cod_tipo_obra", "in", ids("T")).execute() : [],
+    ids("B").length ? db.selectFrom("biblioteca").select(["cod_biblioteca as id", "desc_biblioteca as nome"]).where("cod_biblioteca", "in", ids("B")).execute() : [],
+    ids("NA_C").length ? db.selectFrom("campus").select(["cod_campus as id", "nome_campus as nome"]).where("cod_campus", "in", ids("NA_C")).execute() : [],
+  ]);
+  const named = (list: Array<{ id: number; nome: string }>) => new Map(list.map((r) => [String(r.id), r.nome]));
+  const maps: Partial<Record<FilterType, Map<string, string>>> = { T: named(tipos), B: named(bibs), NA_C: named(campi) };
+  return (t: FilterType, codigo: string): string => {
+    switch (t) {
+      case "Y":
+        return codigo === NO_YEAR ? noYearLabel(lang) : codigo;
+      case "I":
+        return languageLabel(codigo, lang);
+      case "X":
+        return onlyWithLabel(codigo, lang);
+      case "K":
+      case "NA_A":
+        return classLabel(codigo, lang);
+      default:
+        return maps[t]?.get(codigo) ?? codigo;
+    }
+  };
+}
+
+/** Reads the leader, subjects and genre/form headings of a stored MARC-in-JSON record. */
+function guideSource(marc: string, assuntos: string): GuideSource {
+  const src: GuideSource = { leader: "", assuntos: jsonList(assuntos), formas: [] };
+  try {
+    const rec = JSON.parse(marc) as { leader?: string; fields?: Array<Record<string, unknown>> };
+    src.leader = rec.leader ?? "";
+    for (const f of rec.fields ?? []) {
+      const [tag, body] = Object.entries(f)[0] ?? [];
+      if (!tag || !/^6\d\d$/.test(tag) || typeof body !== "object" || body === null) continue;
+      for (const sf of (body as { subfields?: Array<Record<string, string>> }).subfields ?? []) {
+        const [code, value] = Object.entries(sf)[0] ?? [];
+        if (code === "v" || (tag === "655" && code === "a")) src.formas.push(String(value));
+      }
+    }
+  } catch {
+    // A record that is not MARC-in-JSON simply belongs to no MARC-derived tab.
+  }
+  return src;
+}
+
+/** Recomputes the tables derived from each title: its MARC-derived tabs (acervo_guia) and browse entries (indice_entrada). */
+export async function reindexGuides(db: Kysely<any>, codAcervos?: number[]): Promise<void> {
+  const run = async (ids: number[]) => {
+    const rows = (await db
+      .selectFrom("acervo")
+      .select(["cod_acervo", "marc", "assuntos", "titulo", "subtitulo", "serie", "autor", "autores_secundarios", "chamada", "isbn", "issn"])
+      .where("cod_acervo", "in", ids)
+      .execute()) as Array<BrowseSource & { cod_acervo: number; marc: string; assuntos: string }>;
+    const guides = rows.flatMap((r) => guidesOf(guideSource(r.marc, r.assuntos)).map((guia) => ({ guia, cod_acervo: r.cod_acervo })));
+    const entries = rows.flatMap((r) => browseEntries(r).map((e) => ({ ...e, cod_acervo: r.cod_acervo })));
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("acervo_guia").where("cod_acervo", "in", ids).execute();
+      await trx.deleteFrom("indice_entrada").where("cod_acervo", "in", ids).execute();
+      if (guides.length) await trx.insertInto("acervo_guia").values(guides).execute();
+      // Bound parameters per statement stay well under SQLite's limit.
+      for (let i = 0; i < entries.length; i += 200) await trx.insertInto("indice_entrada").values(entries.slice(i, i + 200)).execute();
+    });
+  };
+  if (codAcervos) {
+    for (let i = 0; i < codAcervos.length; i += BATCH) await run(codAcervos.slice(i, i + BATCH));
+    return;
+  }
+  let last = 0;
+  for (;;) {
+    const ids = (await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", ">", last).orderBy("cod_acervo").limit(BATCH).execute()) as Array<{ cod_acervo: number }>;
+    if (ids.length === 0) return;
+    await run(ids.map((r) => r.cod_acervo));
+    last = ids[ids.length - 1].cod_acervo;
+  }
 }

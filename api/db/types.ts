@@ -331,6 +331,20 @@ export interface AcessoLinkTable {
   created_at: Generated<string>;
 }
 
+/** Migration 003: the MARC-derived search tabs of a title (archive, normative acts, case law). */
+export interface AcervoGuiaTable {
+  guia: string;
+  cod_acervo: number;
+}
+
+/** Migration 003: browse-index entries (ADR 062); `chave` is the folded sort key of `valor`. */
+export interface IndiceEntradaTable {
+  indice: string;
+  chave: string;
+  valor: string;
+  cod_acervo: number;
+}
+
 export interface DB {
   instituicao: InstituicaoTable;
   campus: CampusTable;
@@ -360,4 +374,6 @@ export interface DB {
   fasciculo: FasciculoTable;
   sumario: SumarioTable;
   acesso_link: AcessoLinkTable;
+  acervo_guia: AcervoGuiaTable;
+  indice_entrada: IndiceEntradaTable;
 }

@@ -1,19 +1,41 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { CANDIDATE_CAP, queryWords, searchAcervos } from "../db/search.ts";
+import { CANDIDATE_CAP, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, type SearchKind, type SearchTerm } from "../db/search.ts";
+import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from "../domain/search-filters.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg } from "../lib/messages.ts";
+import { msg, type Lang } from "../lib/messages.ts";
 
 /** Shortest accepted search term (characters, after trimming). */
 export const MIN_TERMO = 2;
 
-const Query = z.object({
+const many = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+
+const TermFields = {
   termo: z.string().optional().openapi({ description: `Search words (at least ${MIN_TERMO} characters)`, example: "historia do brasil" }),
   tipo: z.enum(["livre", "titulo", "assunto", "autor"]).default("livre"),
+  titulo: z.string().optional().openapi({ description: "Advanced search: words that must be in the title (combined with AND)" }),
+  autor: z.string().optional().openapi({ description: "Advanced search: words that must be in the author" }),
+  assunto: z.string().optional().openapi({ description: "Advanced search: words that must be in the subject" }),
+  filtro: many.openapi({
+    description: `Selected filters, repeated, as TYPE:value (types ${FILTER_TYPES.join(", ")}; e.g. T:1, Y:2020, Y:SD, X:O). AND across types, OR within one`,
+    example: "X:O",
+  }),
+};
+
+const Query = z.object({
+  ...TermFields,
   pagina: z.coerce.number().int().min(1).max(10_000).default(1),
   qtd: z.coerce.number().int().min(1).max(100).default(20),
   ordenacao: z.enum(["C", "T", "A", "Y"]).default("C").openapi({ description: "C relevance, T title, A author, Y year (descending)" }),
-  guia: z.string().optional().openapi({ description: "Search tab code (GET /parametros/guias); ebooks and acessibilidade filter the hits" }),
+  guia: z.string().optional().openapi({ description: "Search tab code (GET /parametros/guias); see docs/api.md for each tab's rule" }),
+});
+
+const FiltrosQuery = z.object({
+  ...TermFields,
+  search_tab: z.string().optional().openapi({ description: "Search tab code (the facets are built per tab)" }),
 });
 
 const Hit = z.object({
@@ -66,6 +88,29 @@ const ordenacaoRoute = createRoute({
   responses: { 200: { description: "Sort options", content: { "application/json": { schema: Ordenacao } } }, ...errorResponses },
 });
 
+const Filtro = z.object({
+  tipo: z.string().openapi({ description: "T type, Y year, I language, X only-with, K class, B library, NA_C campus, NA_A area" }),
+  codigo: z.string(),
+  descricao: z.string(),
+  total: z.number().int().openapi({ description: "Titles with this value under every selected filter" }),
+  totalSemFiltro: z.number().int().openapi({ description: "Titles with this value when its own type's selection is ignored" }),
+  selecionado: z.boolean(),
+});
+const Filtros = z
+  .object({
+    totalLimitado: z.boolean().openapi({ description: `More than ${CANDIDATE_CAP} text matches: counts cover the first ${CANDIDATE_CAP} (show "N+")` }),
+    filtros: z.array(Filtro),
+  })
+  .openapi("ConsultaFiltros");
+const filtrosRoute = createRoute({
+  method: "get",
+  path: "/filtros",
+  summary: `Facets of a search, per tab, in one query over the hit set (at most ${FACET_VALUES_MAX} values per type)`,
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader, query: FiltrosQuery },
+  responses: { 200: { description: "Facet values with counts", content: { "application/json": { schema: Filtros } } }, ...errorResponses },
+});
+
 const ORDER_LABELS = {
   pt: { C: "Relevância", T: "Título", A: "Autor", Y: "Ano de publicação" },
   es: { C: "Relevancia", T: "Título", A: "Autor", Y: "Año de publicación" },
@@ -79,14 +124,15 @@ export function consultaRoutes(deps: ApiDeps) {
 
   app.openapi(searchRoute, async (c) => {
     const q = c.req.valid("query");
-    const lang = c.get("lang");
-    const termo = (q.termo ?? "").trim();
-    if (!termo) throw new ApiError(422, "validacao", { errors: { termo: [msg(lang, "campo_obrigatorio")] } });
-    if (termo.length < MIN_TERMO || queryWords(termo).length === 0) {
-      throw new ApiError(422, "validacao", { errors: { termo: [msg(lang, "termo_curto", { min: MIN_TERMO })] } });
-    }
-    const r = await searchAcervos(deps.db, { ...q, termo });
+    const { termos, filtros } = searchInput(q, c.get("lang"), q.guia);
+    const r = await searchAcervos(deps.db, { termos, filtros, guia: q.guia, pagina: q.pagina, qtd: q.qtd, ordenacao: q.ordenacao });
     return c.json({ total: r.total, totalLimitado: r.totalLimitado, pagina: q.pagina, qtd: q.qtd, resultados: r.resultados }, 200);
+  });
+
+  app.openapi(filtrosRoute, async (c) => {
+    const q = c.req.valid("query");
+    const { termos, filtros } = searchInput(q, c.get("lang"), q.search_tab);
+    return c.json(await searchFacets(deps.db, { termos, filtros, guia: q.search_tab }, c.get("lang")), 200);
   });
 
   app.openapi(ordenacaoRoute, (c) => {
@@ -94,4 +140,30 @@ export function consultaRoutes(deps: ApiDeps) {
     return c.json((["C", "T", "A", "Y"] as const).map((codigo) => ({ codigo, descricao: labels[codigo] })), 200);
   });
   return app;
+}
+
+/**
+ * Validates the terms and filters of a search: at least one term (the free `termo`, or any advanced field),
+ * each of at least MIN_TERMO characters with a searchable word; filters of the tab's types.
+ */
+function searchInput(
+  q: { termo?: string; tipo: SearchKind; titulo?: string; autor?: string; assunto?: string; filtro: string[] },
+  lang: Lang,
+  guia: string | undefined,
+): { termos: SearchTerm[]; filtros: SelectedFilters } {
+  const fields: Array<[keyof typeof q & string, SearchTerm]> = [];
+  if (q.termo?.trim()) fields.push(["termo", { termo: q.termo.trim(), tipo: q.tipo }]);
+  for (const tipo of ["titulo", "autor", "assunto"] as const) {
+    const v = q[tipo]?.trim();
+    if (v) fields.push([tipo, { termo: v, tipo }]);
+  }
+  if (fields.length === 0) throw new ApiError(422, "validacao", { errors: { termo: [msg(lang, "campo_obrigatorio")] } });
+  const errors: Record<string, string[]> = {};
+  for (const [field, t] of fields) {
+    if (t.termo.length < MIN_TERMO || queryWords(t.termo).length === 0) errors[field] = [msg(lang, "termo_curto", { min: MIN_TERMO })];
+  }
+  const { selected, invalid } = parseFilters(q.filtro, filterTypesOf(guia));
+  if (invalid.length) errors.filtro = [msg(lang, "valor_invalido")];
+  if (Object.keys(errors).length) throw new ApiError(422, "validacao", { errors });
+  return { termos: fields.map(([, t]) => t), filtros: selected };
 }

@@ -30,7 +30,13 @@ export const DEMO_PARAMETROS = {
   guias: [
     { codigo: "geral", descricao: "Geral", ordem: 1 },
     { codigo: "ebooks", descricao: "E-books", ordem: 2 },
-    { codigo: "acessibilidade", descricao: "Acessibilidade", ordem: 3 },
+    // Archive and normative acts follow MARC rules; new acquisitions, the recent window (ADR 061). The case-law
+    // tab ("jurisprudencia") works too, but the demo catalogue has no case law, so it is not offered here.
+    { codigo: "arquivo", descricao: "Arquivo", ordem: 3 },
+    { codigo: "atos", descricao: "Atos normativos", ordem: 4 },
+    { codigo: "avancada", descricao: "Pesquisa avançada", ordem: 7 },
+    { codigo: "acessibilidade", descricao: "Acessibilidade", ordem: 8 },
+    { codigo: "aquisicoes", descricao: "Novas aquisições", ordem: 9 },
   ],
   autoatendimento: { showAuto: true, codBibAuto: 1, authAuto: "senha", idiomaAuto: "pt" },
   secao_1: {

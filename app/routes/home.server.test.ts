@@ -6,6 +6,7 @@ import { ApiError } from "~/lib/api/errors";
 // The loader's collaborators: the per-request API client and the cached site configuration.
 const state = vi.hoisted(() => ({
   consulta: null as null | ((query: unknown) => unknown),
+  filtros: null as null | ((query: unknown) => unknown),
   guias: [] as Array<{ codigo: string; descricao: string; ordem: number }>,
   calls: [] as Array<{ path: string; query?: unknown }>,
 }));
@@ -13,6 +14,8 @@ vi.mock("~/lib/api/client.server", () => ({
   getApi: () => ({
     async get<T>(path: string, schema: z.ZodType<T>, opts?: { query?: unknown }) {
       state.calls.push({ path, query: opts?.query });
+      if (path === "/consulta/ordenacao") return schema.parse([{ codigo: "C", descricao: "Relevância" }]);
+      if (path === "/consulta/filtros") return schema.parse((state.filtros ?? (() => ({ totalLimitado: false, filtros: [] })))(opts?.query));
       if (path !== "/consulta" || !state.consulta) throw new Error(`unexpected ${path}`);
       return schema.parse(state.consulta(opts?.query));
     },
@@ -38,13 +41,19 @@ async function thrownStatus(p: Promise<unknown>): Promise<number | undefined> {
   throw new Error("the loader did not throw");
 }
 
+const searchCalls = () => state.calls.filter((c) => c.path !== "/consulta/ordenacao");
+
 beforeEach(() => {
   state.calls = [];
+  state.filtros = null;
   state.consulta = () => page();
   state.guias = [
     { codigo: "geral", descricao: "Geral", ordem: 1 },
     { codigo: "ebooks", descricao: "E-books", ordem: 2 },
     { codigo: "arquivo", descricao: "Arquivo", ordem: 3 },
+    { codigo: "avancada", descricao: "Avançada", ordem: 4 },
+    { codigo: "aquisicoes", descricao: "Novas aquisições", ordem: 5 },
+    { codigo: "plano-ensino", descricao: "Plano de ensino", ordem: 6 },
   ];
 });
 
@@ -53,8 +62,9 @@ describe("home loader", () => {
     const r = unwrap(await run("/"));
     expect(r.init?.status ?? 200).toBe(200);
     expect(r.data.results).toBeNull();
-    expect(r.data.tabs.map((t: { codigo: string }) => t.codigo)).toEqual(["geral", "ebooks"]);
-    expect(state.calls).toEqual([]);
+    expect(r.data.tabs.map((t: { codigo: string }) => t.codigo)).toEqual(["geral", "ebooks", "arquivo", "avancada", "aquisicoes"]);
+    expect(searchCalls()).toEqual([]);
+    expect(r.data.ordenacoes).toEqual([{ codigo: "C", descricao: "Relevância" }]);
   });
 
   it("answers 400 with the required-field error for an empty term, without calling the API", async () => {
@@ -62,15 +72,15 @@ describe("home loader", () => {
     expect(r.init?.status).toBe(400);
     expect(r.data.lastResult.error).toEqual({ termo: ["catalogue:search.termRequired"] });
     expect(r.data.defaults.tipo).toBe("autor");
-    expect(state.calls).toEqual([]);
+    expect(searchCalls()).toEqual([]);
   });
 
   it("searches with the form's values and the guide", async () => {
     state.consulta = () => page([{ cod_acervo: 1, titulo: "Dom Casmurro", exemplares: 1, disponiveis: 1 }]);
     const r = unwrap(await run("/ebooks?termo=casmurro&ordenacao=T&qtd=50&pagina=2", "ebooks"));
-    expect(state.calls[0]).toEqual({
+    expect(searchCalls()).toContainEqual({
       path: "/consulta",
-      query: { termo: "casmurro", tipo: "livre", ordenacao: "T", qtd: 50, pagina: 2, guia: "ebooks" },
+      query: { termo: "casmurro", tipo: "livre", ordenacao: "T", qtd: 50, pagina: 2, guia: "ebooks", filtro: [] },
     });
     expect(r.data.results.resultados[0].titulo).toBe("Dom Casmurro");
     expect(r.data.action).toBe("/ebooks");
@@ -111,7 +121,43 @@ describe("home loader", () => {
   });
 
   it("is a 404 for a tab whose search is not built yet, even if the institution lists it", async () => {
-    expect(await thrownStatus(run("/arquivo", "arquivo"))).toBe(404);
+    expect(await thrownStatus(run("/plano-ensino", "plano-ensino"))).toBe(404);
+  });
+
+  it("sends the selected filters to the search and to the facets of the tab, in parallel", async () => {
+    state.filtros = () => ({ totalLimitado: false, filtros: [{ tipo: "T", codigo: "1", descricao: "Livro", total: 3, totalSemFiltro: 5 }] });
+    const r = unwrap(await run("/arquivo?termo=mapas&filtro=T:1&filtro=Y:SD&filtro=bad", "arquivo"));
+    const facetCall = searchCalls().find((c) => c.path === "/consulta/filtros");
+    expect(facetCall?.query).toEqual({ termo: "mapas", tipo: "livre", search_tab: "arquivo", filtro: ["T:1", "Y:SD"] });
+    expect(searchCalls().find((c) => c.path === "/consulta")?.query).toMatchObject({ guia: "arquivo", filtro: ["T:1", "Y:SD"] });
+    expect(r.data.facets.filtros[0]).toMatchObject({ descricao: "Livro", total: 3, totalSemFiltro: 5 });
+    expect(r.data.query.filtro).toEqual(["T:1", "Y:SD"]);
+  });
+
+  it("still shows the results when the facets fail, with a note", async () => {
+    state.filtros = () => {
+      throw new ApiError(500, { message: "boom" });
+    };
+    const r = unwrap(await run("/?termo=historia"));
+    expect(r.init?.status ?? 200).toBe(200);
+    expect(r.data.results).not.toBeNull();
+    expect(r.data.facets).toBeNull();
+    expect(r.data.facetsError).toBe(true);
+  });
+
+  it("shows new acquisitions in the compact display by default, and the detailed one elsewhere", async () => {
+    expect(unwrap(await run("/aquisicoes?termo=historia", "aquisicoes")).data.query.exibicao).toBe("C");
+    expect(unwrap(await run("/?termo=historia")).data.query.exibicao).toBe("D");
+    expect(unwrap(await run("/aquisicoes?termo=historia&exibicao=D", "aquisicoes")).data.query.exibicao).toBe("D");
+  });
+
+  it("runs the advanced search with the fields filled in, and asks for one when none is", async () => {
+    const ok = unwrap(await run("/avancada?titulo=dom+casmurro&autor=&assunto=romance", "avancada"));
+    expect(searchCalls().find((c) => c.path === "/consulta")?.query).toMatchObject({ titulo: "dom casmurro", assunto: "romance", guia: "avancada" });
+    expect(ok.data.searchText).toBe("dom casmurro · romance");
+    const empty = unwrap(await run("/avancada?titulo=&autor=&assunto=", "avancada"));
+    expect(empty.init?.status).toBe(400);
+    expect(empty.data.lastResult.error).toEqual({ titulo: ["catalogue:advanced.required"] });
   });
 
   it("is a 404 for a working tab the institution has not enabled", async () => {

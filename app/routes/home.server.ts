@@ -2,21 +2,31 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { searchCatalogue, type Consulta } from "~/lib/api/catalogue.server";
+import {
+  getOrdenacoes,
+  getSearchFilters,
+  searchCatalogue,
+  type CatalogueQuery,
+  type Consulta,
+  type Filtros,
+  type Ordenacao,
+} from "~/lib/api/catalogue.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError, type ErrorMessage } from "~/lib/api/errors";
 import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { getSiteConfig } from "~/lib/site-config.server";
-import { SearchSchema, type SearchInput } from "~/schemas/search";
+import { AdvancedSearchSchema, DISPLAYS, PAGE_SIZES, SEARCH_DEFAULTS, SEARCH_TYPES, TabSearchSchema, type Display } from "~/schemas/search";
 
 /**
- * Search tabs (guides) whose search really works in this version: the reference API filters
- * `ebooks` (online access) and `acessibilidade` (accessible titles). The other tabs of spec §2
- * (archive, normative acts, advanced…) need their own forms; until then they get no tab and
- * their URL is a 404 (ADR 041).
+ * Search tabs (guides) whose search works in this version (ADR 061): each has a rule in the reference API
+ * (online titles, MARC-derived archive / normative acts / case law, accessible titles, the recent window)
+ * or its own form (advanced). Tabs the institution lists but that are not here get no tab and a 404.
  */
-export const WORKING_GUIDES: readonly string[] = ["geral", "ebooks", "acessibilidade"];
+export const WORKING_GUIDES: readonly string[] = ["geral", "ebooks", "arquivo", "atos", "jurisprudencia", "avancada", "acessibilidade", "aquisicoes"];
+
+/** The tab whose results default to the compact display (spec §3). */
+const COMPACT_GUIDE = "aquisicoes";
 
 /** The i18n key shown when the API refuses the term itself (e.g. only punctuation). */
 const TERM_INVALID_KEY = "catalogue:search.termInvalid";
@@ -27,18 +37,39 @@ export interface Tab {
   descricao: string;
 }
 
+/** The form's values from the URL (shown again in the form). */
+export interface SearchDefaults {
+  termo?: string;
+  tipo?: string;
+  titulo?: string;
+  autor?: string;
+  assunto?: string;
+  ordenacao?: string;
+  qtd?: number;
+  exibicao: Display;
+}
+
 export interface HomeData {
   guia: string;
   /** The action of the search form: "/" or "/{guia}". */
   action: string;
+  /** The advanced tab: title/author/subject fields instead of one term. */
+  advanced: boolean;
   tabs: Tab[];
-  /** What the form shows again: the URL's values. */
-  defaults: Partial<SearchInput> & { termo?: string };
+  defaults: SearchDefaults;
+  /** Sort options of `GET /consulta/ordenacao`. */
+  ordenacoes: Ordenacao[];
   /** conform's reply when the term failed validation. */
   lastResult: SubmissionResult<string[]> | null;
-  /** The validated search, when one ran. */
-  query: SearchInput | null;
+  /** The validated search, when one ran (with the display in effect). */
+  query: (CatalogueQuery & { exibicao: Display; filtro: string[] }) | null;
+  /** The words searched, as the result headings quote them. */
+  searchText: string;
   results: Consulta | null;
+  /** The facets of the search; null when none ran or they could not be loaded. */
+  facets: Filtros | null;
+  /** True when the facets failed while the results loaded (spec §8 list failures). */
+  facetsError: boolean;
   /** The spec §8 message (i18n key and values) when the API failed. */
   error: ErrorMessage | null;
   /** The translated name of the active tab, except for the general one. */
@@ -49,7 +80,7 @@ export interface HomeData {
 
 const notFound = () => data(null, { status: 404, statusText: "Not Found" });
 
-/** Runs the search named by the URL (if any) and loads the tabs, in parallel. */
+/** Runs the search named by the URL (if any) with its facets, and loads the tabs and sort options, in parallel. */
 export async function loadHome(request: Request, params: { guia?: string }, context: Readonly<RouterContextProvider>) {
   const guia = params.guia ?? "geral";
   // "/:guia" matches any one-segment path, so anything that is not a working tab is a real 404.
@@ -58,65 +89,101 @@ export async function loadHome(request: Request, params: { guia?: string }, cont
   const api = getApi(context);
   const t = getT(context);
   const url = new URL(request.url);
+  const langId = String(apiLangId(getLanguage(context)));
 
   // The tabs come from the site configuration the layout loads too (cached per process, spec §7
   // "loaded once"). A failing configuration must not cost the visitor the search itself.
-  const tabsPromise = getSiteConfig(api, String(apiLangId(getLanguage(context))))
+  const tabsPromise = getSiteConfig(api, langId)
     .then((config) =>
       config.guias.filter((g) => WORKING_GUIDES.includes(g.codigo)).map((g) => ({ codigo: g.codigo, descricao: g.descricao ?? g.codigo })),
     )
     .catch((): Tab[] => []);
+  const ordenacoesPromise = getOrdenacoes(api, langId).catch((): Ordenacao[] => []);
   // A working tab the institution has not enabled does not exist for it either.
   if (guia !== "geral" && !(await tabsPromise).some((g) => g.codigo === guia)) throw notFound();
 
+  const advanced = guia === "avancada";
   const tabName = guia === "geral" ? null : t(`catalogue:tabs.names.${guia}`);
   const withTab = (title: string) => (tabName ? `${title} – ${tabName}` : title);
+  const defaults = readDefaults(url.searchParams, guia);
   const base: HomeData = {
     guia,
     action: params.guia ? `/${guia}` : "/",
+    advanced,
     tabs: [],
-    defaults: readDefaults(url.searchParams),
+    defaults,
+    ordenacoes: [],
     lastResult: null,
     query: null,
+    searchText: "",
     results: null,
+    facets: null,
+    facetsError: false,
     error: null,
     tabName,
     pageTitle: withTab(t("catalogue:meta.home")),
   };
   const errorTitle = `${t("catalogue:meta.searchError")}: ${base.pageTitle}`;
+  const extras = async () => ({ tabs: await tabsPromise, ordenacoes: await ordenacoesPromise });
 
+  const fields = advanced ? ["titulo", "autor", "assunto"] : ["termo"];
   // Landing on the page without a search: just the form.
-  if (!url.searchParams.has("termo")) return data({ ...base, tabs: await tabsPromise });
+  if (!fields.some((f) => url.searchParams.has(f))) return data({ ...base, ...(await extras()) });
 
-  const submission = parseWithZod(url.searchParams, { schema: SearchSchema });
+  const submission = advanced
+    ? parseWithZod(url.searchParams, { schema: AdvancedSearchSchema })
+    : parseWithZod(url.searchParams, { schema: TabSearchSchema });
   if (submission.status !== "success") {
-    return data({ ...base, tabs: await tabsPromise, lastResult: submission.reply(), pageTitle: errorTitle }, { status: 400 });
+    return data({ ...base, ...(await extras()), lastResult: submission.reply(), pageTitle: errorTitle }, { status: 400 });
   }
 
-  const query = submission.value;
+  const { exibicao: _display, ...value } = submission.value;
+  const query = { ...value, exibicao: defaults.exibicao };
+  const searchText = "termo" in value ? value.termo : [value.titulo, value.autor, value.assunto].filter(Boolean).join(" · ");
+  // Facets never block the results: a failure there only hides the filter panel (with a message).
+  const facetsPromise = getSearchFilters(api, value, guia).then(
+    (f) => ({ facets: f, facetsError: false }),
+    () => ({ facets: null, facetsError: true }),
+  );
   try {
-    const [results, tabs] = await Promise.all([searchCatalogue(api, query, guia), tabsPromise]);
-    return data({ ...base, tabs, query, results, pageTitle: withTab(t("catalogue:meta.search", { termo: query.termo, pagina: results.pagina })) });
+    const [results, more, facetState] = await Promise.all([searchCatalogue(api, value, guia), extras(), facetsPromise]);
+    return data({
+      ...base,
+      ...more,
+      ...facetState,
+      query,
+      searchText,
+      results,
+      pageTitle: withTab(t("catalogue:meta.search", { termo: searchText, pagina: results.pagina })),
+    });
   } catch (error) {
-    const tabs = await tabsPromise;
+    const more = await extras();
     // The API has the last word on the term (e.g. "!!" has no searchable word): show it on the field.
-    if (error instanceof ApiError && error.status === 422 && error.errors?.termo) {
-      const lastResult = submission.reply({ fieldErrors: { termo: [TERM_INVALID_KEY] } });
-      return data({ ...base, tabs, lastResult, pageTitle: errorTitle }, { status: 400 });
+    if (error instanceof ApiError && error.status === 422 && error.errors) {
+      const field = fields.find((f) => error.errors?.[f]) ?? (error.errors.termo ? fields[0] : null);
+      if (field) {
+        const lastResult = submission.reply({ fieldErrors: { [field]: [TERM_INVALID_KEY] } });
+        return data({ ...base, ...more, lastResult, pageTitle: errorTitle }, { status: 400 });
+      }
     }
     // The API answered with an error (502) or could not be reached at all (503).
     const status = error instanceof ApiError && error.status > 0 ? 502 : 503;
-    return data({ ...base, tabs, query, error: describeError(error), pageTitle: errorTitle }, { status });
+    return data({ ...base, ...more, query, searchText, error: describeError(error), pageTitle: errorTitle }, { status });
   }
 }
 
 /** The form's values from the URL; malformed options fall back to their defaults, as in the schema. */
-function readDefaults(params: URLSearchParams): HomeData["defaults"] {
-  const shape = SearchSchema.shape;
+function readDefaults(params: URLSearchParams, guia: string): SearchDefaults {
+  const pick = <T extends string>(list: readonly T[], v: string | null, fallback: T): T => (v && (list as readonly string[]).includes(v) ? (v as T) : fallback);
+  const qtd = Number(params.get("qtd"));
   return {
     termo: params.get("termo") ?? undefined,
-    tipo: shape.tipo.parse(params.get("tipo") ?? undefined),
-    ordenacao: shape.ordenacao.parse(params.get("ordenacao") ?? undefined),
-    qtd: shape.qtd.parse(Number(params.get("qtd") ?? undefined)),
+    tipo: pick(SEARCH_TYPES, params.get("tipo"), SEARCH_DEFAULTS.tipo),
+    titulo: params.get("titulo") ?? undefined,
+    autor: params.get("autor") ?? undefined,
+    assunto: params.get("assunto") ?? undefined,
+    ordenacao: params.get("ordenacao") ?? SEARCH_DEFAULTS.ordenacao,
+    qtd: (PAGE_SIZES as readonly number[]).includes(qtd) ? qtd : SEARCH_DEFAULTS.qtd,
+    exibicao: pick(DISPLAYS, params.get("exibicao"), guia === COMPACT_GUIDE ? "C" : SEARCH_DEFAULTS.exibicao),
   };
 }

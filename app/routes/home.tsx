@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
+import { FacetPanel } from "~/components/search/FacetPanel";
 import { pageTitle } from "~/components/search/page-title";
 import { SearchForm } from "~/components/search/SearchForm";
 import { SearchResults, useResultCountText } from "~/components/search/SearchResults";
 import { SearchTabs } from "~/components/search/SearchTabs";
 import "~/styles/catalogue.css";
+import "~/components/search/search.css";
 import type { Route } from "./+types/home";
 import { loadHome } from "./home.server";
 
@@ -22,14 +24,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("catalogue");
   const location = useLocation();
-  const { results, query, error } = loaderData;
+  const { results, query, error, searchText, facets } = loaderData;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const countText = useResultCountText(results ?? { total: 0, totalLimitado: false }, query?.termo ?? "");
+  const countText = useResultCountText(results ?? { total: 0, totalLimitado: false }, searchText);
   const announcement = error
     ? t("results.errorTitle")
     : results
       ? results.total === 0
-        ? t("results.noResults", { termo: query?.termo ?? "" })
+        ? t("results.noResults", { termo: searchText })
         : countText
       : "";
   const liveText = useNavigationAnnouncement(announcement, location.key);
@@ -39,7 +41,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     const before = previous.current;
     previous.current = query;
-    if (before && query && before.termo === query.termo && before.pagina !== query.pagina) headingRef.current?.focus();
+    if (before && query && searchTextOf(before) === searchTextOf(query) && before.pagina !== query.pagina) headingRef.current?.focus();
   }, [query]);
 
   return (
@@ -48,10 +50,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {t("home.heading")}
         {loaderData.tabName ? <span className="catalogue-home__tab">: {loaderData.tabName}</span> : null}
       </h1>
-      <p className="catalogue-home__intro">{t("home.intro")}</p>
+      <p className="catalogue-home__intro">
+        {t("home.intro")} <Link to="/indice">{t("browse.link")}</Link>
+      </p>
       <SearchTabs tabs={loaderData.tabs} active={loaderData.guia} search={query ? location.search : ""} />
       {/* Remount on each URL so the form shows the values of the search being displayed. */}
-      <SearchForm key={location.key} action={loaderData.action} defaults={loaderData.defaults} lastResult={loaderData.lastResult} />
+      <SearchForm
+        key={location.key}
+        action={loaderData.action}
+        defaults={loaderData.defaults}
+        lastResult={loaderData.lastResult}
+        ordenacoes={loaderData.ordenacoes}
+        advanced={loaderData.advanced}
+      />
       {/* Announces the outcome of searches made without a full page load (JS navigation). */}
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {liveText}
@@ -62,7 +73,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p>{t(error.key, error.values)}</p>
         </div>
       ) : null}
-      {results && query ? <SearchResults results={results} termo={query.termo} search={location.search} headingRef={headingRef} /> : null}
+      {results && query ? (
+        <div className={facets?.filtros.length ? "search-layout" : undefined}>
+          {facets?.filtros.length ? <FacetPanel facets={facets} action={loaderData.action} search={location.search} selected={query.filtro} /> : null}
+          <div className="search-layout__results">
+            {loaderData.facetsError ? (
+              <p className="notice notice--warning" role="status">
+                {t("facets.error")}
+              </p>
+            ) : null}
+            <SearchResults results={results} termo={searchText} search={location.search} headingRef={headingRef} display={query.exibicao} />
+          </div>
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -75,4 +98,9 @@ function useNavigationAnnouncement(text: string, navigationKey: string): string 
     if (navigationKey !== firstKey.current) setMessage(text);
   }, [text, navigationKey]);
   return message;
+}
+
+/** What distinguishes one search from another (not its page): the terms and the filters. */
+function searchTextOf(q: Record<string, unknown>): string {
+  return JSON.stringify([q.termo, q.tipo, q.titulo, q.autor, q.assunto, q.filtro]);
 }

@@ -43,4 +43,53 @@ export const SearchSchema = z.object({
   pagina: z.number().int().min(1).max(10_000).catch(SEARCH_DEFAULTS.pagina),
 });
 
+/** Result displays: D detailed, C compact (spec §3; new acquisitions default to C). */
+export const DISPLAYS = ["D", "C"] as const;
+export type Display = (typeof DISPLAYS)[number];
+
+/** A selected facet value as it travels in the URL: `TYPE:value` (e.g. `T:1`, `Y:SD`, `X:O`). */
+export const FILTER_VALUE = /^[A-Z]{1,2}(_[A-Z])?:[0-9A-Za-z]{1,6}$/;
+
+/** The selected facet values of the URL; malformed ones are dropped (a hand-edited URL still searches). */
+const filtro = z
+  .array(z.string())
+  .catch([])
+  .transform((list) => [...new Set(list.filter((v) => FILTER_VALUE.test(v)))]);
+
+/** The result-page options every search form shares (none of them can fail). */
+const resultOptions = {
+  ordenacao: z.enum(SEARCH_ORDERINGS).catch(SEARCH_DEFAULTS.ordenacao),
+  qtd: z
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+    .catch(SEARCH_DEFAULTS.qtd),
+  pagina: z.number().int().min(1).max(10_000).catch(SEARCH_DEFAULTS.pagina),
+  exibicao: z.enum(DISPLAYS).optional().catch(undefined),
+  filtro,
+};
+
+/** The simple search of every tab but the advanced one: one term in one field. */
+export const TabSearchSchema = SearchSchema.extend(resultOptions);
+export type TabSearchInput = z.infer<typeof TabSearchSchema>;
+
+const advancedTerm = z
+  .string()
+  .trim()
+  .max(500, { error: "catalogue:search.termTooLong" })
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.string().min(MIN_TERM_LENGTH, { error: "catalogue:search.termTooShort" }).optional());
+
+/** The i18n key shown when the advanced search has no field filled in. */
+export const ADVANCED_REQUIRED_KEY = "catalogue:advanced.required";
+
+/** The advanced search (spec §2): title, author and subject combined with AND; at least one is required. */
+export const AdvancedSearchSchema = z
+  .object({ titulo: advancedTerm, autor: advancedTerm, assunto: advancedTerm, ...resultOptions })
+  .superRefine((v, ctx) => {
+    if (!v.titulo && !v.autor && !v.assunto) ctx.addIssue({ code: "custom", path: ["titulo"], message: ADVANCED_REQUIRED_KEY });
+  });
+export type AdvancedSearchInput = z.infer<typeof AdvancedSearchSchema>;
+
 export type SearchInput = z.infer<typeof SearchSchema>;

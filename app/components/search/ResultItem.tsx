@@ -1,11 +1,35 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { AddToBasket } from "~/components/basket/AddToBasket";
 import type { ConsultaItem } from "~/lib/api/catalogue.server";
 
-/** One hit of the result list: title link, author, publication, type, availability, cover. */
-export function ResultItem({ item }: { item: ConsultaItem }) {
+/** The default cover (spec: "else the default image"): a neutral book drawing, decorative like the real covers. */
+function DefaultCover() {
+  return (
+    <svg className="result__cover result__cover--default" viewBox="0 0 64 96" width={64} height={96} aria-hidden="true" focusable="false">
+      <rect x="4" y="4" width="56" height="88" rx="3" fill="none" stroke="currentColor" strokeWidth="3" />
+      <line x1="14" y1="4" x2="14" y2="92" stroke="currentColor" strokeWidth="3" />
+      <line x1="22" y1="28" x2="52" y2="28" stroke="currentColor" strokeWidth="3" />
+      <line x1="22" y1="38" x2="46" y2="38" stroke="currentColor" strokeWidth="3" />
+    </svg>
+  );
+}
+
+/** One hit of the result list: title link, author, publication, type, availability, cover. Display C shows the essentials on one line. */
+export function ResultItem({ item, display = "D" }: { item: ConsultaItem; display?: "D" | "C" }) {
   const { t } = useTranslation("catalogue");
+  if (display === "C") {
+    return (
+      <li className="result result--compact">
+        <Link to={`/acervo/${item.cod_acervo}`} className="result__title">
+          {item.titulo}
+          {item.subtitulo ? <span className="result__subtitle">: {item.subtitulo}</span> : null}
+        </Link>
+        {[item.autor, item.ano_publicacao].filter((v) => v != null && v !== "").length ? (
+          <span className="result__brief"> — {[item.autor, item.ano_publicacao].filter((v) => v != null && v !== "").join(", ")}</span>
+        ) : null}
+      </li>
+    );
+  }
   const publication = [item.local_publicacao, item.editora].filter(Boolean).join(": ");
   const online = item.acesso_remoto === "cr";
 
@@ -64,12 +88,13 @@ export function ResultItem({ item }: { item: ConsultaItem }) {
             {item.possui_acessibilidade === "S" ? <li className="badge">{t("results.accessible")}</li> : null}
           </ul>
         ) : null}
-        <AddToBasket codAcervo={item.cod_acervo} titulo={item.titulo} />
       </div>
       {item.link_capa ? (
         // Decorative: the title right beside it already names the work.
         <img className="result__cover" src={item.link_capa} alt="" width={64} height={96} loading="lazy" decoding="async" />
-      ) : null}
+      ) : (
+        <DefaultCover />
+      )}
     </li>
   );
 }

@@ -4,80 +4,132 @@ import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { TextField } from "~/components/ui/TextField";
-import { PAGE_SIZES, SEARCH_ORDERINGS, SEARCH_TYPES, SearchSchema, type SearchInput } from "~/schemas/search";
+import { AdvancedSearchSchema, DISPLAYS, PAGE_SIZES, SEARCH_ORDERINGS, SEARCH_TYPES, TabSearchSchema } from "~/schemas/search";
 
 export interface SearchFormProps {
   /** Where the form submits: "/" or "/{guia}". */
   action: string;
   /** The values the URL asked for (the form shows them again). */
-  defaults: Partial<SearchInput> & { termo?: string };
+  defaults: {
+    termo?: string;
+    tipo?: string;
+    titulo?: string;
+    autor?: string;
+    assunto?: string;
+    ordenacao?: string;
+    qtd?: number;
+    exibicao?: string;
+  };
   /** The loader's reply when the term failed validation. */
   lastResult?: SubmissionResult<string[]> | null;
+  /** Sort options from `GET /consulta/ordenacao`; the known codes when the API gave none. */
+  ordenacoes?: Array<{ codigo: string; descricao: string }>;
+  /** The advanced tab: title, author and subject fields combined (at least one). */
+  advanced?: boolean;
 }
 
 /**
  * The catalogue search form: a GET form, so every search is a shareable URL and works with JS off.
  * With JS, conform validates the same zod schema before navigating.
  */
-export function SearchForm({ action, defaults, lastResult }: SearchFormProps) {
-  const { t } = useTranslation("catalogue");
+export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced = false }: SearchFormProps) {
+  const { t, i18n } = useTranslation("catalogue");
+  const schema = advanced ? AdvancedSearchSchema : TabSearchSchema;
   const [form, fields] = useForm({
-    id: "pesquisa",
+    id: advanced ? "pesquisa-avancada" : "pesquisa",
     lastResult: lastResult ?? undefined,
-    constraint: getZodConstraint(SearchSchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SearchSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 
-  const termErrors = fields.termo.errors ?? [];
-  const summary = termErrors.map((key) => ({ fieldId: fields.termo.id, message: t(key) }));
+  const textFields = advanced ? (["titulo", "autor", "assunto"] as const) : (["termo"] as const);
+  const errorsOf = (name: string) => (fields as unknown as Record<string, { id: string; errors?: string[] }>)[name];
+  const summary = textFields.flatMap((name) => (errorsOf(name).errors ?? []).map((key) => ({ fieldId: errorsOf(name).id, message: t(key) })));
   const tipo = defaults.tipo ?? "livre";
+  const orderings = ordenacoes?.length ? ordenacoes : SEARCH_ORDERINGS.map((codigo) => ({ codigo, descricao: codigo }));
+  // The API labels sort options in pt/es/en only; known codes follow the page language.
+  const orderLabel = (o: { codigo: string; descricao: string }) =>
+    i18n.exists(`catalogue:search.orderings.${o.codigo}`) ? t(`search.orderings.${o.codigo}`) : o.descricao;
 
   return (
-    <Form method="get" action={action} role="search" aria-label={t("search.formLabel")} className="search-form" {...getFormProps(form)}>
+    <Form method="get" action={action} role="search" aria-label={t(advanced ? "advanced.formLabel" : "search.formLabel")} className="search-form" {...getFormProps(form)}>
       <ErrorSummary errors={summary} />
-      <TextField
-        id={fields.termo.id}
-        name={fields.termo.name}
-        type="search"
-        label={t("search.termLabel")}
-        description={t("search.termHint")}
-        defaultValue={defaults.termo ?? ""}
-        error={termErrors[0] ? t(termErrors[0]) : undefined}
-        autoComplete="off"
-        required
-      />
-      <fieldset className="search-form__types">
-        <legend>{t("search.typeLegend")}</legend>
-        {SEARCH_TYPES.map((value) => (
-          <label key={value} className="search-form__radio">
-            <input type="radio" name={fields.tipo.name} value={value} defaultChecked={value === tipo} />
-            <span>{t(`search.types.${value}`)}</span>
-          </label>
-        ))}
-      </fieldset>
+      {advanced ? (
+        <>
+          <p className="search-form__hint">{t("advanced.hint")}</p>
+          {(["titulo", "autor", "assunto"] as const).map((name) => {
+            const f = errorsOf(name);
+            return (
+              <TextField
+                key={name}
+                id={f.id}
+                name={name}
+                type="search"
+                label={t(`advanced.fields.${name}`)}
+                defaultValue={defaults[name] ?? ""}
+                error={f.errors?.[0] ? t(f.errors[0]) : undefined}
+                autoComplete="off"
+              />
+            );
+          })}
+        </>
+      ) : (
+        <>
+          <TextField
+            id={fields.termo.id}
+            name={fields.termo.name}
+            type="search"
+            label={t("search.termLabel")}
+            description={t("search.termHint")}
+            defaultValue={defaults.termo ?? ""}
+            error={fields.termo.errors?.[0] ? t(fields.termo.errors[0]) : undefined}
+            autoComplete="off"
+            required
+          />
+          <fieldset className="search-form__types">
+            <legend>{t("search.typeLegend")}</legend>
+            {SEARCH_TYPES.map((value) => (
+              <label key={value} className="search-form__radio">
+                <input type="radio" name="tipo" value={value} defaultChecked={value === tipo} />
+                <span>{t(`search.types.${value}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+        </>
+      )}
       <div className="search-form__selects">
-          <div className="search-form__select">
-            <label htmlFor={fields.ordenacao.id}>{t("search.orderingLabel")}</label>
-            <select id={fields.ordenacao.id} name={fields.ordenacao.name} defaultValue={defaults.ordenacao ?? "C"}>
-              {SEARCH_ORDERINGS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`search.orderings.${value}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="search-form__select">
-            <label htmlFor={fields.qtd.id}>{t("search.pageSizeLabel")}</label>
-            <select id={fields.qtd.id} name={fields.qtd.name} defaultValue={String(defaults.qtd ?? 20)}>
-              {PAGE_SIZES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </div>
+        <div className="search-form__select">
+          <label htmlFor={`${form.id}-ordenacao`}>{t("search.orderingLabel")}</label>
+          <select id={`${form.id}-ordenacao`} name="ordenacao" defaultValue={defaults.ordenacao ?? "C"}>
+            {orderings.map((o) => (
+              <option key={o.codigo} value={o.codigo}>
+                {orderLabel(o)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="search-form__select">
+          <label htmlFor={`${form.id}-qtd`}>{t("search.pageSizeLabel")}</label>
+          <select id={`${form.id}-qtd`} name="qtd" defaultValue={String(defaults.qtd ?? 20)}>
+            {PAGE_SIZES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="search-form__select">
+          <label htmlFor={`${form.id}-exibicao`}>{t("search.displayLabel")}</label>
+          <select id={`${form.id}-exibicao`} name="exibicao" defaultValue={defaults.exibicao ?? "D"}>
+            {DISPLAYS.map((value) => (
+              <option key={value} value={value}>
+                {t(`search.displays.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <button type="submit" className="button button--primary search-form__submit">
         {t("search.submit")}

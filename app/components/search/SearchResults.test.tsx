@@ -2,7 +2,7 @@ import { createInstance } from "i18next";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { MemoryRouter } from "react-router";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { CopiesTable } from "~/components/acervo/CopiesTable";
 import type { Consulta, Exemplar } from "~/lib/api/catalogue.server";
@@ -20,11 +20,13 @@ await i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+// A data router: result items hold fetcher forms (add to basket).
 const render = (node: ReactNode, lng = "en") => {
   void i18n.changeLanguage(lng);
+  const Stub = createRoutesStub([{ path: "/", Component: () => node }]);
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter>{node}</MemoryRouter>
+      <Stub initialEntries={["/"]} />
     </I18nextProvider>,
   );
 };

@@ -1,7 +1,6 @@
 import type { Ref } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { AddAllToBasket } from "~/components/basket/AddToBasket";
 import type { Consulta } from "~/lib/api/catalogue.server";
 import { Pagination } from "./Pagination";
 import { ResultItem } from "./ResultItem";
@@ -14,6 +13,8 @@ export interface SearchResultsProps {
   search: string;
   /** The results heading, focused by the route after a page change. */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** D detailed (default) or C compact. */
+  display?: "D" | "C";
 }
 
 /** The heading sentence for a result count ("20 results for “x”", or "More than 1,000 …" when capped). */
@@ -29,7 +30,7 @@ export function useResultCountText(results: Pick<Consulta, "total" | "totalLimit
  * The ranked result list: a heading with the count, the hits as an ordered list,
  * pagination, or a helpful message when nothing matched.
  */
-export function SearchResults({ results, termo, search, headingRef }: SearchResultsProps) {
+export function SearchResults({ results, termo, search, headingRef, display = "D" }: SearchResultsProps) {
   const { t, i18n } = useTranslation("catalogue");
   const countText = useResultCountText(results, termo);
   const pages = pageCount(results.total, results.qtd);
@@ -66,10 +67,9 @@ export function SearchResults({ results, termo, search, headingRef }: SearchResu
               total: results.totalLimitado ? `${nf.format(results.total)}+` : nf.format(results.total),
             })}
           </p>
-          <AddAllToBasket acervos={results.resultados.map((r) => r.cod_acervo)} />
-          <ol className="results__list" start={first}>
+          <ol className={display === "C" ? "results__list results__list--compact" : "results__list"} start={first}>
             {results.resultados.map((item) => (
-              <ResultItem key={item.cod_acervo} item={item} />
+              <ResultItem key={item.cod_acervo} item={item} display={display} />
             ))}
           </ol>
         </>

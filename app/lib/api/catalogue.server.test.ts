@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { ApiClient, Query } from "./client.server";
-import { getAcervo, getExemplares, searchCatalogue } from "./catalogue.server";
+import { getAcervo, getExemplares, getSearchFilters, searchCatalogue } from "./catalogue.server";
 
 interface Call {
   path: string;
@@ -50,7 +50,7 @@ describe("searchCatalogue", () => {
     const { api, calls } = fakeApi({ "/consulta": { total: 1, totalLimitado: false, pagina: 2, qtd: 10, resultados: [hit] } });
     const page = await searchCatalogue(api, { termo: "casmurro", tipo: "titulo", ordenacao: "Y", qtd: 10, pagina: 2 }, "geral");
     expect(calls).toEqual([
-      { path: "/consulta", query: { termo: "casmurro", tipo: "titulo", ordenacao: "Y", qtd: 10, pagina: 2, guia: "geral" } },
+      { path: "/consulta", query: { termo: "casmurro", tipo: "titulo", ordenacao: "Y", qtd: 10, pagina: 2, guia: "geral", filtro: [] } },
     ]);
     expect(page.resultados[0]).toMatchObject({ cod_acervo: 7, titulo: "Dom Casmurro", disponiveis: 2, exemplares: 3 });
   });
@@ -133,5 +133,22 @@ describe("getExemplares", () => {
     const copies = await getExemplares(api, 7);
     expect(calls[0].path).toBe("/acervo/7/exemplares");
     expect(copies[0]).toMatchObject({ situacao: "emprestado", data_devolucao_prevista: "2030-05-02", biblioteca: { desc_biblioteca: "Biblioteca Central" } });
+  });
+});
+
+describe("getSearchFilters", () => {
+  it("asks for the tab's facets with the same terms and filters", async () => {
+    const filtro = { tipo: "Y", codigo: "SD", descricao: "Sem data", total: 2, totalSemFiltro: 4, selecionado: true };
+    const { api, calls } = fakeApi({ "/consulta/filtros": { totalLimitado: true, filtros: [filtro] } });
+    const body = await getSearchFilters(api, { termo: "mapas", tipo: "livre", ordenacao: "C", qtd: 20, pagina: 1, filtro: ["Y:SD"] }, "arquivo");
+    expect(calls).toEqual([{ path: "/consulta/filtros", query: { termo: "mapas", tipo: "livre", search_tab: "arquivo", filtro: ["Y:SD"] } }]);
+    expect(body).toEqual({ totalLimitado: true, filtros: [filtro] });
+  });
+
+  it("accepts a backend that answers a bare list of filters", async () => {
+    const { api } = fakeApi({ "/consulta/filtros": [{ tipo: "T", codigo: "1", descricao: "Livro", total: 1, totalSemFiltro: 1 }] });
+    const body = await getSearchFilters(api, { termo: "x", tipo: "livre", ordenacao: "C", qtd: 20, pagina: 1 });
+    expect(body.totalLimitado).toBe(false);
+    expect(body.filtros).toHaveLength(1);
   });
 });

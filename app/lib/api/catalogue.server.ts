@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { ApiClient } from "./client.server";
-import type { SearchInput } from "~/schemas/search";
+import type { AdvancedSearchInput, SearchInput } from "~/schemas/search";
 
 const text = z.string().nullish().transform((v) => (v == null || v.trim() === "" ? null : v));
 const int = z.number().int();
@@ -99,18 +99,101 @@ export const ExemplarSchema = z.object({
 export type Exemplar = z.infer<typeof ExemplarSchema>;
 export const ExemplaresSchema = z.array(ExemplarSchema);
 
-/** Search the catalogue: `GET /api/consulta` with the form's values and the guide (search tab). */
-export function searchCatalogue(api: ApiClient, input: SearchInput, guia = "geral"): Promise<Consulta> {
+/** What a search sends: the simple form's term, or the advanced form's fields; plus the selected filters. */
+export type CatalogueQuery = (SearchInput | Omit<AdvancedSearchInput, "exibicao">) & { filtro?: string[] };
+
+/** The term fields of a search as API query parameters. */
+function termQuery(input: CatalogueQuery) {
+  return "termo" in input ? { termo: input.termo, tipo: input.tipo } : { titulo: input.titulo, autor: input.autor, assunto: input.assunto };
+}
+
+/** Search the catalogue: `GET /api/consulta` with the form's values, the selected filters and the guide (search tab). */
+export function searchCatalogue(api: ApiClient, input: CatalogueQuery, guia = "geral"): Promise<Consulta> {
   return api.get("/consulta", ConsultaSchema, {
     query: {
-      termo: input.termo,
-      tipo: input.tipo,
+      ...termQuery(input),
       ordenacao: input.ordenacao,
       qtd: input.qtd,
       pagina: input.pagina,
       guia,
+      filtro: input.filtro ?? [],
     },
   });
+}
+
+/** One facet value of `GET /api/consulta/filtros` (spec §3 "Filter"). */
+export const FiltroSchema = z.object({
+  tipo: z.string(),
+  codigo: z.string(),
+  descricao: z.string(),
+  total: int.nonnegative(),
+  totalSemFiltro: int.nonnegative(),
+  selecionado: z.boolean().optional(),
+});
+export type Filtro = z.infer<typeof FiltroSchema>;
+
+/** The body of `GET /api/consulta/filtros`. A backend that answers a bare list is accepted too. */
+export const FiltrosSchema = z.union([
+  z.object({ totalLimitado: z.boolean().catch(false), filtros: z.array(FiltroSchema) }),
+  z.array(FiltroSchema).transform((filtros) => ({ totalLimitado: false, filtros })),
+]);
+export type Filtros = z.infer<typeof FiltrosSchema>;
+
+/** The facets of a search, built for its tab: `GET /api/consulta/filtros?search_tab=` with the same terms and filters. */
+export function getSearchFilters(api: ApiClient, input: CatalogueQuery, guia = "geral"): Promise<Filtros> {
+  return api.get("/consulta/filtros", FiltrosSchema, { query: { ...termQuery(input), search_tab: guia, filtro: input.filtro ?? [] } });
+}
+
+/** One sort option of `GET /api/consulta/ordenacao`. */
+export const OrdenacaoSchema = z.object({ codigo: z.string(), descricao: z.string() });
+export type Ordenacao = z.infer<typeof OrdenacaoSchema>;
+
+// Sort options change only with a deployment: cached per process and API language, like the site configuration.
+const ordenacaoCache = new Map<string, Promise<Ordenacao[]>>();
+
+/** The search's sort options (`GET /api/consulta/ordenacao`), cached per process for each API language id. */
+export function getOrdenacoes(api: ApiClient, langId: string): Promise<Ordenacao[]> {
+  let hit = ordenacaoCache.get(langId);
+  if (!hit) {
+    hit = api.get("/consulta/ordenacao", z.array(OrdenacaoSchema), { as: "public" });
+    ordenacaoCache.set(langId, hit);
+    // A failure is not cached: the next page asks again.
+    hit.catch(() => ordenacaoCache.delete(langId));
+  }
+  return hit;
+}
+
+/** The browse indexes (`GET /api/opcoes-indice`). */
+export function getBrowseOptions(api: ApiClient): Promise<Array<{ codigo: string; descricao: string }>> {
+  return api.get("/opcoes-indice", z.array(OrdenacaoSchema));
+}
+
+/** One page of a browse index (`GET /api/indice/{indice}`): entries with their number of titles, and paging keys. */
+export const BrowsePageSchema = z.object({
+  entradas: z.array(z.object({ chave: z.string(), valor: z.string(), total: int.nonnegative() })),
+  anterior: z.string().nullable().catch(null),
+  proxima: z.string().nullable().catch(null),
+});
+export type BrowsePage = z.infer<typeof BrowsePageSchema>;
+
+/** Browses an index from a typed point (`termo`), or pages on from a key (`de` forwards, `ate` backwards). */
+export function browseIndex(api: ApiClient, indice: string, at: { termo?: string; de?: string; ate?: string }, qtd = 20): Promise<BrowsePage> {
+  return api.get(`/indice/${encodeURIComponent(indice)}`, BrowsePageSchema, { query: { ...at, qtd } });
+}
+
+/** The titles of one index entry (`GET /api/indice/{indice}/titulos`), with the search's item shape. */
+export const BrowseTitlesSchema = z.object({
+  total: int.nonnegative(),
+  valor: z.string().nullable().catch(null),
+  pagina: int.positive(),
+  qtd: int.positive(),
+  resultados: z.array(ConsultaItemSchema),
+});
+export type BrowseTitles = z.infer<typeof BrowseTitlesSchema>;
+
+/** The titles filed under one entry of an index. */
+export function browseTitles(api: ApiClient, indice: string, chave: string, pagina = 1, qtd = 20): Promise<BrowseTitles> {
+  return api.get(`/indice/${encodeURIComponent(indice)}/titulos`, BrowseTitlesSchema, { query: { chave, pagina, qtd } });
 }
 
 /** One title: `GET /api/acervo/{id}` (ApiError 404 when it does not exist). */

@@ -1,0 +1,168 @@
+/**
+ * The 100k-title search benchmark (part of `npm run bench`; alone: `tsx bench/search-100k.ts`).
+ *
+ * Builds a synthetic catalogue of BENCH_TITLES (100,000) titles in a fresh SQLite database (migrated, the
+ * demo institution seeded, words drawn from a fixed vocabulary with a seeded generator, one copy each in one
+ * of three libraries), indexes it, then times three searches through the API in-process (`app.request`, no
+ * network) and, beside each, the raw database work for the same search (the SQL of `searchAcervos` and of
+ * `searchFacets` called directly):
+ * - free text: two words of medium frequency;
+ * - 3 facets selected: a broad word with one filter of three types (T, Y, I);
+ * - a broad term: a word in most titles, so the candidate cap applies.
+ * Target (issue 3): p95 <= 50 ms server time at 100k. Results go to stdout and bench/results/search-100k-*.json.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createApiApp } from "../api/app.ts";
+import { openDatabase, type Db } from "../api/db/index.ts";
+import { migrateToLatest } from "../api/db/migrate.ts";
+import { reindexAcervos, searchAcervos, searchFacets, type SearchParams } from "../api/db/search.ts";
+import { parseFilters } from "../api/domain/search-filters.ts";
+import { seedInstitution } from "../api/seed/institution.ts";
+
+const TITLES = Number(process.env.BENCH_TITLES ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+const root = path.resolve(import.meta.dirname, "..");
+
+// A small deterministic generator (mulberry32), so every run builds the same catalogue.
+function rng(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const COMMON = ["historia", "brasil", "estudos", "introducao", "teoria", "pratica", "manual", "sociedade", "educacao", "ciencia"];
+const VOCAB = (
+  "agua terra fogo cidade campo politica economia direito saude medicina engenharia quimica fisica biologia musica arte " +
+  "literatura poesia romance teatro cinema filosofia religiao linguagem gramatica matematica estatistica computacao redes dados " +
+  "energia clima floresta oceano rio montanha guerra paz trabalho familia infancia escola universidade biblioteca arquivo memoria " +
+  "cultura identidade migracao fronteira mercado empresa gestao financas contabilidade marketing logistica transporte turismo"
+).split(" ");
+const SURNAMES = ["Silva", "Souza", "Oliveira", "Santos", "Pereira", "Lima", "Costa", "Ferreira", "Almeida", "Ribeiro", "Carvalho", "Gomes"];
+const LANGS = ["por", "por", "por", "eng", "eng", "spa", "fre", "ita"];
+
+async function buildCatalogue(db: Db) {
+  const rand = rng(20240601);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+  await migrateToLatest(db);
+  await seedInstitution(db);
+  await db.insertInto("tipo_obra").values([1, 2, 3, 4, 5].map((c) => ({ cod_tipo_obra: c, descricao: `Tipo ${c}` }))).execute();
+  const BATCH = 500;
+  for (let start = 0; start < TITLES; start += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, TITLES - start) }, (_, i) => {
+      const n = start + i;
+      // "historia" in ~70% of titles (the broad term); the other words spread evenly.
+      const words = [rand() < 0.7 ? "historia" : pick(COMMON), pick(VOCAB), pick(VOCAB), pick(COMMON)];
+      const year = rand() < 0.05 ? null : 1950 + Math.floor(rand() * 75);
+      return {
+        cod_empresa: 1, chave_origem: `bench:${n}`, cod_tipo_obra: 1 + Math.floor(rand() * 5),
+        titulo: words.join(" "), autor: `${pick(SURNAMES)}, ${pick(SURNAMES)}`,
+        assuntos: JSON.stringify([pick(VOCAB), pick(VOCAB)]), idioma: pick(LANGS), ano_publicacao: year,
+        editora: "Editora Exemplo", classificacao: `${Math.floor(rand() * 10)}${Math.floor(rand() * 100)}`,
+        link_capa: rand() < 0.1 ? `https://covers.example.org/${n}.jpg` : null, acesso_remoto: rand() < 0.1 ? "cr" : null,
+        marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
+      };
+    });
+    const ids = await db.insertInto("acervo").values(rows).returning("cod_acervo").execute();
+    await db.insertInto("exemplar").values(ids.map((r, i) => ({ cod_acervo: r.cod_acervo, cod_biblioteca: 1 + ((start + i) % 3), codigo_barras: `B${r.cod_acervo}` }))).execute();
+  }
+  await reindexAcervos(db);
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+const ms = (n: number) => Math.round(n * 100) / 100;
+
+async function time(fn: () => Promise<unknown>) {
+  for (let i = 0; i < 5; i++) await fn(); // warm-up
+  const out: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  out.sort((a, b) => a - b);
+  return { p50: ms(pct(out, 50)), p95: ms(pct(out, 95)) };
+}
+
+/** Builds the catalogue, runs the three searches and prints/saves the table. */
+export async function runSearch100k(): Promise<void> {
+  // BENCH_DB_DIR keeps the built catalogue between runs (for profiling); by default a temp dir is removed.
+  const keep = process.env.BENCH_DB_DIR;
+  const dir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), "estante-bench-"));
+  const reuse = !!keep && fs.existsSync(path.join(dir, "estante.sqlite"));
+  fs.mkdirSync(dir, { recursive: true });
+  const db = openDatabase({ dataDir: dir });
+  try {
+    const t0 = performance.now();
+    if (reuse) await migrateToLatest(db);
+    else await buildCatalogue(db);
+    const buildSeconds = Math.round((performance.now() - t0) / 100) / 10;
+    const app = createApiApp({ db, mailer: { send: async () => {} } });
+    const tok = await app.request("/api/oauth/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials&client_id=4",
+    });
+    const auth = { authorization: `Bearer ${((await tok.json()) as { access_token: string }).access_token}` };
+    const cases = [
+      { name: "free text (2 words)", qs: "termo=politica+energia" },
+      { name: "3 facets selected", qs: "termo=historia&filtro=T:1&filtro=T:2&filtro=Y:2001&filtro=Y:2002&filtro=I:por" },
+      { name: "broad term (capped)", qs: "termo=historia" },
+    ];
+    const results = [];
+    for (const c of cases) {
+      const q = new URLSearchParams(c.qs);
+      const params: SearchParams = {
+        termos: [{ termo: q.get("termo")!, tipo: "livre" }], pagina: 1, qtd: 20, ordenacao: "C",
+        filtros: parseFilters(q.getAll("filtro")).selected,
+      };
+      const get = async (url: string) => {
+        const res = await app.request(url, { headers: auth });
+        if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+        return res.json();
+      };
+      const sample = (await get(`/api/consulta?${c.qs}`)) as { total: number; totalLimitado: boolean };
+      results.push({
+        case: c.name,
+        total: `${sample.total}${sample.totalLimitado ? "+" : ""}`,
+        search: await time(() => get(`/api/consulta?${c.qs}`)),
+        searchDb: await time(() => searchAcervos(db, params)),
+        facets: await time(() => get(`/api/consulta/filtros?${c.qs}`)),
+        facetsDb: await time(() => searchFacets(db, params, "pt")),
+      });
+    }
+    const lines = [
+      `Search at ${TITLES.toLocaleString("en")} synthetic titles (built and indexed in ${buildSeconds} s; ${RUNS} runs each; in-process API, SQLite)`,
+      "",
+      "| case | hits | /consulta p50 | p95 | raw DB p50 | p95 | /consulta/filtros p50 | p95 | raw DB p50 | p95 |",
+      "|---|---|---|---|---|---|---|---|---|---|",
+      ...results.map(
+        (r) =>
+          `| ${r.case} | ${r.total} | ${r.search.p50} | ${r.search.p95} | ${r.searchDb.p50} | ${r.searchDb.p95} | ${r.facets.p50} | ${r.facets.p95} | ${r.facetsDb.p50} | ${r.facetsDb.p95} |`,
+      ),
+      "",
+      "Times in ms. Target: p95 <= 50 ms server time per call at 100k.",
+    ];
+    console.log(lines.join("\n"));
+    const outDir = path.join(root, "bench", "results");
+    fs.mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `search-100k-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+    fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.version, titles: TITLES, runs: RUNS, buildSeconds, results }, null, 2));
+    console.log(`\nsaved ${path.relative(root, file)}`);
+  } finally {
+    await db.destroy();
+    if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  runSearch100k().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,22 @@
+import { auditRoutes, type RouteCase } from "./audit";
+
+// The search area: facets (none, some selected, the "more" disclosure), every working tab, the advanced form and
+// its error, the browse indexes and an entry's titles.
+const ROUTES: RouteCase[] = [
+  // Ten results a page: the same markup as twenty, audited faster (each case runs in twelve contexts).
+  { name: "search-facets", path: () => "/?termo=brasil&qtd=10" },
+  { name: "search-facets-selected", path: () => "/?termo=brasil&qtd=10&filtro=I:por&filtro=Y:2006&filtro=Y:SD" },
+  { name: "search-compact", path: () => "/?termo=brasil&qtd=10&exibicao=C" },
+  { name: "tab-ebooks", path: () => "/ebooks?termo=software" },
+  { name: "tab-archive", path: () => "/arquivo?termo=arquivo" },
+  { name: "tab-normative-acts", path: () => "/atos?termo=direito" },
+  { name: "tab-accessibility", path: () => "/acessibilidade" },
+  { name: "tab-new-acquisitions", path: () => "/aquisicoes?termo=brasil" },
+  { name: "tab-advanced", path: () => "/avancada" },
+  { name: "tab-advanced-error", path: () => "/avancada?titulo=&autor=&assunto=" },
+  { name: "tab-advanced-results", path: () => "/avancada?titulo=brasil&assunto=politica&qtd=10" },
+  { name: "browse", path: () => "/indice?indice=assunto&termo=educacao" },
+  { name: "browse-titles", path: () => "/indice?indice=assunto&entrada=educacao" },
+];
+
+auditRoutes(ROUTES);
