@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/acervo.referencia";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import { ExportText } from "~/components/basket/ExportText";
@@ -89,19 +89,5 @@ export default function ReferencePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** 404 for an unknown title; the spec §8 message when the API fails. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation("catalogue");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = isRouteErrorResponse(error) ? (error.data as ErrorData | null)?.message : undefined;
-  return (
-    <div className="title-page title-page--error">
-      <h1>{notFound ? t("acervo.notFoundHeading") : t("acervo.errorHeading")}</h1>
-      <p>{notFound ? t("acervo.notFoundText") : t(message?.key ?? "common:errors.unexpected", message?.values)}</p>
-      <p>
-        <Link to="/">{t("acervo.backToSearch")}</Link>
-      </p>
-    </div>
-  );
-}
+// Same error page as the title page (404 or the spec §8 message): its error data has the same shape.
+export { ErrorBoundary } from "./acervo";

@@ -19,7 +19,7 @@ async function addFromTitlePage(page: Page, id: number) {
     await expect(page.getByRole("link", { name: "Voltar para onde você estava" })).toHaveAttribute("href", `/acervo/${id}`);
   } else {
     // With JS the page stays; the button becomes "remove" and a status message gives the basket size.
-    await expect(page.getByText("Na cesta (1 título).")).toBeVisible();
+    await expect(page.getByText("Na cesta (1 título).")).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("button", { name: /^Remover da cesta/ }).first()).toBeVisible();
     await page.goto("/cesta");
   }
@@ -45,7 +45,7 @@ test("every title of a results page goes into the basket at once; keep-selected 
   if (test.info().project.name === "js-on") await page.locator("form.add-to-basket input[name=js]").first().waitFor({ state: "attached" });
   await page.getByRole("button", { name: /desta página à cesta/ }).click();
   if (test.info().project.name === "js-on") {
-    await expect(page.getByText(`A cesta tem ${count} títulos.`)).toBeVisible();
+    await expect(page.getByText(`A cesta tem ${count} títulos.`)).toBeVisible({ timeout: 15_000 });
     await page.goto("/cesta");
   } else {
     await expect(page).toHaveURL(/\/cesta\?aviso=added/);

@@ -50,7 +50,8 @@ function FetcherAddToBasket({ codAcervo, titulo }: { codAcervo: number; titulo: 
   const fromRoot = useBasketIds().includes(codAcervo);
   const reply = fetcher.data?.kind === "change" ? fetcher.data : null;
   const inBasket = reply ? reply.ids.includes(codAcervo) : fromRoot;
-  const busy = fetcher.state !== "idle";
+  // The action's answer arrives before the page's loaders revalidate: show it at once.
+  const busy = fetcher.state === "submitting";
   return (
     <fetcher.Form method="post" action="/cesta" className="add-to-basket">
       <input type="hidden" name="intent" value={inBasket ? "remove" : "add"} />
@@ -94,11 +95,11 @@ function FetcherAddAll({ acervos }: { acervos: number[] }) {
       ))}
       <input type="hidden" name="redirectTo" value={hereOf(location)} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      <button type="submit" className="button button--secondary" aria-disabled={fetcher.state !== "idle" || undefined}>
+      <button type="submit" className="button button--secondary" aria-disabled={fetcher.state === "submitting" || undefined}>
         {t("add.addAll", { count: acervos.length })}
       </button>
       <span className="add-to-basket__status" role="status">
-        {reply && fetcher.state === "idle" ? (reply.refused > 0 ? t("add.full") : t("add.addedAll", { count: reply.count })) : ""}
+        {reply && fetcher.state !== "submitting" ? (reply.refused > 0 ? t("add.full") : t("add.addedAll", { count: reply.count })) : ""}
       </span>
     </fetcher.Form>
   );
