@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { AddToBasket } from "~/components/basket/AddToBasket";
 import type { ConsultaItem } from "~/lib/api/catalogue.server";
 
 /** The default cover (spec: "else the default image"): a neutral book drawing, decorative like the real covers. */
@@ -88,6 +89,7 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
             {item.possui_acessibilidade === "S" ? <li className="badge">{t("results.accessible")}</li> : null}
           </ul>
         ) : null}
+        <AddToBasket codAcervo={item.cod_acervo} titulo={item.titulo} />
       </div>
       {item.link_capa ? (
         // Decorative: the title right beside it already names the work.

@@ -1,6 +1,7 @@
 import type { Ref } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { AddAllToBasket } from "~/components/basket/AddToBasket";
 import type { Consulta } from "~/lib/api/catalogue.server";
 import { Pagination } from "./Pagination";
 import { ResultItem } from "./ResultItem";
@@ -67,6 +68,7 @@ export function SearchResults({ results, termo, search, headingRef, display = "D
               total: results.totalLimitado ? `${nf.format(results.total)}+` : nf.format(results.total),
             })}
           </p>
+          <AddAllToBasket acervos={results.resultados.map((r) => r.cod_acervo)} />
           <ol className={display === "C" ? "results__list results__list--compact" : "results__list"} start={first}>
             {results.resultados.map((item) => (
               <ResultItem key={item.cod_acervo} item={item} display={display} />
