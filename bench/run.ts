@@ -5,13 +5,15 @@
  * - p50 / p95 time of a search results page and of a title page (sequential requests, one worker),
  *   with the API time the portal spent (Server-Timing) beside it when the server reports it;
  * - pages per second at 10 concurrent connections (mixed search and title pages, default workers);
- * - the JavaScript each route ships, compressed with brotli.
+ * - the JavaScript each route ships, compressed with brotli;
+ * - search at 100k synthetic titles (bench/search-100k.ts): API and raw DB p50/p95.
  * Results go to stdout as a table and to bench/results/<timestamp>.json.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { runSearch100k } from "./search-100k.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
@@ -221,6 +223,12 @@ async function main() {
   ];
   console.log(lines.join("\n"));
   console.log(`\nsaved ${path.relative(root, file)}`);
+
+  // 3. Search at 100k synthetic titles, API and raw DB time (bench/search-100k.ts; BENCH_SKIP_100K=1 skips it).
+  if (!process.env.BENCH_SKIP_100K) {
+    console.log("");
+    await runSearch100k();
+  }
 }
 
 main().catch((err) => {
