@@ -25,4 +25,4 @@ const ROUTES: RouteCase[] = [
   { name: "not-found", path: () => "/nao/existe" },
 ];
 
-auditRoutes(ROUTES);
+auditRoutes(ROUTES, { fullMatrix: true });
