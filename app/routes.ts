@@ -30,6 +30,9 @@ export default [
   // Resource route: an export of the basket (or of ?acervos=) as a file download.
   route("cesta/exportar", "routes/cesta.exportar.ts"),
   route("suporte", "routes/suporte.tsx"),
+  // Footer dialogs as pages (spec §2 footer: comment, activity 13; acquisition suggestion, activity 12).
+  route("comentario", "routes/comentario.tsx"),
+  route("sugestao", "routes/sugestao.tsx"),
 
   // Resource routes: accessibility preferences and language (POST, then redirect back).
   route("preferencias", "routes/preferencias.tsx"),

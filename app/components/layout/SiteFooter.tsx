@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
 import { ACTIVITY } from "~/lib/activities";
+import { CommentFooterLink, SuggestionFooterLink } from "~/components/requests/FooterDialogs";
 import "./site-footer.css";
 
 /**
@@ -48,6 +49,9 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   const links: React.ReactNode[] = [];
   if (site) {
+    // Comment (13) and acquisition suggestion (12): modal dialogs with JS, pages without.
+    if (has(ACTIVITY.COMMENT)) links.push(<CommentFooterLink />);
+    if (has(ACTIVITY.SUGGESTION)) links.push(<SuggestionFooterLink />);
     if (has(ACTIVITY.ICAP) && site.icapUrl)
       links.push(
         <a href={site.icapUrl} target="_blank" rel="noopener noreferrer">

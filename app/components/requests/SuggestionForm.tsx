@@ -1,0 +1,118 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useFetcher } from "react-router";
+import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { TextField } from "~/components/ui/TextField";
+import type { ErrorMessage } from "~/lib/api/errors";
+import { SuggestionSchema } from "~/schemas/suggestion";
+import { fieldError, summaryOf } from "./form-errors";
+import { SelectField } from "./SelectField";
+import { TextAreaField } from "./TextAreaField";
+
+export interface SuggestionFormProps {
+  idPrefix: string;
+  units: Array<{ cod_biblioteca: number; desc_biblioteca: string; cod_campus: number; nome_campus: string }>;
+  signedIn: boolean;
+  lastResult?: SubmissionResult<string[]> | null;
+  formError?: ErrorMessage | null;
+  via?: "page" | "modal";
+  fetcher?: ReturnType<typeof useFetcher>;
+  /** Where the login prompt brings the visitor back to. */
+  loginRedirect: string;
+}
+
+const TEXT_FIELDS = ["titulo", "autor", "edicao", "editor", "isbn_issn", "periodico"] as const;
+
+/**
+ * The purchase suggestion form (spec §3 fields; library, title and publisher required). Choosing a campus narrows
+ * the libraries with JS; without JS every library is listed with its campus. Logged out: a login prompt.
+ */
+export function SuggestionForm({ idPrefix, units, signedIn, lastResult, formError, via = "page", fetcher, loginRedirect }: SuggestionFormProps) {
+  const { t } = useTranslation("requests");
+  const values = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const str = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : undefined);
+  const [campus, setCampus] = useState(str("campus") ?? "");
+  const [form, fields] = useForm({
+    id: `${idPrefix}-form`,
+    lastResult: lastResult ?? undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SuggestionSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  if (!signedIn) {
+    return (
+      <p className="notice">
+        {t("suggestion.login_prompt")} <Link to={`/login?redirect=${encodeURIComponent(loginRedirect)}`}>{t("comment.login_link")}</Link>
+      </p>
+    );
+  }
+  const id = (f: string) => `${idPrefix}-${f}`;
+  const campuses = [...new Map(units.map((u) => [u.cod_campus, u.nome_campus])).entries()];
+  const libraries = units.filter((u) => !campus || String(u.cod_campus) === campus);
+  const summary = summaryOf(
+    t,
+    formError,
+    [
+      { id: id("campus"), errors: fields.campus.errors },
+      { id: id("biblioteca"), errors: fields.biblioteca.errors },
+      ...TEXT_FIELDS.map((f) => ({ id: id(f), errors: fields[f].errors })),
+      { id: id("outras_inf"), errors: fields.outras_inf.errors },
+    ],
+    id("biblioteca"),
+  );
+  const FormTag = fetcher ? fetcher.Form : Form;
+  const busy = fetcher ? fetcher.state !== "idle" : false;
+  return (
+    <>
+      <ErrorSummary errors={summary} />
+      <FormTag method="post" action="/sugestao" {...getFormProps(form)} noValidate>
+        <input type="hidden" name="via" value={via} />
+        <SelectField
+          id={id("campus")}
+          name="campus"
+          label={t("fields.campus")}
+          placeholder={t("fields.any_campus")}
+          options={campuses.map(([cod, nome]) => ({ value: String(cod), label: nome }))}
+          defaultValue={str("campus")}
+          error={fieldError(t, fields.campus.errors)}
+          onChange={setCampus}
+        />
+        <SelectField
+          id={id("biblioteca")}
+          name="biblioteca"
+          label={t("fields.library")}
+          placeholder={t("fields.choose")}
+          options={libraries.map((u) => ({ value: String(u.cod_biblioteca), label: campus ? u.desc_biblioteca : `${u.desc_biblioteca} (${u.nome_campus})` }))}
+          defaultValue={str("biblioteca")}
+          error={fieldError(t, fields.biblioteca.errors)}
+          required
+        />
+        {TEXT_FIELDS.map((f) => (
+          <TextField
+            key={f}
+            id={id(f)}
+            name={f}
+            label={t(`suggestion.fields.${f}`)}
+            defaultValue={str(f)}
+            error={fieldError(t, fields[f].errors)}
+            required={f === "titulo" || f === "editor"}
+          />
+        ))}
+        <TextAreaField
+          id={id("outras_inf")}
+          name="outras_inf"
+          label={t("suggestion.fields.outras_inf")}
+          defaultValue={str("outras_inf")}
+          error={fieldError(t, fields.outras_inf.errors)}
+          maxLength={2000}
+          rows={3}
+        />
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
+          {busy ? t("sending") : t("suggestion.submit")}
+        </button>
+      </FormTag>
+    </>
+  );
+}

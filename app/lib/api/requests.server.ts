@@ -1,0 +1,151 @@
+/**
+ * Typed calls of the patron requests: holds (spec §7 "Reserva"), loan requests ("Solicitacao-emprestimo"),
+ * purchase suggestions and the libraries list ("Unidade-informacao").
+ */
+import { data } from "react-router";
+import { z } from "zod";
+import type { ApiClient } from "./client.server";
+import { ApiError, describeError, type ErrorMessage } from "./errors";
+
+const strings = z.array(z.string()).catch([]);
+const LibrarySchema = z.object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string() });
+
+export const HoldOptionsSchema = z.object({
+  cod_acervo: z.number().int(),
+  titulo: z.string(),
+  volumes: strings,
+  tomos: strings,
+  partes: strings,
+  materiais: strings,
+  bibliotecas: z.array(LibrarySchema),
+  disponiveis: z.number().int().catch(0),
+  fila: z.number().int().catch(0),
+  impedimento: z.enum(["exemplar_disponivel", "sem_exemplar_reservavel"]).nullish().catch(null),
+});
+export type HoldOptions = z.infer<typeof HoldOptionsSchema>;
+
+/** The hold payload of spec §3 plus the form's idempotency key. */
+export interface HoldPayload {
+  cod_acervo: number;
+  biblioteca: number;
+  volume?: string | null;
+  tomo?: string | null;
+  parte?: string | null;
+  material_adicional?: string | null;
+  chave_envio: string;
+}
+
+const PlacedSchema = z.object({ cod_reserva: z.number().int(), posicao: z.number().int(), criada: z.boolean().catch(true) });
+
+/** GET /reserva/{id}/informacoes-iniciais. */
+export function getHoldOptions(api: ApiClient, codAcervo: number): Promise<HoldOptions> {
+  return api.get(`/reserva/${codAcervo}/informacoes-iniciais`, HoldOptionsSchema, { as: "patron" });
+}
+
+/** POST /validar-fila then POST /reserva (spec §7): the queue check, then the hold. Throws ApiError 422 on a rule. */
+export async function placeHold(api: ApiClient, payload: HoldPayload) {
+  await api.send("POST", "/validar-fila", z.object({ posicao: z.number().int() }), { body: payload, as: "patron" });
+  return api.send("POST", "/reserva", PlacedSchema, { body: payload, as: "patron" });
+}
+
+const HoldListSchema = z.array(
+  z.looseObject({ cod_reserva: z.number().int(), cod_acervo: z.number().int(), titulo: z.string().nullish(), posicao: z.number().int(), biblioteca: z.string().nullish() }),
+);
+
+/** GET /reserva: the patron's active holds (to show the queue position after placing one). */
+export function getMyHolds(api: ApiClient) {
+  return api.get("/reserva", HoldListSchema, { as: "patron" });
+}
+
+export const LoanRequestOptionsSchema = z.object({
+  cod_acervo: z.number().int(),
+  titulo: z.string(),
+  bibliotecas_origem: z.array(LibrarySchema),
+  bibliotecas_recebimento: z.array(LibrarySchema),
+  locais_recebimento: z.array(z.object({ codigo: z.number().int(), descricao: z.string(), domicilio: z.boolean().catch(false) })),
+  volumes: strings,
+  tomos: strings,
+  partes: strings,
+  materiais: strings,
+  email: z.string().nullish().transform((v) => v ?? ""),
+  telefone: z.string().nullish().transform((v) => v ?? ""),
+});
+export type LoanRequestOptions = z.infer<typeof LoanRequestOptionsSchema>;
+
+/** GET /solicitacao-emprestimo/{id}/informacoes-iniciais. */
+export function getLoanRequestOptions(api: ApiClient, codAcervo: number): Promise<LoanRequestOptions> {
+  return api.get(`/solicitacao-emprestimo/${codAcervo}/informacoes-iniciais`, LoanRequestOptionsSchema, { as: "patron" });
+}
+
+/** POST /solicitacao-emprestimo/{id}: throws ApiError 422 (`limite_solicitacoes`, `solicitacao_duplicada`…). */
+export function createLoanRequest(api: ApiClient, codAcervo: number, payload: Record<string, unknown>) {
+  return api.send("POST", `/solicitacao-emprestimo/${codAcervo}`, z.object({ cod_solicitacao: z.number().int(), criada: z.boolean().catch(true) }), {
+    body: payload,
+    as: "patron",
+  });
+}
+
+export const UnitSchema = z.object({
+  cod_biblioteca: z.number().int(),
+  desc_biblioteca: z.string(),
+  cod_campus: z.number().int(),
+  nome_campus: z.string(),
+});
+export type Unit = z.infer<typeof UnitSchema>;
+
+/** GET /unidade-informacao: every library with its campus (one call serves the campus list too). */
+export function getUnits(api: ApiClient): Promise<Unit[]> {
+  return api.get("/unidade-informacao", z.array(UnitSchema));
+}
+
+/** POST /sugestao-aquisicao with the suggestion fields of spec §3. */
+export function createSuggestion(api: ApiClient, body: Record<string, unknown>) {
+  return api.send("POST", "/sugestao-aquisicao", z.object({ cod_sugestao: z.number().int() }), { body, as: "patron" });
+}
+
+/** Whether the signed-in patron is a professor (spec §6: teachers have their own suggestion route). */
+export async function isProfessor(api: ApiClient): Promise<boolean> {
+  const data = await api.get("/autenticar/dados-usuario", z.object({ user: z.looseObject({ professor: z.boolean().catch(false) }) }), { as: "patron" });
+  return data.user.professor;
+}
+
+/** Rule codes the request calls answer with (422/403), each with a message in `requests:rules.*`. */
+export const RULE_CODES = [
+  "exemplar_disponivel",
+  "sem_exemplar_reservavel",
+  "reserva_existente",
+  "titulo_emprestado",
+  "limite_reservas",
+  "usuario_bloqueado",
+  "limite_solicitacoes",
+  "solicitacao_duplicada",
+  "sem_exemplar_disponivel",
+  "limite_comentarios",
+  "atividade_negada",
+] as const;
+
+/**
+ * Turns a refused request into what a form shows: field errors (keys) on the fields the API named, and one
+ * form-level message (a rule of spec §8, or the generic error catalogue).
+ */
+export function requestErrorReply(err: unknown, fields: readonly string[]): { fieldErrors: Record<string, string[]>; formError: ErrorMessage | null } {
+  const fieldErrors: Record<string, string[]> = {};
+  if (err instanceof ApiError) {
+    if (err.code && (RULE_CODES as readonly string[]).includes(err.code)) return { fieldErrors, formError: { key: `requests:rules.${err.code}` } };
+    if (err.status === 422 && err.errors) {
+      for (const field of Object.keys(err.errors)) if (fields.includes(field)) fieldErrors[field] = ["requests:errors.check_field"];
+      if (Object.keys(fieldErrors).length > 0) return { fieldErrors, formError: null };
+    }
+  }
+  return { fieldErrors, formError: describeError(err) };
+}
+
+/** Awaits an API call for a title; an unknown title becomes the route's 404 (thrown as a response). */
+export async function orNotFound<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
+    throw err;
+  }
+}

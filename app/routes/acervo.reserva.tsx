@@ -1,0 +1,168 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { DimensionFields, dimensionSummaryFields } from "~/components/requests/DimensionFields";
+import { fieldError, summaryOf } from "~/components/requests/form-errors";
+import { SelectField } from "~/components/requests/SelectField";
+import { getApi } from "~/lib/api/client.server";
+import { ApiError, type ErrorMessage } from "~/lib/api/errors";
+import { getHoldOptions, getMyHolds, placeHold, orNotFound, requestErrorReply, type HoldOptions } from "~/lib/api/requests.server";
+import { getT } from "~/lib/i18n.server";
+import { requireUser } from "~/lib/require-user.server";
+import { holdSchema } from "~/schemas/hold";
+import type { Route } from "./+types/acervo.reserva";
+import { parseCodAcervo } from "./acervo.server";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? [{ title: loaderData.pageTitle }] : [];
+}
+
+function options(context: Route.LoaderArgs["context"], id: number): Promise<HoldOptions> {
+  return orNotFound(getHoldOptions(getApi(context), id));
+}
+
+/**
+ * The hold form (spec §2 "/acervo/{id}/reserva"): options from informacoes-iniciais; after placing, the same URL
+ * with `?reserva=` shows the queue position (PRG). Behind login.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  const id = parseCodAcervo(params.codAcervo);
+  if (id === null) throw data(null, { status: 404 });
+  const t = getT(context);
+  const placed = Number(new URL(request.url).searchParams.get("reserva"));
+  if (Number.isInteger(placed) && placed > 0) {
+    const hold = (await getMyHolds(getApi(context))).find((h) => h.cod_reserva === placed && h.cod_acervo === id);
+    if (hold) {
+      return { kind: "placed" as const, codAcervo: id, titulo: String(hold.titulo ?? ""), posicao: hold.posicao, biblioteca: hold.biblioteca ?? null, pageTitle: t("requests:hold.placed_title") };
+    }
+  }
+  const opts = await options(context, id);
+  // A fresh idempotency key per form: a double submit or a resubmit of this form creates one hold.
+  return { kind: "form" as const, codAcervo: id, options: opts, chave: crypto.randomUUID(), pageTitle: t("requests:hold.page_title", { title: opts.titulo }) };
+}
+
+interface HoldActionData {
+  result: SubmissionResult<string[]>;
+  formError: ErrorMessage | null;
+}
+
+/** Validates, checks the queue (POST /validar-fila) and places the hold (POST /reserva); PRG to the position. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireUser(request, context);
+  const id = parseCodAcervo(params.codAcervo);
+  if (id === null) throw data(null, { status: 404 });
+  const opts = await options(context, id);
+  const submission = parseWithZod(await request.formData(), { schema: holdSchema(opts) });
+  if (submission.status !== "success") return data<HoldActionData>({ result: submission.reply(), formError: null }, { status: 400 });
+  const v = submission.value as Record<string, unknown> & { biblioteca: number; chave: string };
+  try {
+    const hold = await placeHold(getApi(context), {
+      cod_acervo: id,
+      biblioteca: v.biblioteca,
+      volume: (v.volume as string | undefined) ?? null,
+      tomo: (v.tomo as string | undefined) ?? null,
+      parte: (v.parte as string | undefined) ?? null,
+      material_adicional: (v.material_adicional as string | undefined) ?? null,
+      chave_envio: v.chave,
+    });
+    return redirect(`/acervo/${id}/reserva?reserva=${hold.cod_reserva}`);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status === 401) throw err;
+    const { fieldErrors, formError } = requestErrorReply(err, ["biblioteca", "volume", "tomo", "parte", "material_adicional"]);
+    return data<HoldActionData>({ result: submission.reply({ fieldErrors }), formError }, { status: err.status === 0 ? 503 : 400 });
+  }
+}
+
+export default function HoldPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("requests");
+  const titlePath = `/acervo/${loaderData.codAcervo}`;
+  if (loaderData.kind === "placed") {
+    return (
+      <div className="page">
+        <h1>{t("hold.placed_heading")}</h1>
+        <p className="notice" role="status">
+          {t("hold.placed_text", { title: loaderData.titulo, position: loaderData.posicao })}
+        </p>
+        {loaderData.biblioteca ? <p>{t("hold.placed_library", { library: loaderData.biblioteca })}</p> : null}
+        <p>
+          <Link to={titlePath}>{t("back_to_title")}</Link>
+        </p>
+      </div>
+    );
+  }
+  return <HoldForm data={loaderData} actionData={actionData as HoldActionData | undefined} titlePath={titlePath} />;
+}
+
+function HoldForm({ data: page, actionData, titlePath }: { data: { options: HoldOptions; chave: string; codAcervo: number }; actionData?: HoldActionData; titlePath: string }) {
+  const { t } = useTranslation("requests");
+  const navigation = useNavigation();
+  const { options: opts } = page;
+  const [form, fields] = useForm({
+    id: "reserva-form",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: holdSchema(opts) }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // conform's `fields` is a proxy (no own keys): read each field by name.
+  const errors = Object.fromEntries(["biblioteca", "volume", "tomo", "parte", "material_adicional"].map((k) => [k, (fields as Record<string, { errors?: string[] }>)[k]?.errors])) as Record<string, string[] | undefined>;
+  const values = (actionData?.result.initialValue ?? {}) as Record<string, unknown>;
+  const summary = summaryOf(t, actionData?.formError, [...dimensionSummaryFields("reserva", opts, errors), { id: "reserva-biblioteca", errors: fields.biblioteca.errors }], "reserva-biblioteca");
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  const heading = <h1>{t("hold.heading", { title: opts.titulo })}</h1>;
+
+  if (opts.impedimento) {
+    return (
+      <div className="page">
+        {heading}
+        <p className="notice notice--warning">{t(`rules.${opts.impedimento}`)}</p>
+        {opts.impedimento === "exemplar_disponivel" ? (
+          <ul>
+            <li>
+              <Link to={`${titlePath}/solicitacao-emprestimo`}>{t("hold.offer_loan_request")}</Link>
+            </li>
+            <li>
+              <Link to={titlePath}>{t("hold.offer_copies")}</Link>
+            </li>
+          </ul>
+        ) : (
+          <p>
+            <Link to={titlePath}>{t("back_to_title")}</Link>
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      {heading}
+      <ErrorSummary errors={summary} />
+      <p>{opts.fila > 0 ? t("hold.queue", { count: opts.fila }) : t("hold.queue_empty")}</p>
+      <Form method="post" {...getFormProps(form)} noValidate>
+        {/* Without the key the API could not tell a resubmission from a new hold. */}
+        <input type="hidden" name="chave" value={typeof values.chave === "string" ? values.chave : page.chave} />
+        <DimensionFields t={t} idPrefix="reserva" options={opts} errors={errors} values={values} />
+        <SelectField
+          id="reserva-biblioteca"
+          name="biblioteca"
+          label={t("hold.library")}
+          description={t("hold.library_hint")}
+          placeholder={opts.bibliotecas.length === 1 ? false : t("fields.choose")}
+          options={opts.bibliotecas.map((b) => ({ value: String(b.cod_biblioteca), label: b.desc_biblioteca }))}
+          defaultValue={typeof values.biblioteca === "string" ? values.biblioteca : undefined}
+          error={fieldError(t, fields.biblioteca.errors)}
+          required
+        />
+        <button type="submit" className="button" aria-disabled={submitting || undefined} onClick={(e) => submitting && e.preventDefault()}>
+          {submitting ? t("sending") : t("hold.submit")}
+        </button>{" "}
+        <Link to={titlePath} className="button button--secondary">
+          {t("cancel")}
+        </Link>
+      </Form>
+    </div>
+  );
+}

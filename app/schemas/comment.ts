@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** Longest comment the portal accepts (the API's limit). */
+export const COMMENT_MAX = 2000;
+
+/**
+ * A comment, on a title or general (spec §5): a library must be chosen and the text must be non-blank after
+ * trimming. `redirectTo` brings a no-JS visitor back to the page the form was on.
+ */
+export const CommentSchema = z.object({
+  biblioteca: z.number({ error: "requests:errors.library_required" }).int().positive("requests:errors.library_required"),
+  texto: z.string({ error: "requests:errors.text_required" }).trim().min(1, "requests:errors.text_required").max(COMMENT_MAX, "requests:errors.text_too_long"),
+  redirectTo: z.string().optional(),
+  /** "modal" when posted from the footer dialog (answered with data instead of a redirect). */
+  via: z.enum(["page", "modal"]).default("page"),
+});
+export type CommentInput = z.infer<typeof CommentSchema>;

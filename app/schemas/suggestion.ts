@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+const optional = (max: number) => z.string().trim().max(max, "requests:errors.too_long").optional();
+
+/**
+ * The purchase suggestion (spec §3 fields, §5): library, titulo and editor are required (editor trimmed); the
+ * message names the field ("required field not filled: Title").
+ */
+export const SuggestionSchema = z.object({
+  campus: z.number().int().positive().optional(),
+  biblioteca: z.number({ error: "requests:suggestion.errors.biblioteca" }).int().positive("requests:suggestion.errors.biblioteca"),
+  autor: optional(300),
+  titulo: z.string({ error: "requests:suggestion.errors.titulo" }).trim().min(1, "requests:suggestion.errors.titulo").max(500, "requests:errors.too_long"),
+  edicao: optional(100),
+  editor: z.string({ error: "requests:suggestion.errors.editor" }).trim().min(1, "requests:suggestion.errors.editor").max(300, "requests:errors.too_long"),
+  isbn_issn: optional(40),
+  periodico: optional(300),
+  outras_inf: optional(2000),
+  via: z.enum(["page", "modal"]).default("page"),
+});
+export type SuggestionInput = z.infer<typeof SuggestionSchema>;

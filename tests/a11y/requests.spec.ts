@@ -1,0 +1,27 @@
+import type { Page } from "@playwright/test";
+import { auditRoutes, type RouteCase } from "./audit";
+
+/** Submits the page's main form empty, so the audit covers the error summary and the inline errors. */
+const submitEmpty = (label: RegExp) => async (page: Page) => {
+  await page.getByRole("main").getByRole("button", { name: label }).click();
+  await page.getByRole("alert").first().waitFor();
+};
+
+// Holds, loan requests, comments, purchase suggestion and general comment (issue 3, "requests" area).
+const ROUTES: RouteCase[] = [
+  // The demo patron's title page id is a title with available copies: the hold page explains why it cannot be held.
+  { name: "hold-unavailable", path: ({ titleId }) => `/acervo/${titleId}/reserva`, signedIn: true },
+  { name: "loan-request", path: ({ titleId }) => `/acervo/${titleId}/solicitacao-emprestimo`, signedIn: true },
+  { name: "loan-request-errors", path: ({ titleId }) => `/acervo/${titleId}/solicitacao-emprestimo`, signedIn: true, act: submitEmpty(/^(Solicitar empréstimo|Request loan)$/) },
+  { name: "title-comment", path: ({ titleId }) => `/acervo/${titleId}/comentarios`, signedIn: true },
+  { name: "title-comment-errors", path: ({ titleId }) => `/acervo/${titleId}/comentarios`, signedIn: true, act: submitEmpty(/^(Enviar comentário|Send comment)$/) },
+  { name: "title-comment-logged-out", path: ({ titleId }) => `/acervo/${titleId}/comentarios` },
+  { name: "suggestion", path: () => "/sugestao", signedIn: true },
+  { name: "suggestion-errors", path: () => "/sugestao", signedIn: true, act: submitEmpty(/^(Enviar sugestão|Send suggestion)$/) },
+  { name: "suggestion-sent-toast", path: () => "/sugestao?enviado=1", signedIn: true },
+  { name: "suggestion-logged-out", path: () => "/sugestao" },
+  { name: "general-comment", path: () => "/comentario", signedIn: true },
+  { name: "general-comment-errors", path: () => "/comentario", signedIn: true, act: submitEmpty(/^(Enviar comentário|Send comment)$/) },
+];
+
+auditRoutes(ROUTES);

@@ -1,0 +1,190 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { login } from "../fixtures/demo";
+
+/**
+ * Holds, loan requests, comments, purchase suggestions and the general comment, with JavaScript on and off.
+ * Each project uses its own patrons and titles, so the two runs never share state.
+ */
+const PASSWORD = "demo1234";
+const isJs = () => test.info().project.name === "js-on";
+
+async function token(request: APIRequestContext, username?: string): Promise<string> {
+  const form: Record<string, string> = username
+    ? { grant_type: "password", client_id: "4", username, password: PASSWORD }
+    : { grant_type: "client_credentials", client_id: "4" };
+  const res = await request.post("/api/oauth/token", { form });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function apiGet<T>(request: APIRequestContext, path: string, bearer: string): Promise<T> {
+  const res = await request.get(path, { headers: { authorization: `Bearer ${bearer}` } });
+  return (await res.json()) as T;
+}
+
+/** A title lent to `lender` that `holder` may reserve (not already held by them or by `skipHeldBy`). */
+async function lentTitle(request: APIRequestContext, lender: string, skipHeldBy: string): Promise<number> {
+  const loans = await apiGet<Array<{ cod_acervo: number }>>(request, "/api/emprestimo/titulos-pendentes", await token(request, lender));
+  const held = await apiGet<Array<{ cod_acervo: number }>>(request, "/api/reserva", await token(request, skipHeldBy));
+  const id = loans.map((l) => l.cod_acervo).find((c) => !held.some((h) => h.cod_acervo === c));
+  if (!id) throw new Error(`no title lent to ${lender}`);
+  return id;
+}
+
+/** Titles with a copy available for loan, as search results list them; `offset` keeps projects apart. */
+async function availableTitle(request: APIRequestContext, offset: number): Promise<number> {
+  const body = await apiGet<{ resultados: Array<{ cod_acervo: number; disponiveis: number }> }>(
+    request,
+    "/api/consulta?termo=historia&qtd=40",
+    await token(request),
+  );
+  const free = body.resultados.filter((r) => r.disponiveis > 0);
+  return free[offset % free.length].cod_acervo;
+}
+
+const patron = (login: string) => ({ login, password: PASSWORD });
+
+test.describe("holds", () => {
+  test("a visitor who is not logged in is sent to the login page and back to the hold form", async ({ page, request }) => {
+    const id = await availableTitle(request, 0);
+    await page.goto(`/acervo/${id}/reserva`);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Facervo%2F${id}%2Freserva$`));
+  });
+
+  test("a hold cannot be placed while a copy is available: the loan request is offered instead", async ({ page, request }) => {
+    const id = await availableTitle(request, isJs() ? 1 : 2);
+    await login(page, patron("demo"), `/acervo/${id}/reserva`);
+    await expect(page.getByText("Há exemplar disponível deste título, por isso não é possível reservá-lo.")).toBeVisible();
+    await page.getByRole("link", { name: "Solicitar o empréstimo deste título" }).click();
+    await expect(page).toHaveURL(new RegExp(`/acervo/${id}/solicitacao-emprestimo$`));
+  });
+
+  test("a patron places a hold on a lent title, sees the queue position, and a resubmit after Back creates no second hold", async ({ page, request }) => {
+    const [who, lender, other] = isJs() ? ["funcionario", "professor", "demo"] : ["posgrad", "demo", "posgrad"];
+    const id = await lentTitle(request, lender, other);
+    await login(page, patron(who), `/acervo/${id}/reserva`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Reservar:");
+    const library = page.getByLabel("Biblioteca de retirada");
+    if ((await library.locator("option[value='']").count()) > 0) await library.selectOption({ index: 1 });
+    await page.getByRole("button", { name: "Reservar", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/acervo/${id}/reserva\\?reserva=\\d+$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reserva feita");
+    await expect(page.getByText(/Sua posição na fila: \d+\./)).toBeVisible();
+
+    await page.goBack();
+    await expect(page.getByRole("button", { name: "Reservar", exact: true })).toBeVisible();
+    if ((await library.locator("option[value='']").count()) > 0) await library.selectOption({ index: 1 });
+    await page.getByRole("button", { name: "Reservar", exact: true }).click();
+    await expect(page.getByText("Você já tem uma reserva ativa deste título.").first()).toBeVisible();
+    const holds = await apiGet<Array<{ cod_acervo: number }>>(request, "/api/reserva", await token(request, who));
+    expect(holds.filter((h) => h.cod_acervo === id)).toHaveLength(1);
+  });
+});
+
+test.describe("loan requests", () => {
+  test("the form says what is missing, then creates the request, and refuses a duplicate", async ({ page, request }) => {
+    const who = isJs() ? "professor" : "funcionario";
+    const id = await availableTitle(request, isJs() ? 3 : 4);
+    await login(page, patron(who), `/acervo/${id}/solicitacao-emprestimo`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Solicitar empréstimo:");
+    await page.getByLabel("E-mail").fill("nao-e-email");
+    await page.getByLabel("Telefone").fill("");
+    await page.getByRole("button", { name: "Solicitar empréstimo" }).click();
+    const summary = page.getByRole("alert");
+    await expect(summary).toContainText("Escolha a biblioteca de recebimento.");
+    await expect(summary).toContainText("Informe um e-mail válido");
+    await expect(summary).toContainText("Informe o telefone.");
+
+    // A home delivery needs the address.
+    await page.getByLabel("Biblioteca de recebimento").selectOption({ label: "Biblioteca Central" });
+    await page.getByLabel("Local de recebimento").selectOption({ label: "Entrega em domicílio" });
+    await page.getByLabel("E-mail").fill("leitor@example.org");
+    await page.getByLabel("Telefone").fill("(61) 3333-4444");
+    await page.getByRole("button", { name: "Solicitar empréstimo" }).click();
+    await expect(page.getByRole("alert")).toContainText("Informe o endereço para a entrega em domicílio.");
+
+    await page.getByLabel("Local de recebimento").selectOption({ label: "Balcão de empréstimo" });
+    await page.getByRole("button", { name: "Solicitar empréstimo" }).click();
+    await expect(page).toHaveURL(new RegExp(`/acervo/${id}/solicitacao-emprestimo\\?solicitacao=\\d+$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Solicitação registrada");
+
+    await page.goto(`/acervo/${id}/solicitacao-emprestimo`);
+    await page.getByLabel("Biblioteca de recebimento").selectOption({ label: "Biblioteca Central" });
+    await page.getByLabel("Local de recebimento").selectOption({ label: "Balcão de empréstimo" });
+    await page.getByRole("button", { name: "Solicitar empréstimo" }).click();
+    await expect(page.getByRole("alert")).toContainText("Já existe uma solicitação com os mesmos dados.");
+  });
+});
+
+test.describe("comments", () => {
+  test("a visitor who is not logged in sees a prompt to log in instead of the send button", async ({ page, request }) => {
+    await page.goto(`/acervo/${await availableTitle(request, 5)}/comentarios`);
+    const main = page.getByRole("main");
+    await expect(main.getByText("Para comentar, entre com seu usuário.")).toBeVisible();
+    await expect(main.getByRole("button", { name: "Enviar comentário" })).toHaveCount(0);
+  });
+
+  test("a comment needs a library and text, then is stored awaiting approval", async ({ page, request }) => {
+    const id = await availableTitle(request, isJs() ? 6 : 7);
+    const who = isJs() ? "professor" : "funcionario";
+    await login(page, patron(who), `/acervo/${id}/comentarios`);
+    const main = page.getByRole("main");
+    await main.getByLabel("Comentário", { exact: true }).fill("   ");
+    await main.getByRole("button", { name: "Enviar comentário" }).click();
+    const summary = page.getByRole("alert");
+    await expect(summary).toContainText("Escolha a biblioteca.");
+    await expect(summary).toContainText("Escreva o comentário.");
+
+    await main.getByLabel("Biblioteca").selectOption({ label: "Biblioteca Central" });
+    const text = `Leitura recomendada (${test.info().project.name})`;
+    await main.getByLabel("Comentário", { exact: true }).fill(text);
+    await main.getByRole("button", { name: "Enviar comentário" }).click();
+    await expect(page).toHaveURL(new RegExp(`/acervo/${id}\\?comentario=enviado#comentarios$`));
+    const mine = await apiGet<Array<{ texto: string; situacao: string }>>(request, `/api/comentarios/acervo/${id}`, await token(request, who));
+    expect(mine).toContainEqual(expect.objectContaining({ texto: text, situacao: "aguardando" }));
+    // Nobody else sees it before the library approves it.
+    const visitors = await apiGet<Array<{ texto: string }>>(request, `/api/comentarios/acervo/${id}`, await token(request));
+    expect(visitors.map((c) => c.texto)).not.toContain(text);
+  });
+});
+
+test.describe("purchase suggestion and general comment", () => {
+  test("the suggestion page requires library, title and publisher, then thanks with a toast", async ({ page }) => {
+    await login(page, patron(isJs() ? "posgrad" : "funcionario"), "/sugestao");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sugestão de aquisição");
+    await page.getByLabel("Editora").fill("   ");
+    await page.getByRole("button", { name: "Enviar sugestão" }).click();
+    const summary = page.getByRole("alert");
+    await expect(summary).toContainText("Campo obrigatório não preenchido: Biblioteca");
+    await expect(summary).toContainText("Campo obrigatório não preenchido: Título");
+    await expect(summary).toContainText("Campo obrigatório não preenchido: Editora");
+    await page.getByLabel("Biblioteca").selectOption({ index: 1 });
+    await page.getByLabel("Título").fill("Vidas secas");
+    await page.getByLabel("Editora").fill("Record");
+    await page.getByRole("button", { name: "Enviar sugestão" }).click();
+    await expect(page).toHaveURL(/\/sugestao\?enviado=1$/);
+    await expect(page.getByRole("status").getByText(/^Sugestão enviada\./)).toBeVisible();
+  });
+
+  test("the footer offers the general comment; it posts and shows a toast", async ({ page }) => {
+    await login(page, patron(isJs() ? "professor" : "posgrad"), "/");
+    const footer = page.getByRole("contentinfo");
+    if (isJs()) {
+      await footer.getByRole("button", { name: "Enviar comentário" }).click();
+      const dialog = page.getByRole("dialog", { name: "Enviar comentário" });
+      await dialog.getByLabel("Biblioteca").selectOption({ label: "Biblioteca Central" });
+      await dialog.getByLabel("Comentário", { exact: true }).fill("Obrigado pelo atendimento.");
+      await dialog.getByRole("button", { name: "Enviar comentário" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(/\/$/);
+    } else {
+      await footer.getByRole("link", { name: "Enviar comentário" }).click();
+      await expect(page).toHaveURL(/\/comentario$/);
+      const main = page.getByRole("main");
+      await main.getByLabel("Biblioteca").selectOption({ label: "Biblioteca Central" });
+      await main.getByLabel("Comentário", { exact: true }).fill("Obrigado pelo atendimento.");
+      await main.getByRole("button", { name: "Enviar comentário" }).click();
+      await expect(page).toHaveURL(/\/comentario\?enviado=1$/);
+    }
+    await expect(page.getByRole("status").getByText(/^Comentário enviado\./)).toBeVisible();
+  });
+});
