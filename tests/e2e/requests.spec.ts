@@ -147,6 +147,21 @@ test.describe("comments", () => {
   });
 });
 
+test.describe("comments on the title page", () => {
+  test("a comment posted from the title page shows a toast and appears as awaiting approval", async ({ page, request }) => {
+    const id = await availableTitle(request, isJs() ? 8 : 9);
+    await login(page, patron(isJs() ? "posgrad" : "professor"), `/acervo/${id}`);
+    const section = page.getByRole("region", { name: "Comentários" });
+    await section.getByLabel("Biblioteca").selectOption({ label: "Biblioteca Central" });
+    const text = `Boa referência (${test.info().project.name})`;
+    await section.getByLabel("Comentário", { exact: true }).fill(text);
+    await section.getByRole("button", { name: "Enviar comentário" }).click();
+    await expect(page).toHaveURL(new RegExp(`/acervo/${id}\\?comentario=enviado#comentarios$`));
+    await expect(page.getByRole("status").getByText(/^Comentário enviado\./)).toBeVisible();
+    await expect(page.getByRole("region", { name: "Comentários" }).getByRole("listitem").filter({ hasText: text })).toContainText("Aguardando aprovação");
+  });
+});
+
 test.describe("purchase suggestion and general comment", () => {
   test("the suggestion page requires library, title and publisher, then thanks with a toast", async ({ page }) => {
     await login(page, patron(isJs() ? "posgrad" : "funcionario"), "/sugestao");
