@@ -2,6 +2,7 @@
 import sanitizeHtml from "sanitize-html";
 import type { RouterContextProvider } from "react-router";
 import { ACTIVITY } from "./activities";
+import { readBasket } from "./basket.server";
 import { getApi } from "./api/client.server";
 import { parseCookies } from "./cookies";
 import { apiLangId, languageDir, type Language } from "./i18n";
@@ -18,6 +19,8 @@ export interface RootData {
   prefs: Prefs;
   htmlClass: string;
   user: { firstName: string; canUsePrivateArea: boolean } | null;
+  /** The cod_acervo of the titles in the visitor's basket (cookie), for the header count and add buttons. */
+  basket: number[];
   /** Null when the API could not be reached (the page shows the 503 message). */
   site: {
     sigla: string;
@@ -85,6 +88,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
           canUsePrivateArea: user.permissions.includes(ACTIVITY.PRIVATE_AREA) || Boolean(site?.activities.includes(ACTIVITY.PRIVATE_AREA)),
         }
       : null,
+    basket: readBasket(request),
     site,
   };
 }
