@@ -50,7 +50,7 @@ beforeEach(() => {
 });
 
 describe("title page loader", () => {
-  it("loads the title, its copies, permissions and additional titles, one call each", async () => {
+  it("loads the title, its copies, permissions, additional titles and comments, one call each", async () => {
     const r = await load("5");
     expect(r.acervo.titulo).toBe("Vidas secas");
     expect(r.exemplares).toHaveLength(1);
@@ -58,7 +58,11 @@ describe("title page loader", () => {
     expect(r.idioma).toBe("Português");
     expect(r.permissoes).toMatchObject({ reserva: false, solicitacao_emprestimo: true });
     expect(r.titulosAdicionais).toEqual([{ tipo: "variante", titulo: "Secas" }]);
-    expect(state.calls.sort()).toEqual(["/acervo/5", "/acervo/5/exemplares", "/acervo/5/permissoes", "/acervo/titulos-adicionais"]);
+    expect(state.calls.sort()).toEqual([
+      "/acervo/5", "/acervo/5/exemplares", "/acervo/5/permissoes", "/acervo/titulos-adicionais", "/comentarios/acervo/5", "/unidade-informacao",
+    ]);
+    // The comments section failing (no such data here) leaves the rest of the page.
+    expect(r.comentarios).toBeNull();
   });
 
   it("still shows the title, with no actions, when the permissions fail", async () => {

@@ -10,6 +10,7 @@ import {
   type TituloAdicional,
 } from "~/lib/api/acervo.server";
 import { getExemplares, type Exemplar } from "~/lib/api/catalogue.server";
+import { getCommentsSection, type CommentsSectionData } from "~/lib/api/comments.server";
 import { getApi, type ApiClient } from "~/lib/api/client.server";
 import { ApiError, describeError, type ErrorMessage } from "~/lib/api/errors";
 import { getI18n } from "~/lib/i18n.server";
@@ -27,6 +28,8 @@ export interface AcervoData {
   /** null when the permissions could not be loaded (no actions are offered). */
   permissoes: Permissoes | null;
   titulosAdicionais: TituloAdicional[];
+  /** The comments section (list + libraries); null when it could not be loaded. */
+  comentarios: CommentsSectionData | null;
   /** null when the copies could not be loaded (the title is still shown). */
   exemplares: Exemplar[] | null;
   /** The language's name in the page language ("português", "Portuguese"…). */
@@ -50,11 +53,12 @@ export async function loadAcervo(params: { codAcervo?: string }, context: Readon
   if (id === null) throw notFound();
 
   const api = getApi(context);
-  const [acervo, exemplares, permissoes, adicionais] = await Promise.allSettled([
+  const [acervo, exemplares, permissoes, adicionais, comentarios] = await Promise.allSettled([
     getAcervoDetail(api, id),
     getExemplares(api, id),
     getPermissoes(api, id),
     getTitulosAdicionais(api, [id]),
+    getCommentsSection(api, id),
   ]);
   if (acervo.status === "rejected") throw titleError(acervo.reason, t);
 
@@ -62,6 +66,7 @@ export async function loadAcervo(params: { codAcervo?: string }, context: Readon
     acervo: acervo.value,
     permissoes: permissoes.status === "fulfilled" ? permissoes.value : null,
     titulosAdicionais: adicionais.status === "fulfilled" ? (adicionais.value.get(id) ?? []) : [],
+    comentarios: comentarios.status === "fulfilled" ? comentarios.value : null,
     exemplares: exemplares.status === "fulfilled" ? exemplares.value : null,
     idioma: languageName(acervo.value.idioma, acervo.value.idioma_desc, i18n.language),
     pageTitle: acervo.value.titulo,

@@ -1,7 +1,9 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AccessReady } from "~/components/acervo/AccessReady";
+import { CommentsSection } from "~/components/acervo/CommentsSection";
 import { CopiesTable } from "~/components/acervo/CopiesTable";
+import { TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { TitleActions } from "~/components/acervo/TitleActions";
 import { TitleDetails } from "~/components/acervo/TitleDetails";
 import { pageTitle } from "~/components/search/page-title";
@@ -27,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** Title page (spec §2 "/acervo/{codAcervo}"): the record, what the patron may do, and the copies. */
 export default function AcervoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("catalogue");
-  const { acervo, exemplares, idioma, permissoes, titulosAdicionais } = loaderData;
+  const { acervo, exemplares, idioma, permissoes, titulosAdicionais, comentarios } = loaderData;
   const acesso = actionData?.acesso;
   const link = acesso ? acervo.links.find((l) => l.cod_link === acesso.cod_link) : undefined;
   return (
@@ -39,23 +41,10 @@ export default function AcervoPage({ loaderData, actionData }: Route.ComponentPr
         <h2 id="exemplares-titulo">{t("acervo.copies")}</h2>
         <CopiesTable titulo={acervo.titulo} exemplares={exemplares} />
       </section>
+      <CommentsSection codAcervo={acervo.cod_acervo} data={comentarios} />
     </article>
   );
 }
 
 /** 404 (unknown or malformed id) and API failures, inside the normal layout. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation("catalogue");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = isRouteErrorResponse(error) ? (error.data as AcervoErrorData | null)?.message : undefined;
-  return (
-    <div className="title-page title-page--error">
-      <h1>{notFound ? t("acervo.notFoundHeading") : t("acervo.errorHeading")}</h1>
-      <p>{notFound ? t("acervo.notFoundText") : t(message?.key ?? "common:errors.unexpected", message?.values)}</p>
-      <p>
-        <Link to="/">{t("acervo.backToSearch")}</Link>
-      </p>
-    </div>
-  );
-}
+export const ErrorBoundary = TitleErrorBoundary;

@@ -40,19 +40,25 @@ export function DataTable({ id, caption, className, children }: { id: string; ca
   );
 }
 
-/** Error page of a title sub-page (404 or API failure), inside the normal layout. */
-export function TitleErrorBoundary() {
-  const error = useRouteError();
+/** The error page of a catalogue record (title or authority): 404, or the spec §8 message of an API failure. */
+export function RecordError({ notFound, notFoundText, error }: { notFound: string; notFoundText: string; error: string }) {
+  const routeError = useRouteError();
   const { t } = useTranslation("catalogue");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = isRouteErrorResponse(error) ? (error.data as { message?: { key: string; values?: Record<string, unknown> } } | null)?.message : undefined;
+  const is404 = isRouteErrorResponse(routeError) && routeError.status === 404;
+  const message = isRouteErrorResponse(routeError) ? (routeError.data as { message?: { key: string; values?: Record<string, unknown> } } | null)?.message : undefined;
   return (
     <div className="title-page title-page--error">
-      <h1>{notFound ? t("acervo.notFoundHeading") : t("acervo.errorHeading")}</h1>
-      <p>{notFound ? t("acervo.notFoundText") : t(message?.key ?? "common:errors.unexpected", message?.values)}</p>
+      <h1>{is404 ? notFound : error}</h1>
+      <p>{is404 ? notFoundText : t(message?.key ?? "common:errors.unexpected", message?.values)}</p>
       <p>
         <Link to="/">{t("acervo.backToSearch")}</Link>
       </p>
     </div>
   );
+}
+
+/** Error page of the title page and its sub-pages (404 or API failure), inside the normal layout. */
+export function TitleErrorBoundary() {
+  const { t } = useTranslation("catalogue");
+  return <RecordError notFound={t("acervo.notFoundHeading")} notFoundText={t("acervo.notFoundText")} error={t("acervo.errorHeading")} />;
 }
