@@ -5,6 +5,7 @@ import { EXPORT_FORMATS, exportTitles, type CitationSource, type ExportFormat } 
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, parseJsonArray, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";
+import { TitleBrief } from "../lib/title-schemas.ts";
 
 /** At most this many titles per export, list or permanent-basket save (the portal's cookie basket holds 100). */
 export const MAX_TITLES = 200;
@@ -92,27 +93,8 @@ const exportRoute = createRoute({
   },
 });
 
-const Brief = z
-  .object({
-    cod_acervo: z.number().int(),
-    titulo: z.string(),
-    subtitulo: z.string().nullable(),
-    autor: z.string().nullable(),
-    editora: z.string().nullable(),
-    local_publicacao: z.string().nullable(),
-    ano_publicacao: z.number().int().nullable(),
-    edicao: z.string().nullable(),
-    cod_tipo_obra: z.number().int(),
-    desc_tipo_obra: z.string().nullable(),
-    isbn: z.string().nullable(),
-    chamada: z.string().nullable(),
-    link_capa: z.string().nullable(),
-    acesso_remoto: z.string().nullable(),
-    possui_acessibilidade: z.string(),
-    exemplares: z.number().int(),
-    disponiveis: z.number().int(),
-  })
-  .openapi("AcervoResumo");
+// The basket lists titles as search results show them (the language is not part of it).
+const Brief = TitleBrief.omit({ idioma: true }).openapi("AcervoResumo");
 
 const listRoute = createRoute({
   method: "get",

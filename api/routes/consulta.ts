@@ -4,6 +4,7 @@ import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from 
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";
+import { TitleBrief } from "../lib/title-schemas.ts";
 
 /** Shortest accepted search term (characters, after trimming). */
 export const MIN_TERMO = 2;
@@ -38,26 +39,7 @@ const FiltrosQuery = z.object({
   search_tab: z.string().optional().openapi({ description: "Search tab code (the facets are built per tab)" }),
 });
 
-const Hit = z.object({
-  cod_acervo: z.number().int(),
-  titulo: z.string(),
-  subtitulo: z.string().nullable(),
-  autor: z.string().nullable(),
-  editora: z.string().nullable(),
-  local_publicacao: z.string().nullable(),
-  ano_publicacao: z.number().int().nullable(),
-  edicao: z.string().nullable(),
-  cod_tipo_obra: z.number().int(),
-  desc_tipo_obra: z.string().nullable(),
-  idioma: z.string().nullable(),
-  isbn: z.string().nullable(),
-  chamada: z.string().nullable(),
-  link_capa: z.string().nullable(),
-  acesso_remoto: z.string().nullable(),
-  possui_acessibilidade: z.string(),
-  exemplares: z.number().int(),
-  disponiveis: z.number().int(),
-});
+const Hit = TitleBrief;
 
 const Result = z
   .object({

@@ -1,4 +1,4 @@
-import { FieldFrame } from "./FieldFrame";
+import { FieldFrame } from "~/components/ui/FieldFrame";
 
 export interface SelectFieldProps {
   id: string;

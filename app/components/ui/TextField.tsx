@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { FieldFrame } from "./FieldFrame";
 
 export interface TextFieldProps {
   /** The input's id (ErrorSummary links point at it); the hint and error ids derive from it. */
@@ -39,40 +39,24 @@ export function TextField({
   maxLength,
   className,
 }: TextFieldProps) {
-  const { t } = useTranslation("common");
-  const hintId = `${id}-dica`;
-  const errorId = `${id}-erro`;
-  const describedBy = [description ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={["field", error ? "field--invalid" : "", className ?? ""].filter(Boolean).join(" ")} data-invalid={error ? "true" : undefined}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {description ? (
-        <p className="field__description" id={hintId}>
-          {description}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={errorId}>
-          <span className="visually-hidden">{t("errors.prefix")} </span>
-          {error}
-        </p>
-      ) : null}
-      <input
-        className="field__input"
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={defaultValue}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        // The server validates; the browser must not block a no-JS submission or show its own bubbles.
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-    </div>
+    <FieldFrame id={id} label={label} description={description} error={error} className={className}>
+      {(describedBy) => (
+        <input
+          className="field__input"
+          id={id}
+          name={name}
+          type={type}
+          defaultValue={defaultValue}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          // The server validates; the browser must not block a no-JS submission or show its own bubbles.
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+      )}
+    </FieldFrame>
   );
 }
