@@ -108,6 +108,8 @@ test("authority names on the title page link to the authority, with its type, re
     await page.locator("section", { has: seeAlso }).locator("a").first().click();
     await expect(page).toHaveURL(/\/autoridade\/\d+$/);
     await page.goBack();
+    // With JS the back navigation is client-side: wait until the authority's own page is back.
+    await expect(page).toHaveURL(new RegExp(`/autoridade/${ids.authority}$`));
   }
   await page.getByRole("link", { name: "Registro MARC da autoridade" }).click();
   await expect(page).toHaveURL(new RegExp(`/autoridade/${ids.authority}/marc$`));
