@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type BrowserContext, type Cookie } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 import { COOKIES, DEMO, findTitleId, login, prefsCookie } from "../fixtures/demo";
 import type { AxeCase } from "./write-summary";
 
@@ -32,6 +32,9 @@ export interface RouteCase {
   act?: (page: import("@playwright/test").Page) => Promise<void>;
 }
 
+/** Schemes that change only the <html> classes and the color-scheme meta (zoom + bold + Libras changes markup too). */
+const COLOUR_ONLY = ["normal", "inverted", "greyscale", "high-contrast", "dark"];
+const schemeShells: Record<string, { htmlClass: string; colorScheme: string }> = {};
 let titleId = 0;
 let sessionCookies: Cookie[] = [];
 
@@ -62,6 +65,15 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean } 
     await login(page, DEMO.patron);
     sessionCookies = (await ctx.cookies()).filter((c) => c.name !== COOKIES.prefs && c.name !== COOKIES.language);
     await ctx.close();
+    // What the server renders on <html> for each colour scheme (read from its real answer, not recomputed here).
+    for (const scheme of SCHEMES.filter((sc) => COLOUR_ONLY.includes(sc.name))) {
+      const res = await request.get("/", { headers: { cookie: `${COOKIES.prefs}=${prefsCookie(scheme.prefs)}` } });
+      const html = await res.text();
+      const htmlClass = html.match(/<html[^>]*\sclass="([^"]*)"/)?.[1];
+      const colorScheme = html.match(/<meta name="color-scheme" content="([^"]*)"/)?.[1];
+      if (!htmlClass || !colorScheme) throw new Error(`no <html> class or color-scheme meta for ${scheme.name}`);
+      schemeShells[scheme.name] = { htmlClass, colorScheme };
+    }
   });
 
   for (const route of routes) {
@@ -70,40 +82,62 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean } 
         test.setTimeout(300_000);
         fs.mkdirSync(reportDir, { recursive: true });
         const failures: string[] = [];
-        for (const scheme of schemesFor(lang)) {
-          for (const js of [true, false]) {
-            const ctx = await newContext(browser, baseURL!, lang, scheme.prefs, js, !!route.signedIn);
-            const page = await ctx.newPage();
-            const url = route.path({ titleId });
-            await page.goto(url);
-            if (route.act) await route.act(page);
-            if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-            const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-            const id = `${route.name}--${scheme.name}--js-${js ? "on" : "off"}--${lang}`;
-            const report: AxeCase = {
-              id,
-              route: route.name,
-              url,
-              scheme: scheme.name,
-              js,
-              lang,
-              axeVersion: results.testEngine.version,
-              tags: TAGS,
-              passes: results.passes.length,
-              incomplete: results.incomplete.length,
-              violations: results.violations.map((v) => ({
-                id: v.id,
-                impact: v.impact ?? null,
-                help: v.help,
-                nodes: v.nodes.length,
-                targets: v.nodes.map((n) => n.target.join(" ")),
-              })),
-            };
-            fs.writeFileSync(path.join(reportDir, `${id}.json`), JSON.stringify({ ...report, detail: results.violations }, null, 2));
-            for (const v of report.violations) failures.push(`${id}: ${v.id} — ${v.help} (${v.targets.slice(0, 3).join(", ")})`);
-            // The page really is the one we meant to audit, in the language we asked for.
-            await expect(page.locator("html")).toHaveAttribute("lang", lang === "pt" ? /^pt/ : /^en/);
-            await ctx.close();
+        const url = route.path({ titleId });
+        const audit = async (page: Page, scheme: string, js: boolean) => {
+          const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+          const id = `${route.name}--${scheme}--js-${js ? "on" : "off"}--${lang}`;
+          const report: AxeCase = {
+            id,
+            route: route.name,
+            url,
+            scheme,
+            js,
+            lang,
+            axeVersion: results.testEngine.version,
+            tags: TAGS,
+            passes: results.passes.length,
+            incomplete: results.incomplete.length,
+            violations: results.violations.map((v) => ({
+              id: v.id,
+              impact: v.impact ?? null,
+              help: v.help,
+              nodes: v.nodes.length,
+              targets: v.nodes.map((n) => n.target.join(" ")),
+            })),
+          };
+          fs.writeFileSync(path.join(reportDir, `${id}.json`), JSON.stringify({ ...report, detail: results.violations }, null, 2));
+          for (const v of report.violations) failures.push(`${id}: ${v.id} — ${v.help} (${v.targets.slice(0, 3).join(", ")})`);
+        };
+        const open = async (prefs: object, js: boolean) => {
+          const ctx = await newContext(browser, baseURL!, lang, prefs, js, !!route.signedIn);
+          const page = await ctx.newPage();
+          await page.goto(url);
+          if (route.act) await route.act(page);
+          if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+          // The page really is the one we meant to audit, in the language we asked for.
+          await expect(page.locator("html")).toHaveAttribute("lang", lang === "pt" ? /^pt/ : /^en/);
+          return { ctx, page };
+        };
+        const wanted = schemesFor(lang);
+        for (const js of [true, false]) {
+          // The colour schemes differ only in what the server puts on <html> (its classes and the color-scheme
+          // meta), so one page load serves them all: each scheme gets the server's own rendering of those two.
+          const { ctx, page } = await open({}, js);
+          for (const scheme of wanted.filter((s) => s.name in schemeShells)) {
+            const shell = schemeShells[scheme.name]!;
+            await page.evaluate((sh) => {
+              document.documentElement.className = sh.htmlClass;
+              document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", sh.colorScheme);
+            }, shell);
+            await expect(page.locator("html")).toHaveAttribute("class", shell.htmlClass);
+            await audit(page, scheme.name, js);
+          }
+          await ctx.close();
+          // Settings that change the markup itself (the Libras indicator) get a page load of their own.
+          for (const scheme of wanted.filter((s) => !(s.name in schemeShells))) {
+            const own = await open(scheme.prefs, js);
+            await audit(own.page, scheme.name, js);
+            await own.ctx.close();
           }
         }
         expect(failures, failures.join("\n")).toEqual([]);

@@ -22,6 +22,7 @@ export default function writeSummary() {
     `Generated ${new Date().toISOString()} by the end-to-end suite with axe-core ${cases[0].axeVersion} (tags: ${cases[0].tags.join(", ")}).`,
     "",
     `- Cases: **${cases.length}** (${routes.length} routes × colour schemes × JavaScript on/off × languages)`,
+    "- Method: the page is loaded once per JavaScript mode; each colour scheme (normal, inverted, greyscale, high contrast, dark) is then applied with the exact `<html>` classes and color-scheme meta the server renders for it, and audited. Zoom + bold + Libras changes the markup, so it gets its own page load. JavaScript off means the app's scripts are blocked, so axe sees the server-rendered HTML.",
     `- Cases with violations: **${failing.length}**`,
     `- Total violations: **${cases.reduce((n, c) => n + c.violations.length, 0)}**`,
     "",
