@@ -118,6 +118,24 @@ test.describe("top bar and footer", () => {
   });
 });
 
+test("with JS the support dialog loads on demand, traps focus and gives it back to its button on Escape", async ({ page }) => {
+  test.skip(test.info().project.name === "js-off", "the dialog is a JavaScript enhancement; without JS it is the /suporte page");
+  await page.goto("/");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const button = page.getByRole("contentinfo").getByRole("button", { name: "Suporte" });
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await button.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Suporte" });
+  await expect(dialog).toBeVisible();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  // Focus moved into the dialog (the dialog itself or a control in it).
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
 test("the support page works on its own", async ({ page }) => {
   const res = await page.goto("/suporte");
   expect(res?.status()).toBe(200);

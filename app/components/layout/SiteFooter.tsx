@@ -1,42 +1,30 @@
 import { useTranslation } from "react-i18next";
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { lazy, useState } from "react";
 import { Link } from "react-router";
 import { PRODUCT_NAME } from "~/lib/product";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
 import { ACTIVITY } from "~/lib/activities";
 import { CommentFooterLink, SuggestionFooterLink } from "~/components/requests/FooterDialogs";
+import { LazyDialogButton } from "./LazyDialogButton";
 import "./site-footer.css";
 
+const loadSupportModal = () => import("./SupportModal");
+const SupportModal = lazy(loadSupportModal);
+
 /**
- * The support button: without JS a link to the /suporte page; with JS a modal dialog with the same message.
- * The HTML was sanitized on the server (allowlist).
+ * The support button: without JS a link to the /suporte page; with JS a modal dialog with the same message
+ * (its code, react-aria included, loads when it is about to be used).
  */
 function SupportButton({ html }: { html: string }) {
   const { t } = useTranslation("common");
   const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
   if (!hydrated) return <Link to="/suporte">{t("layout.footer.support")}</Link>;
   return (
-    <DialogTrigger>
-      <Button className="button button--link">{t("layout.footer.support")}</Button>
-      <ModalOverlay className="modal-overlay" isDismissable>
-        <Modal className="modal">
-          <Dialog className="modal__dialog">
-            {({ close }) => (
-              <>
-                <Heading slot="title" className="modal__title">
-                  {t("support.heading")}
-                </Heading>
-                <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
-                <Button className="button button--secondary" onPress={close}>
-                  {t("layout.close")}
-                </Button>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <LazyDialogButton label={t("layout.footer.support")} isOpen={open} onOpenChange={setOpen} preload={loadSupportModal}>
+      <SupportModal html={html} isOpen={open} onOpenChange={setOpen} />
+    </LazyDialogButton>
   );
 }
 

@@ -1,15 +1,16 @@
-import { useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Toast } from "~/components/ui/Toast";
 import type { CommentActionData } from "~/lib/api/comments.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
-import { CommentForm } from "./CommentForm";
-import { SuggestionForm } from "./SuggestionForm";
+import { LazyDialogButton } from "~/components/layout/LazyDialogButton";
+import type { Units } from "./FooterRequestModal";
 
-type Units = Array<{ cod_biblioteca: number; desc_biblioteca: string; cod_campus: number; nome_campus: string }>;
+// The dialog and its forms (react-aria, conform, zod) load when the visitor is about to open one.
+const loadRequestModal = () => import("./FooterRequestModal");
+const FooterRequestModal = lazy(loadRequestModal);
 
 /**
  * One footer request (spec §2 footer): without JS a link to its page; with JS a modal dialog whose form posts
@@ -43,52 +44,9 @@ function FooterDialog({ kind }: { kind: "comentario" | "sugestao" }) {
   const units = loader.data?.libraries ?? loader.data?.units;
   return (
     <>
-      <DialogTrigger isOpen={open} onOpenChange={setOpen}>
-        <Button className="button button--link">{label}</Button>
-        <ModalOverlay className="modal-overlay" isDismissable>
-          <Modal className="modal">
-            <Dialog className="modal__dialog">
-              {({ close }) => (
-                <>
-                  <Heading slot="title" className="modal__title">
-                    {kind === "comentario" ? t("general.heading") : t("suggestion.heading")}
-                  </Heading>
-                  {!units ? (
-                    <p>{t("sending")}</p>
-                  ) : kind === "comentario" ? (
-                    <CommentForm
-                      idPrefix="dialogo-comentario"
-                      action="/comentario"
-                      libraries={units}
-                      signedIn={Boolean(root?.user)}
-                      lastResult={submit.data?.ok ? null : submit.data?.result}
-                      formError={submit.data?.ok ? null : submit.data?.formError}
-                      redirectTo={here}
-                      via="modal"
-                      fetcher={submit}
-                      submitLabel={t("general.submit")}
-                    />
-                  ) : (
-                    <SuggestionForm
-                      idPrefix="dialogo-sugestao"
-                      units={units}
-                      signedIn={Boolean(root?.user)}
-                      lastResult={submit.data?.ok ? null : submit.data?.result}
-                      formError={submit.data?.ok ? null : submit.data?.formError}
-                      via="modal"
-                      fetcher={submit}
-                      loginRedirect={here}
-                    />
-                  )}
-                  <Button className="button button--secondary" onPress={close}>
-                    {tc("layout.close")}
-                  </Button>
-                </>
-              )}
-            </Dialog>
-          </Modal>
-        </ModalOverlay>
-      </DialogTrigger>
+      <LazyDialogButton label={label} isOpen={open} onOpenChange={setOpen} preload={loadRequestModal}>
+        <FooterRequestModal kind={kind} isOpen={open} onOpenChange={setOpen} units={units} submit={submit} signedIn={Boolean(root?.user)} here={here} />
+      </LazyDialogButton>
       <Toast message={toast?.text ?? null} toastKey={toast?.n} />
     </>
   );
