@@ -7,6 +7,8 @@ export default [
   route("login", "routes/login.tsx"),
   route("sair", "routes/sair.tsx"),
   route("indice", "routes/indice.tsx"),
+  // The session's search history (spec §2), with "run again" links and a POST to clear it.
+  route("historico", "routes/historico.tsx"),
   route("acervo/:codAcervo", "routes/acervo.tsx"),
   route("acervo/:codAcervo/referencia", "routes/acervo.referencia.tsx"),
   route("acervo/:codAcervo/marc", "routes/acervo.marc.tsx"),

@@ -7,6 +7,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { z } from "zod";
 import { isHttps, parseCookies, serializeCookie } from "./cookies";
 import { getEnv } from "./env.server";
+import { openBytes, sealBytes } from "./sealed-cookie.server";
 
 const COOKIE_BASE = "estante_sessao";
 const FLASH_COOKIE = "estante_aviso";
@@ -37,28 +38,19 @@ export interface TokenPair {
 export type FlashKey = "session_expired" | "logged_out";
 const FLASH_KEYS: FlashKey[] = ["session_expired", "logged_out"];
 
-function deriveKey(secret: string): Buffer {
-  return Buffer.from(crypto.hkdfSync("sha256", secret, "estante", "session-cookie-v1", 32));
-}
+const PURPOSE = "session-cookie-v1";
 
 /** Encrypts session data into a cookie-safe string: base64url(iv ‖ tag ‖ ciphertext). */
 export function encryptSession(data: SessionData, secret: string): string {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", deriveKey(secret), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(data), "utf8"), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+  return sealBytes(Buffer.from(JSON.stringify(data), "utf8"), secret, PURPOSE);
 }
 
 /** Decrypts and validates a session cookie value; null when it was tampered with, forged or malformed. */
 export function decryptSession(value: string | undefined, secret: string): SessionData | null {
-  if (!value) return null;
+  const plain = openBytes(value, secret, PURPOSE);
+  if (!plain) return null;
   try {
-    const raw = Buffer.from(value, "base64url");
-    if (raw.length < 29) return null;
-    const decipher = crypto.createDecipheriv("aes-256-gcm", deriveKey(secret), raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    const json = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
-    const parsed = SessionDataSchema.safeParse(JSON.parse(json));
+    const parsed = SessionDataSchema.safeParse(JSON.parse(plain.toString("utf8")));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
+import { HistoryLink } from "~/components/history/HistoryLink";
 import { FacetPanel } from "~/components/search/FacetPanel";
 import { pageTitle } from "~/components/search/page-title";
 import { SearchForm } from "~/components/search/SearchForm";
 import { SearchResults, useResultCountText } from "~/components/search/SearchResults";
 import { SearchTabs } from "~/components/search/SearchTabs";
+import { recordSearch } from "~/lib/search-history.server";
 import "~/styles/catalogue.css";
 import "~/components/search/search.css";
 import type { Route } from "./+types/home";
@@ -17,7 +19,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return loadHome(request, params, context);
+  // A search that ran goes into the session's search history (a cookie set on this response).
+  return recordSearch(request, await loadHome(request, params, context));
 }
 
 /** Home and search page: "/" and "/:guia" (spec §2). */
@@ -51,7 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {loaderData.tabName ? <span className="catalogue-home__tab">: {loaderData.tabName}</span> : null}
       </h1>
       <p className="catalogue-home__intro">
-        {t("home.intro")} <Link to="/indice">{t("browse.link")}</Link>
+        {t("home.intro")} <Link to="/indice">{t("browse.link")}</Link> · <HistoryLink />
       </p>
       <SearchTabs tabs={loaderData.tabs} active={loaderData.guia} search={query ? location.search : ""} />
       {/* Remount on each URL so the form shows the values of the search being displayed. */}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/sair";
 import { getT } from "~/lib/i18n.server";
+import { historyCookie } from "~/lib/search-history.server";
 import { getSession } from "~/lib/session.server";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -17,10 +18,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Clears the session cookie (the CSRF middleware already refused cross-site posts), then goes home. */
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(context);
   if (session.user) session.destroy();
-  return redirect("/");
+  // A shared terminal must not show the next person what was searched (ADR 093).
+  return redirect("/", { headers: { "Set-Cookie": historyCookie(null, request) } });
 }
 
 export default function Logout({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,8 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+/** The search page's link to the session's search history (ADR 093). */
+export function HistoryLink() {
+  const { t } = useTranslation("history");
+  return <Link to="/historico">{t("link")}</Link>;
+}
