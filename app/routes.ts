@@ -6,6 +6,8 @@ export default [
   index("routes/home.tsx", { id: "home" }),
   route("login", "routes/login.tsx"),
   route("sair", "routes/sair.tsx"),
+  // The spec's redirect page ("{product}_redireciona"): after a login that named an external base (ADR 095).
+  route(`${PRODUCT_SLUG}_redireciona`, "routes/redireciona.tsx"),
   route("indice", "routes/indice.tsx"),
   // The session's search history (spec §2), with "run again" links and a POST to clear it.
   route("historico", "routes/historico.tsx"),

@@ -7,9 +7,11 @@ import type { Route } from "./+types/login";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { TextField } from "~/components/ui/TextField";
 import { ACTIVITY } from "~/lib/activities";
+import { isExternalBase } from "~/lib/api/acervo.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError } from "~/lib/api/errors";
 import { createAuthenticator } from "~/lib/auth.server";
+import { externalAccessPath } from "~/lib/external-access";
 import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { privateAreaPath, PRODUCT_NAME } from "~/lib/product";
@@ -37,8 +39,9 @@ interface LoginPageData {
 async function pageData(request: Request, context: Route.LoaderArgs["context"]): Promise<LoginPageData> {
   const url = new URL(request.url);
   const raw = url.searchParams.get("redirect");
-  // An unsafe `redirect` (another origin, a scheme, `//host`, `/\host`...) lands on "/", never elsewhere.
-  const redirectParam = raw ? safeRedirect(raw, "/") : null;
+  // An external base's name (spec §4) is kept as is; any other unsafe `redirect` (another origin, a scheme,
+  // `//host`, `/\host`...) lands on "/", never elsewhere.
+  const redirectParam = raw ? (isExternalBase(raw) ? raw : safeRedirect(raw, "/")) : null;
   let config: SiteConfig | null = null;
   try {
     config = await getSiteConfig(getApi(context), String(apiLangId(getLanguage(context))));
@@ -49,7 +52,7 @@ async function pageData(request: Request, context: Route.LoaderArgs["context"]):
   return {
     title: getT(context)("common:meta.login_title"),
     redirectParam,
-    backTo: redirectParam ?? "/",
+    backTo: redirectParam && !isExternalBase(redirectParam) ? redirectParam : "/",
     flash: getSession(context).takeFlash(),
     messageHtml: msg ? sanitizeInstitutionHtml(msg) || null : null,
     // The "go to" choice (spec §2) when the private area is on and no page asked for the login.
@@ -58,9 +61,14 @@ async function pageData(request: Request, context: Route.LoaderArgs["context"]):
   };
 }
 
+/** Where a login asked for by `redirect` goes: an external base's redirect page (ADR 095), or a same-origin path. */
+function destinationOf(redirectParam: string): string {
+  return isExternalBase(redirectParam) ? externalAccessPath(redirectParam) : safeRedirect(redirectParam, "/");
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await pageData(request, context);
-  if (getSession(context).user) throw redirect(page.redirectParam ?? privateAreaPath);
+  if (getSession(context).user) throw redirect(page.redirectParam ? destinationOf(page.redirectParam) : privateAreaPath);
   return page;
 }
 
@@ -88,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     session.destroy();
     session.start({ tokens, user, persistent: submission.value.remember });
     const canUseArea = user.permissions.includes(ACTIVITY.PRIVATE_AREA);
-    const requested = submission.value.redirect ? safeRedirect(submission.value.redirect, "/") : "";
+    const requested = submission.value.redirect ? destinationOf(submission.value.redirect) : "";
     const target = requested || (submission.value.destino === "catalogo" ? "/" : canUseArea ? privateAreaPath : "/");
     return redirect(target);
   } catch (err) {

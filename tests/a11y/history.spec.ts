@@ -8,11 +8,13 @@ const afterSearches = async (page: Page) => {
   await page.goto("/historico");
 };
 
-// The search history: empty, listing searches, and after clearing.
+// The search history (empty, listing searches, after clearing) and the external-base access page.
 const ROUTES: RouteCase[] = [
   { name: "history-empty", path: () => "/historico" },
   { name: "history-list", path: () => "/historico", act: afterSearches },
   { name: "history-cleared", path: () => "/historico?aviso=limpo" },
+  // After a login that named an external base (ADR 095).
+  { name: "external-base-access", path: () => "/pergamum_redireciona?base=cengage", signedIn: true },
 ];
 
 auditRoutes(ROUTES);
