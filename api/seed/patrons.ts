@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
+import { syncSequences } from "../db/sequences.ts";
 import { hashPassword } from "../lib/password.ts";
 import { DEMO_EMPRESA } from "./institution.ts";
 
@@ -123,4 +124,6 @@ export async function seedPatrons(db: Db, { now = Date.now(), log = (_m: string)
       ])
       .execute();
   });
+  // The patrons were inserted with their own ids: PostgreSQL's sequences must move past them.
+  await syncSequences(db);
 }
