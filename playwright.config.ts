@@ -54,7 +54,8 @@ export default defineConfig({
   ],
   webServer: [
     server("main", PORTS.main, { WEB_CONCURRENCY: "2" }),
-    server("api", PORTS.api, { API_ONLY: "1" }),
+    // Its network (OAI) catalogue answers 500, so the external portal shows the network failure (ADR 063).
+    server("api", PORTS.api, { API_ONLY: "1", NETWORK_UNAVAILABLE: "1" }),
     server("external", PORTS.external, { API_BASE_URL: `http://127.0.0.1:${PORTS.api}` }),
   ],
 });

@@ -21,6 +21,7 @@ import { createApiApp } from "./api/app.ts";
 import { prepareDatabase } from "./api/boot.ts";
 import { openDatabase } from "./api/db/index.ts";
 import { importDemoCatalogue } from "./api/marc/demo.ts";
+import { importNetworkCatalogue } from "./api/seed/network.ts";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -40,6 +41,8 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SMTP_URL: z.string().optional(),
   TRUST_PROXY: z.enum(["0", "1", "true", "false"]).optional(),
+  // Makes the reference API's network (OAI) catalogue answer 500, to see and test its failure (ADR 063).
+  NETWORK_UNAVAILABLE: z.enum(["0", "1", "true", "false"]).optional(),
 });
 
 function readEnv() {
@@ -80,7 +83,11 @@ async function prepare() {
   ensureSessionSecret();
   if (!embeddedApi) return;
   const db = openDb();
-  await prepareDatabase(db, { log, importDemoCatalogue: (d) => importDemoCatalogue(d, log, projectRoot) });
+  await prepareDatabase(db, {
+    log,
+    importDemoCatalogue: (d) => importDemoCatalogue(d, log, projectRoot),
+    importNetworkCatalogue: (d) => importNetworkCatalogue(d, log, projectRoot),
+  });
   await db.destroy();
 }
 
@@ -129,7 +136,8 @@ async function createServerApp() {
     securityHeaders(c.res.headers);
   });
 
-  const api = embeddedApi ? createApiApp({ db: openDb() }) : null;
+  const networkUnavailable = env.NETWORK_UNAVAILABLE === "1" || env.NETWORK_UNAVAILABLE === "true";
+  const api = embeddedApi ? createApiApp({ db: openDb(), network: { unavailable: networkUnavailable } }) : null;
   if (api) app.all("/api/*", (c) => api.fetch(c.req.raw));
   if (apiOnly) return app;
 

@@ -17,6 +17,7 @@ import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
 import { pessoasRoutes } from "./routes/pessoas.ts";
+import { NETWORK_PATH, redeRoutes } from "./routes/rede.ts";
 import { comentariosRoutes } from "./routes/comentarios.ts";
 import { reservaRoutes, validarFilaRoutes } from "./routes/reserva.ts";
 import { solicitacaoEmprestimoRoutes } from "./routes/solicitacao-emprestimo.ts";
@@ -30,13 +31,15 @@ export interface ApiOptions {
   mailer?: Mailer;
   /** Overrides of token lifetimes and the clock (tests). */
   auth?: Partial<AuthSettings>;
+  /** The network (OAI) catalogue: `unavailable` makes it answer 500 (NETWORK_UNAVAILABLE=1, ADR 063). */
+  network?: { unavailable?: boolean };
 }
 
 /**
  * The reference library API of docs/api.md, answering the full `/api/...` paths. The OpenAPI
  * document of every route is served at `/api/openapi.json`.
  */
-export function createApiApp({ db, mailer, auth }: ApiOptions): OpenAPIHono<ApiEnv> {
+export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPIHono<ApiEnv> {
   const deps: ApiDeps = {
     db,
     auth: { ...defaultAuthSettings, ...auth },
@@ -76,6 +79,7 @@ export function createApiApp({ db, mailer, auth }: ApiOptions): OpenAPIHono<ApiE
   app.route("/api/unidade-informacao", unidadeInformacaoRoutes(deps));
   app.route("/api/comentario", comentarioGeralRoutes(deps));
   app.route("/api/sugestao-aquisicao", sugestaoAquisicaoRoutes(deps));
+  app.route(`/api/${NETWORK_PATH}`, redeRoutes(deps, network));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",

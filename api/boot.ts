@@ -11,6 +11,8 @@ export interface PrepareOptions {
   log: (m: string) => void;
   /** Imports the bundled MARC catalogue (api/marc/demo.ts), printing its own progress. */
   importDemoCatalogue: (db: Db) => Promise<void>;
+  /** Seeds the demo network (OAI) catalogue when it is empty (api/seed/network.ts); also on later starts. */
+  importNetworkCatalogue?: (db: Db) => Promise<void>;
 }
 
 async function count(db: Db, table: "acervo" | "login"): Promise<number> {
@@ -23,10 +25,11 @@ async function count(db: Db, table: "acervo" | "login"): Promise<number> {
  * bundled catalogue, indexes it and seeds demo patrons with loans, holds and debits. Later starts
  * only migrate. A first start that stopped half-way (institution but no logins) is resumed.
  */
-export async function prepareDatabase(db: Db, { log, importDemoCatalogue }: PrepareOptions): Promise<void> {
+export async function prepareDatabase(db: Db, { log, importDemoCatalogue, importNetworkCatalogue }: PrepareOptions): Promise<void> {
   await migrateToLatest(db);
   const institution = await db.selectFrom("instituicao").select("cod_empresa").executeTakeFirst();
   if (institution && (await count(db, "login")) > 0) {
+    await importNetworkCatalogue?.(db);
     log("database ready (migrations up to date)");
     return;
   }

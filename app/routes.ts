@@ -45,6 +45,10 @@ export default [
   // The private area ("Meu Pergamum"), behind login.
   ...prefix(`meu${PRODUCT_SLUG}`, [index("routes/meu.index.tsx", { id: "meu-index" })]),
 
+  // The network (OAI) search tab and its records (spec §2, §7 "Rede-{product}"), before the "/{guia}" catch-all.
+  route("rede", "routes/rede.tsx"),
+  route("rede/acervo/:id", "routes/rede.acervo.tsx"),
+
   // "/{guia}" is the home page with a search tab (one path segment); listed after the fixed paths.
   route(":guia", "routes/home.tsx", { id: "home-guia" }),
   route("*", "routes/not-found.tsx"),

@@ -4,6 +4,7 @@ import * as m002 from "./migrations/002-search.ts";
 import * as m003 from "./migrations/003-search-guides.ts";
 import * as m005 from "./migrations/005-title-pages.ts";
 import * as m006 from "./migrations/006-requests.ts";
+import * as m007 from "./migrations/007-network.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "003-search-guides": m003,
   "005-title-pages": m005,
   "006-requests": m006,
+  "007-network": m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -376,4 +376,45 @@ export interface DB {
   acesso_link: AcessoLinkTable;
   acervo_guia: AcervoGuiaTable;
   indice_entrada: IndiceEntradaTable;
+  rede_instituicao: RedeInstituicaoTable;
+  rede_registro: RedeRegistroTable;
+}
+
+/** A member of the network (OAI) catalogue (migration 007, ADR 063). */
+export interface RedeInstituicaoTable {
+  cod_instituicao: number;
+  sigla: string;
+  nome: string;
+  cidade: string | null;
+  repositorio_oai: string;
+  url_catalogo: string;
+  /** 1 = the institution running this API (its records are its own `acervo`). */
+  local: Generated<number>;
+}
+
+/** One harvested record of the network catalogue. */
+export interface RedeRegistroTable {
+  cod_registro: Generated<number>;
+  cod_instituicao: number;
+  identificador_oai: string;
+  cod_origem: string;
+  cod_tipo_obra: number | null;
+  titulo: string;
+  subtitulo: string | null;
+  autor: string | null;
+  autores_secundarios: Generated<string>;
+  editora: string | null;
+  local_publicacao: string | null;
+  ano_publicacao: number | null;
+  edicao: string | null;
+  descricao_fisica: string | null;
+  classificacao: string | null;
+  idioma: string | null;
+  isbn: string | null;
+  issn: string | null;
+  serie: string | null;
+  assuntos: Generated<string>;
+  notas: Generated<string>;
+  link_online: string | null;
+  datestamp: Generated<string>;
 }

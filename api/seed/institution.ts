@@ -37,6 +37,8 @@ export const DEMO_PARAMETROS = {
     { codigo: "avancada", descricao: "Pesquisa avançada", ordem: 7 },
     { codigo: "acessibilidade", descricao: "Acessibilidade", ordem: 8 },
     { codigo: "aquisicoes", descricao: "Novas aquisições", ordem: 9 },
+    // The network (OAI) search of the member institutions' catalogues (ADR 063).
+    { codigo: "rede", descricao: "Rede Pergamum", ordem: 10 },
   ],
   autoatendimento: { showAuto: true, codBibAuto: 1, authAuto: "senha", idiomaAuto: "pt" },
   secao_1: {

@@ -23,7 +23,7 @@ import { AdvancedSearchSchema, DISPLAYS, PAGE_SIZES, SEARCH_DEFAULTS, SEARCH_TYP
  * (online titles, MARC-derived archive / normative acts / case law, accessible titles, the recent window)
  * or its own form (advanced). Tabs the institution lists but that are not here get no tab and a 404.
  */
-export const WORKING_GUIDES: readonly string[] = ["geral", "ebooks", "arquivo", "atos", "jurisprudencia", "avancada", "acessibilidade", "aquisicoes"];
+export const WORKING_GUIDES: readonly string[] = ["geral", "ebooks", "arquivo", "atos", "jurisprudencia", "avancada", "acessibilidade", "aquisicoes", "rede"];
 
 /** The tab whose results default to the compact display (spec §3). */
 const COMPACT_GUIDE = "aquisicoes";

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { HistoryLink } from "~/components/history/HistoryLink";
@@ -7,6 +7,7 @@ import { pageTitle } from "~/components/search/page-title";
 import { SearchForm } from "~/components/search/SearchForm";
 import { SearchResults, useResultCountText } from "~/components/search/SearchResults";
 import { SearchTabs } from "~/components/search/SearchTabs";
+import { useNavigationAnnouncement } from "~/lib/use-navigation-announcement";
 import { recordSearch } from "~/lib/search-history.server";
 import "~/styles/catalogue.css";
 import "~/components/search/search.css";
@@ -91,16 +92,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
     </div>
   );
-}
-
-/** The live region's text: empty on the first render (the page itself says it), then the outcome of each navigation. */
-function useNavigationAnnouncement(text: string, navigationKey: string): string {
-  const [message, setMessage] = useState("");
-  const firstKey = useRef(navigationKey);
-  useEffect(() => {
-    if (navigationKey !== firstKey.current) setMessage(text);
-  }, [text, navigationKey]);
-  return message;
 }
 
 /** What distinguishes one search from another (not its page): the terms and the filters. */
