@@ -8,7 +8,9 @@
  * `searchFacets` called directly):
  * - free text: two words of medium frequency;
  * - 3 facets selected: a broad word with one filter of three types (T, Y, I);
- * - a broad term: a word in most titles, so the candidate cap applies.
+ * - a broad term: a word in most titles, so the candidate cap applies;
+ * - the broad word with three derived facet types selected (authors, subjects, places; ADR 068).
+ * The titles carry the data of every facet type (authors, subjects, publishers, places, series, online links).
  * Target (issue 3): p95 <= 50 ms server time at 100k. Results go to stdout and bench/results/search-100k-*.json.
  */
 import fs from "node:fs";
@@ -44,7 +46,10 @@ const VOCAB = (
   "cultura identidade migracao fronteira mercado empresa gestao financas contabilidade marketing logistica transporte turismo"
 ).split(" ");
 const SURNAMES = ["Silva", "Souza", "Oliveira", "Santos", "Pereira", "Lima", "Costa", "Ferreira", "Almeida", "Ribeiro", "Carvalho", "Gomes"];
+const GIVEN = ["Maria", "João", "Ana", "José", "Paulo", "Carla", "Pedro", "Lúcia", "Marcos", "Helena", "Rafael", "Beatriz", "Tiago", "Sofia"];
 const LANGS = ["por", "por", "por", "eng", "eng", "spa", "fre", "ita"];
+const CITIES = ["São Paulo", "Rio de Janeiro", "Porto Alegre", "Belo Horizonte", "Lisboa", "Madrid", "Paris", "London", "New York, NY", "Roma"];
+const HOSTS = ["https://www.loc.gov/item/", "https://archive.org/details/", "https://www.scielo.br/j/", "https://doi.org/10.1000/", "https://books.example.org/"];
 
 async function buildCatalogue(db: Db) {
   const rand = rng(20240601);
@@ -59,17 +64,27 @@ async function buildCatalogue(db: Db) {
       // "historia" in ~70% of titles (the broad term); the other words spread evenly.
       const words = [rand() < 0.7 ? "historia" : pick(COMMON), pick(VOCAB), pick(VOCAB), pick(COMMON)];
       const year = rand() < 0.05 ? null : 1950 + Math.floor(rand() * 75);
+      // Facet data with realistic spread: ~2,400 authors (main + 0-2 added), subjects (main heading and a
+      // subdivision), ~300 publishers, 10 places, ~200 series on 30% of titles, online links on 10%.
+      const person = () => `${pick(SURNAMES)}, ${pick(GIVEN)} ${pick(SURNAMES).charAt(0)}.`;
+      const online = rand() < 0.1;
       return {
         cod_empresa: 1, chave_origem: `bench:${n}`, cod_tipo_obra: 1 + Math.floor(rand() * 5),
-        titulo: words.join(" "), autor: `${pick(SURNAMES)}, ${pick(SURNAMES)}`,
-        assuntos: JSON.stringify([pick(VOCAB), pick(VOCAB)]), idioma: pick(LANGS), ano_publicacao: year,
-        editora: "Editora Exemplo", classificacao: `${Math.floor(rand() * 10)}${Math.floor(rand() * 100)}`,
-        link_capa: rand() < 0.1 ? `https://covers.example.org/${n}.jpg` : null, acesso_remoto: rand() < 0.1 ? "cr" : null,
+        titulo: words.join(" "), autor: person(),
+        autores_secundarios: JSON.stringify(Array.from({ length: Math.floor(rand() * 3) }, person)),
+        assuntos: JSON.stringify([pick(VOCAB), `${pick(VOCAB)} -- ${pick(CITIES)}`]), idioma: pick(LANGS), ano_publicacao: year,
+        editora: `Editora ${pick(VOCAB)} ${pick(SURNAMES)}`, local_publicacao: pick(CITIES),
+        serie: rand() < 0.3 ? `Coleção ${pick(VOCAB)} ${pick(COMMON)} ; ${Math.floor(rand() * 40)}` : null,
+        classificacao: `${Math.floor(rand() * 10)}${Math.floor(rand() * 100)}`,
+        link_capa: rand() < 0.1 ? `https://covers.example.org/${n}.jpg` : null, acesso_remoto: online ? "cr" : null,
         marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
+        link: online ? `${pick(HOSTS)}${n}` : null,
       };
     });
-    const ids = await db.insertInto("acervo").values(rows).returning("cod_acervo").execute();
+    const ids = await db.insertInto("acervo").values(rows.map(({ link: _l, ...r }) => r)).returning("cod_acervo").execute();
     await db.insertInto("exemplar").values(ids.map((r, i) => ({ cod_acervo: r.cod_acervo, cod_biblioteca: 1 + ((start + i) % 3), codigo_barras: `B${r.cod_acervo}` }))).execute();
+    const links = ids.flatMap((r, i) => (rows[i].link ? [{ cod_acervo: r.cod_acervo, url: rows[i].link! }] : []));
+    if (links.length) await db.insertInto("acervo_link").values(links).execute();
   }
   await reindexAcervos(db);
 }
@@ -122,6 +137,10 @@ export async function runSearch100k(): Promise<void> {
       { name: "free text (2 words)", qs: "termo=politica+energia" },
       { name: "3 facets selected", qs: "termo=historia&filtro=T:1&filtro=T:2&filtro=Y:2001&filtro=Y:2002&filtro=I:por" },
       { name: "broad term (capped)", qs: "termo=historia" },
+      {
+        name: "3 derived facets selected",
+        qs: "termo=historia&filtro=A:silva-maria-s&filtro=A:souza-ana-l&filtro=A:lima-jose-c&filtro=S:politica&filtro=S:cultura&filtro=S:economia&filtro=P:sao-paulo&filtro=P:paris&filtro=P:lisboa",
+      },
     ];
     const results = [];
     for (const c of cases) {

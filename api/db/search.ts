@@ -13,6 +13,7 @@ import {
   type SelectedFilters,
 } from "../domain/search-filters.ts";
 import { browseEntries, type BrowseSource } from "../domain/search-browse.ts";
+import { DERIVED_FACET_TYPES, derivedFacets, type DerivedFacetType } from "../domain/search-facets.ts";
 import { dialectOf, type Db } from "./index.ts";
 import { fold, indexText, queryAlternatives, stemmersFor, words } from "./text.ts";
 
@@ -81,6 +82,7 @@ export async function reindexAcervos(db: Db, codAcervos?: number[]): Promise<voi
       if (ids.length === 0) return;
       await reindexBatch(db, ids.map((r) => r.cod_acervo), pg, false);
       await reindexGuides(db, ids.map((r) => r.cod_acervo));
+      await reindexFacets(db, ids.map((r) => r.cod_acervo));
       last = ids[ids.length - 1].cod_acervo;
     }
   }
@@ -88,6 +90,7 @@ export async function reindexAcervos(db: Db, codAcervos?: number[]): Promise<voi
     await reindexBatch(db, codAcervos.slice(i, i + BATCH), pg, true);
   }
   await reindexGuides(db, codAcervos);
+  await reindexFacets(db, codAcervos);
 }
 
 async function reindexBatch(db: Db, ids: number[], pg: boolean, clear: boolean) {
@@ -220,8 +223,11 @@ export function guiaFilter(guia: string | undefined, now = Date.now()): RawBuild
 const online = sql`(a.acesso_remoto = 'cr' OR EXISTS (SELECT 1 FROM acervo_link l WHERE l.cod_acervo = a.cod_acervo))`;
 const classExpr = sql`upper(substr(trim(a.classificacao), 1, 1))`;
 
-/** The SQL condition one filter type's selected values put on alias `a` (OR within the type). */
-function filterCondition(type: FilterType, values: string[]): RawBuilder<unknown> {
+/**
+ * The SQL condition one filter type's selected values put on alias `a` (OR within the type). `key` is the
+ * title id the derived types test (by default `a.cod_acervo`).
+ */
+function filterCondition(type: FilterType, values: string[], key: RawBuilder<unknown> = sql`a.cod_acervo`): RawBuilder<unknown> {
   const ints = () => values.map(Number);
   switch (type) {
     case "T":
@@ -247,14 +253,24 @@ function filterCondition(type: FilterType, values: string[]): RawBuilder<unknown
     case "NA_C":
       return sql`EXISTS (SELECT 1 FROM exemplar e JOIN biblioteca bb ON bb.cod_biblioteca = e.cod_biblioteca
                          WHERE e.cod_acervo = a.cod_acervo AND bb.cod_campus IN (${sql.join(ints())}))`;
+    case "R":
+    case "P":
+    case "C":
+    case "A":
+    case "E":
+    case "S":
+      // An uncorrelated list: the titles of the selected values are read once (index by value), then each
+      // candidate is a probe into that in-memory set, not a query of its own.
+      return sql`${key} IN (SELECT af.cod_acervo FROM faceta_valor v JOIN acervo_faceta af ON af.cod_valor = v.cod_valor
+                         WHERE v.tipo = ${type} AND v.codigo IN (${sql.join(values)}))`;
   }
 }
 
-/** `AND …` for every selected filter type (AND across types). */
-function filtersWhere(filtros: SelectedFilters | undefined): RawBuilder<unknown> {
+/** `AND …` for every selected filter type (AND across types); `key` as in filterCondition. */
+function filtersWhere(filtros: SelectedFilters | undefined, key?: RawBuilder<unknown>): RawBuilder<unknown> {
   const parts = Object.entries(filtros ?? {})
     .filter(([, v]) => v && v.length)
-    .map(([type, v]) => sql`AND ${filterCondition(type as FilterType, v!)}`);
+    .map(([type, v]) => sql`AND ${filterCondition(type as FilterType, v!, key)}`);
   return parts.length ? sql.join(parts, sql` `) : sql``;
 }
 
@@ -266,18 +282,24 @@ const ORDER: Record<SearchOrder, string> = {
 };
 
 /** The capped candidate rows (every `acervo` column plus `score`) of a text query, with the tab and `extra` conditions. */
-function candidates(db: Db, p: Pick<SearchParams, "termos" | "guia">, extra: RawBuilder<unknown>): RawBuilder<unknown> | null {
+function candidates(
+  db: Db,
+  p: Pick<SearchParams, "termos" | "guia">,
+  extra: RawBuilder<unknown>,
+  /** Only these columns of `acervo` (beside the rank): the whole row is read for the page's titles only. */
+  lean?: RawBuilder<unknown>,
+): RawBuilder<unknown> | null {
   const terms = p.termos.map((t) => ({ tipo: t.tipo, ws: queryWords(t.termo) })).filter((t) => t.ws.length > 0);
   if (terms.length === 0) return null;
   if (dialectOf(db) === "postgres") {
     const q = terms.map((t) => tsQuery(t.ws, t.tipo)).join(" & ");
-    return sql`SELECT a.*, -ts_rank(b.documento, q.query) AS score
+    return sql`SELECT ${lean ?? sql`a.*`}, -ts_rank(b.documento, q.query) AS score
           FROM acervo_busca b CROSS JOIN (SELECT to_tsquery('simple', ${q}) AS query) q
           JOIN acervo a ON a.cod_acervo = b.cod_acervo
           WHERE b.documento @@ q.query ${guiaFilter(p.guia)} ${extra} LIMIT ${CANDIDATE_CAP + 1}`;
   }
   const q = terms.map((t) => fts5Query(t.ws, t.tipo)).join(" AND ");
-  return sql`SELECT a.*, bm25(acervo_busca, 20.0, 4.0, 3.0, 1.0) AS score
+  return sql`SELECT ${lean ?? sql`a.*`}, bm25(acervo_busca, 20.0, 4.0, 3.0, 1.0) AS score
           FROM acervo_busca JOIN acervo a ON a.cod_acervo = acervo_busca.rowid
           WHERE acervo_busca MATCH ${q} ${guiaFilter(p.guia)} ${extra} LIMIT ${CANDIDATE_CAP + 1}`;
 }
@@ -287,18 +309,25 @@ function candidates(db: Db, p: Pick<SearchParams, "termos" | "guia">, extra: Raw
  * selected filters) with their rank, the total, the requested page, and per-title copy counts.
  */
 export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResult> {
-  const cand = candidates(db, p, filtersWhere(p.filtros));
+  // Candidates carry only what ranking and sorting read; the page's rows are read from acervo afterwards.
+  // The derived filters test the text index's row id, so SQLite applies them before reading acervo
+  // (the unary + keeps FTS5 from taking the IN list as a row-id lookup).
+  const key = dialectOf(db) === "postgres" ? sql`b.cod_acervo` : sql`+acervo_busca.rowid`;
+  const cand = candidates(db, p, filtersWhere(p.filtros, key), sql`a.cod_acervo, a.titulo, a.autor, a.ano_publicacao`);
   if (!cand) return { total: 0, totalLimitado: false, resultados: [] };
   const offset = (p.pagina - 1) * p.qtd;
   const order = sql.raw(ORDER[p.ordenacao]);
   const { rows } = await sql<SearchHit & { total: number; pos: number | null }>`
     WITH cand AS MATERIALIZED (${cand}),
-    page AS (
-      SELECT cod_acervo, titulo, subtitulo, autor, editora, local_publicacao, ano_publicacao, edicao, cod_tipo_obra,
-             idioma, isbn, chamada, link_capa, acesso_remoto, possui_acessibilidade,
-             row_number() OVER (ORDER BY ${order}) AS pos
+    ranked AS (
+      SELECT cod_acervo, row_number() OVER (ORDER BY ${order}) AS pos
       FROM (SELECT cand.*, lower(titulo) AS titulo_ord, lower(autor) AS autor_ord FROM cand) c
       ORDER BY ${order} LIMIT ${p.qtd} OFFSET ${offset}
+    ),
+    page AS (
+      SELECT a.cod_acervo, a.titulo, a.subtitulo, a.autor, a.editora, a.local_publicacao, a.ano_publicacao, a.edicao,
+             a.cod_tipo_obra, a.idioma, a.isbn, a.chamada, a.link_capa, a.acesso_remoto, a.possui_acessibilidade, ranked.pos
+      FROM ranked JOIN acervo a ON a.cod_acervo = ranked.cod_acervo
     ),
     copies AS (
       SELECT e.cod_acervo, count(*) AS exemplares,
@@ -335,58 +364,88 @@ export interface FacetResult {
   filtros: FacetValue[];
 }
 
-/** Values listed per facet type at most (by count; years by recency). */
+/** Values listed per facet type at most (by count; years by recency); selected values are always listed too. */
 export const FACET_VALUES_MAX = 30;
 
+/** Values listed of the high-cardinality derived types (R, P, C, A, E, S): the most frequent in the hit set. */
+export const FACET_TOP_N = 20;
+
+const isDerived = (t: FilterType): t is DerivedFacetType => (DERIVED_FACET_TYPES as readonly string[]).includes(t);
+
 /**
- * Facet counts of a search in ONE SQL statement over the capped hit set (ADR 060). Each candidate row gets
+ * Facet counts of a search in ONE SQL statement over the capped hit set (ADR 060, 068). Each candidate row gets
  * one 0/1 flag per filter type ("passes that type's selection"); a value's `total` counts rows passing every
  * flag, its `totalSemFiltro` rows passing every flag but its own type's. Multi-valued facets (library,
- * campus, only-with) join their values to the candidates.
+ * campus, only-with) join their values to the candidates; the derived types (R, P, C, A, E, S) are one join
+ * of the candidates to `acervo_faceta` grouped by value id, ranked in SQL so only the top FACET_TOP_N per type
+ * (plus the selected values) are labelled and returned.
  */
 export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "guia" | "filtros">, lang: "pt" | "es" | "en"): Promise<FacetResult> {
   const types = filterTypesOf(p.guia);
-  const cand = candidates(db, p, sql``);
+  const lean = sql`a.cod_acervo, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade, a.link_capa, a.acesso_remoto, a.classificacao`;
+  const cand = candidates(db, p, sql``, lean);
   if (!cand) return { totalLimitado: false, filtros: [] };
   const selected = p.filtros ?? {};
   const flag = (t: FilterType) => sql.raw(`f_${t}`);
-  const flags = types.map((t) => {
-    const v = selected[t];
-    return v?.length ? sql`CASE WHEN ${filterCondition(t, v)} THEN 1 ELSE 0 END AS ${flag(t)}` : sql`1 AS ${flag(t)}`;
-  });
-  const all = sql.join(types.map(flag), sql` * `);
-  const others = (t: FilterType) => {
-    const rest = types.filter((x) => x !== t);
-    return rest.length ? sql.join(rest.map(flag), sql` * `) : sql`1`;
-  };
+  // Only the types with a selection get a flag column; the others pass every row (constant 1).
+  const flagged = types.filter((t) => selected[t]?.length);
+  const flags = flagged.map((t) => sql`CASE WHEN ${filterCondition(t, selected[t]!)} THEN 1 ELSE 0 END AS ${flag(t)}`);
+  const product = (list: FilterType[]) => (list.length ? sql.join(list.map(flag), sql` * `) : sql`1`);
+  const all = product(flagged);
+  const others = (t: FilterType) => product(flagged.filter((x) => x !== t));
   const group = (t: FilterType, value: RawBuilder<unknown>, from: RawBuilder<unknown>, where: RawBuilder<unknown> = sql`1 = 1`) =>
-    sql`SELECT ${sql.lit(t)} AS tipo, ${value} AS codigo, sum(${all}) AS total, count(*) AS sem
+    sql`SELECT ${sql.lit(t)} AS tipo, ${value} AS codigo, NULL AS descricao, sum(${all}) AS total, count(*) AS sem
         FROM ${from} WHERE ${others(t)} = 1 AND ${where} GROUP BY ${value}`;
   const c = sql`c`;
-  const parts: Record<FilterType, RawBuilder<unknown>> = {
+  const parts: Partial<Record<FilterType, RawBuilder<unknown>>> = {
     T: group("T", sql`CAST(c.cod_tipo_obra AS TEXT)`, c),
     Y: group("Y", sql`coalesce(CAST(c.ano_publicacao AS TEXT), ${NO_YEAR})`, c),
     I: group("I", sql`coalesce(c.idioma, 'und')`, c),
-    X: sql`SELECT 'X' AS tipo, x.codigo, sum(${all}) AS total, count(*) AS sem FROM c
+    X: sql`SELECT 'X' AS tipo, x.codigo, NULL AS descricao, sum(${all}) AS total, count(*) AS sem FROM c
            JOIN (SELECT 'C' AS codigo UNION ALL SELECT 'O' UNION ALL SELECT 'A') x
              ON (x.codigo = 'C' AND c.has_capa = 1) OR (x.codigo = 'O' AND c.is_online = 1) OR (x.codigo = 'A' AND c.possui_acessibilidade = 'S')
            WHERE ${others("X")} = 1 GROUP BY x.codigo`,
     K: group("K", sql`c.classe`, c, sql`c.classe IS NOT NULL`),
     NA_A: group("NA_A", sql`c.classe`, c, sql`c.classe IS NOT NULL`),
-    B: group("B", sql`CAST(eb.cod_biblioteca AS TEXT)`, sql`c JOIN (SELECT DISTINCT cod_acervo, cod_biblioteca FROM exemplar WHERE cod_acervo IN (SELECT cod_acervo FROM c)) eb ON eb.cod_acervo = c.cod_acervo`),
+    // One probe of the (title, library) index per candidate; DISTINCT counts a title once per library.
+    B: group("B", sql`CAST(eb.cod_biblioteca AS TEXT)`, sql`(SELECT DISTINCT c.*, e.cod_biblioteca FROM c CROSS JOIN exemplar e WHERE e.cod_acervo = c.cod_acervo) eb`),
     NA_C: group("NA_C", sql`CAST(ec.cod_campus AS TEXT)`, sql`c JOIN (SELECT DISTINCT e.cod_acervo, bb.cod_campus FROM exemplar e JOIN biblioteca bb ON bb.cod_biblioteca = e.cod_biblioteca WHERE e.cod_acervo IN (SELECT cod_acervo FROM c)) ec ON ec.cod_acervo = c.cod_acervo`),
   };
-  const { rows } = await sql<{ tipo: FilterType; codigo: string; total: number; sem: number; n: number }>`
+  const derived = types.filter(isDerived);
+  const unions = types.filter((t) => !isDerived(t)).map((t) => parts[t]!);
+  if (derived.length) {
+    // Every derived type in one pass: a candidate's rows in acervo_faceta are one range of the primary key.
+    // CROSS JOIN keeps that order in SQLite (never a scan of the whole table by value).
+    const othersOf = flagged.length ? sql`CASE af.tipo ${sql.join(derived.map((t) => sql`WHEN ${sql.lit(t)} THEN ${others(t)}`), sql` `)} END` : sql`1`;
+    const chosen = derived.filter((t) => selected[t]?.length);
+    const sel = chosen.length
+      ? sql.join(chosen.map((t) => sql`SELECT cod_valor FROM faceta_valor WHERE tipo = ${sql.lit(t)} AND codigo IN (${sql.join(selected[t]!)})`), sql` UNION ALL `)
+      : sql`SELECT NULL AS cod_valor WHERE 1 = 0`;
+    // acervo_faceta holds derived types only, and every tab offers them all: no filter on the type, and the
+    // grouping is by the integer value id alone (the type comes with the label, after grouping).
+    unions.push(sql`SELECT r.tipo, r.codigo, r.descricao, r.total, r.sem FROM (
+        SELECT v.tipo, v.codigo, v.descricao, g.cod_valor, g.total, g.sem,
+               row_number() OVER (PARTITION BY v.tipo ORDER BY g.sem DESC, g.cod_valor) AS rn
+        FROM (
+          SELECT af.cod_valor, sum(${all}) AS total, count(*) AS sem
+          FROM c CROSS JOIN acervo_faceta af
+          WHERE af.cod_acervo = c.cod_acervo AND ${othersOf} = 1
+          GROUP BY af.cod_valor
+        ) g JOIN faceta_valor v ON v.cod_valor = g.cod_valor
+      ) r
+      WHERE r.rn <= ${FACET_TOP_N} OR r.cod_valor IN (${sel})`);
+  }
+  const { rows } = await sql<{ tipo: FilterType; codigo: string; descricao: string | null; total: number; sem: number; n: number }>`
     WITH cand AS MATERIALIZED (${cand}),
     c AS MATERIALIZED (
       SELECT a.cod_acervo, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade,
              CASE WHEN a.link_capa IS NOT NULL THEN 1 ELSE 0 END AS has_capa,
              CASE WHEN ${online} THEN 1 ELSE 0 END AS is_online,
-             ${classExpr} AS classe,
-             ${sql.join(flags, sql`, `)}
+             ${classExpr} AS classe
+             ${flags.length ? sql`, ${sql.join(flags, sql`, `)}` : sql``}
       FROM cand a
     ),
-    facets AS (${sql.join(types.map((t) => parts[t]), sql` UNION ALL `)})
+    facets AS (${sql.join(unions, sql` UNION ALL `)})
     SELECT facets.*, (SELECT count(*) FROM cand) AS n FROM facets`.execute(db);
   const n = Number(rows[0]?.n ?? 0);
   const labels = await facetLabels(db, rows, lang);
@@ -395,10 +454,10 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
     const mine = rows.filter((r) => r.tipo === t).map((r) => ({ ...r, total: Number(r.total), sem: Number(r.sem) }));
     mine.sort(t === "Y" ? yearOrder : (a, b) => b.sem - a.sem || a.codigo.localeCompare(b.codigo));
     const sel = selected[t] ?? [];
-    // Selected values always stay listed, so they can be seen and removed.
-    const shown = mine.filter((r, i) => i < FACET_VALUES_MAX || sel.includes(r.codigo));
+    // Selected values always stay listed, so they can be seen and removed; so does "no date" (spec §4).
+    const shown = mine.filter((r, i) => i < FACET_VALUES_MAX || sel.includes(r.codigo) || (t === "Y" && r.codigo === NO_YEAR));
     for (const r of shown) {
-      filtros.push({ tipo: t, codigo: r.codigo, descricao: labels(t, r.codigo), total: r.total, totalSemFiltro: r.sem, selecionado: sel.includes(r.codigo) });
+      filtros.push({ tipo: t, codigo: r.codigo, descricao: r.descricao ?? labels(t, r.codigo), total: r.total, totalSemFiltro: r.sem, selecionado: sel.includes(r.codigo) });
     }
   }
   return { totalLimitado: n > CANDIDATE_CAP, filtros };
@@ -458,6 +517,60 @@ function guideSource(marc: string, assuntos: string): GuideSource {
   return src;
 }
 
+/**
+ * Recomputes the derived facet values (acervo_faceta, faceta_valor; ADR 068) of the given titles, or of every
+ * title when omitted. Values are shared: a new (type, code) gets an id once and keeps its first label.
+ */
+export async function reindexFacets(db: Kysely<any>, codAcervos?: number[]): Promise<void> {
+  const run = async (ids: number[]) => {
+    const [rows, links] = await Promise.all([
+      db.selectFrom("acervo").select(["cod_acervo", "autor", "autores_secundarios", "assuntos", "editora", "local_publicacao", "serie", "marc"]).where("cod_acervo", "in", ids).execute(),
+      db.selectFrom("acervo_link").select(["cod_acervo", "url"]).where("cod_acervo", "in", ids).execute(),
+    ]);
+    const linksOf = new Map<number, string[]>();
+    for (const l of links as Array<{ cod_acervo: number; url: string }>) linksOf.set(l.cod_acervo, [...(linksOf.get(l.cod_acervo) ?? []), l.url]);
+    const perTitle = (rows as Array<Parameters<typeof derivedFacets>[0] & { cod_acervo: number }>).map((r) => ({
+      cod_acervo: r.cod_acervo,
+      values: derivedFacets({ ...r, links: linksOf.get(r.cod_acervo) ?? [] }),
+    }));
+    const distinct = new Map(perTitle.flatMap((t) => t.values).map((v) => [`${v.tipo}:${v.codigo}`, v]));
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("acervo_faceta").where("cod_acervo", "in", ids).execute();
+      const all = [...distinct.values()];
+      const idOf = new Map<string, number>();
+      // Bound parameters per statement stay well under SQLite's limit.
+      for (let i = 0; i < all.length; i += 200) {
+        const chunk = all.slice(i, i + 200);
+        await trx.insertInto("faceta_valor").values(chunk).onConflict((oc) => oc.columns(["tipo", "codigo"]).doNothing()).execute();
+        for (const tipo of DERIVED_FACET_TYPES) {
+          const codes = chunk.filter((v) => v.tipo === tipo).map((v) => v.codigo);
+          if (!codes.length) continue;
+          const found = (await trx.selectFrom("faceta_valor").select(["cod_valor", "codigo"]).where("tipo", "=", tipo).where("codigo", "in", codes).execute()) as Array<{ cod_valor: number; codigo: string }>;
+          for (const f of found) idOf.set(`${tipo}:${f.codigo}`, f.cod_valor);
+        }
+      }
+      const links = perTitle.flatMap((t) => t.values.map((v) => ({ cod_acervo: t.cod_acervo, tipo: v.tipo, cod_valor: idOf.get(`${v.tipo}:${v.codigo}`)! })));
+      for (let i = 0; i < links.length; i += 300) await trx.insertInto("acervo_faceta").values(links.slice(i, i + 300)).execute();
+    });
+  };
+  await forEachBatch(db, codAcervos, run);
+}
+
+/** Runs `run` over the given titles (or every title) in batches of BATCH ids. */
+async function forEachBatch(db: Kysely<any>, codAcervos: number[] | undefined, run: (ids: number[]) => Promise<void>) {
+  if (codAcervos) {
+    for (let i = 0; i < codAcervos.length; i += BATCH) await run(codAcervos.slice(i, i + BATCH));
+    return;
+  }
+  let last = 0;
+  for (;;) {
+    const ids = (await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", ">", last).orderBy("cod_acervo").limit(BATCH).execute()) as Array<{ cod_acervo: number }>;
+    if (ids.length === 0) return;
+    await run(ids.map((r) => r.cod_acervo));
+    last = ids[ids.length - 1].cod_acervo;
+  }
+}
+
 /** Recomputes the tables derived from each title: its MARC-derived tabs (acervo_guia) and browse entries (indice_entrada). */
 export async function reindexGuides(db: Kysely<any>, codAcervos?: number[]): Promise<void> {
   const run = async (ids: number[]) => {
@@ -476,15 +589,5 @@ export async function reindexGuides(db: Kysely<any>, codAcervos?: number[]): Pro
       for (let i = 0; i < entries.length; i += 200) await trx.insertInto("indice_entrada").values(entries.slice(i, i + 200)).execute();
     });
   };
-  if (codAcervos) {
-    for (let i = 0; i < codAcervos.length; i += BATCH) await run(codAcervos.slice(i, i + BATCH));
-    return;
-  }
-  let last = 0;
-  for (;;) {
-    const ids = (await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", ">", last).orderBy("cod_acervo").limit(BATCH).execute()) as Array<{ cod_acervo: number }>;
-    if (ids.length === 0) return;
-    await run(ids.map((r) => r.cod_acervo));
-    last = ids[ids.length - 1].cod_acervo;
-  }
+  await forEachBatch(db, codAcervos, run);
 }

@@ -345,6 +345,21 @@ export interface IndiceEntradaTable {
   cod_acervo: number;
 }
 
+/** Migration 009: one value of a facet derived from the titles' data (ADR 068). */
+export interface FacetaValorTable {
+  cod_valor: Generated<number>;
+  tipo: string;
+  codigo: string;
+  descricao: string;
+}
+
+/** Migration 009: the derived facet values of a title. */
+export interface AcervoFacetaTable {
+  cod_acervo: number;
+  tipo: string;
+  cod_valor: number;
+}
+
 export interface DB {
   instituicao: InstituicaoTable;
   campus: CampusTable;
@@ -376,6 +391,8 @@ export interface DB {
   acesso_link: AcessoLinkTable;
   acervo_guia: AcervoGuiaTable;
   indice_entrada: IndiceEntradaTable;
+  faceta_valor: FacetaValorTable;
+  acervo_faceta: AcervoFacetaTable;
   rede_instituicao: RedeInstituicaoTable;
   rede_registro: RedeRegistroTable;
 }

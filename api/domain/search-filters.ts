@@ -3,13 +3,19 @@
  * Pure functions: the SQL lives in api/db/search.ts.
  */
 
-/** Filter types the reference API computes (spec §4): type, year, language, only-with, class, library, new-acquisition campus/area. */
-export const FILTER_TYPES = ["T", "Y", "I", "X", "K", "B", "NA_C", "NA_A"] as const;
+import { DERIVED_CODE } from "./search-facets.ts";
+
+/**
+ * Filter types the reference API computes (spec §4): type, year, language, only-with, class, library; the
+ * types derived from the catalogue data (ADR 068): repository, place, collection, author, publisher, subject;
+ * and on new acquisitions campus and area.
+ */
+export const FILTER_TYPES = ["T", "Y", "I", "X", "K", "B", "R", "P", "C", "A", "E", "S", "NA_C", "NA_A"] as const;
 export type FilterType = (typeof FILTER_TYPES)[number];
 
 /** The types each search tab offers (new acquisitions add NA_C and NA_A). */
 export function filterTypesOf(guia: string | undefined): FilterType[] {
-  const base: FilterType[] = ["T", "Y", "I", "X", "K", "B"];
+  const base: FilterType[] = ["T", "Y", "I", "X", "K", "B", "R", "P", "C", "A", "E", "S"];
   return guia === "aquisicoes" ? [...base, "NA_C", "NA_A"] : base;
 }
 
@@ -29,6 +35,12 @@ const VALUE_RULES: Record<FilterType, RegExp> = {
   X: /^[COA]$/,
   K: /^[0-9A-Z]$/,
   B: /^\d{1,6}$/,
+  R: DERIVED_CODE,
+  P: DERIVED_CODE,
+  C: DERIVED_CODE,
+  A: DERIVED_CODE,
+  E: DERIVED_CODE,
+  S: DERIVED_CODE,
   NA_C: /^\d{1,6}$/,
   NA_A: /^[0-9A-Z]$/,
 };

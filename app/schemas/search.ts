@@ -47,8 +47,11 @@ export const SearchSchema = z.object({
 export const DISPLAYS = ["D", "C"] as const;
 export type Display = (typeof DISPLAYS)[number];
 
-/** A selected facet value as it travels in the URL: `TYPE:value` (e.g. `T:1`, `Y:SD`, `X:O`). */
-export const FILTER_VALUE = /^[A-Z]{1,2}(_[A-Z])?:[0-9A-Za-z]{1,6}$/;
+/**
+ * A selected facet value as it travels in the URL: `TYPE:value` (e.g. `T:1`, `Y:SD`, `X:O`, `A:silva-maria`,
+ * `R:loc.gov`): a code of letters (any script), digits, dots and hyphens.
+ */
+export const FILTER_VALUE = /^[A-Z]{1,2}(_[A-Z])?:[\p{L}\p{N}][\p{L}\p{N}.-]{0,59}$/u;
 
 /** The selected facet values of the URL; malformed ones are dropped (a hand-edited URL still searches). */
 const filtro = z

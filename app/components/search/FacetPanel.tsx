@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Filtro, Filtros } from "~/lib/api/catalogue.server";
 import { useHydrated } from "~/lib/use-hydrated";
-import { carriedParams, filterValue, groupFacets, withFilters } from "./facets";
+import { carriedParams, facetInputId, filterValue, groupFacets, withFilters } from "./facets";
 
 /** Values shown before the "more" disclosure of a facet group. */
 const VISIBLE_VALUES = 8;
@@ -52,16 +52,16 @@ export function FacetPanel({ facets, action, search, selected }: FacetPanelProps
             <fieldset key={tipo} className="facet">
               <legend>{t(`facets.types.${tipo}`, { defaultValue: tipo })}</legend>
               <ul className="facet__values">
-                {head.map((f) => (
-                  <FacetValue key={f.codigo} f={f} checked={selected.includes(filterValue(f))} limited={facets.totalLimitado} />
+                {head.map((f, i) => (
+                  <FacetValue key={f.codigo} f={f} id={facetInputId(f, i)} checked={selected.includes(filterValue(f))} limited={facets.totalLimitado} />
                 ))}
               </ul>
               {rest.length ? (
                 <details className="facet__more" open={restSelected || undefined}>
                   <summary>{t("facets.more", { count: rest.length })}</summary>
                   <ul className="facet__values">
-                    {rest.map((f) => (
-                      <FacetValue key={f.codigo} f={f} checked={selected.includes(filterValue(f))} limited={facets.totalLimitado} />
+                    {rest.map((f, i) => (
+                      <FacetValue key={f.codigo} f={f} id={facetInputId(f, VISIBLE_VALUES + i)} checked={selected.includes(filterValue(f))} limited={facets.totalLimitado} />
                     ))}
                   </ul>
                 </details>
@@ -80,11 +80,10 @@ export function FacetPanel({ facets, action, search, selected }: FacetPanelProps
   );
 }
 
-function FacetValue({ f, checked, limited }: { f: Filtro; checked: boolean; limited: boolean }) {
+function FacetValue({ f, id, checked, limited }: { f: Filtro; id: string; checked: boolean; limited: boolean }) {
   const { t, i18n } = useTranslation("catalogue");
   const nf = new Intl.NumberFormat(i18n.language);
   const plus = limited ? "+" : "";
-  const id = `filtro-${f.tipo}-${f.codigo}`.replace(/[^A-Za-z0-9_-]/g, "_");
   const counts =
     f.total === f.totalSemFiltro
       ? t("facets.count", { total: `${nf.format(f.total)}${plus}` })

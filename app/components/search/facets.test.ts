@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { carriedParams, groupFacets, withFilters } from "./facets";
+import { carriedParams, facetInputId, groupFacets, withFilters } from "./facets";
+import { FILTER_VALUE } from "~/schemas/search";
 
 const f = (tipo: string, codigo: string) => ({ tipo, codigo, descricao: codigo, total: 1, totalSemFiltro: 1 });
 
@@ -21,5 +22,18 @@ describe("facet helpers", () => {
       ["tipo", "autor"],
       ["qtd", "50"],
     ]);
+  });
+});
+
+describe("derived facet values in the portal", () => {
+  it("accepts the codes of authors, subjects and repositories in the URL, and rejects others", () => {
+    for (const v of ["A:silva-maria", "S:politica", "R:loc.gov", "A:толстои-лев", "T:1", "Y:SD", "NA_C:2"]) expect(FILTER_VALUE.test(v), v).toBe(true);
+    for (const v of ["A:", "A:-x", "A:a b", "R:a/b", "a:x", `E:${"x".repeat(61)}`]) expect(FILTER_VALUE.test(v), v).toBe(false);
+  });
+
+  it("gives each checkbox an id unique in its group, whatever the code", () => {
+    const ids = [f("A", "толстои-лев"), f("A", "чехов-антон")].map((x, i) => facetInputId(x, i));
+    expect(new Set(ids).size).toBe(2);
+    expect(ids[0]).toMatch(/^[A-Za-z0-9_-]+$/);
   });
 });

@@ -22,6 +22,12 @@ export function groupFacets(filtros: Filtro[]): Array<{ tipo: string; values: Fi
 /** The URL value of one facet value: `TYPE:code`. */
 export const filterValue = (f: Pick<Filtro, "tipo" | "codigo">) => `${f.tipo}:${f.codigo}`;
 
+/**
+ * The id of a facet value's checkbox: unique in the page even for codes that differ only in characters an id
+ * cannot hold (authors in other scripts, "a.b" and "a-b"), by its position in its group.
+ */
+export const facetInputId = (f: Pick<Filtro, "tipo">, position: number) => `filtro-${f.tipo}-${position}`;
+
 /** The query string with the selected filters replaced by `filtros` (and back to page 1). */
 export function withFilters(search: string, filtros: string[]): string {
   const params = new URLSearchParams(search);
