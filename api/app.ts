@@ -10,7 +10,7 @@ import { acervoRoutes } from "./routes/acervo.ts";
 import { autenticarRoutes } from "./routes/autenticar.ts";
 import { autoridadeRoutes } from "./routes/autoridade.ts";
 import { cestaRoutes } from "./routes/cesta.ts";
-import { consultaRoutes } from "./routes/consulta.ts";
+import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta.ts";
 import { indiceRoutes, opcoesIndiceRoutes } from "./routes/indice.ts";
 import { emprestimoRoutes } from "./routes/emprestimo.ts";
 import { kardexRoutes } from "./routes/kardex.ts";
@@ -18,6 +18,7 @@ import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
 import { pessoasRoutes } from "./routes/pessoas.ts";
 import { NETWORK_PATH, redeRoutes } from "./routes/rede.ts";
+import { planoEnsinoRoutes } from "./routes/plano-ensino.ts";
 import { comentariosRoutes } from "./routes/comentarios.ts";
 import { reservaRoutes, validarFilaRoutes } from "./routes/reserva.ts";
 import { solicitacaoEmprestimoRoutes } from "./routes/solicitacao-emprestimo.ts";
@@ -62,6 +63,11 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
   app.route("/api/parametros", parametrosRoutes(deps));
   app.route("/api/consulta", consultaRoutes(deps));
   app.route("/api/opcoes-indice", opcoesIndiceRoutes(deps));
+  // Each MARC-derived tab's form options (ADR 065); spec §7 names the case-law one in English.
+  app.route("/api/opcoes-arquivo", tabOptionsRoutes(deps, "arquivo"));
+  app.route("/api/opcoes-atos-normativos", tabOptionsRoutes(deps, "atos"));
+  app.route("/api/jurisprudencia-options", tabOptionsRoutes(deps, "jurisprudencia"));
+  app.route("/api/plano-ensino", planoEnsinoRoutes(deps));
   app.route("/api/indice", indiceRoutes(deps));
   // Before /api/acervo: GET /api/acervo/cesta-permanente must not reach acervo's /{id}.
   app.route("/api", cestaRoutes(deps));

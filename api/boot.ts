@@ -5,6 +5,7 @@ import { reindexAcervos } from "./db/search.ts";
 import { syncSequences } from "./db/sequences.ts";
 import { seedInstitution } from "./seed/institution.ts";
 import { seedPatrons } from "./seed/patrons.ts";
+import { seedTeachingPlans } from "./seed/teaching-plans.ts";
 import { seedTitlePages } from "./seed/title-pages.ts";
 
 export interface PrepareOptions {
@@ -52,6 +53,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await syncSequences(db);
   await seedPatrons(db, { log });
   await seedTitlePages(db, { log });
+  await seedTeachingPlans(db, { log });
   await syncSequences(db);
   log(`demo library ready: ${titles} titles`);
 }

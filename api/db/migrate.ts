@@ -5,6 +5,7 @@ import * as m003 from "./migrations/003-search-guides.ts";
 import * as m005 from "./migrations/005-title-pages.ts";
 import * as m006 from "./migrations/006-requests.ts";
 import * as m007 from "./migrations/007-network.ts";
+import * as m008 from "./migrations/008-search-tabs.ts";
 import * as m009 from "./migrations/009-search-facets.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "005-title-pages": m005,
   "006-requests": m006,
   "007-network": m007,
+  "008-search-tabs": m008,
   "009-search-facets": m009,
 };
 

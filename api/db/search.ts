@@ -14,6 +14,8 @@ import {
 } from "../domain/search-filters.ts";
 import { browseEntries, type BrowseSource } from "../domain/search-browse.ts";
 import { DERIVED_FACET_TYPES, derivedFacets, type DerivedFacetType } from "../domain/search-facets.ts";
+import type { TabOptionValues } from "../domain/tab-options.ts";
+import { tabOptionsWhere } from "./search-options.ts";
 import { dialectOf, type Db } from "./index.ts";
 import { fold, indexText, queryAlternatives, stemmersFor, words } from "./text.ts";
 
@@ -135,6 +137,8 @@ export interface SearchParams {
   ordenacao: SearchOrder;
   guia?: string;
   filtros?: SelectedFilters;
+  /** The tab form's own options (archive, normative acts, case law; ADR 065). */
+  opcoes?: TabOptionValues;
 }
 
 export interface SearchHit {
@@ -284,7 +288,7 @@ const ORDER: Record<SearchOrder, string> = {
 /** The capped candidate rows (every `acervo` column plus `score`) of a text query, with the tab and `extra` conditions. */
 function candidates(
   db: Db,
-  p: Pick<SearchParams, "termos" | "guia">,
+  p: Pick<SearchParams, "termos" | "guia" | "opcoes">,
   extra: RawBuilder<unknown>,
   /** Only these columns of `acervo` (beside the rank): the whole row is read for the page's titles only. */
   lean?: RawBuilder<unknown>,
@@ -296,12 +300,12 @@ function candidates(
     return sql`SELECT ${lean ?? sql`a.*`}, -ts_rank(b.documento, q.query) AS score
           FROM acervo_busca b CROSS JOIN (SELECT to_tsquery('simple', ${q}) AS query) q
           JOIN acervo a ON a.cod_acervo = b.cod_acervo
-          WHERE b.documento @@ q.query ${guiaFilter(p.guia)} ${extra} LIMIT ${CANDIDATE_CAP + 1}`;
+          WHERE b.documento @@ q.query ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${extra} LIMIT ${CANDIDATE_CAP + 1}`;
   }
   const q = terms.map((t) => fts5Query(t.ws, t.tipo)).join(" AND ");
   return sql`SELECT ${lean ?? sql`a.*`}, bm25(acervo_busca, 20.0, 4.0, 3.0, 1.0) AS score
           FROM acervo_busca JOIN acervo a ON a.cod_acervo = acervo_busca.rowid
-          WHERE acervo_busca MATCH ${q} ${guiaFilter(p.guia)} ${extra} LIMIT ${CANDIDATE_CAP + 1}`;
+          WHERE acervo_busca MATCH ${q} ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${extra} LIMIT ${CANDIDATE_CAP + 1}`;
 }
 
 /**
@@ -380,7 +384,7 @@ const isDerived = (t: FilterType): t is DerivedFacetType => (DERIVED_FACET_TYPES
  * of the candidates to `acervo_faceta` grouped by value id, ranked in SQL so only the top FACET_TOP_N per type
  * (plus the selected values) are labelled and returned.
  */
-export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "guia" | "filtros">, lang: "pt" | "es" | "en"): Promise<FacetResult> {
+export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "guia" | "filtros" | "opcoes">, lang: "pt" | "es" | "en"): Promise<FacetResult> {
   const types = filterTypesOf(p.guia);
   const lean = sql`a.cod_acervo, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade, a.link_capa, a.acesso_remoto, a.classificacao`;
   const cand = candidates(db, p, sql``, lean);

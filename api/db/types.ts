@@ -168,11 +168,51 @@ export interface AutoridadeTable {
   tipo: number;
   cabecalho: string;
   cabecalho_normalizado: string;
+  /** Folded see-from headings joined by " | " (migration 008). */
+  remissivas_normalizadas: Generated<string>;
   ver: Generated<string>;
   ver_tambem: Generated<string>;
   notas: Generated<string>;
   marc: string;
   updated_at: Generated<string>;
+}
+
+/** Teaching plans (migration 008, ADR 067). */
+export interface DepartamentoTable {
+  cod_departamento: Generated<number>;
+  nome: string;
+}
+
+export interface CursoTable {
+  cod_curso: Generated<number>;
+  cod_departamento: number;
+  nome: string;
+}
+
+export interface DisciplinaTable {
+  cod_disciplina: Generated<number>;
+  cod_departamento: number;
+  codigo: string;
+  nome: string;
+}
+
+export interface PlanoEnsinoTable {
+  cod_plano: Generated<number>;
+  cod_disciplina: number;
+  cod_curso: number;
+  cod_biblioteca: number;
+  ano: number;
+  semestre: number;
+  periodo: number;
+  vagas: number | null;
+}
+
+export interface PlanoBibliografiaTable {
+  cod_plano: number;
+  cod_acervo: number;
+  /** B basic, C complementary. */
+  tipo: "B" | "C";
+  ordem: number;
 }
 
 export interface AcervoAutoridadeTable {
@@ -390,6 +430,11 @@ export interface DB {
   sumario: SumarioTable;
   acesso_link: AcessoLinkTable;
   acervo_guia: AcervoGuiaTable;
+  departamento: DepartamentoTable;
+  curso: CursoTable;
+  disciplina: DisciplinaTable;
+  plano_ensino: PlanoEnsinoTable;
+  plano_bibliografia: PlanoBibliografiaTable;
   indice_entrada: IndiceEntradaTable;
   faceta_valor: FacetaValorTable;
   acervo_faceta: AcervoFacetaTable;

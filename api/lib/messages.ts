@@ -29,6 +29,7 @@ const pt = {
   campo_obrigatorio: "O campo acima é obrigatório.",
   termo_curto: "Informe ao menos {min} caracteres.",
   valor_invalido: "Valor inválido.",
+  ao_menos_um_campo: "Preencha ao menos um campo.",
   erro_inesperado: "Erro inesperado. Tente novamente mais tarde.",
 };
 
@@ -50,6 +51,7 @@ const es: Catalogue = {
   campo_obrigatorio: "El campo anterior es obligatorio.",
   termo_curto: "Escriba al menos {min} caracteres.",
   valor_invalido: "Valor no válido.",
+  ao_menos_um_campo: "Complete al menos un campo.",
   erro_inesperado: "Error inesperado. Inténtelo más tarde.",
 };
 
@@ -69,6 +71,7 @@ const en: Catalogue = {
   campo_obrigatorio: "The above field is required.",
   termo_curto: "Enter at least {min} characters.",
   valor_invalido: "Invalid value.",
+  ao_menos_um_campo: "Fill in at least one field.",
   erro_inesperado: "Unexpected error. Please try again later.",
 };
 

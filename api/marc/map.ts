@@ -378,6 +378,7 @@ export interface AuthorityData {
   tipo: number;
   cabecalho: string;
   cabecalho_normalizado: string;
+  remissivas_normalizadas: string;
   ver: string;
   ver_tambem: string;
   notas: string;
@@ -400,6 +401,8 @@ export function mapAuthority(rec: MarcRecord): AuthorityData | undefined {
     cabecalho,
     cabecalho_normalizado: normalizeHeading(cabecalho),
     ver: JSON.stringify(uniq(dataFields(rec, /^4\d\d$/).map(heading))),
+    // Folded like the heading, so the authority search matches see-from references too (migration 008).
+    remissivas_normalizadas: uniq(dataFields(rec, /^4\d\d$/).map(heading)).map(normalizeHeading).join(" | "),
     ver_tambem: JSON.stringify(uniq(dataFields(rec, /^5\d\d$/).map(heading))),
     notas: JSON.stringify(uniq(dataFields(rec, /^(66\d|67[0-9]|68\d)$/).map((f) => joinSub(f, "abiu")))),
   };

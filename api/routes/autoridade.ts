@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { marcView, parseMarc } from "../domain/marc-view.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
-import type { Lang } from "../lib/messages.ts";
+import { msg, type Lang } from "../lib/messages.ts";
 import { normalizeHeading } from "../marc/map.ts";
 
 /** The nine authority types of spec §3, by `autoridade.tipo`. */
@@ -57,11 +57,92 @@ const Marc = z
   })
   .openapi("AutoridadeMarc");
 
+/** Shortest authority search term (characters after trimming). */
+export const MIN_AUTHORITY_TERM = 2;
+
+/** The folded words of an authority search (as `cabecalho_normalizado` stores them); empty when too short. */
+export function authorityWords(termo: string): string[] {
+  const folded = normalizeHeading(termo);
+  return folded.length < MIN_AUTHORITY_TERM ? [] : folded.split(" ").filter(Boolean).slice(0, 8);
+}
+
+/** True when every word starts a word of the folded text. */
+function matchesWords(folded: string, words: string[]): boolean {
+  const have = folded.split(" ");
+  return words.every((w) => have.some((h) => h.startsWith(w)));
+}
+
+const SearchQuery = z.object({
+  termo: z.string().optional().openapi({ description: `Words of the heading or of a see-from reference (at least ${MIN_AUTHORITY_TERM} characters)`, example: "brasil" }),
+  tipo: z.coerce.number().int().min(1).max(9).optional().openapi({ description: "Authority type (GET /autoridade/combo)" }),
+  pagina: z.coerce.number().int().min(1).max(10_000).default(1),
+  qtd: z.coerce.number().int().min(1).max(100).default(20),
+});
+const SearchResult = z
+  .object({
+    total: z.number().int(),
+    pagina: z.number().int(),
+    qtd: z.number().int(),
+    resultados: z.array(
+      z.object({
+        cod_autoridade: z.number().int(),
+        tipo: z.number().int(),
+        desc_tipo: z.string(),
+        cabecalho: z.string(),
+        remissiva: z.string().nullable().openapi({ description: "The see-from reference that matched, when the heading itself did not" }),
+        total_acervos: z.number().int().openapi({ description: "Titles linked to the authority" }),
+      }),
+    ),
+  })
+  .openapi("AutoridadeBusca");
+
 /** /api/autoridade: authority records (spec §7 "Authority"). */
 export function autoridadeRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
   app.use("*", requireToken(deps));
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      summary: "Search authority headings and their see-from references (accent- and case-insensitive, word prefixes)",
+      security: [{ bearer: [] }],
+      request: { headers: LangHeader, query: SearchQuery },
+      responses: { 200: { description: "One page of authorities", content: { "application/json": { schema: SearchResult } } }, ...errorResponses },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const lang = c.get("lang");
+      const words = authorityWords(q.termo ?? "");
+      if (words.length === 0) {
+        const key = q.termo?.trim() ? "termo_curto" : "campo_obrigatorio";
+        throw new ApiError(422, "validacao", { errors: { termo: [msg(lang, key, { min: MIN_AUTHORITY_TERM })] } });
+      }
+      const all = (col: string) => sql.join(words.map((w) => sql`(' ' || ${sql.ref(col)}) LIKE ${`% ${w}%`}`), sql` AND `);
+      const inHeading = all("a.cabecalho_normalizado");
+      const where = sql`(${inHeading} OR ${all("a.remissivas_normalizadas")}) ${q.tipo ? sql`AND a.tipo = ${q.tipo}` : sql``}`;
+      const [count, rows] = await Promise.all([
+        sql<{ n: number }>`SELECT count(*) AS n FROM autoridade a WHERE ${where}`.execute(db),
+        sql<{ cod_autoridade: number; tipo: number; cabecalho: string; ver: string; no_cabecalho: number; total_acervos: number }>`
+          SELECT a.cod_autoridade, a.tipo, a.cabecalho, a.ver, CASE WHEN ${inHeading} THEN 1 ELSE 0 END AS no_cabecalho,
+                 (SELECT count(*) FROM acervo_autoridade x WHERE x.cod_autoridade = a.cod_autoridade) AS total_acervos
+          FROM autoridade a WHERE ${where}
+          ORDER BY no_cabecalho DESC, a.cabecalho_normalizado, a.cod_autoridade
+          LIMIT ${q.qtd} OFFSET ${(q.pagina - 1) * q.qtd}`.execute(db),
+      ]);
+      const resultados = rows.rows.map((r) => ({
+        cod_autoridade: r.cod_autoridade,
+        tipo: r.tipo,
+        desc_tipo: AUTHORITY_TYPES[r.tipo]?.[lang] ?? String(r.tipo),
+        cabecalho: r.cabecalho,
+        // Found by a see-from reference: say which, so the patron sees why "X" led to heading "Y".
+        remissiva: Number(r.no_cabecalho) ? null : (parseJsonArray<string>(r.ver).find((v) => matchesWords(normalizeHeading(v), words)) ?? null),
+        total_acervos: Number(r.total_acervos),
+      }));
+      return c.json({ total: Number(count.rows[0]?.n ?? 0), pagina: q.pagina, qtd: q.qtd, resultados }, 200);
+    },
+  );
 
   // Registered before "/{id}" so "combo" is not read as an id.
   app.openapi(

@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { CANDIDATE_CAP, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, type SearchKind, type SearchTerm } from "../db/search.ts";
+import { tabOptionGroups } from "../db/search-options.ts";
 import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from "../domain/search-filters.ts";
+import { parseTabOptions, type OptionTab, type TabOptionValues } from "../domain/tab-options.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";
@@ -24,6 +26,13 @@ const TermFields = {
     description: `Selected filters, repeated, as TYPE:value (types ${FILTER_TYPES.join(", ")}; e.g. T:1, Y:2020, Y:SD, X:O). AND across types, OR within one`,
     example: "X:O",
   }),
+  // The tab forms' own options (ADR 065); only the active tab's are read, the others ignored.
+  material: z.string().optional().openapi({ description: "Archive tab: work type code (GET /opcoes-arquivo)" }),
+  decada: z.string().optional().openapi({ description: "Archive tab: decade of publication, e.g. 1990" }),
+  especie: z.string().optional().openapi({ description: "Normative acts tab: kind of act (GET /opcoes-atos-normativos)" }),
+  ano: z.string().optional().openapi({ description: "Normative acts tab: year of publication" }),
+  tribunal: z.string().optional().openapi({ description: "Case-law tab: court, as in GET /jurisprudencia-options" }),
+  decisao: z.string().optional().openapi({ description: "Case-law tab: kind of decision" }),
 };
 
 const Query = z.object({
@@ -106,15 +115,15 @@ export function consultaRoutes(deps: ApiDeps) {
 
   app.openapi(searchRoute, async (c) => {
     const q = c.req.valid("query");
-    const { termos, filtros } = searchInput(q, c.get("lang"), q.guia);
-    const r = await searchAcervos(deps.db, { termos, filtros, guia: q.guia, pagina: q.pagina, qtd: q.qtd, ordenacao: q.ordenacao });
+    const { termos, filtros, opcoes } = searchInput(q, c.get("lang"), q.guia);
+    const r = await searchAcervos(deps.db, { termos, filtros, opcoes, guia: q.guia, pagina: q.pagina, qtd: q.qtd, ordenacao: q.ordenacao });
     return c.json({ total: r.total, totalLimitado: r.totalLimitado, pagina: q.pagina, qtd: q.qtd, resultados: r.resultados }, 200);
   });
 
   app.openapi(filtrosRoute, async (c) => {
     const q = c.req.valid("query");
-    const { termos, filtros } = searchInput(q, c.get("lang"), q.search_tab);
-    return c.json(await searchFacets(deps.db, { termos, filtros, guia: q.search_tab }, c.get("lang")), 200);
+    const { termos, filtros, opcoes } = searchInput(q, c.get("lang"), q.search_tab);
+    return c.json(await searchFacets(deps.db, { termos, filtros, opcoes, guia: q.search_tab }, c.get("lang")), 200);
   });
 
   app.openapi(ordenacaoRoute, (c) => {
@@ -129,10 +138,10 @@ export function consultaRoutes(deps: ApiDeps) {
  * each of at least MIN_TERMO characters with a searchable word; filters of the tab's types.
  */
 function searchInput(
-  q: { termo?: string; tipo: SearchKind; titulo?: string; autor?: string; assunto?: string; filtro: string[] },
+  q: { termo?: string; tipo: SearchKind; titulo?: string; autor?: string; assunto?: string; filtro: string[] } & Record<string, unknown>,
   lang: Lang,
   guia: string | undefined,
-): { termos: SearchTerm[]; filtros: SelectedFilters } {
+): { termos: SearchTerm[]; filtros: SelectedFilters; opcoes: TabOptionValues } {
   const fields: Array<[keyof typeof q & string, SearchTerm]> = [];
   if (q.termo?.trim()) fields.push(["termo", { termo: q.termo.trim(), tipo: q.tipo }]);
   for (const tipo of ["titulo", "autor", "assunto"] as const) {
@@ -146,6 +155,39 @@ function searchInput(
   }
   const { selected, invalid } = parseFilters(q.filtro, filterTypesOf(guia));
   if (invalid.length) errors.filtro = [msg(lang, "valor_invalido")];
+  const options = parseTabOptions(guia, q as Record<string, string | undefined>);
+  for (const field of options.invalid) errors[field] = [msg(lang, "valor_invalido")];
   if (Object.keys(errors).length) throw new ApiError(422, "validacao", { errors });
-  return { termos: fields.map(([, t]) => t), filtros: selected };
+  return { termos: fields.map(([, t]) => t), filtros: selected, opcoes: options.selected };
+}
+
+const OptionGroups = z
+  .array(
+    z.object({
+      campo: z.string().openapi({ description: "The GET /consulta parameter that takes this field's codigo" }),
+      descricao: z.string(),
+      opcoes: z.array(z.object({ codigo: z.string(), descricao: z.string(), total: z.number().int().openapi({ description: "Titles of the tab with this value" }) })),
+    }),
+  )
+  .openapi("OpcoesGuia");
+
+/**
+ * The options of one tab's form (`/opcoes-arquivo`, `/opcoes-atos-normativos`, `/jurisprudencia-options`):
+ * fields with the values found in that tab's titles (ADR 065).
+ */
+export function tabOptionsRoutes(deps: ApiDeps, guia: OptionTab) {
+  const app = createRouter();
+  app.use("*", requireToken(deps));
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      summary: `Options of the "${guia}" tab's form, derived from its titles`,
+      security: [{ bearer: [] }],
+      request: { headers: LangHeader },
+      responses: { 200: { description: "Fields and their values", content: { "application/json": { schema: OptionGroups } } }, ...errorResponses },
+    }),
+    async (c) => c.json(await tabOptionGroups(deps.db, guia, c.get("lang")), 200),
+  );
+  return app;
 }

@@ -34,9 +34,12 @@ export const DEMO_PARAMETROS = {
     // tab ("jurisprudencia") works too, but the demo catalogue has no case law, so it is not offered here.
     { codigo: "arquivo", descricao: "Arquivo", ordem: 3 },
     { codigo: "atos", descricao: "Atos normativos", ordem: 4 },
+    // Authorities and teaching plans have forms of their own (ADRs 066, 067).
+    { codigo: "autoridades", descricao: "Autoridades", ordem: 6 },
     { codigo: "avancada", descricao: "Pesquisa avançada", ordem: 7 },
     { codigo: "acessibilidade", descricao: "Acessibilidade", ordem: 8 },
     { codigo: "aquisicoes", descricao: "Novas aquisições", ordem: 9 },
+    { codigo: "plano-ensino", descricao: "Plano de ensino", ordem: 10 },
     // The network (OAI) search of the member institutions' catalogues (ADR 063).
     { codigo: "rede", descricao: "Rede Pergamum", ordem: 10 },
   ],

@@ -9,6 +9,7 @@ const state = vi.hoisted(() => ({
   filtros: null as null | ((query: unknown) => unknown),
   guias: [] as Array<{ codigo: string; descricao: string; ordem: number }>,
   calls: [] as Array<{ path: string; query?: unknown }>,
+  other: {} as Record<string, (query: unknown) => unknown>,
 }));
 vi.mock("~/lib/api/client.server", () => ({
   getApi: () => ({
@@ -16,6 +17,7 @@ vi.mock("~/lib/api/client.server", () => ({
       state.calls.push({ path, query: opts?.query });
       if (path === "/consulta/ordenacao") return schema.parse([{ codigo: "C", descricao: "Relevância" }]);
       if (path === "/consulta/filtros") return schema.parse((state.filtros ?? (() => ({ totalLimitado: false, filtros: [] })))(opts?.query));
+      if (state.other[path]) return schema.parse(state.other[path](opts?.query));
       if (path !== "/consulta" || !state.consulta) throw new Error(`unexpected ${path}`);
       return schema.parse(state.consulta(opts?.query));
     },
@@ -45,6 +47,7 @@ const searchCalls = () => state.calls.filter((c) => c.path !== "/consulta/ordena
 
 beforeEach(() => {
   state.calls = [];
+  state.other = {};
   state.filtros = null;
   state.consulta = () => page();
   state.guias = [
@@ -54,6 +57,7 @@ beforeEach(() => {
     { codigo: "avancada", descricao: "Avançada", ordem: 4 },
     { codigo: "aquisicoes", descricao: "Novas aquisições", ordem: 5 },
     { codigo: "plano-ensino", descricao: "Plano de ensino", ordem: 6 },
+    { codigo: "especializada", descricao: "Pesquisa especializada", ordem: 7 },
   ];
 });
 
@@ -62,7 +66,7 @@ describe("home loader", () => {
     const r = unwrap(await run("/"));
     expect(r.init?.status ?? 200).toBe(200);
     expect(r.data.results).toBeNull();
-    expect(r.data.tabs.map((t: { codigo: string }) => t.codigo)).toEqual(["geral", "ebooks", "arquivo", "avancada", "aquisicoes"]);
+    expect(r.data.tabs.map((t: { codigo: string }) => t.codigo)).toEqual(["geral", "ebooks", "arquivo", "avancada", "aquisicoes", "plano-ensino"]);
     expect(searchCalls()).toEqual([]);
     expect(r.data.ordenacoes).toEqual([{ codigo: "C", descricao: "Relevância" }]);
   });
@@ -121,7 +125,55 @@ describe("home loader", () => {
   });
 
   it("is a 404 for a tab whose search is not built yet, even if the institution lists it", async () => {
-    expect(await thrownStatus(run("/plano-ensino", "plano-ensino"))).toBe(404);
+    expect(await thrownStatus(run("/especializada", "especializada"))).toBe(404);
+  });
+
+  it("sends only the active tab's own options to the search, and gives the form its option fields", async () => {
+    state.other["/opcoes-arquivo"] = () => [{ campo: "decada", descricao: "Década", opcoes: [{ codigo: "1990", descricao: "1990–1999", total: 2 }] }];
+    const r = unwrap(await run("/arquivo?termo=mapas&decada=1990&especie=lei", "arquivo"));
+    const query = searchCalls().find((c) => c.path === "/consulta")?.query;
+    expect(query).toMatchObject({ decada: "1990" });
+    expect(query).not.toHaveProperty("especie");
+    expect(r.data.tabOptions[0].opcoes[0].codigo).toBe("1990");
+    expect(r.data.defaults.opcoes).toEqual({ material: "", decada: "1990" });
+  });
+
+  it("teaching plan: answers 400 with 'at least one field' on the first field when none is chosen, without searching", async () => {
+    state.guias.push({ codigo: "autoridades", descricao: "Autoridades", ordem: 8 });
+    state.other["/plano-ensino/disciplinas-bibliotecas"] = () => ({ departamentos: [], disciplinas: [{ codigo: 3, descricao: "Direito" }], bibliotecas: [], anos: [2025], semestres: [1], periodos: [2] });
+    const r = unwrap(await run("/plano-ensino?departamento=&ano=&semestre=&periodo=&disciplina=&biblioteca=", "plano-ensino"));
+    expect(r.init?.status).toBe(400);
+    expect(r.data.lastResult.error).toEqual({ departamento: ["catalogue:teachingPlan.required"] });
+    expect(r.data.teachingPlan.options.disciplinas).toHaveLength(1);
+    expect(searchCalls().map((c) => c.path)).toEqual(["/plano-ensino/disciplinas-bibliotecas"]);
+  });
+
+  it("teaching plan: searches with the chosen fields only", async () => {
+    state.other["/plano-ensino/disciplinas-bibliotecas"] = () => ({ departamentos: [], disciplinas: [], bibliotecas: [], anos: [], semestres: [], periodos: [] });
+    state.other["/plano-ensino/bibliografia"] = () => ({ total: 0, planos: [] });
+    const r = unwrap(await run("/plano-ensino?departamento=&disciplina=3", "plano-ensino"));
+    expect(r.init?.status ?? 200).toBe(200);
+    expect(searchCalls().find((c) => c.path === "/plano-ensino/bibliografia")?.query).toEqual({ disciplina: 3 });
+    expect(r.data.teachingPlan.results).toEqual({ total: 0, planos: [] });
+  });
+
+  it("authorities: searches the term and type, and titles the page with the term", async () => {
+    state.guias.push({ codigo: "autoridades", descricao: "Autoridades", ordem: 8 });
+    state.other["/autoridade/combo"] = () => [{ codigo: 1, descricao: "Pessoas" }];
+    state.other["/autoridade"] = () => ({ total: 1, pagina: 1, qtd: 20, resultados: [{ cod_autoridade: 9, tipo: 1, desc_tipo: "Pessoas", cabecalho: "Handel", remissiva: "Haendel", total_acervos: 4 }] });
+    const r = unwrap(await run("/autoridades?termo=haendel&tipo_autoridade=1", "autoridades"));
+    expect(searchCalls().find((c) => c.path === "/autoridade")?.query).toEqual({ termo: "haendel", tipo: 1, pagina: 1, qtd: 20 });
+    expect(r.data.authority.results.resultados[0].cabecalho).toBe("Handel");
+    expect(r.data.pageTitle).toBe("Pesquisa por “haendel” (página 1) – Autoridades");
+  });
+
+  it("authorities: an empty term is a 400 with the required message, without searching", async () => {
+    state.guias.push({ codigo: "autoridades", descricao: "Autoridades", ordem: 8 });
+    state.other["/autoridade/combo"] = () => [];
+    const r = unwrap(await run("/autoridades?termo=", "autoridades"));
+    expect(r.init?.status).toBe(400);
+    expect(r.data.lastResult.error).toEqual({ termo: ["catalogue:search.termRequired"] });
+    expect(searchCalls().some((c) => c.path === "/autoridade")).toBe(false);
   });
 
   it("sends the selected filters to the search and to the facets of the tab, in parallel", async () => {

@@ -5,25 +5,28 @@ import { data, type RouterContextProvider } from "react-router";
 import {
   getOrdenacoes,
   getSearchFilters,
+  getTabOptions,
   searchCatalogue,
   type CatalogueQuery,
   type Consulta,
   type Filtros,
   type Ordenacao,
+  type TabOptionGroup,
 } from "~/lib/api/catalogue.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError, type ErrorMessage } from "~/lib/api/errors";
 import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { getSiteConfig } from "~/lib/site-config.server";
-import { AdvancedSearchSchema, DISPLAYS, PAGE_SIZES, SEARCH_DEFAULTS, SEARCH_TYPES, TabSearchSchema, type Display } from "~/schemas/search";
+import { AdvancedSearchSchema, DISPLAYS, PAGE_SIZES, SEARCH_DEFAULTS, SEARCH_TYPES, TAB_OPTION_FIELDS, TabSearchSchema, type Display } from "~/schemas/search";
+import { loadAuthorityTab, loadTeachingPlanTab, type AuthorityTab, type TeachingPlanTab } from "./home-tabs.server";
 
 /**
  * Search tabs (guides) whose search works in this version (ADR 061): each has a rule in the reference API
  * (online titles, MARC-derived archive / normative acts / case law, accessible titles, the recent window)
- * or its own form (advanced). Tabs the institution lists but that are not here get no tab and a 404.
+ * or its own form (advanced, authorities, teaching plan). Tabs the institution lists but that are not here get no tab and a 404.
  */
-export const WORKING_GUIDES: readonly string[] = ["geral", "ebooks", "arquivo", "atos", "jurisprudencia", "avancada", "acessibilidade", "aquisicoes", "rede"];
+export const WORKING_GUIDES: readonly string[] = ["geral", "ebooks", "arquivo", "atos", "jurisprudencia", "avancada", "acessibilidade", "aquisicoes", "autoridades", "plano-ensino", "rede"];
 
 /** The tab whose results default to the compact display (spec §3). */
 const COMPACT_GUIDE = "aquisicoes";
@@ -47,6 +50,8 @@ export interface SearchDefaults {
   ordenacao?: string;
   qtd?: number;
   exibicao: Display;
+  /** The tab's own options (archive, normative acts, case law), by field. */
+  opcoes: Record<string, string>;
 }
 
 export interface HomeData {
@@ -76,6 +81,12 @@ export interface HomeData {
   tabName: string | null;
   /** The translated page title, without the institution (meta adds it). */
   pageTitle: string;
+  /** The tab form's option fields (archive, normative acts, case law; ADR 065); empty elsewhere. */
+  tabOptions: TabOptionGroup[];
+  /** The authorities tab's form and results (ADR 066). */
+  authority: AuthorityTab | null;
+  /** The teaching-plan tab's form and results (ADR 067). */
+  teachingPlan: TeachingPlanTab | null;
 }
 
 const notFound = () => data(null, { status: 404, statusText: "Not Found" });
@@ -122,9 +133,28 @@ export async function loadHome(request: Request, params: { guia?: string }, cont
     error: null,
     tabName,
     pageTitle: withTab(t("catalogue:meta.home")),
+    tabOptions: [],
+    authority: null,
+    teachingPlan: null,
   };
   const errorTitle = `${t("catalogue:meta.searchError")}: ${base.pageTitle}`;
-  const extras = async () => ({ tabs: await tabsPromise, ordenacoes: await ordenacoesPromise });
+
+  // Tabs with forms of their own: the authority search and the teaching plans.
+  if (guia === "autoridades" || guia === "plano-ensino") {
+    const [outcome, tabs] = await Promise.all([
+      guia === "autoridades" ? loadAuthorityTab(api, url.searchParams) : loadTeachingPlanTab(api, url.searchParams),
+      tabsPromise,
+    ]);
+    const { tab, lastResult, error, searchText, status } = outcome;
+    const title =
+      status !== 200 ? errorTitle : searchText ? withTab(t("catalogue:meta.search", { termo: searchText, pagina: Number(url.searchParams.get("pagina")) || 1 })) : base.pageTitle;
+    const own = guia === "autoridades" ? { authority: tab as AuthorityTab } : { teachingPlan: tab as TeachingPlanTab };
+    return data({ ...base, ...own, tabs, lastResult, error, searchText, pageTitle: title }, { status });
+  }
+
+  // The option fields of the tab's form never block the search: a failure only leaves the selects out.
+  const tabOptionsPromise = TAB_OPTION_FIELDS[guia] ? getTabOptions(api, guia).catch((): TabOptionGroup[] => []) : Promise.resolve([]);
+  const extras = async () => ({ tabs: await tabsPromise, ordenacoes: await ordenacoesPromise, tabOptions: await tabOptionsPromise });
 
   const fields = advanced ? ["titulo", "autor", "assunto"] : ["termo"];
   // Landing on the page without a search: just the form.
@@ -185,5 +215,6 @@ function readDefaults(params: URLSearchParams, guia: string): SearchDefaults {
     ordenacao: params.get("ordenacao") ?? SEARCH_DEFAULTS.ordenacao,
     qtd: (PAGE_SIZES as readonly number[]).includes(qtd) ? qtd : SEARCH_DEFAULTS.qtd,
     exibicao: pick(DISPLAYS, params.get("exibicao"), guia === COMPACT_GUIDE ? "C" : SEARCH_DEFAULTS.exibicao),
+    opcoes: Object.fromEntries((TAB_OPTION_FIELDS[guia] ?? []).map((f) => [f, params.get(f) ?? ""])),
   };
 }

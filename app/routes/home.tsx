@@ -3,11 +3,13 @@ import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { HistoryLink } from "~/components/history/HistoryLink";
 import { FacetPanel } from "~/components/search/FacetPanel";
+import { AuthorityResults, AuthoritySearchForm } from "~/components/search/AuthoritySearch";
 import { pageTitle } from "~/components/search/page-title";
 import { SearchForm } from "~/components/search/SearchForm";
 import { SearchResults, useResultCountText } from "~/components/search/SearchResults";
 import { SearchTabs } from "~/components/search/SearchTabs";
 import { useNavigationAnnouncement } from "~/lib/use-navigation-announcement";
+import { TeachingPlanForm, TeachingPlanResults } from "~/components/search/TeachingPlan";
 import { recordSearch } from "~/lib/search-history.server";
 import "~/styles/catalogue.css";
 import "~/components/search/search.css";
@@ -28,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("catalogue");
   const location = useLocation();
-  const { results, query, error, searchText, facets } = loaderData;
+  const { results, query, error, searchText, facets, authority, teachingPlan } = loaderData;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const countText = useResultCountText(results ?? { total: 0, totalLimitado: false }, searchText);
   const announcement = error
@@ -37,7 +39,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ? results.total === 0
         ? t("results.noResults", { termo: searchText })
         : countText
-      : "";
+      : authority?.results
+        ? t("authorities.count", { count: authority.results.total, formatted: String(authority.results.total), termo: searchText })
+        : teachingPlan?.results
+          ? t("teachingPlan.count", { count: teachingPlan.results.total, formatted: String(teachingPlan.results.total) })
+          : "";
   const liveText = useNavigationAnnouncement(announcement, location.key);
 
   // After a page change (same search, other page) the clicked link is gone: move focus to the results heading.
@@ -59,14 +65,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </p>
       <SearchTabs tabs={loaderData.tabs} active={loaderData.guia} search={query ? location.search : ""} />
       {/* Remount on each URL so the form shows the values of the search being displayed. */}
-      <SearchForm
-        key={location.key}
-        action={loaderData.action}
-        defaults={loaderData.defaults}
-        lastResult={loaderData.lastResult}
-        ordenacoes={loaderData.ordenacoes}
-        advanced={loaderData.advanced}
-      />
+      {authority ? (
+        <AuthoritySearchForm key={location.key} action={loaderData.action} types={authority.types} defaults={authority.defaults} lastResult={loaderData.lastResult} />
+      ) : teachingPlan ? (
+        <TeachingPlanForm key={location.key} action={loaderData.action} options={teachingPlan.options} defaults={teachingPlan.defaults} lastResult={loaderData.lastResult} />
+      ) : (
+        <SearchForm
+          key={location.key}
+          action={loaderData.action}
+          defaults={loaderData.defaults}
+          lastResult={loaderData.lastResult}
+          ordenacoes={loaderData.ordenacoes}
+          advanced={loaderData.advanced}
+          tabOptions={loaderData.tabOptions}
+        />
+      )}
       {/* Announces the outcome of searches made without a full page load (JS navigation). */}
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {liveText}
@@ -77,6 +90,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p>{t(error.key, error.values)}</p>
         </div>
       ) : null}
+      {authority?.results ? <AuthorityResults results={authority.results} termo={searchText} search={location.search} headingRef={headingRef} /> : null}
+      {teachingPlan?.results ? <TeachingPlanResults results={teachingPlan.results} /> : null}
       {results && query ? (
         <div className={facets?.filtros.length ? "search-layout" : undefined}>
           {facets?.filtros.length ? <FacetPanel facets={facets} action={loaderData.action} search={location.search} selected={query.filtro} /> : null}

@@ -72,8 +72,26 @@ const resultOptions = {
   filtro,
 };
 
-/** The simple search of every tab but the advanced one: one term in one field. */
-export const TabSearchSchema = SearchSchema.extend(resultOptions);
+/** The option fields of the archive, normative-acts and case-law forms (ADR 065), by tab. */
+export const TAB_OPTION_FIELDS: Record<string, readonly string[]> = {
+  arquivo: ["material", "decada"],
+  atos: ["especie", "ano"],
+  jurisprudencia: ["tribunal", "decisao"],
+};
+
+/** An option's value from the URL: "any" (empty) and malformed values become undefined (the search still runs). */
+const tabOption = z.string().trim().max(200).optional().catch(undefined);
+
+/** The simple search of every tab but the advanced one: one term in one field, plus the tab's own options. */
+export const TabSearchSchema = SearchSchema.extend({
+  ...resultOptions,
+  material: tabOption,
+  decada: tabOption,
+  especie: tabOption,
+  ano: tabOption,
+  tribunal: tabOption,
+  decisao: tabOption,
+});
 export type TabSearchInput = z.infer<typeof TabSearchSchema>;
 
 const advancedTerm = z
@@ -96,3 +114,28 @@ export const AdvancedSearchSchema = z
 export type AdvancedSearchInput = z.infer<typeof AdvancedSearchSchema>;
 
 export type SearchInput = z.infer<typeof SearchSchema>;
+
+/** The authorities tab (ADR 066): words of a heading or of a see-from reference, and an optional type. */
+export const AuthoritySearchSchema = z.object({
+  termo: SearchSchema.shape.termo,
+  tipo_autoridade: z.number().int().min(1).max(9).optional().catch(undefined),
+  pagina: resultOptions.pagina,
+});
+export type AuthoritySearchInput = z.infer<typeof AuthoritySearchSchema>;
+
+/** The teaching-plan form's fields, in form order (spec §7). */
+export const TEACHING_PLAN_FIELDS = ["departamento", "ano", "semestre", "periodo", "disciplina", "biblioteca"] as const;
+
+/** The i18n key shown when the teaching-plan form has no field chosen (spec §5). */
+export const TEACHING_PLAN_REQUIRED_KEY = "catalogue:teachingPlan.required";
+
+// A malformed value in a hand-edited URL counts as "any".
+const planField = z.number().int().min(1).max(9_999_999).optional().catch(undefined);
+
+/** The teaching-plan search (ADR 067): every field is a select with an "any" choice; at least one is required. */
+export const TeachingPlanSchema = z
+  .object(Object.fromEntries(TEACHING_PLAN_FIELDS.map((f) => [f, planField])) as Record<(typeof TEACHING_PLAN_FIELDS)[number], typeof planField>)
+  .superRefine((v, ctx) => {
+    if (TEACHING_PLAN_FIELDS.every((f) => v[f] === undefined)) ctx.addIssue({ code: "custom", path: [TEACHING_PLAN_FIELDS[0]], message: TEACHING_PLAN_REQUIRED_KEY });
+  });
+export type TeachingPlanInput = z.infer<typeof TeachingPlanSchema>;

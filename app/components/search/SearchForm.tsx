@@ -3,6 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { SelectField } from "~/components/requests/SelectField";
+import type { TabOptionGroup } from "~/lib/api/catalogue.server";
 import { TextField } from "~/components/ui/TextField";
 import { AdvancedSearchSchema, DISPLAYS, PAGE_SIZES, SEARCH_ORDERINGS, SEARCH_TYPES, TabSearchSchema } from "~/schemas/search";
 
@@ -19,6 +21,8 @@ export interface SearchFormProps {
     ordenacao?: string;
     qtd?: number;
     exibicao?: string;
+    /** The tab's option values, by field. */
+    opcoes?: Record<string, string>;
   };
   /** The loader's reply when the term failed validation. */
   lastResult?: SubmissionResult<string[]> | null;
@@ -26,13 +30,15 @@ export interface SearchFormProps {
   ordenacoes?: Array<{ codigo: string; descricao: string }>;
   /** The advanced tab: title, author and subject fields combined (at least one). */
   advanced?: boolean;
+  /** The tab's own option fields (archive, normative acts, case law): one select each, "any" first. */
+  tabOptions?: TabOptionGroup[];
 }
 
 /**
  * The catalogue search form: a GET form, so every search is a shareable URL and works with JS off.
  * With JS, conform validates the same zod schema before navigating.
  */
-export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced = false }: SearchFormProps) {
+export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced = false, tabOptions = [] }: SearchFormProps) {
   const { t, i18n } = useTranslation("catalogue");
   const schema = advanced ? AdvancedSearchSchema : TabSearchSchema;
   const [form, fields] = useForm({
@@ -97,6 +103,7 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
               </label>
             ))}
           </fieldset>
+          <TabOptionFields groups={tabOptions} values={defaults.opcoes ?? {}} formId={form.id} />
         </>
       )}
       <div className="search-form__selects">
@@ -135,5 +142,36 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
         {t("search.submit")}
       </button>
     </Form>
+  );
+}
+
+/** Fields whose values are kinds the portal names itself (the others are data: work types, years, courts). */
+const KIND_FIELDS = new Set(["especie", "decisao"]);
+
+/** One labelled select per option field of the tab (ADR 065), with "any" first and each value's number of titles. */
+function TabOptionFields({ groups, values, formId }: { groups: TabOptionGroup[]; values: Record<string, string>; formId: string }) {
+  const { t, i18n } = useTranslation("catalogue");
+  const shown = groups.filter((g) => g.opcoes.length > 0);
+  if (shown.length === 0) return null;
+  // The API labels fields and kinds in pt/es/en only; known codes follow the page language.
+  const label = (key: string, fallback: string) => (i18n.exists(`catalogue:${key}`) ? t(key) : fallback);
+  const nf = new Intl.NumberFormat(i18n.language);
+  return (
+    <div className="search-form__selects search-form__options">
+      {shown.map((g) => (
+        <SelectField
+          key={g.campo}
+          id={`${formId}-${g.campo}`}
+          name={g.campo}
+          label={label(`tabOptions.fields.${g.campo}`, g.descricao)}
+          placeholder={t("tabOptions.any")}
+          defaultValue={values[g.campo] ?? ""}
+          options={g.opcoes.map((o) => ({
+            value: o.codigo,
+            label: t("tabOptions.valueCount", { label: KIND_FIELDS.has(g.campo) ? label(`tabOptions.values.${o.codigo}`, o.descricao) : o.descricao, count: o.total, formatted: nf.format(o.total) }),
+          }))}
+        />
+      ))}
+    </div>
   );
 }

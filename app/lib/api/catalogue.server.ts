@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { ApiClient } from "./client.server";
-import type { AdvancedSearchInput, SearchInput } from "~/schemas/search";
+import { TAB_OPTION_FIELDS, type AdvancedSearchInput, type AuthoritySearchInput, type SearchInput, type TeachingPlanInput } from "~/schemas/search";
 
 const text = z.string().nullish().transform((v) => (v == null || v.trim() === "" ? null : v));
 const int = z.number().int();
@@ -99,19 +99,24 @@ export const ExemplarSchema = z.object({
 export type Exemplar = z.infer<typeof ExemplarSchema>;
 export const ExemplaresSchema = z.array(ExemplarSchema);
 
-/** What a search sends: the simple form's term, or the advanced form's fields; plus the selected filters. */
-export type CatalogueQuery = (SearchInput | Omit<AdvancedSearchInput, "exibicao">) & { filtro?: string[] };
+/** What a search sends: the simple form's term, or the advanced form's fields; plus the selected filters and tab options. */
+export type CatalogueQuery = (SearchInput | Omit<AdvancedSearchInput, "exibicao">) & { filtro?: string[] } & TabOptionValues;
 
-/** The term fields of a search as API query parameters. */
-function termQuery(input: CatalogueQuery) {
-  return "termo" in input ? { termo: input.termo, tipo: input.tipo } : { titulo: input.titulo, autor: input.autor, assunto: input.assunto };
+/** The tab forms' own option values (ADR 065), by field. */
+export type TabOptionValues = { material?: string; decada?: string; especie?: string; ano?: string; tribunal?: string; decisao?: string };
+
+/** The term fields of a search as API query parameters, with the tab's own options (ADR 065). */
+function termQuery(input: CatalogueQuery, guia = "geral") {
+  const terms = "termo" in input ? { termo: input.termo, tipo: input.tipo } : { titulo: input.titulo, autor: input.autor, assunto: input.assunto };
+  const options = Object.fromEntries((TAB_OPTION_FIELDS[guia] ?? []).map((f) => [f, input[f as keyof TabOptionValues]]));
+  return { ...terms, ...options };
 }
 
 /** Search the catalogue: `GET /api/consulta` with the form's values, the selected filters and the guide (search tab). */
 export function searchCatalogue(api: ApiClient, input: CatalogueQuery, guia = "geral"): Promise<Consulta> {
   return api.get("/consulta", ConsultaSchema, {
     query: {
-      ...termQuery(input),
+      ...termQuery(input, guia),
       ordenacao: input.ordenacao,
       qtd: input.qtd,
       pagina: input.pagina,
@@ -141,7 +146,7 @@ export type Filtros = z.infer<typeof FiltrosSchema>;
 
 /** The facets of a search, built for its tab: `GET /api/consulta/filtros?search_tab=` with the same terms and filters. */
 export function getSearchFilters(api: ApiClient, input: CatalogueQuery, guia = "geral"): Promise<Filtros> {
-  return api.get("/consulta/filtros", FiltrosSchema, { query: { ...termQuery(input), search_tab: guia, filtro: input.filtro ?? [] } });
+  return api.get("/consulta/filtros", FiltrosSchema, { query: { ...termQuery(input, guia), search_tab: guia, filtro: input.filtro ?? [] } });
 }
 
 /** One sort option of `GET /api/consulta/ordenacao`. */
@@ -204,4 +209,101 @@ export function getAcervo(api: ApiClient, codAcervo: number): Promise<Acervo> {
 /** The copies of one title: `GET /api/acervo/{id}/exemplares`. */
 export function getExemplares(api: ApiClient, codAcervo: number): Promise<Exemplar[]> {
   return api.get(`/acervo/${encodeURIComponent(String(codAcervo))}/exemplares`, ExemplaresSchema);
+}
+
+/** One field of a tab's form with its values (`GET /opcoes-arquivo`, `/opcoes-atos-normativos`, `/jurisprudencia-options`). */
+export const TabOptionGroupSchema = z.object({
+  campo: z.string(),
+  descricao: z.string(),
+  opcoes: z.array(z.object({ codigo: z.string(), descricao: z.string(), total: int.nonnegative().catch(0) })),
+});
+export type TabOptionGroup = z.infer<typeof TabOptionGroupSchema>;
+
+const TAB_OPTION_PATHS: Record<string, string> = { arquivo: "/opcoes-arquivo", atos: "/opcoes-atos-normativos", jurisprudencia: "/jurisprudencia-options" };
+
+/** The options of a tab's form; an empty list for tabs without options. */
+export function getTabOptions(api: ApiClient, guia: string): Promise<TabOptionGroup[]> {
+  const path = TAB_OPTION_PATHS[guia];
+  return path ? api.get(path, z.array(TabOptionGroupSchema)) : Promise.resolve([]);
+}
+
+/** The authority types (`GET /autoridade/combo`). */
+export function getAuthorityTypes(api: ApiClient): Promise<Array<{ codigo: number; descricao: string }>> {
+  return api.get("/autoridade/combo", z.array(z.object({ codigo: int, descricao: z.string() })));
+}
+
+/** One page of an authority search (`GET /autoridade?termo&tipo&pagina`). */
+export const AuthoritySearchSchema = z.object({
+  total: int.nonnegative(),
+  pagina: int.positive(),
+  qtd: int.positive(),
+  resultados: z.array(
+    z.object({
+      cod_autoridade: int,
+      tipo: int,
+      desc_tipo: z.string(),
+      cabecalho: z.string(),
+      remissiva: text,
+      total_acervos: int.nonnegative().catch(0),
+    }),
+  ),
+});
+export type AuthoritySearch = z.infer<typeof AuthoritySearchSchema>;
+
+/** Searches authority headings and see-from references. */
+export function searchAuthorities(api: ApiClient, input: AuthoritySearchInput, qtd = 20): Promise<AuthoritySearch> {
+  return api.get("/autoridade", AuthoritySearchSchema, { query: { termo: input.termo, tipo: input.tipo_autoridade, pagina: input.pagina, qtd } });
+}
+
+const Named = z.object({ codigo: int, descricao: z.string() });
+
+/** The teaching-plan form's options (`GET /plano-ensino/disciplinas-bibliotecas`). */
+export const TeachingPlanOptionsSchema = z.object({
+  departamentos: z.array(Named),
+  disciplinas: z.array(Named),
+  bibliotecas: z.array(Named),
+  anos: z.array(int),
+  semestres: z.array(int),
+  periodos: z.array(int),
+});
+export type TeachingPlanOptions = z.infer<typeof TeachingPlanOptionsSchema>;
+
+/** The teaching-plan form's options. */
+export function getTeachingPlanOptions(api: ApiClient): Promise<TeachingPlanOptions> {
+  return api.get("/plano-ensino/disciplinas-bibliotecas", TeachingPlanOptionsSchema);
+}
+
+const PlanTitle = z.object({
+  cod_acervo: int,
+  titulo: z.string(),
+  autor: text,
+  ano_publicacao: int.nullish().transform((v) => v ?? null),
+  exemplares: int.nonnegative().catch(0),
+  disponiveis: int.nonnegative().catch(0),
+});
+
+/** Teaching plans with their bibliography (`GET /plano-ensino/bibliografia`). */
+export const TeachingPlansSchema = z.object({
+  total: int.nonnegative(),
+  planos: z.array(
+    z.object({
+      cod_plano: int,
+      disciplina: z.object({ codigo: int, sigla: text, descricao: z.string() }),
+      departamento: Named,
+      curso: Named,
+      biblioteca: Named,
+      ano: int,
+      semestre: int,
+      periodo: int,
+      vagas: int.nullish().transform((v) => v ?? null),
+      basica: z.array(PlanTitle),
+      complementar: z.array(PlanTitle),
+    }),
+  ),
+});
+export type TeachingPlans = z.infer<typeof TeachingPlansSchema>;
+
+/** The teaching plans of the chosen fields (at least one; the API answers 422 otherwise). */
+export function getTeachingPlans(api: ApiClient, input: TeachingPlanInput): Promise<TeachingPlans> {
+  return api.get("/plano-ensino/bibliografia", TeachingPlansSchema, { query: { ...input } });
 }

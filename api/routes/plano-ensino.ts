@@ -1,0 +1,201 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import { ApiError } from "../lib/errors.ts";
+import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
+import { msg } from "../lib/messages.ts";
+
+/** Teaching plans answered per search at most (the form narrows further). */
+export const PLANS_MAX = 50;
+
+/** The search fields of the teaching-plan form; at least one is required (spec §5). */
+export const PLAN_FIELDS = ["departamento", "ano", "semestre", "periodo", "disciplina", "biblioteca"] as const;
+
+const id = (description: string) =>
+  z
+    .union([z.literal(""), z.coerce.number().int().min(1).max(9_999_999)])
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .openapi({ description, type: "integer" });
+
+const Query = z.object({
+  departamento: id("Department code"),
+  ano: id("Year of the plan"),
+  semestre: id("Semester (1 or 2)"),
+  periodo: id("Period of the course in which the discipline is taught"),
+  disciplina: id("Discipline code"),
+  biblioteca: id("Library code"),
+});
+
+const Named = z.object({ codigo: z.number().int(), descricao: z.string() });
+const Options = z
+  .object({
+    departamentos: z.array(Named),
+    disciplinas: z.array(Named.extend({ cod_departamento: z.number().int() })),
+    bibliotecas: z.array(Named),
+    anos: z.array(z.number().int()),
+    semestres: z.array(z.number().int()),
+    periodos: z.array(z.number().int()),
+  })
+  .openapi("PlanoEnsinoOpcoes");
+
+const Title = z.object({
+  cod_acervo: z.number().int(),
+  titulo: z.string(),
+  autor: z.string().nullable(),
+  ano_publicacao: z.number().int().nullable(),
+  exemplares: z.number().int(),
+  disponiveis: z.number().int(),
+});
+const Plans = z
+  .object({
+    total: z.number().int().openapi({ description: `Plans found; at most ${PLANS_MAX} are listed` }),
+    planos: z.array(
+      z.object({
+        cod_plano: z.number().int(),
+        disciplina: z.object({ codigo: z.number().int(), sigla: z.string(), descricao: z.string() }),
+        departamento: Named,
+        curso: Named,
+        biblioteca: Named,
+        ano: z.number().int(),
+        semestre: z.number().int(),
+        periodo: z.number().int(),
+        vagas: z.number().int().nullable(),
+        basica: z.array(Title),
+        complementar: z.array(Title),
+      }),
+    ),
+  })
+  .openapi("PlanoEnsinoBibliografia");
+
+/** /api/plano-ensino: teaching plans and their bibliography (spec §7 "Acervo", ADR 067). */
+export function planoEnsinoRoutes(deps: ApiDeps) {
+  const { db } = deps;
+  const app = createRouter();
+  app.use("*", requireToken(deps));
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/disciplinas-bibliotecas",
+      summary: "The options of the teaching-plan form: values that some plan has",
+      security: [{ bearer: [] }],
+      request: { headers: LangHeader },
+      responses: { 200: { description: "Form options", content: { "application/json": { schema: Options } } }, ...errorResponses },
+    }),
+    async (c) => {
+      const [deps_, discs, libs, plans] = await Promise.all([
+        db.selectFrom("departamento as d").select(["d.cod_departamento as codigo", "d.nome as descricao"])
+          .where((eb) => eb.exists(eb.selectFrom("disciplina as x").innerJoin("plano_ensino as p", "p.cod_disciplina", "x.cod_disciplina").select("p.cod_plano").whereRef("x.cod_departamento", "=", "d.cod_departamento")))
+          .orderBy("d.nome").execute(),
+        db.selectFrom("disciplina as x").select(["x.cod_disciplina as codigo", "x.nome as descricao", "x.cod_departamento"])
+          .where((eb) => eb.exists(eb.selectFrom("plano_ensino as p").select("p.cod_plano").whereRef("p.cod_disciplina", "=", "x.cod_disciplina")))
+          .orderBy("x.nome").execute(),
+        db.selectFrom("biblioteca as b").select(["b.cod_biblioteca as codigo", "b.desc_biblioteca as descricao"])
+          .where((eb) => eb.exists(eb.selectFrom("plano_ensino as p").select("p.cod_plano").whereRef("p.cod_biblioteca", "=", "b.cod_biblioteca")))
+          .orderBy("b.desc_biblioteca").execute(),
+        db.selectFrom("plano_ensino").select(["ano", "semestre", "periodo"]).distinct().execute(),
+      ]);
+      const sorted = (list: number[], desc = false) => [...new Set(list)].sort((a, b) => (desc ? b - a : a - b));
+      return c.json(
+        {
+          departamentos: deps_,
+          disciplinas: discs,
+          bibliotecas: libs,
+          anos: sorted(plans.map((p) => p.ano), true),
+          semestres: sorted(plans.map((p) => p.semestre)),
+          periodos: sorted(plans.map((p) => p.periodo)),
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/bibliografia",
+      summary: "Teaching plans matching the chosen fields (at least one), with their basic and complementary bibliography",
+      security: [{ bearer: [] }],
+      request: { headers: LangHeader, query: Query },
+      responses: { 200: { description: "Plans with bibliography", content: { "application/json": { schema: Plans } } }, ...errorResponses },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      if (PLAN_FIELDS.every((f) => q[f] === undefined)) {
+        throw new ApiError(422, "validacao", { errors: { [PLAN_FIELDS[0]]: [msg(c.get("lang"), "ao_menos_um_campo")] } });
+      }
+      let base = db
+        .selectFrom("plano_ensino as p")
+        .innerJoin("disciplina as x", "x.cod_disciplina", "p.cod_disciplina")
+        .innerJoin("departamento as d", "d.cod_departamento", "x.cod_departamento")
+        .innerJoin("curso as k", "k.cod_curso", "p.cod_curso")
+        .innerJoin("biblioteca as b", "b.cod_biblioteca", "p.cod_biblioteca");
+      if (q.departamento !== undefined) base = base.where("x.cod_departamento", "=", q.departamento);
+      if (q.disciplina !== undefined) base = base.where("p.cod_disciplina", "=", q.disciplina);
+      if (q.biblioteca !== undefined) base = base.where("p.cod_biblioteca", "=", q.biblioteca);
+      if (q.ano !== undefined) base = base.where("p.ano", "=", q.ano);
+      if (q.semestre !== undefined) base = base.where("p.semestre", "=", q.semestre);
+      if (q.periodo !== undefined) base = base.where("p.periodo", "=", q.periodo);
+
+      const [count, plans] = await Promise.all([
+        base.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
+        base
+          .select([
+            "p.cod_plano", "p.ano", "p.semestre", "p.periodo", "p.vagas",
+            "x.cod_disciplina", "x.codigo as sigla", "x.nome as disciplina",
+            "d.cod_departamento", "d.nome as departamento", "k.cod_curso", "k.nome as curso", "b.cod_biblioteca", "b.desc_biblioteca",
+          ])
+          .orderBy("x.nome").orderBy("p.ano", "desc").orderBy("p.semestre", "desc").orderBy("p.cod_plano")
+          .limit(PLANS_MAX)
+          .execute(),
+      ]);
+      const ids = plans.map((p) => p.cod_plano);
+      // One query for every plan's bibliography, with each title's copies and available copies.
+      const titles = ids.length
+        ? await db
+            .selectFrom("plano_bibliografia as pb")
+            .innerJoin("acervo as a", "a.cod_acervo", "pb.cod_acervo")
+            .leftJoin(
+              (eb) =>
+                eb.selectFrom("exemplar as e")
+                  .select(["e.cod_acervo", sql<number>`count(*)`.as("exemplares"), sql<number>`sum(CASE WHEN e.situacao = 'disponivel' THEN 1 ELSE 0 END)`.as("disponiveis")])
+                  .where("e.cod_acervo", "in", eb.selectFrom("plano_bibliografia").select("cod_acervo").where("cod_plano", "in", ids))
+                  .groupBy("e.cod_acervo")
+                  .as("c"),
+              (j) => j.onRef("c.cod_acervo", "=", "a.cod_acervo"),
+            )
+            .select(["pb.cod_plano", "pb.tipo", "a.cod_acervo", "a.titulo", "a.autor", "a.ano_publicacao", "c.exemplares", "c.disponiveis"])
+            .where("pb.cod_plano", "in", ids)
+            .orderBy("pb.cod_plano").orderBy("pb.ordem")
+            .execute()
+        : [];
+      const biblio = (plano: number, tipo: "B" | "C") =>
+        titles
+          .filter((t) => t.cod_plano === plano && t.tipo === tipo)
+          .map((t) => ({
+            cod_acervo: t.cod_acervo, titulo: t.titulo, autor: t.autor, ano_publicacao: t.ano_publicacao,
+            exemplares: Number(t.exemplares ?? 0), disponiveis: Number(t.disponiveis ?? 0),
+          }));
+      return c.json(
+        {
+          total: Number(count.n),
+          planos: plans.map((p) => ({
+            cod_plano: p.cod_plano,
+            disciplina: { codigo: p.cod_disciplina, sigla: p.sigla, descricao: p.disciplina },
+            departamento: { codigo: p.cod_departamento, descricao: p.departamento },
+            curso: { codigo: p.cod_curso, descricao: p.curso },
+            biblioteca: { codigo: p.cod_biblioteca, descricao: p.desc_biblioteca },
+            ano: p.ano,
+            semestre: p.semestre,
+            periodo: p.periodo,
+            vagas: p.vagas,
+            basica: biblio(p.cod_plano, "B"),
+            complementar: biblio(p.cod_plano, "C"),
+          })),
+        },
+        200,
+      );
+    },
+  );
+  return app;
+}
