@@ -231,13 +231,21 @@ const classExpr = sql`upper(substr(trim(a.classificacao), 1, 1))`;
  * The SQL condition one filter type's selected values put on alias `a` (OR within the type). `key` is the
  * title id the derived types test (by default `a.cod_acervo`).
  */
-function filterCondition(type: FilterType, values: string[], key: RawBuilder<unknown> = sql`a.cod_acervo`): RawBuilder<unknown> {
+function filterCondition(type: FilterType, values: string[], key?: RawBuilder<unknown>): RawBuilder<unknown> {
   const ints = () => values.map(Number);
   switch (type) {
     case "T":
       return sql`a.cod_tipo_obra IN (${sql.join(ints())})`;
     case "Y": {
       const years = values.filter((v) => v !== NO_YEAR).map(Number);
+      if (key) {
+        // In the text search: the selected years' titles as a set read through the year index, tested on
+        // the text index's row id, so titles of other years are never read (ADR 069).
+        const sets: RawBuilder<unknown>[] = [];
+        if (years.length) sets.push(sql`SELECT cod_acervo FROM acervo WHERE ano_publicacao IN (${sql.join(years)})`);
+        if (values.includes(NO_YEAR)) sets.push(sql`SELECT cod_acervo FROM acervo WHERE ano_publicacao IS NULL`);
+        return sql`${key} IN (${sql.join(sets, sql` UNION ALL `)})`;
+      }
       const parts: RawBuilder<unknown>[] = [];
       if (years.length) parts.push(sql`a.ano_publicacao IN (${sql.join(years)})`);
       if (values.includes(NO_YEAR)) parts.push(sql`a.ano_publicacao IS NULL`);
@@ -265,7 +273,7 @@ function filterCondition(type: FilterType, values: string[], key: RawBuilder<unk
     case "S":
       // An uncorrelated list: the titles of the selected values are read once (index by value), then each
       // candidate is a probe into that in-memory set, not a query of its own.
-      return sql`${key} IN (SELECT af.cod_acervo FROM faceta_valor v JOIN acervo_faceta af ON af.cod_valor = v.cod_valor
+      return sql`${key ?? sql`a.cod_acervo`} IN (SELECT af.cod_acervo FROM faceta_valor v JOIN acervo_faceta af ON af.cod_valor = v.cod_valor
                          WHERE v.tipo = ${type} AND v.codigo IN (${sql.join(values)}))`;
   }
 }
@@ -314,7 +322,7 @@ function candidates(
  */
 export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResult> {
   // Candidates carry only what ranking and sorting read; the page's rows are read from acervo afterwards.
-  // The derived filters test the text index's row id, so SQLite applies them before reading acervo
+  // The year and derived filters test the text index's row id, so SQLite applies them before reading acervo
   // (the unary + keeps FTS5 from taking the IN list as a row-id lookup).
   const key = dialectOf(db) === "postgres" ? sql`b.cod_acervo` : sql`+acervo_busca.rowid`;
   const cand = candidates(db, p, filtersWhere(p.filtros, key), sql`a.cod_acervo, a.titulo, a.autor, a.ano_publicacao`);

@@ -115,6 +115,9 @@ describe("derived facets (R, P, C, A, E, S)", () => {
     expect(years).toHaveLength(31);
     expect(years[0].codigo).toBe("2020");
     expect(years.at(-1)).toMatchObject({ codigo: "SD", total: 1 });
+    // A year and "no date" together (OR), and a year with another type (AND).
+    expect(await titles("termo=sedimentos&filtro=Y:2020&filtro=Y:SD")).toEqual(["Sedimentos 30", "Sedimentos sem data"]);
+    expect(await titles("termo=sedimentos&filtro=Y:2020&filtro=Y:1990&filtro=I:eng")).toEqual([]);
   });
 
   it("keeps the derived values up to date when a title is reindexed", async () => {
