@@ -20,6 +20,7 @@ import { pessoasRoutes } from "./routes/pessoas.ts";
 import { NETWORK_PATH, redeRoutes } from "./routes/rede.ts";
 import { planoEnsinoRoutes } from "./routes/plano-ensino.ts";
 import { comentariosRoutes } from "./routes/comentarios.ts";
+import { listaEsperaRoutes } from "./routes/lista-espera.ts";
 import { reservaRoutes, validarFilaRoutes } from "./routes/reserva.ts";
 import { solicitacaoEmprestimoRoutes } from "./routes/solicitacao-emprestimo.ts";
 import { comentarioGeralRoutes, sugestaoAquisicaoRoutes, unidadeInformacaoRoutes } from "./routes/unidade-informacao.ts";
@@ -80,6 +81,7 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
   app.route("/api/emprestimo", emprestimoRoutes(deps));
   app.route("/api/reserva", reservaRoutes(deps));
   app.route("/api/validar-fila", validarFilaRoutes(deps));
+  app.route("/api/lista-espera", listaEsperaRoutes(deps));
   app.route("/api/solicitacao-emprestimo", solicitacaoEmprestimoRoutes(deps));
   app.route("/api/comentarios", comentariosRoutes(deps));
   app.route("/api/unidade-informacao", unidadeInformacaoRoutes(deps));

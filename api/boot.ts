@@ -7,6 +7,7 @@ import { seedInstitution } from "./seed/institution.ts";
 import { seedPatrons } from "./seed/patrons.ts";
 import { seedTeachingPlans } from "./seed/teaching-plans.ts";
 import { seedTitlePages } from "./seed/title-pages.ts";
+import { seedWaitingList } from "./seed/waiting-list.ts";
 
 export interface PrepareOptions {
   log: (m: string) => void;
@@ -53,6 +54,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await syncSequences(db);
   await seedPatrons(db, { log });
   await seedTitlePages(db, { log });
+  await seedWaitingList(db, { log });
   await seedTeachingPlans(db, { log });
   await syncSequences(db);
   log(`demo library ready: ${titles} titles`);

@@ -312,6 +312,15 @@ export interface SugestaoAquisicaoTable {
   created_at: Generated<string>;
 }
 
+/** A patron waiting for a title that can be neither requested nor held (migration 010, ADR 094). */
+export interface ListaEsperaTable {
+  id: Generated<number>;
+  cod_acervo: number;
+  cod_pessoa: number;
+  situacao: Generated<string>;
+  created_at: Generated<string>;
+}
+
 export interface AlertaTable {
   id: Generated<number>;
   cod_pessoa: number;
@@ -424,6 +433,7 @@ export interface DB {
   comentario: ComentarioTable;
   sugestao_aquisicao: SugestaoAquisicaoTable;
   alerta: AlertaTable;
+  lista_espera: ListaEsperaTable;
   cesta_permanente: CestaPermanenteTable;
   email_saida: EmailSaidaTable;
   fasciculo: FasciculoTable;

@@ -56,6 +56,11 @@ const RULE_MESSAGES = {
     es: "No hay ejemplar disponible para préstamo en esta biblioteca.",
     en: "No copy is available for loan in this library.",
   },
+  lista_espera_indisponivel: {
+    pt: "Este título pode ser solicitado ou reservado agora: use a solicitação de empréstimo ou a reserva.",
+    es: "Este título se puede solicitar o reservar ahora: use la solicitud de préstamo o la reserva.",
+    en: "This title can be requested or held now: use the loan request or the hold.",
+  },
   limite_comentarios: {
     pt: "Limite de comentários aguardando aprovação excedido: comentário não enviado.",
     es: "Límite de comentarios pendientes de aprobación excedido: comentario no enviado.",
@@ -253,7 +258,8 @@ export async function validateQueue(db: Db, lang: Lang, codPessoa: number, paylo
   return { posicao: options.fila + 1, fila: options.fila };
 }
 
-function isUniqueViolation(err: unknown): boolean {
+/** True for a unique-index violation (SQLite or PostgreSQL). */
+export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "");
 }

@@ -6,12 +6,16 @@ import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { DimensionFields, dimensionSummaryFields } from "~/components/requests/DimensionFields";
 import { fieldError, summaryOf } from "~/components/requests/form-errors";
 import { SelectField } from "~/components/requests/SelectField";
+import { WaitingListOffer, type WaitingListView } from "~/components/requests/WaitingListOffer";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, type ErrorMessage } from "~/lib/api/errors";
 import { getHoldOptions, getMyHolds, placeHold, orNotFound, requestErrorReply, type HoldOptions } from "~/lib/api/requests.server";
+import { joinWaitingList, waitingListError, waitingListOrNull } from "~/lib/api/waiting-list.server";
 import { getT } from "~/lib/i18n.server";
+import { PRODUCT_NAME } from "~/lib/product";
 import { requireUser } from "~/lib/require-user.server";
 import { holdSchema } from "~/schemas/hold";
+import { WaitingListJoinSchema } from "~/schemas/waiting-list";
 import type { Route } from "./+types/acervo.reserva";
 import { parseCodAcervo } from "./acervo.server";
 
@@ -40,8 +44,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
   const opts = await options(context, id);
+  // Nothing can be held: the waiting list is offered (ADR 094), and `?lista=entrou` confirms joining it (PRG).
+  const waiting = opts.impedimento ? await waitingListOrNull(getApi(context), id) : null;
+  if (waiting?.posicao && new URL(request.url).searchParams.get("lista") === "entrou") {
+    return { kind: "waiting" as const, codAcervo: id, titulo: waiting.titulo, posicao: waiting.posicao, pageTitle: t("requests:waiting.joined_title") };
+  }
+  const waitingView: WaitingListView | null = waiting && (waiting.oferecida || waiting.posicao) ? waiting : null;
   // A fresh idempotency key per form: a double submit or a resubmit of this form creates one hold.
-  return { kind: "form" as const, codAcervo: id, options: opts, chave: crypto.randomUUID(), pageTitle: t("requests:hold.page_title", { title: opts.titulo }) };
+  return { kind: "form" as const, codAcervo: id, options: opts, waiting: waitingView, chave: crypto.randomUUID(), pageTitle: t("requests:hold.page_title", { title: opts.titulo }) };
 }
 
 interface HoldActionData {
@@ -54,8 +64,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   requireUser(request, context);
   const id = parseCodAcervo(params.codAcervo);
   if (id === null) throw data(null, { status: 404 });
+  const form = await request.formData();
+  // The waiting-list offer (here and on the loan request page) posts here too.
+  if (form.get("intent") === "lista-espera") return joinWaitingListAction(form, id, context);
   const opts = await options(context, id);
-  const submission = parseWithZod(await request.formData(), { schema: holdSchema(opts) });
+  const submission = parseWithZod(form, { schema: holdSchema(opts) });
   if (submission.status !== "success") return data<HoldActionData>({ result: submission.reply(), formError: null }, { status: 400 });
   const v = submission.value as Record<string, unknown> & { biblioteca: number; chave: string };
   try {
@@ -76,6 +89,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** Joins the title's waiting list (idempotent in the API), then PRG to the confirmation with the position. */
+async function joinWaitingListAction(form: FormData, id: number, context: Route.ActionArgs["context"]) {
+  const submission = parseWithZod(form, { schema: WaitingListJoinSchema });
+  if (submission.status !== "success") return data<HoldActionData>({ result: submission.reply(), formError: null }, { status: 400 });
+  try {
+    await joinWaitingList(getApi(context), id);
+    return redirect(`/acervo/${id}/reserva?lista=entrou`);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status === 401) throw err;
+    return data<HoldActionData>({ result: submission.reply(), formError: waitingListError(err) }, { status: err.status === 0 ? 503 : 400 });
+  }
+}
+
 export default function HoldPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("requests");
   const titlePath = `/acervo/${loaderData.codAcervo}`;
@@ -93,10 +119,32 @@ export default function HoldPage({ loaderData, actionData }: Route.ComponentProp
       </div>
     );
   }
+  if (loaderData.kind === "waiting") {
+    return (
+      <div className="page">
+        <h1>{t("waiting.joined_heading")}</h1>
+        <p className="notice" role="status">
+          {t("waiting.joined_text", { title: loaderData.titulo, position: loaderData.posicao })}
+        </p>
+        <p>{t("waiting.joined_alert", { product: PRODUCT_NAME })}</p>
+        <p>
+          <Link to={titlePath}>{t("back_to_title")}</Link>
+        </p>
+      </div>
+    );
+  }
   return <HoldForm data={loaderData} actionData={actionData as HoldActionData | undefined} titlePath={titlePath} />;
 }
 
-function HoldForm({ data: page, actionData, titlePath }: { data: { options: HoldOptions; chave: string; codAcervo: number }; actionData?: HoldActionData; titlePath: string }) {
+function HoldForm({
+  data: page,
+  actionData,
+  titlePath,
+}: {
+  data: { options: HoldOptions; chave: string; codAcervo: number; waiting: WaitingListView | null };
+  actionData?: HoldActionData;
+  titlePath: string;
+}) {
   const { t } = useTranslation("requests");
   const navigation = useNavigation();
   const { options: opts } = page;
@@ -119,7 +167,8 @@ function HoldForm({ data: page, actionData, titlePath }: { data: { options: Hold
       <div className="page">
         {heading}
         <p className="notice notice--warning">{t(`rules.${opts.impedimento}`)}</p>
-        {opts.impedimento === "exemplar_disponivel" ? (
+        {page.waiting ? <WaitingListOffer codAcervo={page.codAcervo} waiting={page.waiting} result={actionData?.result} formError={actionData?.formError} /> : null}
+        {opts.impedimento === "exemplar_disponivel" && !page.waiting ? (
           <ul>
             <li>
               <Link to={`${titlePath}/solicitacao-emprestimo`}>{t("hold.offer_loan_request")}</Link>

@@ -7,10 +7,12 @@ import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { DimensionFields, dimensionSummaryFields } from "~/components/requests/DimensionFields";
 import { fieldError, summaryOf } from "~/components/requests/form-errors";
 import { SelectField } from "~/components/requests/SelectField";
+import { WaitingListOffer, type WaitingListView } from "~/components/requests/WaitingListOffer";
 import { TextField } from "~/components/ui/TextField";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, type ErrorMessage } from "~/lib/api/errors";
 import { createLoanRequest, getLoanRequestOptions, orNotFound, requestErrorReply, type LoanRequestOptions } from "~/lib/api/requests.server";
+import { waitingListOrNull } from "~/lib/api/waiting-list.server";
 import { getT } from "~/lib/i18n.server";
 import { requireUser } from "~/lib/require-user.server";
 import { cleanPhone, loanRequestSchema, PHONE_MAX } from "~/schemas/loan-request";
@@ -36,7 +38,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (created && /^\d+$/.test(created)) {
     return { kind: "created" as const, codAcervo: id, titulo: opts.titulo, numero: created, pageTitle: t("requests:loan.created_title") };
   }
-  return { kind: "form" as const, codAcervo: id, options: opts, chave: crypto.randomUUID(), pageTitle: t("requests:loan.page_title", { title: opts.titulo }) };
+  // Nothing to request: when nothing can be held either, the waiting list is offered instead (ADR 094).
+  const waiting = opts.bibliotecas_origem.length === 0 ? await waitingListOrNull(getApi(context), id) : null;
+  const waitingView: WaitingListView | null = waiting && (waiting.oferecida || waiting.posicao) ? waiting : null;
+  return { kind: "form" as const, codAcervo: id, options: opts, waiting: waitingView, chave: crypto.randomUUID(), pageTitle: t("requests:loan.page_title", { title: opts.titulo }) };
 }
 
 interface LoanActionData {
@@ -84,7 +89,15 @@ export default function LoanRequestPage({ loaderData, actionData }: Route.Compon
   return <LoanRequestForm page={loaderData} actionData={actionData as LoanActionData | undefined} titlePath={titlePath} />;
 }
 
-function LoanRequestForm({ page, actionData, titlePath }: { page: { options: LoanRequestOptions; chave: string }; actionData?: LoanActionData; titlePath: string }) {
+function LoanRequestForm({
+  page,
+  actionData,
+  titlePath,
+}: {
+  page: { options: LoanRequestOptions; chave: string; codAcervo: number; waiting: WaitingListView | null };
+  actionData?: LoanActionData;
+  titlePath: string;
+}) {
   const { t } = useTranslation("requests");
   const navigation = useNavigation();
   const opts = page.options;
@@ -118,10 +131,13 @@ function LoanRequestForm({ page, actionData, titlePath }: { page: { options: Loa
       <div className="page">
         <h1>{t("loan.heading", { title: opts.titulo })}</h1>
         <p className="notice notice--warning">{t("loan.unavailable")}</p>
+        {page.waiting ? <WaitingListOffer codAcervo={page.codAcervo} waiting={page.waiting} /> : null}
         <ul>
-          <li>
-            <Link to={`${titlePath}/reserva`}>{t("loan.offer_hold")}</Link>
-          </li>
+          {page.waiting ? null : (
+            <li>
+              <Link to={`${titlePath}/reserva`}>{t("loan.offer_hold")}</Link>
+            </li>
+          )}
           <li>
             <Link to={titlePath}>{t("back_to_title")}</Link>
           </li>

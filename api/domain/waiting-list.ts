@@ -1,0 +1,112 @@
+/**
+ * The waiting list (spec §8 "A waiting-list offer is shown when material is unavailable", ADR 094): when no
+ * copy of a title can be requested (none available for loan) and no hold can be placed (no copy allows
+ * holds), a patron can join the title's waiting list. The library alerts the waiting patrons, in order,
+ * when a copy can be requested or held again. One waiting entry per patron and title (migration 010).
+ */
+import { sql } from "kysely";
+import type { Db } from "../db/index.ts";
+import { ApiError } from "../lib/errors.ts";
+import type { Lang } from "../lib/messages.ts";
+import { holdOptions, isUniqueViolation, patronLimits, ruleError } from "./holds.ts";
+
+const WAITING = "aguardando";
+
+export interface WaitingListState {
+  cod_acervo: number;
+  titulo: string;
+  /** True when the title can be neither requested nor held now: the waiting list is what is offered. */
+  oferecida: boolean;
+  /** Patrons waiting. */
+  tamanho: number;
+  /** The patron's place in the list (1 = next), or null when not in it. */
+  posicao: number | null;
+}
+
+/** Whether the title is "unavailable" in the waiting list's sense: nothing to request, no hold possible. */
+async function unavailable(db: Db, codAcervo: number): Promise<{ titulo: string; unavailable: boolean } | null> {
+  const options = await holdOptions(db, codAcervo);
+  if (!options) return null;
+  const loanable = await db
+    .selectFrom("exemplar")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("cod_acervo", "=", codAcervo)
+    .where("situacao", "=", "disponivel")
+    .where("tipo_emprestimo", "<>", "consulta_local")
+    .executeTakeFirstOrThrow();
+  // A hold is possible when nothing stands in its way; a copy available for loan means a loan request.
+  return { titulo: options.titulo, unavailable: options.impedimento !== null && Number(loanable.n) === 0 };
+}
+
+/** Waiting entries of a title (those that arrived up to entry `upToId`, when given). */
+async function countWaiting(db: Db, codAcervo: number, upToId?: number): Promise<number> {
+  let query = db.selectFrom("lista_espera").select(sql<number>`count(*)`.as("n")).where("cod_acervo", "=", codAcervo).where("situacao", "=", WAITING);
+  if (upToId !== undefined) query = query.where("id", "<=", upToId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** The patron's position: waiting entries of the title that arrived before or with theirs. */
+async function positionOf(db: Db, codAcervo: number, codPessoa: number): Promise<number | null> {
+  const mine = await db
+    .selectFrom("lista_espera")
+    .select("id")
+    .where("cod_acervo", "=", codAcervo)
+    .where("cod_pessoa", "=", codPessoa)
+    .where("situacao", "=", WAITING)
+    .executeTakeFirst();
+  return mine ? countWaiting(db, codAcervo, mine.id) : null;
+}
+
+/** `GET /lista-espera/{id}`: whether the list is offered, its size and the patron's place; null for an unknown title. */
+export async function waitingListState(db: Db, codAcervo: number, codPessoa: number): Promise<WaitingListState | null> {
+  const state = await unavailable(db, codAcervo);
+  if (!state) return null;
+  const [tamanho, posicao] = await Promise.all([countWaiting(db, codAcervo), positionOf(db, codAcervo, codPessoa)]);
+  return { cod_acervo: codAcervo, titulo: state.titulo, oferecida: state.unavailable, tamanho, posicao };
+}
+
+/**
+ * `POST /lista-espera`: puts the patron at the end of the title's waiting list. Joining again (a double
+ * submit, a resubmit after Back) answers the place already held (`created: false`), never a second entry.
+ * Refused (422) for a blocked patron, and when the title can be requested or held (that is offered instead).
+ */
+export async function joinWaitingList(db: Db, lang: Lang, codPessoa: number, codAcervo: number): Promise<{ state: WaitingListState; created: boolean }> {
+  const before = await waitingListState(db, codAcervo, codPessoa);
+  if (!before) throw new ApiError(404, "nao_encontrado");
+  if (before.posicao !== null) return { state: before, created: false };
+  const patron = await patronLimits(db, codPessoa);
+  if (patron.bloqueado) throw ruleError(lang, "usuario_bloqueado");
+  if (!before.oferecida) throw ruleError(lang, "lista_espera_indisponivel");
+  let created = true;
+  try {
+    await db.insertInto("lista_espera").values({ cod_acervo: codAcervo, cod_pessoa: codPessoa }).execute();
+  } catch (err) {
+    // A concurrent submit of the same patron got there first: one entry, theirs.
+    if (!isUniqueViolation(err)) throw err;
+    created = false;
+  }
+  const state = await waitingListState(db, codAcervo, codPessoa);
+  return { state: state ?? before, created };
+}
+
+/** `GET /lista-espera`: the titles the patron is waiting for, with their place, oldest first. */
+export async function myWaitingList(db: Db, codPessoa: number) {
+  const rows = await db
+    .selectFrom("lista_espera as l")
+    .innerJoin("acervo as a", "a.cod_acervo", "l.cod_acervo")
+    .select(["l.id", "l.cod_acervo", "a.titulo", "l.created_at as data_entrada"])
+    .select((eb) =>
+      eb
+        .selectFrom("lista_espera as o")
+        .select(sql<number>`count(*)`.as("n"))
+        .whereRef("o.cod_acervo", "=", "l.cod_acervo")
+        .where("o.situacao", "=", WAITING)
+        .whereRef("o.id", "<=", "l.id")
+        .as("posicao"),
+    )
+    .where("l.cod_pessoa", "=", codPessoa)
+    .where("l.situacao", "=", WAITING)
+    .orderBy("l.id")
+    .execute();
+  return rows.map((r) => ({ cod_acervo: r.cod_acervo, titulo: r.titulo, posicao: Number(r.posicao), data_entrada: r.data_entrada }));
+}
