@@ -56,6 +56,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await seedTitlePages(db, { log });
   await seedWaitingList(db, { log });
   await seedTeachingPlans(db, { log });
+  await importNetworkCatalogue?.(db);
   await syncSequences(db);
   log(`demo library ready: ${titles} titles`);
 }

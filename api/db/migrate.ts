@@ -4,10 +4,10 @@ import * as m002 from "./migrations/002-search.ts";
 import * as m003 from "./migrations/003-search-guides.ts";
 import * as m005 from "./migrations/005-title-pages.ts";
 import * as m006 from "./migrations/006-requests.ts";
-import * as m010 from "./migrations/010-waiting-list.ts";
 import * as m007 from "./migrations/007-network.ts";
 import * as m008 from "./migrations/008-search-tabs.ts";
 import * as m009 from "./migrations/009-search-facets.ts";
+import * as m010 from "./migrations/010-waiting-list.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -16,10 +16,10 @@ const migrations: Record<string, Migration> = {
   "003-search-guides": m003,
   "005-title-pages": m005,
   "006-requests": m006,
-  "010-waiting-list": m010,
   "007-network": m007,
   "008-search-tabs": m008,
   "009-search-facets": m009,
+  "010-waiting-list": m010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -256,7 +256,8 @@ export async function networkFacets(
   const value: Record<NetworkFilterType, RawBuilder<unknown>> = {
     Z: sql`CAST(c.cod_instituicao AS TEXT)`,
     T: sql`CAST(c.cod_tipo_obra AS TEXT)`,
-    Y: sql`coalesce(CAST(c.ano_publicacao AS TEXT), ${NO_YEAR})`,
+    // A literal, not a parameter: PostgreSQL matches GROUP BY to the select list by text, and two parameters differ.
+    Y: sql`coalesce(CAST(c.ano_publicacao AS TEXT), ${sql.lit(NO_YEAR)})`,
     I: sql`coalesce(c.idioma, 'und')`,
   };
   const parts = types.map(

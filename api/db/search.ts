@@ -411,7 +411,8 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   const c = sql`c`;
   const parts: Partial<Record<FilterType, RawBuilder<unknown>>> = {
     T: group("T", sql`CAST(c.cod_tipo_obra AS TEXT)`, c),
-    Y: group("Y", sql`coalesce(CAST(c.ano_publicacao AS TEXT), ${NO_YEAR})`, c),
+    // A literal, not a parameter: PostgreSQL matches GROUP BY to the select list by text, and two parameters differ.
+    Y: group("Y", sql`coalesce(CAST(c.ano_publicacao AS TEXT), ${sql.lit(NO_YEAR)})`, c),
     I: group("I", sql`coalesce(c.idioma, 'und')`, c),
     X: sql`SELECT 'X' AS tipo, x.codigo, NULL AS descricao, sum(${all}) AS total, count(*) AS sem FROM c
            JOIN (SELECT 'C' AS codigo UNION ALL SELECT 'O' UNION ALL SELECT 'A') x
@@ -432,7 +433,7 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
     const chosen = derived.filter((t) => selected[t]?.length);
     const sel = chosen.length
       ? sql.join(chosen.map((t) => sql`SELECT cod_valor FROM faceta_valor WHERE tipo = ${sql.lit(t)} AND codigo IN (${sql.join(selected[t]!)})`), sql` UNION ALL `)
-      : sql`SELECT NULL AS cod_valor WHERE 1 = 0`;
+      : sql`SELECT CAST(NULL AS INTEGER) AS cod_valor WHERE 1 = 0`; // typed: PostgreSQL reads a bare NULL as text
     // acervo_faceta holds derived types only, and every tab offers them all: no filter on the type, and the
     // grouping is by the integer value id alone (the type comes with the label, after grouping).
     unions.push(sql`SELECT r.tipo, r.codigo, r.descricao, r.total, r.sem FROM (

@@ -105,8 +105,12 @@ test("authority names on the title page link to the authority, with its type, re
   await expect(search).toHaveAttribute("href", /termo=/);
   const seeAlso = page.getByRole("heading", { name: "Ver também" });
   if (await seeAlso.count()) {
-    await page.locator("section", { has: seeAlso }).locator("a").first().click();
-    await expect(page).toHaveURL(/\/autoridade\/\d+$/);
+    const related = page.locator("section", { has: seeAlso }).locator("a").first();
+    const href = (await related.getAttribute("href"))!;
+    expect(href).toMatch(/^\/autoridade\/\d+$/);
+    await related.click();
+    // The related authority's own URL (not the current page's, which would match at once).
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
     await page.goBack();
     // With JS the back navigation is client-side: wait until the authority's own page is back.
     await expect(page).toHaveURL(new RegExp(`/autoridade/${ids.authority}$`));
