@@ -21,6 +21,8 @@ test.describe("facets from the catalogue data", () => {
 
   test("ticking a subject narrows the results; removing it restores them", async ({ page }) => {
     await page.goto("/?termo=brasil");
+    // With JS a ticked box submits itself, once the page is hydrated.
+    if (jsOn()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const before = await resultCount(page);
     await panel(page).getByRole("group", { name: "Assunto" }).getByRole("checkbox", { name: /^Politica \(/ }).check();
     if (!jsOn()) await panel(page).getByRole("button", { name: "Aplicar filtros" }).click();

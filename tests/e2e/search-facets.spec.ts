@@ -5,6 +5,8 @@ const jsOn = () => test.info().project.name === "js-on";
 /** Ticks a filter: with JS the page applies it at once; without JS the Apply button submits. */
 async function tick(page: Page, label: RegExp) {
   const facets = page.getByRole("region", { name: "Filtrar resultados" });
+  // With JS a ticked box submits itself, once the page is hydrated.
+  if (jsOn()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await facets.getByRole("checkbox", { name: label }).check();
   if (!jsOn()) await facets.getByRole("button", { name: "Aplicar filtros" }).click();
 }

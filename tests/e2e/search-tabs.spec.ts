@@ -22,6 +22,8 @@ test.describe("tab options (archive, normative acts)", () => {
     await search.getByLabel("Espécie de ato").selectOption("constituicao");
     await search.getByRole("button", { name: "Pesquisar" }).click();
     await expect(page).toHaveURL(/especie=constituicao/);
+    // With JS the URL changes a moment before the new results render.
+    await expect.poll(() => resultCount(page)).toBeLessThan(before);
     const after = await resultCount(page);
     expect(after).toBeGreaterThan(0);
     expect(after).toBeLessThan(before);

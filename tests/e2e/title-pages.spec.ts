@@ -103,6 +103,7 @@ test("authority names on the title page link to the authority, with its type, re
   await expect(page.locator(`main a[href='/acervo/${ids.authorityTitle}']`)).toBeVisible();
   const search = page.getByRole("link", { name: /no catálogo$/ });
   await expect(search).toHaveAttribute("href", /termo=/);
+  const heading = (await page.getByRole("heading", { level: 1 }).textContent())!;
   const seeAlso = page.getByRole("heading", { name: "Ver também" });
   if (await seeAlso.count()) {
     const related = page.locator("section", { has: seeAlso }).locator("a").first();
@@ -114,6 +115,8 @@ test("authority names on the title page link to the authority, with its type, re
     await page.goBack();
     // With JS the back navigation is client-side: wait until the authority's own page is back.
     await expect(page).toHaveURL(new RegExp(`/autoridade/${ids.authority}$`));
+    // With JS, Back changes the URL before the page renders again: wait for the authority's own heading.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
   }
   await page.getByRole("link", { name: "Registro MARC da autoridade" }).click();
   await expect(page).toHaveURL(new RegExp(`/autoridade/${ids.authority}/marc$`));
