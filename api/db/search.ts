@@ -293,25 +293,28 @@ const ORDER: Record<SearchOrder, string> = {
   Y: "(ano_publicacao IS NULL) ASC, ano_publicacao DESC, score ASC, cod_acervo ASC",
 };
 
-/** The capped candidate rows (every `acervo` column plus `score`) of a text query, with the tab and `extra` conditions. */
+/** The capped candidate rows (every `acervo` column, or `lean`, plus `score` when ranked) of a text query, with the tab and `extra` conditions. */
 function candidates(
   db: Db,
   p: Pick<SearchParams, "termos" | "guia" | "opcoes">,
   extra: RawBuilder<unknown>,
   /** Only these columns of `acervo` (beside the rank): the whole row is read for the page's titles only. */
   lean?: RawBuilder<unknown>,
+  /** Whether the rows carry `score`. Facet counts do not rank, and the rank is a good part of their cost. */
+  ranked = true,
 ): RawBuilder<unknown> | null {
   const terms = p.termos.map((t) => ({ tipo: t.tipo, ws: queryWords(t.termo) })).filter((t) => t.ws.length > 0);
   if (terms.length === 0) return null;
   if (dialectOf(db) === "postgres") {
     const q = terms.map((t) => tsQuery(t.ws, t.tipo)).join(" & ");
-    return sql`SELECT ${lean ?? sql`a.*`}, -ts_rank(b.documento, q.query) AS score
+    return sql`SELECT ${lean ?? sql`a.*`}${ranked ? sql`, -ts_rank(b.documento, q.query) AS score` : sql``}
           FROM acervo_busca b CROSS JOIN (SELECT to_tsquery('simple', ${q}) AS query) q
           JOIN acervo a ON a.cod_acervo = b.cod_acervo
           WHERE b.documento @@ q.query ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${extra} LIMIT ${CANDIDATE_CAP + 1}`;
   }
   const q = terms.map((t) => fts5Query(t.ws, t.tipo)).join(" AND ");
-  return sql`SELECT ${lean ?? sql`a.*`}, bm25(acervo_busca, 20.0, 4.0, 3.0, 1.0) AS score
+  // Without ORDER BY the capped set is the same with or without the rank (the text index's row order).
+  return sql`SELECT ${lean ?? sql`a.*`}${ranked ? sql`, bm25(acervo_busca, 20.0, 4.0, 3.0, 1.0) AS score` : sql``}
           FROM acervo_busca JOIN acervo a ON a.cod_acervo = acervo_busca.rowid
           WHERE acervo_busca MATCH ${q} ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${extra} LIMIT ${CANDIDATE_CAP + 1}`;
 }
@@ -395,7 +398,7 @@ const isDerived = (t: FilterType): t is DerivedFacetType => (DERIVED_FACET_TYPES
 export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "guia" | "filtros" | "opcoes">, lang: "pt" | "es" | "en"): Promise<FacetResult> {
   const types = filterTypesOf(p.guia);
   const lean = sql`a.cod_acervo, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade, a.link_capa, a.acesso_remoto, a.classificacao`;
-  const cand = candidates(db, p, sql``, lean);
+  const cand = candidates(db, p, sql``, lean, false);
   if (!cand) return { totalLimitado: false, filtros: [] };
   const selected = p.filtros ?? {};
   const flag = (t: FilterType) => sql.raw(`f_${t}`);
