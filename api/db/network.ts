@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { NETWORK_FILTER_TYPES, type NetworkFilters, type NetworkFilterType } from "../domain/network.ts";
 import { languageLabel, NO_YEAR, noYearLabel } from "../domain/search-filters.ts";
 import { dialectOf, type Db } from "./index.ts";
-import { CANDIDATE_CAP, FACET_VALUES_MAX, fts5Query, queryWords, searchDocument, tsQuery, type SearchOrder, type SearchTerm } from "./search.ts";
+import { CANDIDATE_CAP, FACET_VALUES_MAX, fts5Query, queryWords, searchDocument, tsQuery, type SearchOrder, type SearchTerm, yearCondition } from "./search.ts";
 
 /**
  * The network (OAI) catalogue's data access (migration 007, ADR 063): loading harvested records, their
@@ -130,13 +130,8 @@ function filterCondition(type: NetworkFilterType, values: string[]): RawBuilder<
       return sql`r.cod_instituicao IN (${sql.join(values.map(Number))})`;
     case "T":
       return sql`r.cod_tipo_obra IN (${sql.join(values.map(Number))})`;
-    case "Y": {
-      const years = values.filter((v) => v !== NO_YEAR).map(Number);
-      const parts: RawBuilder<unknown>[] = [];
-      if (years.length) parts.push(sql`r.ano_publicacao IN (${sql.join(years)})`);
-      if (values.includes(NO_YEAR)) parts.push(sql`r.ano_publicacao IS NULL`);
-      return sql`(${sql.join(parts, sql` OR `)})`;
-    }
+    case "Y":
+      return yearCondition(sql.ref("r.ano_publicacao"), values);
     case "I":
       return sql`coalesce(r.idioma, 'und') IN (${sql.join(values)})`;
   }

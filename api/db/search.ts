@@ -206,6 +206,15 @@ export function newAcquisitionsSince(now = Date.now()): string {
   return new Date(now - NEW_ACQUISITIONS_DAYS * 86_400_000).toISOString().replace("T", " ").slice(0, 19);
 }
 
+/** The year filter on `column`: the selected years, or no year at all for "no date" (OR within the type). */
+export function yearCondition(column: RawBuilder<unknown>, values: readonly string[]): RawBuilder<unknown> {
+  const years = values.filter((v) => v !== NO_YEAR).map(Number);
+  const parts: RawBuilder<unknown>[] = [];
+  if (years.length) parts.push(sql`${column} IN (${sql.join(years)})`);
+  if (values.includes(NO_YEAR)) parts.push(sql`${column} IS NULL`);
+  return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
 /** The tab's own restriction of the hit set (ADR 061), as an `AND …` SQL fragment over alias `a`. */
 export function guiaFilter(guia: string | undefined, now = Date.now()): RawBuilder<unknown> {
   switch (guia) {
@@ -246,10 +255,7 @@ function filterCondition(type: FilterType, values: string[], key?: RawBuilder<un
         if (values.includes(NO_YEAR)) sets.push(sql`SELECT cod_acervo FROM acervo WHERE ano_publicacao IS NULL`);
         return sql`${key} IN (${sql.join(sets, sql` UNION ALL `)})`;
       }
-      const parts: RawBuilder<unknown>[] = [];
-      if (years.length) parts.push(sql`a.ano_publicacao IN (${sql.join(years)})`);
-      if (values.includes(NO_YEAR)) parts.push(sql`a.ano_publicacao IS NULL`);
-      return sql`(${sql.join(parts, sql` OR `)})`;
+      return yearCondition(sql.ref("a.ano_publicacao"), values);
     }
     case "I":
       return sql`coalesce(a.idioma, 'und') IN (${sql.join(values)})`;

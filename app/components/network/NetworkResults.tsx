@@ -2,7 +2,7 @@ import type { Ref } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "~/components/search/Pagination";
-import { useResultCountText } from "~/components/search/SearchResults";
+import { ResultsRange, useResultCountText } from "~/components/search/SearchResults";
 import { pageCount, withParams } from "~/components/search/search-url";
 import type { RedeConsulta, RedeHit } from "~/lib/api/rede.server";
 import { Facts } from "./Facts";
@@ -35,10 +35,9 @@ function NetworkResultItem({ item }: { item: RedeHit }) {
 
 /** The network search's hits: a heading with the count, the list, pagination, or tips when nothing matched. */
 export function NetworkResults({ results, termo, search, headingRef }: { results: RedeConsulta; termo: string; search: string; headingRef?: Ref<HTMLHeadingElement> }) {
-  const { t, i18n } = useTranslation("network");
+  const { t } = useTranslation("network");
   const countText = useResultCountText(results, termo);
   const pages = pageCount(results.total, results.qtd);
-  const nf = new Intl.NumberFormat(i18n.language);
   const first = (results.pagina - 1) * results.qtd + 1;
 
   if (results.total === 0) {
@@ -58,13 +57,7 @@ export function NetworkResults({ results, termo, search, headingRef }: { results
       </h2>
       {results.resultados.length > 0 ? (
         <>
-          <p className="results__range">
-            {t("catalogue:results.range", {
-              from: nf.format(first),
-              to: nf.format(first + results.resultados.length - 1),
-              total: results.totalLimitado ? `${nf.format(results.total)}+` : nf.format(results.total),
-            })}
-          </p>
+          <ResultsRange results={results} />
           <ol className="results__list" start={first}>
             {results.resultados.map((item) => (
               <NetworkResultItem key={item.cod_registro} item={item} />

@@ -27,15 +27,30 @@ export function useResultCountText(results: Pick<Consulta, "total" | "totalLimit
     : t("results.count", { count: results.total, formatted, termo });
 }
 
+/** "Showing 21 to 40 of 1,234" for one page of results ("1,000+" when the count is capped). */
+export function ResultsRange({ results }: { results: Pick<Consulta, "pagina" | "qtd" | "total" | "totalLimitado"> & { resultados: readonly unknown[] } }) {
+  const { t, i18n } = useTranslation("catalogue");
+  const nf = new Intl.NumberFormat(i18n.language);
+  const first = (results.pagina - 1) * results.qtd + 1;
+  return (
+    <p className="results__range">
+      {t("results.range", {
+        from: nf.format(first),
+        to: nf.format(first + results.resultados.length - 1),
+        total: results.totalLimitado ? `${nf.format(results.total)}+` : nf.format(results.total),
+      })}
+    </p>
+  );
+}
+
 /**
  * The ranked result list: a heading with the count, the hits as an ordered list,
  * pagination, or a helpful message when nothing matched.
  */
 export function SearchResults({ results, termo, search, headingRef, display = "D" }: SearchResultsProps) {
-  const { t, i18n } = useTranslation("catalogue");
+  const { t } = useTranslation("catalogue");
   const countText = useResultCountText(results, termo);
   const pages = pageCount(results.total, results.qtd);
-  const nf = new Intl.NumberFormat(i18n.language);
   const first = (results.pagina - 1) * results.qtd + 1;
 
   if (results.total === 0) {
@@ -61,13 +76,7 @@ export function SearchResults({ results, termo, search, headingRef, display = "D
       </h2>
       {results.resultados.length > 0 ? (
         <>
-          <p className="results__range">
-            {t("results.range", {
-              from: nf.format(first),
-              to: nf.format(first + results.resultados.length - 1),
-              total: results.totalLimitado ? `${nf.format(results.total)}+` : nf.format(results.total),
-            })}
-          </p>
+          <ResultsRange results={results} />
           <AddAllToBasket acervos={results.resultados.map((r) => r.cod_acervo)} />
           <ol className={display === "C" ? "results__list results__list--compact" : "results__list"} start={first}>
             {results.resultados.map((item) => (
