@@ -34,6 +34,7 @@ describe("derived facet values", () => {
   });
 
   it("derives every value of a title once, skipping related-resource links", () => {
+    // Catalogued as MARC gives them: ISBD punctuation ("Silva, Maria.", "Porto Alegre :") that the codes drop.
     const values = derivedFacets({
       autor: "Silva, Maria.", autores_secundarios: JSON.stringify(["Silva, Maria", "Souza, Ana"]),
       assuntos: JSON.stringify(["Geologia -- Brasil", "Geologia -- Métodos"]), editora: "Atlas", local_publicacao: "Porto Alegre :",

@@ -4,6 +4,7 @@ import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts
 
 // The facet types derived from the catalogue data (ADR 068): R repository, P place, C collection, A author,
 // E publisher, S subject. Four "geologia" titles with known values, plus 25 with one author each (top N).
+// Values keep MARC's own punctuation ("Atlas :", "[S.l.]", "[s.n.]"), as real records have it.
 const link = (u: string, ind2: string) => ({ "856": { ind1: "4", ind2, subfields: [{ u }] } });
 const DATA = [
   {

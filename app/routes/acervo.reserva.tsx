@@ -10,7 +10,7 @@ import { WaitingListOffer, type WaitingListView } from "~/components/requests/Wa
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, type ErrorMessage } from "~/lib/api/errors";
 import { getHoldOptions, getMyHolds, placeHold, orNotFound, requestErrorReply, type HoldOptions } from "~/lib/api/requests.server";
-import { joinWaitingList, waitingListError, waitingListOrNull } from "~/lib/api/waiting-list.server";
+import { joinWaitingList, waitingListError, waitingListOrNull, waitingListView } from "~/lib/api/waiting-list.server";
 import { getT } from "~/lib/i18n.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { requireUser } from "~/lib/require-user.server";
@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (waiting?.posicao && new URL(request.url).searchParams.get("lista") === "entrou") {
     return { kind: "waiting" as const, codAcervo: id, titulo: waiting.titulo, posicao: waiting.posicao, pageTitle: t("requests:waiting.joined_title") };
   }
-  const waitingView: WaitingListView | null = waiting && (waiting.oferecida || waiting.posicao) ? waiting : null;
+  const waitingView: WaitingListView | null = waitingListView(waiting);
   // A fresh idempotency key per form: a double submit or a resubmit of this form creates one hold.
   return { kind: "form" as const, codAcervo: id, options: opts, waiting: waitingView, chave: crypto.randomUUID(), pageTitle: t("requests:hold.page_title", { title: opts.titulo }) };
 }

@@ -12,7 +12,7 @@ import { TextField } from "~/components/ui/TextField";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, type ErrorMessage } from "~/lib/api/errors";
 import { createLoanRequest, getLoanRequestOptions, orNotFound, requestErrorReply, type LoanRequestOptions } from "~/lib/api/requests.server";
-import { waitingListOrNull } from "~/lib/api/waiting-list.server";
+import { waitingListOrNull, waitingListView } from "~/lib/api/waiting-list.server";
 import { getT } from "~/lib/i18n.server";
 import { requireUser } from "~/lib/require-user.server";
 import { cleanPhone, loanRequestSchema, PHONE_MAX } from "~/schemas/loan-request";
@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   // Nothing to request: when nothing can be held either, the waiting list is offered instead (ADR 094).
   const waiting = opts.bibliotecas_origem.length === 0 ? await waitingListOrNull(getApi(context), id) : null;
-  const waitingView: WaitingListView | null = waiting && (waiting.oferecida || waiting.posicao) ? waiting : null;
+  const waitingView: WaitingListView | null = waitingListView(waiting);
   return { kind: "form" as const, codAcervo: id, options: opts, waiting: waitingView, chave: crypto.randomUUID(), pageTitle: t("requests:loan.page_title", { title: opts.titulo }) };
 }
 

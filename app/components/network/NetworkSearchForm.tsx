@@ -3,9 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { TextField } from "~/components/ui/TextField";
+import { TermFields } from "~/components/search/TermFields";
 import type { InstituicaoRede } from "~/lib/api/rede.server";
-import { PAGE_SIZES, SEARCH_ORDERINGS, SEARCH_TYPES, TabSearchSchema } from "~/schemas/search";
+import { PAGE_SIZES, SEARCH_ORDERINGS, TabSearchSchema } from "~/schemas/search";
 
 export interface NetworkSearchFormProps {
   action: string;
@@ -35,26 +35,14 @@ export function NetworkSearchForm({ action, defaults, instituicoes, lastResult }
   return (
     <Form method="get" action={action} role="search" aria-label={t("form.label")} className="search-form" {...getFormProps(form)}>
       <ErrorSummary errors={termError ? [{ fieldId: fields.termo.id, message: termError }] : []} />
-      <TextField
+      <TermFields
         id={fields.termo.id}
         name={fields.termo.name}
-        type="search"
-        label={t("catalogue:search.termLabel")}
         description={t("form.termHint")}
-        defaultValue={defaults.termo ?? ""}
+        defaultTerm={defaults.termo}
+        defaultType={defaults.tipo}
         error={termError}
-        autoComplete="off"
-        required
       />
-      <fieldset className="search-form__types">
-        <legend>{t("catalogue:search.typeLegend")}</legend>
-        {SEARCH_TYPES.map((value) => (
-          <label key={value} className="search-form__radio">
-            <input type="radio" name="tipo" value={value} defaultChecked={value === defaults.tipo} />
-            <span>{t(`catalogue:search.types.${value}`)}</span>
-          </label>
-        ))}
-      </fieldset>
       {instituicoes.length ? (
         <fieldset className="network-form__institutions">
           <legend>{t("form.institutionsLegend")}</legend>

@@ -6,7 +6,8 @@ import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/requests/SelectField";
 import type { TabOptionGroup } from "~/lib/api/catalogue.server";
 import { TextField } from "~/components/ui/TextField";
-import { AdvancedSearchSchema, DISPLAYS, PAGE_SIZES, SEARCH_ORDERINGS, SEARCH_TYPES, TabSearchSchema } from "~/schemas/search";
+import { TermFields } from "./TermFields";
+import { AdvancedSearchSchema, DISPLAYS, PAGE_SIZES, SEARCH_ORDERINGS, TabSearchSchema } from "~/schemas/search";
 
 export interface SearchFormProps {
   /** Where the form submits: "/" or "/{guia}". */
@@ -53,7 +54,6 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
   const textFields = advanced ? (["titulo", "autor", "assunto"] as const) : (["termo"] as const);
   const errorsOf = (name: string) => (fields as unknown as Record<string, { id: string; errors?: string[] }>)[name];
   const summary = textFields.flatMap((name) => (errorsOf(name).errors ?? []).map((key) => ({ fieldId: errorsOf(name).id, message: t(key) })));
-  const tipo = defaults.tipo ?? "livre";
   const orderings = ordenacoes?.length ? ordenacoes : SEARCH_ORDERINGS.map((codigo) => ({ codigo, descricao: codigo }));
   // The API labels sort options in pt/es/en only; known codes follow the page language.
   const orderLabel = (o: { codigo: string; descricao: string }) =>
@@ -83,26 +83,14 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
         </>
       ) : (
         <>
-          <TextField
+          <TermFields
             id={fields.termo.id}
             name={fields.termo.name}
-            type="search"
-            label={t("search.termLabel")}
             description={t("search.termHint")}
-            defaultValue={defaults.termo ?? ""}
+            defaultTerm={defaults.termo}
+            defaultType={defaults.tipo}
             error={fields.termo.errors?.[0] ? t(fields.termo.errors[0]) : undefined}
-            autoComplete="off"
-            required
           />
-          <fieldset className="search-form__types">
-            <legend>{t("search.typeLegend")}</legend>
-            {SEARCH_TYPES.map((value) => (
-              <label key={value} className="search-form__radio">
-                <input type="radio" name="tipo" value={value} defaultChecked={value === tipo} />
-                <span>{t(`search.types.${value}`)}</span>
-              </label>
-            ))}
-          </fieldset>
           <TabOptionFields groups={tabOptions} values={defaults.opcoes ?? {}} formId={form.id} />
         </>
       )}

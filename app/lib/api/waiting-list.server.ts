@@ -29,6 +29,11 @@ export async function waitingListOrNull(api: ApiClient, codAcervo: number): Prom
   }
 }
 
+/** What a request page shows of the list: only when it is offered or the patron is already on it. */
+export function waitingListView(waiting: WaitingList | null): WaitingList | null {
+  return waiting && (waiting.oferecida || waiting.posicao) ? waiting : null;
+}
+
 /** POST /lista-espera: joins the list (joining again answers the place already held). */
 export function joinWaitingList(api: ApiClient, codAcervo: number): Promise<WaitingList> {
   return api.send("POST", "/lista-espera", WaitingListSchema, { body: { cod_acervo: codAcervo }, as: "patron" });

@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { TextField } from "~/components/ui/TextField";
+import { SEARCH_TYPES } from "~/schemas/search";
+
+/**
+ * The search term (required) and where to look for it (all fields, title, subject, author): the core of the
+ * catalogue's and the network's search forms.
+ */
+export function TermFields(props: {
+  id: string;
+  name: string;
+  /** The hint under the label (translated). */
+  description: string;
+  defaultTerm?: string;
+  defaultType?: string;
+  /** The translated error of the term, if any. */
+  error?: string;
+}) {
+  const { t } = useTranslation("catalogue");
+  const tipo = props.defaultType ?? "livre";
+  return (
+    <>
+      <TextField
+        id={props.id}
+        name={props.name}
+        type="search"
+        label={t("search.termLabel")}
+        description={props.description}
+        defaultValue={props.defaultTerm ?? ""}
+        error={props.error}
+        autoComplete="off"
+        required
+      />
+      <fieldset className="search-form__types">
+        <legend>{t("search.typeLegend")}</legend>
+        {SEARCH_TYPES.map((value) => (
+          <label key={value} className="search-form__radio">
+            <input type="radio" name="tipo" value={value} defaultChecked={value === tipo} />
+            <span>{t(`search.types.${value}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+}
