@@ -44,14 +44,12 @@ export async function importDemoCatalogue(db: Kysely<DB>, log: (m: string) => vo
   const libs = (await db.selectFrom("biblioteca").select("cod_biblioteca").orderBy("cod_biblioteca").limit(3).execute()).map((r) => r.cod_biblioteca);
   const files = demoFiles(projectRoot);
   log(`Demo catalogue: importing ${files.length} MARC files from ${DEMO_DATA_DIR}`);
-  let lastFile = "";
   const summary = await importFiles(db, files, {
     codEmpresa: 1,
     libraryFor: demoLibraryResolver(libs),
     copyWhenMissing: true,
-    onProgress: ({ file, done, total }) => {
-      if (done === total || file !== lastFile) log(`  ${file}: ${done}/${total}`);
-      lastFile = file;
+    onProgress: ({ file, done, finished }) => {
+      if (finished) log(`  ${file}: ${done} records`);
     },
   });
   log(
