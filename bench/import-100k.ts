@@ -53,7 +53,7 @@ export async function generateImportFile(file: string, n: number): Promise<void>
     } catch {
       bytes = toIso2709({ ...rec, fields: rec.fields.filter((f) => f.tag < "500" || f.tag === "952") });
     }
-    if (!out.write(bytes)) await new Promise((r) => out.once("drain", r));
+    if (!out.write(bytes)) await new Promise<void>((r) => out.once("drain", () => r()));
   }
   await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
 }
