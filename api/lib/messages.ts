@@ -31,6 +31,11 @@ const pt = {
   valor_invalido: "Valor inválido.",
   ao_menos_um_campo: "Preencha ao menos um campo.",
   erro_inesperado: "Erro inesperado. Tente novamente mais tarde.",
+  corpo_invalido: "O corpo da requisição não é um JSON ou formulário válido.",
+  tipo_conteudo: "Tipo de conteúdo não suportado: envie JSON ou formulário.",
+  corpo_grande: "A requisição passa do tamanho máximo permitido.",
+  usuario_bloqueado: "Seu cadastro está bloqueado pela biblioteca. Procure o atendimento.",
+  envio_limite: "Limite de envios atingido. Tente novamente mais tarde.",
 };
 
 type Catalogue = Record<keyof typeof pt, string>;
@@ -53,6 +58,11 @@ const es: Catalogue = {
   valor_invalido: "Valor no válido.",
   ao_menos_um_campo: "Complete al menos un campo.",
   erro_inesperado: "Error inesperado. Inténtelo más tarde.",
+  corpo_invalido: "El cuerpo de la solicitud no es un JSON o formulario válido.",
+  tipo_conteudo: "Tipo de contenido no admitido: envíe JSON o formulario.",
+  corpo_grande: "La solicitud supera el tamaño máximo permitido.",
+  usuario_bloqueado: "Su registro está bloqueado por la biblioteca. Acuda a la atención al usuario.",
+  envio_limite: "Se alcanzó el límite de envíos. Inténtelo más tarde.",
 };
 
 const en: Catalogue = {
@@ -73,6 +83,11 @@ const en: Catalogue = {
   valor_invalido: "Invalid value.",
   ao_menos_um_campo: "Fill in at least one field.",
   erro_inesperado: "Unexpected error. Please try again later.",
+  corpo_invalido: "The request body is not valid JSON or form data.",
+  tipo_conteudo: "Unsupported content type: send JSON or form data.",
+  corpo_grande: "The request is larger than the maximum allowed size.",
+  usuario_bloqueado: "Your account is blocked by the library. Please contact the service desk.",
+  envio_limite: "Sending limit reached. Please try again later.",
 };
 
 export type MessageKey = keyof typeof pt;
