@@ -13,12 +13,14 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { z } from "zod";
 import { createApiApp } from "./api/app.ts";
+import { CLIENT_IP_HEADER } from "./api/lib/http.ts";
 import { prepareDatabase } from "./api/boot.ts";
 import { openDatabase } from "./api/db/index.ts";
 import { importDemoCatalogue } from "./api/marc/demo.ts";
@@ -160,6 +162,30 @@ function publicRequest(req: Request): Request {
   return new Request(url, { method: req.method, headers: req.headers, body: hasBody ? req.body : undefined, signal: req.signal, duplex: "half" } as RequestInit);
 }
 
+/**
+ * The visitor's address: the connection's, or behind a trusted proxy (TRUST_PROXY=1) the last entry of
+ * X-Forwarded-For (the one that proxy appended). Login throttling and the basket e-mail limits count by it.
+ */
+function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").pop()?.trim();
+    if (forwarded && /^[0-9a-f.:]{2,45}$/i.test(forwarded)) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** The request with the client-address header set by this server (whatever the client sent is replaced). */
+function withClientAddress(req: Request, address: string): Request {
+  const headers = new Headers(req.headers);
+  headers.set(CLIENT_IP_HEADER, address);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(req.url, { method: req.method, headers, body: hasBody ? req.body : undefined, signal: req.signal, duplex: "half" } as RequestInit);
+}
+
 async function createServerApp() {
   const app = new Hono();
   const trustProxy = env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true";
@@ -173,7 +199,7 @@ async function createServerApp() {
 
   const networkUnavailable = env.NETWORK_UNAVAILABLE === "1" || env.NETWORK_UNAVAILABLE === "true";
   const api = embeddedApi ? createApiApp({ db: openDb(), network: { unavailable: networkUnavailable } }) : null;
-  if (api) app.all("/api/*", (c) => api.fetch(c.req.raw));
+  if (api) app.all("/api/*", (c) => api.fetch(withClientAddress(c.req.raw, clientAddress(c, trustProxy))));
   if (apiOnly) return app;
 
   const clientDir = path.join(projectRoot, "build/client");
@@ -204,7 +230,8 @@ async function createServerApp() {
   // hands React Router an equivalent request; nothing else reads the body before it.
   app.use("*", bodyLimit({ maxSize: PORTAL_BODY_LIMIT, onError: (c) => c.html(TOO_LARGE_PAGE, 413) }));
   app.all("*", (c) => {
-    const req = trustProxy ? publicRequest(c.req.raw) : c.req.raw;
+    const raw = withClientAddress(c.req.raw, clientAddress(c, trustProxy));
+    const req = trustProxy ? publicRequest(raw) : raw;
     if (isCrossSitePost(req)) return c.html(FORBIDDEN_PAGE, 403);
     if (isNotAForm(req)) return c.html(NOT_A_FORM_PAGE, 415);
     return handler(req, createAppLoadContext({ apiFetch }));

@@ -409,7 +409,16 @@ export interface AcervoFacetaTable {
   cod_valor: number;
 }
 
+/** Login throttling counters (migration 016). */
+export interface TentativaLoginTable {
+  chave: string;
+  tentativas: number;
+  inicio: string;
+  bloqueado_ate: string | null;
+}
+
 export interface DB {
+  tentativa_login: TentativaLoginTable;
   instituicao: InstituicaoTable;
   campus: CampusTable;
   biblioteca: BibliotecaTable;

@@ -7,6 +7,18 @@ import type { AuthSettings } from "./clock.ts";
 import { ApiError } from "./errors.ts";
 import { langFromHeader, msg, type Lang } from "./messages.ts";
 
+/**
+ * The client's address, as the front server (server.ts) saw it: set there on every request, replacing any
+ * value the client sent; the portal forwards its visitor's address in it. Absent, nothing is counted per address.
+ */
+export const CLIENT_IP_HEADER = "x-estante-client-ip";
+
+/** The request's client address (see CLIENT_IP_HEADER), or null. */
+export function clientIpOf(c: Context): string | null {
+  const v = c.req.header(CLIENT_IP_HEADER)?.trim();
+  return v && v.length <= 64 ? v : null;
+}
+
 /** What every route module receives from createApiApp. */
 export interface ApiDeps {
   db: Db;
