@@ -72,6 +72,8 @@ export function createRouter() {
   });
 }
 
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
 /** Requires a valid bearer access token (public or patron) and records its owner. */
 export function requireToken(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
@@ -79,6 +81,12 @@ export function requireToken(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const owner = match ? await verifyAccessToken(deps.db, deps.auth, match[1]) : null;
     if (!owner) throw new ApiError(401, "token_invalido", { code: "token_invalido" });
+    // A patron blocked by the library keeps read access (dados-usuario reports the block, ADR 011) but can
+    // write nothing: the portal refuses them at login, and the API must not be the way around it.
+    if (owner.codPessoa != null && WRITE_METHODS.has(c.req.method)) {
+      const p = await deps.db.selectFrom("pessoa").select("bloqueado").where("cod_pessoa", "=", owner.codPessoa).executeTakeFirst();
+      if (!p || Number(p.bloqueado) === 1) throw new ApiError(403, "usuario_bloqueado");
+    }
     c.set("owner", owner);
     await next();
   };
