@@ -409,16 +409,16 @@ export interface AcervoFacetaTable {
   cod_valor: number;
 }
 
-/** Login throttling counters (migration 016). */
-export interface TentativaLoginTable {
+/** Rate-limit counters (migration 016). */
+export interface ContadorLimiteTable {
   chave: string;
-  tentativas: number;
+  contagem: number;
   inicio: string;
   bloqueado_ate: string | null;
 }
 
 export interface DB {
-  tentativa_login: TentativaLoginTable;
+  contador_limite: ContadorLimiteTable;
   instituicao: InstituicaoTable;
   campus: CampusTable;
   biblioteca: BibliotecaTable;

@@ -1,47 +1,18 @@
-import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
+import { allowEvent, lockKey, resetKey, uncountEvent } from "../db/rate-limit.ts";
 import type { AuthSettings } from "../lib/clock.ts";
 import { ApiError } from "../lib/errors.ts";
 import { verifyPassword } from "../lib/password.ts";
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The throttling key of a username: the same for every spelling the login accepts. */
 const userKey = (username: string) => `u:${username.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `ip:${ip}`;
 
-/**
- * Counts one attempt against `key` in a single atomic upsert and returns the count within the current window.
- * An expired window or an expired lock starts a fresh count. Because the increment happens before the password
- * is checked, N parallel guesses get the numbers 1..N: only the first `max` are ever checked (ADR 111).
- */
-async function countAttempt(db: Db, key: string, now: number, windowMs: number): Promise<{ attempts: number; lockedUntil: string | null }> {
-  const nowIso = iso(now);
-  const fresh = sql<boolean>`(tentativa_login.inicio <= ${iso(now - windowMs)} OR (tentativa_login.bloqueado_ate IS NOT NULL AND tentativa_login.bloqueado_ate <= ${nowIso}))`;
-  const row = await db
-    .insertInto("tentativa_login")
-    .values({ chave: key, tentativas: 1, inicio: nowIso, bloqueado_ate: null })
-    .onConflict((oc) =>
-      oc.column("chave").doUpdateSet({
-        tentativas: sql<number>`CASE WHEN ${fresh} THEN 1 ELSE tentativa_login.tentativas + 1 END`,
-        inicio: sql<string>`CASE WHEN ${fresh} THEN ${nowIso} ELSE tentativa_login.inicio END`,
-        bloqueado_ate: sql<string | null>`CASE WHEN ${fresh} THEN NULL ELSE tentativa_login.bloqueado_ate END`,
-      }),
-    )
-    .returning(["tentativas", "bloqueado_ate"])
-    .executeTakeFirstOrThrow();
-  return { attempts: Number(row.tentativas), lockedUntil: row.bloqueado_ate };
-}
-
-async function lock(db: Db, key: string, until: number) {
-  await db.updateTable("tentativa_login").set({ bloqueado_ate: iso(until) }).where("chave", "=", key).execute();
-}
-
-/** Opens a throttle: the key's count is over (or the lock still runs) → 429 before any password check. */
+/** Counts an attempt; over the limit (or while the lock runs) → 429 before any password check. */
 async function admit(db: Db, key: string, max: number, now: number, windowMs: number): Promise<number> {
-  const { attempts, lockedUntil } = await countAttempt(db, key, now, windowMs);
-  if ((lockedUntil && Date.parse(lockedUntil) > now) || attempts > max) throw new ApiError(429, "muitas_tentativas");
-  return attempts;
+  const { allowed, count } = await allowEvent(db, key, max, now, windowMs);
+  if (!allowed) throw new ApiError(429, "muitas_tentativas");
+  return count;
 }
 
 /**
@@ -49,7 +20,7 @@ async function admit(db: Db, key: string, max: number, now: number, windowMs: nu
  * patron can sign in with the new password at once).
  */
 export async function clearLoginLock(db: Db, username: string): Promise<void> {
-  await db.deleteFrom("tentativa_login").where("chave", "=", userKey(username)).execute();
+  await resetKey(db, userKey(username));
 }
 
 /**
@@ -58,6 +29,7 @@ export async function clearLoginLock(db: Db, username: string): Promise<void> {
  *   `maxFailedLogins` failures within `lockMinutes`, the name is locked for `lockMinutes` (429);
  * - per client address, when the caller knows it: `maxFailedLoginsPerIp` failures within the same window lock
  *   that address (429) for every username.
+ * Attempts are counted atomically before the password is checked, so a parallel burst gets no more guesses.
  * A library block (pessoa.bloqueado) does NOT stop the login: the token is issued and `dados-usuario` answers
  * `bloqueio: true` (ADR 011); the API then refuses that patron's writes.
  */
@@ -82,17 +54,17 @@ export async function authenticate(
   if (!login || !ok) {
     let locked = false;
     if (userAttempts >= s.maxFailedLogins) {
-      await lock(db, user, now + windowMs);
+      await lockKey(db, user, now + windowMs);
       locked = true;
     }
     if (ip && ipAttempts >= s.maxFailedLoginsPerIp) {
-      await lock(db, ip, now + windowMs);
+      await lockKey(db, ip, now + windowMs);
       locked = true;
     }
     throw locked ? new ApiError(429, "muitas_tentativas") : new ApiError(401, "credenciais_invalidas");
   }
-  await clearLoginLock(db, name);
+  await resetKey(db, user);
   // A success from the address does not count against it (a library's public terminals share one address).
-  if (ip) await db.updateTable("tentativa_login").set({ tentativas: sql<number>`tentativas - 1` }).where("chave", "=", ip).where("tentativas", ">", 0).execute();
+  if (ip) await uncountEvent(db, ip);
   return { codPessoa: login.cod_pessoa, codLogin: login.cod_login };
 }
