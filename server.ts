@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SMTP_URL: z.string().optional(),
   TRUST_PROXY: z.enum(["0", "1", "true", "false"]).optional(),
+  // How long the portal waits for an API call before answering 503 (milliseconds).
+  API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
   // Makes the reference API's network (OAI) catalogue answer 500, to see and test its failure (ADR 063).
   NETWORK_UNAVAILABLE: z.enum(["0", "1", "true", "false"]).optional(),
 });
@@ -100,6 +102,9 @@ async function prepare() {
  * suggestion); a megabytes-long "password" would only tie a worker up hashing and parsing it.
  */
 const PORTAL_BODY_LIMIT = 64 * 1024;
+
+/** The Retry-After of every 503 (the API unreachable or too slow): long enough for a restart. */
+const RETRY_AFTER_SECONDS = 30;
 
 /** Bodies the portal's forms send (plain HTML forms, and React Router's enhanced submissions). */
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -195,6 +200,8 @@ async function createServerApp() {
     const forwarded = trustProxy ? c.req.header("x-forwarded-proto")?.split(",")[0].trim() : undefined;
     const https = forwarded ? forwarded === "https" : new URL(c.req.url).protocol === "https:";
     applySecurityHeaders(c.res.headers, https);
+    // "Unavailable" always says when to come back, for people's browsers and crawlers alike.
+    if (c.res.status === 503 && !c.res.headers.has("Retry-After")) c.res.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   });
 
   const networkUnavailable = env.NETWORK_UNAVAILABLE === "1" || env.NETWORK_UNAVAILABLE === "true";
