@@ -409,7 +409,16 @@ export interface AcervoFacetaTable {
   cod_valor: number;
 }
 
+/** Rate-limit counters (migration 016). */
+export interface ContadorLimiteTable {
+  chave: string;
+  contagem: number;
+  inicio: string;
+  bloqueado_ate: string | null;
+}
+
 export interface DB {
+  contador_limite: ContadorLimiteTable;
   instituicao: InstituicaoTable;
   campus: CampusTable;
   biblioteca: BibliotecaTable;
