@@ -385,6 +385,12 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
   return { total, totalLimitado: false, resultados: await hitsOf(db, ids) };
 }
 
+/** The exact number of titles a search finds (no page is read). */
+export async function searchCount(db: Db, p: Pick<SearchParams, "termos" | "guia" | "opcoes" | "filtros">): Promise<number> {
+  const c = compile(db, p.termos);
+  return c ? countOf(db, matchIds(db, c.all, p)) : 0;
+}
+
 /** The result rows of the given titles, in the given order, with their copy counts. */
 export async function hitsOf(db: Db, ids: number[]): Promise<SearchHit[]> {
   if (ids.length === 0) return [];
