@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
   // Makes the reference API's network (OAI) catalogue answer 500, to see and test its failure (ADR 063).
   NETWORK_UNAVAILABLE: z.enum(["0", "1", "true", "false"]).optional(),
+  // Seeds the demo patrons on the first start of a library's own (imported) catalogue too (ADR 100).
+  DEMO_PATRONS: z.enum(["0", "1", "true", "false"]).optional(),
 });
 
 function readEnv() {
@@ -93,6 +95,7 @@ async function prepare() {
     log,
     importDemoCatalogue: (d) => importDemoCatalogue(d, log, projectRoot),
     importNetworkCatalogue: (d) => importNetworkCatalogue(d, log, projectRoot),
+    demoPatrons: env.DEMO_PATRONS === "1" || env.DEMO_PATRONS === "true",
   });
   await db.destroy();
 }

@@ -10,6 +10,7 @@ import * as m009 from "./migrations/009-search-facets.ts";
 import * as m010 from "./migrations/010-waiting-list.ts";
 import * as m016 from "./migrations/016-rate-limits.ts";
 import * as m013 from "./migrations/013-search-order.ts";
+import * as m011 from "./migrations/011-first-start.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "010-waiting-list": m010,
   "016-rate-limits": m016,
   "013-search-order": m013,
+  "011-first-start": m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -459,6 +459,14 @@ export interface DB {
   acervo_faceta: AcervoFacetaTable;
   rede_instituicao: RedeInstituicaoTable;
   rede_registro: RedeRegistroTable;
+  estado_instalacao: EstadoInstalacaoTable;
+}
+
+/** What the first start did (migration 011, ADR 100). */
+export interface EstadoInstalacaoTable {
+  chave: string;
+  valor: string;
+  updated_at: Generated<string>;
 }
 
 /** A member of the network (OAI) catalogue (migration 007, ADR 063). */

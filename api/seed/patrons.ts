@@ -28,7 +28,7 @@ const DAY = 86_400_000;
 
 /**
  * Makes sure at least `n` copies exist to lend: imported catalogues without item fields get
- * one demo copy per title (barcodes DEMO-000001…), in the three libraries in turn.
+ * one demo copy per title (barcodes DEMO-000001…), in the first three libraries in turn.
  */
 async function ensureCopies(db: Db, n: number, log: (m: string) => void) {
   const { count } = await db.selectFrom("exemplar").select(sql<number>`count(*)`.as("count")).where("situacao", "=", "disponivel").executeTakeFirstOrThrow();
@@ -41,9 +41,11 @@ async function ensureCopies(db: Db, n: number, log: (m: string) => void) {
     .limit(n)
     .execute();
   if (titles.length === 0) return;
+  const libs = (await db.selectFrom("biblioteca").select("cod_biblioteca").orderBy("cod_biblioteca").limit(3).execute()).map((l) => l.cod_biblioteca);
+  if (!libs.length) throw new Error("the demo patrons need at least one library to lend from");
   await db
     .insertInto("exemplar")
-    .values(titles.map((t, i) => ({ cod_acervo: t.cod_acervo, cod_biblioteca: (i % 3) + 1, codigo_barras: `DEMO-${String(t.cod_acervo).padStart(6, "0")}`, localizacao: "Estante geral" })))
+    .values(titles.map((t, i) => ({ cod_acervo: t.cod_acervo, cod_biblioteca: libs[i % libs.length], codigo_barras: `DEMO-${String(t.cod_acervo).padStart(6, "0")}`, localizacao: "Estante geral" })))
     .execute();
   log(`created ${titles.length} demo copies for titles imported without item data`);
 }
