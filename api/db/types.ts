@@ -91,7 +91,7 @@ export interface SenhaHistoricoTable {
 }
 
 export interface OauthTokenTable {
-  token: string;
+  token_hash: string;
   /** access | refresh */
   tipo: string;
   client_id: string;

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { loanHistory } from "../../db/loans.ts";
 import { loansWithRenewal, renewLoans, RENEWAL_REASONS } from "../../domain/loans.ts";
+import { ApiError } from "../../lib/errors.ts";
 import { createRouter, LangHeader, patronErrorResponses, patronOf, type ApiDeps } from "../../lib/http.ts";
 import { loansMessage, renewalMessage } from "./messages.ts";
 
@@ -145,7 +146,8 @@ export function loansRoutes(deps: ApiDeps) {
     const body = c.req.valid("json");
     const ids = body.todos ? "all" : (body.emprestimos ?? []);
     if (ids !== "all" && ids.length === 0) {
-      return c.json({ message: loansMessage(lang, "selecao_vazia"), code: "selecao_vazia", errors: { emprestimos: [loansMessage(lang, "selecao_vazia")] } }, 422);
+      const message = loansMessage(lang, "selecao_vazia");
+      throw new ApiError(422, "validacao", { message, code: "selecao_vazia", errors: { emprestimos: [message] } });
     }
     const outcomes = await renewLoans(db, patronOf(c), ids, body.chave_envio, deps.auth.now());
     const resultados = outcomes.map((o) => ({
@@ -168,7 +170,7 @@ export function loansRoutes(deps: ApiDeps) {
     if (q.dataIni && q.dataFim && q.dataIni > q.dataFim) errors.dataIni = [loansMessage(lang, "periodo_invertido")];
     if (!q.dataIni || !q.dataFim || Object.keys(errors).length) {
       const first = Object.values(errors)[0]?.[0] ?? loansMessage(lang, "data_obrigatoria");
-      return c.json({ message: first, code: "validacao", errors }, 422);
+      throw new ApiError(422, "validacao", { message: first, code: "validacao", errors });
     }
     const qtd = q.qtd ?? 20;
     const pagina = q.pagina ?? 1;
