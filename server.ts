@@ -22,6 +22,8 @@ import { z } from "zod";
 import { createApiApp } from "./api/app.ts";
 import { CLIENT_IP_HEADER } from "./api/lib/http.ts";
 import { prepareDatabase } from "./api/boot.ts";
+import { startReminderTimer } from "./api/jobs/reminders.ts";
+import { createMailer } from "./api/mail/index.ts";
 import { openDatabase } from "./api/db/index.ts";
 import { importDemoCatalogue } from "./api/marc/demo.ts";
 import { importNetworkCatalogue } from "./api/seed/network.ts";
@@ -262,9 +264,17 @@ async function startWorker() {
   process.on("SIGINT", stop);
 }
 
+/** The due-date reminder job runs in the primary process only (one timer per machine, whatever the workers). */
+function startJobs() {
+  if (!embeddedApi) return;
+  const db = openDb();
+  startReminderTimer(db, createMailer({ db, smtpUrl: env.SMTP_URL || undefined, outboxDir: path.join(dataDir, "outbox") }), { log });
+}
+
 async function main() {
   if (cluster.isWorker) return startWorker();
   await prepare();
+  startJobs();
   // One worker per core by default; the portal tier is stateless (state lives in cookies and the DB).
   const workers = env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? os.availableParallelism() : 1);
   if (workers <= 1) return startWorker();

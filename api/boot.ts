@@ -3,6 +3,7 @@ import type { Db } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { reindexAcervos } from "./search/index.ts";
 import { syncSequences } from "./db/sequences.ts";
+import { seedCirculation } from "./seed/circulation.ts";
 import { seedDemoCategories, seedInstitution } from "./seed/institution.ts";
 import { seedPatrons } from "./seed/patrons.ts";
 import { seedTeachingPlans } from "./seed/teaching-plans.ts";
@@ -103,6 +104,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await seedPatrons(db, { log });
   await seedTitlePages(db, { log });
   await seedWaitingList(db, { log });
+  await seedCirculation(db, { log });
   await seedTeachingPlans(db, { log });
   await importNetworkCatalogue?.(db);
   await syncSequences(db);

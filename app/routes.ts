@@ -47,6 +47,15 @@ export default [
   ...prefix(`meu${PRODUCT_SLUG}`, [
     layout("routes/meu/_layout.tsx", { id: "meu" }, [
       index("routes/meu/index.tsx", { id: "meu-index" }),
+      route("emprestimos", "routes/meu/emprestimos.tsx"),
+      // Resource route: the current loans' due dates as an iCalendar download.
+      route("emprestimos/calendario.ics", "routes/meu/emprestimos.calendario.ts"),
+      route("emprestimos/historico", "routes/meu/emprestimos.historico.tsx"),
+      // Resource route: the history's date range as CSV.
+      route("emprestimos/historico.csv", "routes/meu/emprestimos.historico-csv.ts"),
+      route("token", "routes/meu/token.tsx"),
+      route("alertas", "routes/meu/alertas.tsx"),
+      route("app", "routes/meu/app.tsx"),
     ]),
   ]),
 

@@ -11,6 +11,8 @@ import * as m010 from "./migrations/010-waiting-list.ts";
 import * as m016 from "./migrations/016-rate-limits.ts";
 import * as m013 from "./migrations/013-search-order.ts";
 import * as m011 from "./migrations/011-first-start.ts";
+import * as m018 from "./migrations/018-loans.ts";
+import * as m019 from "./migrations/019-alerts.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   "016-rate-limits": m016,
   "013-search-order": m013,
   "011-first-start": m011,
+  "018-loans": m018,
+  "019-alerts": m019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

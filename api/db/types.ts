@@ -45,6 +45,10 @@ export interface CategoriaTable {
   limite_comentarios: Generated<number>;
   prazo_dias: Generated<number>;
   limite_renovacoes: Generated<number>;
+  /** Migration 018: days a renewal adds, whether overdue loans may be renewed, the debit total that blocks renewing. */
+  renovacao_dias: Generated<number>;
+  renova_atrasado: Generated<number>;
+  limite_debito: Generated<number>;
 }
 
 export interface CategoriaAtividadeTable {
@@ -327,6 +331,37 @@ export interface AlertaTable {
   mensagem: string;
   lido: Generated<number>;
   created_at: Generated<string>;
+  /** Migration 019: the event kind, its data (JSON) and its once-only key. */
+  tipo: Generated<string>;
+  dados: Generated<string>;
+  chave: string | null;
+}
+
+/** Migration 018: one row per renewal; (cod_emprestimo, chave_envio) is unique. */
+export interface RenovacaoTable {
+  id: Generated<number>;
+  cod_emprestimo: number;
+  cod_pessoa: number;
+  chave_envio: string;
+  data_devolucao_anterior: string;
+  data_devolucao_nova: string;
+  created_at: Generated<string>;
+}
+
+/** Migration 018: the token of a patron's private calendar feed URL. */
+export interface CalendarioFeedTable {
+  cod_pessoa: number;
+  token: string;
+  created_at: Generated<string>;
+}
+
+/** Migration 018: loan tokens for self-service machines. */
+export interface TokenEmprestimoTable {
+  id: Generated<number>;
+  cod_pessoa: number;
+  token: string;
+  valido_ate: string;
+  created_at: Generated<string>;
 }
 
 export interface CestaPermanenteTable {
@@ -442,6 +477,9 @@ export interface DB {
   comentario: ComentarioTable;
   sugestao_aquisicao: SugestaoAquisicaoTable;
   alerta: AlertaTable;
+  renovacao: RenovacaoTable;
+  calendario_feed: CalendarioFeedTable;
+  token_emprestimo: TokenEmprestimoTable;
   lista_espera: ListaEsperaTable;
   cesta_permanente: CestaPermanenteTable;
   email_saida: EmailSaidaTable;
