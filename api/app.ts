@@ -13,6 +13,8 @@ import { cestaRoutes } from "./routes/cesta.ts";
 import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta.ts";
 import { indiceRoutes, opcoesIndiceRoutes } from "./routes/indice.ts";
 import { emprestimoRoutes } from "./routes/emprestimo.ts";
+import { gruRoutes } from "./routes/gru.ts";
+import { pesquisasSalvasRoutes } from "./routes/pesquisas-salvas.ts";
 import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
@@ -79,6 +81,8 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
   // acesso-restrito/{a}/s/{b} and vinculos/*: the module scopes its token check to its own paths.
   app.route("/api", vinculosRoutes(deps));
   app.route("/api/emprestimo", emprestimoRoutes(deps));
+  app.route("/api/gru", gruRoutes(deps));
+  app.route("/api/pesquisas-salvas", pesquisasSalvasRoutes(deps));
   app.route("/api/reserva", reservaRoutes(deps));
   app.route("/api/validar-fila", validarFilaRoutes(deps));
   app.route("/api/lista-espera", listaEsperaRoutes(deps));

@@ -249,6 +249,10 @@ export interface ReservaTable {
   data_cancelamento: string | null;
   observacao: string | null;
   chave_envio: string | null;
+  /** Suspended until this date (inclusive, YYYY-MM-DD): keeps its place, skipped when a copy returns (migration 021). */
+  suspensa_ate: string | null;
+  /** When a copy left for the pickup library; from then on the library cannot change. */
+  data_transito: string | null;
 }
 
 export interface DebitoTable {
@@ -284,6 +288,7 @@ export interface SolicitacaoEmprestimoTable {
   situacao: Generated<string>;
   chave_envio: string | null;
   created_at: Generated<string>;
+  data_cancelamento: string | null;
 }
 
 export interface ComentarioTable {
@@ -450,6 +455,32 @@ export interface DB {
   acervo_faceta: AcervoFacetaTable;
   rede_instituicao: RedeInstituicaoTable;
   rede_registro: RedeRegistroTable;
+  gru: GruTable;
+  pesquisa_salva: PesquisaSalvaTable;
+}
+
+/** A GRU payment slip issued for some of a patron's debits, with its PIX code (migration 021). */
+export interface GruTable {
+  cod_gru: Generated<number>;
+  cod_pessoa: number;
+  cod_biblioteca: number;
+  valor: number;
+  debitos: string;
+  numero_referencia: string;
+  vencimento: string;
+  pix: string;
+  situacao: Generated<string>;
+  data_pagamento: string | null;
+  created_at: Generated<string>;
+}
+
+/** A patron's saved catalogue search (migration 021). */
+export interface PesquisaSalvaTable {
+  id: Generated<number>;
+  cod_pessoa: number;
+  nome: string;
+  consulta: string;
+  created_at: Generated<string>;
 }
 
 /** A member of the network (OAI) catalogue (migration 007, ADR 063). */
