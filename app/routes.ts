@@ -47,6 +47,8 @@ export default [
   ...prefix(`meu${PRODUCT_SLUG}`, [
     layout("routes/meu/_layout.tsx", { id: "meu" }, [
       index("routes/meu/index.tsx", { id: "meu-index" }),
+      route("reservas", "routes/meu/reservas.tsx"),
+      route("reservas/:codReserva", "routes/meu/reserva.tsx"),
     ]),
   ]),
 
