@@ -49,6 +49,10 @@ export default [
       index("routes/meu/index.tsx", { id: "meu-index" }),
       route("reservas", "routes/meu/reservas.tsx"),
       route("reservas/:codReserva", "routes/meu/reserva.tsx"),
+      route("debitos", "routes/meu/debitos.tsx"),
+      route("debitos/gru/:codGru", "routes/meu/gru.tsx"),
+      // Resource route: the slip as a PDF.
+      route("debitos/gru/:codGru/pdf", "routes/meu/gru.pdf.ts"),
     ]),
   ]),
 

@@ -1,7 +1,18 @@
+import { useEffect } from "react";
+
 /**
- * After a failed POST the page title starts with the translated "Error:" (route `meta` cannot see action data,
- * so the screen renders the title itself; React places it in the document head).
+ * With JS, a failed POST does not reload the route's data, so `meta` keeps the plain title: prefix it here with
+ * the translated "Error:" while the error shows, and restore it afterwards. (Without JS the loader already
+ * returns the prefixed title; see app/lib/action-failed.server.ts.)
  */
 export function ErrorTitle({ show, prefix, title }: { show: boolean; prefix: string; title: string }) {
-  return show ? <title>{`${prefix} ${title}`}</title> : null;
+  useEffect(() => {
+    if (!show) return;
+    const before = document.title;
+    document.title = `${prefix} ${title}`;
+    return () => {
+      document.title = before.startsWith(prefix) ? title : before;
+    };
+  }, [show, prefix, title]);
+  return null;
 }

@@ -61,6 +61,7 @@ export type AccountMenuId = (typeof ACCOUNT_MENU_ORDER)[number];
 export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "summary", path: "", labelKey: "nav.summary" },
   { id: "holds", path: "reservas", labelKey: "nav.holds" },
+  { id: "debits", path: "debitos", labelKey: "nav.debits" },
 ];
 
 /** The full path of a screen, e.g. accountPath("/meupergamum", "emprestimos"). */

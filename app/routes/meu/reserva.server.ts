@@ -1,12 +1,13 @@
 /** One hold's changes: suspend until a date, resume, change the pickup library (ADR 125). */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { changeHoldLibrary, listHolds, suspendHold } from "~/lib/api/account/holds.server";
+import { titleAfterAction } from "~/lib/action-failed.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError } from "~/lib/api/errors";
 import { getHoldOptions } from "~/lib/api/requests.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
-import { HOLDS_PATH } from "./reservas.server";
+import { HOLDS_PATH } from "./paths";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -24,7 +25,8 @@ export async function loadHold(context: Ctx, idParam: string | undefined) {
   const lang = getLanguage(context);
   const t = getT(context);
   return {
-    pageTitle: t("holds:manage_title", { title: hold.titulo }),
+    pageTitle: titleAfterAction(context, t("holds:manage_title", { title: hold.titulo }), t("common:errors.prefix")),
+    plainTitle: t("holds:manage_title", { title: hold.titulo }),
     errorPrefix: t("common:errors.prefix"),
     hold: {
       id: hold.cod_reserva,

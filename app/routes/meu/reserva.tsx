@@ -4,9 +4,10 @@ import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/requests/SelectField";
 import { FieldFrame } from "~/components/ui/FieldFrame";
+import { flagFailure } from "~/lib/action-failed.server";
 import type { Route } from "./+types/reserva";
 import { holdAction, loadHold, type HoldChangeData } from "./reserva.server";
-import { HOLDS_PATH } from "./reservas.server";
+import { HOLDS_PATH } from "./paths";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.pageTitle ?? "" }];
@@ -17,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return holdAction(request, context, params.codReserva);
+  return flagFailure(context, await holdAction(request, context, params.codReserva));
 }
 
 /** One hold: suspend it until a date (or resume it) and change its pickup library, each a plain POST form. */
@@ -33,7 +34,7 @@ export default function HoldPage({ loaderData, actionData }: Route.ComponentProp
   ];
   return (
     <div className="page account-screen">
-      <ErrorTitle show={Boolean(result)} prefix={loaderData.errorPrefix} title={loaderData.pageTitle} />
+      <ErrorTitle show={Boolean(result)} prefix={loaderData.errorPrefix} title={loaderData.plainTitle} />
       <h1>{t("manage_heading", { title: hold.title })}</h1>
       <ErrorSummary errors={summary} />
       <p>

@@ -1,15 +1,15 @@
 /** The holds screen's orchestration: the lists, cancelling selected holds and leaving a waiting list. */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { cancelHolds, holdHistory, leaveWaiting, listHolds, listWaiting, type MyHold } from "~/lib/api/account/holds.server";
+import { titleAfterAction } from "~/lib/action-failed.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError } from "~/lib/api/errors";
 import { settle } from "~/lib/api/settle.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
-import { privateAreaPath } from "~/lib/product";
+import { HOLDS_PATH } from "./paths";
 
 type Ctx = Readonly<RouterContextProvider>;
-export const HOLDS_PATH = `${privateAreaPath}/reservas`;
 
 /** A hold as the screen shows it: dates formatted, state still a code (the view translates it). */
 function view(h: MyHold, lang: string) {
@@ -46,7 +46,8 @@ export async function loadHolds(request: Request, context: Ctx) {
   const lang = getLanguage(context);
   const [holds, history, waiting] = await Promise.all([settle(listHolds(api)), settle(holdHistory(api)), settle(listWaiting(api))]);
   return {
-    pageTitle: getT(context)("holds:page_title"),
+    pageTitle: titleAfterAction(context, getT(context)("holds:page_title"), getT(context)("common:errors.prefix")),
+    plainTitle: getT(context)("holds:page_title"),
     holds: holds.ok ? holds.value.map((h) => view(h, lang)) : null,
     history: history.ok ? history.value.map((h) => view(h, lang)) : null,
     waiting: waiting.ok ? waiting.value.map((w) => ({ codAcervo: w.cod_acervo, title: w.titulo, position: w.posicao, since: formatDate(w.data_entrada, lang) })) : null,

@@ -7,8 +7,10 @@ import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { getT } from "~/lib/i18n.server";
 import { useHydrated } from "~/lib/use-hydrated";
+import { flagFailure } from "~/lib/action-failed.server";
 import type { Route } from "./+types/reservas";
-import { HOLDS_PATH, holdsAction, loadHolds, type HoldsActionData, type HoldView } from "./reservas.server";
+import { HOLDS_PATH } from "./paths";
+import { holdsAction, loadHolds, type HoldsActionData, type HoldView } from "./reservas.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.pageTitle ?? "" }];
@@ -19,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return holdsAction(request, context);
+  return flagFailure(context, await holdsAction(request, context));
 }
 
 /** "v. 2, t. 1, pt. 3, CD" from the copy dimensions a hold was placed for. */
@@ -50,7 +52,7 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <div className="page account-screen">
-      <ErrorTitle show={Boolean(result?.error)} prefix={loaderData.errorPrefix} title={loaderData.pageTitle} />
+      <ErrorTitle show={Boolean(result?.error)} prefix={loaderData.errorPrefix} title={loaderData.plainTitle} />
       <h1>{t("heading")}</h1>
       {done ? <StatusMessage>{t(`done.${done.key}`, { count: done.count })}</StatusMessage> : null}
       <ErrorSummary errors={result?.error ? [{ fieldId: result.error.field, message: result.error.message }] : []} />
