@@ -16,6 +16,8 @@ import { cestaRoutes } from "./routes/cesta.ts";
 import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta.ts";
 import { indiceRoutes, opcoesIndiceRoutes } from "./routes/indice.ts";
 import { calendarFeedRoutes, emprestimoRoutes } from "./routes/emprestimo/index.ts";
+import { gruRoutes } from "./routes/gru.ts";
+import { pesquisasSalvasRoutes } from "./routes/pesquisas-salvas.ts";
 import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
@@ -130,6 +132,8 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
   // The subscribable due-date feed: its URL token is the credential (ADR 120).
   app.route("/api/calendario", calendarFeedRoutes(deps));
   app.route("/api/solicitacoes/alertas", alertasRoutes(deps));
+  app.route("/api/gru", gruRoutes(deps));
+  app.route("/api/pesquisas-salvas", pesquisasSalvasRoutes(deps));
   app.route("/api/reserva", reservaRoutes(deps));
   app.route("/api/validar-fila", validarFilaRoutes(deps));
   app.route("/api/lista-espera", listaEsperaRoutes(deps));

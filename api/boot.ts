@@ -4,6 +4,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { reindexAcervos } from "./search/index.ts";
 import { syncSequences } from "./db/sequences.ts";
 import { seedCirculation } from "./seed/circulation.ts";
+import { seedCirculationHolds } from "./seed/circulation-holds.ts";
 import { seedDemoCategories, seedInstitution } from "./seed/institution.ts";
 import { seedPatrons } from "./seed/patrons.ts";
 import { seedTeachingPlans } from "./seed/teaching-plans.ts";
@@ -106,6 +107,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await seedWaitingList(db, { log });
   await seedCirculation(db, { log });
   await seedTeachingPlans(db, { log });
+  await seedCirculationHolds(db, { log });
   await importNetworkCatalogue?.(db);
   await syncSequences(db);
   await setState(db, "catalogo_demo", "concluido");

@@ -56,6 +56,12 @@ export default [
       route("token", "routes/meu/token.tsx"),
       route("alertas", "routes/meu/alertas.tsx"),
       route("app", "routes/meu/app.tsx"),
+      route("reservas", "routes/meu/reservas.tsx"),
+      route("reservas/:codReserva", "routes/meu/reserva.tsx"),
+      route("debitos", "routes/meu/debitos.tsx"),
+      route("debitos/gru/:codGru", "routes/meu/gru.tsx"),
+      // Resource route: the slip as a PDF.
+      route("debitos/gru/:codGru/pdf", "routes/meu/gru.pdf.ts"),
     ]),
   ]),
 

@@ -13,6 +13,7 @@ import * as m013 from "./migrations/013-search-order.ts";
 import * as m011 from "./migrations/011-first-start.ts";
 import * as m018 from "./migrations/018-loans.ts";
 import * as m019 from "./migrations/019-alerts.ts";
+import * as m021 from "./migrations/021-holds-debits-saved.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "011-first-start": m011,
   "018-loans": m018,
   "019-alerts": m019,
+  "021-holds-debits-saved": m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -253,6 +253,10 @@ export interface ReservaTable {
   data_cancelamento: string | null;
   observacao: string | null;
   chave_envio: string | null;
+  /** Suspended until this date (inclusive, YYYY-MM-DD): keeps its place, skipped when a copy returns (migration 021). */
+  suspensa_ate: string | null;
+  /** When a copy left for the pickup library; from then on the library cannot change. */
+  data_transito: string | null;
 }
 
 export interface DebitoTable {
@@ -288,6 +292,7 @@ export interface SolicitacaoEmprestimoTable {
   situacao: Generated<string>;
   chave_envio: string | null;
   created_at: Generated<string>;
+  data_cancelamento: string | null;
 }
 
 export interface ComentarioTable {
@@ -498,6 +503,8 @@ export interface DB {
   rede_instituicao: RedeInstituicaoTable;
   rede_registro: RedeRegistroTable;
   estado_instalacao: EstadoInstalacaoTable;
+  gru: GruTable;
+  pesquisa_salva: PesquisaSalvaTable;
 }
 
 /** What the first start did (migration 011, ADR 100). */
@@ -505,6 +512,30 @@ export interface EstadoInstalacaoTable {
   chave: string;
   valor: string;
   updated_at: Generated<string>;
+}
+
+/** A GRU payment slip issued for some of a patron's debits, with its PIX code (migration 021). */
+export interface GruTable {
+  cod_gru: Generated<number>;
+  cod_pessoa: number;
+  cod_biblioteca: number;
+  valor: number;
+  debitos: string;
+  numero_referencia: string;
+  vencimento: string;
+  pix: string;
+  situacao: Generated<string>;
+  data_pagamento: string | null;
+  created_at: Generated<string>;
+}
+
+/** A patron's saved catalogue search (migration 021). */
+export interface PesquisaSalvaTable {
+  id: Generated<number>;
+  cod_pessoa: number;
+  nome: string;
+  consulta: string;
+  created_at: Generated<string>;
 }
 
 /** A member of the network (OAI) catalogue (migration 007, ADR 063). */

@@ -65,6 +65,8 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "loan_token", path: "token", labelKey: "nav.loan_token" },
   { id: "alerts", path: "alertas", labelKey: "nav.alerts", count: "unreadAlerts" },
   { id: "app", path: "app", labelKey: "nav.app" },
+  { id: "holds", path: "reservas", labelKey: "nav.holds" },
+  { id: "debits", path: "debitos", labelKey: "nav.debits" },
 ];
 
 /** The full path of a screen, e.g. accountPath("/meupergamum", "emprestimos"). */
