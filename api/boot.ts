@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { reindexAcervos } from "./db/search.ts";
+import { reindexAcervos } from "./search/index.ts";
 import { syncSequences } from "./db/sequences.ts";
 import { seedInstitution } from "./seed/institution.ts";
 import { seedPatrons } from "./seed/patrons.ts";

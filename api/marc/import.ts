@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql, type Kysely, type Transaction } from "kysely";
-import { reindexAcervos } from "../db/search.ts";
+import { reindexAcervos } from "../search/index.ts";
 import type { DB } from "../db/types.ts";
 import { MATERIAL_TYPES, mapAuthority, mapCopies, mapTitle, recordKind, sourceKey, type CopyData } from "./map.ts";
 import { fromJsonRecord, readRecords } from "./read.ts";

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { CANDIDATE_CAP, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, type SearchKind, type SearchTerm } from "../db/search.ts";
-import { tabOptionGroups } from "../db/search-options.ts";
-import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from "../domain/search-filters.ts";
-import { parseTabOptions, type OptionTab, type TabOptionValues } from "../domain/tab-options.ts";
+import { CANDIDATE_CAP, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, type SearchKind, type SearchTerm } from "../search/index.ts";
+import { tabOptionGroups } from "../search/index.ts";
+import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from "../search/index.ts";
+import { parseTabOptions, type OptionTab, type TabOptionValues } from "../search/index.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";

@@ -33,9 +33,13 @@ export async function passwordLogin(api: FullApiClient, username: string, passwo
   const tokens = await api.passwordGrant(username, password);
   const dados = await api.getWithToken("/autenticar/dados-usuario", DadosUsuarioSchema, tokens.access_token);
   const blocked = dados.bloqueio === true || dados.bloqueio === 1 || dados.bloqueio === "1" || dados.bloqueio === "S";
-  // Spec §4: blocked user data fails the login with 430; the patron is told the library's reason (not the
-  // too-many-attempts message, which is about the password).
-  if (blocked) throw new ApiError(430, { message: dados.motivo_bloqueio?.trim() || "", code: LIBRARY_BLOCK_CODE });
+  if (blocked) {
+    // The API issued tokens before the portal saw the block: end them so they cannot be used directly.
+    await api.revokeTokens(tokens).catch(() => undefined);
+    // Spec §4: blocked user data fails the login with 430; the patron is told the library's reason (not the
+    // too-many-attempts message, which is about the password).
+    throw new ApiError(430, { message: dados.motivo_bloqueio?.trim() || "", code: LIBRARY_BLOCK_CODE });
+  }
   return {
     tokens,
     user: {

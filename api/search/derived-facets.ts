@@ -3,7 +3,7 @@
  * P place of publication, C collection (series), A author, E publisher, S subject. Pure functions: the
  * indexer stores their result in `acervo_faceta` / `faceta_valor` (api/db/search.ts).
  */
-import { fold } from "../db/text.ts";
+import { fold } from "./text.ts";
 
 /** The derived facet types (stored per title); T, Y, I, X, K, B are read from the title and its copies. */
 export const DERIVED_FACET_TYPES = ["R", "P", "C", "A", "E", "S"] as const;

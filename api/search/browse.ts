@@ -1,8 +1,8 @@
 /** Data access of the browse indexes (table indice_entrada, filled by reindexGuides in search.ts). */
 import { sql } from "kysely";
-import type { BrowseIndex } from "../domain/search-browse.ts";
-import type { Db } from "./index.ts";
-import type { SearchHit } from "./search.ts";
+import type { BrowseIndex } from "./browse-rules.ts";
+import type { Db } from "../db/index.ts";
+import type { SearchHit } from "./query.ts";
 
 export interface BrowseEntry {
   chave: string;

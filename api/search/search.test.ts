@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
-import { fts5Query } from "./search.ts";
+import { fts5Query } from "./index.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let token: string;
@@ -113,7 +113,7 @@ describe("GET /api/consulta", () => {
 
   it("reflects re-indexed changes", async () => {
     await t.db.updateTable("acervo").set({ titulo: "Poemas escolhidos" }).where("cod_acervo", "=", ids[3]).execute();
-    const { reindexAcervos } = await import("./search.ts");
+    const { reindexAcervos } = await import("./index.ts");
     await reindexAcervos(t.db, [ids[3]]);
     expect(titles((await search("termo=poemas")).body)).toEqual(["Poemas escolhidos"]);
     await reindexAcervos(t.db);

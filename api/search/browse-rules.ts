@@ -1,5 +1,5 @@
 /** Browse indexes (spec §2 "Index browsing"): which values of a title each index lists, and their sort keys. */
-import { fold } from "../db/text.ts";
+import { fold } from "./text.ts";
 
 /** The browse indexes, in the order the portal offers them. */
 export const BROWSE_INDEXES = ["titulo", "serie", "autor", "assunto", "chamada", "isbn", "issn"] as const;

@@ -3,7 +3,7 @@
  * Pure functions: the SQL lives in api/db/search.ts.
  */
 
-import { DERIVED_CODE } from "./search-facets.ts";
+import { DERIVED_CODE } from "./derived-facets.ts";
 
 /**
  * Filter types the reference API computes (spec §4): type, year, language, only-with, class, library; the

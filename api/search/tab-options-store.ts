@@ -10,9 +10,9 @@ import {
   type OptionField,
   type OptionTab,
   type TabOptionValues,
-} from "../domain/tab-options.ts";
+} from "./tab-options.ts";
 import type { Lang } from "../lib/messages.ts";
-import type { Db } from "./index.ts";
+import type { Db } from "../db/index.ts";
 
 /** Values listed per option field at most (by number of titles; years and decades by recency). */
 export const OPTION_VALUES_MAX = 40;

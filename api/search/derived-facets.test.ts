@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectionOf, DERIVED_CODE, derivedFacets, facetKey, placeOf, publisherOf, repositoryOf, subjectOf } from "./search-facets.ts";
+import { collectionOf, DERIVED_CODE, derivedFacets, facetKey, placeOf, publisherOf, repositoryOf, subjectOf } from "./derived-facets.ts";
 
 describe("derived facet values", () => {
   it("makes stable codes from headings (folded, hyphens, any script)", () => {
