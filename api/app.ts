@@ -22,6 +22,7 @@ import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
 import { pessoasRoutes } from "./routes/pessoas.ts";
+import { recuperarSenhaRoutes } from "./routes/pessoas-recuperar-senha.ts";
 import { NETWORK_PATH, redeRoutes } from "./routes/rede.ts";
 import { planoEnsinoRoutes } from "./routes/plano-ensino.ts";
 import { comentariosRoutes } from "./routes/comentarios.ts";
@@ -111,6 +112,7 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
   app.route("/api/oauth", oauthRoutes(deps));
   app.route("/api/autenticar", autenticarRoutes(deps));
   app.route("/api/pessoas", pessoasRoutes(deps));
+  app.route("/api/pessoas", recuperarSenhaRoutes(deps));
   app.route("/api/parametros", parametrosRoutes(deps));
   app.route("/api/consulta", consultaRoutes(deps));
   app.route("/api/opcoes-indice", opcoesIndiceRoutes(deps));

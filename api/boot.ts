@@ -103,6 +103,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   log("seeding demo patrons (password demo1234): demo, bloqueado, professor, posgrad, funcionario");
   await syncSequences(db);
   await seedPatrons(db, { log });
+  await syncSequences(db); // later seeds insert patrons without explicit ids (PostgreSQL sequences)
   await seedTitlePages(db, { log });
   await seedWaitingList(db, { log });
   await seedCirculation(db, { log });

@@ -6,6 +6,10 @@ export default [
   index("routes/home.tsx", { id: "home" }),
   route("login", "routes/login.tsx"),
   route("sair", "routes/sair.tsx"),
+  // Forgot-password flow (spec §2, §4): user code, verification code, new password (ADR 130).
+  route("recuperar-senha", "routes/recuperar-senha.tsx"),
+  route("recuperar-senha/codigo", "routes/recuperar-senha.codigo.tsx"),
+  route("recuperar-senha/nova-senha", "routes/recuperar-senha.nova-senha.tsx"),
   // The spec's redirect page ("{product}_redireciona"): after a login that named an external base (ADR 095).
   route(`${PRODUCT_SLUG}_redireciona`, "routes/redireciona.tsx"),
   route("indice", "routes/indice.tsx"),

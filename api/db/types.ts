@@ -503,6 +503,7 @@ export interface DB {
   rede_instituicao: RedeInstituicaoTable;
   rede_registro: RedeRegistroTable;
   estado_instalacao: EstadoInstalacaoTable;
+  recuperacao_senha: RecuperacaoSenhaTable;
   gru: GruTable;
   pesquisa_salva: PesquisaSalvaTable;
 }
@@ -535,6 +536,18 @@ export interface PesquisaSalvaTable {
   cod_pessoa: number;
   nome: string;
   consulta: string;
+  created_at: Generated<string>;
+}
+
+/** Migration 024: a password recovery code sent by e-mail (ADR 130); only its hash is stored. */
+export interface RecuperacaoSenhaTable {
+  id: Generated<number>;
+  cod_login: number;
+  codigo_hash: string;
+  codigo_salt: string;
+  tentativas: Generated<number>;
+  expires_at: string;
+  encerrado_em: string | null;
   created_at: Generated<string>;
 }
 

@@ -6,20 +6,22 @@ export interface ErrorSummaryProps {
   errors: Array<{ fieldId: string; message: string }>;
   /** Optional heading text; defaults to "There is a problem". */
   title?: string;
+  /** Move focus to the summary when it appears (default). False for checks the page ran by itself, which must not move focus. */
+  focus?: boolean;
 }
 
 /**
  * GOV.UK-style error summary: announced (role="alert"), focused on mount with JS, each message a link to its
  * field. Renders nothing when there are no errors.
  */
-export function ErrorSummary({ errors, title }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, title, focus = true }: ErrorSummaryProps) {
   const { t } = useTranslation("common");
   const ref = useRef<HTMLDivElement>(null);
   const signature = errors.map((e) => `${e.fieldId}:${e.message}`).join("|");
 
   useEffect(() => {
-    if (signature) ref.current?.focus();
-  }, [signature]);
+    if (signature && focus) ref.current?.focus();
+  }, [signature, focus]);
 
   if (errors.length === 0) return null;
   return (
