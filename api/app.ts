@@ -17,6 +17,7 @@ import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
 import { pessoasRoutes } from "./routes/pessoas.ts";
+import { aquisicaoSugestoesRoutes, meuPerfilRoutes, meusComentariosRoutes } from "./routes/meu-perfil.ts";
 import { NETWORK_PATH, redeRoutes } from "./routes/rede.ts";
 import { planoEnsinoRoutes } from "./routes/plano-ensino.ts";
 import { comentariosRoutes } from "./routes/comentarios.ts";
@@ -61,6 +62,10 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
   app.route("/api/oauth", oauthRoutes(deps));
   app.route("/api/autenticar", autenticarRoutes(deps));
   app.route("/api/pessoas", pessoasRoutes(deps));
+  // The patron's own profile, comments and suggestions (ADR 140).
+  app.route("/api/pessoas", meuPerfilRoutes(deps));
+  app.route("/api/comentarios", meusComentariosRoutes(deps));
+  app.route("/api/aquisicao", aquisicaoSugestoesRoutes(deps));
   app.route("/api/parametros", parametrosRoutes(deps));
   app.route("/api/consulta", consultaRoutes(deps));
   app.route("/api/opcoes-indice", opcoesIndiceRoutes(deps));

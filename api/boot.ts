@@ -3,6 +3,7 @@ import type { Db } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { reindexAcervos } from "./db/search.ts";
 import { syncSequences } from "./db/sequences.ts";
+import { seedAccountProfile } from "./seed/account-profile.ts";
 import { seedInstitution } from "./seed/institution.ts";
 import { seedPatrons } from "./seed/patrons.ts";
 import { seedTeachingPlans } from "./seed/teaching-plans.ts";
@@ -56,6 +57,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await seedTitlePages(db, { log });
   await seedWaitingList(db, { log });
   await seedTeachingPlans(db, { log });
+  await seedAccountProfile(db, { log });
   await importNetworkCatalogue?.(db);
   await syncSequences(db);
   log(`demo library ready: ${titles} titles`);

@@ -8,6 +8,7 @@ import * as m007 from "./migrations/007-network.ts";
 import * as m008 from "./migrations/008-search-tabs.ts";
 import * as m009 from "./migrations/009-search-facets.ts";
 import * as m010 from "./migrations/010-waiting-list.ts";
+import * as m028 from "./migrations/028-account-profile.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "008-search-tabs": m008,
   "009-search-facets": m009,
   "010-waiting-list": m010,
+  "028-account-profile": m028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
