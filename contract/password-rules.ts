@@ -1,10 +1,10 @@
 /**
- * The password rules of spec §3 ("Password rules") and §5, as the API sends them, and the check both sides
- * run: the API on every change, the portal as the patron types and on submit. The history rule (last N)
- * needs the stored hashes, so only the API checks it. Imports nothing from app/ or api/.
+ * The password rules of spec §3 ("Password rules") and §5 as the API sends them, and the part of the check
+ * that needs no stored data, shared by the API (api/domain/password-rules.ts) and the portal (the rules listed
+ * beside the field and checked as the patron types). "Not one of the last N" needs the stored history, so
+ * only the API checks it. Imports nothing from app/ or api/.
  */
 
-/** The rules object of the API (spec §3 field names). */
 export interface PasswordRules {
   length: { min: number; max: number };
   has_numbers: boolean;
@@ -12,16 +12,16 @@ export interface PasswordRules {
   special_char: boolean;
   diff_case: boolean;
   diff_name: boolean;
+  /** How many previous passwords the new one must differ from (0 = no history rule). */
   last_pw: number;
 }
 
-/** The special characters of spec §5. */
-export const SPECIAL_CHARACTERS = "@!#$%&*()-_";
-
-/** Rule codes, in the order they are listed beside the field. */
 export type PasswordRuleCode = "length" | "has_numbers" | "only_numbers" | "special_char" | "diff_case" | "diff_name" | "last_pw";
 
-/** The rules that are switched on, in display order (last_pw only when N > 0). */
+/** The special characters spec §5 accepts. */
+export const SPECIAL_CHARACTERS = "@!#$%&*()-_";
+
+/** The rules that are switched on, in the order of spec §5 (last_pw only when N > 0). */
 export function activeRules(rules: PasswordRules): PasswordRuleCode[] {
   const out: PasswordRuleCode[] = ["length"];
   if (rules.has_numbers) out.push("has_numbers");
@@ -35,28 +35,29 @@ export function activeRules(rules: PasswordRules): PasswordRuleCode[] {
 
 const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
-/** Name parts of three letters or more ("Ana Beatriz de Souza" gives ana, beatriz, souza). */
-function nameParts(name: string): string[] {
+/** The parts of a person's name a password must not contain: words of three letters or more. */
+export function nameParts(name: string): string[] {
   return fold(name)
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((p) => p.length >= 3);
+    .filter((w) => w.length >= 3);
 }
 
 /**
- * The rules the (already trimmed) password fails, except last_pw, which only the API can check.
- * `name` is the patron's full name for diff_name.
+ * The rules a new password breaks, in the order of spec §5, all but the history rule. The password is
+ * trimmed first (spec §5). `name` is the person's full name (diff_name).
  */
-export function failedRules(password: string, rules: PasswordRules, name: string): PasswordRuleCode[] {
-  const failed: PasswordRuleCode[] = [];
-  const length = [...password].length;
-  if (length < rules.length.min || length > rules.length.max) failed.push("length");
-  if (rules.has_numbers && !/\d/.test(password)) failed.push("has_numbers");
-  if (rules.only_numbers && !/^\d+$/.test(password)) failed.push("only_numbers");
-  if (rules.special_char && ![...password].some((ch) => SPECIAL_CHARACTERS.includes(ch))) failed.push("special_char");
-  if (rules.diff_case && !(/\p{Lu}/u.test(password) && /\p{Ll}/u.test(password))) failed.push("diff_case");
+export function failedRules(rawPassword: string, rules: PasswordRules, name: string): PasswordRuleCode[] {
+  const password = rawPassword.trim();
+  const broken: PasswordRuleCode[] = [];
+  const chars = [...password].length;
+  if (chars < rules.length.min || chars > rules.length.max) broken.push("length");
+  if (rules.has_numbers && !/\p{Nd}/u.test(password)) broken.push("has_numbers");
+  if (rules.only_numbers && !/^\p{Nd}+$/u.test(password)) broken.push("only_numbers");
+  if (rules.special_char && ![...password].some((c) => SPECIAL_CHARACTERS.includes(c))) broken.push("special_char");
+  if (rules.diff_case && !(/\p{Lu}/u.test(password) && /\p{Ll}/u.test(password))) broken.push("diff_case");
   if (rules.diff_name) {
     const folded = fold(password);
-    if (nameParts(name).some((part) => folded.includes(part))) failed.push("diff_name");
+    if (nameParts(name).some((part) => folded.includes(part))) broken.push("diff_name");
   }
-  return failed;
+  return broken;
 }

@@ -40,15 +40,6 @@ export async function savePersonalData(db: Db, codPessoa: number, dados: Record<
     .execute();
 }
 
-/** Stores a new password hash, keeping the old one in the history (for the last-N rule). */
-export async function replacePassword(db: Db, codLogin: number, next: { hash: string; salt: string }, nowIso: string) {
-  await db.transaction().execute(async (trx) => {
-    const old = await trx.selectFrom("login").select(["senha_hash", "senha_salt"]).where("cod_login", "=", codLogin).executeTakeFirstOrThrow();
-    await trx.insertInto("senha_historico").values({ cod_login: codLogin, senha_hash: old.senha_hash, senha_salt: old.senha_salt, created_at: nowIso }).execute();
-    await trx.updateTable("login").set({ senha_hash: next.hash, senha_salt: next.salt, tentativas_falhas: 0, bloqueado_ate: null }).where("cod_login", "=", codLogin).execute();
-  });
-}
-
 /** Revokes every unrevoked token of the person outside the given family (their other sessions). */
 export async function revokeOtherFamilies(db: Db, codPessoa: number, keepFamilia: string, nowIso: string): Promise<number> {
   const res = await db
@@ -59,11 +50,6 @@ export async function revokeOtherFamilies(db: Db, codPessoa: number, keepFamilia
     .where("revoked_at", "is", null)
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
-}
-
-/** Revokes every token of the family (this session). */
-export async function revokeFamily(db: Db, familia: string, nowIso: string) {
-  await db.updateTable("oauth_token").set({ revoked_at: nowIso }).where("familia", "=", familia).where("revoked_at", "is", null).execute();
 }
 
 const loanColumns = ["m.cod_emprestimo", "a.cod_acervo", "a.titulo", "a.autor", "b.desc_biblioteca as biblioteca", "m.tipo", "m.data_emprestimo", "m.data_devolucao_prevista", "m.data_devolucao", "m.renovacoes"] as const;

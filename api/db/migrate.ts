@@ -9,6 +9,7 @@ import * as m008 from "./migrations/008-search-tabs.ts";
 import * as m009 from "./migrations/009-search-facets.ts";
 import * as m010 from "./migrations/010-waiting-list.ts";
 import * as m028 from "./migrations/028-account-profile.ts";
+import * as m024 from "./migrations/024-password-recovery.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "009-search-facets": m009,
   "010-waiting-list": m010,
   "028-account-profile": m028,
+  "024-password-recovery": m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -452,6 +452,19 @@ export interface DB {
   acervo_faceta: AcervoFacetaTable;
   rede_instituicao: RedeInstituicaoTable;
   rede_registro: RedeRegistroTable;
+  recuperacao_senha: RecuperacaoSenhaTable;
+}
+
+/** Migration 024: a password recovery code sent by e-mail (ADR 130); only its hash is stored. */
+export interface RecuperacaoSenhaTable {
+  id: Generated<number>;
+  cod_login: number;
+  codigo_hash: string;
+  codigo_salt: string;
+  tentativas: Generated<number>;
+  expires_at: string;
+  encerrado_em: string | null;
+  created_at: Generated<string>;
 }
 
 /** A member of the network (OAI) catalogue (migration 007, ADR 063). */

@@ -2,16 +2,22 @@
  * The patron's own profile in "Meu Pergamum": personal data, password change, the loan-history choice.
  * Rules only: returns outcomes and reason codes, never HTTP statuses or translated text.
  */
-import { getLogins, getPerson, replacePassword, revokeOtherFamilies, savePersonalData } from "../db/account-profile.ts";
+import { getLogins, getPerson, revokeOtherFamilies, savePersonalData } from "../db/account-profile.ts";
+import { isRecentPassword, setLoginPassword } from "../db/credentials.ts";
 import type { Db } from "../db/index.ts";
 import { parseJsonObject } from "../lib/http.ts";
-import { hashPassword, verifyPassword } from "../lib/password.ts";
-import { checkNewPassword, institutionPasswordRules, type PasswordRuleCode } from "./password-rules.ts";
+import { verifyPassword } from "../lib/password.ts";
+import { checkNewPassword, passwordRulesFrom, type PasswordRuleCode, type PasswordRules } from "./password-rules.ts";
 import { checkPersonalData, editableFields, PERSONAL_FIELDS, type PersonalData, type PersonalDataIssue, type PersonalField } from "./personal-data.ts";
 
 async function institutionParameters(db: Db) {
   const row = await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
   return parseJsonObject(row?.parametros);
+}
+
+/** The institution's password rules (parametros.regras_senha, defaults field by field). */
+export async function institutionPasswordRules(db: Db): Promise<PasswordRules> {
+  return passwordRulesFrom((await institutionParameters(db)).regras_senha);
 }
 
 /** The person's personal data as the API shows it: every spec §3 field, and which ones they may change. */
@@ -70,8 +76,8 @@ export async function changePassword(db: Db, codPessoa: number, input: { senhaAt
   if (!person || !login) return { ok: false, reason: "senha_atual_incorreta" };
   const senhaNova = input.senhaNova.trim();
   const rules = await institutionPasswordRules(db);
-  const failed = await checkNewPassword(db, rules, login.cod_login, senhaNova, person.nome_pessoa);
+  const failed = await checkNewPassword(senhaNova, rules, { name: person.nome_pessoa }, (pw, n) => isRecentPassword(db, login.cod_login, pw, n));
   if (failed.length > 0) return { ok: false, reason: "senha_fora_dos_criterios", rules: failed };
-  await replacePassword(db, login.cod_login, hashPassword(senhaNova), nowIso);
+  await setLoginPassword(db, login.cod_login, senhaNova, nowIso);
   return { ok: true, revokedSessions: await revokeOtherFamilies(db, codPessoa, keepFamilia, nowIso) };
 }

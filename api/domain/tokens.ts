@@ -104,3 +104,8 @@ export async function verifyAccessToken(db: Db, s: AuthSettings, token: string):
   if (!row || row.revoked_at || Date.parse(row.expires_at) <= s.now()) return null;
   return { codPessoa: row.cod_pessoa, clientId: row.client_id, familia: row.familia };
 }
+
+/** Revokes every live access and refresh token of a patron (password reset: all their sessions end). */
+export async function revokeAllPatronTokens(db: Db, codPessoa: number, now: number): Promise<void> {
+  await db.updateTable("oauth_token").set({ revoked_at: iso(now) }).where("cod_pessoa", "=", codPessoa).where("revoked_at", "is", null).execute();
+}

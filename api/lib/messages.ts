@@ -31,6 +31,20 @@ const pt = {
   valor_invalido: "Valor inválido.",
   ao_menos_um_campo: "Preencha ao menos um campo.",
   erro_inesperado: "Erro inesperado. Tente novamente mais tarde.",
+  recuperacao_indisponivel: "A recuperação de senha não está disponível nesta instituição.",
+  codigo_invalido: "Código inválido ou expirado. Peça um novo código.",
+  senha_fora_dos_criterios: "A senha não atende a todos os critérios!",
+  senha_alterada: "Senha alterada. Entre com a nova senha.",
+  regra_length: "Ter de {min} a {max} caracteres.",
+  regra_has_numbers: "Conter pelo menos um número.",
+  regra_only_numbers: "Conter somente números.",
+  regra_special_char: "Conter pelo menos um destes caracteres especiais: @ ! # $ % & * ( ) - _",
+  regra_diff_case: "Misturar letras maiúsculas e minúsculas.",
+  regra_diff_name: "Não conter nenhuma parte do seu nome.",
+  regra_last_pw: "Ser diferente das suas últimas {n} senhas.",
+  recuperacao_assunto: "Código para criar uma nova senha",
+  recuperacao_corpo:
+    "Olá, {nome}.\n\nSeu código de verificação é {codigo}. Ele vale por {minutos} minutos e só pode ser usado uma vez.\n\nSe você não pediu uma nova senha, ignore esta mensagem: sua senha atual continua valendo.",
 };
 
 type Catalogue = Record<keyof typeof pt, string>;
@@ -53,6 +67,20 @@ const es: Catalogue = {
   valor_invalido: "Valor no válido.",
   ao_menos_um_campo: "Complete al menos un campo.",
   erro_inesperado: "Error inesperado. Inténtelo más tarde.",
+  recuperacao_indisponivel: "La recuperación de contraseña no está disponible en esta institución.",
+  codigo_invalido: "Código no válido o caducado. Solicite un código nuevo.",
+  senha_fora_dos_criterios: "¡La contraseña no cumple todos los criterios!",
+  senha_alterada: "Contraseña cambiada. Inicie sesión con la nueva contraseña.",
+  regra_length: "Tener entre {min} y {max} caracteres.",
+  regra_has_numbers: "Contener al menos un número.",
+  regra_only_numbers: "Contener solo números.",
+  regra_special_char: "Contener al menos uno de estos caracteres especiales: @ ! # $ % & * ( ) - _",
+  regra_diff_case: "Combinar letras mayúsculas y minúsculas.",
+  regra_diff_name: "No contener ninguna parte de su nombre.",
+  regra_last_pw: "Ser distinta de sus últimas {n} contraseñas.",
+  recuperacao_assunto: "Código para crear una nueva contraseña",
+  recuperacao_corpo:
+    "Hola, {nome}.\n\nSu código de verificación es {codigo}. Vale durante {minutos} minutos y solo se puede usar una vez.\n\nSi no pidió una nueva contraseña, ignore este mensaje: su contraseña actual sigue siendo válida.",
 };
 
 const en: Catalogue = {
@@ -73,6 +101,20 @@ const en: Catalogue = {
   valor_invalido: "Invalid value.",
   ao_menos_um_campo: "Fill in at least one field.",
   erro_inesperado: "Unexpected error. Please try again later.",
+  recuperacao_indisponivel: "Password recovery is not available at this institution.",
+  codigo_invalido: "Invalid or expired code. Ask for a new code.",
+  senha_fora_dos_criterios: "The password doesn't match all the criteria!",
+  senha_alterada: "Password changed. Log in with the new password.",
+  regra_length: "Be {min} to {max} characters long.",
+  regra_has_numbers: "Contain at least one number.",
+  regra_only_numbers: "Contain only numbers.",
+  regra_special_char: "Contain at least one of these special characters: @ ! # $ % & * ( ) - _",
+  regra_diff_case: "Mix upper and lower case letters.",
+  regra_diff_name: "Not contain any part of your name.",
+  regra_last_pw: "Differ from your last {n} passwords.",
+  recuperacao_assunto: "Code to set a new password",
+  recuperacao_corpo:
+    "Hello, {nome}.\n\nYour verification code is {codigo}. It is valid for {minutos} minutes and can be used once.\n\nIf you did not ask for a new password, ignore this message: your current password still works.",
 };
 
 export type MessageKey = keyof typeof pt;

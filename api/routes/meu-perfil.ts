@@ -1,8 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { deleteMyComment, myCommentedTitles, myComments, mySuggestions, nameOfLogin, patronRecords, setHistoryChoice } from "../db/account-profile.ts";
-import { changePassword, readPersonalData, updatePersonalData } from "../domain/account-profile.ts";
+import { changePassword, institutionPasswordRules, readPersonalData, updatePersonalData } from "../domain/account-profile.ts";
 import { csvCell } from "../domain/citations.ts";
-import { institutionPasswordRules } from "../domain/password-rules.ts";
 import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, PERSONAL_FIELDS, type PersonalDataIssue } from "../domain/personal-data.ts";
 import { SUGGESTION_STATUSES } from "../domain/suggestion-statuses.ts";
 import { ApiError } from "../lib/errors.ts";

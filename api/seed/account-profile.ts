@@ -21,7 +21,6 @@ export const PROFILE_TEST_LOGINS = [
 export const PROFILE_PARAMETROS = {
   // The registry owns identity fields; the patron keeps address, contact preferences and the rest current.
   dados_pessoais_editaveis: ["logradouro", "complemento", "cep", "bairro", "cidade", "cpf", "sexo", "escolaridade", "localizacao", "profissao", "estado_civil", "recebe_email"],
-  regras_senha: { length: { min: 8, max: 20 }, has_numbers: true, only_numbers: false, special_char: true, diff_case: true, diff_name: true, last_pw: 3 },
   eventos_institucionais: [
     {
       titulo: "Semana do Livro e da Biblioteca",
