@@ -1,4 +1,4 @@
-import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { PRODUCT_SLUG } from "./lib/product";
 
 // Reads like spec §2. The private area's prefix comes from one constant (PRODUCT_SLUG, build time).
@@ -42,8 +42,13 @@ export default [
   route("preferencias", "routes/preferencias.tsx"),
   route("preferencias/idioma", "routes/preferencias.idioma.tsx"),
 
-  // The private area ("Meu Pergamum"), behind login.
-  ...prefix(`meu${PRODUCT_SLUG}`, [index("routes/meu.index.tsx", { id: "meu-index" })]),
+  // The private area ("Meu Pergamum"): one layout requires login and draws the account menu (app/routes/meu/_nav.ts).
+  // Every screen of the area sits inside it; a unit test checks these routes against the menu list.
+  ...prefix(`meu${PRODUCT_SLUG}`, [
+    layout("routes/meu/_layout.tsx", { id: "meu" }, [
+      index("routes/meu/index.tsx", { id: "meu-index" }),
+    ]),
+  ]),
 
   // The network (OAI) search tab and its records (spec §2, §7 "Rede-{product}"), before the "/{guia}" catch-all.
   route("rede", "routes/rede.tsx"),

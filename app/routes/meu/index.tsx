@@ -1,36 +1,24 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Route } from "./+types/meu.index";
+import type { Route } from "./+types/index";
 import { getDebits, getHolds, getLoans } from "~/lib/api/account.server";
 import { getApi } from "~/lib/api/client.server";
-import { ApiError } from "~/lib/api/errors";
+import { settle } from "~/lib/api/settle.server";
+import { ListFrame } from "~/components/account/ListFrame";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { requireUser } from "~/lib/require-user.server";
-import "./meu.css";
+import "./index.css";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title ?? `Meu ${PRODUCT_NAME}` }];
-}
-
-/** A list that failed to load shows its own message instead of failing the whole page (spec §8). */
-async function settle<T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
-  try {
-    return { ok: true, value: await p };
-  } catch (err) {
-    // A thrown Response is the redirect to the login page (session expired): let it through.
-    if (err instanceof Response || !(err instanceof ApiError)) throw err;
-    return { ok: false };
-  }
 }
 
 function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   const api = getApi(context);
   const lang = getLanguage(context);
   // The three lists load in parallel; a token refresh among them happens once (single-flight).
@@ -82,42 +70,38 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
 
       <section className="account__section" aria-labelledby="emprestimos">
         <h2 id="emprestimos">{t("account.loans_heading", { count: loans?.length ?? 0 })}</h2>
-        {loans === null ? (
-          <p className="notice notice--warning">{t("account.list_failed")}</p>
-        ) : loans.length === 0 ? (
-          <p>{t("account.no_loans")}</p>
-        ) : (
-          <ul className="account__list">
-            {loans.map((l) => (
-              <li key={l.id} className={l.overdue ? "account__item account__item--overdue" : "account__item"}>
-                {l.codAcervo ? <Link to={`/acervo/${l.codAcervo}`}>{l.title}</Link> : <span>{l.title}</span>}
-                {l.overdue ? <strong className="badge badge--danger">{t("account.overdue")}</strong> : null}
-                <span className="account__meta">{t("account.due", { date: l.due })}</span>
-                {l.library ? <span className="account__meta">{t("account.library", { library: l.library })}</span> : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListFrame items={loans} failed={t("account.list_failed")} empty={t("account.no_loans")}>
+          {(items) => (
+            <ul className="account__list">
+              {items.map((l) => (
+                <li key={l.id} className={l.overdue ? "account__item account__item--overdue" : "account__item"}>
+                  {l.codAcervo ? <Link to={`/acervo/${l.codAcervo}`}>{l.title}</Link> : <span>{l.title}</span>}
+                  {l.overdue ? <strong className="badge badge--danger">{t("account.overdue")}</strong> : null}
+                  <span className="account__meta">{t("account.due", { date: l.due })}</span>
+                  {l.library ? <span className="account__meta">{t("account.library", { library: l.library })}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListFrame>
       </section>
 
       <section className="account__section" aria-labelledby="reservas">
         <h2 id="reservas">{t("account.holds_heading", { count: holds?.length ?? 0 })}</h2>
-        {holds === null ? (
-          <p className="notice notice--warning">{t("account.list_failed")}</p>
-        ) : holds.length === 0 ? (
-          <p>{t("account.no_holds")}</p>
-        ) : (
-          <ul className="account__list">
-            {holds.map((h) => (
-              <li key={h.id} className="account__item">
-                {h.codAcervo ? <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link> : <span>{h.title}</span>}
-                {h.position !== null ? <span className="account__meta">{t("account.queue_position", { position: h.position })}</span> : null}
-                {h.status ? <span className="account__meta">{t("account.hold_status", { status: h.status })}</span> : null}
-                {h.library ? <span className="account__meta">{t("account.library", { library: h.library })}</span> : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListFrame items={holds} failed={t("account.list_failed")} empty={t("account.no_holds")}>
+          {(items) => (
+            <ul className="account__list">
+              {items.map((h) => (
+                <li key={h.id} className="account__item">
+                  {h.codAcervo ? <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link> : <span>{h.title}</span>}
+                  {h.position !== null ? <span className="account__meta">{t("account.queue_position", { position: h.position })}</span> : null}
+                  {h.status ? <span className="account__meta">{t("account.hold_status", { status: h.status })}</span> : null}
+                  {h.library ? <span className="account__meta">{t("account.library", { library: h.library })}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListFrame>
       </section>
 
       <section className="account__section" aria-labelledby="debitos">
