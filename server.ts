@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { z } from "zod";
 import { createApiApp } from "./api/app.ts";
@@ -22,6 +23,7 @@ import { prepareDatabase } from "./api/boot.ts";
 import { openDatabase } from "./api/db/index.ts";
 import { importDemoCatalogue } from "./api/marc/demo.ts";
 import { importNetworkCatalogue } from "./api/seed/network.ts";
+import { applySecurityHeaders } from "./app/lib/security-headers.ts";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -91,10 +93,18 @@ async function prepare() {
   await db.destroy();
 }
 
-function securityHeaders(headers: Headers) {
-  if (!headers.has("X-Content-Type-Options")) headers.set("X-Content-Type-Options", "nosniff");
-  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
+/**
+ * The largest form body the portal accepts. Its forms carry a few short fields (the longest is a comment or a
+ * suggestion); a megabytes-long "password" would only tie a worker up hashing and parsing it.
+ */
+const PORTAL_BODY_LIMIT = 64 * 1024;
+
+/** Bodies the portal's forms send (plain HTML forms, and React Router's enhanced submissions). */
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** A minimal page the front server answers by itself, in Portuguese with an English line (the CSP is added later). */
+function plainPage(title: string, pt: string, en: string): string {
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${pt} <span lang="en">${en}</span></p><p><a href="/">Página inicial</a></p></main></body></html>`;
 }
 
 /**
@@ -115,7 +125,28 @@ function isCrossSitePost(req: Request): boolean {
   }
 }
 
-const FORBIDDEN_PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Solicitação recusada</title></head><body><main><h1>Solicitação recusada</h1><p>Esta solicitação veio de outro site e foi recusada. <span lang="en">This request came from another site and was refused.</span></p><p><a href="/">Página inicial</a></p></main></body></html>`;
+const FORBIDDEN_PAGE = plainPage(
+  "Solicitação recusada",
+  "Esta solicitação veio de outro site e foi recusada.",
+  "This request came from another site and was refused.",
+);
+const TOO_LARGE_PAGE = plainPage(
+  "Envio grande demais",
+  "O formulário enviado passa do tamanho permitido. Volte e envie um texto mais curto.",
+  "The form you sent is larger than allowed. Go back and send a shorter text.",
+);
+const NOT_A_FORM_PAGE = plainPage(
+  "Formato não aceito",
+  "Esta página aceita apenas envios de formulário.",
+  "This page only accepts form submissions.",
+);
+
+/** True for a state-changing request whose body is not a form (JSON, XML, nothing declared). */
+function isNotAForm(req: Request): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  return !FORM_TYPES.includes(type);
+}
 
 /** Behind a TLS-terminating proxy (TRUST_PROXY=1), the public scheme and host come from X-Forwarded-*. */
 function publicRequest(req: Request): Request {
@@ -131,9 +162,13 @@ function publicRequest(req: Request): Request {
 
 async function createServerApp() {
   const app = new Hono();
+  const trustProxy = env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true";
   app.use(async (c, next) => {
     await next();
-    securityHeaders(c.res.headers);
+    // https as the visitor sees it: the connection itself, or what a trusted TLS proxy reports.
+    const forwarded = trustProxy ? c.req.header("x-forwarded-proto")?.split(",")[0].trim() : undefined;
+    const https = forwarded ? forwarded === "https" : new URL(c.req.url).protocol === "https:";
+    applySecurityHeaders(c.res.headers, https);
   });
 
   const networkUnavailable = env.NETWORK_UNAVAILABLE === "1" || env.NETWORK_UNAVAILABLE === "true";
@@ -165,11 +200,13 @@ async function createServerApp() {
   }) => Parameters<typeof handler>[1];
   const apiFetch = api ? async (req: Request) => api.fetch(req) : undefined;
 
-  const trustProxy = env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true";
-  // Hono must not read the body before React Router gets the raw request.
+  // The size check reads at most PORTAL_BODY_LIMIT bytes (a declared Content-Length is refused unread) and
+  // hands React Router an equivalent request; nothing else reads the body before it.
+  app.use("*", bodyLimit({ maxSize: PORTAL_BODY_LIMIT, onError: (c) => c.html(TOO_LARGE_PAGE, 413) }));
   app.all("*", (c) => {
     const req = trustProxy ? publicRequest(c.req.raw) : c.req.raw;
     if (isCrossSitePost(req)) return c.html(FORBIDDEN_PAGE, 403);
+    if (isNotAForm(req)) return c.html(NOT_A_FORM_PAGE, 415);
     return handler(req, createAppLoadContext({ apiFetch }));
   });
   return app;

@@ -1,8 +1,10 @@
 import path from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import type { Db } from "./db/index.ts";
 import { defaultAuthSettings, type AuthSettings } from "./lib/clock.ts";
-import { errorResponse } from "./lib/errors.ts";
+import { ApiError, errorResponse } from "./lib/errors.ts";
+import type { MiddlewareHandler } from "hono";
 import type { ApiDeps, ApiEnv } from "./lib/http.ts";
 import { langFromHeader, msg } from "./lib/messages.ts";
 import { createMailer, type Mailer } from "./mail/index.ts";
@@ -28,6 +30,39 @@ import { solicitacaoEmprestimoRoutes } from "./routes/solicitacao-emprestimo.ts"
 import { comentarioGeralRoutes, sugestaoAquisicaoRoutes, unidadeInformacaoRoutes } from "./routes/unidade-informacao.ts";
 import { sumarioRoutes } from "./routes/sumario.ts";
 import { vinculosRoutes } from "./routes/vinculos.ts";
+
+/** The largest request body the API reads: its writes are short forms and JSON documents of a few ids. */
+export const API_BODY_LIMIT = 256 * 1024;
+
+const BODY_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * A write's body must be one of the types the API reads, and JSON must parse: anything else is the client's
+ * mistake, answered 400 in the API's error shape rather than failing deep inside a handler. The parsed JSON is
+ * cached by Hono, so routes read it again for free.
+ */
+const checkWriteBody: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const method = c.req.method;
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS" || !c.req.raw.body) return next();
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!type) {
+    // A write with an empty body and no type (e.g. a bodiless POST action) is fine; a typeless body is not.
+    if ((await c.req.arrayBuffer()).byteLength === 0) return next();
+    throw new ApiError(400, "tipo_conteudo");
+  }
+  if (!BODY_TYPES.includes(type)) throw new ApiError(400, "tipo_conteudo");
+  if (type === "application/json") {
+    const text = await c.req.text();
+    if (text.trim() !== "") {
+      try {
+        JSON.parse(text);
+      } catch {
+        throw new ApiError(400, "corpo_invalido");
+      }
+    }
+  }
+  return next();
+};
 
 export interface ApiOptions {
   db: Db;
@@ -59,6 +94,18 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
     // Patron data must never be stored by shared caches.
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
+
+  // Limits and body checks for every write, before any route reads the body (ADR 110, docs/security.md).
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: API_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError(413, "corpo_grande");
+      },
+    }),
+  );
+  app.use("/api/*", checkWriteBody);
 
   app.route("/api/oauth", oauthRoutes(deps));
   app.route("/api/autenticar", autenticarRoutes(deps));

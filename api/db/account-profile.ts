@@ -40,18 +40,6 @@ export async function savePersonalData(db: Db, codPessoa: number, dados: Record<
     .execute();
 }
 
-/** Revokes every unrevoked token of the person outside the given family (their other sessions). */
-export async function revokeOtherFamilies(db: Db, codPessoa: number, keepFamilia: string, nowIso: string): Promise<number> {
-  const res = await db
-    .updateTable("oauth_token")
-    .set({ revoked_at: nowIso })
-    .where("cod_pessoa", "=", codPessoa)
-    .where("familia", "<>", keepFamilia)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
-}
-
 const loanColumns = ["m.cod_emprestimo", "a.cod_acervo", "a.titulo", "a.autor", "b.desc_biblioteca as biblioteca", "m.tipo", "m.data_emprestimo", "m.data_devolucao_prevista", "m.data_devolucao", "m.renovacoes"] as const;
 
 function loans(db: Db, codPessoa: number) {

@@ -2,11 +2,12 @@
  * The patron's own profile in "Meu Pergamum": personal data, password change, the loan-history choice.
  * Rules only: returns outcomes and reason codes, never HTTP statuses or translated text.
  */
-import { getLogins, getPerson, revokeOtherFamilies, savePersonalData } from "../db/account-profile.ts";
+import { getLogins, getPerson, savePersonalData } from "../db/account-profile.ts";
 import { isRecentPassword, setLoginPassword } from "../db/credentials.ts";
 import type { Db } from "../db/index.ts";
 import { parseJsonObject } from "../lib/http.ts";
 import { verifyPassword } from "../lib/password.ts";
+import { revokeOtherSessions } from "./tokens.ts";
 import { checkNewPassword, passwordRulesFrom, type PasswordRuleCode, type PasswordRules } from "./password-rules.ts";
 import { checkPersonalData, editableFields, PERSONAL_FIELDS, type PersonalData, type PersonalDataIssue, type PersonalField } from "./personal-data.ts";
 
@@ -69,7 +70,8 @@ export type PasswordOutcome =
  * institution rule, history included. Success ends the person's other sessions (every token family but
  * `keepFamilia`).
  */
-export async function changePassword(db: Db, codPessoa: number, input: { senhaAtual: string; senhaNova: string }, keepFamilia: string, nowIso: string): Promise<PasswordOutcome> {
+export async function changePassword(db: Db, codPessoa: number, input: { senhaAtual: string; senhaNova: string }, keepFamilia: string, now: number): Promise<PasswordOutcome> {
+  const nowIso = new Date(now).toISOString();
   const person = await getPerson(db, codPessoa);
   const logins = await getLogins(db, codPessoa);
   const login = logins.find((l) => verifyPassword(input.senhaAtual, l.senha_hash, l.senha_salt));
@@ -79,5 +81,5 @@ export async function changePassword(db: Db, codPessoa: number, input: { senhaAt
   const failed = await checkNewPassword(senhaNova, rules, { name: person.nome_pessoa }, (pw, n) => isRecentPassword(db, login.cod_login, pw, n));
   if (failed.length > 0) return { ok: false, reason: "senha_fora_dos_criterios", rules: failed };
   await setLoginPassword(db, login.cod_login, senhaNova, nowIso);
-  return { ok: true, revokedSessions: await revokeOtherFamilies(db, codPessoa, keepFamilia, nowIso) };
+  return { ok: true, revokedSessions: await revokeOtherSessions(db, codPessoa, keepFamilia, now) };
 }

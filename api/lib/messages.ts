@@ -45,6 +45,11 @@ const pt = {
   recuperacao_assunto: "Código para criar uma nova senha",
   recuperacao_corpo:
     "Olá, {nome}.\n\nSeu código de verificação é {codigo}. Ele vale por {minutos} minutos e só pode ser usado uma vez.\n\nSe você não pediu uma nova senha, ignore esta mensagem: sua senha atual continua valendo.",
+  corpo_invalido: "O corpo da requisição não é um JSON ou formulário válido.",
+  tipo_conteudo: "Tipo de conteúdo não suportado: envie JSON ou formulário.",
+  corpo_grande: "A requisição passa do tamanho máximo permitido.",
+  usuario_bloqueado: "Seu cadastro está bloqueado pela biblioteca. Procure o atendimento.",
+  envio_limite: "Limite de envios atingido. Tente novamente mais tarde.",
 };
 
 type Catalogue = Record<keyof typeof pt, string>;
@@ -81,6 +86,11 @@ const es: Catalogue = {
   recuperacao_assunto: "Código para crear una nueva contraseña",
   recuperacao_corpo:
     "Hola, {nome}.\n\nSu código de verificación es {codigo}. Vale durante {minutos} minutos y solo se puede usar una vez.\n\nSi no pidió una nueva contraseña, ignore este mensaje: su contraseña actual sigue siendo válida.",
+  corpo_invalido: "El cuerpo de la solicitud no es un JSON o formulario válido.",
+  tipo_conteudo: "Tipo de contenido no admitido: envíe JSON o formulario.",
+  corpo_grande: "La solicitud supera el tamaño máximo permitido.",
+  usuario_bloqueado: "Su registro está bloqueado por la biblioteca. Acuda a la atención al usuario.",
+  envio_limite: "Se alcanzó el límite de envíos. Inténtelo más tarde.",
 };
 
 const en: Catalogue = {
@@ -115,6 +125,11 @@ const en: Catalogue = {
   recuperacao_assunto: "Code to set a new password",
   recuperacao_corpo:
     "Hello, {nome}.\n\nYour verification code is {codigo}. It is valid for {minutos} minutes and can be used once.\n\nIf you did not ask for a new password, ignore this message: your current password still works.",
+  corpo_invalido: "The request body is not valid JSON or form data.",
+  tipo_conteudo: "Unsupported content type: send JSON or form data.",
+  corpo_grande: "The request is larger than the maximum allowed size.",
+  usuario_bloqueado: "Your account is blocked by the library. Please contact the service desk.",
+  envio_limite: "Sending limit reached. Please try again later.",
 };
 
 export type MessageKey = keyof typeof pt;

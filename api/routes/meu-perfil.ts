@@ -168,7 +168,7 @@ export function meuPerfilRoutes(deps: ApiDeps) {
     const owner = c.get("owner");
     const codPessoa = patronOf(c);
     const body = c.req.valid("json");
-    const outcome = await changePassword(db, codPessoa, body, owner.familia, new Date(deps.auth.now()).toISOString());
+    const outcome = await changePassword(db, codPessoa, body, owner.familia, deps.auth.now());
     if (!outcome.ok) {
       const message = say(lang, outcome.reason);
       const errors: Record<string, string[]> =

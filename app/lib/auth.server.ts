@@ -29,7 +29,11 @@ export async function passwordLogin(api: FullApiClient, username: string, passwo
   const tokens = await api.passwordGrant(username, password);
   const dados = await api.getWithToken("/autenticar/dados-usuario", DadosUsuarioSchema, tokens.access_token);
   const blocked = dados.bloqueio === true || dados.bloqueio === 1 || dados.bloqueio === "1" || dados.bloqueio === "S";
-  if (blocked) throw new ApiError(430, { message: "ACESSO_BLOQUEADO", code: "ACESSO_BLOQUEADO" });
+  if (blocked) {
+    // The API issued tokens before the portal saw the block: end them so they cannot be used directly.
+    await api.revokeTokens(tokens).catch(() => undefined);
+    throw new ApiError(430, { message: "ACESSO_BLOQUEADO", code: "ACESSO_BLOQUEADO" });
+  }
   return {
     tokens,
     user: {

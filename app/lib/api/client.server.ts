@@ -168,6 +168,11 @@ export interface FullApiClient extends ApiClient {
   passwordGrant(username: string, password: string): Promise<TokenPair>;
   /** GET with an explicit bearer token (the login flow, before the session exists); no refresh. */
   getWithToken<T>(path: string, schema: z.ZodType<T>, accessToken: string): Promise<T>;
+  /**
+   * Ends a session on the API (POST /api/oauth/revoke, RFC 7009): the token pair's whole family stops working,
+   * so a copied cookie no longer opens the private area. Throws ApiError when the API cannot be reached.
+   */
+  revokeTokens(tokens: TokenPair): Promise<void>;
 }
 
 /** Creates a client bound to one request's session and language. Throws SessionExpiredError on refresh failure. */
@@ -178,7 +183,7 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
   const langId = apiLangId(deps.language);
 
   function expire(): never {
-    session.destroy();
+    session.destroy({ revoke: false });
     session.flash("session_expired");
     throw new SessionExpiredError();
   }
@@ -275,6 +280,17 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
     async getWithToken(path, schema, accessToken) {
       return parse(await perform("GET", path, accessToken, {}), schema);
     },
+    async revokeTokens(tokens) {
+      const response = await transportFetch(
+        transport,
+        new Request(buildUrl(transport, "/oauth/revoke"), {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", lang: String(langId) },
+          body: new URLSearchParams({ client_id: CLIENT_ID, token: tokens.refresh_token, token_type_hint: "refresh_token" }).toString(),
+        }),
+      );
+      if (!response.ok) throw await errorFrom(response);
+    },
   };
 }
 
@@ -305,6 +321,7 @@ function redirectingOnExpiry(client: FullApiClient, request: Request): FullApiCl
     send: wrap(client.send),
     passwordGrant: client.passwordGrant,
     getWithToken: client.getWithToken,
+    revokeTokens: client.revokeTokens,
   } as FullApiClient;
 }
 
@@ -326,9 +343,16 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
       }
     },
   };
-  const client = createApiClient({ transport, session: getSession(context), language: getLanguage(context) });
+  const session = getSession(context);
+  const client = createApiClient({ transport, session, language: getLanguage(context) });
   context.set(apiContext, redirectingOnExpiry(client, request));
   const response = await next();
+  // Sessions this request ended (logout, a login over another session) are revoked on the API, so the old
+  // cookie no longer opens anything. The cookie is cleared regardless: an unreachable API only means the
+  // tokens expire on their own (access 15 min); it must not keep the patron signed in.
+  for (const tokens of session.takeEnded()) {
+    await client.revokeTokens(tokens).catch((err: unknown) => console.error("[portal] could not revoke a session's tokens:", err));
+  }
   try {
     response.headers.append("Server-Timing", `api;dur=${ms.toFixed(1)};desc="${calls} calls"`);
   } catch {
