@@ -4,17 +4,9 @@
  */
 import { isValidCep, isValidCpf } from "@brazilian-utils/brazilian-utils";
 
-/** The marital statuses of spec §3, in the spec's order. */
-export const MARITAL_STATUSES = ["solteiro", "casado", "separado", "divorciado", "viuvo", "outro"] as const;
-export const GENDERS = ["feminino", "masculino", "outro", "nao_informado"] as const;
-export const EDUCATION_LEVELS = ["fundamental", "medio", "tecnico", "superior", "especializacao", "mestrado", "doutorado"] as const;
+import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, PERSONAL_FIELDS, type PersonalField } from "../../contract/personal-data.ts";
 
-/** Every spec §3 personal-data field, in the order the portal shows them. */
-export const PERSONAL_FIELDS = [
-  "logradouro", "complemento", "cep", "bairro", "cidade", "identidade", "cpf", "nacionalidade", "sexo",
-  "data_nascimento", "escolaridade", "localizacao", "profissao", "estado_civil", "recebe_email",
-] as const;
-export type PersonalField = (typeof PERSONAL_FIELDS)[number];
+export { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, PERSONAL_FIELDS, type PersonalField } from "../../contract/personal-data.ts";
 
 /** When the institution names no list (parametros.dados_pessoais_editaveis): the registry owns identity fields. */
 export const DEFAULT_EDITABLE: PersonalField[] = PERSONAL_FIELDS.filter((f) => !["identidade", "nacionalidade", "data_nascimento"].includes(f));
