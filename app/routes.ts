@@ -47,6 +47,10 @@ export default [
   ...prefix(`meu${PRODUCT_SLUG}`, [
     layout("routes/meu/_layout.tsx", { id: "meu" }, [
       index("routes/meu/index.tsx", { id: "meu-index" }),
+      route("dados-pessoais", "routes/meu/dados-pessoais.tsx"),
+      route("dados-pessoais/senha", "routes/meu/dados-pessoais.senha.tsx"),
+      // Resource route: the LGPD data bundle (JSON or CSV) as a download.
+      route("dados-pessoais/meus-dados", "routes/meu/dados-pessoais.meus-dados.ts"),
     ]),
   ]),
 

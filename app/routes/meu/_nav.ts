@@ -60,6 +60,7 @@ export type AccountMenuId = (typeof ACCOUNT_MENU_ORDER)[number];
 /** The screens that exist, in menu order (a unit test checks the order and the route table). */
 export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "summary", path: "", labelKey: "nav.summary" },
+  { id: "personal_data", path: "dados-pessoais", labelKey: "nav.personal_data" },
 ];
 
 /** The full path of a screen, e.g. accountPath("/meupergamum", "emprestimos"). */
