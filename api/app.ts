@@ -22,6 +22,7 @@ import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
 import { pessoasRoutes } from "./routes/pessoas.ts";
+import { aquisicaoSugestoesRoutes, meuPerfilRoutes, meusComentariosRoutes } from "./routes/meu-perfil.ts";
 import { recuperarSenhaRoutes } from "./routes/pessoas-recuperar-senha.ts";
 import { NETWORK_PATH, redeRoutes } from "./routes/rede.ts";
 import { planoEnsinoRoutes } from "./routes/plano-ensino.ts";
@@ -112,6 +113,10 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
   app.route("/api/oauth", oauthRoutes(deps));
   app.route("/api/autenticar", autenticarRoutes(deps));
   app.route("/api/pessoas", pessoasRoutes(deps));
+  // The patron's own profile, comments and suggestions (ADR 140).
+  app.route("/api/pessoas", meuPerfilRoutes(deps));
+  app.route("/api/comentarios", meusComentariosRoutes(deps));
+  app.route("/api/aquisicao", aquisicaoSugestoesRoutes(deps));
   app.route("/api/pessoas", recuperarSenhaRoutes(deps));
   app.route("/api/parametros", parametrosRoutes(deps));
   app.route("/api/consulta", consultaRoutes(deps));

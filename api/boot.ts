@@ -3,6 +3,7 @@ import type { Db } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { reindexAcervos } from "./search/index.ts";
 import { syncSequences } from "./db/sequences.ts";
+import { seedAccountProfile } from "./seed/account-profile.ts";
 import { seedCirculation } from "./seed/circulation.ts";
 import { seedCirculationHolds } from "./seed/circulation-holds.ts";
 import { seedDemoCategories, seedInstitution } from "./seed/institution.ts";
@@ -109,6 +110,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await seedCirculation(db, { log });
   await seedTeachingPlans(db, { log });
   await seedCirculationHolds(db, { log });
+  await seedAccountProfile(db, { log });
   await importNetworkCatalogue?.(db);
   await syncSequences(db);
   await setState(db, "catalogo_demo", "concluido");

@@ -66,6 +66,10 @@ export default [
       route("debitos/gru/:codGru", "routes/meu/gru.tsx"),
       // Resource route: the slip as a PDF.
       route("debitos/gru/:codGru/pdf", "routes/meu/gru.pdf.ts"),
+      route("dados-pessoais", "routes/meu/dados-pessoais.tsx"),
+      route("dados-pessoais/senha", "routes/meu/dados-pessoais.senha.tsx"),
+      // Resource route: the LGPD data bundle (JSON or CSV) as a download.
+      route("dados-pessoais/meus-dados", "routes/meu/dados-pessoais.meus-dados.ts"),
     ]),
   ]),
 

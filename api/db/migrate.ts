@@ -14,6 +14,7 @@ import * as m011 from "./migrations/011-first-start.ts";
 import * as m018 from "./migrations/018-loans.ts";
 import * as m019 from "./migrations/019-alerts.ts";
 import * as m021 from "./migrations/021-holds-debits-saved.ts";
+import * as m028 from "./migrations/028-account-profile.ts";
 import * as m024 from "./migrations/024-password-recovery.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "018-loans": m018,
   "019-alerts": m019,
   "021-holds-debits-saved": m021,
+  "028-account-profile": m028,
   "024-password-recovery": m024,
 };
 

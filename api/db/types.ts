@@ -67,6 +67,8 @@ export interface PessoaTable {
   cpf: string | null;
   dados_pessoais: Generated<string>;
   recebe_email: Generated<number>;
+  /** 1 keeps returned loans as history (migration 028). */
+  guarda_historico: Generated<number>;
   bloqueado: Generated<number>;
   motivo_bloqueio: string | null;
   created_at: Generated<string>;
