@@ -38,6 +38,9 @@ export default [
   // Resource route: an export of the basket (or of ?acervos=) as a file download.
   route("cesta/exportar", "routes/cesta.exportar.ts"),
   route("suporte", "routes/suporte.tsx"),
+  // The site's accessibility page (eMAG 3.1: keys, settings, conformance); two segments, so it never
+  // collides with a search tab at "/{guia}" such as /acessibilidade (ADR 135).
+  route("sobre/acessibilidade", "routes/sobre.acessibilidade.tsx"),
   // Footer dialogs as pages (spec §2 footer: comment, activity 13; acquisition suggestion, activity 12).
   route("comentario", "routes/comentario.tsx"),
   route("sugestao", "routes/sugestao.tsx"),
