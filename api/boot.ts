@@ -1,8 +1,11 @@
 import { sql } from "kysely";
 import type { Db } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { reindexAcervos } from "./db/search.ts";
+import { reindexAcervos } from "./search/index.ts";
 import { syncSequences } from "./db/sequences.ts";
+import { seedAccountProfile } from "./seed/account-profile.ts";
+import { seedCirculation } from "./seed/circulation.ts";
+import { seedCirculationHolds } from "./seed/circulation-holds.ts";
 import { seedDemoCategories, seedInstitution } from "./seed/institution.ts";
 import { seedPatrons } from "./seed/patrons.ts";
 import { seedTeachingPlans } from "./seed/teaching-plans.ts";
@@ -101,9 +104,13 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   log("seeding demo patrons (password demo1234): demo, bloqueado, professor, posgrad, funcionario");
   await syncSequences(db);
   await seedPatrons(db, { log });
+  await syncSequences(db); // later seeds insert patrons without explicit ids (PostgreSQL sequences)
   await seedTitlePages(db, { log });
   await seedWaitingList(db, { log });
+  await seedCirculation(db, { log });
   await seedTeachingPlans(db, { log });
+  await seedCirculationHolds(db, { log });
+  await seedAccountProfile(db, { log });
   await importNetworkCatalogue?.(db);
   await syncSequences(db);
   await setState(db, "catalogo_demo", "concluido");

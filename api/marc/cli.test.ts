@@ -11,7 +11,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareDatabase } from "../boot.ts";
 import { openDatabase } from "../db/index.ts";
-import { searchAcervos } from "../db/search.ts";
+import { searchAcervos } from "../search/index.ts";
 import { demoFiles, importDemoCatalogue } from "./demo.ts";
 import type { MarcRecord } from "./types.ts";
 import { toIso2709 } from "./write.ts";

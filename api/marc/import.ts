@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
-import { reindexAcervos } from "../db/search.ts";
+import { reindexAcervos } from "../search/index.ts";
 import type { DB, ExemplarTable } from "../db/types.ts";
 import { MATERIAL_TYPES, mapAuthority, mapCopies, mapTitle, recordKind, sourceKey, type CopyData, type LinkRow, type TitleData } from "./map.ts";
 import { fromJsonRecord, streamRecords } from "./read.ts";

@@ -23,9 +23,13 @@ export const DEMO_PARAMETROS = {
   link_lgpd: "https://biblioteca.example.org/privacidade",
   link_icap: "https://biblioteca.example.org/icap",
   link_rede: "https://biblioteca.example.org/rede",
-  // Login mode 1 / crypt 1: the forgot-password flow (mode 2 + crypt 4) is not offered yet.
-  __md_aut: 1,
-  __md_crypt: 1,
+  // Login mode 2 / crypt 4: the forgot-password flow is offered (spec §2, ADR 130).
+  __md_aut: 2,
+  __md_crypt: 4,
+  // Spec §3 password rules, checked by the recovery and the password change (api/domain/password-rules.ts).
+  regras_senha: { length: { min: 8, max: 32 }, has_numbers: true, only_numbers: false, special_char: true, diff_case: true, diff_name: true, last_pw: 3 },
+  // The recovery code: 6 digits, valid for 15 minutes.
+  recuperacao_senha: { tamanho_codigo: 6, validade_minutos: 15 },
   aquisicao: true,
   guias: [
     { codigo: "geral", descricao: "Geral", ordem: 1 },

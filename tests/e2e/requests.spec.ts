@@ -71,10 +71,15 @@ test.describe("holds", () => {
     await expect(page.getByText(/Sua posição na fila: \d+\./)).toBeVisible();
 
     await page.goBack();
-    await expect(page.getByRole("button", { name: "Reservar", exact: true })).toBeVisible();
-    if ((await library.locator("option[value='']").count()) > 0) await library.selectOption({ index: 1 });
-    await page.getByRole("button", { name: "Reservar", exact: true }).click();
-    await expect(page.getByText("Você já tem uma reserva ativa deste título.").first()).toBeVisible();
+    // A page loaded again knows the hold and offers no second one; the browser's cached form is refused by the API.
+    const again = page.getByRole("button", { name: "Reservar", exact: true });
+    const held = page.getByText(/Você já tem uma reserva deste título: \d+º na fila\./);
+    await expect(again.or(held).first()).toBeVisible();
+    if (await again.isVisible()) {
+      if ((await library.locator("option[value='']").count()) > 0) await library.selectOption({ index: 1 });
+      await again.click();
+      await expect(page.getByText("Você já tem uma reserva ativa deste título.").first()).toBeVisible();
+    }
     const holds = await apiGet<Array<{ cod_acervo: number }>>(request, "/api/reserva", await token(request, who));
     expect(holds.filter((h) => h.cod_acervo === id)).toHaveLength(1);
   });

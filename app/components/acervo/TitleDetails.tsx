@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import type { AcervoDetail, TituloAdicional } from "~/lib/api/acervo.server";
 import { headingHref, type HeadingKind } from "./heading-links";
+import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { TitleNav } from "./TitleNav";
 
 /** A `<dt>/<dd>` pair, skipped when there is nothing to show. */
@@ -40,13 +41,15 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
   const { t } = useTranslation("catalogue");
   const { t: ta } = useTranslation("acervo");
   const link = (kind: HeadingKind, value: string | null) => (value ? <HeadingLink kind={kind} value={value} authorities={acervo.autoridades} /> : null);
+  // The title's own words carry the record's language; the type of work is the library's vocabulary (ADR 136).
+  const lang = useLangOfParts();
   const typeKey = (tipo: number) => (tipo >= 1 && tipo <= 9 ? `acervo.authorityTypes.${tipo}` : "acervo.authorityTypes.other");
 
   return (
     <>
       <div className="title-page__head">
         <div>
-          <h1 className="title-page__title">
+          <h1 className="title-page__title" lang={lang.record(acervo.idioma)}>
             {acervo.titulo}
             {acervo.subtitulo ? <span className="title-page__subtitle">: {acervo.subtitulo}</span> : null}
           </h1>
@@ -83,13 +86,13 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
           <Fact label={t("acervo.year")}>{acervo.ano_publicacao}</Fact>
           <Fact label={t("acervo.edition")}>{acervo.edicao}</Fact>
           <Fact label={t("acervo.physicalDescription")}>{acervo.descricao_fisica}</Fact>
-          <Fact label={t("acervo.series")}>{link("serie", acervo.serie)}</Fact>
+          <Fact label={t("acervo.series")}>{acervo.serie ? <span lang={lang.record(acervo.idioma)}>{link("serie", acervo.serie)}</span> : null}</Fact>
           <Fact label={t("acervo.isbn")}>{acervo.isbn}</Fact>
           <Fact label={t("acervo.issn")}>{acervo.issn}</Fact>
           <Fact label={t("acervo.callNumber")}>{acervo.chamada}</Fact>
           <Fact label={t("acervo.classification")}>{acervo.classificacao}</Fact>
           <Fact label={t("acervo.language")}>{idioma}</Fact>
-          <Fact label={t("acervo.type")}>{acervo.desc_tipo_obra}</Fact>
+          <Fact label={t("acervo.type")}>{acervo.desc_tipo_obra ? <span lang={lang.vocabulary}>{acervo.desc_tipo_obra}</span> : null}</Fact>
           <Fact label={t("acervo.institution")}>{acervo.instituicao?.desc_empresa}</Fact>
         </dl>
       </section>

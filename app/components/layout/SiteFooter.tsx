@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
 import { ACTIVITY } from "~/lib/activities";
+import { SKIP_TARGETS } from "~/lib/skip-links";
 import { CommentFooterLink, SuggestionFooterLink } from "~/components/requests/FooterDialogs";
 import { LazyDialogButton } from "./LazyDialogButton";
 import "./site-footer.css";
@@ -56,7 +57,7 @@ export function SiteFooter() {
     if (site.supportHtml) links.push(<SupportButton html={site.supportHtml} />);
   }
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" id={SKIP_TARGETS.footer} tabIndex={-1}>
       <div className="site-footer__inner">
         {links.length > 0 ? (
           <nav aria-label={t("layout.footer.links")}>
