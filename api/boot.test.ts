@@ -96,7 +96,7 @@ describe("prepareDatabase", () => {
     // Titles are there now, but they are the demo's: the next start finishes the demo, not "own catalogue".
     expect(await prepareDatabase(db, { log: () => {}, importDemoCatalogue: failing })).toBe("demo");
     expect(calls).toBe(2);
-    expect((await db.selectFrom("login").select("usuario").execute()).length).toBe(5);
+    expect((await db.selectFrom("login").select("usuario").execute()).map((l) => l.usuario)).toContain("demo");
     await db.destroy();
   });
 });
