@@ -22,6 +22,8 @@ import { z } from "zod";
 import { createApiApp } from "./api/app.ts";
 import { CLIENT_IP_HEADER } from "./api/lib/http.ts";
 import { prepareDatabase } from "./api/boot.ts";
+import { startReminderTimer } from "./api/jobs/reminders.ts";
+import { createMailer } from "./api/mail/index.ts";
 import { openDatabase } from "./api/db/index.ts";
 import { importDemoCatalogue } from "./api/marc/demo.ts";
 import { importNetworkCatalogue } from "./api/seed/network.ts";
@@ -49,6 +51,8 @@ const EnvSchema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
   // Makes the reference API's network (OAI) catalogue answer 500, to see and test its failure (ADR 063).
   NETWORK_UNAVAILABLE: z.enum(["0", "1", "true", "false"]).optional(),
+  // Seeds the demo patrons on the first start of a library's own (imported) catalogue too (ADR 100).
+  DEMO_PATRONS: z.enum(["0", "1", "true", "false"]).optional(),
 });
 
 function readEnv() {
@@ -93,6 +97,7 @@ async function prepare() {
     log,
     importDemoCatalogue: (d) => importDemoCatalogue(d, log, projectRoot),
     importNetworkCatalogue: (d) => importNetworkCatalogue(d, log, projectRoot),
+    demoPatrons: env.DEMO_PATRONS === "1" || env.DEMO_PATRONS === "true",
   });
   await db.destroy();
 }
@@ -259,9 +264,17 @@ async function startWorker() {
   process.on("SIGINT", stop);
 }
 
+/** The due-date reminder job runs in the primary process only (one timer per machine, whatever the workers). */
+function startJobs() {
+  if (!embeddedApi) return;
+  const db = openDb();
+  startReminderTimer(db, createMailer({ db, smtpUrl: env.SMTP_URL || undefined, outboxDir: path.join(dataDir, "outbox") }), { log });
+}
+
 async function main() {
   if (cluster.isWorker) return startWorker();
   await prepare();
+  startJobs();
   // One worker per core by default; the portal tier is stateless (state lives in cookies and the DB).
   const workers = env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? os.availableParallelism() : 1);
   if (workers <= 1) return startWorker();

@@ -145,6 +145,39 @@ const permanentGet = createRoute({
   responses: { 200: { description: "The permanent basket", content: { "application/json": { schema: permanentSummary } } }, ...patronErrorResponses },
 });
 
+const permanentDelete = createRoute({
+  method: "delete",
+  path: "/acervo/cesta-permanente",
+  summary: "Removes titles from the patron's permanent basket (titles not in it are ignored)",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader, body: { content: { "application/json": { schema: z.object({ acervos: Ids }) } }, required: true } },
+  responses: { 200: { description: "The permanent basket after the change", content: { "application/json": { schema: permanentSummary } } }, ...patronErrorResponses },
+});
+
+const CollectionItem = z
+  .object({
+    cod_acervo: z.number().int(),
+    titulo: z.string(),
+    autor: z.string().nullable(),
+    ano_publicacao: z.number().int().nullable(),
+    desc_tipo_obra: z.string().nullable(),
+    data_inclusao: z.string(),
+  })
+  .openapi("CestaPermanenteItem");
+const permanentCollection = createRoute({
+  method: "get",
+  path: "/acervo/cesta-permanente/colecao",
+  summary: "The titles of the patron's permanent basket, newest first; tipoBusca=periodo keeps those saved between dataIni and dataFim",
+  security: [{ bearer: [] }],
+  request: {
+    headers: LangHeader,
+    query: z
+      .object({ tipoBusca: z.enum(["todos", "periodo"]).default("todos"), dataIni: z.iso.date().optional(), dataFim: z.iso.date().optional() })
+      .refine((q) => q.tipoBusca === "todos" || (q.dataIni && q.dataFim && q.dataIni <= q.dataFim), { path: ["dataFim"] }),
+  },
+  responses: { 200: { description: "Titles", content: { "application/json": { schema: z.array(CollectionItem) } } }, ...patronErrorResponses },
+});
+
 /** Loads the titles for an export, in the order of `ids` (unknown ids dropped). One query. */
 async function loadSources(db: Db, ids: number[]): Promise<CitationSource[]> {
   const rows = await db
@@ -190,7 +223,7 @@ async function addPermanent(db: Db, codPessoa: number, ids: number[]) {
 export function cestaRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
-  for (const path of ["/exportar-cesta", "/acervos", "/acervo/cesta-permanente"]) app.use(path, requireToken(deps));
+  for (const path of ["/exportar-cesta", "/acervos", "/acervo/cesta-permanente", "/acervo/cesta-permanente/*"]) app.use(path, requireToken(deps));
 
   app.openapi(exportRoute, async (c) => {
     const body = c.req.valid("json");
@@ -271,6 +304,23 @@ export function cestaRoutes(deps: ApiDeps) {
   });
 
   app.openapi(permanentGet, async (c) => c.json(await permanentBasket(db, patronOf(c)), 200));
+  app.openapi(permanentCollection, async (c) => {
+    const q = c.req.valid("query");
+    let query = db
+      .selectFrom("cesta_permanente as c")
+      .innerJoin("acervo as a", "a.cod_acervo", "c.cod_acervo")
+      .leftJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra")
+      .select(["a.cod_acervo", "a.titulo", "a.autor", "a.ano_publicacao", "t.descricao as desc_tipo_obra", "c.created_at as data_inclusao"])
+      .where("c.cod_pessoa", "=", patronOf(c));
+    if (q.tipoBusca === "periodo" && q.dataIni && q.dataFim) query = query.where("c.created_at", ">=", q.dataIni).where("c.created_at", "<", `${q.dataFim}~`);
+    const rows = await query.orderBy("c.created_at", "desc").orderBy("a.cod_acervo").limit(MAX_TITLES).execute();
+    return c.json(rows.map((r) => ({ ...r, desc_tipo_obra: r.desc_tipo_obra ?? null })), 200);
+  });
+  app.openapi(permanentDelete, async (c) => {
+    const who = patronOf(c);
+    await db.deleteFrom("cesta_permanente").where("cod_pessoa", "=", who).where("cod_acervo", "in", unique(c.req.valid("json").acervos)).execute();
+    return c.json(await permanentBasket(db, who), 200);
+  });
   app.openapi(permanentPost, async (c) => {
     const who = patronOf(c);
     await addPermanent(db, who, unique(c.req.valid("json").acervos));

@@ -187,6 +187,8 @@ export interface FullApiClient extends ApiClient {
    * so a copied cookie no longer opens the private area. Throws ApiError when the API cannot be reached.
    */
   revokeTokens(tokens: TokenPair): Promise<void>;
+  /** GET of a file the API builds (e.g. a CSV download): the body as text plus its content headers, unparsed. */
+  getFile(path: string, opts?: RequestOptions): Promise<{ body: string; contentType: string; disposition: string | null }>;
 }
 
 /** Creates a client bound to one request's session and language. Throws SessionExpiredError on refresh failure. */
@@ -266,6 +268,11 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
   }
 
   async function request<T>(method: string, path: string, schema: z.ZodType<T>, opts: RequestOptions & { body?: unknown } = {}): Promise<T> {
+    return parse(await respond(method, path, opts), schema);
+  }
+
+  /** The API's answer to a call, after the public-token retry or the patron's token refresh. */
+  async function respond(method: string, path: string, opts: RequestOptions & { body?: unknown }): Promise<Response> {
     const as = opts.as ?? (session.tokens ? "patron" : "public");
     if (as === "public") {
       let token = await publicTokens.get(transport);
@@ -275,7 +282,7 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
         token = await publicTokens.get(transport);
         response = await perform(method, path, token, opts);
       }
-      return parse(response, schema);
+      return response;
     }
     const tokens = session.tokens;
     if (!tokens) expire();
@@ -286,7 +293,7 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
       // A fresh token refused as well: the patron's access was revoked.
       if (response.status === 401) expire();
     }
-    return parse(response, schema);
+    return response;
   }
 
   return {
@@ -295,6 +302,11 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
     async passwordGrant(username, password) {
       const r = await tokenRequest(transport, { grant_type: "password", username, password }, langId, deps.clientIp);
       return PatronTokenSchema.parse(r);
+    },
+    async getFile(path, opts) {
+      const response = await respond("GET", path, opts ?? {});
+      if (!response.ok) throw await errorFrom(response);
+      return { body: await response.text(), contentType: response.headers.get("content-type") ?? "application/octet-stream", disposition: response.headers.get("content-disposition") };
     },
     async getWithToken(path, schema, accessToken) {
       return parse(await perform("GET", path, accessToken, {}), schema);
@@ -338,6 +350,7 @@ function redirectingOnExpiry(client: FullApiClient, request: Request): FullApiCl
   return {
     get: wrap(client.get),
     send: wrap(client.send),
+    getFile: wrap(client.getFile),
     passwordGrant: client.passwordGrant,
     getWithToken: client.getWithToken,
     revokeTokens: client.revokeTokens,
