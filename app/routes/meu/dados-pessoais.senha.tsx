@@ -12,7 +12,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { passwordChangeSchema } from "~/schemas/account/password";
 import type { Route } from "./+types/dados-pessoais.senha";
 import { loadPasswordPage, passwordAction, type PasswordActionData } from "./dados-pessoais.senha.server";
-import { PROFILE_PATH } from "./dados-pessoais.server";
+import { PROFILE_PATH } from "./profile-path";
 import "~/components/profile/profile.css";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -12,7 +12,8 @@ import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, type PersonalField } from 
 import { formatDate } from "~/lib/i18n";
 import { HistoryChoiceFormSchema, PersonalDataFormSchema } from "~/schemas/account/personal-data";
 import type { Route } from "./+types/dados-pessoais";
-import { loadProfile, PROFILE_PATH, profileAction, type ProfileActionData } from "./dados-pessoais.server";
+import { loadProfile, profileAction, type ProfileActionData } from "./dados-pessoais.server";
+import { PROFILE_PATH } from "./profile-path";
 import "~/components/profile/profile.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
