@@ -9,7 +9,7 @@ import { carriedParams, facetInputId, filterValue, groupFacets, withFilters } fr
 const VISIBLE_VALUES = 8;
 
 export interface FacetPanelProps {
-  facets: Filtros;
+  facets: Omit<Filtros, "estimado"> & { estimado?: boolean };
   /** The search form's action ("/" or "/{guia}"). */
   action: string;
   /** The current query string (the facet form resends every other parameter). */
@@ -34,6 +34,7 @@ export function FacetPanel({ facets, action, search, selected }: FacetPanelProps
       <h2 id="filtros-titulo">{t("facets.heading")}</h2>
       <SelectedFilters facets={facets.filtros} search={search} selected={selected} />
       {facets.totalLimitado ? <p className="facets__note">{t("facets.limitedNote")}</p> : null}
+      {facets.estimado ? <p className="facets__note">{t("search:estimatedNote")}</p> : null}
       <Form
         method="get"
         action={action}
@@ -53,7 +54,7 @@ export function FacetPanel({ facets, action, search, selected }: FacetPanelProps
               <legend>{t(`facets.types.${tipo}`, { defaultValue: tipo })}</legend>
               <ul className="facet__values">
                 {head.map((f, i) => (
-                  <FacetValue key={f.codigo} f={f} id={facetInputId(f, i)} checked={selected.includes(filterValue(f))} limited={facets.totalLimitado} />
+                  <FacetValue key={f.codigo} f={f} id={facetInputId(f, i)} checked={selected.includes(filterValue(f))} limited={facets.totalLimitado} estimated={facets.estimado} />
                 ))}
               </ul>
               {rest.length ? (
@@ -61,7 +62,7 @@ export function FacetPanel({ facets, action, search, selected }: FacetPanelProps
                   <summary>{t("facets.more", { count: rest.length })}</summary>
                   <ul className="facet__values">
                     {rest.map((f, i) => (
-                      <FacetValue key={f.codigo} f={f} id={facetInputId(f, VISIBLE_VALUES + i)} checked={selected.includes(filterValue(f))} limited={facets.totalLimitado} />
+                      <FacetValue key={f.codigo} f={f} id={facetInputId(f, VISIBLE_VALUES + i)} checked={selected.includes(filterValue(f))} limited={facets.totalLimitado} estimated={facets.estimado} />
                     ))}
                   </ul>
                 </details>
@@ -80,14 +81,15 @@ export function FacetPanel({ facets, action, search, selected }: FacetPanelProps
   );
 }
 
-function FacetValue({ f, id, checked, limited }: { f: Filtro; id: string; checked: boolean; limited: boolean }) {
+function FacetValue({ f, id, checked, limited, estimated }: { f: Filtro; id: string; checked: boolean; limited: boolean; estimated?: boolean }) {
   const { t, i18n } = useTranslation("catalogue");
   const nf = new Intl.NumberFormat(i18n.language);
-  const plus = limited ? "+" : "";
+  // Capped counts (other backends) end in "+"; estimated counts (a sample of a very large hit set) start with "≈".
+  const shown = (n: number) => (estimated ? t("search:approx", { value: nf.format(n) }) : `${nf.format(n)}${limited ? "+" : ""}`);
   const counts =
     f.total === f.totalSemFiltro
-      ? t("facets.count", { total: `${nf.format(f.total)}${plus}` })
-      : t("facets.countWithout", { total: `${nf.format(f.total)}${plus}`, without: `${nf.format(f.totalSemFiltro)}${plus}` });
+      ? t("facets.count", { total: shown(f.total) })
+      : t("facets.countWithout", { total: shown(f.total), without: shown(f.totalSemFiltro) });
   return (
     <li>
       <input type="checkbox" id={id} name="filtro" value={filterValue(f)} defaultChecked={checked} />
