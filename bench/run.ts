@@ -229,6 +229,12 @@ async function main() {
     console.log("");
     await runSearch100k();
   }
+  // 4. The same at 1,000,000 titles, opt-in (building takes long): BENCH_1M=1. The database is kept in
+  // BENCH_1M_DB_DIR (default bench/.data/search-1m) and reused by later runs.
+  if (process.env.BENCH_1M) {
+    console.log("");
+    await runSearch100k(1_000_000, process.env.BENCH_1M_DB_DIR ?? path.join(root, "bench", ".data", "search-1m"));
+  }
 }
 
 main().catch((err) => {
