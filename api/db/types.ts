@@ -67,6 +67,8 @@ export interface PessoaTable {
   cpf: string | null;
   dados_pessoais: Generated<string>;
   recebe_email: Generated<number>;
+  /** 1 keeps returned loans as history (migration 028). */
+  guarda_historico: Generated<number>;
   bloqueado: Generated<number>;
   motivo_bloqueio: string | null;
   created_at: Generated<string>;
@@ -253,6 +255,10 @@ export interface ReservaTable {
   data_cancelamento: string | null;
   observacao: string | null;
   chave_envio: string | null;
+  /** Suspended until this date (inclusive, YYYY-MM-DD): keeps its place, skipped when a copy returns (migration 021). */
+  suspensa_ate: string | null;
+  /** When a copy left for the pickup library; from then on the library cannot change. */
+  data_transito: string | null;
 }
 
 export interface DebitoTable {
@@ -288,6 +294,7 @@ export interface SolicitacaoEmprestimoTable {
   situacao: Generated<string>;
   chave_envio: string | null;
   created_at: Generated<string>;
+  data_cancelamento: string | null;
 }
 
 export interface ComentarioTable {
@@ -444,7 +451,16 @@ export interface AcervoFacetaTable {
   cod_valor: number;
 }
 
+/** Rate-limit counters (migration 016). */
+export interface ContadorLimiteTable {
+  chave: string;
+  contagem: number;
+  inicio: string;
+  bloqueado_ate: string | null;
+}
+
 export interface DB {
+  contador_limite: ContadorLimiteTable;
   instituicao: InstituicaoTable;
   campus: CampusTable;
   biblioteca: BibliotecaTable;
@@ -488,6 +504,53 @@ export interface DB {
   acervo_faceta: AcervoFacetaTable;
   rede_instituicao: RedeInstituicaoTable;
   rede_registro: RedeRegistroTable;
+  estado_instalacao: EstadoInstalacaoTable;
+  recuperacao_senha: RecuperacaoSenhaTable;
+  gru: GruTable;
+  pesquisa_salva: PesquisaSalvaTable;
+}
+
+/** What the first start did (migration 011, ADR 100). */
+export interface EstadoInstalacaoTable {
+  chave: string;
+  valor: string;
+  updated_at: Generated<string>;
+}
+
+/** A GRU payment slip issued for some of a patron's debits, with its PIX code (migration 021). */
+export interface GruTable {
+  cod_gru: Generated<number>;
+  cod_pessoa: number;
+  cod_biblioteca: number;
+  valor: number;
+  debitos: string;
+  numero_referencia: string;
+  vencimento: string;
+  pix: string;
+  situacao: Generated<string>;
+  data_pagamento: string | null;
+  created_at: Generated<string>;
+}
+
+/** A patron's saved catalogue search (migration 021). */
+export interface PesquisaSalvaTable {
+  id: Generated<number>;
+  cod_pessoa: number;
+  nome: string;
+  consulta: string;
+  created_at: Generated<string>;
+}
+
+/** Migration 024: a password recovery code sent by e-mail (ADR 130); only its hash is stored. */
+export interface RecuperacaoSenhaTable {
+  id: Generated<number>;
+  cod_login: number;
+  codigo_hash: string;
+  codigo_salt: string;
+  tentativas: Generated<number>;
+  expires_at: string;
+  encerrado_em: string | null;
+  created_at: Generated<string>;
 }
 
 /** A member of the network (OAI) catalogue (migration 007, ADR 063). */

@@ -6,6 +6,7 @@ const Debito = z.object({
   cod_emprestimo: z.number().int().nullable(),
   titulo: z.string().nullable(),
   biblioteca: z.string().nullable(),
+  cod_biblioteca: z.number().int().nullable().openapi({ description: "The library the debit is owed to (a GRU pays debits of one library)" }),
   valor_multa: z.number(),
   desconto: z.number(),
   valor_pago: z.number(),
@@ -43,7 +44,7 @@ export function debitosRoutes(deps: ApiDeps) {
       .leftJoin("acervo as a", "a.cod_acervo", "e.cod_acervo")
       .leftJoin("biblioteca as b", "b.cod_biblioteca", "d.cod_biblioteca")
       .select([
-        "d.cod_debito", "d.cod_emprestimo", "a.titulo", "b.desc_biblioteca as biblioteca", "d.valor_multa", "d.desconto", "d.valor_pago",
+        "d.cod_debito", "d.cod_emprestimo", "a.titulo", "b.desc_biblioteca as biblioteca", "d.cod_biblioteca", "d.valor_multa", "d.desconto", "d.valor_pago",
         "d.data_pagamento", "d.tipo_servico", "d.motivo",
       ])
       .where("d.cod_pessoa", "=", codPessoa)

@@ -65,6 +65,9 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "loan_token", path: "token", labelKey: "nav.loan_token" },
   { id: "alerts", path: "alertas", labelKey: "nav.alerts", count: "unreadAlerts" },
   { id: "app", path: "app", labelKey: "nav.app" },
+  { id: "holds", path: "reservas", labelKey: "nav.holds" },
+  { id: "debits", path: "debitos", labelKey: "nav.debits" },
+  { id: "personal_data", path: "dados-pessoais", labelKey: "nav.personal_data" },
 ];
 
 /** The full path of a screen, e.g. accountPath("/meupergamum", "emprestimos"). */

@@ -20,6 +20,10 @@ function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+/** The hold states the API reports (reserva.situacao); shown translated, never as the raw code. */
+const HOLD_STATUSES = ["ativa", "disponivel", "atendida", "cancelada"] as const;
+const isHoldStatus = (s: string): s is (typeof HOLD_STATUSES)[number] => (HOLD_STATUSES as readonly string[]).includes(s);
+
 export async function loader({ context }: Route.LoaderArgs) {
   const api = getApi(context);
   const lang = getLanguage(context);
@@ -131,7 +135,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
                 <li key={h.id} className="account__item">
                   {h.codAcervo ? <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link> : <span>{h.title}</span>}
                   {h.position !== null ? <span className="account__meta">{t("account.queue_position", { position: h.position })}</span> : null}
-                  {h.status ? <span className="account__meta">{t("account.hold_status", { status: h.status })}</span> : null}
+                  {isHoldStatus(h.status) ? <span className="account__meta">{t("account.hold_status", { status: t(`account.hold_statuses.${h.status}`) })}</span> : null}
                   {h.library ? <span className="account__meta">{t("account.library", { library: h.library })}</span> : null}
                 </li>
               ))}
