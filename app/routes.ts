@@ -53,6 +53,7 @@ export default [
       route("debitos/gru/:codGru", "routes/meu/gru.tsx"),
       // Resource route: the slip as a PDF.
       route("debitos/gru/:codGru/pdf", "routes/meu/gru.pdf.ts"),
+      route("solicitacoes-emprestimo", "routes/meu/solicitacoes-emprestimo.tsx"),
     ]),
   ]),
 

@@ -62,6 +62,7 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "summary", path: "", labelKey: "nav.summary" },
   { id: "holds", path: "reservas", labelKey: "nav.holds" },
   { id: "debits", path: "debitos", labelKey: "nav.debits" },
+  { id: "loan_requests", path: "solicitacoes-emprestimo", labelKey: "nav.loan_requests" },
 ];
 
 /** The full path of a screen, e.g. accountPath("/meupergamum", "emprestimos"). */
