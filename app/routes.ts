@@ -54,6 +54,7 @@ export default [
       // Resource route: the slip as a PDF.
       route("debitos/gru/:codGru/pdf", "routes/meu/gru.pdf.ts"),
       route("solicitacoes-emprestimo", "routes/meu/solicitacoes-emprestimo.tsx"),
+      route("itens-salvos", "routes/meu/itens-salvos.tsx"),
     ]),
   ]),
 

@@ -7,6 +7,8 @@ import { AuthorityResults, AuthoritySearchForm } from "~/components/search/Autho
 import { pageTitle } from "~/components/search/page-title";
 import { SearchForm } from "~/components/search/SearchForm";
 import { SearchResults, useResultCountText } from "~/components/search/SearchResults";
+import { SaveSearchForm } from "~/components/account/SaveSearchForm";
+import { useRootData } from "~/lib/use-root-data";
 import { SearchTabs } from "~/components/search/SearchTabs";
 import { useNavigationAnnouncement } from "~/lib/use-navigation-announcement";
 import { TeachingPlanForm, TeachingPlanResults } from "~/components/search/TeachingPlan";
@@ -31,6 +33,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("catalogue");
   const location = useLocation();
   const { results, query, error, searchText, facets, authority, teachingPlan } = loaderData;
+  const signedIn = Boolean(useRootData()?.user);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const countText = useResultCountText(results ?? { total: 0, totalLimitado: false }, searchText);
   const announcement = error
@@ -102,6 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
             <SearchResults results={results} termo={searchText} search={location.search} headingRef={headingRef} display={query.exibicao} />
+            {signedIn && results.total > 0 ? <SaveSearchForm search={location.search} name={searchText} /> : null}
           </div>
         </div>
       ) : null}

@@ -63,6 +63,7 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "holds", path: "reservas", labelKey: "nav.holds" },
   { id: "debits", path: "debitos", labelKey: "nav.debits" },
   { id: "loan_requests", path: "solicitacoes-emprestimo", labelKey: "nav.loan_requests" },
+  { id: "saved_items", path: "itens-salvos", labelKey: "nav.saved_items" },
 ];
 
 /** The full path of a screen, e.g. accountPath("/meupergamum", "emprestimos"). */
