@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -7,8 +6,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { inProcessTransport, transportContext } from "./lib/context.server";
+import { isFormErrorStatus, prefixTitle } from "./lib/error-title.server";
 import { getI18n } from "./lib/i18n.server";
 import { NonceProvider } from "./lib/nonce";
+import { contentSecurityPolicy, newNonce } from "./lib/security-headers";
 
 export const streamTimeout = 5_000;
 
@@ -22,22 +23,6 @@ export function createAppLoadContext({ apiFetch }: { apiFetch?: (request: Reques
   return context;
 }
 
-/** The enforced Content-Security-Policy of every HTML document. */
-export function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data: https:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "object-src 'none'",
-  ].join("; ");
-}
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -45,7 +30,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = crypto.randomBytes(16).toString("base64");
+  const nonce = newNonce();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   responseHeaders.set("X-Content-Type-Options", "nosniff");
   responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -86,7 +71,14 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          if (isFormErrorStatus(responseStatusCode)) {
+            // A page answering a failed form says "Erro:" first in its title (ADR 137).
+            const titled = prefixTitle(i18n.t("common:errors.prefix"));
+            titled.pipe(body);
+            pipe(titled);
+          } else {
+            pipe(body);
+          }
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

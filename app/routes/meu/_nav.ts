@@ -60,10 +60,16 @@ export type AccountMenuId = (typeof ACCOUNT_MENU_ORDER)[number];
 /** The screens that exist, in menu order (a unit test checks the order and the route table). */
 export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "summary", path: "", labelKey: "nav.summary" },
+  { id: "loans", path: "emprestimos", labelKey: "nav.loans", count: "overdueLoans" },
+  { id: "loan_history", path: "emprestimos/historico", labelKey: "nav.loan_history" },
   { id: "holds", path: "reservas", labelKey: "nav.holds" },
   { id: "debits", path: "debitos", labelKey: "nav.debits" },
   { id: "loan_requests", path: "solicitacoes-emprestimo", labelKey: "nav.loan_requests" },
+  { id: "personal_data", path: "dados-pessoais", labelKey: "nav.personal_data" },
+  { id: "loan_token", path: "token", labelKey: "nav.loan_token" },
+  { id: "alerts", path: "alertas", labelKey: "nav.alerts", count: "unreadAlerts" },
   { id: "saved_items", path: "itens-salvos", labelKey: "nav.saved_items" },
+  { id: "app", path: "app", labelKey: "nav.app" },
 ];
 
 /** The full path of a screen, e.g. accountPath("/meupergamum", "emprestimos"). */
@@ -85,4 +91,10 @@ export function currentScreen(base: string, pathname: string, screens: readonly 
   }
   if (!best && clean === base) return screens.find((s) => s.path === "") ?? null;
   return best;
+}
+
+/** The path of a screen by id, or null while that screen does not exist (so no link is drawn to it). */
+export function screenHref(base: string, id: AccountMenuId): string | null {
+  const s = ACCOUNT_SCREENS.find((x) => x.id === id);
+  return s ? accountPath(base, s.path) : null;
 }
