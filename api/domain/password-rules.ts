@@ -5,21 +5,10 @@
  * predicate and only the server can apply it (spec §5).
  */
 
-export interface PasswordRules {
-  length: { min: number; max: number };
-  has_numbers: boolean;
-  only_numbers: boolean;
-  special_char: boolean;
-  diff_case: boolean;
-  diff_name: boolean;
-  /** How many previous passwords the new one must differ from (0 = no history rule). */
-  last_pw: number;
-}
+import { failedRules, type PasswordRuleCode, type PasswordRules } from "../../contract/password-rules.ts";
 
-export type PasswordRuleCode = "length" | "has_numbers" | "only_numbers" | "special_char" | "diff_case" | "diff_name" | "last_pw";
-
-/** The special characters spec §5 accepts. */
-export const SPECIAL_CHARACTERS = "@!#$%&*()-_";
+// The rule types and the history-free check are shared with the portal (contract/password-rules.ts).
+export { activeRules, failedRules, nameParts, SPECIAL_CHARACTERS, type PasswordRuleCode, type PasswordRules } from "../../contract/password-rules.ts";
 
 /** Used when the institution sets no rules: 8 to 64 characters with a digit, and not the last 3 passwords. */
 export const DEFAULT_PASSWORD_RULES: PasswordRules = {
@@ -53,19 +42,6 @@ export function passwordRulesFrom(value: unknown): PasswordRules {
   };
 }
 
-const fold = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
-
-/** The parts of a person's name a password must not contain: words of three letters or more. */
-export function nameParts(name: string): string[] {
-  return fold(name)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length >= 3);
-}
-
 /**
  * The rules a new password breaks, in the order of spec §5. The password is trimmed first (spec §5).
  * `wasRecent` answers whether it equals one of the last `rules.last_pw` passwords.
@@ -77,17 +53,7 @@ export async function checkNewPassword(
   wasRecent?: (password: string, count: number) => Promise<boolean>,
 ): Promise<PasswordRuleCode[]> {
   const password = rawPassword.trim();
-  const broken: PasswordRuleCode[] = [];
-  const chars = [...password].length;
-  if (chars < rules.length.min || chars > rules.length.max) broken.push("length");
-  if (rules.has_numbers && !/\p{Nd}/u.test(password)) broken.push("has_numbers");
-  if (rules.only_numbers && !/^\p{Nd}+$/u.test(password)) broken.push("only_numbers");
-  if (rules.special_char && ![...password].some((c) => SPECIAL_CHARACTERS.includes(c))) broken.push("special_char");
-  if (rules.diff_case && !(/\p{Lu}/u.test(password) && /\p{Ll}/u.test(password))) broken.push("diff_case");
-  if (rules.diff_name) {
-    const folded = fold(password);
-    if (nameParts(person.name).some((part) => folded.includes(part))) broken.push("diff_name");
-  }
+  const broken = failedRules(password, rules, person.name);
   if (rules.last_pw > 0 && wasRecent && broken.length === 0 && (await wasRecent(password, rules.last_pw))) broken.push("last_pw");
   return broken;
 }

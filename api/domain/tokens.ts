@@ -130,3 +130,20 @@ export async function revokeSession(db: Db, clientId: string, token: string, now
   if (!row || row.client_id !== clientId) return;
   await revokeFamily(db, row.familia, now);
 }
+
+/** Revokes every live access and refresh token of a patron (password reset: all their sessions end). */
+export async function revokeAllPatronTokens(db: Db, codPessoa: number, now: number): Promise<void> {
+  await revokeAllSessions(db, codPessoa, now);
+}
+
+/** Ends a patron's other sessions (password change): every token outside the family of the session making the change. */
+export async function revokeOtherSessions(db: Db, codPessoa: number, keepFamilia: string, now: number): Promise<number> {
+  const res = await db
+    .updateTable("oauth_token")
+    .set({ revoked_at: iso(now) })
+    .where("cod_pessoa", "=", codPessoa)
+    .where("familia", "<>", keepFamilia)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

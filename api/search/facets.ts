@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../db/index.ts";
 import { DERIVED_FACET_TYPES, type DerivedFacetType } from "./derived-facets.ts";
 import { classLabel, filterTypesOf, languageLabel, NO_YEAR, noYearLabel, onlyWithLabel, type FilterType } from "./filters.ts";
-import { candidates, CANDIDATE_CAP, classExpr, filterCondition, online, type SearchParams } from "./query.ts";
+import { classExpr, facetCandidates, facetScope, filterCondition, online, type SearchParams } from "./query.ts";
 
 /** One facet value (spec §3 "Filter"): `total` with every selected filter, `totalSemFiltro` without its own type's. */
 export interface FacetValue {
@@ -15,8 +15,10 @@ export interface FacetValue {
 }
 
 export interface FacetResult {
-  /** More text matches than the candidate cap: counts are over the first CANDIDATE_CAP only (show "N+"). */
+  /** Always false: counts cover every match (kept for clients of the earlier capped API). */
   totalLimitado: boolean;
+  /** The counts are estimates from a uniform sample of a very large hit set (show "≈"; ADR 105). */
+  estimado: boolean;
   filtros: FacetValue[];
 }
 
@@ -39,8 +41,9 @@ const isDerived = (t: FilterType): t is DerivedFacetType => (DERIVED_FACET_TYPES
 export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "guia" | "filtros" | "opcoes">, lang: "pt" | "es" | "en"): Promise<FacetResult> {
   const types = filterTypesOf(p.guia);
   const lean = sql`a.cod_acervo, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade, a.link_capa, a.acesso_remoto, a.classificacao`;
-  const cand = candidates(db, p, sql``, lean, false);
-  if (!cand) return { totalLimitado: false, filtros: [] };
+  const scope = await facetScope(db, p);
+  const cand = scope && facetCandidates(db, p, lean, scope);
+  if (!scope || !cand) return { totalLimitado: false, estimado: false, filtros: [] };
   const selected = p.filtros ?? {};
   const flag = (t: FilterType) => sql.raw(`f_${t}`);
   // Only the types with a selection get a flag column; the others pass every row (constant 1).
@@ -104,11 +107,14 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
     ),
     facets AS (${sql.join(unions, sql` UNION ALL `)})
     SELECT facets.*, (SELECT count(*) FROM cand) AS n FROM facets`.execute(db);
-  const n = Number(rows[0]?.n ?? 0);
+  // A sampled count is scaled by the sampling ratio (matches / sampled matches): an unbiased estimate.
+  const sampled = Number(rows[0]?.n ?? 0);
+  const scale = scope.k === null || sampled === 0 ? 1 : scope.n / sampled;
+  const est = (v: number) => (scale === 1 ? v : Math.max(1, Math.round(v * scale)));
   const labels = await facetLabels(db, rows, lang);
   const filtros: FacetValue[] = [];
   for (const t of types) {
-    const mine = rows.filter((r) => r.tipo === t).map((r) => ({ ...r, total: Number(r.total), sem: Number(r.sem) }));
+    const mine = rows.filter((r) => r.tipo === t).map((r) => ({ ...r, total: Number(r.total) && est(Number(r.total)), sem: est(Number(r.sem)) }));
     mine.sort(t === "Y" ? yearOrder : (a, b) => b.sem - a.sem || a.codigo.localeCompare(b.codigo));
     const sel = selected[t] ?? [];
     // Selected values always stay listed, so they can be seen and removed; so does "no date" (spec §4).
@@ -117,7 +123,7 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
       filtros.push({ tipo: t, codigo: r.codigo, descricao: r.descricao ?? labels(t, r.codigo), total: r.total, totalSemFiltro: r.sem, selecionado: sel.includes(r.codigo) });
     }
   }
-  return { totalLimitado: n > CANDIDATE_CAP, filtros };
+  return { totalLimitado: false, estimado: scope.k !== null, filtros };
 }
 
 /** Years most recent first; "no date" last. */

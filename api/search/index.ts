@@ -17,3 +17,4 @@ export * from "./query.ts";
 export * from "./tab-options-store.ts";
 export * from "./tab-options.ts";
 export { fold, words } from "./text.ts";
+export * from "./vocabulary.ts";

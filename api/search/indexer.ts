@@ -3,7 +3,7 @@ import { dialectOf, type Db } from "../db/index.ts";
 import { browseEntries, type BrowseSource } from "./browse-rules.ts";
 import { derivedFacets, DERIVED_FACET_TYPES } from "./derived-facets.ts";
 import { guidesOf, type GuideSource } from "./filters.ts";
-import { indexText, stemmersFor } from "./text.ts";
+import { fold, indexText, stemmersFor, words } from "./text.ts";
 
 const BATCH = 500;
 
@@ -65,6 +65,7 @@ export async function reindexAcervos(db: Db, codAcervos?: number[]): Promise<voi
       await reindexBatch(db, ids.map((r) => r.cod_acervo), pg, false);
       await reindexGuides(db, ids.map((r) => r.cod_acervo));
       await reindexFacets(db, ids.map((r) => r.cod_acervo));
+      await reindexOrder(db, ids.map((r) => r.cod_acervo));
       last = ids[ids.length - 1].cod_acervo;
     }
   }
@@ -73,6 +74,77 @@ export async function reindexAcervos(db: Db, codAcervos?: number[]): Promise<voi
   }
   await reindexGuides(db, codAcervos);
   await reindexFacets(db, codAcervos);
+  await reindexOrder(db, codAcervos);
+}
+
+/**
+ * Indexes titles just written to (or changed in) `acervo`: the stable entry point for writers such as the
+ * MARC importer. Call it once per batch written (any number of ids; it works in chunks of 500): it rewrites
+ * each title's text index entry, browse entries, tabs, derived facet values, sort keys and vocabulary.
+ */
+export async function indexTitles(db: Db, codAcervos: readonly number[]): Promise<void> {
+  await reindexAcervos(db, [...codAcervos]);
+}
+
+/** The folded words of a title as one key: "História do Brasil." and "historia do brasil" are the same title. */
+export function titleKey(text: string): string {
+  return words(text).map(fold).join(" ");
+}
+
+/** Shortest and longest word kept in the vocabulary of the "did you mean" suggestions. */
+const VOCAB_MIN = 3;
+const VOCAB_MAX = 30;
+
+/** The words a title adds to the vocabulary: folded word → the first accented form seen. */
+export function vocabularyOf(texts: Array<string | null | undefined>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const text of texts) {
+    for (const w of words(text)) {
+      if (w.length < VOCAB_MIN || w.length > VOCAB_MAX || /^\p{N}+$/u.test(w)) continue;
+      const f = fold(w);
+      if (!out.has(f)) out.set(f, w);
+    }
+  }
+  return out;
+}
+
+/**
+ * Recomputes the sort keys (`busca_ordem`) of the given titles, or of every title, and adds their words to
+ * the vocabulary (`busca_palavra`). Words are only ever added: a word whose titles are gone is skipped by
+ * the suggestions, which count each candidate's titles before offering it.
+ */
+export async function reindexOrder(db: Kysely<any>, codAcervos?: number[]): Promise<void> {
+  const run = async (ids: number[]) => {
+    const rows = (await db
+      .selectFrom("acervo")
+      .select(["cod_acervo", "titulo", "subtitulo", "autor", "autores_secundarios", "assuntos", "ano_publicacao"])
+      .where("cod_acervo", "in", ids)
+      .execute()) as Array<{ cod_acervo: number; titulo: string; subtitulo: string | null; autor: string | null; autores_secundarios: string; assuntos: string; ano_publicacao: number | null }>;
+    const order = rows.map((r) => ({
+      cod_acervo: r.cod_acervo,
+      chave_titulo: titleKey(r.titulo),
+      palavras: words(r.titulo).length,
+      titulo_ord: fold(r.titulo.trim()),
+      sem_autor: r.autor?.trim() ? 0 : 1,
+      autor_ord: fold(r.autor?.trim() ?? ""),
+      // Titles without a year come last when sorted by year, newest first.
+      ano_ord: r.ano_publicacao ?? -1,
+    }));
+    const vocab = new Map<string, string>();
+    for (const r of rows) {
+      for (const [k, v] of vocabularyOf([r.titulo, r.subtitulo, r.autor, ...jsonList(r.autores_secundarios), ...jsonList(r.assuntos)])) if (!vocab.has(k)) vocab.set(k, v);
+    }
+    const entries = [...vocab].map(([palavra, forma]) => ({ palavra, forma }));
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("busca_ordem").where("cod_acervo", "in", ids).execute();
+      // Bound parameters per statement stay well under SQLite's limit.
+      for (let i = 0; i < order.length; i += 100) await trx.insertInto("busca_ordem").values(order.slice(i, i + 100)).execute();
+      for (let i = 0; i < entries.length; i += 400) {
+        await trx.insertInto("busca_palavra").values(entries.slice(i, i + 400)).onConflict((oc) => oc.column("palavra").doNothing()).execute();
+      }
+    });
+  };
+  await forEachBatch(db, codAcervos, run);
 }
 
 async function reindexBatch(db: Db, ids: number[], pg: boolean, clear: boolean) {

@@ -23,7 +23,24 @@ export function words(text: string | null | undefined): string[] {
   return text.normalize("NFC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/**
+ * Stems of recently seen words: a catalogue's vocabulary repeats heavily, and stemming a word in five
+ * languages costs far more than a lookup (it dominated the import's CPU time). Bounded: cleared when full.
+ */
+const stemCache = new Map<string, Set<string>>();
+const STEM_CACHE_MAX = 200_000;
+
 function stemsOf(word: string, names: string[]): Set<string> {
+  const key = `${names.length === ALL.length ? "*" : names.join(",")}|${word}`;
+  let hit = stemCache.get(key);
+  if (!hit) {
+    if (stemCache.size >= STEM_CACHE_MAX) stemCache.clear();
+    stemCache.set(key, (hit = computeStems(word, names)));
+  }
+  return hit;
+}
+
+function computeStems(word: string, names: string[]): Set<string> {
   const out = new Set<string>();
   if (word.length < 3 || /^\p{N}+$/u.test(word)) return out;
   const plain = fold(word);

@@ -6,8 +6,8 @@ import { outboxCount, waitForRecoveryCode } from "../support/outbox";
 test.describe.configure({ mode: "serial" });
 
 const PATRONS = {
-  "js-on": { login: "leitora", email: "beatriz.campos@example.org", name: "Beatriz Nogueira Campos" },
-  "js-off": { login: "leitor", email: "tiago.lopes@example.org", name: "Tiago Ferreira Lopes" },
+  "js-on": { login: "comunidade", email: "beatriz.campos@example.org", name: "Beatriz Nogueira Campos" },
+  "js-off": { login: "comunidade2", email: "tiago.lopes@example.org", name: "Tiago Ferreira Lopes" },
 } as const;
 const patronOf = (projectName: string) => PATRONS[projectName as keyof typeof PATRONS] ?? PATRONS["js-on"];
 
