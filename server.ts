@@ -13,13 +13,17 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { z } from "zod";
 import { createApiApp } from "./api/app.ts";
+import { CLIENT_IP_HEADER } from "./api/lib/http.ts";
 import { prepareDatabase } from "./api/boot.ts";
+import { startReminderTimer } from "./api/jobs/reminders.ts";
+import { createMailer } from "./api/mail/index.ts";
 import { openDatabase } from "./api/db/index.ts";
 import { importDemoCatalogue } from "./api/marc/demo.ts";
 import { importNetworkCatalogue } from "./api/seed/network.ts";
@@ -43,8 +47,12 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SMTP_URL: z.string().optional(),
   TRUST_PROXY: z.enum(["0", "1", "true", "false"]).optional(),
+  // How long the portal waits for an API call before answering 503 (milliseconds).
+  API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
   // Makes the reference API's network (OAI) catalogue answer 500, to see and test its failure (ADR 063).
   NETWORK_UNAVAILABLE: z.enum(["0", "1", "true", "false"]).optional(),
+  // Seeds the demo patrons on the first start of a library's own (imported) catalogue too (ADR 100).
+  DEMO_PATRONS: z.enum(["0", "1", "true", "false"]).optional(),
 });
 
 function readEnv() {
@@ -89,6 +97,7 @@ async function prepare() {
     log,
     importDemoCatalogue: (d) => importDemoCatalogue(d, log, projectRoot),
     importNetworkCatalogue: (d) => importNetworkCatalogue(d, log, projectRoot),
+    demoPatrons: env.DEMO_PATRONS === "1" || env.DEMO_PATRONS === "true",
   });
   await db.destroy();
 }
@@ -98,6 +107,9 @@ async function prepare() {
  * suggestion); a megabytes-long "password" would only tie a worker up hashing and parsing it.
  */
 const PORTAL_BODY_LIMIT = 64 * 1024;
+
+/** The Retry-After of every 503 (the API unreachable or too slow): long enough for a restart. */
+const RETRY_AFTER_SECONDS = 30;
 
 /** Bodies the portal's forms send (plain HTML forms, and React Router's enhanced submissions). */
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -160,6 +172,30 @@ function publicRequest(req: Request): Request {
   return new Request(url, { method: req.method, headers: req.headers, body: hasBody ? req.body : undefined, signal: req.signal, duplex: "half" } as RequestInit);
 }
 
+/**
+ * The visitor's address: the connection's, or behind a trusted proxy (TRUST_PROXY=1) the last entry of
+ * X-Forwarded-For (the one that proxy appended). Login throttling and the basket e-mail limits count by it.
+ */
+function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").pop()?.trim();
+    if (forwarded && /^[0-9a-f.:]{2,45}$/i.test(forwarded)) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** The request with the client-address header set by this server (whatever the client sent is replaced). */
+function withClientAddress(req: Request, address: string): Request {
+  const headers = new Headers(req.headers);
+  headers.set(CLIENT_IP_HEADER, address);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(req.url, { method: req.method, headers, body: hasBody ? req.body : undefined, signal: req.signal, duplex: "half" } as RequestInit);
+}
+
 async function createServerApp() {
   const app = new Hono();
   const trustProxy = env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true";
@@ -169,11 +205,13 @@ async function createServerApp() {
     const forwarded = trustProxy ? c.req.header("x-forwarded-proto")?.split(",")[0].trim() : undefined;
     const https = forwarded ? forwarded === "https" : new URL(c.req.url).protocol === "https:";
     applySecurityHeaders(c.res.headers, https);
+    // "Unavailable" always says when to come back, for people's browsers and crawlers alike.
+    if (c.res.status === 503 && !c.res.headers.has("Retry-After")) c.res.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   });
 
   const networkUnavailable = env.NETWORK_UNAVAILABLE === "1" || env.NETWORK_UNAVAILABLE === "true";
   const api = embeddedApi ? createApiApp({ db: openDb(), network: { unavailable: networkUnavailable } }) : null;
-  if (api) app.all("/api/*", (c) => api.fetch(c.req.raw));
+  if (api) app.all("/api/*", (c) => api.fetch(withClientAddress(c.req.raw, clientAddress(c, trustProxy))));
   if (apiOnly) return app;
 
   const clientDir = path.join(projectRoot, "build/client");
@@ -204,7 +242,8 @@ async function createServerApp() {
   // hands React Router an equivalent request; nothing else reads the body before it.
   app.use("*", bodyLimit({ maxSize: PORTAL_BODY_LIMIT, onError: (c) => c.html(TOO_LARGE_PAGE, 413) }));
   app.all("*", (c) => {
-    const req = trustProxy ? publicRequest(c.req.raw) : c.req.raw;
+    const raw = withClientAddress(c.req.raw, clientAddress(c, trustProxy));
+    const req = trustProxy ? publicRequest(raw) : raw;
     if (isCrossSitePost(req)) return c.html(FORBIDDEN_PAGE, 403);
     if (isNotAForm(req)) return c.html(NOT_A_FORM_PAGE, 415);
     return handler(req, createAppLoadContext({ apiFetch }));
@@ -225,9 +264,17 @@ async function startWorker() {
   process.on("SIGINT", stop);
 }
 
+/** The due-date reminder job runs in the primary process only (one timer per machine, whatever the workers). */
+function startJobs() {
+  if (!embeddedApi) return;
+  const db = openDb();
+  startReminderTimer(db, createMailer({ db, smtpUrl: env.SMTP_URL || undefined, outboxDir: path.join(dataDir, "outbox") }), { log });
+}
+
 async function main() {
   if (cluster.isWorker) return startWorker();
   await prepare();
+  startJobs();
   // One worker per core by default; the portal tier is stateless (state lives in cookies and the DB).
   const workers = env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? os.availableParallelism() : 1);
   if (workers <= 1) return startWorker();

@@ -9,12 +9,15 @@ import type { ApiDeps, ApiEnv } from "./lib/http.ts";
 import { langFromHeader, msg } from "./lib/messages.ts";
 import { createMailer, type Mailer } from "./mail/index.ts";
 import { acervoRoutes } from "./routes/acervo.ts";
+import { alertasRoutes } from "./routes/alertas.ts";
 import { autenticarRoutes } from "./routes/autenticar.ts";
 import { autoridadeRoutes } from "./routes/autoridade.ts";
 import { cestaRoutes } from "./routes/cesta.ts";
 import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta.ts";
 import { indiceRoutes, opcoesIndiceRoutes } from "./routes/indice.ts";
-import { emprestimoRoutes } from "./routes/emprestimo.ts";
+import { calendarFeedRoutes, emprestimoRoutes } from "./routes/emprestimo/index.ts";
+import { gruRoutes } from "./routes/gru.ts";
+import { pesquisasSalvasRoutes } from "./routes/pesquisas-salvas.ts";
 import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
@@ -133,6 +136,11 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
   // acesso-restrito/{a}/s/{b} and vinculos/*: the module scopes its token check to its own paths.
   app.route("/api", vinculosRoutes(deps));
   app.route("/api/emprestimo", emprestimoRoutes(deps));
+  // The subscribable due-date feed: its URL token is the credential (ADR 120).
+  app.route("/api/calendario", calendarFeedRoutes(deps));
+  app.route("/api/solicitacoes/alertas", alertasRoutes(deps));
+  app.route("/api/gru", gruRoutes(deps));
+  app.route("/api/pesquisas-salvas", pesquisasSalvasRoutes(deps));
   app.route("/api/reserva", reservaRoutes(deps));
   app.route("/api/validar-fila", validarFilaRoutes(deps));
   app.route("/api/lista-espera", listaEsperaRoutes(deps));

@@ -71,7 +71,9 @@ describe("malformed input never yields a 5xx", () => {
 
   it("bodies that are not JSON, the wrong shape, or the wrong Content-Type on every write", async () => {
     const huge = "x".repeat(100_000);
-    const wrongShapes = ["[]", "null", '"text"', "42", JSON.stringify({ acervos: "x", acervo: [1, 2], codigo: 1e309, texto: huge, emails: [[]], cod_acervo: "99999999999999999999" })];
+    const wrongShapes = ["[]", "null", '"text"', "42", JSON.stringify({ acervos: "x", acervo: [1, 2], texto: huge, emails: [[]], cod_acervo: "99999999999999999999" }),
+      '{"codigo":1e309,"cod_acervo":99999999999999999999,"acervos":[1e309]}',
+    ];
     const bodies: Array<[string, string]> = [
       ["application/json", "{"],
       ["application/json", '{"a":'],

@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { inProcessTransport, transportContext } from "./lib/context.server";
+import { isFormErrorStatus, prefixTitle } from "./lib/error-title.server";
 import { getI18n } from "./lib/i18n.server";
 import { NonceProvider } from "./lib/nonce";
 import { contentSecurityPolicy, newNonce } from "./lib/security-headers";
@@ -70,7 +71,14 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          if (isFormErrorStatus(responseStatusCode)) {
+            // A page answering a failed form says "Erro:" first in its title (ADR 137).
+            const titled = prefixTitle(i18n.t("common:errors.prefix"));
+            titled.pipe(body);
+            pipe(titled);
+          } else {
+            pipe(body);
+          }
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

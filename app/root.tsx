@@ -14,11 +14,14 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
 import { ErrorPage } from "./components/layout/ErrorPage";
+import { SkipLinks } from "./components/layout/SkipLinks";
 import { apiMiddleware } from "./lib/api/client.server";
 import { csrfMiddleware } from "./lib/csrf.server";
 import { DEFAULT_LANGUAGE } from "./lib/i18n";
 import { i18nMiddleware } from "./lib/i18n.server";
 import { useNonce } from "./lib/nonce";
+import { SKIP_TARGETS } from "./lib/skip-links";
+import { useFocusOnNavigation } from "./lib/use-focus-on-navigation";
 import { htmlClassFor, DEFAULT_PREFS } from "./lib/prefs";
 import { loadRootData } from "./lib/root-data.server";
 import { useRootData } from "./lib/use-root-data";
@@ -42,9 +45,15 @@ function HydrationMarker() {
   return null;
 }
 
+/** Moves focus to the new page's heading after client-side navigations (see useFocusOnNavigation). */
+function NavigationFocus() {
+  useFocusOnNavigation();
+  return null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
-  const { i18n, t } = useTranslation("common");
+  const { i18n } = useTranslation("common");
   const nonce = useNonce();
   const lang = root?.lang ?? i18n.language ?? DEFAULT_LANGUAGE;
   return (
@@ -53,22 +62,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={root?.prefs.dark ? "dark" : "light"} />
-        {/* react-aria and Vite read the CSP nonce from this tag for the few <style> elements they inject. */}
-        <meta property="csp-nonce" nonce={nonce} />
+        {/* react-aria and Vite read the CSP nonce from this tag (its `nonce` property) for the few <style> elements
+            they inject. `content` is required by HTML; it stays empty so the nonce never shows in an attribute. */}
+        <meta property="csp-nonce" content="" nonce={nonce} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
       <body>
-        <a className="skip-link" href="#conteudo">
-          {t("layout.skip_to_content")}
-        </a>
+        <SkipLinks />
         <SiteHeader />
-        <main id="conteudo" tabIndex={-1}>
+        <main id={SKIP_TARGETS.content} tabIndex={-1}>
           {children}
         </main>
         <SiteFooter />
         <HydrationMarker />
+        <NavigationFocus />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

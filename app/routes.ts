@@ -6,6 +6,10 @@ export default [
   index("routes/home.tsx", { id: "home" }),
   route("login", "routes/login.tsx"),
   route("sair", "routes/sair.tsx"),
+  // Forgot-password flow (spec §2, §4): user code, verification code, new password (ADR 130).
+  route("recuperar-senha", "routes/recuperar-senha.tsx"),
+  route("recuperar-senha/codigo", "routes/recuperar-senha.codigo.tsx"),
+  route("recuperar-senha/nova-senha", "routes/recuperar-senha.nova-senha.tsx"),
   // The spec's redirect page ("{product}_redireciona"): after a login that named an external base (ADR 095).
   route(`${PRODUCT_SLUG}_redireciona`, "routes/redireciona.tsx"),
   route("indice", "routes/indice.tsx"),
@@ -34,6 +38,9 @@ export default [
   // Resource route: an export of the basket (or of ?acervos=) as a file download.
   route("cesta/exportar", "routes/cesta.exportar.ts"),
   route("suporte", "routes/suporte.tsx"),
+  // The site's accessibility page (eMAG 3.1: keys, settings, conformance); two segments, so it never
+  // collides with a search tab at "/{guia}" such as /acessibilidade (ADR 135).
+  route("sobre/acessibilidade", "routes/sobre.acessibilidade.tsx"),
   // Footer dialogs as pages (spec §2 footer: comment, activity 13; acquisition suggestion, activity 12).
   route("comentario", "routes/comentario.tsx"),
   route("sugestao", "routes/sugestao.tsx"),
@@ -47,6 +54,21 @@ export default [
   ...prefix(`meu${PRODUCT_SLUG}`, [
     layout("routes/meu/_layout.tsx", { id: "meu" }, [
       index("routes/meu/index.tsx", { id: "meu-index" }),
+      route("emprestimos", "routes/meu/emprestimos.tsx"),
+      // Resource route: the current loans' due dates as an iCalendar download.
+      route("emprestimos/calendario.ics", "routes/meu/emprestimos.calendario.ts"),
+      route("emprestimos/historico", "routes/meu/emprestimos.historico.tsx"),
+      // Resource route: the history's date range as CSV.
+      route("emprestimos/historico.csv", "routes/meu/emprestimos.historico-csv.ts"),
+      route("token", "routes/meu/token.tsx"),
+      route("alertas", "routes/meu/alertas.tsx"),
+      route("app", "routes/meu/app.tsx"),
+      route("reservas", "routes/meu/reservas.tsx"),
+      route("reservas/:codReserva", "routes/meu/reserva.tsx"),
+      route("debitos", "routes/meu/debitos.tsx"),
+      route("debitos/gru/:codGru", "routes/meu/gru.tsx"),
+      // Resource route: the slip as a PDF.
+      route("debitos/gru/:codGru/pdf", "routes/meu/gru.pdf.ts"),
       route("dados-pessoais", "routes/meu/dados-pessoais.tsx"),
       route("dados-pessoais/senha", "routes/meu/dados-pessoais.senha.tsx"),
       // Resource route: the LGPD data bundle (JSON or CSV) as a download.

@@ -14,7 +14,7 @@ import type { Db } from "../db/index.ts";
 import type { AuthSettings } from "../lib/clock.ts";
 import { hashPassword, verifyPassword } from "../lib/password.ts";
 import { checkNewPassword, passwordRulesFrom, type PasswordRuleCode, type PasswordRules } from "./password-rules.ts";
-import { revokeAllPatronTokens } from "./tokens.ts";
+import { revokeAllSessions } from "./tokens.ts";
 
 /**
  * Password recovery in three steps (spec §4, ADR 130): send a code, check it, set the new password.
@@ -122,6 +122,6 @@ export async function changePasswordWithCode(
   // Single use: of two parallel submissions of one code only one ends it and changes the password.
   if (!(await endRecoveryCode(db, check.codeId, iso(now)))) return { ok: false, reason: "codigo_invalido" };
   await setLoginPassword(db, check.login.cod_login, password, iso(now));
-  await revokeAllPatronTokens(db, check.login.cod_pessoa, now);
+  await revokeAllSessions(db, check.login.cod_pessoa, now);
   return { ok: true, codPessoa: check.login.cod_pessoa };
 }

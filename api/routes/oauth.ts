@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { authenticate } from "../domain/login.ts";
 import { issuePatronTokens, issuePublicToken, PORTAL_CLIENT_ID, revokeSession, rotateRefreshToken } from "../domain/tokens.ts";
 import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, LangHeader, type ApiDeps } from "../lib/http.ts";
+import { clientIpOf, createRouter, ErrorSchema, LangHeader, type ApiDeps } from "../lib/http.ts";
 
 const TokenRequest = z
   .object({
@@ -43,7 +43,7 @@ const tokenRoute = createRoute({
     200: { description: "Tokens", content: { "application/json": { schema: TokenResponse } } },
     400: err("Missing credentials (`credenciais_ausentes`), unknown client or grant"),
     401: err("Wrong username or password (`credenciais_invalidas`), or refresh token invalid/reused (`token_invalido`)"),
-    429: err("Login locked for 15 minutes after 5 consecutive failures (`muitas_tentativas`)"),
+    429: err("Login locked for 15 minutes after 5 failures for that username, or 30 from that client address (`muitas_tentativas`)"),
   },
 });
 
@@ -99,7 +99,7 @@ export function oauthRoutes(deps: ApiDeps) {
         const username = field("username").trim();
         const password = field("password");
         if (!username || !password) throw new ApiError(400, "credenciais_ausentes");
-        const { codPessoa } = await authenticate(deps.db, deps.auth, username, password);
+        const { codPessoa } = await authenticate(deps.db, deps.auth, username, password, clientIpOf(c));
         return c.json(await issuePatronTokens(deps.db, deps.auth, clientId, codPessoa), 200);
       }
       case "refresh_token": {

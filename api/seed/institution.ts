@@ -143,11 +143,20 @@ export async function seedInstitution(db: Db): Promise<void> {
         },
       ])
       .execute();
-    await trx.insertInto("categoria").values(DEMO_CATEGORIAS).execute();
-    await trx.insertInto("atividade").values(DEMO_ATIVIDADES.map((a) => ({ ...a, cod_modulo: 1 }))).execute();
-    await trx
-      .insertInto("categoria_atividade")
-      .values(DEMO_CATEGORIAS.flatMap((k) => activitiesOf(k.cod_categoria).map((cod_atividade) => ({ cod_categoria: k.cod_categoria, cod_atividade }))))
-      .execute();
+    await seedDemoCategories(trx);
   });
+}
+
+/**
+ * The demo patron categories and activities with their permissions, when the database has no categories
+ * yet (the demo patrons belong to them; also used when DEMO_PATRONS=1 on a library's own catalogue).
+ */
+export async function seedDemoCategories(db: Db): Promise<void> {
+  if (await db.selectFrom("categoria").select("cod_categoria").executeTakeFirst()) return;
+  await db.insertInto("categoria").values(DEMO_CATEGORIAS).execute();
+  await db.insertInto("atividade").values(DEMO_ATIVIDADES.map((a) => ({ ...a, cod_modulo: 1 }))).execute();
+  await db
+    .insertInto("categoria_atividade")
+    .values(DEMO_CATEGORIAS.flatMap((k) => activitiesOf(k.cod_categoria).map((cod_atividade) => ({ cod_categoria: k.cod_categoria, cod_atividade }))))
+    .execute();
 }

@@ -192,7 +192,7 @@ function LoanRequestForm({
           description={t("loan.address_hint")}
           defaultValue={str("domicilio")}
           error={fieldError(t, errors.domicilio)}
-          autoComplete="street-address"
+          autoComplete="address-line1"
           required={home}
         />
         <TextField

@@ -6,11 +6,13 @@ import { FacetPanel } from "~/components/search/FacetPanel";
 import { AuthorityResults, AuthoritySearchForm } from "~/components/search/AuthoritySearch";
 import { pageTitle } from "~/components/search/page-title";
 import { SearchForm } from "~/components/search/SearchForm";
+import { SearchLayout } from "~/components/search/SearchLayout";
 import { SearchResults, useResultCountText } from "~/components/search/SearchResults";
 import { SearchTabs } from "~/components/search/SearchTabs";
 import { useNavigationAnnouncement } from "~/lib/use-navigation-announcement";
 import { TeachingPlanForm, TeachingPlanResults } from "~/components/search/TeachingPlan";
 import { recordSearch } from "~/lib/search-history.server";
+import { SEARCH_LANDMARK_HANDLE, SKIP_TARGETS } from "~/lib/skip-links";
 import "~/styles/catalogue.css";
 import "~/components/search/search.css";
 import type { Route } from "./+types/home";
@@ -20,6 +22,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const title = loaderData?.pageTitle;
   return title ? [{ title: pageTitle(title, matches) }] : [];
 };
+
+/** The page holds the search form the "search" skip link (Alt+3) leads to. */
+export const handle = SEARCH_LANDMARK_HANDLE;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A search that ran goes into the session's search history (a cookie set on this response).
@@ -65,6 +70,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </p>
       <SearchTabs tabs={loaderData.tabs} active={loaderData.guia} search={query ? location.search : ""} />
       {/* Remount on each URL so the form shows the values of the search being displayed. */}
+      <div id={SKIP_TARGETS.search} tabIndex={-1}>
       {authority ? (
         <AuthoritySearchForm key={location.key} action={loaderData.action} types={authority.types} defaults={authority.defaults} lastResult={loaderData.lastResult} />
       ) : teachingPlan ? (
@@ -80,6 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           tabOptions={loaderData.tabOptions}
         />
       )}
+      </div>
       {/* Announces the outcome of searches made without a full page load (JS navigation). */}
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {liveText}
@@ -93,17 +100,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {authority?.results ? <AuthorityResults results={authority.results} termo={searchText} search={location.search} headingRef={headingRef} /> : null}
       {teachingPlan?.results ? <TeachingPlanResults results={teachingPlan.results} /> : null}
       {results && query ? (
-        <div className={facets?.filtros.length ? "search-layout" : undefined}>
-          {facets?.filtros.length ? <FacetPanel facets={facets} action={loaderData.action} search={location.search} selected={query.filtro} /> : null}
-          <div className="search-layout__results">
-            {loaderData.facetsError ? (
-              <p className="notice notice--warning" role="status">
-                {t("facets.error")}
-              </p>
-            ) : null}
-            <SearchResults results={results} termo={searchText} search={location.search} headingRef={headingRef} display={query.exibicao} />
-          </div>
-        </div>
+        <SearchLayout
+          filters={facets?.filtros.length ? <FacetPanel facets={facets} action={loaderData.action} search={location.search} selected={query.filtro} /> : null}
+          results={
+            <>
+              {loaderData.facetsError ? (
+                <p className="notice notice--warning" role="status">
+                  {t("facets.error")}
+                </p>
+              ) : null}
+              <SearchResults results={results} termo={searchText} search={location.search} headingRef={headingRef} display={query.exibicao} />
+            </>
+          }
+        />
       ) : null}
     </div>
   );

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { NetworkResults } from "~/components/network/NetworkResults";
 import { NetworkSearchForm } from "~/components/network/NetworkSearchForm";
 import { FacetPanel } from "~/components/search/FacetPanel";
+import { SearchLayout } from "~/components/search/SearchLayout";
+import { SEARCH_LANDMARK_HANDLE, SKIP_TARGETS } from "~/lib/skip-links";
 import { pageTitle } from "~/components/search/page-title";
 import { useResultCountText } from "~/components/search/SearchResults";
 import { SearchTabs } from "~/components/search/SearchTabs";
@@ -14,6 +16,9 @@ import "~/components/search/search.css";
 import "~/components/network/network.css";
 import type { Route } from "./+types/rede";
 import { loadNetworkSearch } from "./rede.server";
+
+/** The page holds the search form the "search" skip link (Alt+3) leads to. */
+export const handle = SEARCH_LANDMARK_HANDLE;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData?.pageTitle ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : []);
 
@@ -48,7 +53,9 @@ export default function NetworkSearch({ loaderData }: Route.ComponentProps) {
       <p className="catalogue-home__intro">{t("intro", { product: PRODUCT_NAME })}</p>
       <SearchTabs tabs={loaderData.tabs} active="rede" search={results ? location.search : ""} />
       {/* Remount on each URL so the form shows the values of the search being displayed. */}
-      <NetworkSearchForm key={location.key} action="/rede" defaults={loaderData.defaults} instituicoes={loaderData.instituicoes} lastResult={loaderData.lastResult} />
+      <div id={SKIP_TARGETS.search} tabIndex={-1}>
+        <NetworkSearchForm key={location.key} action="/rede" defaults={loaderData.defaults} instituicoes={loaderData.instituicoes} lastResult={loaderData.lastResult} />
+      </div>
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {liveText}
       </div>
@@ -59,14 +66,14 @@ export default function NetworkSearch({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       {results ? (
-        <div className={results.filtros.length ? "search-layout" : undefined}>
-          {results.filtros.length ? (
-            <FacetPanel facets={{ totalLimitado: results.totalLimitado, filtros: results.filtros }} action="/rede" search={location.search} selected={filtro} />
-          ) : null}
-          <div className="search-layout__results">
-            <NetworkResults results={results} termo={searchText} search={location.search} headingRef={headingRef} />
-          </div>
-        </div>
+        <SearchLayout
+          filters={
+            results.filtros.length ? (
+              <FacetPanel facets={{ totalLimitado: results.totalLimitado, filtros: results.filtros }} action="/rede" search={location.search} selected={filtro} />
+            ) : null
+          }
+          results={<NetworkResults results={results} termo={searchText} search={location.search} headingRef={headingRef} />}
+        />
       ) : null}
     </div>
   );

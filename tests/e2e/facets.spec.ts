@@ -25,7 +25,7 @@ test.describe("facets from the catalogue data", () => {
     if (jsOn()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const before = await resultCount(page);
     await panel(page).getByRole("group", { name: "Assunto" }).getByRole("checkbox", { name: /^Politica \(/ }).check();
-    if (!jsOn()) await panel(page).getByRole("button", { name: "Aplicar filtros" }).click();
+    if (!jsOn()) await panel(page).getByRole("button", { name: "Aplicar filtros" }).first().click();
     await expect(page).toHaveURL(/filtro=S%3Apolitica/);
     const remove = page.getByRole("link", { name: "Remover o filtro Assunto: Politica" });
     await expect(remove).toBeVisible();

@@ -50,7 +50,7 @@ test.describe("network (OAI) search", () => {
     await page.goto("/rede?termo=jazz");
     const facets = page.getByRole("region", { name: "Filtrar resultados" });
     await facets.getByRole("checkbox", { name: new RegExp(`^${CMD} \\(\\d+\\)$`) }).check();
-    if (!jsOn()) await facets.getByRole("button", { name: "Aplicar filtros" }).click();
+    if (!jsOn()) await facets.getByRole("button", { name: "Aplicar filtros" }).first().click();
     await expect(page).toHaveURL(/filtro=Z%3A3/);
     await expect(page.getByRole("link", { name: `Remover o filtro Instituição: ${CMD}` })).toBeVisible();
     expect(new Set(await hitInstitutions(page))).toEqual(new Set([CMD]));

@@ -8,7 +8,7 @@ async function tick(page: Page, label: RegExp) {
   // With JS a ticked box submits itself, once the page is hydrated.
   if (jsOn()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await facets.getByRole("checkbox", { name: label }).check();
-  if (!jsOn()) await facets.getByRole("button", { name: "Aplicar filtros" }).click();
+  if (!jsOn()) await facets.getByRole("button", { name: "Aplicar filtros" }).first().click();
 }
 
 const resultCount = async (page: Page) => {

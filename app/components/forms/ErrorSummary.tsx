@@ -6,24 +6,37 @@ export interface ErrorSummaryProps {
   errors: Array<{ fieldId: string; message: string }>;
   /** Optional heading text; defaults to "There is a problem". */
   title?: string;
+  /** Move focus to the summary when it appears (default). False for checks the page ran by itself, which must not move focus. */
+  focus?: boolean;
 }
 
 /**
- * GOV.UK-style error summary: announced (role="alert"), focused on mount with JS, each message a link to its
- * field. Renders nothing when there are no errors.
+ * GOV.UK-style error summary: announced (role="alert"), focused on load (autofocus without JS, an effect with
+ * it), the page title prefixed with "Erro:", each message a link to its field. Renders nothing when there are
+ * no errors.
  */
-export function ErrorSummary({ errors, title }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, title, focus = true }: ErrorSummaryProps) {
   const { t } = useTranslation("common");
   const ref = useRef<HTMLDivElement>(null);
   const signature = errors.map((e) => `${e.fieldId}:${e.message}`).join("|");
 
+  const prefix = t("errors.prefix");
   useEffect(() => {
-    if (signature) ref.current?.focus();
-  }, [signature]);
+    if (!signature) return;
+    if (focus) ref.current?.focus();
+    // The page title starts with "Erro:" while errors are shown (the server does the same for a no-JS
+    // submission, ADR 137); taken off again when they are gone.
+    if (!document.title.startsWith(`${prefix} `)) document.title = `${prefix} ${document.title}`;
+    return () => {
+      if (document.title.startsWith(`${prefix} `)) document.title = document.title.slice(prefix.length + 1);
+    };
+  }, [signature, prefix, focus]);
 
   if (errors.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+    // autoFocus: without JS the browser focuses the summary on load (GOV.UK); with JS the effect above does.
+    // eslint-disable-next-line jsx-a11y/no-autofocus
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title" autoFocus={focus}>
       <h2 className="error-summary__title" id="error-summary-title">
         {title ?? t("errors.summary_heading")}
       </h2>

@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
 import { ACTIVITY } from "~/lib/activities";
+import { SKIP_TARGETS } from "~/lib/skip-links";
 import { CommentFooterLink, SuggestionFooterLink } from "~/components/requests/FooterDialogs";
 import { LazyDialogButton } from "./LazyDialogButton";
 import "./site-footer.css";
@@ -56,7 +57,7 @@ export function SiteFooter() {
     if (site.supportHtml) links.push(<SupportButton html={site.supportHtml} />);
   }
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" id={SKIP_TARGETS.footer} tabIndex={-1}>
       <div className="site-footer__inner">
         {links.length > 0 ? (
           <nav aria-label={t("layout.footer.links")}>
@@ -69,7 +70,8 @@ export function SiteFooter() {
         ) : null}
         {has(ACTIVITY.PRODUCT_LOGO) ? (
           <p className="site-footer__logo">
-            <img src="/logo.svg" alt={t("layout.footer.product_logo", { product: PRODUCT_NAME })} width="140" height="32" />
+            {/* The alt text is the text the image shows (WCAG 1.1.1): the logo reads "Estante" in every language. */}
+            <img src="/logo.svg" alt="Estante" width="140" height="32" />
           </p>
         ) : null}
         <p className="site-footer__browsers">{t("layout.footer.browsers")}</p>

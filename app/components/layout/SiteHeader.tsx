@@ -3,6 +3,7 @@ import { Form, Link, useFetcher, useLocation } from "react-router";
 import { useBasketIds } from "~/components/basket/use-basket";
 import { SUPPORTED_LANGUAGES } from "~/lib/i18n";
 import { ZOOM_LEVELS, type Prefs } from "~/lib/prefs";
+import { ACCESSIBILITY_PAGE, SKIP_TARGETS } from "~/lib/skip-links";
 import { isPrivateAreaPath, privateAreaPath, PRODUCT_NAME } from "~/lib/product";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
@@ -124,6 +125,11 @@ function UserMenu() {
               <Link to={privateAreaPath}>{t("layout.user_menu.personal_area", { product: PRODUCT_NAME })}</Link>
             </li>
           ) : null}
+          {user.canUsePrivateArea && user.unreadAlerts ? (
+            <li>
+              <Link to={`${privateAreaPath}/alertas`}>{t("account:user_bar.unread_alerts", { count: user.unreadAlerts })}</Link>
+            </li>
+          ) : null}
           <li>
             <Form method="post" action="/sair" reloadDocument>
               <button type="submit" className="button button--link">
@@ -157,6 +163,7 @@ function BasketLink() {
 /** The page header: the accessibility bar (panel, language, mobile title, self-service) and the user menu. */
 export function SiteHeader() {
   const { t, i18n } = useTranslation("common");
+  const { t: ta } = useTranslation("a11y");
   const root = useRootData();
   const location = useLocation();
   const lang = root?.lang ?? i18n.language;
@@ -166,6 +173,10 @@ export function SiteHeader() {
       <div className="top-bar">
         <div className="top-bar__inner">
           {root ? <AccessibilityPanel prefs={root.prefs} /> : null}
+          {/* eMAG 3.1: the accessibility page is reachable from the top of every page. */}
+          <Link className="top-bar__a11y-page" to={ACCESSIBILITY_PAGE}>
+            {ta("page.link")}
+          </Link>
           {root?.prefs.libras ? (
             <span className="libras-indicator" role="status">
               {t("layout.accessibility.sign_language_on")}
@@ -183,7 +194,8 @@ export function SiteHeader() {
           <LanguagePicker lang={lang} />
         </div>
       </div>
-      <div className="site-header__main">
+      {/* The "menu" skip link (Alt+2) lands here: the site's name, the basket and the patron's menu. */}
+      <div className="site-header__main" id={SKIP_TARGETS.menu} tabIndex={-1}>
         <p className="site-header__brand">
           <Link to="/">
             {root?.site?.sigla ? `${root.site.sigla} · ` : ""}

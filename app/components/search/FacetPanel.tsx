@@ -1,9 +1,24 @@
-import { useRef } from "react";
-import { Form, Link } from "react-router";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Filtro, Filtros } from "~/lib/api/catalogue.server";
 import { useHydrated } from "~/lib/use-hydrated";
-import { carriedParams, facetInputId, filterValue, groupFacets, withFilters } from "./facets";
+import { useLangOfParts } from "~/lib/use-lang-of-parts";
+import {
+  carriedParams,
+  facetInputId,
+  filterValue,
+  groupFacets,
+  withFilters,
+} from "./facets";
+import { FILTERS_TARGET } from "./SearchLayout";
+
+/** Narrow screens, where the filters come below the results (search.css). */
+const NARROW = "(max-width: 48rem)";
+
+/** useLayoutEffect in the browser (runs before paint); nothing on the server. */
+const useBrowserLayoutEffect =
+  typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /** Values shown before the "more" disclosure of a facet group. */
 const VISIBLE_VALUES = 8;
@@ -22,90 +37,229 @@ export interface FacetPanelProps {
  * The search filters (spec §4): one fieldset of native checkboxes per type, each label holding the value's
  * counts, so they are read aloud. It is a GET form with an Apply button; with JS each change applies at once.
  */
-export function FacetPanel({ facets, action, search, selected }: FacetPanelProps) {
+export function FacetPanel({
+  facets,
+  action,
+  search,
+  selected,
+}: FacetPanelProps) {
   const { t } = useTranslation("catalogue");
+  const { t: ta } = useTranslation("a11y");
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // The control that was ticked and where it was on screen, so the new page keeps it in the same place.
+  const ticked = useRef<{ value: string; top: number } | null>(null);
   const groups = groupFacets(facets.filtros);
+
+  // Rendered open (without JS every filter is reachable, after the results); with JS, narrow screens fold the
+  // filters behind their toggle unless some are selected.
+  useEffect(() => {
+    if (
+      detailsRef.current &&
+      selected.length === 0 &&
+      window.matchMedia(NARROW).matches
+    )
+      detailsRef.current.open = false;
+    // Only when the panel first appears: later the patron's own choice stands.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // After a filter applied with JS: the results above may have grown or shrunk, so scroll by the difference
+  // to keep the ticked checkbox where it was, and keep focus on it (WCAG 2.4.7, 3.2.2). The live region of
+  // the page announces the new result count.
+  useBrowserLayoutEffect(() => {
+    const was = ticked.current;
+    if (!was) return;
+    ticked.current = null;
+    const input = formRef.current?.querySelector<HTMLInputElement>(
+      `input[name="filtro"][value="${CSS.escape(was.value)}"]`,
+    );
+    if (!input) return;
+    const details = input.closest("details");
+    if (details && !details.open) details.open = true;
+    window.scrollBy(0, input.getBoundingClientRect().top - was.top);
+    if (document.activeElement !== input) input.focus({ preventScroll: true });
+  }, [location.key]);
+
   if (groups.length === 0) return null;
 
+  const onChange = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target;
+    if (target instanceof HTMLInputElement && target.name === "filtro")
+      ticked.current = {
+        value: target.value,
+        top: target.getBoundingClientRect().top,
+      };
+    formRef.current?.requestSubmit();
+  };
+  const apply = (
+    <button type="submit" className="button button--secondary facets__apply">
+      {t("facets.apply")}
+    </button>
+  );
+
   return (
-    <section className="facets" aria-labelledby="filtros-titulo">
+    <section
+      className="facets"
+      id={FILTERS_TARGET}
+      tabIndex={-1}
+      aria-labelledby="filtros-titulo"
+    >
       <h2 id="filtros-titulo">{t("facets.heading")}</h2>
-      <SelectedFilters facets={facets.filtros} search={search} selected={selected} />
-      {facets.totalLimitado ? <p className="facets__note">{t("facets.limitedNote")}</p> : null}
-      <Form
-        method="get"
-        action={action}
-        ref={formRef}
-        className="facets__form"
-        onChange={hydrated ? () => formRef.current?.requestSubmit() : undefined}
-      >
-        {carriedParams(search).map(([name, value], i) => (
-          <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
-        ))}
-        {groups.map(({ tipo, values }) => {
-          const head = values.slice(0, VISIBLE_VALUES);
-          const rest = values.slice(VISIBLE_VALUES);
-          const restSelected = rest.some((v) => selected.includes(filterValue(v)));
-          return (
-            <fieldset key={tipo} className="facet">
-              <legend>{t(`facets.types.${tipo}`, { defaultValue: tipo })}</legend>
-              <ul className="facet__values">
-                {head.map((f, i) => (
-                  <FacetValue key={f.codigo} f={f} id={facetInputId(f, i)} checked={selected.includes(filterValue(f))} limited={facets.totalLimitado} />
-                ))}
-              </ul>
-              {rest.length ? (
-                <details className="facet__more" open={restSelected || undefined}>
-                  <summary>{t("facets.more", { count: rest.length })}</summary>
-                  <ul className="facet__values">
-                    {rest.map((f, i) => (
-                      <FacetValue key={f.codigo} f={f} id={facetInputId(f, VISIBLE_VALUES + i)} checked={selected.includes(filterValue(f))} limited={facets.totalLimitado} />
-                    ))}
-                  </ul>
-                </details>
-              ) : null}
-            </fieldset>
-          );
-        })}
-        {/* With JS every change applies at once; without it this button submits the choices. */}
-        {hydrated ? null : (
-          <button type="submit" className="button button--secondary facets__apply">
-            {t("facets.apply")}
-          </button>
-        )}
-      </Form>
+      <SelectedFilters
+        facets={facets.filtros}
+        search={search}
+        selected={selected}
+      />
+      {facets.totalLimitado ? (
+        <p className="facets__note">{t("facets.limitedNote")}</p>
+      ) : null}
+      <details className="facets__disclosure" ref={detailsRef} open>
+        <summary>
+          {selected.length
+            ? ta("searchLayout.filtersToggleSelected", {
+                count: selected.length,
+              })
+            : ta("searchLayout.filtersToggle")}
+        </summary>
+        {/* preventScrollReset: applying a filter is a change of this page, not a new page; the viewport stays. */}
+        <Form
+          method="get"
+          action={action}
+          ref={formRef}
+          className="facets__form"
+          preventScrollReset
+          onChange={hydrated ? onChange : undefined}
+        >
+          {carriedParams(search).map(([name, value], i) => (
+            <input
+              key={`${name}-${i}`}
+              type="hidden"
+              name={name}
+              value={value}
+            />
+          ))}
+          {/* Without JS: an Apply button at the top of the panel as well as at its end, never far away. */}
+          {hydrated ? null : apply}
+          {groups.map(({ tipo, values }) => {
+            const head = values.slice(0, VISIBLE_VALUES);
+            const rest = values.slice(VISIBLE_VALUES);
+            const restSelected = rest.some((v) =>
+              selected.includes(filterValue(v)),
+            );
+            return (
+              <fieldset key={tipo} className="facet">
+                <legend>
+                  {t(`facets.types.${tipo}`, { defaultValue: tipo })}
+                </legend>
+                <ul className="facet__values">
+                  {head.map((f, i) => (
+                    <FacetValue
+                      key={f.codigo}
+                      f={f}
+                      id={facetInputId(f, i)}
+                      checked={selected.includes(filterValue(f))}
+                      limited={facets.totalLimitado}
+                    />
+                  ))}
+                </ul>
+                {rest.length ? (
+                  <details
+                    className="facet__more"
+                    open={restSelected || undefined}
+                  >
+                    <summary>
+                      {t("facets.more", { count: rest.length })}
+                    </summary>
+                    <ul className="facet__values">
+                      {rest.map((f, i) => (
+                        <FacetValue
+                          key={f.codigo}
+                          f={f}
+                          id={facetInputId(f, VISIBLE_VALUES + i)}
+                          checked={selected.includes(filterValue(f))}
+                          limited={facets.totalLimitado}
+                        />
+                      ))}
+                    </ul>
+                  </details>
+                ) : null}
+              </fieldset>
+            );
+          })}
+          {/* With JS every change applies at once; without it this button submits the choices. */}
+          {hydrated ? null : apply}
+        </Form>
+      </details>
     </section>
   );
 }
 
-function FacetValue({ f, id, checked, limited }: { f: Filtro; id: string; checked: boolean; limited: boolean }) {
+function FacetValue({
+  f,
+  id,
+  checked,
+  limited,
+}: {
+  f: Filtro;
+  id: string;
+  checked: boolean;
+  limited: boolean;
+}) {
   const { t, i18n } = useTranslation("catalogue");
+  const lang = useLangOfParts();
+  // Types of work and collections are the library's vocabulary; language names and "only with" labels come
+  // translated by the API into its nearest language (ADR 136). Names, subjects and places stay unmarked.
+  const langOf = (tipo: string) => (tipo === "T" || tipo === "C" ? lang.vocabulary : tipo === "I" || tipo === "X" ? lang.api : undefined);
   const nf = new Intl.NumberFormat(i18n.language);
   const plus = limited ? "+" : "";
   const counts =
     f.total === f.totalSemFiltro
       ? t("facets.count", { total: `${nf.format(f.total)}${plus}` })
-      : t("facets.countWithout", { total: `${nf.format(f.total)}${plus}`, without: `${nf.format(f.totalSemFiltro)}${plus}` });
+      : t("facets.countWithout", {
+          total: `${nf.format(f.total)}${plus}`,
+          without: `${nf.format(f.totalSemFiltro)}${plus}`,
+        });
   return (
     <li>
-      <input type="checkbox" id={id} name="filtro" value={filterValue(f)} defaultChecked={checked} />
+      <input
+        type="checkbox"
+        id={id}
+        name="filtro"
+        value={filterValue(f)}
+        defaultChecked={checked}
+      />
       <label htmlFor={id}>
-        {f.tipo === "Y" && f.codigo === "SD" ? t("facets.noDate") : f.descricao} <span className="facet__count">{counts}</span>
+        {f.tipo === "Y" && f.codigo === "SD" ? t("facets.noDate") : <span lang={langOf(f.tipo)}>{f.descricao}</span>}
+        {/* The space is part of the count's text, so no tool drops it from the name ("Livro (103)"). */}
+        <span className="facet__count">{` ${counts}`}</span>
       </label>
     </li>
   );
 }
 
 /** The selected filters as a list, each removable on its own, plus "clear all". */
-export function SelectedFilters({ facets, search, selected }: { facets: Filtro[]; search: string; selected: string[] }) {
+export function SelectedFilters({
+  facets,
+  search,
+  selected,
+}: {
+  facets: Filtro[];
+  search: string;
+  selected: string[];
+}) {
   const { t } = useTranslation("catalogue");
   if (selected.length === 0) return null;
   const label = (v: string) => {
     const f = facets.find((x) => filterValue(x) === v);
     const type = v.slice(0, v.indexOf(":"));
-    const name = f ? (f.tipo === "Y" && f.codigo === "SD" ? t("facets.noDate") : f.descricao) : v.slice(v.indexOf(":") + 1);
+    const name = f
+      ? f.tipo === "Y" && f.codigo === "SD"
+        ? t("facets.noDate")
+        : f.descricao
+      : v.slice(v.indexOf(":") + 1);
     return `${t(`facets.types.${type}`, { defaultValue: type })}: ${name}`;
   };
   return (
@@ -114,7 +268,14 @@ export function SelectedFilters({ facets, search, selected }: { facets: Filtro[]
       <ul>
         {selected.map((v) => (
           <li key={v}>
-            <Link to={withFilters(search, selected.filter((x) => x !== v))} className="facets__chip" aria-label={t("facets.remove", { filter: label(v) })}>
+            <Link
+              to={withFilters(
+                search,
+                selected.filter((x) => x !== v),
+              )}
+              className="facets__chip"
+              aria-label={t("facets.remove", { filter: label(v) })}
+            >
               {label(v)} <span aria-hidden="true">×</span>
             </Link>
           </li>

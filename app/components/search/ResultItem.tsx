@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import type { ConsultaItem } from "~/lib/api/catalogue.server";
+import { useLangOfParts } from "~/lib/use-lang-of-parts";
 
 /** The default cover (spec: "else the default image"): a neutral book drawing, decorative like the real covers. */
 function DefaultCover() {
@@ -18,10 +19,12 @@ function DefaultCover() {
 /** One hit of the result list: title link, author, publication, type, availability, cover. Display C shows the essentials on one line. */
 export function ResultItem({ item, display = "D" }: { item: ConsultaItem; display?: "D" | "C" }) {
   const { t } = useTranslation("catalogue");
+  const lang = useLangOfParts();
+  const titleLang = lang.record(item.idioma);
   if (display === "C") {
     return (
       <li className="result result--compact">
-        <Link to={`/acervo/${item.cod_acervo}`} className="result__title">
+        <Link to={`/acervo/${item.cod_acervo}`} className="result__title" lang={titleLang}>
           {item.titulo}
           {item.subtitulo ? <span className="result__subtitle">: {item.subtitulo}</span> : null}
         </Link>
@@ -37,7 +40,7 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
   return (
     <li className="result">
       <div className="result__body">
-        <h3 className="result__title">
+        <h3 className="result__title" lang={titleLang}>
           <Link to={`/acervo/${item.cod_acervo}`}>
             {item.titulo}
             {item.subtitulo ? <span className="result__subtitle">: {item.subtitulo}</span> : null}
@@ -71,7 +74,7 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
           {item.desc_tipo_obra ? (
             <div>
               <dt>{t("results.type")}</dt>
-              <dd>{item.desc_tipo_obra}</dd>
+              <dd lang={lang.vocabulary}>{item.desc_tipo_obra}</dd>
             </div>
           ) : null}
           <div>

@@ -40,6 +40,7 @@ const hit = (n: number) => ({
   local_publicacao: "Place",
   ano_publicacao: 2000,
   edicao: null,
+  idioma: "eng",
   cod_tipo_obra: 1,
   desc_tipo_obra: "Book",
   link_capa: null,
@@ -58,6 +59,16 @@ describe("search results", () => {
     expect(html).toContain("1 of 3 available");
     expect(html).toContain('<a href="/acervo/21"');
     expect(html).toContain('<ol class="results__list" start="21">');
+  });
+
+  it("marks each title with the language of its record and the library's vocabulary with its own", () => {
+    const spanish = { ...hit(30), titulo: "Marxismo y democracia", idioma: "spa" };
+    const html = render(<SearchResults results={results({ resultados: [spanish, hit(31)] })} termo="x" search="?termo=x" />);
+    expect(html).toContain('<h3 class="result__title" lang="es"><a href="/acervo/30"');
+    // The English record on an English page needs no mark; the untranslated type of work is Portuguese.
+    expect(html).toContain('<h3 class="result__title"><a href="/acervo/31"');
+    expect(html).toContain('<dd lang="pt">Book</dd>');
+    expect(render(<SearchResults results={results({ resultados: [hit(31)] })} termo="x" search="?termo=x" />, "pt")).toContain('<h3 class="result__title" lang="en">');
   });
 
   it("shows a capped count as N+", () => {

@@ -25,6 +25,8 @@ const titleCore = {
 /** One hit of `GET /api/consulta`. */
 export const ConsultaItemSchema = z.object({
   ...titleCore,
+  // MARC language code of the record (008/35-37, else 041 $a): the `lang` of its title (ADR 136).
+  idioma: text,
   cod_tipo_obra: int.nullish(),
   desc_tipo_obra: text,
   link_capa: text,

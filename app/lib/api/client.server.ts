@@ -78,17 +78,29 @@ async function transportFetch(transport: ApiTransport, request: Request): Promis
   }
 }
 
+/**
+ * The header that carries the visitor's address to the API (set by the front server on the incoming request;
+ * the API throttles logins and e-mails by it). Over HTTP it also goes as X-Forwarded-For, which an API run
+ * with TRUST_PROXY=1 reads.
+ */
+export const CLIENT_IP_HEADER = "x-estante-client-ip";
+
+function clientIpHeaders(clientIp: string | null | undefined): Record<string, string> {
+  return clientIp ? { [CLIENT_IP_HEADER]: clientIp, "X-Forwarded-For": clientIp } : {};
+}
+
 /** POST /api/oauth/token with a form body; returns the parsed token response or throws ApiError. */
 export async function tokenRequest(
   transport: ApiTransport,
   params: Record<string, string>,
   langId: number = 1,
+  clientIp?: string | null,
 ): Promise<z.infer<typeof TokenResponseSchema>> {
   const response = await transportFetch(
     transport,
     new Request(buildUrl(transport, "/oauth/token"), {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", lang: String(langId) },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", lang: String(langId), ...clientIpHeaders(clientIp) },
       body: new URLSearchParams({ client_id: CLIENT_ID, ...params }).toString(),
     }),
   );
@@ -160,6 +172,8 @@ export interface ClientDeps {
   language: string;
   publicTokens?: PublicTokenCache;
   refreshes?: RefreshRegistry;
+  /** The visitor's address, forwarded to the API (see CLIENT_IP_HEADER). */
+  clientIp?: string | null;
 }
 
 /** The full client: the contract's ApiClient plus the calls the login flow needs. */
@@ -218,7 +232,12 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
   }
 
   async function perform(method: string, path: string, token: string, opts: RequestOptions & { body?: unknown }): Promise<Response> {
-    const headers: Record<string, string> = { Accept: "application/json", lang: String(langId), Authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = {
+      Accept: "application/json",
+      lang: String(langId),
+      Authorization: `Bearer ${token}`,
+      ...clientIpHeaders(deps.clientIp),
+    };
     let body: string | undefined;
     if (opts.body !== undefined) {
       if (opts.body instanceof URLSearchParams) {
@@ -281,7 +300,7 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
     get: (path, schema, opts) => request("GET", path, schema, opts),
     send: (method, path, schema, opts) => request(method, path, schema, opts),
     async passwordGrant(username, password) {
-      const r = await tokenRequest(transport, { grant_type: "password", username, password }, langId);
+      const r = await tokenRequest(transport, { grant_type: "password", username, password }, langId, deps.clientIp);
       return PatronTokenSchema.parse(r);
     },
     async getFile(path, opts) {
@@ -357,7 +376,7 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
     },
   };
   const session = getSession(context);
-  const client = createApiClient({ transport, session, language: getLanguage(context) });
+  const client = createApiClient({ transport, session, language: getLanguage(context), clientIp: request.headers.get(CLIENT_IP_HEADER) });
   context.set(apiContext, redirectingOnExpiry(client, request));
   const response = await next();
   // Sessions this request ended (logout, a login over another session) are revoked on the API, so the old

@@ -5,7 +5,8 @@ import { getApi } from "~/lib/api/client.server";
 import { settle } from "~/lib/api/settle.server";
 import type { AccountCount } from "./_nav";
 
-export type AccountCounts = Record<AccountCount, number | null>;
+/** The unread-alerts count comes from the root loader (the user bar shows it too), so it is not fetched twice. */
+export type AccountCounts = Record<Exclude<AccountCount, "unreadAlerts">, number | null>;
 
 /** Counts for the menu; a count whose list fails to load is null (not shown), the page still renders. */
 export async function loadAccountCounts(context: Readonly<RouterContextProvider>, now = new Date()): Promise<AccountCounts> {
@@ -14,6 +15,5 @@ export async function loadAccountCounts(context: Readonly<RouterContextProvider>
   const loans = await settle(getLoans(api));
   return {
     overdueLoans: loans.ok ? loans.value.filter((l) => (l.data_devolucao_prevista ?? "").slice(0, 10) < today && l.data_devolucao_prevista).length : null,
-    unreadAlerts: null,
   };
 }

@@ -21,12 +21,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  const activities = useRootData()?.site?.activities ?? [];
+  const root = useRootData();
+  const activities = root?.site?.activities ?? [];
   const screens = ACCOUNT_SCREENS.filter((s) => s.activity === undefined || activities.includes(s.activity));
   const current = currentScreen(privateAreaPath, pathname, screens);
   return (
     <div className="account-layout">
-      <AccountNav base={privateAreaPath} screens={screens} currentId={current?.id ?? null} counts={loaderData.counts} />
+      <AccountNav base={privateAreaPath} screens={screens} currentId={current?.id ?? null} counts={{ ...loaderData.counts, unreadAlerts: root?.user?.unreadAlerts ?? null }} />
       <div className="account-layout__content">
         <Outlet />
       </div>

@@ -60,6 +60,13 @@ export type AccountMenuId = (typeof ACCOUNT_MENU_ORDER)[number];
 /** The screens that exist, in menu order (a unit test checks the order and the route table). */
 export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "summary", path: "", labelKey: "nav.summary" },
+  { id: "loans", path: "emprestimos", labelKey: "nav.loans", count: "overdueLoans" },
+  { id: "loan_history", path: "emprestimos/historico", labelKey: "nav.loan_history" },
+  { id: "loan_token", path: "token", labelKey: "nav.loan_token" },
+  { id: "alerts", path: "alertas", labelKey: "nav.alerts", count: "unreadAlerts" },
+  { id: "app", path: "app", labelKey: "nav.app" },
+  { id: "holds", path: "reservas", labelKey: "nav.holds" },
+  { id: "debits", path: "debitos", labelKey: "nav.debits" },
   { id: "personal_data", path: "dados-pessoais", labelKey: "nav.personal_data" },
 ];
 
@@ -82,4 +89,10 @@ export function currentScreen(base: string, pathname: string, screens: readonly 
   }
   if (!best && clean === base) return screens.find((s) => s.path === "") ?? null;
   return best;
+}
+
+/** The path of a screen by id, or null while that screen does not exist (so no link is drawn to it). */
+export function screenHref(base: string, id: AccountMenuId): string | null {
+  const s = ACCOUNT_SCREENS.find((x) => x.id === id);
+  return s ? accountPath(base, s.path) : null;
 }

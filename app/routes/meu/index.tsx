@@ -7,7 +7,9 @@ import { settle } from "~/lib/api/settle.server";
 import { ListFrame } from "~/components/account/ListFrame";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
-import { PRODUCT_NAME } from "~/lib/product";
+import { PRODUCT_NAME, privateAreaPath } from "~/lib/product";
+import { useRootData } from "~/lib/use-root-data";
+import { screenHref } from "./_nav";
 import "./index.css";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -17,6 +19,10 @@ export function meta({ data }: Route.MetaArgs) {
 function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
+
+/** The hold states the API reports (reserva.situacao); shown translated, never as the raw code. */
+const HOLD_STATUSES = ["ativa", "disponivel", "atendida", "cancelada"] as const;
+const isHoldStatus = (s: string): s is (typeof HOLD_STATUSES)[number] => (HOLD_STATUSES as readonly string[]).includes(s);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = getApi(context);
@@ -44,6 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
           library: h.biblioteca ?? "",
           position: h.posicao ?? null,
           status: h.situacao ?? "",
+          ready: h.situacao === "disponivel",
         }))
       : null,
     debits: debits.ok
@@ -60,13 +67,41 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** The most urgent items first (overdue, ready for pickup, unpaid, unread alerts), each linking to its screen. */
+function UrgentItems({ loans, holds, debits }: Pick<Route.ComponentProps["loaderData"], "loans" | "holds" | "debits">) {
+  const { t } = useTranslation("account");
+  const unread = useRootData()?.user?.unreadAlerts ?? 0;
+  const overdue = loans?.filter((l) => l.overdue).length ?? 0;
+  const ready = holds?.filter((h) => h.ready).length ?? 0;
+  const unpaid = debits?.count ?? 0;
+  const items = [
+    { key: "overdue", count: overdue, href: screenHref(privateAreaPath, "loans") },
+    { key: "ready", count: ready, href: screenHref(privateAreaPath, "holds") },
+    { key: "unpaid", count: unpaid, href: screenHref(privateAreaPath, "debits") },
+    { key: "alerts", count: unread, href: screenHref(privateAreaPath, "alerts") },
+  ].filter((i) => i.count > 0);
+  if (items.length === 0) return null;
+  return (
+    <section className="account__section account-urgent" aria-labelledby="urgente">
+      <h2 id="urgente">{t("summary.urgent_heading")}</h2>
+      <ul>
+        {items.map((i) => (
+          <li key={i.key}>{i.href ? <Link to={i.href}>{t(`summary.urgent.${i.key}`, { count: i.count })}</Link> : t(`summary.urgent.${i.key}`, { count: i.count })}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
   const { loans, holds, debits } = loaderData;
+  const loansHref = screenHref(privateAreaPath, "loans");
   return (
     <div className="page account">
       <h1>{t("account.heading", { product: PRODUCT_NAME })}</h1>
       <p className="account__intro">{t("account.summary")}</p>
+      <UrgentItems loans={loans} holds={holds} debits={debits} />
 
       <section className="account__section" aria-labelledby="emprestimos">
         <h2 id="emprestimos">{t("account.loans_heading", { count: loans?.length ?? 0 })}</h2>
@@ -84,6 +119,11 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </ListFrame>
+        {loansHref ? (
+          <p>
+            <Link to={loansHref}>{t("account:summary.loans_link")}</Link>
+          </p>
+        ) : null}
       </section>
 
       <section className="account__section" aria-labelledby="reservas">
@@ -95,7 +135,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
                 <li key={h.id} className="account__item">
                   {h.codAcervo ? <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link> : <span>{h.title}</span>}
                   {h.position !== null ? <span className="account__meta">{t("account.queue_position", { position: h.position })}</span> : null}
-                  {h.status ? <span className="account__meta">{t("account.hold_status", { status: h.status })}</span> : null}
+                  {isHoldStatus(h.status) ? <span className="account__meta">{t("account.hold_status", { status: t(`account.hold_statuses.${h.status}`) })}</span> : null}
                   {h.library ? <span className="account__meta">{t("account.library", { library: h.library })}</span> : null}
                 </li>
               ))}

@@ -1,0 +1,82 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/sobre.acessibilidade";
+import { pageTitle } from "~/components/search/page-title";
+import { getT } from "~/lib/i18n.server";
+import { ACCESS_KEYS } from "~/lib/skip-links";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.title, matches) }] : []);
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { title: getT(context)("a11y:page.title") };
+}
+
+/**
+ * The accessibility page (eMAG 3.1): the access keys, the settings and a summary of the conformance report.
+ * Linked from the top bar of every page. See ADR 135.
+ */
+export default function AccessibilityPage(_props: Route.ComponentProps) {
+  const { t } = useTranslation("a11y");
+  const list = (key: string) => t(key, { returnObjects: true }) as unknown as string[];
+  const keys = [
+    { key: ACCESS_KEYS.content, label: t("skip.content") },
+    { key: ACCESS_KEYS.menu, label: t("skip.menu") },
+    { key: ACCESS_KEYS.search, label: t("skip.search") },
+    { key: ACCESS_KEYS.footer, label: t("skip.footer") },
+  ];
+  return (
+    <div className="page prose a11y-page">
+      <h1>{t("page.heading")}</h1>
+      <p>{t("page.intro")}</p>
+
+      <h2>{t("page.keysHeading")}</h2>
+      <p>{t("page.keysIntro")}</p>
+      <div className="table-scroll">
+        <table className="a11y-page__keys">
+          <caption>{t("page.keysCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("page.keyColumn")}</th>
+              <th scope="col">{t("page.actionColumn")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((k) => (
+              <tr key={k.key}>
+                <th scope="row">
+                  <kbd>{t("page.keyCombo", { key: k.key })}</kbd>
+                </th>
+                <td>{k.label}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p>{t("page.keysBrowsers")}</p>
+
+      <h2>{t("page.settingsHeading")}</h2>
+      <p>{t("page.settingsText")}</p>
+
+      <h2>{t("page.navigationHeading")}</h2>
+      <ul>
+        {list("page.navigationItems").map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+
+      <h2>{t("page.reportHeading")}</h2>
+      <p>{t("page.reportText")}</p>
+      <ul>
+        {list("page.reportItems").map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <p>{t("page.reportWhere")}</p>
+
+      <h2>{t("page.limitsHeading")}</h2>
+      <p>{t("page.limitsText")}</p>
+
+      <h2>{t("page.contactHeading")}</h2>
+      <p>{t("page.contactText")}</p>
+    </div>
+  );
+}
