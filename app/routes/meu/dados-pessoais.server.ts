@@ -8,11 +8,9 @@ import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError, type ErrorMessage } from "~/lib/api/errors";
 import { settle } from "~/lib/api/settle.server";
 import { getT } from "~/lib/i18n.server";
+import { PROFILE_PATH } from "~/components/profile/paths";
 import { HistoryChoiceFormSchema, PersonalDataFormSchema } from "~/schemas/account/personal-data";
 
-import { PROFILE_PATH } from "./profile-path";
-
-export { PROFILE_PATH };
 
 const NOTICES = ["salvo", "senha", "historico-mantido", "historico-apagado"] as const;
 export type ProfileNotice = (typeof NOTICES)[number];
