@@ -6,7 +6,8 @@
  *   with the API time the portal spent (Server-Timing) beside it when the server reports it;
  * - pages per second at 10 concurrent connections (mixed search and title pages, default workers);
  * - the JavaScript each route ships, compressed with brotli;
- * - search at 100k synthetic titles (bench/search-100k.ts): API and raw DB p50/p95.
+ * - search at 100k synthetic titles (bench/search-100k.ts): API and raw DB p50/p95;
+ * - the MARC import rate on a generated 100,000-record ISO 2709 file (bench/import-100k.ts).
  * Results go to stdout as a table and to bench/results/<timestamp>.json.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -14,6 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { BENCH_LOGIN, seedBenchPatron } from "./account.ts";
+import { importTable, runImport100k } from "./import-100k.ts";
 import { runSearch100k } from "./search-100k.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -260,6 +262,12 @@ async function main() {
   if (process.env.BENCH_1M) {
     console.log("");
     await runSearch100k(1_000_000, process.env.BENCH_1M_DB_DIR ?? path.join(root, "bench", ".data", "search-1m"));
+  }
+
+  // 5. Import rate: a generated 100,000-record ISO 2709 file through importFiles (BENCH_SKIP_IMPORT=1 skips it).
+  if (!process.env.BENCH_SKIP_IMPORT) {
+    console.log("");
+    console.log(importTable(await runImport100k()));
   }
 }
 

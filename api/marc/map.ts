@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import * as isbn3 from "isbn3";
+import { headingKey } from "../../contract/headings.ts";
 import type { Selectable } from "kysely";
 import type { AcervoTable } from "../db/types.ts";
 import { controlValue, dataFields, isDataField, subfield, subfieldValues, type DataField, type MarcRecord } from "./types.ts";
@@ -118,14 +119,7 @@ function subjectParts(f: DataField): { main: string; full: string } {
 }
 
 /** Lower case, no accents, no punctuation: the key used to match headings. */
-export function normalizeHeading(s: string): string {
-  return s
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
+export const normalizeHeading = headingKey;
 
 /** The first year (1000–2099) found in a string. */
 export function firstYear(s: string | undefined): number | null {

@@ -4,6 +4,7 @@
  * indexer stores their result in `acervo_faceta` / `faceta_valor` (api/db/search.ts).
  */
 import { fold } from "./text.ts";
+import { cleanHeading } from "../../contract/headings.ts";
 
 /** The derived facet types (stored per title); T, Y, I, X, K, B are read from the title and its copies. */
 export const DERIVED_FACET_TYPES = ["R", "P", "C", "A", "E", "S"] as const;
@@ -46,14 +47,8 @@ export function facetKey(value: string): string {
     .replace(/-+$/, "");
 }
 
-/** A heading without ISBD brackets, parentheses and trailing punctuation ("[Paris] :" → "Paris"). */
-export function cleanHeading(value: string): string {
-  return value
-    .replace(/[[\]()]/g, " ")
-    .replace(/\s+/g, " ")
-    .replace(/^[\s.,;:/=-]+|[\s.,;:/=-]+$/g, "")
-    .trim();
-}
+/** A heading without ISBD brackets, parentheses and trailing punctuation (shared with the portal's heading links). */
+export { cleanHeading };
 
 // "Sine loco" / "sine nomine" and their RDA phrasings: no place or publisher, not a value.
 const NO_PLACE = /^(s\.? ?l\.?|sine loco|local n[aã]o identificado|lugar no identificado|place of publication not identified|lieu de publication non identifi[eé])$/i;

@@ -7,6 +7,15 @@ const submitEmpty = (label: RegExp) => async (page: Page) => {
   await page.getByRole("alert").first().waitFor();
 };
 
+/**
+ * The comment form keeps its send button disabled with JS until it is complete (spec §5), so its error state
+ * (what a visitor without JS gets from the server) is reached by submitting the form itself.
+ */
+const submitEmptyComment = async (page: Page) => {
+  await page.getByRole("main").locator("form:has(textarea[name=texto])").evaluate((f) => (f as HTMLFormElement).requestSubmit());
+  await page.getByRole("alert").first().waitFor();
+};
+
 // Holds, loan requests, comments, purchase suggestion and general comment (issue 3, "requests" area).
 const ROUTES: RouteCase[] = [
   // The demo patron's title page id is a title with available copies: the hold page explains why it cannot be held.
@@ -14,14 +23,14 @@ const ROUTES: RouteCase[] = [
   { name: "loan-request", path: ({ titleId }) => `/acervo/${titleId}/solicitacao-emprestimo`, signedIn: true },
   { name: "loan-request-errors", path: ({ titleId }) => `/acervo/${titleId}/solicitacao-emprestimo`, signedIn: true, act: submitEmpty(/^(Solicitar empréstimo|Request loan)$/) },
   { name: "title-comment", path: ({ titleId }) => `/acervo/${titleId}/comentarios`, signedIn: true },
-  { name: "title-comment-errors", path: ({ titleId }) => `/acervo/${titleId}/comentarios`, signedIn: true, act: submitEmpty(/^(Enviar comentário|Send comment)$/) },
+  { name: "title-comment-errors", path: ({ titleId }) => `/acervo/${titleId}/comentarios`, signedIn: true, act: submitEmptyComment },
   { name: "title-comment-logged-out", path: ({ titleId }) => `/acervo/${titleId}/comentarios` },
   { name: "suggestion", path: () => "/sugestao", signedIn: true },
   { name: "suggestion-errors", path: () => "/sugestao", signedIn: true, act: submitEmpty(/^(Enviar sugestão|Send suggestion)$/) },
   { name: "suggestion-sent-toast", path: () => "/sugestao?enviado=1", signedIn: true },
   { name: "suggestion-logged-out", path: () => "/sugestao" },
   { name: "general-comment", path: () => "/comentario", signedIn: true },
-  { name: "general-comment-errors", path: () => "/comentario", signedIn: true, act: submitEmpty(/^(Enviar comentário|Send comment)$/) },
+  { name: "general-comment-errors", path: () => "/comentario", signedIn: true, act: submitEmptyComment },
 ];
 
 auditRoutes(ROUTES);

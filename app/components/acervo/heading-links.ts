@@ -1,23 +1,5 @@
 import { withParams } from "~/components/search/search-url";
-
-/** A heading compared loosely: no accents, case or punctuation ("Quintana, Mário," = "quintana mario"). */
-export function headingKey(value: string): string {
-  return value
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
-
-/** A heading as a search term: ISBD punctuation and brackets at either end and series numbering left out. */
-export function searchTerm(value: string): string {
-  return value
-    .replace(/[[\]()]/g, " ")
-    .replace(/\s+/g, " ")
-    .replace(/^[\s.,;:/=-]+|[\s.,;:/=-]+$/g, "")
-    .trim();
-}
+import { cleanHeading, headingKey } from "../../../contract/headings";
 
 export type HeadingKind = "autor" | "assunto" | "serie" | "editora";
 
@@ -30,7 +12,7 @@ export function headingHref(kind: HeadingKind, value: string, authorities: Reado
   const key = headingKey(value);
   const authority = key ? authorities.find((a) => headingKey(a.cabecalho) === key) : undefined;
   if (authority) return { href: `/autoridade/${authority.cod_autoridade}`, authority: true };
-  const termo = kind === "serie" ? searchTerm(value.split(";")[0] ?? value) : searchTerm(value);
+  const termo = cleanHeading(kind === "serie" ? (value.split(";")[0] ?? value) : value);
   const tipo = kind === "autor" || kind === "assunto" ? kind : "livre";
   return { href: `/${withParams("", { termo, tipo })}`, authority: false };
 }
