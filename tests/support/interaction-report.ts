@@ -31,6 +31,8 @@ export function writeInteraction(c: Omit<InteractionCase, "id"> & { id?: string 
  * its JS mode, the criteria of its `wcag` annotation, and whether it passed (a skipped test is "not applicable").
  */
 export function reportInteractionChecks() {
+  // Playwright needs the (empty) fixtures pattern before testInfo.
+  // eslint-disable-next-line no-empty-pattern
   test.afterEach(async ({}, testInfo: TestInfo) => {
     const criteria = testInfo.annotations.find((a) => a.type === "wcag")?.description ?? "";
     const outcome = testInfo.status === "skipped" ? "not applicable" : testInfo.status === testInfo.expectedStatus ? "passed" : "failed";
