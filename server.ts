@@ -13,15 +13,21 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { z } from "zod";
 import { createApiApp } from "./api/app.ts";
+import { CLIENT_IP_HEADER } from "./api/lib/http.ts";
 import { prepareDatabase } from "./api/boot.ts";
+import { startReminderTimer } from "./api/jobs/reminders.ts";
+import { createMailer } from "./api/mail/index.ts";
 import { openDatabase } from "./api/db/index.ts";
 import { importDemoCatalogue } from "./api/marc/demo.ts";
 import { importNetworkCatalogue } from "./api/seed/network.ts";
+import { applySecurityHeaders } from "./app/lib/security-headers.ts";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -41,8 +47,12 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SMTP_URL: z.string().optional(),
   TRUST_PROXY: z.enum(["0", "1", "true", "false"]).optional(),
+  // How long the portal waits for an API call before answering 503 (milliseconds).
+  API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
   // Makes the reference API's network (OAI) catalogue answer 500, to see and test its failure (ADR 063).
   NETWORK_UNAVAILABLE: z.enum(["0", "1", "true", "false"]).optional(),
+  // Seeds the demo patrons on the first start of a library's own (imported) catalogue too (ADR 100).
+  DEMO_PATRONS: z.enum(["0", "1", "true", "false"]).optional(),
 });
 
 function readEnv() {
@@ -87,14 +97,26 @@ async function prepare() {
     log,
     importDemoCatalogue: (d) => importDemoCatalogue(d, log, projectRoot),
     importNetworkCatalogue: (d) => importNetworkCatalogue(d, log, projectRoot),
+    demoPatrons: env.DEMO_PATRONS === "1" || env.DEMO_PATRONS === "true",
   });
   await db.destroy();
 }
 
-function securityHeaders(headers: Headers) {
-  if (!headers.has("X-Content-Type-Options")) headers.set("X-Content-Type-Options", "nosniff");
-  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
+/**
+ * The largest form body the portal accepts. Its forms carry a few short fields (the longest is a comment or a
+ * suggestion); a megabytes-long "password" would only tie a worker up hashing and parsing it.
+ */
+const PORTAL_BODY_LIMIT = 64 * 1024;
+
+/** The Retry-After of every 503 (the API unreachable or too slow): long enough for a restart. */
+const RETRY_AFTER_SECONDS = 30;
+
+/** Bodies the portal's forms send (plain HTML forms, and React Router's enhanced submissions). */
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** A minimal page the front server answers by itself, in Portuguese with an English line (the CSP is added later). */
+function plainPage(title: string, pt: string, en: string): string {
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${pt} <span lang="en">${en}</span></p><p><a href="/">Página inicial</a></p></main></body></html>`;
 }
 
 /**
@@ -115,7 +137,28 @@ function isCrossSitePost(req: Request): boolean {
   }
 }
 
-const FORBIDDEN_PAGE = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Solicitação recusada</title></head><body><main><h1>Solicitação recusada</h1><p>Esta solicitação veio de outro site e foi recusada. <span lang="en">This request came from another site and was refused.</span></p><p><a href="/">Página inicial</a></p></main></body></html>`;
+const FORBIDDEN_PAGE = plainPage(
+  "Solicitação recusada",
+  "Esta solicitação veio de outro site e foi recusada.",
+  "This request came from another site and was refused.",
+);
+const TOO_LARGE_PAGE = plainPage(
+  "Envio grande demais",
+  "O formulário enviado passa do tamanho permitido. Volte e envie um texto mais curto.",
+  "The form you sent is larger than allowed. Go back and send a shorter text.",
+);
+const NOT_A_FORM_PAGE = plainPage(
+  "Formato não aceito",
+  "Esta página aceita apenas envios de formulário.",
+  "This page only accepts form submissions.",
+);
+
+/** True for a state-changing request whose body is not a form (JSON, XML, nothing declared). */
+function isNotAForm(req: Request): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  return !FORM_TYPES.includes(type);
+}
 
 /** Behind a TLS-terminating proxy (TRUST_PROXY=1), the public scheme and host come from X-Forwarded-*. */
 function publicRequest(req: Request): Request {
@@ -129,16 +172,46 @@ function publicRequest(req: Request): Request {
   return new Request(url, { method: req.method, headers: req.headers, body: hasBody ? req.body : undefined, signal: req.signal, duplex: "half" } as RequestInit);
 }
 
+/**
+ * The visitor's address: the connection's, or behind a trusted proxy (TRUST_PROXY=1) the last entry of
+ * X-Forwarded-For (the one that proxy appended). Login throttling and the basket e-mail limits count by it.
+ */
+function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").pop()?.trim();
+    if (forwarded && /^[0-9a-f.:]{2,45}$/i.test(forwarded)) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** The request with the client-address header set by this server (whatever the client sent is replaced). */
+function withClientAddress(req: Request, address: string): Request {
+  const headers = new Headers(req.headers);
+  headers.set(CLIENT_IP_HEADER, address);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(req.url, { method: req.method, headers, body: hasBody ? req.body : undefined, signal: req.signal, duplex: "half" } as RequestInit);
+}
+
 async function createServerApp() {
   const app = new Hono();
+  const trustProxy = env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true";
   app.use(async (c, next) => {
     await next();
-    securityHeaders(c.res.headers);
+    // https as the visitor sees it: the connection itself, or what a trusted TLS proxy reports.
+    const forwarded = trustProxy ? c.req.header("x-forwarded-proto")?.split(",")[0].trim() : undefined;
+    const https = forwarded ? forwarded === "https" : new URL(c.req.url).protocol === "https:";
+    applySecurityHeaders(c.res.headers, https);
+    // "Unavailable" always says when to come back, for people's browsers and crawlers alike.
+    if (c.res.status === 503 && !c.res.headers.has("Retry-After")) c.res.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   });
 
   const networkUnavailable = env.NETWORK_UNAVAILABLE === "1" || env.NETWORK_UNAVAILABLE === "true";
   const api = embeddedApi ? createApiApp({ db: openDb(), network: { unavailable: networkUnavailable } }) : null;
-  if (api) app.all("/api/*", (c) => api.fetch(c.req.raw));
+  if (api) app.all("/api/*", (c) => api.fetch(withClientAddress(c.req.raw, clientAddress(c, trustProxy))));
   if (apiOnly) return app;
 
   const clientDir = path.join(projectRoot, "build/client");
@@ -165,11 +238,14 @@ async function createServerApp() {
   }) => Parameters<typeof handler>[1];
   const apiFetch = api ? async (req: Request) => api.fetch(req) : undefined;
 
-  const trustProxy = env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true";
-  // Hono must not read the body before React Router gets the raw request.
+  // The size check reads at most PORTAL_BODY_LIMIT bytes (a declared Content-Length is refused unread) and
+  // hands React Router an equivalent request; nothing else reads the body before it.
+  app.use("*", bodyLimit({ maxSize: PORTAL_BODY_LIMIT, onError: (c) => c.html(TOO_LARGE_PAGE, 413) }));
   app.all("*", (c) => {
-    const req = trustProxy ? publicRequest(c.req.raw) : c.req.raw;
+    const raw = withClientAddress(c.req.raw, clientAddress(c, trustProxy));
+    const req = trustProxy ? publicRequest(raw) : raw;
     if (isCrossSitePost(req)) return c.html(FORBIDDEN_PAGE, 403);
+    if (isNotAForm(req)) return c.html(NOT_A_FORM_PAGE, 415);
     return handler(req, createAppLoadContext({ apiFetch }));
   });
   return app;
@@ -188,9 +264,17 @@ async function startWorker() {
   process.on("SIGINT", stop);
 }
 
+/** The due-date reminder job runs in the primary process only (one timer per machine, whatever the workers). */
+function startJobs() {
+  if (!embeddedApi) return;
+  const db = openDb();
+  startReminderTimer(db, createMailer({ db, smtpUrl: env.SMTP_URL || undefined, outboxDir: path.join(dataDir, "outbox") }), { log });
+}
+
 async function main() {
   if (cluster.isWorker) return startWorker();
   await prepare();
+  startJobs();
   // One worker per core by default; the portal tier is stateless (state lives in cookies and the DB).
   const workers = env.WEB_CONCURRENCY ?? (env.NODE_ENV === "production" ? os.availableParallelism() : 1);
   if (workers <= 1) return startWorker();

@@ -1,22 +1,29 @@
 import path from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import type { Db } from "./db/index.ts";
 import { defaultAuthSettings, type AuthSettings } from "./lib/clock.ts";
-import { errorResponse } from "./lib/errors.ts";
+import { ApiError, errorResponse } from "./lib/errors.ts";
+import type { MiddlewareHandler } from "hono";
 import type { ApiDeps, ApiEnv } from "./lib/http.ts";
 import { langFromHeader, msg } from "./lib/messages.ts";
 import { createMailer, type Mailer } from "./mail/index.ts";
 import { acervoRoutes } from "./routes/acervo.ts";
+import { alertasRoutes } from "./routes/alertas.ts";
 import { autenticarRoutes } from "./routes/autenticar.ts";
 import { autoridadeRoutes } from "./routes/autoridade.ts";
 import { cestaRoutes } from "./routes/cesta.ts";
 import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta.ts";
 import { indiceRoutes, opcoesIndiceRoutes } from "./routes/indice.ts";
-import { emprestimoRoutes } from "./routes/emprestimo.ts";
+import { calendarFeedRoutes, emprestimoRoutes } from "./routes/emprestimo/index.ts";
+import { gruRoutes } from "./routes/gru.ts";
+import { pesquisasSalvasRoutes } from "./routes/pesquisas-salvas.ts";
 import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
 import { pessoasRoutes } from "./routes/pessoas.ts";
+import { aquisicaoSugestoesRoutes, meuPerfilRoutes, meusComentariosRoutes } from "./routes/meu-perfil.ts";
+import { recuperarSenhaRoutes } from "./routes/pessoas-recuperar-senha.ts";
 import { NETWORK_PATH, redeRoutes } from "./routes/rede.ts";
 import { planoEnsinoRoutes } from "./routes/plano-ensino.ts";
 import { comentariosRoutes } from "./routes/comentarios.ts";
@@ -26,6 +33,39 @@ import { solicitacaoEmprestimoRoutes } from "./routes/solicitacao-emprestimo.ts"
 import { comentarioGeralRoutes, sugestaoAquisicaoRoutes, unidadeInformacaoRoutes } from "./routes/unidade-informacao.ts";
 import { sumarioRoutes } from "./routes/sumario.ts";
 import { vinculosRoutes } from "./routes/vinculos.ts";
+
+/** The largest request body the API reads: its writes are short forms and JSON documents of a few ids. */
+export const API_BODY_LIMIT = 256 * 1024;
+
+const BODY_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * A write's body must be one of the types the API reads, and JSON must parse: anything else is the client's
+ * mistake, answered 400 in the API's error shape rather than failing deep inside a handler. The parsed JSON is
+ * cached by Hono, so routes read it again for free.
+ */
+const checkWriteBody: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const method = c.req.method;
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS" || !c.req.raw.body) return next();
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!type) {
+    // A write with an empty body and no type (e.g. a bodiless POST action) is fine; a typeless body is not.
+    if ((await c.req.arrayBuffer()).byteLength === 0) return next();
+    throw new ApiError(400, "tipo_conteudo");
+  }
+  if (!BODY_TYPES.includes(type)) throw new ApiError(400, "tipo_conteudo");
+  if (type === "application/json") {
+    const text = await c.req.text();
+    if (text.trim() !== "") {
+      try {
+        JSON.parse(text);
+      } catch {
+        throw new ApiError(400, "corpo_invalido");
+      }
+    }
+  }
+  return next();
+};
 
 export interface ApiOptions {
   db: Db;
@@ -58,9 +98,26 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
 
+  // Limits and body checks for every write, before any route reads the body (ADR 110, docs/security.md).
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: API_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError(413, "corpo_grande");
+      },
+    }),
+  );
+  app.use("/api/*", checkWriteBody);
+
   app.route("/api/oauth", oauthRoutes(deps));
   app.route("/api/autenticar", autenticarRoutes(deps));
   app.route("/api/pessoas", pessoasRoutes(deps));
+  // The patron's own profile, comments and suggestions (ADR 140).
+  app.route("/api/pessoas", meuPerfilRoutes(deps));
+  app.route("/api/comentarios", meusComentariosRoutes(deps));
+  app.route("/api/aquisicao", aquisicaoSugestoesRoutes(deps));
+  app.route("/api/pessoas", recuperarSenhaRoutes(deps));
   app.route("/api/parametros", parametrosRoutes(deps));
   app.route("/api/consulta", consultaRoutes(deps));
   app.route("/api/opcoes-indice", opcoesIndiceRoutes(deps));
@@ -79,6 +136,11 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
   // acesso-restrito/{a}/s/{b} and vinculos/*: the module scopes its token check to its own paths.
   app.route("/api", vinculosRoutes(deps));
   app.route("/api/emprestimo", emprestimoRoutes(deps));
+  // The subscribable due-date feed: its URL token is the credential (ADR 120).
+  app.route("/api/calendario", calendarFeedRoutes(deps));
+  app.route("/api/solicitacoes/alertas", alertasRoutes(deps));
+  app.route("/api/gru", gruRoutes(deps));
+  app.route("/api/pesquisas-salvas", pesquisasSalvasRoutes(deps));
   app.route("/api/reserva", reservaRoutes(deps));
   app.route("/api/validar-fila", validarFilaRoutes(deps));
   app.route("/api/lista-espera", listaEsperaRoutes(deps));

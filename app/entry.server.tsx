@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -10,6 +9,7 @@ import { inProcessTransport, transportContext } from "./lib/context.server";
 import { isFormErrorStatus, prefixTitle } from "./lib/error-title.server";
 import { getI18n } from "./lib/i18n.server";
 import { NonceProvider } from "./lib/nonce";
+import { contentSecurityPolicy, newNonce } from "./lib/security-headers";
 
 export const streamTimeout = 5_000;
 
@@ -23,22 +23,6 @@ export function createAppLoadContext({ apiFetch }: { apiFetch?: (request: Reques
   return context;
 }
 
-/** The enforced Content-Security-Policy of every HTML document. */
-export function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data: https:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "object-src 'none'",
-  ].join("; ");
-}
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -46,7 +30,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = crypto.randomBytes(16).toString("base64");
+  const nonce = newNonce();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   responseHeaders.set("X-Content-Type-Options", "nosniff");
   responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { PRODUCT_SLUG } from "./lib/product";
 
 // Reads like spec §2. The private area's prefix comes from one constant (PRODUCT_SLUG, build time).
@@ -6,6 +6,10 @@ export default [
   index("routes/home.tsx", { id: "home" }),
   route("login", "routes/login.tsx"),
   route("sair", "routes/sair.tsx"),
+  // Forgot-password flow (spec §2, §4): user code, verification code, new password (ADR 130).
+  route("recuperar-senha", "routes/recuperar-senha.tsx"),
+  route("recuperar-senha/codigo", "routes/recuperar-senha.codigo.tsx"),
+  route("recuperar-senha/nova-senha", "routes/recuperar-senha.nova-senha.tsx"),
   // The spec's redirect page ("{product}_redireciona"): after a login that named an external base (ADR 095).
   route(`${PRODUCT_SLUG}_redireciona`, "routes/redireciona.tsx"),
   route("indice", "routes/indice.tsx"),
@@ -45,8 +49,32 @@ export default [
   route("preferencias", "routes/preferencias.tsx"),
   route("preferencias/idioma", "routes/preferencias.idioma.tsx"),
 
-  // The private area ("Meu Pergamum"), behind login.
-  ...prefix(`meu${PRODUCT_SLUG}`, [index("routes/meu.index.tsx", { id: "meu-index" })]),
+  // The private area ("Meu Pergamum"): one layout requires login and draws the account menu (app/routes/meu/_nav.ts).
+  // Every screen of the area sits inside it; a unit test checks these routes against the menu list.
+  ...prefix(`meu${PRODUCT_SLUG}`, [
+    layout("routes/meu/_layout.tsx", { id: "meu" }, [
+      index("routes/meu/index.tsx", { id: "meu-index" }),
+      route("emprestimos", "routes/meu/emprestimos.tsx"),
+      // Resource route: the current loans' due dates as an iCalendar download.
+      route("emprestimos/calendario.ics", "routes/meu/emprestimos.calendario.ts"),
+      route("emprestimos/historico", "routes/meu/emprestimos.historico.tsx"),
+      // Resource route: the history's date range as CSV.
+      route("emprestimos/historico.csv", "routes/meu/emprestimos.historico-csv.ts"),
+      route("token", "routes/meu/token.tsx"),
+      route("alertas", "routes/meu/alertas.tsx"),
+      route("app", "routes/meu/app.tsx"),
+      route("reservas", "routes/meu/reservas.tsx"),
+      route("reservas/:codReserva", "routes/meu/reserva.tsx"),
+      route("debitos", "routes/meu/debitos.tsx"),
+      route("debitos/gru/:codGru", "routes/meu/gru.tsx"),
+      // Resource route: the slip as a PDF.
+      route("debitos/gru/:codGru/pdf", "routes/meu/gru.pdf.ts"),
+      route("dados-pessoais", "routes/meu/dados-pessoais.tsx"),
+      route("dados-pessoais/senha", "routes/meu/dados-pessoais.senha.tsx"),
+      // Resource route: the LGPD data bundle (JSON or CSV) as a download.
+      route("dados-pessoais/meus-dados", "routes/meu/dados-pessoais.meus-dados.ts"),
+    ]),
+  ]),
 
   // The network (OAI) search tab and its records (spec §2, §7 "Rede-{product}"), before the "/{guia}" catch-all.
   route("rede", "routes/rede.tsx"),

@@ -19,8 +19,8 @@ import path from "node:path";
 import { createApiApp } from "../api/app.ts";
 import { openDatabase, type Db } from "../api/db/index.ts";
 import { migrateToLatest } from "../api/db/migrate.ts";
-import { reindexAcervos, searchAcervos, searchFacets, type SearchParams } from "../api/db/search.ts";
-import { parseFilters } from "../api/domain/search-filters.ts";
+import { reindexAcervos, searchAcervos, searchFacets, type SearchParams } from "../api/search/index.ts";
+import { parseFilters } from "../api/search/index.ts";
 import { seedInstitution } from "../api/seed/institution.ts";
 
 const TITLES = Number(process.env.BENCH_TITLES ?? 100_000);

@@ -8,6 +8,14 @@ import * as m007 from "./migrations/007-network.ts";
 import * as m008 from "./migrations/008-search-tabs.ts";
 import * as m009 from "./migrations/009-search-facets.ts";
 import * as m010 from "./migrations/010-waiting-list.ts";
+import * as m016 from "./migrations/016-rate-limits.ts";
+import * as m013 from "./migrations/013-search-order.ts";
+import * as m011 from "./migrations/011-first-start.ts";
+import * as m018 from "./migrations/018-loans.ts";
+import * as m019 from "./migrations/019-alerts.ts";
+import * as m021 from "./migrations/021-holds-debits-saved.ts";
+import * as m028 from "./migrations/028-account-profile.ts";
+import * as m024 from "./migrations/024-password-recovery.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -20,6 +28,14 @@ const migrations: Record<string, Migration> = {
   "008-search-tabs": m008,
   "009-search-facets": m009,
   "010-waiting-list": m010,
+  "016-rate-limits": m016,
+  "013-search-order": m013,
+  "011-first-start": m011,
+  "018-loans": m018,
+  "019-alerts": m019,
+  "021-holds-debits-saved": m021,
+  "028-account-profile": m028,
+  "024-password-recovery": m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

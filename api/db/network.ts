@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from "kysely";
 import { NETWORK_FILTER_TYPES, type NetworkFilters, type NetworkFilterType } from "../domain/network.ts";
-import { languageLabel, NO_YEAR, noYearLabel } from "../domain/search-filters.ts";
+import { languageLabel, NO_YEAR, noYearLabel } from "../search/index.ts";
 import { dialectOf, type Db } from "./index.ts";
-import { CANDIDATE_CAP, FACET_VALUES_MAX, fts5Query, queryWords, searchDocument, tsQuery, type SearchOrder, type SearchTerm, yearCondition } from "./search.ts";
+import { CANDIDATE_CAP, FACET_VALUES_MAX, fts5Query, queryWords, searchDocument, tsQuery, type SearchOrder, type SearchTerm, yearCondition } from "../search/index.ts";
 
 /**
  * The network (OAI) catalogue's data access (migration 007, ADR 063): loading harvested records, their

@@ -6,7 +6,7 @@ const IDENTITY_COLUMNS: Array<[string, string]> = [
   ["pessoa", "cod_pessoa"], ["login", "cod_login"], ["tipo_obra", "cod_tipo_obra"], ["acervo", "cod_acervo"], ["acervo_link", "cod_link"],
   ["exemplar", "cod_exemplar"], ["autoridade", "cod_autoridade"], ["emprestimo", "cod_emprestimo"], ["reserva", "cod_reserva"],
   ["debito", "cod_debito"], ["solicitacao_emprestimo", "cod_solicitacao"], ["comentario", "cod_comentario"],
-  ["sugestao_aquisicao", "cod_sugestao"], ["alerta", "id"], ["email_saida", "id"],
+  ["sugestao_aquisicao", "cod_sugestao"], ["alerta", "id"], ["email_saida", "id"], ["renovacao", "id"], ["token_emprestimo", "id"],
 ];
 
 /**

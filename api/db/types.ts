@@ -45,6 +45,10 @@ export interface CategoriaTable {
   limite_comentarios: Generated<number>;
   prazo_dias: Generated<number>;
   limite_renovacoes: Generated<number>;
+  /** Migration 018: days a renewal adds, whether overdue loans may be renewed, the debit total that blocks renewing. */
+  renovacao_dias: Generated<number>;
+  renova_atrasado: Generated<number>;
+  limite_debito: Generated<number>;
 }
 
 export interface CategoriaAtividadeTable {
@@ -63,6 +67,8 @@ export interface PessoaTable {
   cpf: string | null;
   dados_pessoais: Generated<string>;
   recebe_email: Generated<number>;
+  /** 1 keeps returned loans as history (migration 028). */
+  guarda_historico: Generated<number>;
   bloqueado: Generated<number>;
   motivo_bloqueio: string | null;
   created_at: Generated<string>;
@@ -249,6 +255,10 @@ export interface ReservaTable {
   data_cancelamento: string | null;
   observacao: string | null;
   chave_envio: string | null;
+  /** Suspended until this date (inclusive, YYYY-MM-DD): keeps its place, skipped when a copy returns (migration 021). */
+  suspensa_ate: string | null;
+  /** When a copy left for the pickup library; from then on the library cannot change. */
+  data_transito: string | null;
 }
 
 export interface DebitoTable {
@@ -284,6 +294,7 @@ export interface SolicitacaoEmprestimoTable {
   situacao: Generated<string>;
   chave_envio: string | null;
   created_at: Generated<string>;
+  data_cancelamento: string | null;
 }
 
 export interface ComentarioTable {
@@ -326,6 +337,37 @@ export interface AlertaTable {
   cod_pessoa: number;
   mensagem: string;
   lido: Generated<number>;
+  created_at: Generated<string>;
+  /** Migration 019: the event kind, its data (JSON) and its once-only key. */
+  tipo: Generated<string>;
+  dados: Generated<string>;
+  chave: string | null;
+}
+
+/** Migration 018: one row per renewal; (cod_emprestimo, chave_envio) is unique. */
+export interface RenovacaoTable {
+  id: Generated<number>;
+  cod_emprestimo: number;
+  cod_pessoa: number;
+  chave_envio: string;
+  data_devolucao_anterior: string;
+  data_devolucao_nova: string;
+  created_at: Generated<string>;
+}
+
+/** Migration 018: the token of a patron's private calendar feed URL. */
+export interface CalendarioFeedTable {
+  cod_pessoa: number;
+  token: string;
+  created_at: Generated<string>;
+}
+
+/** Migration 018: loan tokens for self-service machines. */
+export interface TokenEmprestimoTable {
+  id: Generated<number>;
+  cod_pessoa: number;
+  token: string;
+  valido_ate: string;
   created_at: Generated<string>;
 }
 
@@ -409,7 +451,16 @@ export interface AcervoFacetaTable {
   cod_valor: number;
 }
 
+/** Rate-limit counters (migration 016). */
+export interface ContadorLimiteTable {
+  chave: string;
+  contagem: number;
+  inicio: string;
+  bloqueado_ate: string | null;
+}
+
 export interface DB {
+  contador_limite: ContadorLimiteTable;
   instituicao: InstituicaoTable;
   campus: CampusTable;
   biblioteca: BibliotecaTable;
@@ -433,6 +484,9 @@ export interface DB {
   comentario: ComentarioTable;
   sugestao_aquisicao: SugestaoAquisicaoTable;
   alerta: AlertaTable;
+  renovacao: RenovacaoTable;
+  calendario_feed: CalendarioFeedTable;
+  token_emprestimo: TokenEmprestimoTable;
   lista_espera: ListaEsperaTable;
   cesta_permanente: CestaPermanenteTable;
   email_saida: EmailSaidaTable;
@@ -450,6 +504,53 @@ export interface DB {
   acervo_faceta: AcervoFacetaTable;
   rede_instituicao: RedeInstituicaoTable;
   rede_registro: RedeRegistroTable;
+  estado_instalacao: EstadoInstalacaoTable;
+  recuperacao_senha: RecuperacaoSenhaTable;
+  gru: GruTable;
+  pesquisa_salva: PesquisaSalvaTable;
+}
+
+/** What the first start did (migration 011, ADR 100). */
+export interface EstadoInstalacaoTable {
+  chave: string;
+  valor: string;
+  updated_at: Generated<string>;
+}
+
+/** A GRU payment slip issued for some of a patron's debits, with its PIX code (migration 021). */
+export interface GruTable {
+  cod_gru: Generated<number>;
+  cod_pessoa: number;
+  cod_biblioteca: number;
+  valor: number;
+  debitos: string;
+  numero_referencia: string;
+  vencimento: string;
+  pix: string;
+  situacao: Generated<string>;
+  data_pagamento: string | null;
+  created_at: Generated<string>;
+}
+
+/** A patron's saved catalogue search (migration 021). */
+export interface PesquisaSalvaTable {
+  id: Generated<number>;
+  cod_pessoa: number;
+  nome: string;
+  consulta: string;
+  created_at: Generated<string>;
+}
+
+/** Migration 024: a password recovery code sent by e-mail (ADR 130); only its hash is stored. */
+export interface RecuperacaoSenhaTable {
+  id: Generated<number>;
+  cod_login: number;
+  codigo_hash: string;
+  codigo_salt: string;
+  tentativas: Generated<number>;
+  expires_at: string;
+  encerrado_em: string | null;
+  created_at: Generated<string>;
 }
 
 /** A member of the network (OAI) catalogue (migration 007, ADR 063). */

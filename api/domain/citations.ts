@@ -172,7 +172,7 @@ function marcXmlCollection(rows: CitationSource[]): string {
 }
 
 /** One CSV cell: quoted per RFC 4180, and a leading = + - @ neutralised (spreadsheet formula injection). */
-function csvCell(value: string | number | null | undefined): string {
+export function csvCell(value: string | number | null | undefined): string {
   let s = value == null ? "" : String(value);
   if (/^[=+\-@\t\r]/u.test(s)) s = `'${s}`;
   return /[",\r\n;]/u.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

@@ -163,12 +163,18 @@ export interface HoldOptions {
   fila: number;
   /** Why a hold is impossible right now, or null. */
   impedimento: "exemplar_disponivel" | "sem_exemplar_reservavel" | null;
+  /** The asking patron's own active hold on the title (then no second hold is offered), or null. */
+  minha_reserva: { cod_reserva: number; posicao: number } | null;
 }
 
 const ACTIVE = ["ativa", "disponivel"];
 
-/** `GET /reserva/{id}/informacoes-iniciais`: what the hold form offers; null for an unknown title. */
-export async function holdOptions(db: Db, codAcervo: number): Promise<HoldOptions | null> {
+/**
+ * `GET /reserva/{id}/informacoes-iniciais`: what the hold form offers; null for an unknown title. With
+ * `codPessoa`, `fila` leaves out the patron's own hold (it is not "people before you") and `minha_reserva`
+ * gives its rank in the queue.
+ */
+export async function holdOptions(db: Db, codAcervo: number, codPessoa?: number | null): Promise<HoldOptions | null> {
   const title = await db.selectFrom("acervo").select(["cod_acervo", "titulo"]).where("cod_acervo", "=", codAcervo).executeTakeFirst();
   if (!title) return null;
   const copies = await db
@@ -185,10 +191,12 @@ export async function holdOptions(db: Db, codAcervo: number): Promise<HoldOption
   const disponiveis = copies.filter((c) => c.situacao === "disponivel").length;
   const queue = await db
     .selectFrom("reserva")
-    .select(sql<number>`count(*)`.as("n"))
+    .select(["cod_reserva", "cod_pessoa", "posicao"])
     .where("cod_acervo", "=", codAcervo)
     .where("situacao", "in", ACTIVE)
-    .executeTakeFirstOrThrow();
+    .orderBy("posicao")
+    .execute();
+  const mineAt = codPessoa == null ? -1 : queue.findIndex((r) => r.cod_pessoa === codPessoa);
   return {
     cod_acervo: title.cod_acervo,
     titulo: title.titulo,
@@ -199,8 +207,9 @@ export async function holdOptions(db: Db, codAcervo: number): Promise<HoldOption
     bibliotecas: [...libraries].map(([cod_biblioteca, desc_biblioteca]) => ({ cod_biblioteca, desc_biblioteca })),
     exemplares: copies.length,
     disponiveis,
-    fila: Number(queue.n),
+    fila: mineAt >= 0 ? queue.length - 1 : queue.length,
     impedimento: disponiveis > 0 ? "exemplar_disponivel" : holdable.length === 0 ? "sem_exemplar_reservavel" : null,
+    minha_reserva: mineAt >= 0 ? { cod_reserva: Number(queue[mineAt].cod_reserva), posicao: mineAt + 1 } : null,
   };
 }
 

@@ -195,11 +195,28 @@ export async function listLoanRequests(db: Db, codPessoa: number, filter: { data
     .innerJoin("biblioteca as r", "r.cod_biblioteca", "s.biblioteca_recebimento")
     .select([
       "s.cod_solicitacao", "s.cod_acervo", "a.titulo", "o.desc_biblioteca as biblioteca_origem", "r.desc_biblioteca as biblioteca_recebimento",
-      "s.situacao", "s.created_at", "s.volume", "s.tomo", "s.parte", "s.material_adicional", "s.cod_local_recebimento",
+      "s.situacao", "s.created_at", "s.volume", "s.tomo", "s.parte", "s.material_adicional", "s.cod_local_recebimento", "s.data_cancelamento",
     ])
     .where("s.cod_pessoa", "=", codPessoa);
   if (filter.status) q = q.where("s.situacao", "=", filter.status);
   if (filter.dataIni) q = q.where("s.created_at", ">=", filter.dataIni);
   if (filter.dataFim) q = q.where("s.created_at", "<", `${filter.dataFim}~`);
   return q.orderBy("s.created_at", "desc").orderBy("s.cod_solicitacao", "desc").execute();
+}
+
+/**
+ * `DELETE /solicitacao-emprestimo/{id}`: the patron cancels a request still waiting. Answers `cancelada`
+ * (now), `nao_encontrada` (not theirs) or `nao_cancelavel` (already handled by the library, or cancelled).
+ */
+export async function cancelLoanRequest(db: Db, codPessoa: number, codSolicitacao: number, now: string): Promise<"cancelada" | "nao_encontrada" | "nao_cancelavel"> {
+  const res = await db
+    .updateTable("solicitacao_emprestimo")
+    .set({ situacao: "cancelada", data_cancelamento: now })
+    .where("cod_solicitacao", "=", codSolicitacao)
+    .where("cod_pessoa", "=", codPessoa)
+    .where("situacao", "=", "aguardando")
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 1) return "cancelada";
+  const row = await db.selectFrom("solicitacao_emprestimo").select("situacao").where("cod_solicitacao", "=", codSolicitacao).where("cod_pessoa", "=", codPessoa).executeTakeFirst();
+  return row ? "nao_cancelavel" : "nao_encontrada";
 }

@@ -2,7 +2,7 @@
  * Rules of the network (OAI) catalogue (ADR 063): its filter types and where a record lives at home.
  * Pure functions: the SQL lives in api/db/network.ts.
  */
-import { parseFilters } from "./search-filters.ts";
+import { parseFilters } from "../search/index.ts";
 
 /** The network search's own filters (spec §4 "Z institution, for the OAI network"), then type, year and language. */
 export const NETWORK_FILTER_TYPES = ["Z", "T", "Y", "I"] as const;

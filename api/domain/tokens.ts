@@ -104,3 +104,46 @@ export async function verifyAccessToken(db: Db, s: AuthSettings, token: string):
   if (!row || row.revoked_at || Date.parse(row.expires_at) <= s.now()) return null;
   return { codPessoa: row.cod_pessoa, clientId: row.client_id, familia: row.familia };
 }
+
+/**
+ * Ends every session of a patron: all their access and refresh tokens, in every family, are revoked at once.
+ * Password change and recovery call it so that a stolen or forgotten session cannot outlive the old password.
+ * Returns how many tokens were revoked.
+ */
+export async function revokeAllSessions(db: Db, codPessoa: number, now: number = Date.now()): Promise<number> {
+  const res = await db
+    .updateTable("oauth_token")
+    .set({ revoked_at: iso(now) })
+    .where("cod_pessoa", "=", codPessoa)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/**
+ * Ends one session (logout, RFC 7009): the family of the presented token, access and refresh alike, is revoked.
+ * An unknown, foreign-client or already revoked token is not an error (the RFC answers 200 either way), so the
+ * answer never tells a caller whether a token existed.
+ */
+export async function revokeSession(db: Db, clientId: string, token: string, now: number = Date.now()): Promise<void> {
+  const row = await db.selectFrom("oauth_token").select(["familia", "client_id"]).where("token_hash", "=", sha256(token)).executeTakeFirst();
+  if (!row || row.client_id !== clientId) return;
+  await revokeFamily(db, row.familia, now);
+}
+
+/** Revokes every live access and refresh token of a patron (password reset: all their sessions end). */
+export async function revokeAllPatronTokens(db: Db, codPessoa: number, now: number): Promise<void> {
+  await revokeAllSessions(db, codPessoa, now);
+}
+
+/** Ends a patron's other sessions (password change): every token outside the family of the session making the change. */
+export async function revokeOtherSessions(db: Db, codPessoa: number, keepFamilia: string, now: number): Promise<number> {
+  const res = await db
+    .updateTable("oauth_token")
+    .set({ revoked_at: iso(now) })
+    .where("cod_pessoa", "=", codPessoa)
+    .where("familia", "<>", keepFamilia)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

@@ -110,3 +110,15 @@ export async function myWaitingList(db: Db, codPessoa: number) {
     .execute();
   return rows.map((r) => ({ cod_acervo: r.cod_acervo, titulo: r.titulo, posicao: Number(r.posicao), data_entrada: r.data_entrada }));
 }
+
+/** `DELETE /lista-espera/{id}`: the patron leaves a title's waiting list; true when an entry was left now. */
+export async function leaveWaitingList(db: Db, codPessoa: number, codAcervo: number): Promise<boolean> {
+  const res = await db
+    .updateTable("lista_espera")
+    .set({ situacao: "cancelado" })
+    .where("cod_acervo", "=", codAcervo)
+    .where("cod_pessoa", "=", codPessoa)
+    .where("situacao", "=", WAITING)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

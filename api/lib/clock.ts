@@ -8,6 +8,8 @@ export interface AuthSettings {
   /** How long a rotated refresh token may still be replayed (parallel requests). */
   refreshGraceSeconds: number;
   maxFailedLogins: number;
+  /** Failed logins from one client address, over every username, within `lockMinutes` (ADR 111). */
+  maxFailedLoginsPerIp: number;
   lockMinutes: number;
 }
 
@@ -19,5 +21,6 @@ export const defaultAuthSettings: AuthSettings = {
   refreshSeconds: 30 * 24 * 60 * 60,
   refreshGraceSeconds: 30,
   maxFailedLogins: 5,
+  maxFailedLoginsPerIp: 30,
   lockMinutes: 15,
 };

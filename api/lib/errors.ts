@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { langFromHeader, msg, type MessageKey } from "./messages.ts";
 
@@ -25,6 +26,13 @@ export function errorResponse(c: Context, err: unknown) {
     if (err.options.errors) body.errors = err.options.errors;
     return c.json(body, err.status as ContentfulStatusCode);
   }
+  // Hono's own refusals (a body its validators cannot parse, a size limit) are the client's fault: 4xx, in our shape.
+  if (err instanceof HTTPException && err.status < 500) {
+    const key: MessageKey = err.status === 413 ? "corpo_grande" : "corpo_invalido";
+    return c.json({ message: msg(lang, key), code: key }, err.status as ContentfulStatusCode);
+  }
+  // A handler that read a malformed body itself (c.req.json()) fails with a SyntaxError: also a 400.
+  if (err instanceof SyntaxError) return c.json({ message: msg(lang, "corpo_invalido"), code: "corpo_invalido" }, 400);
   // Never leak stack traces or driver messages; log them for the operator instead.
   console.error("[api] unexpected error:", err);
   return c.json({ message: msg(lang, "erro_inesperado"), code: "erro_inesperado" }, 500);

@@ -7,6 +7,18 @@ import type { AuthSettings } from "./clock.ts";
 import { ApiError } from "./errors.ts";
 import { langFromHeader, msg, type Lang } from "./messages.ts";
 
+/**
+ * The client's address, as the front server (server.ts) saw it: set there on every request, replacing any
+ * value the client sent; the portal forwards its visitor's address in it. Absent, nothing is counted per address.
+ */
+export const CLIENT_IP_HEADER = "x-estante-client-ip";
+
+/** The request's client address (see CLIENT_IP_HEADER), or null. */
+export function clientIpOf(c: Context): string | null {
+  const v = c.req.header(CLIENT_IP_HEADER)?.trim();
+  return v && v.length <= 64 ? v : null;
+}
+
 /** What every route module receives from createApiApp. */
 export interface ApiDeps {
   db: Db;
@@ -60,6 +72,8 @@ export function createRouter() {
   });
 }
 
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
 /** Requires a valid bearer access token (public or patron) and records its owner. */
 export function requireToken(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
@@ -67,6 +81,12 @@ export function requireToken(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const owner = match ? await verifyAccessToken(deps.db, deps.auth, match[1]) : null;
     if (!owner) throw new ApiError(401, "token_invalido", { code: "token_invalido" });
+    // A patron blocked by the library keeps read access (dados-usuario reports the block, ADR 011) but can
+    // write nothing: the portal refuses them at login, and the API must not be the way around it.
+    if (owner.codPessoa != null && WRITE_METHODS.has(c.req.method)) {
+      const p = await deps.db.selectFrom("pessoa").select("bloqueado").where("cod_pessoa", "=", owner.codPessoa).executeTakeFirst();
+      if (!p || Number(p.bloqueado) === 1) throw new ApiError(403, "usuario_bloqueado");
+    }
     c.set("owner", owner);
     await next();
   };

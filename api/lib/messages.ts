@@ -31,6 +31,25 @@ const pt = {
   valor_invalido: "Valor inválido.",
   ao_menos_um_campo: "Preencha ao menos um campo.",
   erro_inesperado: "Erro inesperado. Tente novamente mais tarde.",
+  recuperacao_indisponivel: "A recuperação de senha não está disponível nesta instituição.",
+  codigo_invalido: "Código inválido ou expirado. Peça um novo código.",
+  senha_fora_dos_criterios: "A senha não atende a todos os critérios!",
+  senha_alterada: "Senha alterada. Entre com a nova senha.",
+  regra_length: "Ter de {min} a {max} caracteres.",
+  regra_has_numbers: "Conter pelo menos um número.",
+  regra_only_numbers: "Conter somente números.",
+  regra_special_char: "Conter pelo menos um destes caracteres especiais: @ ! # $ % & * ( ) - _",
+  regra_diff_case: "Misturar letras maiúsculas e minúsculas.",
+  regra_diff_name: "Não conter nenhuma parte do seu nome.",
+  regra_last_pw: "Ser diferente das suas últimas {n} senhas.",
+  recuperacao_assunto: "Código para criar uma nova senha",
+  recuperacao_corpo:
+    "Olá, {nome}.\n\nSeu código de verificação é {codigo}. Ele vale por {minutos} minutos e só pode ser usado uma vez.\n\nSe você não pediu uma nova senha, ignore esta mensagem: sua senha atual continua valendo.",
+  corpo_invalido: "O corpo da requisição não é um JSON ou formulário válido.",
+  tipo_conteudo: "Tipo de conteúdo não suportado: envie JSON ou formulário.",
+  corpo_grande: "A requisição passa do tamanho máximo permitido.",
+  usuario_bloqueado: "Seu cadastro está bloqueado pela biblioteca. Procure o atendimento.",
+  envio_limite: "Limite de envios atingido. Tente novamente mais tarde.",
 };
 
 type Catalogue = Record<keyof typeof pt, string>;
@@ -53,6 +72,25 @@ const es: Catalogue = {
   valor_invalido: "Valor no válido.",
   ao_menos_um_campo: "Complete al menos un campo.",
   erro_inesperado: "Error inesperado. Inténtelo más tarde.",
+  recuperacao_indisponivel: "La recuperación de contraseña no está disponible en esta institución.",
+  codigo_invalido: "Código no válido o caducado. Solicite un código nuevo.",
+  senha_fora_dos_criterios: "¡La contraseña no cumple todos los criterios!",
+  senha_alterada: "Contraseña cambiada. Inicie sesión con la nueva contraseña.",
+  regra_length: "Tener entre {min} y {max} caracteres.",
+  regra_has_numbers: "Contener al menos un número.",
+  regra_only_numbers: "Contener solo números.",
+  regra_special_char: "Contener al menos uno de estos caracteres especiales: @ ! # $ % & * ( ) - _",
+  regra_diff_case: "Combinar letras mayúsculas y minúsculas.",
+  regra_diff_name: "No contener ninguna parte de su nombre.",
+  regra_last_pw: "Ser distinta de sus últimas {n} contraseñas.",
+  recuperacao_assunto: "Código para crear una nueva contraseña",
+  recuperacao_corpo:
+    "Hola, {nome}.\n\nSu código de verificación es {codigo}. Vale durante {minutos} minutos y solo se puede usar una vez.\n\nSi no pidió una nueva contraseña, ignore este mensaje: su contraseña actual sigue siendo válida.",
+  corpo_invalido: "El cuerpo de la solicitud no es un JSON o formulario válido.",
+  tipo_conteudo: "Tipo de contenido no admitido: envíe JSON o formulario.",
+  corpo_grande: "La solicitud supera el tamaño máximo permitido.",
+  usuario_bloqueado: "Su registro está bloqueado por la biblioteca. Acuda a la atención al usuario.",
+  envio_limite: "Se alcanzó el límite de envíos. Inténtelo más tarde.",
 };
 
 const en: Catalogue = {
@@ -73,6 +111,25 @@ const en: Catalogue = {
   valor_invalido: "Invalid value.",
   ao_menos_um_campo: "Fill in at least one field.",
   erro_inesperado: "Unexpected error. Please try again later.",
+  recuperacao_indisponivel: "Password recovery is not available at this institution.",
+  codigo_invalido: "Invalid or expired code. Ask for a new code.",
+  senha_fora_dos_criterios: "The password doesn't match all the criteria!",
+  senha_alterada: "Password changed. Log in with the new password.",
+  regra_length: "Be {min} to {max} characters long.",
+  regra_has_numbers: "Contain at least one number.",
+  regra_only_numbers: "Contain only numbers.",
+  regra_special_char: "Contain at least one of these special characters: @ ! # $ % & * ( ) - _",
+  regra_diff_case: "Mix upper and lower case letters.",
+  regra_diff_name: "Not contain any part of your name.",
+  regra_last_pw: "Differ from your last {n} passwords.",
+  recuperacao_assunto: "Code to set a new password",
+  recuperacao_corpo:
+    "Hello, {nome}.\n\nYour verification code is {codigo}. It is valid for {minutos} minutes and can be used once.\n\nIf you did not ask for a new password, ignore this message: your current password still works.",
+  corpo_invalido: "The request body is not valid JSON or form data.",
+  tipo_conteudo: "Unsupported content type: send JSON or form data.",
+  corpo_grande: "The request is larger than the maximum allowed size.",
+  usuario_bloqueado: "Your account is blocked by the library. Please contact the service desk.",
+  envio_limite: "Sending limit reached. Please try again later.",
 };
 
 export type MessageKey = keyof typeof pt;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { createApiApp } from "../app.ts";
 import { openDatabase, type Db } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { reindexAcervos } from "../db/search.ts";
+import { reindexAcervos } from "../search/index.ts";
 import { seedInstitution } from "../seed/institution.ts";
 import { seedPatrons } from "../seed/patrons.ts";
 

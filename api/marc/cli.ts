@@ -1,17 +1,56 @@
 /**
  * `npm run import -- <files...>`: imports MARC files (ISO 2709, MARCXML, MARC-in-JSON) into the
- * database named by DATABASE_URL / DATA_DIR, with a progress bar and a summary of bad records.
+ * database named by DATABASE_URL / DATA_DIR, with progress, a summary and the numbers of bad records.
+ *
+ * Exit code: 0 when the files were read (bad records are listed, they do not fail the run); 1 when a file
+ * cannot be read, no record at all could be imported, or the database fails.
  */
 import path from "node:path";
 import cliProgress from "cli-progress";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { importFiles } from "./import.ts";
+import { importFiles, type ImportProgress } from "./import.ts";
+
+const USAGE =
+  "Usage: npm run import -- <file.mrc|file.xml|file.json> [...]\n" +
+  "Reads ISO 2709 (MARC-8 or UTF-8), MARCXML and MARC-in-JSON; the format is detected from the content.\n" +
+  "Database: DATABASE_URL (postgres://… or a SQLite file), else DATA_DIR/estante.sqlite (DATA_DIR defaults to ./data).";
+
+/** Progress on a terminal: a bar per file; elsewhere (logs, CI): a line per file and every 10 seconds. */
+function progressReporter(): { update: (e: ImportProgress) => void; stop: () => void } {
+  if (process.stdout.isTTY) {
+    const bar = new cliProgress.SingleBar(
+      { format: "{file} [{bar}] {percentage}% | {done} records", hideCursor: true, stream: process.stdout },
+      cliProgress.Presets.shades_classic,
+    );
+    let current = "";
+    return {
+      update: (e) => {
+        if (e.file !== current) {
+          if (current) bar.stop();
+          bar.start(Math.max(e.bytesTotal, 1), e.bytesRead, { file: e.file, done: e.done });
+          current = e.file;
+        } else bar.update(e.bytesRead, { done: e.done });
+      },
+      stop: () => current && bar.stop(),
+    };
+  }
+  let last = Date.now();
+  return {
+    update: (e) => {
+      if (!e.finished && Date.now() - last < 10_000) return;
+      last = Date.now();
+      const pct = e.bytesTotal ? Math.floor((100 * e.bytesRead) / e.bytesTotal) : 100;
+      console.log(`${e.file}: ${e.done} records${e.finished ? "" : ` (${pct}%)`}`);
+    },
+    stop: () => {},
+  };
+}
 
 async function main(): Promise<number> {
   const files = process.argv.slice(2).filter((a) => a !== "--");
   if (!files.length || files.includes("--help") || files.includes("-h")) {
-    console.log("Usage: npm run import -- <file.mrc|file.xml|file.json> [...]\n" + "Reads ISO 2709 (MARC-8 or UTF-8), MARCXML and MARC-in-JSON; the format is detected from the content.\n" + "Database: DATABASE_URL (postgres://… or a SQLite file), else DATA_DIR/estante.sqlite (DATA_DIR defaults to ./data).");
+    console.log(USAGE);
     return files.length ? 0 : 1;
   }
   const db = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? "./data" });
@@ -24,28 +63,29 @@ async function main(): Promise<number> {
     if (!(await db.selectFrom("campus").select("cod_campus").executeTakeFirst())) {
       await db.insertInto("campus").values({ cod_empresa: 1, nome_campus: "Campus principal" }).execute();
     }
-    const bar = new cliProgress.SingleBar(
-      { format: "{file} [{bar}] {value}/{total} records", hideCursor: true, clearOnComplete: false, stopOnComplete: false },
-      cliProgress.Presets.shades_classic,
+    const progress = progressReporter();
+    const started = Date.now();
+    const summary = await importFiles(
+      db,
+      files.map((f) => path.resolve(f)),
+      { onProgress: progress.update },
     );
-    let current = "";
-    const summary = await importFiles(db, files.map((f) => path.resolve(f)), {
-      onProgress: ({ file, done, total }) => {
-        if (file !== current) {
-          if (current) bar.stop();
-          bar.start(total, done, { file });
-          current = file;
-        } else bar.update(done);
-      },
-    });
-    if (current) bar.stop();
+    progress.stop();
+    const seconds = (Date.now() - started) / 1000;
     console.log(
-      `\nRead ${summary.read} records: ${summary.imported} titles imported, ${summary.updated} updated, ` +
-        `${summary.authorities} authorities, ${summary.copies} copies, ${summary.skipped} skipped.`,
+      `Read ${summary.read} records: ${summary.imported} titles imported, ${summary.updated} updated, ` +
+        `${summary.authorities} authorities, ${summary.copies} copies, ${summary.skipped} skipped ` +
+        `(${seconds.toFixed(1)} s, ${Math.round(summary.read / Math.max(seconds, 0.001))} records/s).`,
     );
     if (summary.errors.length) {
-      console.log(`\n${summary.errors.length} record(s) could not be imported:`);
-      for (const e of summary.errors) console.log(`  ${e.file} record #${e.recordNumber}: ${e.message}`);
+      console.log(`${summary.errors.length} record(s) could not be imported:`);
+      for (const e of summary.errors) console.log(`  ${e.file} ${e.recordNumber ? `record #${e.recordNumber}` : "(whole file)"}: ${e.message}`);
+    }
+    const unreadable = summary.errors.some((e) => e.recordNumber === 0);
+    const nothing = summary.imported + summary.updated + summary.authorities === 0;
+    if (unreadable || nothing) {
+      console.error(unreadable ? "Import failed: a file could not be read." : "Import failed: no record could be imported.");
+      return 1;
     }
     return 0;
   } finally {
@@ -53,9 +93,21 @@ async function main(): Promise<number> {
   }
 }
 
+let settled = false;
+// A database call that never answers empties the event loop without settling main(): that must not look like success.
+process.on("beforeExit", () => {
+  if (settled) return;
+  console.error("Import stopped before finishing: a database operation never completed.");
+  process.exit(1);
+});
+
 main().then(
-  (code) => process.exit(code),
-  (e) => {
+  (code) => {
+    settled = true;
+    process.exit(code);
+  },
+  (e: unknown) => {
+    settled = true;
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
   },

@@ -37,21 +37,19 @@ export function demoLibraryResolver(libraries: number[]): (code: string | undefi
 
 /**
  * Imports the bundled demo catalogue (titles, copies, links, authorities) into a freshly seeded database,
- * logging progress through `log`. Titles without item fields get one copy in the first library.
+ * logging progress through `log`. Titles without item fields get one copy in the first library. `files`
+ * narrows it to some of the bundled files (tests).
  */
-export async function importDemoCatalogue(db: Kysely<DB>, log: (m: string) => void, projectRoot: string): Promise<void> {
+export async function importDemoCatalogue(db: Kysely<DB>, log: (m: string) => void, projectRoot: string, files = demoFiles(projectRoot)): Promise<void> {
   const started = Date.now();
   const libs = (await db.selectFrom("biblioteca").select("cod_biblioteca").orderBy("cod_biblioteca").limit(3).execute()).map((r) => r.cod_biblioteca);
-  const files = demoFiles(projectRoot);
   log(`Demo catalogue: importing ${files.length} MARC files from ${DEMO_DATA_DIR}`);
-  let lastFile = "";
   const summary = await importFiles(db, files, {
     codEmpresa: 1,
     libraryFor: demoLibraryResolver(libs),
     copyWhenMissing: true,
-    onProgress: ({ file, done, total }) => {
-      if (done === total || file !== lastFile) log(`  ${file}: ${done}/${total}`);
-      lastFile = file;
+    onProgress: ({ file, done, finished }) => {
+      if (finished) log(`  ${file}: ${done} records`);
     },
   });
   log(

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { sql, type Kysely, type Transaction } from "kysely";
-import { reindexAcervos } from "../db/search.ts";
-import type { DB } from "../db/types.ts";
-import { MATERIAL_TYPES, mapAuthority, mapCopies, mapTitle, recordKind, sourceKey, type CopyData } from "./map.ts";
-import { fromJsonRecord, readRecords } from "./read.ts";
+import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
+import { reindexAcervos } from "../search/index.ts";
+import type { DB, ExemplarTable } from "../db/types.ts";
+import { MATERIAL_TYPES, mapAuthority, mapCopies, mapTitle, recordKind, sourceKey, type CopyData, type LinkRow, type TitleData } from "./map.ts";
+import { fromJsonRecord, streamRecords } from "./read.ts";
 import { toMarcInJson, type MarcRecord } from "./types.ts";
 
 /** A record that could not be imported; recordNumber is 1-based within its file. */
@@ -26,15 +26,29 @@ export interface ImportSummary {
   errors: ImportError[];
 }
 
+/** Progress of {@link importFiles}: records handled so far in `file`, and how far into the file they are. */
+export interface ImportProgress {
+  file: string;
+  /** Records of this file read and written so far. */
+  done: number;
+  bytesRead: number;
+  bytesTotal: number;
+  /** True on the last event of a file. */
+  finished: boolean;
+}
+
 /** Options of {@link importFiles}. */
 export interface ImportOptions {
   /** Institution that owns the titles (default 1). */
   codEmpresa?: number;
-  /** Library of a copy from its source branch code; default: match `biblioteca.sigla`, else create one. */
+  /**
+   * Library of a copy from its source branch code; default: match `biblioteca.sigla`, else create one.
+   * It is never called inside the import's write transactions, so it may query the database.
+   */
   libraryFor?: (code: string | undefined) => Promise<number> | number;
-  /** Called when a file has been read (total = records in it) and after each written batch. */
-  onProgress?: (event: { file: string; done: number; total: number }) => void;
-  /** Records per transaction (default 250). */
+  /** Called after each written batch and when a file ends. */
+  onProgress?: (event: ImportProgress) => void;
+  /** Records per transaction (default 1000). */
   batchSize?: number;
   /** Give a title with no item fields one copy in the default library (demo data); online-only titles excepted. */
   copyWhenMissing?: boolean;
@@ -54,118 +68,212 @@ export async function ensureMaterialTypes(db: Kysely<DB>): Promise<void> {
  * code creates a library under the first campus; no code means the first library.
  */
 export function libraryBySigla(db: Kysely<DB>): (code: string | undefined) => Promise<number> {
-  const cache = new Map<string, number>();
   return async (code) => {
     const k = (code ?? "").trim().toUpperCase();
-    const hit = cache.get(k);
-    if (hit) return hit;
     let id: number | undefined;
     if (k) {
       id = (await db.selectFrom("biblioteca").select("cod_biblioteca").where(sql<string>`upper(sigla)`, "=", k).executeTakeFirst())?.cod_biblioteca;
     } else {
       id = (await db.selectFrom("biblioteca").select("cod_biblioteca").orderBy("cod_biblioteca").executeTakeFirst())?.cod_biblioteca;
     }
-    if (id === undefined) {
-      const campus = await db.selectFrom("campus").select("cod_campus").orderBy("cod_campus").executeTakeFirst();
-      if (!campus) throw new Error("no campus to create a library under; seed an institution and a campus first");
-      const sigla = (code ?? "").trim() || "BC";
-      const row = await db
-        .insertInto("biblioteca")
-        .values({ cod_campus: campus.cod_campus, desc_biblioteca: code?.trim() || "Biblioteca central", sigla })
-        .returning("cod_biblioteca")
-        .executeTakeFirstOrThrow();
-      id = row.cod_biblioteca;
-    }
-    cache.set(k, id);
-    return id;
+    if (id !== undefined) return id;
+    const campus = await db.selectFrom("campus").select("cod_campus").orderBy("cod_campus").executeTakeFirst();
+    if (!campus) throw new Error("no campus to create a library under; seed an institution and a campus first");
+    const sigla = (code ?? "").trim() || "BC";
+    const row = await db
+      .insertInto("biblioteca")
+      .values({ cod_campus: campus.cod_campus, desc_biblioteca: code?.trim() || "Biblioteca central", sigla })
+      .returning("cod_biblioteca")
+      .executeTakeFirstOrThrow();
+    return row.cod_biblioteca;
   };
 }
 
 type Pending = { file: string; recordNumber: number; record: MarcRecord };
 
+/** A bibliographic record mapped onto its rows, ready to write. */
+interface MappedTitle {
+  p: Pending;
+  chave: string;
+  marc: string;
+  title: TitleData;
+  links: LinkRow[];
+  headingKeys: string[];
+  items: Array<Omit<CopyData, "library"> & { cod_biblioteca: number }>;
+}
+
+/** Rows per multi-row INSERT: keeps the bound parameters of one statement far below SQLite's and PostgreSQL's limits. */
+const ROWS_PER_INSERT = 200;
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
 /**
  * Imports MARC files (ISO 2709, MARCXML, MARC-in-JSON; format detected by content) into `acervo`,
- * `acervo_link`, `exemplar`, `autoridade` and `acervo_autoridade`. Records are keyed by source key, so a
- * re-import updates instead of duplicating. A bad record is reported in `errors` and never aborts the run.
+ * `acervo_link`, `exemplar`, `autoridade` and `acervo_autoridade`, and feeds the search index. Records are
+ * keyed by source key, so a re-import updates instead of duplicating. A bad record is reported in `errors`
+ * and never aborts the run.
+ *
+ * Speed: records are streamed, mapped outside the database, and written a batch at a time (one transaction,
+ * multi-row inserts, one lookup of existing keys and barcodes per batch); memory holds one batch, not the file.
  */
 export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportOptions = {}): Promise<ImportSummary> {
   const summary: ImportSummary = { read: 0, imported: 0, updated: 0, skipped: 0, authorities: 0, copies: 0, errors: [] };
   const libraryFor = opts.libraryFor ?? libraryBySigla(db);
-  const batchSize = opts.batchSize ?? 250;
+  const batchSize = opts.batchSize ?? 1000;
   const codEmpresa = opts.codEmpresa ?? 1;
+  const copyWhenMissing = opts.copyWhenMissing ?? false;
   const libCache = new Map<string, number>();
   const resolveLibrary = async (code: string | undefined) => {
-    const k = code ?? "";
+    const k = (code ?? "").trim().toUpperCase();
     let id = libCache.get(k);
     if (id === undefined) libCache.set(k, (id = await libraryFor(code)));
     return id;
   };
   await ensureMaterialTypes(db);
-  const touched: number[] = [];
-  const headingKeys = new Map<number, string[]>();
+  const headingIndex = await authorityIndex(db);
+  const authoritiesBefore = headingIndex.size;
+
+  const fail = (p: Pending, e: unknown) => {
+    summary.skipped++;
+    summary.errors.push({ file: p.file, recordNumber: p.recordNumber, message: e instanceof Error ? e.message : String(e) });
+  };
+
+  const flushAuthorities = async (batch: Pending[]) => {
+    const writeAll = (list: Pending[]) => db.transaction().execute(async (trx) => { for (const p of list) await writeAuthority(trx, p, summary, headingIndex); });
+    try {
+      await writeAll(batch);
+    } catch {
+      // One bad row spoils the whole transaction on PostgreSQL: retry one record at a time to name it.
+      for (const p of batch) await writeAll([p]).catch((e: unknown) => fail(p, e));
+    }
+  };
+
+  const flushTitles = async (batch: Pending[]) => {
+    const mapped: MappedTitle[] = [];
+    for (const p of batch) {
+      try {
+        const { title, links, headingKeys } = mapTitle(p.record);
+        let copies = mapCopies(p.record);
+        if (!copies.length && copyWhenMissing && title.acesso_remoto !== "cr") {
+          copies = [{ codigo_barras: null, library: undefined, localizacao: null, chamada: null, situacao: "disponivel", volume: null, tipo_emprestimo: "normal" }];
+        }
+        const items = [];
+        for (const { library, ...c } of copies) items.push({ ...c, cod_biblioteca: await resolveLibrary(library) });
+        mapped.push({ p, chave: sourceKey(p.record), marc: JSON.stringify(toMarcInJson(p.record)), title, links, headingKeys, items });
+      } catch (e) {
+        fail(p, e);
+      }
+    }
+    const written: number[] = [];
+    const run = (list: MappedTitle[]) =>
+      db.transaction().execute(async (trx) => {
+        const out: Array<{ cod: number; isNew: boolean; copies: number }> = [];
+        // The same record twice in one batch: the second round sees the first as existing and updates it.
+        for (const round of uniqueRounds(list)) {
+          const written = await writeTitles(trx, round, codEmpresa);
+          await linkTitles(trx, round.map((m, i) => ({ cod: written[i].cod, keys: m.headingKeys })), headingIndex);
+          out.push(...written);
+        }
+        return out;
+      });
+    const count = (r: { cod: number; isNew: boolean; copies: number }) => {
+      written.push(r.cod);
+      summary[r.isNew ? "imported" : "updated"]++;
+      summary.copies += r.copies;
+    };
+    try {
+      (await run(mapped)).forEach(count);
+    } catch {
+      for (const m of mapped) {
+        try {
+          (await run([m])).forEach(count);
+        } catch (e) {
+          fail(m.p, e);
+        }
+      }
+    }
+    await reindexAcervos(db, [...new Set(written)]);
+  };
 
   for (const file of files) {
     const label = path.basename(file);
-    let results;
+    let bytesTotal = 0;
     try {
-      results = await readRecords(fs.readFileSync(file));
+      bytesTotal = fs.statSync(file).size;
     } catch (e) {
       summary.errors.push({ file: label, recordNumber: 0, message: `cannot read file: ${e instanceof Error ? e.message : String(e)}` });
       continue;
     }
-    const total = results.length;
-    summary.read += total;
-    opts.onProgress?.({ file: label, done: 0, total });
-    const bibs: Pending[] = [];
-    const auths: Pending[] = [];
-    for (const r of results) {
-      if (!r.record) {
-        summary.skipped++;
-        summary.errors.push({ file: label, recordNumber: r.recordNumber, message: r.error ?? "unreadable record" });
-        continue;
-      }
-      const kind = recordKind(r.record);
-      if (kind === "holdings") summary.skipped++; // standalone MFHD: no bibliographic data to show
-      else (kind === "authority" ? auths : bibs).push({ file: label, recordNumber: r.recordNumber, record: r.record });
-    }
-    let done = total - bibs.length - auths.length;
-    for (let i = 0; i < auths.length; i += batchSize) {
-      const batch = auths.slice(i, i + batchSize);
-      await db.transaction().execute(async (trx) => {
-        for (const p of batch) await writeAuthority(trx, p, summary);
-      });
-      done += batch.length;
-      opts.onProgress?.({ file: label, done, total });
-    }
-    for (let i = 0; i < bibs.length; i += batchSize) {
-      const batch = bibs.slice(i, i + batchSize);
-      const ids: number[] = [];
-      await db.transaction().execute(async (trx) => {
-        for (const p of batch) {
-          try {
-            const r = await writeTitle(trx, p, codEmpresa, resolveLibrary, opts.copyWhenMissing ?? false);
-            ids.push(r.cod);
-            headingKeys.set(r.cod, r.keys);
-            summary[r.isNew ? "imported" : "updated"]++;
-            summary.copies += r.copies;
-          } catch (e) {
-            summary.skipped++;
-            summary.errors.push({ file: p.file, recordNumber: p.recordNumber, message: e instanceof Error ? e.message : String(e) });
-          }
+    let done = 0;
+    let bytesRead = 0;
+    let bibs: Pending[] = [];
+    let auths: Pending[] = [];
+    const flush = async () => {
+      if (auths.length) await flushAuthorities(auths);
+      if (bibs.length) await flushTitles(bibs);
+      done += auths.length + bibs.length;
+      auths = [];
+      bibs = [];
+      opts.onProgress?.({ file: label, done, bytesRead, bytesTotal, finished: false });
+    };
+    try {
+      for await (const r of streamRecords(file)) {
+        summary.read++;
+        bytesRead = r.bytesRead;
+        if (!r.record) {
+          done++;
+          summary.skipped++;
+          summary.errors.push({ file: label, recordNumber: r.recordNumber, message: r.error ?? "unreadable record" });
+          continue;
         }
-      });
-      await reindexAcervos(db, ids);
-      touched.push(...ids);
-      done += batch.length;
-      opts.onProgress?.({ file: label, done, total });
+        const kind = recordKind(r.record);
+        if (kind === "holdings") {
+          done++;
+          summary.skipped++; // standalone MFHD: no bibliographic data to show
+          continue;
+        }
+        (kind === "authority" ? auths : bibs).push({ file: label, recordNumber: r.recordNumber, record: r.record });
+        if (auths.length + bibs.length >= batchSize) await flush();
+      }
+      await flush();
+    } catch (e) {
+      summary.errors.push({ file: label, recordNumber: 0, message: `cannot read file: ${e instanceof Error ? e.message : String(e)}` });
     }
+    opts.onProgress?.({ file: label, done, bytesRead: bytesTotal, bytesTotal, finished: true });
   }
-  // New authorities can match titles imported earlier, so then every title is relinked.
-  await linkAuthorities(db, summary.authorities > 0 ? undefined : touched, headingKeys);
+  // Authorities new to this run can match titles imported before them: relink every title then.
+  if (headingIndex.size > authoritiesBefore) await linkAuthorities(db);
   return summary;
 }
 
-async function writeAuthority(trx: Transaction<DB>, p: Pending, summary: ImportSummary): Promise<void> {
+/** Splits a batch into rounds in which no source key repeats, keeping the records' order. */
+function uniqueRounds(list: MappedTitle[]): MappedTitle[][] {
+  const rounds: Array<{ keys: Set<string>; items: MappedTitle[] }> = [];
+  for (const m of list) {
+    let round = rounds.find((r) => !r.keys.has(m.chave));
+    if (!round) rounds.push((round = { keys: new Set(), items: [] }));
+    round.keys.add(m.chave);
+    round.items.push(m);
+  }
+  return rounds.map((r) => r.items);
+}
+
+/** Normalized heading → authority ids, for linking titles as they are written. */
+async function authorityIndex(db: Kysely<DB>): Promise<Map<string, number[]>> {
+  const index = new Map<string, number[]>();
+  for (const a of await db.selectFrom("autoridade").select(["cod_autoridade", "cabecalho_normalizado"]).execute()) {
+    const list = index.get(a.cabecalho_normalizado) ?? [];
+    list.push(a.cod_autoridade);
+    index.set(a.cabecalho_normalizado, list);
+  }
+  return index;
+}
+
+async function writeAuthority(trx: Transaction<DB>, p: Pending, summary: ImportSummary, index: Map<string, number[]>): Promise<void> {
   const a = mapAuthority(p.record);
   if (!a) {
     summary.skipped++;
@@ -175,40 +283,93 @@ async function writeAuthority(trx: Transaction<DB>, p: Pending, summary: ImportS
   const chave = sourceKey(p.record, "aut:");
   const marc = JSON.stringify(toMarcInJson(p.record));
   const existing = await trx.selectFrom("autoridade").select("cod_autoridade").where("chave_origem", "=", chave).executeTakeFirst();
+  let cod: number;
   if (existing) {
-    await trx.updateTable("autoridade").set({ ...a, marc, updated_at: sql`CURRENT_TIMESTAMP` }).where("cod_autoridade", "=", existing.cod_autoridade).execute();
+    cod = existing.cod_autoridade;
+    await trx.updateTable("autoridade").set({ ...a, marc, updated_at: sql`CURRENT_TIMESTAMP` }).where("cod_autoridade", "=", cod).execute();
   } else {
-    await trx.insertInto("autoridade").values({ ...a, chave_origem: chave, marc }).execute();
+    cod = (await trx.insertInto("autoridade").values({ ...a, chave_origem: chave, marc }).returning("cod_autoridade").executeTakeFirstOrThrow()).cod_autoridade;
   }
+  const list = index.get(a.cabecalho_normalizado) ?? [];
+  if (!list.includes(cod)) list.push(cod);
+  index.set(a.cabecalho_normalizado, list);
   summary.authorities++;
 }
 
-async function writeTitle(
-  trx: Transaction<DB>,
-  p: Pending,
-  codEmpresa: number,
-  resolveLibrary: (code: string | undefined) => Promise<number>,
-  copyWhenMissing: boolean,
-): Promise<{ cod: number; isNew: boolean; copies: number; keys: string[] }> {
-  const { title, links, headingKeys } = mapTitle(p.record);
-  const chave = sourceKey(p.record);
-  const marc = JSON.stringify(toMarcInJson(p.record));
-  const existing = await trx.selectFrom("acervo").select("cod_acervo").where("chave_origem", "=", chave).executeTakeFirst();
-  let cod: number;
-  if (existing) {
-    cod = existing.cod_acervo;
-    await trx.updateTable("acervo").set({ ...title, cod_empresa: codEmpresa, marc, updated_at: sql`CURRENT_TIMESTAMP` }).where("cod_acervo", "=", cod).execute();
+/**
+ * Writes one round of titles (no source key twice): one lookup of the existing keys, multi-row inserts of
+ * the new titles, their links and copies; existing titles are updated one by one. Returns, in input order,
+ * each title's id, whether it is new and how many copies it has.
+ */
+async function writeTitles(trx: Transaction<DB>, list: MappedTitle[], codEmpresa: number): Promise<Array<{ cod: number; isNew: boolean; copies: number }>> {
+  const existing = new Map<string, number>();
+  for (const part of chunks(list, 500)) {
+    const rows = await trx.selectFrom("acervo").select(["cod_acervo", "chave_origem"]).where("chave_origem", "in", part.map((m) => m.chave)).execute();
+    for (const r of rows) existing.set(r.chave_origem, r.cod_acervo);
+  }
+  const fresh = list.filter((m) => !existing.has(m.chave));
+  const codOf = new Map(existing);
+  for (const part of chunks(fresh, ROWS_PER_INSERT)) {
+    const rows = await trx
+      .insertInto("acervo")
+      .values(part.map((m) => ({ ...m.title, cod_empresa: codEmpresa, chave_origem: m.chave, marc: m.marc })))
+      .returning(["cod_acervo", "chave_origem"])
+      .execute();
+    for (const r of rows) codOf.set(r.chave_origem, r.cod_acervo);
+  }
+  for (const m of list) {
+    const cod = existing.get(m.chave);
+    if (cod === undefined) continue;
+    await trx.updateTable("acervo").set({ ...m.title, cod_empresa: codEmpresa, marc: m.marc, updated_at: sql`CURRENT_TIMESTAMP` }).where("cod_acervo", "=", cod).execute();
     await trx.deleteFrom("acervo_link").where("cod_acervo", "=", cod).execute();
-  } else {
-    cod = (await trx.insertInto("acervo").values({ ...title, cod_empresa: codEmpresa, chave_origem: chave, marc }).returning("cod_acervo").executeTakeFirstOrThrow()).cod_acervo;
   }
-  if (links.length) await trx.insertInto("acervo_link").values(links.map((l) => ({ ...l, cod_acervo: cod }))).execute();
-  let items = mapCopies(p.record);
-  if (!items.length && copyWhenMissing && title.acesso_remoto !== "cr") {
-    items = [{ codigo_barras: null, library: undefined, localizacao: null, chamada: null, situacao: "disponivel", volume: null, tipo_emprestimo: "normal" }];
+  const links = list.flatMap((m) => m.links.map((l) => ({ ...l, cod_acervo: codOf.get(m.chave)! })));
+  for (const part of chunks(links, ROWS_PER_INSERT)) await trx.insertInto("acervo_link").values(part).execute();
+
+  // Copies of new titles: barcodes made unique within the batch and against the catalogue, then inserted together.
+  const copyRows: Array<{ chave: string; row: Insertable<ExemplarTable> & { codigo_barras: string } }> = [];
+  for (const m of fresh) {
+    const seen = new Set<string>();
+    m.items.forEach((c, i) => {
+      let bc = c.codigo_barras?.replace(/\s+/g, "") || `EST${hash(m.chave)}${String(i + 1).padStart(3, "0")}`.toUpperCase();
+      if (seen.has(bc)) bc = `${bc}-${i + 1}`;
+      seen.add(bc);
+      copyRows.push({ chave: m.chave, row: copyRow(codOf.get(m.chave)!, bc, c, m.title.chamada) });
+    });
   }
-  const copies = await writeCopies(trx, cod, chave, title.chamada, items, resolveLibrary);
-  return { cod, isNew: !existing, copies, keys: headingKeys };
+  const taken = new Set<string>();
+  for (const part of chunks(copyRows, 500)) {
+    const rows = await trx.selectFrom("exemplar").select("codigo_barras").where("codigo_barras", "in", part.map((c) => c.row.codigo_barras)).execute();
+    for (const r of rows) taken.add(r.codigo_barras);
+  }
+  for (const { chave, row } of copyRows) {
+    // The same barcode in another catalogue (or another record of this batch): prefix it with this record's key hash.
+    if (taken.has(row.codigo_barras)) row.codigo_barras = `${hash(chave, 6).toUpperCase()}-${row.codigo_barras}`;
+    taken.add(row.codigo_barras);
+  }
+  for (const part of chunks(copyRows, ROWS_PER_INSERT)) await trx.insertInto("exemplar").values(part.map((c) => c.row)).execute();
+
+  const out: Array<{ cod: number; isNew: boolean; copies: number }> = [];
+  for (const m of list) {
+    const cod = codOf.get(m.chave)!;
+    const isNew = !existing.has(m.chave);
+    const copies = isNew ? m.items.length : await writeCopies(trx, cod, m.chave, m.title.chamada, m.items);
+    out.push({ cod, isNew, copies });
+  }
+  return out;
+}
+
+function copyRow(cod: number, bc: string, c: MappedTitle["items"][number], chamadaTitulo: string | null) {
+  return {
+    cod_acervo: cod,
+    codigo_barras: bc,
+    cod_biblioteca: c.cod_biblioteca,
+    localizacao: c.localizacao,
+    chamada: c.chamada ?? chamadaTitulo,
+    tipo_emprestimo: c.tipo_emprestimo,
+    volume: c.volume,
+    situacao: c.situacao,
+  };
 }
 
 /**
@@ -220,8 +381,7 @@ async function writeCopies(
   cod: number,
   chave: string,
   chamadaTitulo: string | null,
-  copies: CopyData[],
-  resolveLibrary: (code: string | undefined) => Promise<number>,
+  copies: MappedTitle["items"],
 ): Promise<number> {
   const current = await trx.selectFrom("exemplar").select(["cod_exemplar", "codigo_barras"]).where("cod_acervo", "=", cod).execute();
   const byBarcode = new Map(current.map((r) => [r.codigo_barras, r.cod_exemplar]));
@@ -237,7 +397,7 @@ async function writeCopies(
     }
     seen.add(bc);
     const row = {
-      cod_biblioteca: await resolveLibrary(c.library),
+      cod_biblioteca: c.cod_biblioteca,
       localizacao: c.localizacao,
       chamada: c.chamada ?? chamadaTitulo,
       tipo_emprestimo: c.tipo_emprestimo,
@@ -261,47 +421,36 @@ async function writeCopies(
   return n;
 }
 
+/** Replaces the authority links (`acervo_autoridade`) of the given titles from their heading keys. */
+async function linkTitles(trx: Transaction<DB>, titles: Array<{ cod: number; keys: string[] }>, index: Map<string, number[]>): Promise<void> {
+  const ids = [...new Set(titles.map((t) => t.cod))];
+  for (const part of chunks(ids, 500)) await trx.deleteFrom("acervo_autoridade").where("cod_acervo", "in", part).execute();
+  if (!index.size) return;
+  const rows = new Map<string, { cod_acervo: number; cod_autoridade: number }>();
+  for (const t of titles) {
+    for (const a of t.keys.flatMap((k) => index.get(k) ?? [])) rows.set(`${t.cod}:${a}`, { cod_acervo: t.cod, cod_autoridade: a });
+  }
+  for (const part of chunks([...rows.values()], ROWS_PER_INSERT)) await trx.insertInto("acervo_autoridade").values(part).execute();
+}
+
 /**
- * Links titles to authorities (`acervo_autoridade`) by the normalized headings of their 1XX/6XX/7XX
- * fields. With `codAcervos` undefined every title is relinked (heading keys then come from `acervo.marc`).
+ * Relinks every title to the authorities by the normalized headings of its 1XX/6XX/7XX fields (read back
+ * from `acervo.marc`), 500 titles at a time.
  */
-export async function linkAuthorities(db: Kysely<DB>, codAcervos?: number[], known = new Map<number, string[]>()): Promise<void> {
-  const index = new Map<string, number[]>();
-  for (const a of await db.selectFrom("autoridade").select(["cod_autoridade", "cabecalho_normalizado"]).execute()) {
-    const list = index.get(a.cabecalho_normalizado) ?? [];
-    list.push(a.cod_autoridade);
-    index.set(a.cabecalho_normalizado, list);
-  }
-  const linkBatch = async (ids: number[]) => {
-    const missing = ids.filter((id) => !known.has(id));
-    if (missing.length) {
-      for (const r of await db.selectFrom("acervo").select(["cod_acervo", "marc"]).where("cod_acervo", "in", missing).execute()) {
-        try {
-          known.set(r.cod_acervo, mapTitle(fromJsonRecord(JSON.parse(r.marc))).headingKeys);
-        } catch {
-          known.set(r.cod_acervo, []);
-        }
-      }
-    }
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("acervo_autoridade").where("cod_acervo", "in", ids).execute();
-      const rows: { cod_acervo: number; cod_autoridade: number }[] = [];
-      for (const id of ids) {
-        const auts = new Set((known.get(id) ?? []).flatMap((k) => index.get(k) ?? []));
-        for (const a of auts) rows.push({ cod_acervo: id, cod_autoridade: a });
-      }
-      for (let i = 0; i < rows.length; i += 400) await trx.insertInto("acervo_autoridade").values(rows.slice(i, i + 400)).execute();
-    });
-  };
-  if (codAcervos) {
-    for (let i = 0; i < codAcervos.length; i += 500) await linkBatch(codAcervos.slice(i, i + 500));
-    return;
-  }
+export async function linkAuthorities(db: Kysely<DB>): Promise<void> {
+  const index = await authorityIndex(db);
   let last = 0;
   for (;;) {
-    const ids = (await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", ">", last).orderBy("cod_acervo").limit(500).execute()).map((r) => r.cod_acervo);
-    if (!ids.length) return;
-    await linkBatch(ids);
-    last = ids[ids.length - 1];
+    const rows = await db.selectFrom("acervo").select(["cod_acervo", "marc"]).where("cod_acervo", ">", last).orderBy("cod_acervo").limit(500).execute();
+    if (!rows.length) return;
+    const titles = rows.map((r) => {
+      try {
+        return { cod: r.cod_acervo, keys: mapTitle(fromJsonRecord(JSON.parse(r.marc))).headingKeys };
+      } catch {
+        return { cod: r.cod_acervo, keys: [] };
+      }
+    });
+    await db.transaction().execute((trx) => linkTitles(trx, titles, index));
+    last = rows[rows.length - 1].cod_acervo;
   }
 }

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { MARCXML } from "@natlibfi/marc-record-serializers";
 import { cleanText, decodeBytes, detectEncoding, freshMarc8State } from "./decode.ts";
 import type { DataField, Field, MarcRecord, Subfield } from "./types.ts";
@@ -45,26 +46,74 @@ export async function readRecords(buf: Uint8Array): Promise<ReadResult[]> {
 /** Splits and decodes ISO 2709 (MARC-8, UTF-8 or mislabelled single-byte) records. */
 export function readIso2709(buf: Uint8Array): ReadResult[] {
   const out: ReadResult[] = [];
-  let start = 0;
   let n = 0;
+  splitIso2709(buf, true, (chunk) => out.push(iso2709Result(chunk, ++n)));
+  return out;
+}
+
+/**
+ * Calls `each` with every record of `buf` (split on the record terminator; line breaks or padding between
+ * records tolerated). Returns the offset of the first byte not consumed: with `final` false, an unterminated
+ * tail is left for the next read.
+ */
+function splitIso2709(buf: Uint8Array, final: boolean, each: (chunk: Uint8Array) => void): number {
+  let start = 0;
   while (start < buf.length) {
     let end = buf.indexOf(RT, start);
-    if (end === -1) end = buf.length;
+    if (end === -1) {
+      if (!final) return start;
+      end = buf.length;
+    }
     let chunk = buf.subarray(start, end);
     start = end + 1;
-    // Tolerate line breaks or padding between records.
     let k = 0;
     while (k < chunk.length && (chunk[k] === 0x0a || chunk[k] === 0x0d || chunk[k] === 0x20 || chunk[k] === 0x00)) k++;
     chunk = chunk.subarray(k);
-    if (chunk.length === 0) continue;
-    n++;
-    try {
-      out.push({ recordNumber: n, record: parseIso2709Record(chunk) });
-    } catch (e) {
-      out.push({ recordNumber: n, error: e instanceof Error ? e.message : String(e) });
-    }
+    if (chunk.length) each(chunk);
   }
-  return out;
+  return buf.length;
+}
+
+function iso2709Result(chunk: Uint8Array, recordNumber: number): ReadResult {
+  try {
+    return { recordNumber, record: parseIso2709Record(chunk) };
+  } catch (e) {
+    return { recordNumber, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/**
+ * Reads a MARC file record by record. ISO 2709 is streamed in 1 MiB reads, so memory stays flat however
+ * large the file; MARCXML and MARC-in-JSON are read whole. `bytesRead` says how far into the file a record is.
+ */
+export async function* streamRecords(file: string): AsyncGenerator<ReadResult & { bytesRead: number }> {
+  const stream = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+  let format: MarcFormat | undefined;
+  let pending: Buffer = Buffer.alloc(0);
+  let bytesRead = 0;
+  let n = 0;
+  const whole: Buffer[] = [];
+  for await (const data of stream as AsyncIterable<Buffer>) {
+    bytesRead += data.length;
+    format ??= detectFormat(data);
+    if (format !== "iso2709") {
+      whole.push(data);
+      continue;
+    }
+    const buf = pending.length ? Buffer.concat([pending, data]) : data;
+    const batch: ReadResult[] = [];
+    const used = splitIso2709(buf, false, (chunk) => batch.push(iso2709Result(chunk, ++n)));
+    // Copy the tail: a subarray would pin the whole previous read in memory.
+    pending = Buffer.from(buf.subarray(used));
+    for (const r of batch) yield { ...r, bytesRead };
+  }
+  if (format === "iso2709") {
+    const batch: ReadResult[] = [];
+    splitIso2709(pending, true, (chunk) => batch.push(iso2709Result(chunk, ++n)));
+    for (const r of batch) yield { ...r, bytesRead };
+    return;
+  }
+  for (const r of await readRecords(Buffer.concat(whole))) yield { ...r, bytesRead };
 }
 
 function ascii(b: Uint8Array): string {

@@ -112,11 +112,17 @@ describe("POST /api/exportar-cesta (dados=texto)", () => {
 });
 
 describe("POST /api/exportar-cesta (dados=email)", () => {
+  // Sending mail needs a signed-in patron (it must not be an open relay).
+  let patron: string;
+  beforeAll(async () => {
+    patron = (await login(t.app, "professor")).access_token;
+  });
+
   it("sends the export to every recipient separated by semicolons", async () => {
     const before = t.outbox.length;
     const res = await post("/api/exportar-cesta", {
       tipo: "referencia", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: " ana@example.org ; bruno@example.net;" },
-    });
+    }, patron);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ enviado: true, destinatarios: ["ana@example.org", "bruno@example.net"], itens: 1 });
     expect(t.outbox).toHaveLength(before + 1);
@@ -131,7 +137,7 @@ describe("POST /api/exportar-cesta (dados=email)", () => {
     const res = await post(
       "/api/exportar-cesta",
       { tipo: "ris", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: "ana@example.org; nao-e-email; x@y" } },
-      token, "POST", "5",
+      patron, "POST", "5",
     );
     expect(res.status).toBe(422);
     const body = await res.json();
@@ -140,11 +146,41 @@ describe("POST /api/exportar-cesta (dados=email)", () => {
   });
 
   it("requires at least one recipient and refuses ISO 2709 by e-mail", async () => {
-    const none = await post("/api/exportar-cesta", { tipo: "ris", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: " ; " } });
+    const none = await post("/api/exportar-cesta", { tipo: "ris", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: " ; " } }, patron);
     expect(none.status).toBe(422);
     expect((await none.json()).errors["opcoesEmail.destinatarios"]).toEqual(["O campo acima é obrigatório."]);
-    const iso = await post("/api/exportar-cesta", { tipo: "iso2709", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: "a@b.org" } });
+    const iso = await post("/api/exportar-cesta", { tipo: "iso2709", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: "a@b.org" } }, patron);
     expect(iso.status).toBe(422);
+  });
+
+  it("is not an open relay: a public token is refused, the subject is the library's and the text only a quoted note", async () => {
+    const before = t.outbox.length;
+    const email = { tipo: "referencia", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: "x@example.org", assunto: "You won!", mensagem: "Click http://spam.example\nnow" } };
+    const anonymous = await post("/api/exportar-cesta", email, token);
+    expect(anonymous.status).toBe(403);
+    expect(t.outbox).toHaveLength(before);
+    const res = await post("/api/exportar-cesta", email, patron);
+    expect(res.status).toBe(200);
+    const mail = t.outbox.at(-1) as { subject: string; text: string };
+    expect(mail.subject).toBe("Referências da cesta (1)");
+    expect(mail.text.startsWith("Professor")).toBe(false);
+    expect(mail.text).toMatch(/^.+ enviou estas referências pelo catálogo on-line da biblioteca\./);
+    expect(mail.text).toContain("> Click http://spam.example\n> now");
+  });
+
+  it("limits e-mails per patron and per address within an hour", async () => {
+    const other = (await login(t.app, "funcionario")).access_token;
+    const send = (bearer: string, ip: string) =>
+      t.app.request("/api/exportar-cesta", {
+        method: "POST",
+        headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json", "x-estante-client-ip": ip },
+        body: JSON.stringify({ tipo: "ris", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: "a@example.org" } }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await send(other, `192.0.2.${i}`)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect((await send(patron, "192.0.2.99")).status).toBe(200);
   });
 });
 

@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
 import { EXPORT_FORMATS, exportTitles, type CitationSource, type ExportFormat } from "../domain/citations.ts";
 import { ApiError } from "../lib/errors.ts";
-import { createRouter, errorResponses, LangHeader, parseJsonArray, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
+import { allowEvent } from "../db/rate-limit.ts";
+import { clientIpOf, createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";
 import { TitleBrief } from "../lib/title-schemas.ts";
 
@@ -11,6 +12,13 @@ import { TitleBrief } from "../lib/title-schemas.ts";
 export const MAX_TITLES = 200;
 /** At most this many e-mail recipients per export. */
 export const MAX_RECIPIENTS = 10;
+/**
+ * Basket e-mails per patron and per client address within an hour (docs/security.md): enough for a patron
+ * sharing references, far too few for anyone using the library's mail server as a relay.
+ */
+export const MAX_EMAILS_PER_PATRON = 10;
+export const MAX_EMAILS_PER_IP = 20;
+const EMAIL_WINDOW_MS = 60 * 60 * 1000;
 
 // Messages of this module in the API's languages (the shared catalogue holds the generic ones).
 const MESSAGES = {
@@ -20,6 +28,8 @@ const MESSAGES = {
     formato_sem_email: "Este formato não pode ser enviado por e-mail.",
     assunto: "Referências da cesta ({count})",
     corpo: "Títulos enviados pelo catálogo on-line:",
+    remetente: "{nome} enviou estas referências pelo catálogo on-line da biblioteca.",
+    nota: "Mensagem de {nome}:",
     nao_encontrado: "Nenhum dos títulos foi encontrado.",
   },
   es: {
@@ -28,6 +38,8 @@ const MESSAGES = {
     formato_sem_email: "Este formato no se puede enviar por correo.",
     assunto: "Referencias de la cesta ({count})",
     corpo: "Títulos enviados desde el catálogo en línea:",
+    remetente: "{nome} le envió estas referencias desde el catálogo en línea de la biblioteca.",
+    nota: "Mensaje de {nome}:",
     nao_encontrado: "No se encontró ninguno de los títulos.",
   },
   en: {
@@ -36,6 +48,8 @@ const MESSAGES = {
     formato_sem_email: "This format cannot be sent by e-mail.",
     assunto: "Basket references ({count})",
     corpo: "Titles sent from the online catalogue:",
+    remetente: "{nome} sent you these references from the library's online catalogue.",
+    nota: "Message from {nome}:",
     nao_encontrado: "None of the titles was found.",
   },
 } satisfies Record<Lang, Record<string, string>>;
@@ -63,8 +77,8 @@ const ExportBody = z
     opcoesEmail: z
       .object({
         destinatarios: z.string().max(4000).openapi({ description: "Addresses separated by ';'" }),
-        assunto: z.string().max(200).optional(),
-        mensagem: z.string().max(2000).optional(),
+        assunto: z.string().max(200).optional().openapi({ description: "Ignored: the subject is always the library's" }),
+        mensagem: z.string().max(1000).optional().openapi({ description: "A note, quoted inside the library's message" }),
       })
       .optional(),
   })
@@ -90,6 +104,8 @@ const exportRoute = createRoute({
   responses: {
     200: { description: "The export (dados=texto) or the e-mail receipt (dados=email)", content: { "application/json": { schema: z.union([ExportResult, EmailResult]) } } },
     ...errorResponses,
+    403: { description: "dados=email needs a patron token (`login_necessario`)", content: { "application/json": { schema: ErrorSchema } } },
+    429: { description: "Too many e-mails from this patron or address within an hour (`envio_limite`)", content: { "application/json": { schema: ErrorSchema } } },
   },
 });
 
@@ -127,6 +143,39 @@ const permanentGet = createRoute({
   security: [{ bearer: [] }],
   request: { headers: LangHeader },
   responses: { 200: { description: "The permanent basket", content: { "application/json": { schema: permanentSummary } } }, ...patronErrorResponses },
+});
+
+const permanentDelete = createRoute({
+  method: "delete",
+  path: "/acervo/cesta-permanente",
+  summary: "Removes titles from the patron's permanent basket (titles not in it are ignored)",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader, body: { content: { "application/json": { schema: z.object({ acervos: Ids }) } }, required: true } },
+  responses: { 200: { description: "The permanent basket after the change", content: { "application/json": { schema: permanentSummary } } }, ...patronErrorResponses },
+});
+
+const CollectionItem = z
+  .object({
+    cod_acervo: z.number().int(),
+    titulo: z.string(),
+    autor: z.string().nullable(),
+    ano_publicacao: z.number().int().nullable(),
+    desc_tipo_obra: z.string().nullable(),
+    data_inclusao: z.string(),
+  })
+  .openapi("CestaPermanenteItem");
+const permanentCollection = createRoute({
+  method: "get",
+  path: "/acervo/cesta-permanente/colecao",
+  summary: "The titles of the patron's permanent basket, newest first; tipoBusca=periodo keeps those saved between dataIni and dataFim",
+  security: [{ bearer: [] }],
+  request: {
+    headers: LangHeader,
+    query: z
+      .object({ tipoBusca: z.enum(["todos", "periodo"]).default("todos"), dataIni: z.iso.date().optional(), dataFim: z.iso.date().optional() })
+      .refine((q) => q.tipoBusca === "todos" || (q.dataIni && q.dataFim && q.dataIni <= q.dataFim), { path: ["dataFim"] }),
+  },
+  responses: { 200: { description: "Titles", content: { "application/json": { schema: z.array(CollectionItem) } } }, ...patronErrorResponses },
 });
 
 /** Loads the titles for an export, in the order of `ids` (unknown ids dropped). One query. */
@@ -174,7 +223,7 @@ async function addPermanent(db: Db, codPessoa: number, ids: number[]) {
 export function cestaRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
-  for (const path of ["/exportar-cesta", "/acervos", "/acervo/cesta-permanente"]) app.use(path, requireToken(deps));
+  for (const path of ["/exportar-cesta", "/acervos", "/acervo/cesta-permanente", "/acervo/cesta-permanente/*"]) app.use(path, requireToken(deps));
 
   app.openapi(exportRoute, async (c) => {
     const body = c.req.valid("json");
@@ -185,6 +234,8 @@ export function cestaRoutes(deps: ApiDeps) {
     if (body.dados === "texto") {
       return c.json({ ...exportTitles(sources, tipo), itens: sources.length }, 200);
     }
+    // Sending mail needs a signed-in patron, within per-patron and per-address limits: it is not an open relay.
+    const codPessoa = patronOf(c);
     const field = "opcoesEmail.destinatarios";
     const invalid = (message: string) => new ApiError(422, "validacao", { errors: { [field]: [message] } });
     if (tipo === "iso2709") throw new ApiError(422, "validacao", { errors: { tipo: [text(lang, "formato_sem_email")] } });
@@ -192,12 +243,20 @@ export function cestaRoutes(deps: ApiDeps) {
     if (bad.length > 0) throw invalid(bad.map((address) => text(lang, "email_invalido", { address })).join(" "));
     if (valid.length === 0) throw invalid(msg(lang, "campo_obrigatorio"));
     if (valid.length > MAX_RECIPIENTS) throw invalid(text(lang, "destinatarios_demais", { max: MAX_RECIPIENTS }));
+    const now = deps.auth.now();
+    const ip = clientIpOf(c);
+    const perPatron = await allowEvent(db, `mail:p:${codPessoa}`, MAX_EMAILS_PER_PATRON, now, EMAIL_WINDOW_MS);
+    const perIp = ip ? await allowEvent(db, `mail:ip:${ip}`, MAX_EMAILS_PER_IP, now, EMAIL_WINDOW_MS) : { allowed: true };
+    if (!perPatron.allowed || !perIp.allowed) throw new ApiError(429, "envio_limite");
     const { conteudo } = exportTitles(sources, tipo);
+    const sender = await db.selectFrom("pessoa").select("nome_pessoa").where("cod_pessoa", "=", codPessoa).executeTakeFirstOrThrow();
+    // The patron's words only ever appear as a quoted note inside the library's own message and subject.
     const note = body.opcoesEmail?.mensagem?.trim();
+    const quoted = note ? `${text(lang, "nota", { nome: sender.nome_pessoa })}\n${note.split(/\r?\n/).map((l) => `> ${l}`).join("\n")}` : "";
     await deps.mailer.send({
       to: unique(valid.map((v) => v.toLowerCase())),
-      subject: body.opcoesEmail?.assunto?.trim() || text(lang, "assunto", { count: sources.length }),
-      text: [note, text(lang, "corpo"), "", conteudo].filter((p) => p !== undefined && p !== "").join("\n\n"),
+      subject: text(lang, "assunto", { count: sources.length }),
+      text: [text(lang, "remetente", { nome: sender.nome_pessoa }), quoted, text(lang, "corpo"), conteudo].filter((p) => p !== "").join("\n\n"),
     });
     return c.json({ enviado: true as const, destinatarios: valid, itens: sources.length }, 200);
   });
@@ -245,6 +304,23 @@ export function cestaRoutes(deps: ApiDeps) {
   });
 
   app.openapi(permanentGet, async (c) => c.json(await permanentBasket(db, patronOf(c)), 200));
+  app.openapi(permanentCollection, async (c) => {
+    const q = c.req.valid("query");
+    let query = db
+      .selectFrom("cesta_permanente as c")
+      .innerJoin("acervo as a", "a.cod_acervo", "c.cod_acervo")
+      .leftJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra")
+      .select(["a.cod_acervo", "a.titulo", "a.autor", "a.ano_publicacao", "t.descricao as desc_tipo_obra", "c.created_at as data_inclusao"])
+      .where("c.cod_pessoa", "=", patronOf(c));
+    if (q.tipoBusca === "periodo" && q.dataIni && q.dataFim) query = query.where("c.created_at", ">=", q.dataIni).where("c.created_at", "<", `${q.dataFim}~`);
+    const rows = await query.orderBy("c.created_at", "desc").orderBy("a.cod_acervo").limit(MAX_TITLES).execute();
+    return c.json(rows.map((r) => ({ ...r, desc_tipo_obra: r.desc_tipo_obra ?? null })), 200);
+  });
+  app.openapi(permanentDelete, async (c) => {
+    const who = patronOf(c);
+    await db.deleteFrom("cesta_permanente").where("cod_pessoa", "=", who).where("cod_acervo", "in", unique(c.req.valid("json").acervos)).execute();
+    return c.json(await permanentBasket(db, who), 200);
+  });
   app.openapi(permanentPost, async (c) => {
     const who = patronOf(c);
     await addPermanent(db, who, unique(c.req.valid("json").acervos));

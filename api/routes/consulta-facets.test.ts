@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FACET_TOP_N, reindexAcervos } from "../db/search.ts";
+import { FACET_TOP_N, reindexAcervos } from "../search/index.ts";
 import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
 
 // The facet types derived from the catalogue data (ADR 068): R repository, P place, C collection, A author,

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { CANDIDATE_CAP, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, type SearchKind, type SearchTerm } from "../db/search.ts";
-import { tabOptionGroups } from "../db/search-options.ts";
-import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from "../domain/search-filters.ts";
-import { parseTabOptions, type OptionTab, type TabOptionValues } from "../domain/tab-options.ts";
+import { ANY_MIN, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, suggestSearches, type SearchKind, type SearchTerm } from "../search/index.ts";
+import { tabOptionGroups } from "../search/index.ts";
+import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from "../search/index.ts";
+import { parseTabOptions, type OptionTab, type TabOptionValues } from "../search/index.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";
@@ -19,6 +19,9 @@ const many = z
 const TermFields = {
   termo: z.string().optional().openapi({ description: `Search words (at least ${MIN_TERMO} characters)`, example: "historia do brasil" }),
   tipo: z.enum(["livre", "titulo", "assunto", "autor"]).default("livre"),
+  modo: z.enum(["todas", "qualquer"]).default("todas").openapi({
+    description: `Word matching (spec §5, §9): "todas" every word; "qualquer" contains-any, case-insensitive, words of at least ${ANY_MIN} letters (shorter words are left out)`,
+  }),
   titulo: z.string().optional().openapi({ description: "Advanced search: words that must be in the title (combined with AND)" }),
   autor: z.string().optional().openapi({ description: "Advanced search: words that must be in the author" }),
   assunto: z.string().optional().openapi({ description: "Advanced search: words that must be in the subject" }),
@@ -52,11 +55,14 @@ const Hit = TitleBrief;
 
 const Result = z
   .object({
-    total: z.number().int().openapi({ description: `Exact below ${CANDIDATE_CAP}; capped at it otherwise` }),
-    totalLimitado: z.boolean().openapi({ description: `true when more than ${CANDIDATE_CAP} titles matched (show "N+")` }),
+    total: z.number().int().openapi({ description: "Exact number of titles found" }),
+    totalLimitado: z.boolean().openapi({ description: "Always false: the total is exact (kept for clients of the earlier capped API)" }),
     pagina: z.number().int(),
     qtd: z.number().int(),
     resultados: z.array(Hit),
+    sugestoes: z
+      .array(z.object({ termo: z.string(), total: z.number().int() }))
+      .openapi({ description: "Did you mean: when a one-term search finds few titles, corrected search texts from the catalogue's own words, each with its number of titles" }),
   })
   .openapi("Consulta");
 
@@ -89,7 +95,8 @@ const Filtro = z.object({
 });
 const Filtros = z
   .object({
-    totalLimitado: z.boolean().openapi({ description: `More than ${CANDIDATE_CAP} text matches: counts cover the first ${CANDIDATE_CAP} (show "N+")` }),
+    totalLimitado: z.boolean().openapi({ description: "Always false: counts cover every match (kept for clients of the earlier capped API)" }),
+    estimado: z.boolean().openapi({ description: "Very large hit set: counts are estimates from a uniform sample of it (show \"≈\"); selecting a value still finds exactly its titles" }),
     filtros: z.array(Filtro),
   })
   .openapi("ConsultaFiltros");
@@ -117,7 +124,8 @@ export function consultaRoutes(deps: ApiDeps) {
     const q = c.req.valid("query");
     const { termos, filtros, opcoes } = searchInput(q, c.get("lang"), q.guia);
     const r = await searchAcervos(deps.db, { termos, filtros, opcoes, guia: q.guia, pagina: q.pagina, qtd: q.qtd, ordenacao: q.ordenacao });
-    return c.json({ total: r.total, totalLimitado: r.totalLimitado, pagina: q.pagina, qtd: q.qtd, resultados: r.resultados }, 200);
+    const sugestoes = await suggestSearches(deps.db, { termos, filtros, opcoes, guia: q.guia }, r.total);
+    return c.json({ total: r.total, totalLimitado: r.totalLimitado, pagina: q.pagina, qtd: q.qtd, resultados: r.resultados, sugestoes }, 200);
   });
 
   app.openapi(filtrosRoute, async (c) => {
@@ -138,20 +146,24 @@ export function consultaRoutes(deps: ApiDeps) {
  * each of at least MIN_TERMO characters with a searchable word; filters of the tab's types.
  */
 function searchInput(
-  q: { termo?: string; tipo: SearchKind; titulo?: string; autor?: string; assunto?: string; filtro: string[] } & Record<string, unknown>,
+  q: { termo?: string; tipo: SearchKind; modo: "todas" | "qualquer"; titulo?: string; autor?: string; assunto?: string; filtro: string[] } & Record<string, unknown>,
   lang: Lang,
   guia: string | undefined,
 ): { termos: SearchTerm[]; filtros: SelectedFilters; opcoes: TabOptionValues } {
   const fields: Array<[keyof typeof q & string, SearchTerm]> = [];
-  if (q.termo?.trim()) fields.push(["termo", { termo: q.termo.trim(), tipo: q.tipo }]);
+  const modo = q.modo;
+  if (q.termo?.trim()) fields.push(["termo", { termo: q.termo.trim(), tipo: q.tipo, modo }]);
   for (const tipo of ["titulo", "autor", "assunto"] as const) {
     const v = q[tipo]?.trim();
-    if (v) fields.push([tipo, { termo: v, tipo }]);
+    if (v) fields.push([tipo, { termo: v, tipo, modo }]);
   }
   if (fields.length === 0) throw new ApiError(422, "validacao", { errors: { termo: [msg(lang, "campo_obrigatorio")] } });
   const errors: Record<string, string[]> = {};
   for (const [field, t] of fields) {
-    if (t.termo.length < MIN_TERMO || queryWords(t.termo).length === 0) errors[field] = [msg(lang, "termo_curto", { min: MIN_TERMO })];
+    if (modo === "qualquer") {
+      // Contains-any: at least one word of ANY_MIN letters (spec §5, §9).
+      if (!queryWords(t.termo).some((w) => w.length >= ANY_MIN)) errors[field] = [msg(lang, "termo_curto", { min: ANY_MIN })];
+    } else if (t.termo.length < MIN_TERMO || queryWords(t.termo).length === 0) errors[field] = [msg(lang, "termo_curto", { min: MIN_TERMO })];
   }
   const { selected, invalid } = parseFilters(q.filtro, filterTypesOf(guia));
   if (invalid.length) errors.filtro = [msg(lang, "valor_invalido")];

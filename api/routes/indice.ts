@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { browseIndex, browseTitles } from "../db/browse.ts";
-import { BROWSE_INDEXES, browseKey } from "../domain/search-browse.ts";
+import { browseIndex, browseTitles } from "../search/index.ts";
+import { BROWSE_INDEXES, browseKey } from "../search/index.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
 
 const LABELS = {

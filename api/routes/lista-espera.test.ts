@@ -75,7 +75,8 @@ describe("waiting list", () => {
 
   it("refuses a blocked patron, an unknown title, a bad body and a visitor without a patron token", async () => {
     const blocked = (await login(t.app, "bloqueado")).access_token;
-    expect((await post(t.app, blocked, { cod_acervo: unavailable })).status).toBe(422);
+    // The block is enforced for every write before the waiting-list rules run (docs/security.md).
+    expect((await post(t.app, blocked, { cod_acervo: unavailable })).status).toBe(403);
     expect((await post(t.app, demo, { cod_acervo: 999_999 })).status).toBe(404);
     expect((await get(t.app, "/api/lista-espera/999999", demo)).status).toBe(404);
     expect((await post(t.app, demo, { cod_acervo: "x" })).status).toBe(422);

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { joinWaitingList, myWaitingList, waitingListState } from "../domain/waiting-list.ts";
+import { joinWaitingList, leaveWaitingList, myWaitingList, waitingListState } from "../domain/waiting-list.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 
@@ -70,6 +70,17 @@ export function listaEsperaRoutes(deps: ApiDeps) {
       const { state, created } = await joinWaitingList(deps.db, c.get("lang"), patronOf(c), c.req.valid("json").cod_acervo);
       return c.json({ ...state, criada: created }, created ? 201 : 200);
     },
+  );
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/{id}",
+      summary: "Leaves a title's waiting list (leaving again changes nothing)",
+      security,
+      request: { params: Id, headers: LangHeader },
+      responses: { 200: { description: "Whether an entry was left now", content: { "application/json": { schema: z.object({ saiu: z.boolean() }) } } }, ...patronErrorResponses },
+    }),
+    async (c) => c.json({ saiu: await leaveWaitingList(deps.db, patronOf(c), c.req.valid("param").id) }, 200),
   );
   return app;
 }

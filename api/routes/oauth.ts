@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { authenticate } from "../domain/login.ts";
-import { issuePatronTokens, issuePublicToken, PORTAL_CLIENT_ID, rotateRefreshToken } from "../domain/tokens.ts";
+import { issuePatronTokens, issuePublicToken, PORTAL_CLIENT_ID, revokeSession, rotateRefreshToken } from "../domain/tokens.ts";
 import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, LangHeader, type ApiDeps } from "../lib/http.ts";
+import { clientIpOf, createRouter, ErrorSchema, LangHeader, type ApiDeps } from "../lib/http.ts";
 
 const TokenRequest = z
   .object({
@@ -43,20 +43,52 @@ const tokenRoute = createRoute({
     200: { description: "Tokens", content: { "application/json": { schema: TokenResponse } } },
     400: err("Missing credentials (`credenciais_ausentes`), unknown client or grant"),
     401: err("Wrong username or password (`credenciais_invalidas`), or refresh token invalid/reused (`token_invalido`)"),
-    429: err("Login locked for 15 minutes after 5 consecutive failures (`muitas_tentativas`)"),
+    429: err("Login locked for 15 minutes after 5 failures for that username, or 30 from that client address (`muitas_tentativas`)"),
   },
 });
+
+const RevokeRequest = z
+  .object({
+    token: z.string().max(512).optional().openapi({ description: "the session's refresh or access token" }),
+    token_type_hint: z.string().max(32).optional(),
+    client_id: z.string().max(32).optional().openapi({ example: "4" }),
+  })
+  .openapi("RevokeRequest");
+
+const revokeRoute = createRoute({
+  method: "post",
+  path: "/revoke",
+  summary: "End a session (RFC 7009): revokes the token's whole family, access and refresh tokens alike",
+  request: {
+    headers: LangHeader,
+    body: {
+      content: {
+        "application/x-www-form-urlencoded": { schema: RevokeRequest },
+        "application/json": { schema: RevokeRequest },
+      },
+    },
+  },
+  responses: {
+    200: { description: "Revoked, or the token was unknown (the answer does not say which)" },
+    400: err("Unknown client (`cliente_invalido`)"),
+  },
+});
+
+/** Reads a token-endpoint body as a flat record of strings, form-encoded (the portal) or JSON. */
+async function readTokenBody(c: { req: { header(n: string): string | undefined; json(): Promise<unknown>; parseBody(): Promise<Record<string, unknown>> } }) {
+  const type = c.req.header("content-type") ?? "";
+  const raw = (type.includes("application/json") ? await c.req.json() : await c.req.parseBody()) as unknown;
+  const record = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  // Values beyond any real token or password are refused outright rather than hashed.
+  return (k: string) => (typeof record[k] === "string" && (record[k] as string).length <= 1024 ? (record[k] as string) : "");
+}
 
 /** POST /api/oauth/token: the three grants of docs/api.md. */
 export function oauthRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.openapi(tokenRoute, async (c) => {
     // Read the body by content type ourselves: the portal posts form data, other clients JSON.
-    const type = c.req.header("content-type") ?? "";
-    const raw: Record<string, unknown> = type.includes("application/json")
-      ? await c.req.json().catch(() => ({}))
-      : await c.req.parseBody().catch(() => ({}));
-    const field = (k: string) => (typeof raw[k] === "string" ? (raw[k] as string) : "");
+    const field = await readTokenBody(c);
     const clientId = field("client_id") || PORTAL_CLIENT_ID;
     if (clientId !== PORTAL_CLIENT_ID) throw new ApiError(400, "cliente_invalido", { code: "cliente_invalido" });
 
@@ -67,7 +99,7 @@ export function oauthRoutes(deps: ApiDeps) {
         const username = field("username").trim();
         const password = field("password");
         if (!username || !password) throw new ApiError(400, "credenciais_ausentes");
-        const { codPessoa } = await authenticate(deps.db, deps.auth, username, password);
+        const { codPessoa } = await authenticate(deps.db, deps.auth, username, password, clientIpOf(c));
         return c.json(await issuePatronTokens(deps.db, deps.auth, clientId, codPessoa), 200);
       }
       case "refresh_token": {
@@ -78,6 +110,14 @@ export function oauthRoutes(deps: ApiDeps) {
       default:
         throw new ApiError(400, "grant_invalido", { code: "grant_invalido" });
     }
+  });
+  app.openapi(revokeRoute, async (c) => {
+    const field = await readTokenBody(c);
+    const clientId = field("client_id") || PORTAL_CLIENT_ID;
+    if (clientId !== PORTAL_CLIENT_ID) throw new ApiError(400, "cliente_invalido", { code: "cliente_invalido" });
+    const token = field("token");
+    if (token) await revokeSession(deps.db, clientId, token, deps.auth.now());
+    return c.body(null, 200);
   });
   return app;
 }

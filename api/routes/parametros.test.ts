@@ -54,6 +54,15 @@ describe("GET /api/parametros/*", () => {
     expect((await json("/api/parametros/atendimento/2")).map((b: { sigla: string }) => b.sigla)).toEqual(["BCN"]);
   });
 
+  it("lists institutional events soonest first, in the request's language when translated", async () => {
+    const { seedAccountProfile } = await import("../seed/account-profile.ts");
+    await seedAccountProfile(t.db);
+    const pt = await json("/api/parametros/eventos_institucionais");
+    expect(pt.map((e: { titulo: string }) => e.titulo)).toEqual(["Semana do Livro e da Biblioteca", "Oficina: como usar o Meu Pergamum"]);
+    const en = await (await get(t.app, "/api/parametros/eventos_institucionais", token, "5")).json();
+    expect(en[0]).toMatchObject({ titulo: "Book and Library Week", data_inicio: "2026-10-23", local: "Central Library – Entrance hall" });
+  });
+
   it("tells whether an activity is on", async () => {
     expect(await json("/api/parametros/atividade/1120")).toMatchObject({ cod_atividade: 1120, ativa: false });
   });

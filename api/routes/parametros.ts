@@ -40,6 +40,15 @@ const Autoatendimento = z
   .openapi("Autoatendimento");
 const Secao = z.object({ titulo: z.string(), conteudo: z.string().openapi({ description: "HTML" }) }).openapi("Secao");
 const Faq = z.array(z.object({ pergunta: z.string(), resposta: z.string() })).openapi("Faq");
+const Evento = z
+  .object({
+    titulo: z.string(),
+    data_inicio: z.string().openapi({ description: "YYYY-MM-DD" }),
+    data_fim: z.string().openapi({ description: "YYYY-MM-DD" }),
+    local: z.string().nullable(),
+    descricao: z.string().openapi({ description: "Plain text" }),
+  })
+  .openapi("EventoInstitucional");
 const Horario = z.object({ dia: z.number().int().openapi({ description: "1 = Monday … 7 = Sunday" }), abertura: z.string().nullable(), fechamento: z.string().nullable() });
 const Atendimento = z
   .array(
@@ -66,6 +75,13 @@ async function institution(db: Db) {
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : null);
+
+/** The institution's text in the request's language: `traducoes.{es,en}` overrides the Portuguese fields. */
+function localized(value: unknown, lang: string): Record<string, unknown> {
+  const o = parseJsonObject(JSON.stringify(value ?? {}));
+  const tr = parseJsonObject(JSON.stringify(o.traducoes ?? {}))[lang];
+  return { ...o, ...parseJsonObject(JSON.stringify(tr ?? {})) };
+}
 
 /** /api/parametros/...: institution configuration for the portal. */
 export function parametrosRoutes(deps: ApiDeps) {
@@ -127,14 +143,25 @@ export function parametrosRoutes(deps: ApiDeps) {
   for (const key of ["secao_1", "secao_2", "informacoes_gerais"] as const) {
     app.openapi(get(`/${key}`, `Home page text block ${key}`, Secao), async (c) => {
       const { p } = await institution(db);
-      const s = parseJsonObject(JSON.stringify(p[key] ?? {}));
+      const s = localized(p[key], c.get("lang"));
       return c.json({ titulo: str(s.titulo) ?? "", conteudo: str(s.conteudo) ?? "" }, 200);
     });
   }
 
   app.openapi(get("/faq", "Frequently asked questions", Faq), async (c) => {
     const { p } = await institution(db);
-    return c.json(parseJsonArray<{ pergunta: string; resposta: string }>(JSON.stringify(p.faq ?? [])), 200);
+    const faq = parseJsonArray(JSON.stringify(p.faq ?? [])).map((q) => localized(q, c.get("lang")));
+    return c.json(faq.map((q) => ({ pergunta: str(q.pergunta) ?? "", resposta: str(q.resposta) ?? "" })), 200);
+  });
+
+  app.openapi(get("/eventos_institucionais", "The institution's events, soonest first (texts in the request's language when given)", z.array(Evento).openapi("EventosInstitucionais")), async (c) => {
+    const { p } = await institution(db);
+    const events = parseJsonArray(JSON.stringify(p.eventos_institucionais ?? [])).map((e) => localized(e, c.get("lang")));
+    const out = events
+      .map((e) => ({ titulo: str(e.titulo) ?? "", data_inicio: str(e.data_inicio) ?? "", data_fim: str(e.data_fim) ?? str(e.data_inicio) ?? "", local: str(e.local), descricao: str(e.descricao) ?? "" }))
+      .filter((e) => e.titulo && /^\d{4}-\d{2}-\d{2}$/.test(e.data_inicio))
+      .sort((a, b) => a.data_inicio.localeCompare(b.data_inicio));
+    return c.json(out, 200);
   });
 
   const atendimento = async (codCampus?: number) => {

@@ -62,7 +62,7 @@ describe("patron data", () => {
   });
 
   it("gives each other demo patron what DEMO_LOGINS promises", async () => {
-    expect(DEMO_LOGINS.map((l) => l.login)).toEqual(["demo", "bloqueado", "professor", "posgrad", "funcionario"]);
+    expect(DEMO_LOGINS.map((l) => l.login)).toEqual(["demo", "bloqueado", "professor", "posgrad", "funcionario", "comunidade", "comunidade2"]);
     const counts: Record<string, [number, number]> = {};
     for (const l of ["professor", "posgrad", "funcionario"]) {
       const tok = (await login(t.app, l)).access_token;

@@ -1,25 +1,35 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { holdOptions, placeHold, validateQueue } from "../domain/holds.ts";
+import { cancelHolds, changePickupLibrary, holdChangeMessage, holdHistory, listMyHolds, suspendHold, type HoldChangeOutcome } from "../domain/my-holds.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg } from "../lib/messages.ts";
 
-const Reserva = z.object({
-  cod_reserva: z.number().int(),
-  cod_acervo: z.number().int(),
-  titulo: z.string(),
-  autor: z.string().nullable(),
-  biblioteca: z.string(),
-  cod_biblioteca: z.number().int(),
-  posicao: z.number().int(),
-  situacao: z.string().openapi({ description: "ativa (waiting) | disponivel (ready to collect until data_liberacao)" }),
-  data_reserva: z.string(),
-  data_liberacao: z.string().nullable(),
-  volume: z.string().nullable(),
-  tomo: z.string().nullable(),
-  parte: z.string().nullable(),
-  material_adicional: z.string().nullable(),
-});
+const Reserva = z
+  .object({
+    cod_reserva: z.number().int(),
+    cod_acervo: z.number().int(),
+    titulo: z.string(),
+    autor: z.string().nullable(),
+    biblioteca: z.string(),
+    cod_biblioteca: z.number().int(),
+    posicao: z.number().int().openapi({ description: "Rank in the title's queue of active holds (1 = next)" }),
+    situacao: z.string().openapi({ description: "Stored state: ativa | disponivel | atendida | cancelada" }),
+    estado: z
+      .enum(["aguardando", "suspensa", "transito", "disponivel", "atendida", "cancelada"])
+      .openapi({ description: "What the patron sees: waiting, suspended, in transit, ready for pickup (until data_liberacao), fulfilled, cancelled" }),
+    data_reserva: z.string(),
+    data_liberacao: z.string().nullable(),
+    data_cancelamento: z.string().nullable(),
+    observacao: z.string().nullable(),
+    suspensa_ate: z.string().nullable(),
+    data_transito: z.string().nullable(),
+    volume: z.string().nullable(),
+    tomo: z.string().nullable(),
+    parte: z.string().nullable(),
+    material_adicional: z.string().nullable(),
+  })
+  .openapi("Reserva");
 
 const listRoute = createRoute({
   method: "get",
@@ -28,6 +38,65 @@ const listRoute = createRoute({
   security: [{ bearer: [] }],
   request: { headers: LangHeader },
   responses: { 200: { description: "Holds", content: { "application/json": { schema: z.array(Reserva).openapi("Reservas") } } }, ...patronErrorResponses },
+});
+
+const HistoryItem = Reserva.omit({ posicao: true }).openapi("ReservaHistorico");
+
+const historyRoute = createRoute({
+  method: "get",
+  path: "/historico",
+  summary: "The patron's past holds (fulfilled or cancelled), newest first",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader },
+  responses: { 200: { description: "Past holds", content: { "application/json": { schema: z.array(HistoryItem) } } }, ...patronErrorResponses },
+});
+
+const cancelRoute = createRoute({
+  method: "delete",
+  path: "/",
+  summary: "Cancels the selected holds (at least one); holds already cancelled are skipped",
+  security: [{ bearer: [] }],
+  request: {
+    headers: LangHeader,
+    body: { required: true, content: { "application/json": { schema: z.object({ reservas: z.array(z.coerce.number().int().positive()).min(1).max(100) }).openapi("ReservaCancelamento") } } },
+  },
+  responses: {
+    200: { description: "The holds cancelled by this call", content: { "application/json": { schema: z.object({ canceladas: z.array(z.number().int()) }) } } },
+    ...patronErrorResponses,
+  },
+});
+
+const HoldId = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+const changeResponses = {
+  204: { description: "Changed" },
+  404: { description: "Not one of the patron's active holds", content: { "application/json": { schema: ErrorSchema } } },
+  ...patronErrorResponses,
+} as const;
+
+const suspendRoute = createRoute({
+  method: "put",
+  path: "/{id}/suspensao",
+  summary: "Suspends a waiting hold until a date (it keeps its place and is skipped meanwhile); `ate: null` resumes it",
+  security: [{ bearer: [] }],
+  request: {
+    params: HoldId,
+    headers: LangHeader,
+    body: { required: true, content: { "application/json": { schema: z.object({ ate: z.iso.date().nullable() }).openapi("ReservaSuspensao") } } },
+  },
+  responses: changeResponses,
+});
+
+const libraryRoute = createRoute({
+  method: "put",
+  path: "/{id}/biblioteca",
+  summary: "Changes the pickup library of a hold whose copy is not yet in transit",
+  security: [{ bearer: [] }],
+  request: {
+    params: HoldId,
+    headers: LangHeader,
+    body: { required: true, content: { "application/json": { schema: z.object({ biblioteca: z.coerce.number().int().positive() }).openapi("ReservaBiblioteca") } } },
+  },
+  responses: changeResponses,
 });
 
 const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
@@ -61,6 +130,10 @@ const HoldOptions = z
     disponiveis: z.number().int(),
     fila: z.number().int(),
     impedimento: z.enum(["exemplar_disponivel", "sem_exemplar_reservavel"]).nullable(),
+    minha_reserva: z
+      .object({ cod_reserva: z.number().int(), posicao: z.number().int() })
+      .nullable()
+      .openapi({ description: "The patron's own active hold on the title; `fila` then counts only the others" }),
   })
   .openapi("ReservaOpcoes");
 
@@ -108,23 +181,28 @@ const queueRoute = createRoute({
 export function reservaRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.use("*", requireToken(deps));
-  app.openapi(listRoute, async (c) => {
-    const rows = await deps.db
-      .selectFrom("reserva as r")
-      .innerJoin("acervo as a", "a.cod_acervo", "r.cod_acervo")
-      .innerJoin("biblioteca as b", "b.cod_biblioteca", "r.cod_biblioteca")
-      .select([
-        "r.cod_reserva", "a.cod_acervo", "a.titulo", "a.autor", "b.desc_biblioteca as biblioteca", "b.cod_biblioteca", "r.posicao", "r.situacao",
-        "r.data_reserva", "r.data_liberacao", "r.volume", "r.tomo", "r.parte", "r.material_adicional",
-      ])
-      .where("r.cod_pessoa", "=", patronOf(c))
-      .where("r.situacao", "in", ["ativa", "disponivel"])
-      .orderBy("r.data_reserva")
-      .execute();
-    return c.json(rows, 200);
+  const today = () => new Date(deps.auth.now()).toISOString().slice(0, 10);
+  const answer = (outcome: HoldChangeOutcome, lang: "pt" | "es" | "en") => {
+    if (outcome.ok) return;
+    const status = outcome.code === "reserva_nao_encontrada" ? 404 : 422;
+    throw new ApiError(status, "validacao", { code: outcome.code, message: holdChangeMessage(lang, outcome.code) });
+  };
+  app.openapi(listRoute, async (c) => c.json(await listMyHolds(deps.db, patronOf(c), today()), 200));
+  app.openapi(historyRoute, async (c) => c.json(await holdHistory(deps.db, patronOf(c)), 200));
+  app.openapi(cancelRoute, async (c) => {
+    const ids = [...new Set(c.req.valid("json").reservas)];
+    return c.json({ canceladas: await cancelHolds(deps.db, patronOf(c), ids, new Date(deps.auth.now()).toISOString()) }, 200);
+  });
+  app.openapi(suspendRoute, async (c) => {
+    answer(await suspendHold(deps.db, patronOf(c), c.req.valid("param").id, c.req.valid("json").ate, today()), c.get("lang"));
+    return c.body(null, 204);
+  });
+  app.openapi(libraryRoute, async (c) => {
+    answer(await changePickupLibrary(deps.db, patronOf(c), c.req.valid("param").id, c.req.valid("json").biblioteca), c.get("lang"));
+    return c.body(null, 204);
   });
   app.openapi(optionsRoute, async (c) => {
-    const options = await holdOptions(deps.db, c.req.valid("param").id);
+    const options = await holdOptions(deps.db, c.req.valid("param").id, c.get("owner").codPessoa ?? null);
     if (!options) throw new ApiError(404, "nao_encontrado");
     return c.json(options, 200);
   });

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createLoanRequest, listLoanRequests, loanRequestOptions } from "../domain/loan-requests.ts";
+import { cancelLoanRequest, createLoanRequest, listLoanRequests, loanRequestOptions } from "../domain/loan-requests.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg } from "../lib/messages.ts";
@@ -54,13 +54,33 @@ const Item = z.object({
   titulo: z.string(),
   biblioteca_origem: z.string(),
   biblioteca_recebimento: z.string(),
-  situacao: z.string().openapi({ description: "aguardando | finalizada | nao_finalizada | disponivel | transito" }),
+  situacao: z.string().openapi({ description: "aguardando | finalizada | nao_finalizada | disponivel | transito | cancelada (by the patron)" }),
   created_at: z.string(),
   volume: z.string().nullable(),
   tomo: z.string().nullable(),
   parte: z.string().nullable(),
   material_adicional: z.string().nullable(),
   cod_local_recebimento: z.number().int(),
+  data_cancelamento: z.string().nullable(),
+});
+
+const CANCEL_MESSAGES = {
+  pt: "Só é possível cancelar uma solicitação aguardando atendimento.",
+  es: "Solo se puede cancelar una solicitud en espera de atención.",
+  en: "Only a request still waiting can be cancelled.",
+} as const;
+
+const cancelRoute = createRoute({
+  method: "delete",
+  path: "/{id}",
+  summary: "Cancels one of the patron's loan requests while it is waiting (id = cod_solicitacao); 422 nao_cancelavel otherwise",
+  security: [{ bearer: [] }],
+  request: { params: Id, headers: LangHeader },
+  responses: {
+    204: { description: "Cancelled" },
+    404: { description: "Not one of the patron's requests", content: { "application/json": { schema: ErrorSchema } } },
+    ...patronErrorResponses,
+  },
 });
 
 const optionsRoute = createRoute({
@@ -93,7 +113,13 @@ const listRoute = createRoute({
   security: [{ bearer: [] }],
   request: {
     headers: LangHeader,
-    query: z.object({ dataIni: z.iso.date().optional(), dataFim: z.iso.date().optional(), status: z.string().max(30).optional() }),
+    query: z.object({
+      dataIni: z.iso.date().optional(),
+      dataFim: z.iso.date().optional(),
+      status: z.enum(["aguardando", "finalizada", "nao_finalizada", "disponivel", "transito", "cancelada"]).optional(),
+    })
+    // Spec §5: the start of a date range must not be after its end.
+    .refine((q) => !q.dataIni || !q.dataFim || q.dataIni <= q.dataFim, { path: ["dataFim"] }),
   },
   responses: { 200: { description: "Requests", content: { "application/json": { schema: z.array(Item) } } }, ...patronErrorResponses },
 });
@@ -116,5 +142,11 @@ export function solicitacaoEmprestimoRoutes(deps: ApiDeps) {
     return c.json({ ...request, criada: created }, created ? 201 : 200);
   });
   app.openapi(listRoute, async (c) => c.json(await listLoanRequests(deps.db, patronOf(c), c.req.valid("query")), 200));
+  app.openapi(cancelRoute, async (c) => {
+    const outcome = await cancelLoanRequest(deps.db, patronOf(c), c.req.valid("param").id, new Date(deps.auth.now()).toISOString());
+    if (outcome === "nao_encontrada") throw new ApiError(404, "nao_encontrado");
+    if (outcome === "nao_cancelavel") throw new ApiError(422, "validacao", { code: "nao_cancelavel", message: CANCEL_MESSAGES[c.get("lang")] });
+    return c.body(null, 204);
+  });
   return app;
 }

@@ -23,9 +23,13 @@ export const DEMO_PARAMETROS = {
   link_lgpd: "https://biblioteca.example.org/privacidade",
   link_icap: "https://biblioteca.example.org/icap",
   link_rede: "https://biblioteca.example.org/rede",
-  // Login mode 1 / crypt 1: the forgot-password flow (mode 2 + crypt 4) is not offered yet.
-  __md_aut: 1,
-  __md_crypt: 1,
+  // Login mode 2 / crypt 4: the forgot-password flow is offered (spec §2, ADR 130).
+  __md_aut: 2,
+  __md_crypt: 4,
+  // Spec §3 password rules, checked by the recovery and the password change (api/domain/password-rules.ts).
+  regras_senha: { length: { min: 8, max: 32 }, has_numbers: true, only_numbers: false, special_char: true, diff_case: true, diff_name: true, last_pw: 3 },
+  // The recovery code: 6 digits, valid for 15 minutes.
+  recuperacao_senha: { tamanho_codigo: 6, validade_minutos: 15 },
   aquisicao: true,
   guias: [
     { codigo: "geral", descricao: "Geral", ordem: 1 },
@@ -139,11 +143,20 @@ export async function seedInstitution(db: Db): Promise<void> {
         },
       ])
       .execute();
-    await trx.insertInto("categoria").values(DEMO_CATEGORIAS).execute();
-    await trx.insertInto("atividade").values(DEMO_ATIVIDADES.map((a) => ({ ...a, cod_modulo: 1 }))).execute();
-    await trx
-      .insertInto("categoria_atividade")
-      .values(DEMO_CATEGORIAS.flatMap((k) => activitiesOf(k.cod_categoria).map((cod_atividade) => ({ cod_categoria: k.cod_categoria, cod_atividade }))))
-      .execute();
+    await seedDemoCategories(trx);
   });
+}
+
+/**
+ * The demo patron categories and activities with their permissions, when the database has no categories
+ * yet (the demo patrons belong to them; also used when DEMO_PATRONS=1 on a library's own catalogue).
+ */
+export async function seedDemoCategories(db: Db): Promise<void> {
+  if (await db.selectFrom("categoria").select("cod_categoria").executeTakeFirst()) return;
+  await db.insertInto("categoria").values(DEMO_CATEGORIAS).execute();
+  await db.insertInto("atividade").values(DEMO_ATIVIDADES.map((a) => ({ ...a, cod_modulo: 1 }))).execute();
+  await db
+    .insertInto("categoria_atividade")
+    .values(DEMO_CATEGORIAS.flatMap((k) => activitiesOf(k.cod_categoria).map((cod_atividade) => ({ cod_categoria: k.cod_categoria, cod_atividade }))))
+    .execute();
 }

@@ -14,6 +14,8 @@ export const DEMO_LOGINS = [
   { login: "professor", nome: "Helena Martins Costa", categoria: "12 Professor", tem: "2 empréstimos" },
   { login: "posgrad", nome: "Rafael Oliveira Santos", categoria: "03 Aluno de pós-graduação", tem: "1 empréstimo, 1 reserva" },
   { login: "funcionario", nome: "Juliana Pereira Alves", categoria: "07 Funcionário", tem: "1 empréstimo" },
+  { login: "comunidade", nome: "Beatriz Nogueira Campos", categoria: "05 Membro da comunidade", tem: "nada emprestado: para experimentar a recuperação de senha" },
+  { login: "comunidade2", nome: "Tiago Ferreira Lopes", categoria: "05 Membro da comunidade", tem: "nada emprestado: para experimentar a recuperação de senha" },
 ] as const;
 
 const PEOPLE = [
@@ -22,13 +24,16 @@ const PEOPLE = [
   { cod_pessoa: 3, login: "professor", nome: "Helena Martins Costa", cat: "12", email: "helena.costa@example.org", doc: "1000303", bloqueado: 0, motivo: null },
   { cod_pessoa: 4, login: "posgrad", nome: "Rafael Oliveira Santos", cat: "03", email: "rafael.santos@example.org", doc: "2023000404", bloqueado: 0, motivo: null },
   { cod_pessoa: 5, login: "funcionario", nome: "Juliana Pereira Alves", cat: "07", email: "juliana.alves@example.org", doc: "5000505", bloqueado: 0, motivo: null },
+  // Patrons with nothing on loan, whose passwords the recovery tests (and newcomers) may change.
+  { cod_pessoa: 6, login: "comunidade", nome: "Beatriz Nogueira Campos", cat: "05", email: "beatriz.campos@example.org", doc: "2024000606", bloqueado: 0, motivo: null },
+  { cod_pessoa: 7, login: "comunidade2", nome: "Tiago Ferreira Lopes", cat: "05", email: "tiago.lopes@example.org", doc: "2024000707", bloqueado: 0, motivo: null },
 ];
 
 const DAY = 86_400_000;
 
 /**
  * Makes sure at least `n` copies exist to lend: imported catalogues without item fields get
- * one demo copy per title (barcodes DEMO-000001…), in the three libraries in turn.
+ * one demo copy per title (barcodes DEMO-000001…), in the first three libraries in turn.
  */
 async function ensureCopies(db: Db, n: number, log: (m: string) => void) {
   const { count } = await db.selectFrom("exemplar").select(sql<number>`count(*)`.as("count")).where("situacao", "=", "disponivel").executeTakeFirstOrThrow();
@@ -41,9 +46,11 @@ async function ensureCopies(db: Db, n: number, log: (m: string) => void) {
     .limit(n)
     .execute();
   if (titles.length === 0) return;
+  const libs = (await db.selectFrom("biblioteca").select("cod_biblioteca").orderBy("cod_biblioteca").limit(3).execute()).map((l) => l.cod_biblioteca);
+  if (!libs.length) throw new Error("the demo patrons need at least one library to lend from");
   await db
     .insertInto("exemplar")
-    .values(titles.map((t, i) => ({ cod_acervo: t.cod_acervo, cod_biblioteca: (i % 3) + 1, codigo_barras: `DEMO-${String(t.cod_acervo).padStart(6, "0")}`, localizacao: "Estante geral" })))
+    .values(titles.map((t, i) => ({ cod_acervo: t.cod_acervo, cod_biblioteca: libs[i % libs.length], codigo_barras: `DEMO-${String(t.cod_acervo).padStart(6, "0")}`, localizacao: "Estante geral" })))
     .execute();
   log(`created ${titles.length} demo copies for titles imported without item data`);
 }

@@ -1,5 +1,5 @@
 import type { Db } from "../db/index.ts";
-import { reindexAcervos } from "../db/search.ts";
+import { reindexAcervos } from "../search/index.ts";
 import { DEMO_EMPRESA } from "./institution.ts";
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Password login with remix-auth (FormStrategy): POST /oauth/token (password grant), then
- * GET /autenticar/dados-usuario. A blocked patron fails with the 430 message (spec §4, §8).
+ * GET /autenticar/dados-usuario. A patron the library blocked fails with 430 and the library's reason (spec §4, §8).
  */
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -17,7 +17,11 @@ export const DadosUsuarioSchema = z.object({
   }),
   authPermissions: z.array(z.looseObject({ cod_modulo: z.coerce.number().nullish(), cod_atividade: z.coerce.number() })).default([]),
   bloqueio: z.union([z.boolean(), z.number(), z.string()]).nullish(),
+  motivo_bloqueio: z.string().nullish(),
 });
+
+/** The API error code the portal gives a patron the library blocked (the message is the library's reason). */
+export const LIBRARY_BLOCK_CODE = "BLOQUEIO_BIBLIOTECA";
 
 export interface LoginResult {
   tokens: TokenPair;
@@ -29,7 +33,13 @@ export async function passwordLogin(api: FullApiClient, username: string, passwo
   const tokens = await api.passwordGrant(username, password);
   const dados = await api.getWithToken("/autenticar/dados-usuario", DadosUsuarioSchema, tokens.access_token);
   const blocked = dados.bloqueio === true || dados.bloqueio === 1 || dados.bloqueio === "1" || dados.bloqueio === "S";
-  if (blocked) throw new ApiError(430, { message: "ACESSO_BLOQUEADO", code: "ACESSO_BLOQUEADO" });
+  if (blocked) {
+    // The API issued tokens before the portal saw the block: end them so they cannot be used directly.
+    await api.revokeTokens(tokens).catch(() => undefined);
+    // Spec §4: blocked user data fails the login with 430; the patron is told the library's reason (not the
+    // too-many-attempts message, which is about the password).
+    throw new ApiError(430, { message: dados.motivo_bloqueio?.trim() || "", code: LIBRARY_BLOCK_CODE });
+  }
   return {
     tokens,
     user: {

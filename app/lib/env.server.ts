@@ -7,6 +7,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
+  /** How long the portal waits for any API call before answering 503 (docs/security.md). */
+  API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
 });
 
 export type PortalEnv = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };

@@ -93,3 +93,12 @@ export function formatDate(value: string | null | undefined, language: string): 
   const locale = MONEY[language]?.locale ?? "pt-BR";
   return new Intl.DateTimeFormat(locale, { dateStyle: "short", timeZone: "UTC" }).format(d);
 }
+
+/** Formats an ISO timestamp as date and time for the language, naming the time zone (the server's). */
+export function formatDateTime(value: string | null | undefined, language: string): string {
+  if (!value) return "";
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  const locale = MONEY[language]?.locale ?? "pt-BR";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZoneName: "short" }).format(d);
+}

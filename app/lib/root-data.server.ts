@@ -3,7 +3,9 @@ import sanitizeHtml from "sanitize-html";
 import type { RouterContextProvider } from "react-router";
 import { ACTIVITY } from "./activities";
 import { readBasket } from "./basket.server";
+import { getUnreadAlertCount } from "./api/account/alerts.server";
 import { getApi } from "./api/client.server";
+import { settle } from "./api/settle.server";
 import { parseCookies } from "./cookies";
 import { apiLangId, languageDir, type Language } from "./i18n";
 import { getLanguage } from "./i18n.server";
@@ -18,7 +20,8 @@ export interface RootData {
   dir: "ltr" | "rtl";
   prefs: Prefs;
   htmlClass: string;
-  user: { firstName: string; canUsePrivateArea: boolean } | null;
+  /** `unreadAlerts`: the patron's unread alerts (user bar and account menu); null when it could not be read. */
+  user: { firstName: string; canUsePrivateArea: boolean; unreadAlerts: number | null } | null;
   /** The cod_acervo of the titles in the visitor's basket (cookie), for the header count and add buttons. */
   basket: number[];
   /** Null when the API could not be reached (the page shows the 503 message). */
@@ -59,6 +62,9 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const session = getSession(context);
   const user = session.user;
   let site: RootData["site"] = null;
+  // Runs beside the site configuration (one extra in-process call per page for a signed-in patron).
+  // An expired session is handled by the page's own calls; here the count is simply not shown.
+  const unread = user ? settle(getUnreadAlertCount(getApi(context))).catch(() => ({ ok: false }) as const) : null;
   try {
     const config = await getSiteConfig(getApi(context), String(apiLangId(lang)));
     const activities = [...new Set([...config.activities, ...(user?.permissions ?? [])])];
@@ -86,9 +92,15 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       ? {
           firstName: firstName(user.nome_pessoa),
           canUsePrivateArea: user.permissions.includes(ACTIVITY.PRIVATE_AREA) || Boolean(site?.activities.includes(ACTIVITY.PRIVATE_AREA)),
+          unreadAlerts: await unreadCount(unread),
         }
       : null,
     basket: readBasket(request),
     site,
   };
+}
+
+async function unreadCount(p: Promise<{ ok: true; value: number } | { ok: false }> | null): Promise<number | null> {
+  const r = p ? await p : null;
+  return r?.ok ? r.value : null;
 }

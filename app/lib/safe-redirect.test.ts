@@ -21,9 +21,19 @@ describe("safeRedirect", () => {
     "/\n/evil.example",
     " /meupergamum",
     "evil.example",
+    "/.//evil.example",
+    "/%2e%2e//evil.example",
+    "/./%2e//evil.example",
+    "/a/..//evil.example",
+    "/%2E%2E/%2E%2E//evil.example",
     "",
   ])("refuses %j", (value) => {
     expect(safeRedirect(value)).toBe("/");
+  });
+
+  it("returns the normalised path, so what was checked is what is sent", () => {
+    expect(safeRedirect("/a/./b/../c?x=1#y")).toBe("/a/c?x=1#y");
+    expect(safeRedirect("/%2e%2e/acervo/1")).toBe("/acervo/1");
   });
 
   it("uses the given fallback", () => {

@@ -22,12 +22,15 @@ export function safeRedirect(value: FormDataEntryValue | string | null | undefin
   }
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(decoded) || decoded.startsWith("//") || decoded.includes("\\")) return fallback;
-  // Final check: resolved against a dummy origin it must stay on that origin.
+  // Normalise first, then check: "/.//evil.com" and "/%2e%2e//evil.com" resolve to the path "//evil.com", which a
+  // Location header (or a later `new URL(path, origin)`) would read as another host. The normalised form is what
+  // is returned, so what was checked is exactly what the browser gets.
   try {
     const url = new URL(value, "http://estante.invalid");
     if (url.origin !== "http://estante.invalid") return fallback;
+    if (url.pathname.startsWith("//") || url.pathname.includes("\\")) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return fallback;
   }
-  return value;
 }

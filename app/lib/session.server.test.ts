@@ -85,3 +85,21 @@ describe("session cookie attributes", () => {
     expect(s.commit(false, secret).join()).toMatch(/estante_aviso=; Path=\/; Max-Age=0/);
   });
 });
+
+describe("sessions that end are queued for revocation on the API", () => {
+  it("logout queues the pair once; an expiry (already refused by the API) does not", () => {
+    const s = new Session(structuredClone(data));
+    s.destroy();
+    expect(s.takeEnded()).toEqual([data.tokens]);
+    expect(s.takeEnded()).toEqual([]);
+    const expired = new Session(structuredClone(data));
+    expired.destroy({ revoke: false });
+    expect(expired.takeEnded()).toEqual([]);
+  });
+  it("a new login over an existing session supersedes it", () => {
+    const s = new Session(structuredClone(data));
+    s.start({ tokens: { access_token: "at2", refresh_token: "rt2" }, user: data.user, persistent: false });
+    expect(s.takeEnded()).toEqual([data.tokens]);
+    expect(new Session(null).takeEnded()).toEqual([]);
+  });
+});

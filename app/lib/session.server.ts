@@ -35,8 +35,8 @@ export interface TokenPair {
 }
 
 /** Flash messages the session can carry to the next page (one at a time). */
-export type FlashKey = "session_expired" | "logged_out";
-const FLASH_KEYS: FlashKey[] = ["session_expired", "logged_out"];
+export type FlashKey = "session_expired" | "logged_out" | "password_changed";
+const FLASH_KEYS: FlashKey[] = ["session_expired", "logged_out", "password_changed"];
 
 const PURPOSE = "session-cookie-v1";
 
@@ -70,6 +70,8 @@ export class Session {
   #flashOut: FlashKey | null | undefined = undefined;
   /** Shared by every API call of this request: one refresh at a time (see the API client). */
   refreshing: Promise<TokenPair | null> | null = null;
+  /** Token pairs this request ended (logout, a new login over an old one): the API middleware revokes them. */
+  #ended: TokenPair[] = [];
 
   constructor(data: SessionData | null, flash: FlashKey | null = null) {
     this.#data = data;
@@ -95,6 +97,8 @@ export class Session {
 
   /** Starts a brand-new session (login): a new id, never the old cookie's content. */
   start(input: { tokens: TokenPair; user: SessionUser; persistent: boolean }): void {
+    // Logging in again supersedes the previous session: its tokens must not keep working elsewhere.
+    if (this.#data && this.#data.tokens.refresh_token !== input.tokens.refresh_token) this.#ended.push(this.#data.tokens);
     this.#data = { v: 1, sid: crypto.randomUUID(), persistent: input.persistent, tokens: input.tokens, user: input.user };
     this.#dirty = true;
   }
@@ -106,11 +110,22 @@ export class Session {
     this.#dirty = true;
   }
 
-  /** Signs the patron out (the cookie is deleted on the response). */
-  destroy(): void {
+  /**
+   * Signs the patron out (the cookie is deleted on the response). Unless the API already refused the tokens
+   * (`revoke: false`), they are queued for revocation so a copy of the old cookie stops working too.
+   */
+  destroy(options: { revoke?: boolean } = {}): void {
+    if (this.#data && options.revoke !== false) this.#ended.push(this.#data.tokens);
     this.#data = null;
     this.#dirty = true;
     this.refreshing = null;
+  }
+
+  /** Takes the token pairs to revoke on the API (each only once). */
+  takeEnded(): TokenPair[] {
+    const out = this.#ended;
+    this.#ended = [];
+    return out;
   }
 
   /** Sets a message for the next page. */

@@ -12,7 +12,7 @@ import { ApiError, type ErrorMessage } from "~/lib/api/errors";
 import { getHoldOptions, getMyHolds, placeHold, orNotFound, requestErrorReply, type HoldOptions } from "~/lib/api/requests.server";
 import { joinWaitingList, waitingListError, waitingListOrNull, waitingListView } from "~/lib/api/waiting-list.server";
 import { getT } from "~/lib/i18n.server";
-import { PRODUCT_NAME } from "~/lib/product";
+import { PRODUCT_NAME, privateAreaPath } from "~/lib/product";
 import { requireUser } from "~/lib/require-user.server";
 import { holdSchema } from "~/schemas/hold";
 import { WaitingListJoinSchema } from "~/schemas/waiting-list";
@@ -146,6 +146,7 @@ function HoldForm({
   titlePath: string;
 }) {
   const { t } = useTranslation("requests");
+  const { t: tHolds } = useTranslation("holds");
   const navigation = useNavigation();
   const { options: opts } = page;
   const [form, fields] = useForm({
@@ -161,6 +162,23 @@ function HoldForm({
   const summary = summaryOf(t, actionData?.formError, [...dimensionSummaryFields("reserva", opts, errors), { id: "reserva-biblioteca", errors: fields.biblioteca.errors }], "reserva-biblioteca");
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
   const heading = <h1>{t("hold.heading", { title: opts.titulo })}</h1>;
+
+  if (opts.minha_reserva) {
+    return (
+      <div className="page">
+        {heading}
+        <p className="notice">{tHolds("title_page.already_held", { position: opts.minha_reserva.posicao })}</p>
+        <ul>
+          <li>
+            <Link to={`${privateAreaPath}/reservas`}>{tHolds("title_page.see_holds")}</Link>
+          </li>
+          <li>
+            <Link to={titlePath}>{t("back_to_title")}</Link>
+          </li>
+        </ul>
+      </div>
+    );
+  }
 
   if (opts.impedimento) {
     return (

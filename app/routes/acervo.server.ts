@@ -12,7 +12,7 @@ import {
 import { getExemplares, type Exemplar } from "~/lib/api/catalogue.server";
 import { getCommentsSection, type CommentsSectionData } from "~/lib/api/comments.server";
 import { getApi, type ApiClient } from "~/lib/api/client.server";
-import { ApiError, describeError, type ErrorMessage } from "~/lib/api/errors";
+import { ApiError, describeError, pageStatusFor, type ErrorMessage } from "~/lib/api/errors";
 import { getI18n } from "~/lib/i18n.server";
 import { getSession } from "~/lib/session.server";
 
@@ -91,7 +91,7 @@ function titleError(error: unknown, t: (key: string) => string) {
   if (error instanceof ApiError && error.status === 404) return data<AcervoErrorData>({ pageTitle: t("catalogue:meta.notFound") }, { status: 404, statusText: "Not Found" });
   return data<AcervoErrorData>(
     { pageTitle: t("catalogue:meta.titleError"), message: describeError(error) },
-    { status: error instanceof ApiError && error.status > 0 ? 502 : 503 },
+    { status: pageStatusFor(error) },
   );
 }
 

@@ -2,7 +2,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { ApiClient } from "~/lib/api/client.server";
 import { getApi } from "~/lib/api/client.server";
-import { ApiError, describeError, type ErrorMessage } from "~/lib/api/errors";
+import { ApiError, describeError, pageStatusFor, type ErrorMessage } from "~/lib/api/errors";
 import { getI18n } from "~/lib/i18n.server";
 
 /** What the authority routes' ErrorBoundary receives in `error.data`. */
@@ -32,7 +32,7 @@ export async function loadAutoridadeView<T>(
     if (error instanceof ApiError && error.status === 404) throw notFound();
     throw data<AutoridadeErrorData>(
       { pageTitle: t("acervo:authority.errorHeading"), message: describeError(error) },
-      { status: error instanceof ApiError && error.status > 0 ? 502 : 503 },
+      { status: pageStatusFor(error) },
     );
   }
 }

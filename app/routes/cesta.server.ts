@@ -86,7 +86,11 @@ export async function basketAction(request: Request, context: Readonly<RouterCon
   const current = readBasket(request);
   const api = getApi(context);
 
-  if (intent === "email") return sendEmail(form, current, context);
+  if (intent === "email") {
+    // Only a signed-in patron may have the library send e-mail (no open relay; docs/security.md).
+    if (!getSession(context).user) throw redirect(`/login?redirect=${encodeURIComponent("/cesta")}`);
+    return sendEmail(form, current, context);
+  }
 
   if (intent === "save-permanent") {
     if (!getSession(context).user) throw redirect(`/login?redirect=${encodeURIComponent("/cesta")}`);
@@ -132,6 +136,7 @@ async function sendEmail(form: FormData, ids: number[], context: Readonly<Router
       return data<BasketActionData>({ kind: "email", result: submission.reply({ fieldErrors: { destinatarios } }), values }, { status: 400 });
     }
     const message = describeError(error);
-    return data<BasketActionData>({ kind: "email", result: submission.reply({ formErrors: [t(message.key, message.values)] }), values }, { status: error.status === 0 ? 503 : 502 });
+    const status = error.status === 429 ? 429 : error.status === 0 ? 503 : 502;
+    return data<BasketActionData>({ kind: "email", result: submission.reply({ formErrors: [t(message.key, message.values)] }), values }, { status });
   }
 }

@@ -224,7 +224,16 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
             </ul>
           </section>
 
-          <EmailForm actionData={actionData} />
+          {signedIn ? (
+            <EmailForm actionData={actionData} />
+          ) : (
+            <section className="basket-section" aria-labelledby="cesta-email-titulo">
+              <h2 id="cesta-email-titulo">{t("email.heading")}</h2>
+              <p>
+                {t("email.loginFirst")} <Link to={`/login?redirect=${encodeURIComponent("/cesta")}`}>{t("permanent.login")}</Link>
+              </p>
+            </section>
+          )}
 
           <section className="basket-section" aria-labelledby="permanente-titulo">
             <h2 id="permanente-titulo">{t("permanent.heading")}</h2>

@@ -14,7 +14,7 @@ import {
   type TabOptionGroup,
 } from "~/lib/api/catalogue.server";
 import { getApi } from "~/lib/api/client.server";
-import { ApiError, describeError, type ErrorMessage } from "~/lib/api/errors";
+import { ApiError, describeError, pageStatusFor, withoutRefusedFilters, type ErrorMessage } from "~/lib/api/errors";
 import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { getSiteConfig } from "~/lib/site-config.server";
@@ -167,16 +167,33 @@ export async function loadHome(request: Request, params: { guia?: string }, cont
     return data({ ...base, ...(await extras()), lastResult: submission.reply(), pageTitle: errorTitle }, { status: 400 });
   }
 
-  const { exibicao: _display, ...value } = submission.value;
-  const query = { ...value, exibicao: defaults.exibicao };
+  const { exibicao: _display, ...submitted } = submission.value;
+  let value = submitted;
+  let query = { ...value, exibicao: defaults.exibicao };
   const searchText = "termo" in value ? value.termo : [value.titulo, value.autor, value.assunto].filter(Boolean).join(" · ");
-  // Facets never block the results: a failure there only hides the filter panel (with a message).
-  const facetsPromise = getSearchFilters(api, value, guia).then(
-    (f) => ({ facets: f, facetsError: false }),
-    () => ({ facets: null, facetsError: true }),
-  );
+  const attempt = (v: typeof value) =>
+    Promise.all([
+      searchCatalogue(api, v, guia),
+      extras(),
+      // Facets never block the results: a failure there only hides the filter panel (with a message).
+      getSearchFilters(api, v, guia).then(
+        (f) => ({ facets: f, facetsError: false }),
+        () => ({ facets: null, facetsError: true }),
+      ),
+    ]);
   try {
-    const [results, more, facetState] = await Promise.all([searchCatalogue(api, value, guia), extras(), facetsPromise]);
+    let outcome: Awaited<ReturnType<typeof attempt>>;
+    try {
+      outcome = await attempt(value);
+    } catch (error) {
+      // A filter or option value that no longer exists (or never did) is ignored, not a failed search.
+      const kept = withoutRefusedFilters(error, value, fields);
+      if (!kept) throw error;
+      value = kept;
+      query = { ...value, exibicao: defaults.exibicao };
+      outcome = await attempt(value);
+    }
+    const [results, more, facetState] = outcome;
     return data({
       ...base,
       ...more,
@@ -196,8 +213,8 @@ export async function loadHome(request: Request, params: { guia?: string }, cont
         return data({ ...base, ...more, lastResult, pageTitle: errorTitle }, { status: 400 });
       }
     }
-    // The API answered with an error (502) or could not be reached at all (503).
-    const status = error instanceof ApiError && error.status > 0 ? 502 : 503;
+    // The API refused the URL's values (400), answered with an error (502) or could not be reached (503).
+    const status = pageStatusFor(error);
     return data({ ...base, ...more, query, searchText, error: describeError(error), pageTitle: errorTitle }, { status });
   }
 }

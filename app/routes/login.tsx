@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
@@ -10,7 +10,7 @@ import { ACTIVITY } from "~/lib/activities";
 import { isExternalBase } from "~/lib/api/acervo.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError } from "~/lib/api/errors";
-import { createAuthenticator } from "~/lib/auth.server";
+import { createAuthenticator, LIBRARY_BLOCK_CODE } from "~/lib/auth.server";
 import { externalAccessPath } from "~/lib/external-access";
 import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
@@ -20,17 +20,17 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { getSession } from "~/lib/session.server";
 import { getSiteConfig, isOn, type SiteConfig } from "~/lib/site-config.server";
 import { LoginSchema } from "~/schemas/login";
+import { RECOVERY_PATH } from "~/lib/recovery-path";
+import { recoveryOffered } from "./recuperar-senha.server";
 import "./login.css";
-
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Login" }];
-}
 
 interface LoginPageData {
   title: string;
   redirectParam: string | null;
   backTo: string;
-  flash: "session_expired" | "logged_out" | null;
+  flash: "session_expired" | "logged_out" | "password_changed" | null;
+  /** The forgot-password flow is offered (spec §2: mode 2 and crypt 4). */
+  recoveryOffered: boolean;
   messageHtml: string | null;
   showGoTo: boolean;
   goToDefault: "area" | "catalogo";
@@ -58,7 +58,21 @@ async function pageData(request: Request, context: Route.LoaderArgs["context"]):
     // The "go to" choice (spec §2) when the private area is on and no page asked for the login.
     showGoTo: Boolean(config?.activities.includes(ACTIVITY.PRIVATE_AREA)) && !redirectParam,
     goToDefault: isOn(config?.instituicao.destino_padrao_login_catalogo) ? "catalogo" : "area",
+    recoveryOffered: recoveryOffered(config),
   };
+}
+
+/**
+ * The spec §8 login message for a failed login. A patron the library blocked is told the library's reason;
+ * a password locked by too many attempts (429, 430 / ACESSO_BLOQUEADO) is pointed at the recovery.
+ */
+function loginFailure(err: ApiError, t: ReturnType<typeof getT>): { message: string; recover: boolean } {
+  if (err.code === LIBRARY_BLOCK_CODE) {
+    const reason = err.serverMessage?.trim();
+    return { message: reason ? t("identity:login.blocked_by_library", { reason }) : t("identity:login.blocked_by_library_no_reason"), recover: false };
+  }
+  const { key, values } = describeError(err, "login");
+  return { message: t(key, values), recover: err.status === 429 || key === "common:auth.errors.blocked" };
 }
 
 /** Where a login asked for by `redirect` goes: an external base's redirect page (ADR 095), or a same-origin path. */
@@ -101,9 +115,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(target);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    const { key, values } = describeError(err, "login");
+    const failure = loginFailure(err, t);
     return data(
-      { attempt: crypto.randomUUID(), page, result: submission.reply({ formErrors: [t(key, values)], hideFields: ["password"] }), showPassword, values: keep },
+      {
+        attempt: crypto.randomUUID(),
+        page,
+        result: submission.reply({ formErrors: [failure.message], hideFields: ["password"] }),
+        showPassword,
+        values: keep,
+        // The password is locked (too many attempts): the way out is a new password (spec §8).
+        recover: failure.recover && page.recoveryOffered,
+      },
       { status: err.status === 0 ? 503 : 400 },
     );
   }
@@ -112,6 +134,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
   const page = actionData?.page ?? loaderData;
+  const recover = actionData && "recover" in actionData ? actionData.recover : false;
+  const flashRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // The result of the password recovery is where focus starts.
+    if (page.flash === "password_changed") flashRef.current?.focus();
+  }, [page.flash]);
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "login",
@@ -130,11 +158,16 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const fieldError = (errors: string[] | undefined) => (errors?.[0] ? t(errors[0]) : undefined);
   const usernameError = fieldError(fields.username.errors);
   const passwordError = fieldError(fields.password.errors);
-  const summary = [
-    ...(form.errors ?? []).map((message) => ({ fieldId: "usuario", message })),
-    ...(usernameError ? [{ fieldId: "usuario", message: usernameError }] : []),
-    ...(passwordError ? [{ fieldId: "senha", message: passwordError }] : []),
-  ];
+  // Both fields empty: the one spec §5 message "Fill all the fields to login!" (each field still marked).
+  const allMissing = fields.username.errors?.[0] === "common:auth.errors.username_required" && fields.password.errors?.[0] === "common:auth.errors.password_required";
+  const summary = allMissing
+    ? [{ fieldId: "usuario", message: t("auth.errors.all_fields") }]
+    : [
+        ...(form.errors ?? []).map((message) => ({ fieldId: "usuario", message })),
+        ...(usernameError ? [{ fieldId: "usuario", message: usernameError }] : []),
+        ...(passwordError ? [{ fieldId: "senha", message: passwordError }] : []),
+      ];
+  const recoveryHref = (username: string | undefined) => (username ? `${RECOVERY_PATH}?usuario=${encodeURIComponent(username)}` : RECOVERY_PATH);
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
 
   return (
@@ -145,6 +178,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t("auth.session_expired")}
         </p>
       ) : null}
+      {page.flash === "password_changed" ? (
+        <p className="notice notice--success" role="status" tabIndex={-1} ref={flashRef}>
+          {t("identity:recovery.done")}
+        </p>
+      ) : null}
       {page.flash === "logged_out" ? (
         <p className="notice" role="status">
           {t("auth.logged_out")}
@@ -152,7 +190,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
       {/* Institution message (spec §2 banner), sanitized on the server. */}
       {page.messageHtml ? <div className="notice prose" dangerouslySetInnerHTML={{ __html: page.messageHtml }} /> : null}
+      <title>{`${summary.length > 0 ? `${t("errors.prefix")} ` : ""}${page.title}`}</title>
       <ErrorSummary errors={summary} />
+      {recover ? (
+        <p className="notice">
+          {t("identity:login.recover_now")} <Link to={recoveryHref(actionData?.values.username)}>{t("identity:login.forgot_password")}</Link>
+        </p>
+      ) : null}
       <p>{t("auth.intro")}</p>
       <Form method="post" {...getFormProps(form)} noValidate className="login-form">
         {/* Pressing Enter in a field submits with the first submit button: make that the login, not the toggle. */}
@@ -199,6 +243,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {t("auth.show_password")}
           </button>
         </div>
+        {page.recoveryOffered ? (
+          <p className="login-form__forgot">
+            <Link to={RECOVERY_PATH}>{t("identity:login.forgot_password")}</Link>
+          </p>
+        ) : null}
         <div className="checkbox">
           <input id="lembrar" type="checkbox" name="remember" value="on" aria-describedby="lembrar-dica" />
           <div>

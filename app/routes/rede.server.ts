@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { getApi } from "~/lib/api/client.server";
-import { ApiError, describeError, type ErrorMessage } from "~/lib/api/errors";
+import { ApiError, describeError, pageStatusFor, withoutRefusedFilters, type ErrorMessage } from "~/lib/api/errors";
 import { getNetworkInstitutions, getNetworkRecord, searchNetwork, type InstituicaoRede, type RedeConsulta, type RedeRegistro } from "~/lib/api/rede.server";
 import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
@@ -45,7 +45,7 @@ export interface NetworkPageData {
  * "Serviço Rede {product} não disponível!"; anything else follows the generic catalogue.
  */
 export function networkError(error: unknown): { message: ErrorMessage; status: number } {
-  const status = error instanceof ApiError && error.status > 0 ? 502 : 503;
+  const status = pageStatusFor(error);
   if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
     return { message: { key: "common:errors.network_catalogue", values: { product: PRODUCT_NAME } }, status };
   }
@@ -109,9 +109,20 @@ export async function loadNetworkSearch(request: Request, context: Readonly<Rout
     const inst = await instituicoesPromise;
     return data({ ...base, instituicoes: inst.list, lastResult: submission.reply(), pageTitle: errorTitle }, { status: 400 });
   }
-  const { exibicao: _display, ...query } = submission.value;
+  const { exibicao: _display, ...submitted } = submission.value;
+  let query = submitted;
   try {
-    const [results, inst] = await Promise.all([searchNetwork(api, query), instituicoesPromise]);
+    let results: Awaited<ReturnType<typeof searchNetwork>>;
+    try {
+      results = await searchNetwork(api, query);
+    } catch (error) {
+      // A filter value that no longer exists (or never did) is ignored, not a failed search.
+      const kept = withoutRefusedFilters(error, query, ["termo"]);
+      if (!kept) throw error;
+      query = kept;
+      results = await searchNetwork(api, query);
+    }
+    const inst = await instituicoesPromise;
     return data({
       ...base,
       instituicoes: inst.list,

@@ -27,6 +27,8 @@ const ROUTES: RouteCase[] = [
   {
     name: "basket-email-errors",
     path: ({ titleId }) => `/acervo/${titleId}`,
+    // Only a signed-in patron can e-mail the basket.
+    signedIn: true,
     act: async (page) => {
       await withTitleInBasket("/cesta")(page);
       await page.locator("#cesta-destinatarios").fill("nao-e-email");

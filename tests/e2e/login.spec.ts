@@ -38,9 +38,12 @@ test.describe("signing in", () => {
   test("empty fields get their required messages next to them, and the username is kept", async ({ page }) => {
     await page.goto("/login");
     await enter(page).click();
-    await expect(page.getByRole("alert")).toContainText("O usuário é obrigatório!");
-    await expect(page.getByRole("alert")).toContainText("Senha obrigatória!");
+    // Both empty: the one spec §5 message in the summary, each field marked with its own.
+    await expect(page.getByRole("alert")).toContainText("Preencha todos os campos para entrar!");
+    await expect(page.getByRole("main")).toContainText("O usuário é obrigatório!");
+    await expect(page.getByRole("main")).toContainText("Senha obrigatória!");
     await expect(page.getByLabel("Usuário", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveTitle(/^Erro: /);
 
     await page.getByLabel("Usuário", { exact: true }).fill("demo");
     await enter(page).click();
@@ -59,12 +62,13 @@ test.describe("signing in", () => {
     await expect(page.getByLabel("Senha", { exact: true })).toHaveValue("");
   });
 
-  test("a patron blocked by the library gets the blocked message", async ({ page }) => {
+  test("a patron blocked by the library is told the library's reason, not the too-many-attempts message", async ({ page }) => {
     await page.goto("/login");
     await page.getByLabel("Usuário", { exact: true }).fill(DEMO.blocked.login);
     await page.getByLabel("Senha", { exact: true }).fill(DEMO.blocked.password);
     await enter(page).click();
-    await expect(page.getByRole("alert")).toContainText("Senha bloqueada por excesso de tentativas");
+    await expect(page.getByRole("alert")).toContainText("A biblioteca bloqueou o seu acesso: Material em atraso há mais de 60 dias");
+    await expect(page.getByRole("alert")).not.toContainText("excesso de tentativas");
     await expect(page.getByRole("navigation", { name: "Menu do usuário" })).not.toContainText("Olá");
   });
 

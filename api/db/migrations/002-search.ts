@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { dialectOf } from "../index.ts";
 
 /**
- * The catalogue search index (see api/db/search.ts). Its text columns hold pre-normalised tokens
+ * The catalogue search index (see api/search/indexer.ts). Its text columns hold pre-normalised tokens
  * (lower case, no accents, each word followed by its stems), computed in JS by reindexAcervos.
  * SQLite: an FTS5 table keyed by rowid = cod_acervo. PostgreSQL: a stored tsvector with a GIN index.
  */

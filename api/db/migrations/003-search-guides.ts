@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { reindexGuides } from "../search.ts";
+import { reindexGuides } from "../../search/index.ts";
 
 /**
  * Tables derived from each title when it is indexed (computed in JS; existing catalogues are filled here once):

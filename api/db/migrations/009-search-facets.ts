@@ -1,6 +1,6 @@
 import type { ColumnDefinitionBuilder, Kysely } from "kysely";
 import { dialectOf } from "../index.ts";
-import { reindexFacets } from "../search.ts";
+import { reindexFacets } from "../../search/index.ts";
 
 /**
  * The facet values derived from each title's data (ADR 068), computed in JS when a title is indexed:

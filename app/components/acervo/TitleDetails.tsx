@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AddToBasket } from "~/components/basket/AddToBasket";
-import { subjectSearchHref } from "~/components/search/search-url";
 import type { AcervoDetail, TituloAdicional } from "~/lib/api/acervo.server";
+import { headingHref, type HeadingKind } from "./heading-links";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { TitleNav } from "./TitleNav";
 
@@ -19,12 +19,28 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The bibliographic part of the title page: h1 (title and subtitle), author, cover, the
- * descriptive fields, subjects (each a search link), notes, online links and linked authorities.
+ * A heading as a link: to its authority page when the title is linked to one with that heading, else to the
+ * matching search. The accessible name says where it leads ("Search the author X", "Authority page X").
+ */
+function HeadingLink({ kind, value, authorities }: { kind: HeadingKind; value: string; authorities: AcervoDetail["autoridades"] }) {
+  const { t } = useTranslation("acervo");
+  const { href, authority } = headingHref(kind, value, authorities);
+  const label = authority ? t("authorityLink", { cabecalho: value }) : t(`headingSearch.${kind}`, { valor: value });
+  return (
+    <Link to={href} aria-label={label}>
+      {value}
+    </Link>
+  );
+}
+
+/**
+ * The bibliographic part of the title page: h1 (title and subtitle), author, cover, the descriptive fields
+ * (authors, series and publisher each a link), subjects (each a link), notes, online links and linked authorities.
  */
 export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acervo: AcervoDetail; idioma: string | null; titulosAdicionais?: TituloAdicional[] }) {
   const { t } = useTranslation("catalogue");
   const { t: ta } = useTranslation("acervo");
+  const link = (kind: HeadingKind, value: string | null) => (value ? <HeadingLink kind={kind} value={value} authorities={acervo.autoridades} /> : null);
   // The title's own words carry the record's language; the type of work is the library's vocabulary (ADR 136).
   const lang = useLangOfParts();
   const typeKey = (tipo: number) => (tipo >= 1 && tipo <= 9 ? `acervo.authorityTypes.${tipo}` : "acervo.authorityTypes.other");
@@ -40,7 +56,7 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
           {acervo.autor ? (
             <p className="title-page__author">
               <span className="visually-hidden">{t("acervo.by")}: </span>
-              {acervo.autor}
+              {link("autor", acervo.autor)}
             </p>
           ) : null}
           <AddToBasket codAcervo={acervo.cod_acervo} titulo={acervo.titulo} />
@@ -55,16 +71,22 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
       <section aria-labelledby="dados-titulo">
         <h2 id="dados-titulo">{t("acervo.details")}</h2>
         <dl className="facts">
-          <Fact label={t("acervo.by")}>{acervo.autor}</Fact>
+          <Fact label={t("acervo.by")}>{link("autor", acervo.autor)}</Fact>
           <Fact label={t("acervo.secondaryAuthors")}>
-            {acervo.autores_secundarios.length ? acervo.autores_secundarios.join("; ") : null}
+            {acervo.autores_secundarios.length ? (
+              <ul className="title-page__inline-list">
+                {acervo.autores_secundarios.map((nome) => (
+                  <li key={nome}>{link("autor", nome)}</li>
+                ))}
+              </ul>
+            ) : null}
           </Fact>
-          <Fact label={t("acervo.publisher")}>{acervo.editora}</Fact>
+          <Fact label={t("acervo.publisher")}>{link("editora", acervo.editora)}</Fact>
           <Fact label={t("acervo.place")}>{acervo.local_publicacao}</Fact>
           <Fact label={t("acervo.year")}>{acervo.ano_publicacao}</Fact>
           <Fact label={t("acervo.edition")}>{acervo.edicao}</Fact>
           <Fact label={t("acervo.physicalDescription")}>{acervo.descricao_fisica}</Fact>
-          <Fact label={t("acervo.series")}>{acervo.serie ? <span lang={lang.record(acervo.idioma)}>{acervo.serie}</span> : null}</Fact>
+          <Fact label={t("acervo.series")}>{acervo.serie ? <span lang={lang.record(acervo.idioma)}>{link("serie", acervo.serie)}</span> : null}</Fact>
           <Fact label={t("acervo.isbn")}>{acervo.isbn}</Fact>
           <Fact label={t("acervo.issn")}>{acervo.issn}</Fact>
           <Fact label={t("acervo.callNumber")}>{acervo.chamada}</Fact>
@@ -93,11 +115,7 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
           <h2 id="assuntos-titulo">{t("acervo.subjects")}</h2>
           <ul className="title-page__subjects">
             {acervo.assuntos.map((assunto) => (
-              <li key={assunto}>
-                <Link to={subjectSearchHref(assunto)} aria-label={t("acervo.subjectSearch", { assunto })}>
-                  {assunto}
-                </Link>
-              </li>
+              <li key={assunto}>{link("assunto", assunto)}</li>
             ))}
           </ul>
         </section>

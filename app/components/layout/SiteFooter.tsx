@@ -70,7 +70,8 @@ export function SiteFooter() {
         ) : null}
         {has(ACTIVITY.PRODUCT_LOGO) ? (
           <p className="site-footer__logo">
-            <img src="/logo.svg" alt={t("layout.footer.product_logo", { product: PRODUCT_NAME })} width="140" height="32" />
+            {/* The alt text is the text the image shows (WCAG 1.1.1): the logo reads "Estante" in every language. */}
+            <img src="/logo.svg" alt="Estante" width="140" height="32" />
           </p>
         ) : null}
         <p className="site-footer__browsers">{t("layout.footer.browsers")}</p>

@@ -125,6 +125,11 @@ function UserMenu() {
               <Link to={privateAreaPath}>{t("layout.user_menu.personal_area", { product: PRODUCT_NAME })}</Link>
             </li>
           ) : null}
+          {user.canUsePrivateArea && user.unreadAlerts ? (
+            <li>
+              <Link to={`${privateAreaPath}/alertas`}>{t("account:user_bar.unread_alerts", { count: user.unreadAlerts })}</Link>
+            </li>
+          ) : null}
           <li>
             <Form method="post" action="/sair" reloadDocument>
               <button type="submit" className="button button--link">

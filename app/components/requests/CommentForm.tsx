@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
@@ -33,7 +34,19 @@ export interface CommentFormProps {
  */
 export function CommentForm({ idPrefix, action, libraries, signedIn, lastResult, formError, redirectTo, via = "page", fetcher, submitLabel }: CommentFormProps) {
   const { t } = useTranslation("requests");
+  const { t: ta } = useTranslation("acervo");
   const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Spec §5: sending is disabled until a library is chosen and the text is not blank. Only once hydrated:
+  // without JavaScript the button stays enabled and the server refuses (and explains) an incomplete form.
+  const [ready, setReady] = useState<boolean | null>(null);
+  const check = useCallback(() => {
+    const el = formRef.current?.elements;
+    const library = el?.namedItem("biblioteca") as HTMLSelectElement | null;
+    const text = el?.namedItem("texto") as HTMLTextAreaElement | null;
+    setReady(Boolean(library?.value && text?.value.trim()));
+  }, []);
+  useEffect(check, [check, signedIn]);
   const [form, fields] = useForm({
     id: `${idPrefix}-form`,
     lastResult: lastResult ?? undefined,
@@ -57,11 +70,12 @@ export function CommentForm({ idPrefix, action, libraries, signedIn, lastResult,
   ], libraryId);
   const FormTag = fetcher ? fetcher.Form : Form;
   const busy = fetcher ? fetcher.state !== "idle" : false;
+  const hintId = `${idPrefix}-envio-dica`;
   const values = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
   return (
     <>
       <ErrorSummary errors={summary} title={formError ? t("comment.not_sent") : undefined} />
-      <FormTag method="post" action={action} {...getFormProps(form)} noValidate>
+      <FormTag method="post" action={action} {...getFormProps(form)} noValidate ref={formRef} onInput={check} onChange={check}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <input type="hidden" name="via" value={via} />
         <SelectField
@@ -84,7 +98,12 @@ export function CommentForm({ idPrefix, action, libraries, signedIn, lastResult,
           maxLength={COMMENT_MAX}
           required
         />
-        <button type="submit" className="button" aria-disabled={busy || undefined}>
+        {ready === false ? (
+          <p id={hintId} className="field__description">
+            {ta("commentSendHint")}
+          </p>
+        ) : null}
+        <button type="submit" className="button" aria-disabled={busy || undefined} disabled={ready === false} aria-describedby={ready === false ? hintId : undefined}>
           {busy ? t("sending") : submitLabel}
         </button>
       </FormTag>

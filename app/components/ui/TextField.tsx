@@ -5,7 +5,7 @@ export interface TextFieldProps {
   id: string;
   name: string;
   label: string;
-  type?: "text" | "password" | "email" | "search" | "tel" | "url" | "number";
+  type?: "text" | "password" | "email" | "search" | "tel" | "url" | "number" | "date";
   defaultValue?: string;
   /** A translated error message; when set the field is invalid. */
   error?: string;

@@ -78,17 +78,29 @@ async function transportFetch(transport: ApiTransport, request: Request): Promis
   }
 }
 
+/**
+ * The header that carries the visitor's address to the API (set by the front server on the incoming request;
+ * the API throttles logins and e-mails by it). Over HTTP it also goes as X-Forwarded-For, which an API run
+ * with TRUST_PROXY=1 reads.
+ */
+export const CLIENT_IP_HEADER = "x-estante-client-ip";
+
+function clientIpHeaders(clientIp: string | null | undefined): Record<string, string> {
+  return clientIp ? { [CLIENT_IP_HEADER]: clientIp, "X-Forwarded-For": clientIp } : {};
+}
+
 /** POST /api/oauth/token with a form body; returns the parsed token response or throws ApiError. */
 export async function tokenRequest(
   transport: ApiTransport,
   params: Record<string, string>,
   langId: number = 1,
+  clientIp?: string | null,
 ): Promise<z.infer<typeof TokenResponseSchema>> {
   const response = await transportFetch(
     transport,
     new Request(buildUrl(transport, "/oauth/token"), {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", lang: String(langId) },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", lang: String(langId), ...clientIpHeaders(clientIp) },
       body: new URLSearchParams({ client_id: CLIENT_ID, ...params }).toString(),
     }),
   );
@@ -160,6 +172,8 @@ export interface ClientDeps {
   language: string;
   publicTokens?: PublicTokenCache;
   refreshes?: RefreshRegistry;
+  /** The visitor's address, forwarded to the API (see CLIENT_IP_HEADER). */
+  clientIp?: string | null;
 }
 
 /** The full client: the contract's ApiClient plus the calls the login flow needs. */
@@ -168,6 +182,13 @@ export interface FullApiClient extends ApiClient {
   passwordGrant(username: string, password: string): Promise<TokenPair>;
   /** GET with an explicit bearer token (the login flow, before the session exists); no refresh. */
   getWithToken<T>(path: string, schema: z.ZodType<T>, accessToken: string): Promise<T>;
+  /**
+   * Ends a session on the API (POST /api/oauth/revoke, RFC 7009): the token pair's whole family stops working,
+   * so a copied cookie no longer opens the private area. Throws ApiError when the API cannot be reached.
+   */
+  revokeTokens(tokens: TokenPair): Promise<void>;
+  /** GET of a file the API builds (e.g. a CSV download): the body as text plus its content headers, unparsed. */
+  getFile(path: string, opts?: RequestOptions): Promise<{ body: string; contentType: string; disposition: string | null }>;
 }
 
 /** Creates a client bound to one request's session and language. Throws SessionExpiredError on refresh failure. */
@@ -178,7 +199,7 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
   const langId = apiLangId(deps.language);
 
   function expire(): never {
-    session.destroy();
+    session.destroy({ revoke: false });
     session.flash("session_expired");
     throw new SessionExpiredError();
   }
@@ -211,7 +232,12 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
   }
 
   async function perform(method: string, path: string, token: string, opts: RequestOptions & { body?: unknown }): Promise<Response> {
-    const headers: Record<string, string> = { Accept: "application/json", lang: String(langId), Authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = {
+      Accept: "application/json",
+      lang: String(langId),
+      Authorization: `Bearer ${token}`,
+      ...clientIpHeaders(deps.clientIp),
+    };
     let body: string | undefined;
     if (opts.body !== undefined) {
       if (opts.body instanceof URLSearchParams) {
@@ -242,6 +268,11 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
   }
 
   async function request<T>(method: string, path: string, schema: z.ZodType<T>, opts: RequestOptions & { body?: unknown } = {}): Promise<T> {
+    return parse(await respond(method, path, opts), schema);
+  }
+
+  /** The API's answer to a call, after the public-token retry or the patron's token refresh. */
+  async function respond(method: string, path: string, opts: RequestOptions & { body?: unknown }): Promise<Response> {
     const as = opts.as ?? (session.tokens ? "patron" : "public");
     if (as === "public") {
       let token = await publicTokens.get(transport);
@@ -251,7 +282,7 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
         token = await publicTokens.get(transport);
         response = await perform(method, path, token, opts);
       }
-      return parse(response, schema);
+      return response;
     }
     const tokens = session.tokens;
     if (!tokens) expire();
@@ -262,18 +293,34 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
       // A fresh token refused as well: the patron's access was revoked.
       if (response.status === 401) expire();
     }
-    return parse(response, schema);
+    return response;
   }
 
   return {
     get: (path, schema, opts) => request("GET", path, schema, opts),
     send: (method, path, schema, opts) => request(method, path, schema, opts),
     async passwordGrant(username, password) {
-      const r = await tokenRequest(transport, { grant_type: "password", username, password }, langId);
+      const r = await tokenRequest(transport, { grant_type: "password", username, password }, langId, deps.clientIp);
       return PatronTokenSchema.parse(r);
+    },
+    async getFile(path, opts) {
+      const response = await respond("GET", path, opts ?? {});
+      if (!response.ok) throw await errorFrom(response);
+      return { body: await response.text(), contentType: response.headers.get("content-type") ?? "application/octet-stream", disposition: response.headers.get("content-disposition") };
     },
     async getWithToken(path, schema, accessToken) {
       return parse(await perform("GET", path, accessToken, {}), schema);
+    },
+    async revokeTokens(tokens) {
+      const response = await transportFetch(
+        transport,
+        new Request(buildUrl(transport, "/oauth/revoke"), {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", lang: String(langId) },
+          body: new URLSearchParams({ client_id: CLIENT_ID, token: tokens.refresh_token, token_type_hint: "refresh_token" }).toString(),
+        }),
+      );
+      if (!response.ok) throw await errorFrom(response);
     },
   };
 }
@@ -303,8 +350,10 @@ function redirectingOnExpiry(client: FullApiClient, request: Request): FullApiCl
   return {
     get: wrap(client.get),
     send: wrap(client.send),
+    getFile: wrap(client.getFile),
     passwordGrant: client.passwordGrant,
     getWithToken: client.getWithToken,
+    revokeTokens: client.revokeTokens,
   } as FullApiClient;
 }
 
@@ -326,9 +375,16 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
       }
     },
   };
-  const client = createApiClient({ transport, session: getSession(context), language: getLanguage(context) });
+  const session = getSession(context);
+  const client = createApiClient({ transport, session, language: getLanguage(context), clientIp: request.headers.get(CLIENT_IP_HEADER) });
   context.set(apiContext, redirectingOnExpiry(client, request));
   const response = await next();
+  // Sessions this request ended (logout, a login over another session) are revoked on the API, so the old
+  // cookie no longer opens anything. The cookie is cleared regardless: an unreachable API only means the
+  // tokens expire on their own (access 15 min); it must not keep the patron signed in.
+  for (const tokens of session.takeEnded()) {
+    await client.revokeTokens(tokens).catch((err: unknown) => console.error("[portal] could not revoke a session's tokens:", err));
+  }
   try {
     response.headers.append("Server-Timing", `api;dur=${ms.toFixed(1)};desc="${calls} calls"`);
   } catch {

@@ -72,3 +72,31 @@ export function describeError(error: unknown, context: ErrorContext = "generic")
 export function messageKeyFor(error: unknown, context: ErrorContext = "generic"): string {
   return describeError(error, context).key;
 }
+
+/**
+ * The status of a page whose data call failed: the API could not be reached (0) or is overloaded (503) → 503
+ * (with Retry-After, added by the front server); the API said the thing does not exist → 404; the API refused
+ * the request's values (a hand-edited or stale URL) → 400, the visitor's mistake; anything else the API
+ * answered → 502. Never a 5xx for input only the visitor can fix.
+ */
+export function pageStatusFor(error: unknown): 400 | 404 | 502 | 503 {
+  if (!(error instanceof ApiError) || error.status === 0 || error.status === 503) return error instanceof ApiError ? 503 : 502;
+  if (error.status === 404) return 404;
+  if (error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429) return 400;
+  return 502;
+}
+
+/**
+ * When the API refused a search only because of filter or option values (a link to a facet that no longer
+ * exists, a hand-edited `filtro=T:1.5`), the same search without those values; null when the refusal concerns
+ * the search terms themselves (`termFields`) or was not a validation error. Stale filters are ignored, as
+ * library catalogues do, instead of failing the whole search.
+ */
+export function withoutRefusedFilters<V extends object>(error: unknown, value: V, termFields: readonly string[]): V | null {
+  if (!(error instanceof ApiError) || error.status !== 422 || !error.errors) return null;
+  const refused = Object.keys(error.errors);
+  if (refused.length === 0 || refused.some((k) => termFields.includes(k) || !(k in value))) return null;
+  const out = { ...value } as Record<string, unknown>;
+  for (const k of refused) out[k] = Array.isArray(out[k]) ? [] : undefined;
+  return out as V;
+}

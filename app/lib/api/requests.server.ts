@@ -21,6 +21,8 @@ export const HoldOptionsSchema = z.object({
   disponiveis: z.number().int().catch(0),
   fila: z.number().int().catch(0),
   impedimento: z.enum(["exemplar_disponivel", "sem_exemplar_reservavel"]).nullish().catch(null),
+  // The patron's own hold on the title: the page then offers no second hold (and `fila` counts only others).
+  minha_reserva: z.object({ cod_reserva: z.number().int(), posicao: z.number().int() }).nullish().catch(null),
 });
 export type HoldOptions = z.infer<typeof HoldOptionsSchema>;
 

@@ -1,0 +1,184 @@
+/**
+ * GRU payment slips for a patron's debits (spec §7 "POST /gru {valor, codBiblioteca}", §8 "User has no tax
+ * number registered", ADR 126). A slip pays some open debits of one library; it carries a reference number,
+ * a due date and a static PIX BR Code (EMV, CRC16) for the same amount. The library marks it paid; paying
+ * settles its debits.
+ */
+import { randomInt } from "node:crypto";
+import { createStaticPix, hasError } from "pix-utils";
+import type { Db } from "../db/index.ts";
+import { parseJsonArray, parseJsonObject } from "../lib/http.ts";
+
+/** Days from issue to the slip's due date. */
+export const GRU_DUE_DAYS = 5;
+/** The "código de recolhimento" of library fines at the demo institution. */
+export const GRU_CODIGO_RECOLHIMENTO = "28830-6";
+/** The PIX key used when the institution's parameters name none (instituicao.parametros.chave_pix). */
+export const DEMO_PIX_KEY = "financeiro@biblioteca.example.org";
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export type GruRefusal = "sem_cpf" | "debito_invalido" | "valor_divergente";
+
+/** The patron's open debits (total still owed > 0) with their library. */
+export async function openDebits(db: Db, codPessoa: number) {
+  const rows = await db
+    .selectFrom("debito as d")
+    .leftJoin("emprestimo as m", "m.cod_emprestimo", "d.cod_emprestimo")
+    .leftJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
+    .leftJoin("acervo as a", "a.cod_acervo", "e.cod_acervo")
+    .select(["d.cod_debito", "d.cod_biblioteca", "d.motivo", "d.tipo_servico", "d.valor_multa", "d.desconto", "d.valor_pago", "a.titulo"])
+    .where("d.cod_pessoa", "=", codPessoa)
+    .orderBy("d.cod_debito")
+    .execute();
+  return rows
+    .map((r) => ({ ...r, titulo: r.titulo ?? null, total: round2(Number(r.valor_multa) - Number(r.desconto) - Number(r.valor_pago)) }))
+    .filter((d) => d.total > 0);
+}
+
+/** Builds the static PIX copy-and-paste code (BR Code) of `valor` for slip `referencia`. */
+export function pixCode(params: { chave: string; beneficiario: string; cidade: string; valor: number; referencia: string }): string {
+  const ascii = (s: string, max: number) => s.normalize("NFD").replace(/[^\x20-\x7e]/g, "").slice(0, max);
+  const pix = createStaticPix({
+    merchantName: ascii(params.beneficiario, 25),
+    merchantCity: ascii(params.cidade, 15),
+    pixKey: params.chave,
+    infoAdicional: `GRU ${params.referencia}`,
+    transactionAmount: params.valor,
+    txid: params.referencia.replace(/[^A-Za-z0-9]/g, "").slice(0, 25),
+  });
+  if (hasError(pix)) throw new Error(`PIX code: ${pix.message}`);
+  return pix.toBRCode();
+}
+
+async function institution(db: Db) {
+  const row = await db.selectFrom("instituicao").select(["nome", "sigla", "parametros"]).orderBy("cod_empresa").executeTakeFirstOrThrow();
+  const params = parseJsonObject(row.parametros);
+  return { nome: row.nome, sigla: row.sigla, chave: typeof params.chave_pix === "string" && params.chave_pix ? params.chave_pix : DEMO_PIX_KEY };
+}
+
+/**
+ * `POST /gru`: issues a slip for `debitos` (default: every open debit of `codBiblioteca`). Refused when the
+ * patron has no CPF, a debit is not an open debit of theirs at that library, or `valor` is not their total.
+ * An open slip for exactly the same debits is answered again (`created: false`), so a double submit issues one.
+ */
+export async function issueGru(
+  db: Db,
+  codPessoa: number,
+  req: { valor: number; codBiblioteca: number; debitos?: number[] },
+  now: number,
+): Promise<{ ok: true; cod_gru: number; created: boolean } | { ok: false; code: GruRefusal }> {
+  const patron = await db.selectFrom("pessoa").select(["cpf", "nome_pessoa"]).where("cod_pessoa", "=", codPessoa).executeTakeFirstOrThrow();
+  if (!patron.cpf?.trim()) return { ok: false, code: "sem_cpf" };
+  const open = (await openDebits(db, codPessoa)).filter((d) => d.cod_biblioteca === req.codBiblioteca);
+  const wanted = req.debitos ? [...new Set(req.debitos)] : open.map((d) => d.cod_debito);
+  const chosen = wanted.map((id) => open.find((d) => d.cod_debito === id));
+  if (chosen.length === 0 || chosen.some((d) => !d)) return { ok: false, code: "debito_invalido" };
+  const total = round2(chosen.reduce((s, d) => s + d!.total, 0));
+  if (Math.abs(total - req.valor) > 0.001) return { ok: false, code: "valor_divergente" };
+  const ids = chosen.map((d) => d!.cod_debito).sort((a, b) => a - b);
+  const key = JSON.stringify(ids);
+
+  const existing = await db
+    .selectFrom("gru")
+    .select("cod_gru")
+    .where("cod_pessoa", "=", codPessoa)
+    .where("situacao", "=", "emitida")
+    .where("debitos", "=", key)
+    .executeTakeFirst();
+  if (existing) return { ok: true, cod_gru: Number(existing.cod_gru), created: false };
+
+  const inst = await institution(db);
+  const day = new Date(now).toISOString().slice(0, 10);
+  const vencimento = new Date(now + GRU_DUE_DAYS * 86_400_000).toISOString().slice(0, 10);
+  for (let attempt = 0; ; attempt++) {
+    const referencia = `${day.replace(/-/g, "")}${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+    try {
+      const row = await db
+        .insertInto("gru")
+        .values({
+          cod_pessoa: codPessoa, cod_biblioteca: req.codBiblioteca, valor: total, debitos: key, numero_referencia: referencia, vencimento,
+          pix: pixCode({ chave: inst.chave, beneficiario: inst.sigla || inst.nome, cidade: "Brasilia", valor: total, referencia }),
+        })
+        .returning("cod_gru")
+        .executeTakeFirstOrThrow();
+      return { ok: true, cod_gru: Number(row.cod_gru), created: true };
+    } catch (err) {
+      // A reference number drawn twice the same day: draw again.
+      if (attempt > 5 || !/unique|23505/i.test(String((err as { code?: string; message?: string }).code ?? (err as Error).message))) throw err;
+    }
+  }
+}
+
+/** A slip as the patron sees it (null when it is not theirs). */
+export async function gruView(db: Db, codPessoa: number, codGru: number) {
+  const g = await db
+    .selectFrom("gru as g")
+    .innerJoin("biblioteca as b", "b.cod_biblioteca", "g.cod_biblioteca")
+    .innerJoin("pessoa as p", "p.cod_pessoa", "g.cod_pessoa")
+    .select([
+      "g.cod_gru", "g.cod_biblioteca", "b.desc_biblioteca as biblioteca", "g.valor", "g.debitos", "g.numero_referencia", "g.vencimento", "g.pix",
+      "g.situacao", "g.data_pagamento", "g.created_at", "p.nome_pessoa", "p.cpf",
+    ])
+    .where("g.cod_gru", "=", codGru)
+    .where("g.cod_pessoa", "=", codPessoa)
+    .executeTakeFirst();
+  if (!g) return null;
+  const ids = parseJsonArray<number>(g.debitos);
+  const debits = ids.length
+    ? await db
+        .selectFrom("debito as d")
+        .leftJoin("emprestimo as m", "m.cod_emprestimo", "d.cod_emprestimo")
+        .leftJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
+        .leftJoin("acervo as a", "a.cod_acervo", "e.cod_acervo")
+        .select(["d.cod_debito", "d.motivo", "d.tipo_servico", "a.titulo", "d.valor_multa", "d.desconto"])
+        .where("d.cod_debito", "in", ids)
+        .orderBy("d.cod_debito")
+        .execute()
+    : [];
+  const inst = await institution(db);
+  const cpf = g.cpf ?? "";
+  return {
+    cod_gru: Number(g.cod_gru),
+    cod_biblioteca: g.cod_biblioteca,
+    biblioteca: g.biblioteca,
+    beneficiario: inst.nome,
+    codigo_recolhimento: GRU_CODIGO_RECOLHIMENTO,
+    numero_referencia: g.numero_referencia,
+    competencia: g.created_at.slice(0, 7),
+    vencimento: g.vencimento,
+    valor: Number(g.valor),
+    pix: g.pix,
+    situacao: g.situacao,
+    data_pagamento: g.data_pagamento,
+    created_at: g.created_at,
+    contribuinte: { nome: g.nome_pessoa, cpf: cpf.replace(/\D/g, "") },
+    debitos: debits.map((d) => ({
+      cod_debito: d.cod_debito,
+      motivo: d.motivo,
+      tipo_servico: d.tipo_servico,
+      titulo: d.titulo ?? null,
+      valor: round2(Number(d.valor_multa) - Number(d.desconto)),
+    })),
+  };
+}
+
+/**
+ * `POST /gru/{id}/pagamento`: records the payment of a slip (the bank's confirmation reaches the library;
+ * this call stands in for it in the demo and tests): the slip is paid and its debits are settled. Paying a
+ * paid slip changes nothing. False when the slip is not the patron's.
+ */
+export async function payGru(db: Db, codPessoa: number, codGru: number, now: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const g = await trx.selectFrom("gru").select(["debitos", "situacao"]).where("cod_gru", "=", codGru).where("cod_pessoa", "=", codPessoa).executeTakeFirst();
+    if (!g) return false;
+    const res = await trx.updateTable("gru").set({ situacao: "paga", data_pagamento: now }).where("cod_gru", "=", codGru).where("situacao", "=", "emitida").executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) return true;
+    const ids = parseJsonArray<number>(g.debitos);
+    for (const id of ids) {
+      const d = await trx.selectFrom("debito").select(["valor_multa", "desconto"]).where("cod_debito", "=", id).executeTakeFirst();
+      if (d) await trx.updateTable("debito").set({ valor_pago: round2(Number(d.valor_multa) - Number(d.desconto)), data_pagamento: now }).where("cod_debito", "=", id).execute();
+    }
+    return true;
+  });
+}

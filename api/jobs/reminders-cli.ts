@@ -1,0 +1,23 @@
+/**
+ * `npm run reminders`: runs the due-date reminder job once against the configured database (DATA_DIR or
+ * DATABASE_URL) and prints what it did. Safe to run any number of times: a loan is reminded once per due day.
+ */
+import path from "node:path";
+import { openDatabase } from "../db/index.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { runDueReminders } from "../domain/alerts.ts";
+import { createMailer } from "../mail/index.ts";
+
+const dataDir = path.resolve(process.env.DATA_DIR ?? "data");
+const db = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
+try {
+  await migrateToLatest(db);
+  const mailer = createMailer({ db, smtpUrl: process.env.SMTP_URL || undefined, outboxDir: path.join(dataDir, "outbox") });
+  const r = await runDueReminders(db, mailer, Date.now());
+  console.log(`due-date reminders: ${r.checked} loan(s) due soon without a reminder, ${r.written} alert(s) written`);
+  await db.destroy();
+} catch (err) {
+  console.error(`due-date reminders failed: ${err instanceof Error ? err.message : String(err)}`);
+  await db.destroy().catch(() => {});
+  process.exit(1);
+}

@@ -1,0 +1,92 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { sql } from "kysely";
+import { alertText, ALERT_KINDS, type AlertData } from "../domain/alerts.ts";
+import { createRouter, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
+import { ApiError } from "../lib/errors.ts";
+
+const Alerta = z
+  .object({
+    id: z.number().int(),
+    tipo: z.enum(ALERT_KINDS),
+    dados: z.record(z.string(), z.unknown()),
+    mensagem: z.string().openapi({ description: "The alert in the `lang` language" }),
+    lido: z.boolean(),
+    created_at: z.string(),
+  })
+  .openapi("Alerta");
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/",
+  summary: "The patron's alerts, newest first, and how many are unread (`resumo=S`: only the count)",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader, query: z.object({ resumo: z.enum(["S", "N"]).optional() }) },
+  responses: {
+    200: { description: "Alerts", content: { "application/json": { schema: z.object({ nao_lidos: z.number().int(), alertas: z.array(Alerta) }).openapi("Alertas") } } },
+    ...patronErrorResponses,
+  },
+});
+
+const Id = z.object({ id: z.coerce.number().int().positive() });
+const putRoute = createRoute({
+  method: "put",
+  path: "/{id}",
+  summary: "Marks an alert read (or unread)",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader, params: Id, body: { required: false, content: { "application/json": { schema: z.object({ lido: z.boolean().optional() }) } } } },
+  responses: { 200: { description: "The alert", content: { "application/json": { schema: Alerta } } }, 404: { description: "Not the patron's alert" }, ...patronErrorResponses },
+});
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/{id}",
+  summary: "Removes an alert",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader, params: Id },
+  responses: { 204: { description: "Removed (or already gone)" }, ...patronErrorResponses },
+});
+
+/** /api/solicitacoes/alertas (spec §7 "Solicitacoes": GET alertas; PUT and DELETE alertas/{id}). */
+export function alertasRoutes(deps: ApiDeps) {
+  const { db } = deps;
+  const app = createRouter();
+  app.use("*", requireToken(deps));
+
+  const shape = (lang: Parameters<typeof alertText>[0], r: { id: number; tipo: string; dados: string; mensagem: string; lido: number; created_at: string }) => {
+    const dados = parseJsonObject(r.dados) as AlertData & Record<string, unknown>;
+    const tipo = (ALERT_KINDS as readonly string[]).includes(r.tipo) ? (r.tipo as (typeof ALERT_KINDS)[number]) : "mensagem";
+    return { id: r.id, tipo, dados, mensagem: alertText(lang, tipo, dados, r.mensagem), lido: Number(r.lido) === 1, created_at: r.created_at };
+  };
+
+  app.openapi(listRoute, async (c) => {
+    const cod = patronOf(c);
+    const unread = await db.selectFrom("alerta").select(sql<number>`count(*)`.as("n")).where("cod_pessoa", "=", cod).where("lido", "=", 0).executeTakeFirstOrThrow();
+    if (c.req.valid("query").resumo === "S") return c.json({ nao_lidos: Number(unread.n), alertas: [] }, 200);
+    const rows = await db
+      .selectFrom("alerta")
+      .select(["id", "tipo", "dados", "mensagem", "lido", "created_at"])
+      .where("cod_pessoa", "=", cod)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(500)
+      .execute();
+    const lang = c.get("lang");
+    return c.json({ nao_lidos: Number(unread.n), alertas: rows.map((r) => shape(lang, r)) }, 200);
+  });
+
+  app.openapi(putRoute, async (c) => {
+    const cod = patronOf(c);
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json") ?? {};
+    const lido = body.lido ?? true;
+    await db.updateTable("alerta").set({ lido: lido ? 1 : 0 }).where("id", "=", id).where("cod_pessoa", "=", cod).execute();
+    const row = await db.selectFrom("alerta").select(["id", "tipo", "dados", "mensagem", "lido", "created_at"]).where("id", "=", id).where("cod_pessoa", "=", cod).executeTakeFirst();
+    if (!row) throw new ApiError(404, "nao_encontrado");
+    return c.json(shape(c.get("lang"), row), 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    await db.deleteFrom("alerta").where("id", "=", c.req.valid("param").id).where("cod_pessoa", "=", patronOf(c)).execute();
+    return c.body(null, 204);
+  });
+  return app;
+}

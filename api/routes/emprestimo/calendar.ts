@@ -1,0 +1,119 @@
+import crypto from "node:crypto";
+import { createRoute, z } from "@hono/zod-openapi";
+import ical from "ical-generator";
+import { currentLoans } from "../../db/loans.ts";
+import type { Db } from "../../db/index.ts";
+import { createRouter, LangHeader, patronErrorResponses, patronOf, type ApiDeps } from "../../lib/http.ts";
+import type { Lang } from "../../lib/messages.ts";
+
+const CAL_TEXT: Record<Lang, { name: string; summary: string; description: string }> = {
+  pt: { name: "Devoluções da biblioteca", summary: "Devolver: {t}", description: "Data prevista de devolução na {b}." },
+  es: { name: "Devoluciones de la biblioteca", summary: "Devolver: {t}", description: "Fecha prevista de devolución en {b}." },
+  en: { name: "Library due dates", summary: "Return: {t}", description: "Due back at {b}." },
+};
+
+/** The iCalendar of a patron's current loans: one all-day event per loan, on its due date. */
+export async function loansCalendar(db: Db, codPessoa: number, lang: Lang): Promise<string> {
+  const loans = await currentLoans(db, codPessoa);
+  const text = CAL_TEXT[lang];
+  const cal = ical({ name: text.name, prodId: { company: "Estante", product: "loans", language: lang.toUpperCase() } });
+  for (const l of loans) {
+    const due = new Date(l.data_devolucao_prevista);
+    cal.createEvent({
+      // Stable per loan and due date: a renewal moves the event instead of adding one.
+      id: `emprestimo-${l.cod_emprestimo}@estante`,
+      start: new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth(), due.getUTCDate())),
+      allDay: true,
+      summary: text.summary.replace("{t}", l.titulo),
+      description: text.description.replace("{b}", l.biblioteca),
+    });
+  }
+  return cal.toString();
+}
+
+const ics = (body: string, filename: string) =>
+  new Response(body, {
+    status: 200,
+    headers: { "content-type": "text/calendar; charset=utf-8", "content-disposition": `attachment; filename="${filename}"`, "cache-control": "no-store" },
+  });
+
+const calendarioRoute = createRoute({
+  method: "get",
+  path: "/calendario",
+  summary: "An iCalendar (.ics) of the patron's current loans' due dates",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader },
+  responses: { 200: { description: "text/calendar", content: { "text/calendar": { schema: z.string() } } }, ...patronErrorResponses },
+});
+
+const Feed = z.object({ token: z.string().nullable(), criado_em: z.string().nullable() }).openapi("CalendarioFeed");
+const feedGet = createRoute({
+  method: "get",
+  path: "/calendario/feed",
+  summary: "The patron's private calendar feed token (null when none)",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader },
+  responses: { 200: { description: "Feed", content: { "application/json": { schema: Feed } } }, ...patronErrorResponses },
+});
+const feedPost = createRoute({
+  method: "post",
+  path: "/calendario/feed",
+  summary: "Creates a new private feed token; the previous one stops working",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader },
+  responses: { 200: { description: "Feed", content: { "application/json": { schema: Feed } } }, ...patronErrorResponses },
+});
+const feedDelete = createRoute({
+  method: "delete",
+  path: "/calendario/feed",
+  summary: "Revokes the private feed",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader },
+  responses: { 200: { description: "Feed (none)", content: { "application/json": { schema: Feed } } }, ...patronErrorResponses },
+});
+
+/** GET /api/emprestimo/calendario and the private feed's token (behind the patron's token). */
+export function calendarRoutes(deps: ApiDeps) {
+  const { db } = deps;
+  const app = createRouter();
+  app.openapi(calendarioRoute, async (c) => ics(await loansCalendar(db, patronOf(c), c.get("lang")), "emprestimos.ics") as never);
+  app.openapi(feedGet, async (c) => {
+    const row = await db.selectFrom("calendario_feed").select(["token", "created_at"]).where("cod_pessoa", "=", patronOf(c)).executeTakeFirst();
+    return c.json({ token: row?.token ?? null, criado_em: row?.created_at ?? null }, 200);
+  });
+  app.openapi(feedPost, async (c) => {
+    const cod = patronOf(c);
+    const token = crypto.randomBytes(24).toString("base64url");
+    const criado_em = new Date(deps.auth.now()).toISOString();
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("calendario_feed").where("cod_pessoa", "=", cod).execute();
+      await trx.insertInto("calendario_feed").values({ cod_pessoa: cod, token, created_at: criado_em }).execute();
+    });
+    return c.json({ token, criado_em }, 200);
+  });
+  app.openapi(feedDelete, async (c) => {
+    await db.deleteFrom("calendario_feed").where("cod_pessoa", "=", patronOf(c)).execute();
+    return c.json({ token: null, criado_em: null }, 200);
+  });
+  return app;
+}
+
+const feedPublic = createRoute({
+  method: "get",
+  path: "/{token}",
+  summary: "A patron's private calendar feed (the token in the URL is the credential; no bearer token)",
+  request: { headers: LangHeader, params: z.object({ token: z.string().min(16).max(100) }) },
+  responses: { 200: { description: "text/calendar", content: { "text/calendar": { schema: z.string() } } }, 404: { description: "Unknown or revoked feed" } },
+});
+
+/** GET /api/calendario/{token}: the subscribable feed, for calendar apps that cannot sign in. */
+export function calendarFeedRoutes(deps: ApiDeps) {
+  const { db } = deps;
+  const app = createRouter();
+  app.openapi(feedPublic, async (c) => {
+    const row = await db.selectFrom("calendario_feed").select("cod_pessoa").where("token", "=", c.req.valid("param").token).executeTakeFirst();
+    if (!row) return c.body(null, 404) as never;
+    return ics(await loansCalendar(db, row.cod_pessoa, c.get("lang")), "emprestimos.ics") as never;
+  });
+  return app;
+}

@@ -1,0 +1,122 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { gruView, issueGru, payGru, type GruRefusal } from "../domain/gru.ts";
+import { ApiError } from "../lib/errors.ts";
+import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
+import type { Lang } from "../lib/messages.ts";
+
+const REFUSALS: Record<GruRefusal, Record<Lang, string>> = {
+  // Spec §8 "User has no tax number registered".
+  sem_cpf: { pt: "Usuário não possui CPF cadastrado.", es: "El usuario no tiene CPF registrado.", en: "User has no tax number registered." },
+  debito_invalido: {
+    pt: "Selecione débitos em aberto de uma mesma biblioteca.",
+    es: "Seleccione débitos pendientes de una misma biblioteca.",
+    en: "Select open debits of a single library.",
+  },
+  valor_divergente: {
+    pt: "O valor informado não confere com o total dos débitos selecionados.",
+    es: "El valor indicado no coincide con el total de los débitos seleccionados.",
+    en: "The amount does not match the total of the selected debits.",
+  },
+};
+
+const Gru = z
+  .object({
+    cod_gru: z.number().int(),
+    cod_biblioteca: z.number().int(),
+    biblioteca: z.string(),
+    beneficiario: z.string(),
+    codigo_recolhimento: z.string(),
+    numero_referencia: z.string(),
+    competencia: z.string().openapi({ description: "YYYY-MM" }),
+    vencimento: z.string().openapi({ description: "YYYY-MM-DD" }),
+    valor: z.number(),
+    pix: z.string().openapi({ description: "PIX copy-and-paste code (static BR Code, EMV with CRC16) of the same amount" }),
+    situacao: z.enum(["emitida", "paga"]),
+    data_pagamento: z.string().nullable(),
+    created_at: z.string(),
+    contribuinte: z.object({ nome: z.string(), cpf: z.string() }),
+    debitos: z.array(z.object({ cod_debito: z.number().int(), motivo: z.string(), tipo_servico: z.string(), titulo: z.string().nullable(), valor: z.number() })),
+  })
+  .openapi("Gru");
+
+const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+const notFound = { 404: { description: "Not one of the patron's slips", content: { "application/json": { schema: ErrorSchema } } } };
+const security = [{ bearer: [] }];
+
+/** /api/gru: GRU payment slips (with PIX) for the patron's debits (ADR 126). */
+export function gruRoutes(deps: ApiDeps) {
+  const app = createRouter();
+  app.use("*", requireToken(deps));
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/",
+      summary: "Issues a GRU slip (and PIX code) for open debits of one library; 422 sem_cpf when the patron has no CPF",
+      security,
+      request: {
+        headers: LangHeader,
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: z
+                .object({
+                  valor: z.coerce.number().positive().max(1_000_000),
+                  codBiblioteca: z.coerce.number().int().positive(),
+                  debitos: z.array(z.coerce.number().int().positive()).min(1).max(100).optional().openapi({ description: "The selected debits (default: all open debits of the library)" }),
+                })
+                .openapi("GruPedido"),
+            },
+          },
+        },
+      },
+      responses: {
+        201: { description: "Slip issued", content: { "application/json": { schema: Gru } } },
+        200: { description: "The open slip already issued for the same debits", content: { "application/json": { schema: Gru } } },
+        ...patronErrorResponses,
+      },
+    }),
+    async (c) => {
+      const who = patronOf(c);
+      const outcome = await issueGru(deps.db, who, c.req.valid("json"), deps.auth.now());
+      if (!outcome.ok) throw new ApiError(422, "validacao", { code: outcome.code, message: REFUSALS[outcome.code][c.get("lang")] });
+      const view = await gruView(deps.db, who, outcome.cod_gru);
+      return c.json(Gru.parse(view), outcome.created ? 201 : 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}",
+      summary: "One of the patron's slips, to print",
+      security,
+      request: { params: Id, headers: LangHeader },
+      responses: { 200: { description: "The slip", content: { "application/json": { schema: Gru } } }, ...patronErrorResponses, ...notFound },
+    }),
+    async (c) => {
+      const view = await gruView(deps.db, patronOf(c), c.req.valid("param").id);
+      if (!view) throw new ApiError(404, "nao_encontrado");
+      return c.json(Gru.parse(view), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/pagamento",
+      summary: "Records the slip as paid and settles its debits (stands in for the bank's confirmation in the demo and tests)",
+      security,
+      request: { params: Id, headers: LangHeader },
+      responses: { 200: { description: "The paid slip", content: { "application/json": { schema: Gru } } }, ...patronErrorResponses, ...notFound },
+    }),
+    async (c) => {
+      const who = patronOf(c);
+      const { id } = c.req.valid("param");
+      if (!(await payGru(deps.db, who, id, new Date(deps.auth.now()).toISOString()))) throw new ApiError(404, "nao_encontrado");
+      return c.json(Gru.parse(await gruView(deps.db, who, id)), 200);
+    },
+  );
+  return app;
+}

@@ -1,0 +1,161 @@
+import { sql, type RawBuilder } from "kysely";
+import type { Db } from "../db/index.ts";
+import { DERIVED_FACET_TYPES, type DerivedFacetType } from "./derived-facets.ts";
+import { classLabel, filterTypesOf, languageLabel, NO_YEAR, noYearLabel, onlyWithLabel, type FilterType } from "./filters.ts";
+import { classExpr, facetCandidates, facetScope, filterCondition, online, type SearchParams } from "./query.ts";
+
+/** One facet value (spec §3 "Filter"): `total` with every selected filter, `totalSemFiltro` without its own type's. */
+export interface FacetValue {
+  tipo: FilterType;
+  codigo: string;
+  descricao: string;
+  total: number;
+  totalSemFiltro: number;
+  selecionado: boolean;
+}
+
+export interface FacetResult {
+  /** Always false: counts cover every match (kept for clients of the earlier capped API). */
+  totalLimitado: boolean;
+  /** The counts are estimates from a uniform sample of a very large hit set (show "≈"; ADR 105). */
+  estimado: boolean;
+  filtros: FacetValue[];
+}
+
+/** Values listed per facet type at most (by count; years by recency); selected values are always listed too. */
+export const FACET_VALUES_MAX = 30;
+
+/** Values listed of the high-cardinality derived types (R, P, C, A, E, S): the most frequent in the hit set. */
+export const FACET_TOP_N = 20;
+
+const isDerived = (t: FilterType): t is DerivedFacetType => (DERIVED_FACET_TYPES as readonly string[]).includes(t);
+
+/**
+ * Facet counts of a search in ONE SQL statement over the capped hit set (ADR 060, 068). Each candidate row gets
+ * one 0/1 flag per filter type ("passes that type's selection"); a value's `total` counts rows passing every
+ * flag, its `totalSemFiltro` rows passing every flag but its own type's. Multi-valued facets (library,
+ * campus, only-with) join their values to the candidates; the derived types (R, P, C, A, E, S) are one join
+ * of the candidates to `acervo_faceta` grouped by value id, ranked in SQL so only the top FACET_TOP_N per type
+ * (plus the selected values) are labelled and returned.
+ */
+export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "guia" | "filtros" | "opcoes">, lang: "pt" | "es" | "en"): Promise<FacetResult> {
+  const types = filterTypesOf(p.guia);
+  const lean = sql`a.cod_acervo, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade, a.link_capa, a.acesso_remoto, a.classificacao`;
+  const scope = await facetScope(db, p);
+  const cand = scope && facetCandidates(db, p, lean, scope);
+  if (!scope || !cand) return { totalLimitado: false, estimado: false, filtros: [] };
+  const selected = p.filtros ?? {};
+  const flag = (t: FilterType) => sql.raw(`f_${t}`);
+  // Only the types with a selection get a flag column; the others pass every row (constant 1).
+  const flagged = types.filter((t) => selected[t]?.length);
+  const flags = flagged.map((t) => sql`CASE WHEN ${filterCondition(t, selected[t]!)} THEN 1 ELSE 0 END AS ${flag(t)}`);
+  const product = (list: FilterType[]) => (list.length ? sql.join(list.map(flag), sql` * `) : sql`1`);
+  const all = product(flagged);
+  const others = (t: FilterType) => product(flagged.filter((x) => x !== t));
+  const group = (t: FilterType, value: RawBuilder<unknown>, from: RawBuilder<unknown>, where: RawBuilder<unknown> = sql`1 = 1`) =>
+    sql`SELECT ${sql.lit(t)} AS tipo, ${value} AS codigo, NULL AS descricao, sum(${all}) AS total, count(*) AS sem
+        FROM ${from} WHERE ${others(t)} = 1 AND ${where} GROUP BY ${value}`;
+  const c = sql`c`;
+  const parts: Partial<Record<FilterType, RawBuilder<unknown>>> = {
+    T: group("T", sql`CAST(c.cod_tipo_obra AS TEXT)`, c),
+    // A literal, not a parameter: PostgreSQL matches GROUP BY to the select list by text, and two parameters differ.
+    Y: group("Y", sql`coalesce(CAST(c.ano_publicacao AS TEXT), ${sql.lit(NO_YEAR)})`, c),
+    I: group("I", sql`coalesce(c.idioma, 'und')`, c),
+    X: sql`SELECT 'X' AS tipo, x.codigo, NULL AS descricao, sum(${all}) AS total, count(*) AS sem FROM c
+           JOIN (SELECT 'C' AS codigo UNION ALL SELECT 'O' UNION ALL SELECT 'A') x
+             ON (x.codigo = 'C' AND c.has_capa = 1) OR (x.codigo = 'O' AND c.is_online = 1) OR (x.codigo = 'A' AND c.possui_acessibilidade = 'S')
+           WHERE ${others("X")} = 1 GROUP BY x.codigo`,
+    K: group("K", sql`c.classe`, c, sql`c.classe IS NOT NULL`),
+    NA_A: group("NA_A", sql`c.classe`, c, sql`c.classe IS NOT NULL`),
+    // One probe of the (title, library) index per candidate; DISTINCT counts a title once per library.
+    B: group("B", sql`CAST(eb.cod_biblioteca AS TEXT)`, sql`(SELECT DISTINCT c.*, e.cod_biblioteca FROM c CROSS JOIN exemplar e WHERE e.cod_acervo = c.cod_acervo) eb`),
+    NA_C: group("NA_C", sql`CAST(ec.cod_campus AS TEXT)`, sql`c JOIN (SELECT DISTINCT e.cod_acervo, bb.cod_campus FROM exemplar e JOIN biblioteca bb ON bb.cod_biblioteca = e.cod_biblioteca WHERE e.cod_acervo IN (SELECT cod_acervo FROM c)) ec ON ec.cod_acervo = c.cod_acervo`),
+  };
+  const derived = types.filter(isDerived);
+  const unions = types.filter((t) => !isDerived(t)).map((t) => parts[t]!);
+  if (derived.length) {
+    // Every derived type in one pass: a candidate's rows in acervo_faceta are one range of the primary key.
+    // CROSS JOIN keeps that order in SQLite (never a scan of the whole table by value).
+    const othersOf = flagged.length ? sql`CASE af.tipo ${sql.join(derived.map((t) => sql`WHEN ${sql.lit(t)} THEN ${others(t)}`), sql` `)} END` : sql`1`;
+    const chosen = derived.filter((t) => selected[t]?.length);
+    const sel = chosen.length
+      ? sql.join(chosen.map((t) => sql`SELECT cod_valor FROM faceta_valor WHERE tipo = ${sql.lit(t)} AND codigo IN (${sql.join(selected[t]!)})`), sql` UNION ALL `)
+      : sql`SELECT CAST(NULL AS INTEGER) AS cod_valor WHERE 1 = 0`; // typed: PostgreSQL reads a bare NULL as text
+    // acervo_faceta holds derived types only, and every tab offers them all: no filter on the type, and the
+    // grouping is by the integer value id alone (the type comes with the label, after grouping).
+    unions.push(sql`SELECT r.tipo, r.codigo, r.descricao, r.total, r.sem FROM (
+        SELECT v.tipo, v.codigo, v.descricao, g.cod_valor, g.total, g.sem,
+               row_number() OVER (PARTITION BY v.tipo ORDER BY g.sem DESC, g.cod_valor) AS rn
+        FROM (
+          SELECT af.cod_valor, sum(${all}) AS total, count(*) AS sem
+          FROM c CROSS JOIN acervo_faceta af
+          WHERE af.cod_acervo = c.cod_acervo AND ${othersOf} = 1
+          GROUP BY af.cod_valor
+        ) g JOIN faceta_valor v ON v.cod_valor = g.cod_valor
+      ) r
+      WHERE r.rn <= ${FACET_TOP_N} OR r.cod_valor IN (${sel})`);
+  }
+  const { rows } = await sql<{ tipo: FilterType; codigo: string; descricao: string | null; total: number; sem: number; n: number }>`
+    WITH cand AS MATERIALIZED (${cand}),
+    c AS MATERIALIZED (
+      SELECT a.cod_acervo, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade,
+             CASE WHEN a.link_capa IS NOT NULL THEN 1 ELSE 0 END AS has_capa,
+             CASE WHEN ${online} THEN 1 ELSE 0 END AS is_online,
+             ${classExpr} AS classe
+             ${flags.length ? sql`, ${sql.join(flags, sql`, `)}` : sql``}
+      FROM cand a
+    ),
+    facets AS (${sql.join(unions, sql` UNION ALL `)})
+    SELECT facets.*, (SELECT count(*) FROM cand) AS n FROM facets`.execute(db);
+  // A sampled count is scaled by the sampling ratio (matches / sampled matches): an unbiased estimate.
+  const sampled = Number(rows[0]?.n ?? 0);
+  const scale = scope.k === null || sampled === 0 ? 1 : scope.n / sampled;
+  const est = (v: number) => (scale === 1 ? v : Math.max(1, Math.round(v * scale)));
+  const labels = await facetLabels(db, rows, lang);
+  const filtros: FacetValue[] = [];
+  for (const t of types) {
+    const mine = rows.filter((r) => r.tipo === t).map((r) => ({ ...r, total: Number(r.total) && est(Number(r.total)), sem: est(Number(r.sem)) }));
+    mine.sort(t === "Y" ? yearOrder : (a, b) => b.sem - a.sem || a.codigo.localeCompare(b.codigo));
+    const sel = selected[t] ?? [];
+    // Selected values always stay listed, so they can be seen and removed; so does "no date" (spec §4).
+    const shown = mine.filter((r, i) => i < FACET_VALUES_MAX || sel.includes(r.codigo) || (t === "Y" && r.codigo === NO_YEAR));
+    for (const r of shown) {
+      filtros.push({ tipo: t, codigo: r.codigo, descricao: r.descricao ?? labels(t, r.codigo), total: r.total, totalSemFiltro: r.sem, selecionado: sel.includes(r.codigo) });
+    }
+  }
+  return { totalLimitado: false, estimado: scope.k !== null, filtros };
+}
+
+/** Years most recent first; "no date" last. */
+function yearOrder(a: { codigo: string }, b: { codigo: string }): number {
+  if (a.codigo === NO_YEAR) return 1;
+  if (b.codigo === NO_YEAR) return -1;
+  return Number(b.codigo) - Number(a.codigo);
+}
+
+/** The labels of the facet values: names from their tables (one query each for the few ids), the rest computed. */
+async function facetLabels(db: Db, rows: Array<{ tipo: FilterType; codigo: string }>, lang: "pt" | "es" | "en") {
+  const ids = (t: FilterType) => [...new Set(rows.filter((r) => r.tipo === t).map((r) => Number(r.codigo)))];
+  const [tipos, bibs, campi] = await Promise.all([
+    ids("T").length ? db.selectFrom("tipo_obra").select(["cod_tipo_obra as id", "descricao as nome"]).where("cod_tipo_obra", "in", ids("T")).execute() : [],
+    ids("B").length ? db.selectFrom("biblioteca").select(["cod_biblioteca as id", "desc_biblioteca as nome"]).where("cod_biblioteca", "in", ids("B")).execute() : [],
+    ids("NA_C").length ? db.selectFrom("campus").select(["cod_campus as id", "nome_campus as nome"]).where("cod_campus", "in", ids("NA_C")).execute() : [],
+  ]);
+  const named = (list: Array<{ id: number; nome: string }>) => new Map(list.map((r) => [String(r.id), r.nome]));
+  const maps: Partial<Record<FilterType, Map<string, string>>> = { T: named(tipos), B: named(bibs), NA_C: named(campi) };
+  return (t: FilterType, codigo: string): string => {
+    switch (t) {
+      case "Y":
+        return codigo === NO_YEAR ? noYearLabel(lang) : codigo;
+      case "I":
+        return languageLabel(codigo, lang);
+      case "X":
+        return onlyWithLabel(codigo, lang);
+      case "K":
+      case "NA_A":
+        return classLabel(codigo, lang);
+      default:
+        return maps[t]?.get(codigo) ?? codigo;
+    }
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * The catalogue search engine's one public interface (ADR 012, 069, 105): text index and its vocabulary,
+ * ranking and sorting, facets, browse indexes, and the rules they share. Routes, domain rules, the MARC
+ * importer, seeds and benches import from here only; the modules behind it are private to this folder.
+ *
+ * For writers of `acervo` (the importer): after a batch of titles is written, call `indexTitles(db, ids)`
+ * once for that batch (any size; it works in chunks). It rewrites each title's text index entry, browse
+ * entries, tabs, derived facet values and the spelling vocabulary. `reindexAcervos(db)` rebuilds everything.
+ */
+export * from "./browse-rules.ts";
+export * from "./browse.ts";
+export * from "./derived-facets.ts";
+export * from "./facets.ts";
+export * from "./filters.ts";
+export * from "./indexer.ts";
+export * from "./query.ts";
+export * from "./tab-options-store.ts";
+export * from "./tab-options.ts";
+export { fold, words } from "./text.ts";
+export * from "./vocabulary.ts";

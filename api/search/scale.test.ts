@@ -1,0 +1,138 @@
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, get, publicToken } from "../lib/testing.ts";
+import { fold, fts5Query, reindexAcervos, searchLimits } from "./index.ts";
+
+/**
+ * Issue 7: a catalogue larger than every size threshold of the search, searched for its broadest word. Each
+ * search runs twice: with the default thresholds (every match sorted and counted directly) and with tiny ones
+ * (index walks and a sampled facet count), and both must give the same exact answers.
+ */
+const BROAD = 8_000;
+const WORDS = ["jazz", "guerra", "arte", "brasil", "mar", "cidade", "teatro", "musica", "poesia", "direito"];
+const LANGS = ["por", "eng", "spa"];
+
+let t: Awaited<ReturnType<typeof createTestApi>>;
+let token: string;
+/** Every "historia" title as written: title, year, language, in insertion order. */
+const all: Array<{ titulo: string; ano: number | null; idioma: string }> = [];
+const defaults = { ...searchLimits };
+
+beforeAll(async () => {
+  t = await createTestApi({ patrons: false, titles: 0 });
+  // One word title that matches through its stem only ("Histórias"), early: only the exact-title rule puts
+  // "Historia" before it.
+  all.push({ titulo: "Histórias", ano: 1980, idioma: "por" });
+  for (let i = 0; i < BROAD; i++) {
+    // 2 to 5 words, "historia" among them; years 1950-2024, one title of 2031 in the middle.
+    const n = 1 + (i % 4);
+    const words = Array.from({ length: n }, (_, j) => WORDS[(i * 7 + j * 3) % WORDS.length]);
+    words.splice(i % (n + 1), 0, i % 2 ? "história" : "historia");
+    all.push({ titulo: words.join(" ") + ` ${i}`, ano: i === 4_321 ? 2031 : i % 97 === 0 ? null : 1950 + ((i * 13) % 75), idioma: LANGS[i % 3] });
+  }
+  all.push({ titulo: "Historia", ano: 1990, idioma: "por" });
+  const other = [{ titulo: "Poesia reunida", ano: 2000, idioma: "por" }];
+  const ids: number[] = [];
+  const rows = [...all, ...other];
+  for (let i = 0; i < rows.length; i += 500) {
+    const got = await t.db
+      .insertInto("acervo")
+      .values(
+        rows.slice(i, i + 500).map((r, j) => ({
+          cod_empresa: 1, chave_origem: `scale-${i + j}`, cod_tipo_obra: 1, titulo: r.titulo, idioma: r.idioma, ano_publicacao: r.ano,
+          assuntos: "[]", marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
+        })),
+      )
+      .returning("cod_acervo")
+      .execute();
+    ids.push(...got.map((g) => g.cod_acervo));
+  }
+  await reindexAcervos(t.db, ids);
+  token = await publicToken(t.app);
+}, 120_000);
+afterAll(async () => t.cleanup());
+afterEach(() => Object.assign(searchLimits, defaults));
+
+const tiny = () => Object.assign(searchLimits, { directMax: 50, facetExactMax: 500, facetSample: 2_000 });
+
+interface Page { total: number; totalLimitado: boolean; resultados: Array<{ titulo: string; ano_publicacao: number | null; idioma: string }> }
+const search = async (qs: string) => {
+  const res = await get(t.app, `/api/consulta?${qs}`, token);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Page;
+};
+/** The same search with the default thresholds and with tiny ones; asserts both agree and returns it. */
+const both = async (qs: string) => {
+  const direct = await search(qs);
+  tiny();
+  const walked = await search(qs);
+  Object.assign(searchLimits, defaults);
+  expect(walked).toEqual(direct);
+  return direct;
+};
+const titles = (p: Page) => p.resultados.map((r) => r.titulo);
+
+describe("search over a catalogue larger than every threshold", () => {
+  it("counts every match exactly, the same as a plain count of the text index", async () => {
+    const page = await both("termo=historia");
+    const q = fts5Query(["historia"], "livre");
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM acervo_busca WHERE acervo_busca MATCH ${q}`.execute(t.db);
+    expect(page.total).toBe(all.length);
+    expect(page.total).toBe(Number(rows[0].n));
+    expect(page.totalLimitado).toBe(false);
+  });
+
+  it("puts the exact title first, though it was inserted last, then the shortest titles", async () => {
+    const page = await both("termo=historia");
+    expect(titles(page)[0]).toBe("Historia");
+    expect(titles(page)[1]).toBe("Histórias");
+    const words = page.resultados.slice(2).map((r) => r.titulo.split(" ").length);
+    expect(words).toEqual([...words].sort((a, b) => a - b));
+    expect(Math.max(...words)).toBe(3);
+  });
+
+  it("sorts by year, newest first, over every match", async () => {
+    const page = await both("termo=historia&ordenacao=Y");
+    expect(page.resultados[0].ano_publicacao).toBe(2031);
+    const years = page.resultados.map((r) => r.ano_publicacao!);
+    expect(years).toEqual([...years].sort((a, b) => b - a));
+    expect(years[1]).toBe(2024);
+  });
+
+  it("sorts by title over every match, on any page", async () => {
+    const sorted = all.map((a, i) => ({ key: fold(a.titulo), i, titulo: a.titulo })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
+    expect(titles(await both("termo=historia&ordenacao=T"))).toEqual(sorted.slice(0, 20).map((s) => s.titulo));
+    expect(titles(await both("termo=historia&ordenacao=T&pagina=200"))).toEqual(sorted.slice(3_980, 4_000).map((s) => s.titulo));
+  });
+
+  it("gives exactly the titles of a selected facet value, sorted and counted over all of them", async () => {
+    const eng = all.filter((a) => a.idioma === "eng");
+    const page = await both("termo=historia&filtro=I:eng&ordenacao=Y");
+    expect(page.total).toBe(eng.length);
+    expect(page.resultados.every((r) => r.idioma === "eng")).toBe(true);
+    expect(page.resultados[0].ano_publicacao).toBe(Math.max(...eng.map((e) => e.ano ?? 0)));
+    const year = await both("termo=historia&filtro=Y:2031");
+    expect(titles(year)).toHaveLength(1);
+    expect(year.total).toBe(1);
+  });
+
+  it("counts facets exactly below the sampling size, and estimates them without bias above it", async () => {
+    const facets = async () => {
+      const res = await get(t.app, "/api/consulta/filtros?termo=historia", token);
+      expect(res.status).toBe(200);
+      return (await res.json()) as { estimado: boolean; filtros: Array<{ tipo: string; codigo: string; total: number }> };
+    };
+    const count = (f: Awaited<ReturnType<typeof facets>>, codigo: string) => f.filtros.find((v) => v.tipo === "I" && v.codigo === codigo)!.total;
+    const exact = await facets();
+    expect(exact.estimado).toBe(false);
+    for (const lang of LANGS) expect(count(exact, lang)).toBe(all.filter((a) => a.idioma === lang).length);
+    tiny();
+    const sampled = await facets();
+    expect(sampled.estimado).toBe(true);
+    // A uniform sample of ~2,000 of 8,002: each language's estimate within 15% of its true count.
+    for (const lang of LANGS) {
+      const truth = all.filter((a) => a.idioma === lang).length;
+      expect(Math.abs(count(sampled, lang) - truth) / truth).toBeLessThan(0.15);
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { distance } from "fastest-levenshtein";
+import { sql } from "kysely";
+import type { Db } from "../db/index.ts";
+import { searchCount, type SearchParams } from "./query.ts";
+import { fold, words } from "./text.ts";
+
+/** A search finding fewer titles than this gets "did you mean" suggestions (issue 6). */
+export const SUGGEST_BELOW = 3;
+/** Suggestions offered at most. */
+const SUGGESTIONS_MAX = 3;
+/** Nearest vocabulary words considered per unknown word. */
+const PER_WORD = 4;
+
+/** One "did you mean" suggestion: the whole corrected search text and its number of titles. */
+export interface Suggestion {
+  termo: string;
+  total: number;
+}
+
+/** Edits allowed for a word of this length: one for short words, two from six letters. */
+const maxEdits = (len: number) => (len >= 6 ? 2 : 1);
+
+/**
+ * The vocabulary words nearest to `word` (folded): same first letter (misspellings rarely touch it, and it
+ * keeps the scan to one range of the vocabulary's key), length within the allowed edits, by edit distance.
+ */
+async function nearest(db: Db, word: string): Promise<Array<{ forma: string; d: number }>> {
+  const edits = maxEdits(word.length);
+  const first = word[0];
+  const next = String.fromCodePoint(first.codePointAt(0)! + 1);
+  const { rows } = await sql<{ palavra: string; forma: string }>`
+    SELECT palavra, forma FROM busca_palavra
+    WHERE palavra >= ${first} AND palavra < ${next} AND length(palavra) BETWEEN ${word.length - edits} AND ${word.length + edits}`.execute(db);
+  return rows
+    .map((r) => ({ forma: r.forma, d: distance(word, r.palavra) }))
+    .filter((r) => r.d > 0 && r.d <= edits)
+    .sort((a, b) => a.d - b.d || a.forma.localeCompare(b.forma))
+    .slice(0, PER_WORD);
+}
+
+/**
+ * "Did you mean" for a search that found few titles: the catalogue's own words (titles, authors, subjects)
+ * nearest to each word of the term that is not in that vocabulary, combined into whole search texts, each
+ * counted with the same search (field, tab, filters) and offered only when it finds more titles.
+ */
+export async function suggestSearches(db: Db, p: Pick<SearchParams, "termos" | "guia" | "opcoes" | "filtros">, found: number): Promise<Suggestion[]> {
+  if (p.termos.length !== 1 || found >= SUGGEST_BELOW) return [];
+  const term = p.termos[0];
+  const count = (termo: string) => searchCount(db, { ...p, termos: [{ ...term, termo }] });
+  const ws = words(term.termo).slice(0, 8);
+  const known = new Set<string>();
+  const folded = ws.map(fold).filter((w) => w.length >= 3);
+  if (folded.length) {
+    const { rows } = await sql<{ palavra: string }>`SELECT palavra FROM busca_palavra WHERE palavra IN (${sql.join(folded)})`.execute(db);
+    for (const r of rows) known.add(r.palavra);
+  }
+  const options: Array<Array<{ forma: string; d: number }>> = [];
+  for (const w of ws) {
+    const f = fold(w);
+    options.push(f.length < 3 || known.has(f) ? [{ forma: w, d: 0 }] : [{ forma: w, d: 0 }, ...(await nearest(db, f))]);
+  }
+  // Candidate texts: every word at its best correction, then each unknown word's next corrections alone.
+  const texts = new Map<string, number>();
+  const best = options.map((o) => o[1] ?? o[0]);
+  texts.set(best.map((o) => o.forma).join(" "), best.reduce((s, o) => s + o.d, 0));
+  options.forEach((o, i) => {
+    for (const alt of o.slice(1)) {
+      const text = best.map((b, j) => (j === i ? alt.forma : b.forma)).join(" ");
+      if (!texts.has(text)) texts.set(text, best.reduce((s, b, j) => s + (j === i ? alt.d : b.d), 0));
+    }
+  });
+  texts.delete(ws.join(" "));
+  const counted: Array<Suggestion & { d: number }> = [];
+  for (const [termo, d] of [...texts].slice(0, 8)) {
+    const total = await count(termo);
+    if (total > found) counted.push({ termo, total, d });
+  }
+  return counted
+    .sort((a, b) => a.d - b.d || b.total - a.total)
+    .slice(0, SUGGESTIONS_MAX)
+    .map(({ termo, total }) => ({ termo, total }));
+}

@@ -1,0 +1,54 @@
+/** Typed calls of the patron's debits and GRU payment slips (spec §7 "GET debitos-pendentes", "POST /gru"; ADR 126). */
+import { z } from "zod";
+import type { ApiClient } from "../client.server";
+
+const money = z.coerce.number().catch(0);
+const text = z.string().nullish().transform((v) => v ?? null);
+
+const DebitSchema = z.object({
+  cod_debito: z.number().int(),
+  titulo: text,
+  biblioteca: text,
+  cod_biblioteca: z.number().int().nullish().transform((v) => v ?? null),
+  valor_multa: money,
+  desconto: money,
+  valor_pago: money,
+  data_pagamento: text,
+  tipo_servico: z.string().catch(""),
+  motivo: z.string().catch(""),
+  total: money,
+});
+export type Debit = z.infer<typeof DebitSchema>;
+
+/** GET /emprestimo/debitos-pendentes: every field of spec §3 "Debit" and the total. */
+export function listDebits(api: ApiClient): Promise<{ debitos: Debit[]; total: number }> {
+  return api.get("/emprestimo/debitos-pendentes", z.object({ debitos: z.array(DebitSchema), total: money }), { as: "patron" });
+}
+
+const GruSchema = z.object({
+  cod_gru: z.number().int(),
+  biblioteca: z.string(),
+  beneficiario: z.string(),
+  codigo_recolhimento: z.string(),
+  numero_referencia: z.string(),
+  competencia: z.string(),
+  vencimento: z.string(),
+  valor: money,
+  pix: z.string(),
+  situacao: z.enum(["emitida", "paga"]).catch("emitida"),
+  data_pagamento: text,
+  created_at: z.string(),
+  contribuinte: z.object({ nome: z.string(), cpf: z.string() }),
+  debitos: z.array(z.object({ cod_debito: z.number().int(), motivo: z.string(), tipo_servico: z.string(), titulo: text, valor: money })),
+});
+export type Gru = z.infer<typeof GruSchema>;
+
+/** POST /gru {valor, codBiblioteca, debitos}: issues (or answers the open) slip. Throws ApiError 422 `sem_cpf`… */
+export function issueGru(api: ApiClient, body: { valor: number; codBiblioteca: number; debitos: number[] }): Promise<Gru> {
+  return api.send("POST", "/gru", GruSchema, { body, as: "patron" });
+}
+
+/** GET /gru/{id}: one of the patron's slips. */
+export function getGru(api: ApiClient, id: number): Promise<Gru> {
+  return api.get(`/gru/${id}`, GruSchema, { as: "patron" });
+}

@@ -1,0 +1,19 @@
+/** The account layout's data: the counts beside menu entries. */
+import type { RouterContextProvider } from "react-router";
+import { getLoans } from "~/lib/api/account.server";
+import { getApi } from "~/lib/api/client.server";
+import { settle } from "~/lib/api/settle.server";
+import type { AccountCount } from "./_nav";
+
+/** The unread-alerts count comes from the root loader (the user bar shows it too), so it is not fetched twice. */
+export type AccountCounts = Record<Exclude<AccountCount, "unreadAlerts">, number | null>;
+
+/** Counts for the menu; a count whose list fails to load is null (not shown), the page still renders. */
+export async function loadAccountCounts(context: Readonly<RouterContextProvider>, now = new Date()): Promise<AccountCounts> {
+  const api = getApi(context);
+  const today = now.toISOString().slice(0, 10);
+  const loans = await settle(getLoans(api));
+  return {
+    overdueLoans: loans.ok ? loans.value.filter((l) => (l.data_devolucao_prevista ?? "").slice(0, 10) < today && l.data_devolucao_prevista).length : null,
+  };
+}

@@ -1,0 +1,36 @@
+import { Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/_layout";
+import { AccountNav } from "~/components/account/AccountNav";
+import { privateAreaPath } from "~/lib/product";
+import { requireUser } from "~/lib/require-user.server";
+import { useRootData } from "~/lib/use-root-data";
+import { loadAccountCounts } from "./_layout.server";
+import { ACCOUNT_SCREENS, currentScreen } from "./_nav";
+
+// Login is required once, here, for every screen of the area (spec §2 "Protected routes"): a visitor
+// without a session is redirected to /login?redirect={path} before any loader or action runs.
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request, context }) => {
+    requireUser(request, context);
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { counts: await loadAccountCounts(context) };
+}
+
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const root = useRootData();
+  const activities = root?.site?.activities ?? [];
+  const screens = ACCOUNT_SCREENS.filter((s) => s.activity === undefined || activities.includes(s.activity));
+  const current = currentScreen(privateAreaPath, pathname, screens);
+  return (
+    <div className="account-layout">
+      <AccountNav base={privateAreaPath} screens={screens} currentId={current?.id ?? null} counts={{ ...loaderData.counts, unreadAlerts: root?.user?.unreadAlerts ?? null }} />
+      <div className="account-layout__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The private area's screens, as data: one entry per menu item, in the order of spec §2 "My account menu".
+ * The account menu, the route table test and the summary links all read this list.
+ *
+ * To add a screen: one line here (in menu order), one route line in app/routes.ts (inside the account layout)
+ * and the screen file in app/routes/meu/. A screen that is not built yet is not listed (no dead links).
+ */
+
+/** Counts the layout can show beside an entry. */
+export type AccountCount = "overdueLoans" | "unreadAlerts";
+
+export interface AccountScreen {
+  /** Stable id; its position in ACCOUNT_MENU_ORDER fixes the menu order. */
+  id: AccountMenuId;
+  /** Path below /meu{product}: "" is the summary; sub-pages ("emprestimos/historico") may have entries of their own. */
+  path: string;
+  /** Label key in the `account` namespace. */
+  labelKey: string;
+  /** Activity code (spec §6) that gates the screen; without it, any patron allowed into the area sees it. */
+  activity?: number;
+  /** A count shown beside the label (e.g. unread alerts). */
+  count?: AccountCount;
+}
+
+/**
+ * Every item of the spec's menu, in its order, plus the summary first, the loan history after "renewal",
+ * holds (part of circulation, not named in the spec's list) beside loans, and the app page (spec §2 route) last.
+ */
+export const ACCOUNT_MENU_ORDER = [
+  "summary",
+  "loans",
+  "loan_history",
+  "holds",
+  "debits",
+  "absences",
+  "no_debts",
+  "interest_profile",
+  "interest_areas",
+  "check_titles",
+  "permanent_basket",
+  "loan_requests",
+  "interlibrary_loan",
+  "switching_survey",
+  "catalogue_card",
+  "suggestions",
+  "acquisition_statistics",
+  "collection_totals",
+  "paper_posting",
+  "personal_data",
+  "user_swap",
+  "specialised_search",
+  "teaching_plan",
+  "loan_token",
+  "alerts",
+  "saved_items",
+  "app",
+] as const;
+export type AccountMenuId = (typeof ACCOUNT_MENU_ORDER)[number];
+
+/** The screens that exist, in menu order (a unit test checks the order and the route table). */
+export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
+  { id: "summary", path: "", labelKey: "nav.summary" },
+  { id: "loans", path: "emprestimos", labelKey: "nav.loans", count: "overdueLoans" },
+  { id: "loan_history", path: "emprestimos/historico", labelKey: "nav.loan_history" },
+  { id: "loan_token", path: "token", labelKey: "nav.loan_token" },
+  { id: "alerts", path: "alertas", labelKey: "nav.alerts", count: "unreadAlerts" },
+  { id: "app", path: "app", labelKey: "nav.app" },
+  { id: "holds", path: "reservas", labelKey: "nav.holds" },
+  { id: "debits", path: "debitos", labelKey: "nav.debits" },
+  { id: "personal_data", path: "dados-pessoais", labelKey: "nav.personal_data" },
+];
+
+/** The full path of a screen, e.g. accountPath("/meupergamum", "emprestimos"). */
+export function accountPath(base: string, path: string): string {
+  return path ? `${base}/${path}` : base;
+}
+
+/**
+ * The entry a location belongs to: the longest entry path that is the location or a parent of it
+ * (so /meupergamum/emprestimos/renovacao marks "loans" as current, unless it has an entry of its own).
+ */
+export function currentScreen(base: string, pathname: string, screens: readonly AccountScreen[] = ACCOUNT_SCREENS): AccountScreen | null {
+  const clean = pathname.replace(/\/+$/, "") || "/";
+  let best: AccountScreen | null = null;
+  for (const s of screens) {
+    const full = accountPath(base, s.path);
+    const matches = clean === full || (s.path !== "" && clean.startsWith(`${full}/`));
+    if (matches && (!best || s.path.length > best.path.length)) best = s;
+  }
+  if (!best && clean === base) return screens.find((s) => s.path === "") ?? null;
+  return best;
+}
+
+/** The path of a screen by id, or null while that screen does not exist (so no link is drawn to it). */
+export function screenHref(base: string, id: AccountMenuId): string | null {
+  const s = ACCOUNT_SCREENS.find((x) => x.id === id);
+  return s ? accountPath(base, s.path) : null;
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/alertas";
+import { ListFrame } from "~/components/account/ListFrame";
+import { pageTitle } from "~/components/search/page-title";
+import { alertsAction, loadAlertsPage } from "./alertas.server";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : []);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadAlertsPage(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return alertsAction(request, context);
+}
+
+/** The patron's alerts, newest first: each one's words, date and state, with "mark read" and "remove". */
+export default function AlertsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("alerts");
+  const { alerts, done, unread } = loaderData;
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) status.current?.focus();
+  }, [done]);
+  return (
+    <div className="page account">
+      <h1>{t("heading")}</h1>
+      {done ? (
+        <p className="notice" role="status" tabIndex={-1} ref={status}>
+          {t(`done.${done}`)}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p className="notice notice--warning" role="alert">
+          {t(actionData.error)}
+        </p>
+      ) : null}
+      {alerts ? <p>{t("unread", { count: unread })}</p> : null}
+      <ListFrame items={alerts} failed={t("failed")} empty={t("empty")}>
+        {(items) => (
+          <ul className="account-alerts">
+            {items.map((a) => {
+              const text = t(`kinds.${a.kind}`, { ...a.data, situacao: t(`status.${String(a.data.situacao ?? "")}`, { defaultValue: String(a.data.situacao ?? "") }), defaultValue: a.message });
+              return (
+                <li key={a.id} className={a.read ? "account-alert" : "account-alert account-alert--unread"}>
+                  <p className="account-alert__state">
+                    <strong>{a.read ? t("read") : t("unread_badge")}</strong> · {a.date}
+                  </p>
+                  <p id={`alerta-${a.id}`} className="account-alert__text">
+                    {text}
+                    {typeof a.data.cod_acervo === "number" ? (
+                      <>
+                        {" "}
+                        <Link to={`/acervo/${a.data.cod_acervo}`}>{t("see_title")}</Link>
+                      </>
+                    ) : null}
+                  </p>
+                  <div className="account-actions">
+                    {!a.read ? (
+                      <Form method="post">
+                        <input type="hidden" name="id" value={a.id} />
+                        <button type="submit" name="intent" value="lido" className="button button--secondary" aria-describedby={`alerta-${a.id}`}>
+                          {t("mark_read")}
+                        </button>
+                      </Form>
+                    ) : null}
+                    <Form method="post">
+                      <input type="hidden" name="id" value={a.id} />
+                      <button type="submit" name="intent" value="remover" className="button button--secondary" aria-describedby={`alerta-${a.id}`}>
+                        {t("remove")}
+                      </button>
+                    </Form>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ListFrame>
+    </div>
+  );
+}

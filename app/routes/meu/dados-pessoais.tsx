@@ -1,0 +1,230 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { PageTitle } from "~/components/profile/PageTitle";
+import { StatusMessage } from "~/components/profile/StatusMessage";
+import { fieldError, summaryOf } from "~/components/requests/form-errors";
+import { SelectField } from "~/components/requests/SelectField";
+import { TextField } from "~/components/ui/TextField";
+import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, type PersonalField } from "~/lib/api/account/types";
+import { formatDate } from "~/lib/i18n";
+import { HistoryChoiceFormSchema, PersonalDataFormSchema } from "~/schemas/account/personal-data";
+import type { Route } from "./+types/dados-pessoais";
+import { loadProfile, PROFILE_PATH, profileAction, type ProfileActionData } from "./dados-pessoais.server";
+import "~/components/profile/profile.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadProfile(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return profileAction(request, context);
+}
+
+const TEXT_FIELDS: readonly PersonalField[] = ["logradouro", "complemento", "cep", "bairro", "cidade", "cpf", "localizacao", "profissao"];
+const CHOICES: Partial<Record<PersonalField, readonly string[]>> = { sexo: GENDERS, escolaridade: EDUCATION_LEVELS, estado_civil: MARITAL_STATUSES };
+const GROUPS: Array<{ legend: string; fields: PersonalField[] }> = [
+  { legend: "address", fields: ["logradouro", "complemento", "cep", "bairro", "cidade"] },
+  { legend: "documents", fields: ["identidade", "cpf", "nacionalidade", "data_nascimento"] },
+  { legend: "about", fields: ["sexo", "escolaridade", "localizacao", "profissao", "estado_civil"] },
+];
+
+/** Personal data (spec §3): every field, the ones the institution lets the patron change as a form; password, "my data" and the loan-history choice. */
+export default function PersonalDataPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("profile");
+  const { personal, history, notice, title } = loaderData;
+  const ad = actionData as ProfileActionData | undefined;
+  const dadosResult = ad?.form === "dados" ? ad.result : undefined;
+  const historyResult = ad?.form === "historico" ? ad.result : undefined;
+  const [form, fields] = useForm({
+    id: "dados-pessoais",
+    lastResult: dadosResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PersonalDataFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const [hForm, hFields] = useForm({
+    id: "historico-form",
+    lastResult: historyResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: HistoryChoiceFormSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const editable = new Set(personal.editaveis);
+  const typed = (dadosResult?.initialValue ?? null) as Record<string, unknown> | null;
+  const valueOf = (f: PersonalField): string | undefined => {
+    if (typed) return typeof typed[f] === "string" ? (typed[f] as string) : undefined;
+    const v = personal.dados[f];
+    return typeof v === "string" ? v : undefined;
+  };
+  const fieldErrors = (f: PersonalField) => (fields as unknown as Record<string, { errors?: string[] }>)[f]?.errors;
+  const id = (f: string) => `pd-${f}`;
+  const shown = (f: PersonalField): string => {
+    const v = personal.dados[f];
+    if (v === null || v === undefined || v === "") return t("personal.not_informed");
+    if (f === "data_nascimento" && typeof v === "string") return formatDate(v, i18n.language);
+    if (CHOICES[f] && typeof v === "string") return t(`personal.options.${f}.${v}`);
+    return String(v);
+  };
+  const summary = summaryOf(
+    t,
+    ad?.form === "dados" ? ad.formError : null,
+    TEXT_FIELDS.concat(Object.keys(CHOICES) as PersonalField[]).filter((f) => editable.has(f)).map((f) => ({ id: id(f), errors: fieldErrors(f) })),
+    id("logradouro"),
+  );
+  const historySummary = summaryOf(t, ad?.form === "historico" ? ad.formError : null, [{ id: "historico-confirmar", errors: hFields.confirmar.errors }], "historico-guardar-sim");
+  const failed = Boolean(ad && (summary.length > 0 || historySummary.length > 0));
+  const noticeText = notice ? t(`personal.notice.${notice}`) : null;
+  const typedHistory = (historyResult?.initialValue ?? null) as Record<string, unknown> | null;
+  const keepChecked = typedHistory ? typedHistory.guardar !== "nao" : (history?.guardar ?? true);
+
+  return (
+    <div className="page profile">
+      <PageTitle title={title} failed={failed} />
+      <h1>{t("personal.heading")}</h1>
+      <StatusMessage message={noticeText} />
+      <p>{t("personal.intro", { name: personal.nome_pessoa })}</p>
+      {personal.email ? <p>{t("personal.email", { email: personal.email })}</p> : null}
+
+      <ErrorSummary errors={summary} />
+      <Form method="post" {...getFormProps(form)} noValidate className="profile-form">
+        <input type="hidden" name="intent" value="dados" />
+        {GROUPS.map((g) => (
+          <fieldset key={g.legend} className="profile-fieldset">
+            <legend>{t(`personal.groups.${g.legend}`)}</legend>
+            {g.fields.map((f) => {
+              if (!editable.has(f)) {
+                return (
+                  <div key={f} className="profile-readonly">
+                    <span className="field__label" id={`${id(f)}-rotulo`}>
+                      {t(`personal.fields.${f}`)}
+                    </span>{" "}
+                    <span aria-labelledby={`${id(f)}-rotulo`}>{shown(f)}</span> <span className="profile-readonly__hint">{t("personal.read_only")}</span>
+                  </div>
+                );
+              }
+              const options = CHOICES[f];
+              if (options) {
+                return (
+                  <SelectField
+                    key={f}
+                    id={id(f)}
+                    name={f}
+                    label={t(`personal.fields.${f}`)}
+                    placeholder={t("personal.not_informed")}
+                    options={options.map((o) => ({ value: o, label: t(`personal.options.${f}.${o}`) }))}
+                    defaultValue={valueOf(f)}
+                    error={fieldError(t, fieldErrors(f))}
+                  />
+                );
+              }
+              return (
+                <TextField
+                  key={f}
+                  id={id(f)}
+                  name={f}
+                  label={t(`personal.fields.${f}`)}
+                  description={f === "cpf" ? t("personal.hints.cpf") : f === "cep" ? t("personal.hints.cep") : undefined}
+                  inputMode={f === "cpf" || f === "cep" ? "numeric" : undefined}
+                  autoComplete={f === "cep" ? "postal-code" : f === "cidade" ? "address-level2" : f === "logradouro" ? "address-line1" : f === "complemento" ? "address-line2" : undefined}
+                  maxLength={f === "cpf" || f === "cep" ? 20 : 200}
+                  defaultValue={valueOf(f)}
+                  error={fieldError(t, fieldErrors(f))}
+                />
+              );
+            })}
+          </fieldset>
+        ))}
+        {editable.has("recebe_email") ? (
+          <div className="profile-check">
+            <input
+              type="checkbox"
+              id={id("recebe_email")}
+              name="recebe_email"
+              defaultChecked={typed ? typed.recebe_email === "on" : personal.dados.recebe_email}
+            />
+            <label htmlFor={id("recebe_email")}>{t("personal.fields.recebe_email")}</label>
+          </div>
+        ) : (
+          <p>
+            {t("personal.fields.recebe_email")}: {personal.dados.recebe_email ? t("personal.yes") : t("personal.no")}
+          </p>
+        )}
+        <button type="submit" className="button">
+          {t("personal.save")}
+        </button>
+      </Form>
+
+      <section aria-labelledby="senha" className="profile-section">
+        <h2 id="senha">{t("password.heading")}</h2>
+        <p>
+          <Link to={`${PROFILE_PATH}/senha`}>{t("password.link")}</Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="meus-dados" className="profile-section">
+        <h2 id="meus-dados">{t("my_data.heading")}</h2>
+        <p>{t("my_data.intro")}</p>
+        <ul>
+          <li>
+            <a href={`${PROFILE_PATH}/meus-dados?formato=json`} download>
+              {t("my_data.json")}
+            </a>
+          </li>
+          <li>
+            <a href={`${PROFILE_PATH}/meus-dados?formato=csv`} download>
+              {t("my_data.csv")}
+            </a>
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="historico-titulo" className="profile-section" id="historico">
+        <h2 id="historico-titulo">{t("history.heading")}</h2>
+        {history === null ? (
+          <p className="notice notice--warning">{t("history.failed")}</p>
+        ) : (
+          <>
+            <p>{history.guardar ? t("history.kept", { count: history.total }) : t("history.not_kept")}</p>
+            <ErrorSummary errors={historySummary} />
+            <Form method="post" {...getFormProps(hForm)} noValidate action={`${PROFILE_PATH}#historico`}>
+              <input type="hidden" name="intent" value="historico" />
+              <fieldset className="profile-fieldset">
+                <legend>{t("history.legend")}</legend>
+                <div className="profile-check">
+                  <input type="radio" id="historico-guardar-sim" name="guardar" value="sim" defaultChecked={keepChecked} />
+                  <label htmlFor="historico-guardar-sim">{t("history.keep")}</label>
+                </div>
+                <div className="profile-check">
+                  <input type="radio" id="historico-guardar-nao" name="guardar" value="nao" defaultChecked={!keepChecked} />
+                  <label htmlFor="historico-guardar-nao">{t("history.dont_keep")}</label>
+                </div>
+              </fieldset>
+              <div className={hFields.confirmar.errors ? "profile-check field--invalid" : "profile-check"}>
+                {hFields.confirmar.errors ? (
+                  <p className="field__error" id="historico-confirmar-erro">
+                    <span className="visually-hidden">{t("common:errors.prefix")} </span>
+                    {fieldError(t, hFields.confirmar.errors)}
+                  </p>
+                ) : null}
+                <input
+                  type="checkbox"
+                  id="historico-confirmar"
+                  name="confirmar"
+                  value="sim"
+                  aria-invalid={hFields.confirmar.errors ? true : undefined}
+                  aria-describedby={hFields.confirmar.errors ? "historico-confirmar-erro" : undefined}
+                />
+                <label htmlFor="historico-confirmar">{t("history.confirm")}</label>
+              </div>
+              <button type="submit" className="button button--secondary">
+                {t("history.save")}
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

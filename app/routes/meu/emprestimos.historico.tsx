@@ -1,0 +1,124 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/emprestimos.historico";
+import { ListFrame } from "~/components/account/ListFrame";
+import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { pageTitle } from "~/components/search/page-title";
+import { TextField } from "~/components/ui/TextField";
+import { privateAreaPath } from "~/lib/product";
+import { useErrorTitle } from "./+shared/use-error-title";
+import { loadHistoryPage } from "./emprestimos.historico.server";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : []);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadHistoryPage(request, context);
+}
+
+const BASE = `${privateAreaPath}/emprestimos/historico`;
+
+/** Loan history (spec §7 historico: dataIni, dataFim, multa): a GET form, the table, paging, CSV. */
+export default function LoanHistoryPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("loans");
+  const { values, result, history, failed, page, pages, total } = loaderData;
+  const errors = (result?.error ?? {}) as Record<string, string[] | null | undefined>;
+  const startError = errors.dataIni?.[0];
+  const endError = errors.dataFim?.[0];
+  useErrorTitle(Boolean(startError || endError));
+  const query = (p: number) => {
+    const q = new URLSearchParams({ dataIni: values.dataIni, dataFim: values.dataFim });
+    if (values.multa) q.set("multa", "S");
+    if (p > 1) q.set("pagina", String(p));
+    return q.toString();
+  };
+  return (
+    <div className="page account">
+      <h1>{t("history.heading")}</h1>
+      <ErrorSummary
+        errors={[
+          ...(startError ? [{ fieldId: "historico-inicio", message: t(startError) }] : []),
+          ...(endError ? [{ fieldId: "historico-fim", message: t(endError) }] : []),
+        ]}
+      />
+      <Form method="get" className="account-filter" noValidate>
+        <fieldset>
+          <legend>{t("history.range")}</legend>
+          <div className="account-filter__fields">
+            <TextField id="historico-inicio" name="dataIni" type="date" label={t("history.start")} defaultValue={values.dataIni} error={startError ? t(startError) : undefined} required />
+            <TextField id="historico-fim" name="dataFim" type="date" label={t("history.end")} defaultValue={values.dataFim} error={endError ? t(endError) : undefined} required />
+          </div>
+          <div className="a11y-panel__check">
+            <input type="checkbox" id="historico-multa" name="multa" value="S" defaultChecked={values.multa} />
+            <label htmlFor="historico-multa">{t("history.only_fines")}</label>
+          </div>
+          <button type="submit" className="button">
+            {t("history.apply")}
+          </button>
+        </fieldset>
+      </Form>
+
+      {history !== null || failed ? (
+        <section aria-labelledby="historico-resultado">
+          <h2 id="historico-resultado">{t("history.results", { count: total })}</h2>
+          <ListFrame items={failed ? null : history} failed={t("history.failed")} empty={t("history.empty")}>
+            {(items) => (
+              <>
+                <p>
+                  <a href={`${BASE}.csv?${query(1)}`} download>
+                    {t("history.csv")}
+                  </a>
+                </p>
+                <div className="account-table-wrap">
+                  <table className="account-table">
+                    <caption>{t("history.caption", { page, pages })}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t("table.title")}</th>
+                        <th scope="col">{t("table.library")}</th>
+                        <th scope="col">{t("table.lent")}</th>
+                        <th scope="col">{t("table.due")}</th>
+                        <th scope="col">{t("history.returned")}</th>
+                        <th scope="col">{t("table.renewals")}</th>
+                        <th scope="col">{t("history.fine")}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {items.map((h) => (
+                        <tr key={h.id}>
+                          <th scope="row">{h.codAcervo ? <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link> : h.title}</th>
+                          <td>{h.library}</td>
+                          <td>{h.lent}</td>
+                          <td>{h.due}</td>
+                          <td>{h.returned ?? t("history.not_returned")}</td>
+                          <td>{h.renewals}</td>
+                          <td>{h.fine ?? t("history.no_fine")}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                {pages > 1 ? (
+                  <nav aria-label={t("history.pages")} className="account-pager">
+                    <ul>
+                      {page > 1 ? (
+                        <li>
+                          <Link to={`${BASE}?${query(page - 1)}`}>{t("history.previous")}</Link>
+                        </li>
+                      ) : null}
+                      <li>{t("history.page_of", { page, pages })}</li>
+                      {page < pages ? (
+                        <li>
+                          <Link to={`${BASE}?${query(page + 1)}`}>{t("history.next")}</Link>
+                        </li>
+                      ) : null}
+                    </ul>
+                  </nav>
+                ) : null}
+              </>
+            )}
+          </ListFrame>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+/** The loans screen: current loans with renewal, the renewal's outcome, the due-date calendar feed. */
+import crypto from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { changeCalendarFeed, getCalendarFeed, getCurrentLoans, renewLoans } from "~/lib/api/account/loans.server";
+import { getApi } from "~/lib/api/client.server";
+import { settle } from "~/lib/api/settle.server";
+import { isHttps, parseCookies, serializeCookie } from "~/lib/cookies";
+import { getEnv } from "~/lib/env.server";
+import { formatDate } from "~/lib/i18n";
+import { getLanguage, getT } from "~/lib/i18n.server";
+import { privateAreaPath } from "~/lib/product";
+import { openBytes, sealBytes } from "~/lib/sealed-cookie.server";
+import { RenewalSchema } from "~/schemas/account/renewal";
+import { calendarFeedUrl } from "./+shared/feed-url.server";
+import { hasFormError, markFormError } from "./+shared/form-error.server";
+
+export const LOANS_PATH = `${privateAreaPath}/emprestimos`;
+const OUTCOME_COOKIE = "estante_renovacao";
+const PURPOSE = "renewal-outcome-v1";
+
+/** One renewal outcome as the flash cookie keeps it (titles are read back from the loans). */
+const OutcomeSchema = z.array(z.object({ i: z.number().int(), r: z.boolean(), d: z.string().max(40).nullable(), m: z.string().max(30).nullable() })).max(500);
+type Outcome = z.infer<typeof OutcomeSchema>[number];
+
+function readOutcome(request: Request): Outcome[] | null {
+  const raw = openBytes(parseCookies(request.headers.get("Cookie"))[OUTCOME_COOKIE], getEnv().SESSION_SECRET, PURPOSE);
+  if (!raw) return null;
+  try {
+    const parsed = OutcomeSchema.safeParse(JSON.parse(raw.toString("utf8")));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function outcomeCookie(request: Request, outcome: Outcome[] | null): string {
+  const secure = isHttps(request);
+  if (!outcome) return serializeCookie(OUTCOME_COOKIE, "", { httpOnly: true, secure, sameSite: "Lax", maxAge: 0, path: privateAreaPath });
+  const value = sealBytes(Buffer.from(JSON.stringify(outcome), "utf8"), getEnv().SESSION_SECRET, PURPOSE);
+  return serializeCookie(OUTCOME_COOKIE, value, { httpOnly: true, secure, sameSite: "Lax", maxAge: 300, path: privateAreaPath });
+}
+
+export interface LoanRow {
+  id: number;
+  codAcervo: number | null;
+  title: string;
+  author: string;
+  library: string;
+  lent: string;
+  due: string;
+  overdue: boolean;
+  renewals: number;
+  renewalLimit: number | null;
+  kind: string;
+  renewable: boolean;
+  reason: string | null;
+  reasonText: string | null;
+}
+
+/** Loads the loans page: the loans (or null on failure), the last renewal's outcome, the feed and a new form key. */
+export async function loadLoansPage(request: Request, context: Readonly<RouterContextProvider>) {
+  const api = getApi(context);
+  const lang = getLanguage(context);
+  const t = getT(context);
+  const [loans, feed] = await Promise.all([settle(getCurrentLoans(api)), settle(getCalendarFeed(api))]);
+  const rows: LoanRow[] | null = loans.ok
+    ? loans.value.map((l) => ({
+        id: l.cod_emprestimo,
+        codAcervo: l.cod_acervo ?? null,
+        title: l.titulo ?? "",
+        author: l.autor ?? "",
+        library: l.biblioteca ?? "",
+        lent: formatDate(l.data_emprestimo, lang),
+        due: formatDate(l.data_devolucao_prevista, lang),
+        overdue: Boolean(l.atrasado),
+        renewals: l.renovacoes ?? 0,
+        renewalLimit: l.limite_renovacoes ?? null,
+        kind: l.tipo ?? "emprestado",
+        renewable: Boolean(l.renovavel),
+        reason: l.motivo ?? null,
+        reasonText: l.motivo_mensagem ?? null,
+      }))
+    : null;
+  const outcome = readOutcome(request);
+  const titleOf = new Map((rows ?? []).map((r) => [r.id, r.title]));
+  const failed = hasFormError(context);
+  const title = t("loans:heading");
+  return data(
+    {
+      pageTitle: failed ? `${t("common:errors.prefix")} ${title}` : title,
+      loans: rows,
+      chave: crypto.randomUUID(),
+      outcome: outcome
+        ? {
+            renewed: outcome.filter((o) => o.r).length,
+            total: outcome.length,
+            items: outcome.map((o) => ({ id: o.i, title: titleOf.get(o.i) ?? "", renewed: o.r, due: o.d ? formatDate(o.d, lang) : "", reason: o.m })),
+          }
+        : null,
+      feed: feed.ok ? { url: feed.value.token ? calendarFeedUrl(request, context, feed.value.token) : null, since: formatDate(feed.value.criado_em, lang) } : null,
+    },
+    // The outcome is shown once: the cookie is cleared on the page that shows it.
+    outcome ? { headers: { "Set-Cookie": outcomeCookie(request, null) } } : undefined,
+  );
+}
+
+/** Renews (selected or all), or creates/revokes the calendar feed; redirects back with the outcome (PRG). */
+export async function loansAction(request: Request, context: Readonly<RouterContextProvider>) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const api = getApi(context);
+  if (intent === "feed-create" || intent === "feed-revoke") {
+    await changeCalendarFeed(api, intent === "feed-create" ? "create" : "revoke");
+    return redirect(`${LOANS_PATH}?calendario=${intent === "feed-create" ? "criado" : "revogado"}#calendario`);
+  }
+  const submission = parseWithZod(formData, { schema: RenewalSchema });
+  if (submission.status !== "success") {
+    markFormError(context);
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  const input = submission.value;
+  const result = await renewLoans(api, { ids: input.intent === "todos" ? "all" : input.emprestimo, chave: input.chave });
+  const outcome: Outcome[] = result.resultados.map((r) => ({ i: r.cod_emprestimo, r: r.renovado, d: r.data_devolucao_prevista ?? null, m: r.renovado ? null : (r.motivo ?? null) }));
+  return redirect(`${LOANS_PATH}#resultado`, { headers: { "Set-Cookie": outcomeCookie(request, outcome) } });
+}

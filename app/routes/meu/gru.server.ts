@@ -1,0 +1,133 @@
+/** A GRU payment slip: the printable page (with the PIX QR code) and its tagged PDF (ADR 126). */
+import fs from "node:fs";
+import path from "node:path";
+import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
+import { data, type RouterContextProvider } from "react-router";
+import { getGru, type Gru } from "~/lib/api/account/debits.server";
+import { getApi } from "~/lib/api/client.server";
+import { ApiError } from "~/lib/api/errors";
+import { formatDate, formatMoney } from "~/lib/i18n";
+import { getLanguage, getT } from "~/lib/i18n.server";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+/** "12345678909" → "123.456.789-09" (other lengths are shown as given). */
+export function formatCpf(cpf: string): string {
+  const d = cpf.replace(/\D/g, "");
+  return d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : cpf;
+}
+
+async function fetchGru(context: Ctx, idParam: string | undefined): Promise<Gru> {
+  const id = Number(idParam);
+  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
+  try {
+    return await getGru(getApi(context), id);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
+    throw err;
+  }
+}
+
+/** The slip's fields as both the page and the PDF show them, formatted for the language. */
+function fields(gru: Gru, lang: string) {
+  return {
+    id: gru.cod_gru,
+    beneficiary: gru.beneficiario,
+    library: gru.biblioteca,
+    code: gru.codigo_recolhimento,
+    reference: gru.numero_referencia,
+    period: gru.competencia.split("-").reverse().join("/"),
+    due: formatDate(gru.vencimento, lang),
+    amount: formatMoney(gru.valor, lang),
+    payer: gru.contribuinte.nome,
+    cpf: formatCpf(gru.contribuinte.cpf),
+    paid: gru.situacao === "paga",
+    paidOn: formatDate(gru.data_pagamento, lang),
+    pix: gru.pix,
+    debits: gru.debitos.map((d) => ({ id: d.cod_debito, reason: d.motivo, service: d.tipo_servico, title: d.titulo ?? "", amount: formatMoney(d.valor, lang) })),
+  };
+}
+
+export async function loadGru(context: Ctx, idParam: string | undefined) {
+  const gru = await fetchGru(context, idParam);
+  const lang = getLanguage(context);
+  const t = getT(context);
+  // The QR code is drawn on the server as SVG: no script, and it prints.
+  const qrSvg = await QRCode.toString(gru.pix, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
+  return { pageTitle: t("debits:gru.page_title", { reference: gru.numero_referencia }), slip: fields(gru, lang), qrSvg };
+}
+
+const FONT_DIR = path.resolve(process.cwd(), "app", "fonts");
+
+/** The slip as a tagged PDF (PDF/UA subset, embedded fonts, document language and title). */
+export async function gruPdf(context: Ctx, idParam: string | undefined): Promise<Response> {
+  const gru = await fetchGru(context, idParam);
+  const lang = getLanguage(context);
+  const t = getT(context);
+  const s = fields(gru, lang);
+  const title = t("debits:gru.page_title", { reference: s.reference });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 50,
+    pdfVersion: "1.7",
+    tagged: true,
+    // The runtime supports PDF/UA; the type definitions list only the PDF/A subsets.
+    subset: "PDF/UA" as unknown as PDFKit.Mixins.PDFSubsets,
+    lang: lang === "pt" ? "pt-BR" : lang,
+    displayTitle: true,
+    info: { Title: title, Author: s.beneficiary, Subject: t("debits:gru.heading") },
+  });
+  doc.registerFont("regular", fs.readFileSync(path.join(FONT_DIR, "DejaVuSans.ttf")));
+  doc.registerFont("bold", fs.readFileSync(path.join(FONT_DIR, "DejaVuSans-Bold.ttf")));
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve) => doc.on("end", () => resolve()));
+
+  const root = doc.struct("Document");
+  doc.addStructure(root);
+  const para = (text: string, font = "regular", size = 11) => {
+    root.add(
+      doc.struct(font === "bold" && size > 12 ? "H1" : "P", {}, () => {
+        doc.font(font).fontSize(size).text(text);
+      }),
+    );
+  };
+  para(t("debits:gru.heading"), "bold", 18);
+  para(s.beneficiary, "bold");
+  const rows: Array<[string, string]> = [
+    [t("debits:gru.library"), s.library],
+    [t("debits:gru.code"), s.code],
+    [t("debits:gru.reference"), s.reference],
+    [t("debits:gru.period"), s.period],
+    [t("debits:gru.due"), s.due],
+    [t("debits:gru.payer"), s.payer],
+    [t("debits:gru.cpf"), s.cpf],
+    [t("debits:gru.amount"), s.amount],
+  ];
+  for (const [label, value] of rows) para(`${label}: ${value}`);
+  if (s.paid) para(t("debits:gru.paid_on", { date: s.paidOn }), "bold");
+  doc.moveDown();
+  para(t("debits:gru.debits_heading"), "bold");
+  for (const d of s.debits) para(`• ${d.reason}${d.title ? ` (${d.title})` : ""}: ${d.amount}`);
+  doc.moveDown();
+  para(t("debits:gru.pix_heading"), "bold");
+  const qr = await QRCode.toBuffer(s.pix, { type: "png", margin: 2, width: 360, errorCorrectionLevel: "M" });
+  root.add(
+    doc.struct("Figure", { alt: t("debits:gru.qr_alt", { amount: s.amount }) }, () => {
+      doc.image(qr, { width: 150 });
+    }),
+  );
+  para(t("debits:gru.pix_code"));
+  para(s.pix, "regular", 8);
+  root.end();
+  doc.end();
+  await done;
+  return new Response(new Uint8Array(Buffer.concat(chunks)), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="gru-${s.reference}.pdf"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,118 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { Route } from "./+types/gru";
+import { loadGru } from "./gru.server";
+import { DEBITS_PATH } from "./paths";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.pageTitle ?? "" }];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadGru(context, params.codGru);
+}
+
+/** A GRU payment slip to print, with its PIX QR code and copy-and-paste code, and a PDF download. */
+export default function GruPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("debits");
+  const { slip, qrSvg } = loaderData;
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  const rows: Array<[string, string]> = [
+    [t("gru.beneficiary"), slip.beneficiary],
+    [t("gru.library"), slip.library],
+    [t("gru.code"), slip.code],
+    [t("gru.reference"), slip.reference],
+    [t("gru.period"), slip.period],
+    [t("gru.due"), slip.due],
+    [t("gru.payer"), slip.payer],
+    [t("gru.cpf"), slip.cpf],
+    [t("gru.amount"), slip.amount],
+  ];
+  return (
+    <div className="page account-screen gru">
+      <h1>{t("gru.heading")}</h1>
+      <p className={slip.paid ? "notice notice--success" : "notice"} role="status">
+        {slip.paid ? t("gru.paid_on", { date: slip.paidOn }) : t("gru.issued", { due: slip.due })}
+      </p>
+      <dl className="gru__fields">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="account-table-wrap">
+        <table className="account-table">
+          <caption>{t("gru.debits_heading")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("col.reason")}</th>
+              <th scope="col">{t("col.service")}</th>
+              <th scope="col">{t("col.title")}</th>
+              <th scope="col">{t("col.total")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {slip.debits.map((d) => (
+              <tr key={d.id}>
+                <th scope="row">{d.reason}</th>
+                <td>{d.service}</td>
+                <td>{d.title}</td>
+                <td>{d.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <section aria-labelledby="pix">
+        <h2 id="pix">{t("gru.pix_heading")}</h2>
+        <p>{t("gru.pix_explain", { amount: slip.amount })}</p>
+        {/* Generated on the server from the PIX code (no user input reaches it). */}
+        <div className="gru__qr" role="img" aria-label={t("gru.qr_alt", { amount: slip.amount })} dangerouslySetInnerHTML={{ __html: qrSvg }} />
+        <label htmlFor="pix-copia-cola" className="field__label">
+          {t("gru.pix_code")}
+        </label>
+        <textarea id="pix-copia-cola" className="field__input gru__pix" readOnly rows={4} value={slip.pix} />
+        {hydrated ? (
+          <p>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                void navigator.clipboard?.writeText(slip.pix).then(() => setCopied(true));
+              }}
+            >
+              {t("gru.copy")}
+            </button>{" "}
+            <span role="status">{copied ? t("gru.copied") : ""}</span>
+          </p>
+        ) : null}
+      </section>
+
+      <ul className="gru__actions">
+        <li>
+          <a href={`${DEBITS_PATH}/gru/${slip.id}/pdf`} download>
+            {t("gru.pdf")}
+          </a>
+        </li>
+        {hydrated ? (
+          <li>
+            <button type="button" className="button button--secondary" onClick={() => window.print()}>
+              {t("gru.print")}
+            </button>
+          </li>
+        ) : (
+          <li>{t("gru.print_hint")}</li>
+        )}
+        <li>
+          <Link to={DEBITS_PATH}>{t("gru.back")}</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}

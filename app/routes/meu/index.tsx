@@ -1,0 +1,168 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/index";
+import { getDebits, getHolds, getLoans } from "~/lib/api/account.server";
+import { getApi } from "~/lib/api/client.server";
+import { settle } from "~/lib/api/settle.server";
+import { ListFrame } from "~/components/account/ListFrame";
+import { formatDate, formatMoney } from "~/lib/i18n";
+import { getLanguage, getT } from "~/lib/i18n.server";
+import { PRODUCT_NAME, privateAreaPath } from "~/lib/product";
+import { useRootData } from "~/lib/use-root-data";
+import { screenHref } from "./_nav";
+import "./index.css";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? `Meu ${PRODUCT_NAME}` }];
+}
+
+function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The hold states the API reports (reserva.situacao); shown translated, never as the raw code. */
+const HOLD_STATUSES = ["ativa", "disponivel", "atendida", "cancelada"] as const;
+const isHoldStatus = (s: string): s is (typeof HOLD_STATUSES)[number] => (HOLD_STATUSES as readonly string[]).includes(s);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = getApi(context);
+  const lang = getLanguage(context);
+  // The three lists load in parallel; a token refresh among them happens once (single-flight).
+  const [loans, holds, debits] = await Promise.all([settle(getLoans(api)), settle(getHolds(api)), settle(getDebits(api))]);
+  const today = todayIso();
+  return {
+    title: getT(context)("common:account.heading", { product: PRODUCT_NAME }),
+    loans: loans.ok
+      ? loans.value.map((l) => ({
+          id: l.cod_emprestimo,
+          codAcervo: l.cod_acervo ?? null,
+          title: l.titulo ?? "",
+          library: l.biblioteca ?? "",
+          due: formatDate(l.data_devolucao_prevista, lang),
+          overdue: Boolean(l.data_devolucao_prevista && l.data_devolucao_prevista.slice(0, 10) < today),
+        }))
+      : null,
+    holds: holds.ok
+      ? holds.value.map((h) => ({
+          id: h.cod_reserva,
+          codAcervo: h.cod_acervo ?? null,
+          title: h.titulo ?? "",
+          library: h.biblioteca ?? "",
+          position: h.posicao ?? null,
+          status: h.situacao ?? "",
+          ready: h.situacao === "disponivel",
+        }))
+      : null,
+    debits: debits.ok
+      ? {
+          count: debits.value.debitos.length,
+          total: formatMoney(debits.value.total, lang),
+          items: debits.value.debitos.map((d) => ({
+            id: d.cod_debito,
+            reason: d.motivo ?? d.tipo_servico ?? "",
+            amount: formatMoney(d.total ?? d.valor_multa ?? 0, lang),
+          })),
+        }
+      : null,
+  };
+}
+
+/** The most urgent items first (overdue, ready for pickup, unpaid, unread alerts), each linking to its screen. */
+function UrgentItems({ loans, holds, debits }: Pick<Route.ComponentProps["loaderData"], "loans" | "holds" | "debits">) {
+  const { t } = useTranslation("account");
+  const unread = useRootData()?.user?.unreadAlerts ?? 0;
+  const overdue = loans?.filter((l) => l.overdue).length ?? 0;
+  const ready = holds?.filter((h) => h.ready).length ?? 0;
+  const unpaid = debits?.count ?? 0;
+  const items = [
+    { key: "overdue", count: overdue, href: screenHref(privateAreaPath, "loans") },
+    { key: "ready", count: ready, href: screenHref(privateAreaPath, "holds") },
+    { key: "unpaid", count: unpaid, href: screenHref(privateAreaPath, "debits") },
+    { key: "alerts", count: unread, href: screenHref(privateAreaPath, "alerts") },
+  ].filter((i) => i.count > 0);
+  if (items.length === 0) return null;
+  return (
+    <section className="account__section account-urgent" aria-labelledby="urgente">
+      <h2 id="urgente">{t("summary.urgent_heading")}</h2>
+      <ul>
+        {items.map((i) => (
+          <li key={i.key}>{i.href ? <Link to={i.href}>{t(`summary.urgent.${i.key}`, { count: i.count })}</Link> : t(`summary.urgent.${i.key}`, { count: i.count })}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function MyAccount({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("common");
+  const { loans, holds, debits } = loaderData;
+  const loansHref = screenHref(privateAreaPath, "loans");
+  return (
+    <div className="page account">
+      <h1>{t("account.heading", { product: PRODUCT_NAME })}</h1>
+      <p className="account__intro">{t("account.summary")}</p>
+      <UrgentItems loans={loans} holds={holds} debits={debits} />
+
+      <section className="account__section" aria-labelledby="emprestimos">
+        <h2 id="emprestimos">{t("account.loans_heading", { count: loans?.length ?? 0 })}</h2>
+        <ListFrame items={loans} failed={t("account.list_failed")} empty={t("account.no_loans")}>
+          {(items) => (
+            <ul className="account__list">
+              {items.map((l) => (
+                <li key={l.id} className={l.overdue ? "account__item account__item--overdue" : "account__item"}>
+                  {l.codAcervo ? <Link to={`/acervo/${l.codAcervo}`}>{l.title}</Link> : <span>{l.title}</span>}
+                  {l.overdue ? <strong className="badge badge--danger">{t("account.overdue")}</strong> : null}
+                  <span className="account__meta">{t("account.due", { date: l.due })}</span>
+                  {l.library ? <span className="account__meta">{t("account.library", { library: l.library })}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListFrame>
+        {loansHref ? (
+          <p>
+            <Link to={loansHref}>{t("account:summary.loans_link")}</Link>
+          </p>
+        ) : null}
+      </section>
+
+      <section className="account__section" aria-labelledby="reservas">
+        <h2 id="reservas">{t("account.holds_heading", { count: holds?.length ?? 0 })}</h2>
+        <ListFrame items={holds} failed={t("account.list_failed")} empty={t("account.no_holds")}>
+          {(items) => (
+            <ul className="account__list">
+              {items.map((h) => (
+                <li key={h.id} className="account__item">
+                  {h.codAcervo ? <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link> : <span>{h.title}</span>}
+                  {h.position !== null ? <span className="account__meta">{t("account.queue_position", { position: h.position })}</span> : null}
+                  {isHoldStatus(h.status) ? <span className="account__meta">{t("account.hold_status", { status: t(`account.hold_statuses.${h.status}`) })}</span> : null}
+                  {h.library ? <span className="account__meta">{t("account.library", { library: h.library })}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListFrame>
+      </section>
+
+      <section className="account__section" aria-labelledby="debitos">
+        <h2 id="debitos">{t("account.debits_heading", { count: debits?.count ?? 0 })}</h2>
+        {debits === null ? (
+          <p className="notice notice--warning">{t("account.list_failed")}</p>
+        ) : debits.count === 0 ? (
+          <p>{t("account.no_debits")}</p>
+        ) : (
+          <>
+            <ul className="account__list">
+              {debits.items.map((d) => (
+                <li key={d.id} className="account__item">
+                  <span>{d.reason}</span> <span className="account__meta">{d.amount}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="account__total">{t("account.debits_total", { total: debits.total })}</p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,273 @@
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { ErrorTitle } from "~/components/account/ErrorTitle";
+import { ListFrame } from "~/components/account/ListFrame";
+import { StatusMessage } from "~/components/account/StatusMessage";
+import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { getT } from "~/lib/i18n.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { flagFailure } from "~/lib/action-failed.server";
+import type { Route } from "./+types/reservas";
+import { HOLDS_PATH } from "./paths";
+import { holdsAction, loadHolds, type HoldsActionData, type HoldView } from "./reservas.server";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.pageTitle ?? "" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { ...(await loadHolds(request, context)), errorPrefix: getT(context)("common:errors.prefix") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return flagFailure(context, await holdsAction(request, context));
+}
+
+/** "v. 2, t. 1, pt. 3, CD" from the copy dimensions a hold was placed for. */
+function copyOf(h: HoldView, t: (k: string, o?: Record<string, string>) => string): string {
+  return [
+    h.volume && t("holds:copy.volume", { value: h.volume }),
+    h.tome && t("holds:copy.tome", { value: h.tome }),
+    h.part && t("holds:copy.part", { value: h.part }),
+    h.material && t("holds:copy.material", { value: h.material }),
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+function StateText({ hold }: { hold: HoldView }) {
+  const { t } = useTranslation("holds");
+  if (hold.state === "suspensa") return <>{t("state.suspensa_until", { date: hold.suspendedUntil })}</>;
+  if (hold.state === "disponivel" && hold.releaseDate) return <strong>{t("state.disponivel_until", { date: hold.releaseDate })}</strong>;
+  return <>{t(`state.${hold.state}`)}</>;
+}
+
+export default function HoldsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("holds");
+  const result = actionData as HoldsActionData | undefined;
+  const { holds, history, waiting, done } = loaderData;
+
+  if (result?.confirm) return <ConfirmCancel holds={result.confirm} />;
+
+  return (
+    <div className="page account-screen">
+      <ErrorTitle show={Boolean(result?.error)} prefix={loaderData.errorPrefix} title={loaderData.plainTitle} />
+      <h1>{t("heading")}</h1>
+      {done ? <StatusMessage>{t(`done.${done.key}`, { count: done.count })}</StatusMessage> : null}
+      <ErrorSummary errors={result?.error ? [{ fieldId: result.error.field, message: result.error.message }] : []} />
+
+      <section aria-labelledby="reservas-ativas">
+        <h2 id="reservas-ativas">{t("active_heading")}</h2>
+        <ListFrame items={holds} failed={t("failed")} empty={t("empty")}>
+          {(items) => <ActiveHolds holds={items} />}
+        </ListFrame>
+      </section>
+
+      <section aria-labelledby="lista-espera">
+        <h2 id="lista-espera">{t("waiting.heading")}</h2>
+        <ListFrame items={waiting} failed={t("waiting.failed")} empty={t("waiting.empty")}>
+          {(items) => (
+            <div className="account-table-wrap">
+              <table className="account-table">
+                <caption>{t("waiting.caption")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("col.title")}</th>
+                    <th scope="col">{t("col.position")}</th>
+                    <th scope="col">{t("waiting.since")}</th>
+                    <th scope="col">{t("col.actions")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((w) => (
+                    <tr key={w.codAcervo}>
+                      <th scope="row">
+                        <Link to={`/acervo/${w.codAcervo}`}>{w.title}</Link>
+                      </th>
+                      <td>{w.position}</td>
+                      <td>{w.since}</td>
+                      <td>
+                        <Form method="post">
+                          <input type="hidden" name="acervo" value={w.codAcervo} />
+                          <button type="submit" name="intent" value="sair-lista" className="button button--secondary">
+                            {t("waiting.leave", { title: w.title })}
+                          </button>
+                        </Form>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </ListFrame>
+      </section>
+
+      <section aria-labelledby="historico-reservas">
+        <h2 id="historico-reservas">{t("history.heading")}</h2>
+        <ListFrame items={history} failed={t("history.failed")} empty={t("history.empty")}>
+          {(items) => (
+            <div className="account-table-wrap">
+              <table className="account-table">
+                <caption>{t("history.caption")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("col.title")}</th>
+                    <th scope="col">{t("col.state")}</th>
+                    <th scope="col">{t("col.library")}</th>
+                    <th scope="col">{t("col.placed")}</th>
+                    <th scope="col">{t("col.cancel_date")}</th>
+                    <th scope="col">{t("col.observation")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((h) => (
+                    <tr key={h.id}>
+                      <th scope="row">
+                        <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link>
+                      </th>
+                      <td>{t(`state.${h.state}`)}</td>
+                      <td>{h.library}</td>
+                      <td>{h.placed}</td>
+                      <td>{h.cancelDate}</td>
+                      <td>{h.observation}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </ListFrame>
+      </section>
+    </div>
+  );
+}
+
+/** The active holds, with a checkbox per hold; "Cancel selected" asks for confirmation (a dialog with JS, a page without). */
+function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
+  const { t } = useTranslation("holds");
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [chosen, setChosen] = useState<Array<{ id: number; title: string }>>([]);
+  return (
+    <>
+      <Form
+        method="post"
+        id="reservas-lista"
+        tabIndex={-1}
+        onSubmit={(e) => {
+          // With JS the confirmation is a dialog; an empty selection goes to the server, which says what is missing.
+          const form = e.currentTarget;
+          const ids = new FormData(form).getAll("reserva").map(Number);
+          if (!hydrated || ids.length === 0 || !dialog.current) return;
+          e.preventDefault();
+          setChosen(holds.filter((h) => ids.includes(h.id)).map((h) => ({ id: h.id, title: h.title })));
+          dialog.current.showModal();
+        }}
+      >
+        <div className="account-table-wrap">
+          <table className="account-table">
+            <caption>{t("active_caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("col.select")}</th>
+                <th scope="col">{t("col.title")}</th>
+                <th scope="col">{t("col.state")}</th>
+                <th scope="col">{t("col.position")}</th>
+                <th scope="col">{t("col.library")}</th>
+                <th scope="col">{t("col.copy")}</th>
+                <th scope="col">{t("col.placed")}</th>
+                <th scope="col">{t("col.release")}</th>
+                <th scope="col">{t("col.observation")}</th>
+                <th scope="col">{t("col.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {holds.map((h) => (
+                <tr key={h.id}>
+                  <td>
+                    <input type="checkbox" name="reserva" value={h.id} id={`reserva-${h.id}`} aria-label={t("select_hold", { title: h.title })} />
+                  </td>
+                  <th scope="row">
+                    <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link>
+                  </th>
+                  <td>
+                    <StateText hold={h} />
+                  </td>
+                  <td>{h.position ?? ""}</td>
+                  <td>{h.library}</td>
+                  <td>{copyOf(h, t)}</td>
+                  <td>{h.placed}</td>
+                  <td>{h.releaseDate}</td>
+                  <td>{h.observation}</td>
+                  <td>
+                    {h.state === "aguardando" || h.state === "suspensa" ? (
+                      <Link to={`${HOLDS_PATH}/${h.id}`} aria-label={t("manage_hold", { title: h.title })}>
+                        {t("manage")}
+                      </Link>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p>
+          <button type="submit" name="intent" value="confirmar" className="button">
+            {t("cancel_selected")}
+          </button>
+        </p>
+      </Form>
+      <dialog ref={dialog} className="modal" aria-labelledby="confirmar-titulo">
+        <ConfirmCancelBody holds={chosen} onBack={() => dialog.current?.close()} />
+      </dialog>
+    </>
+  );
+}
+
+function ConfirmCancelBody({ holds, onBack }: { holds: Array<{ id: number; title: string }>; onBack?: () => void }) {
+  const { t } = useTranslation("holds");
+  return (
+    <>
+      <h2 id="confirmar-titulo" tabIndex={-1}>
+        {t("confirm.heading", { count: holds.length })}
+      </h2>
+      <ul>
+        {holds.map((h) => (
+          <li key={h.id}>{h.title}</li>
+        ))}
+      </ul>
+      <Form method="post">
+        {holds.map((h) => (
+          <input key={h.id} type="hidden" name="reserva" value={h.id} />
+        ))}
+        <button type="submit" name="intent" value="cancelar" className="button button--danger">
+          {t("confirm.yes", { count: holds.length })}
+        </button>{" "}
+        {onBack ? (
+          <button type="button" className="button button--secondary" onClick={onBack}>
+            {t("confirm.no")}
+          </button>
+        ) : (
+          <Link to={HOLDS_PATH} className="button button--secondary">
+            {t("confirm.no")}
+          </Link>
+        )}
+      </Form>
+    </>
+  );
+}
+
+/** The no-JS confirmation step: a page of its own, nothing is cancelled until the patron confirms. */
+function ConfirmCancel({ holds }: { holds: Array<{ id: number; title: string }> }) {
+  const { t } = useTranslation("holds");
+  return (
+    <div className="page account-screen">
+      <h1>{t("heading")}</h1>
+      <section className="account-confirm" aria-labelledby="confirmar-titulo">
+        <ConfirmCancelBody holds={holds} />
+      </section>
+    </div>
+  );
+}

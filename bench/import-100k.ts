@@ -1,0 +1,118 @@
+/**
+ * Import rate at 100,000 records: generates an ISO 2709 file (seeded, deterministic) from the bundled demo
+ * records — each copy gets its own 001/003, a numbered title and one 952 item with a unique barcode — then
+ * imports it into a fresh SQLite database through `importFiles` (parse, map, write, index) and reports
+ * records per second and the peak resident memory. Alone: `npx tsx bench/import-100k.ts`.
+ * BENCH_IMPORT_RECORDS changes the count; BENCH_IMPORT_FILE reuses a generated file.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openDatabase } from "../api/db/index.ts";
+import { migrateToLatest } from "../api/db/migrate.ts";
+import { demoFiles } from "../api/marc/demo.ts";
+import { importFiles } from "../api/marc/import.ts";
+import { recordKind } from "../api/marc/map.ts";
+import { readRecords } from "../api/marc/read.ts";
+import { controlValue, type MarcRecord } from "../api/marc/types.ts";
+import { toIso2709 } from "../api/marc/write.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** Writes `n` records derived from the demo catalogue's bibliographic records to `file`. */
+export async function generateImportFile(file: string, n: number): Promise<void> {
+  const sources: MarcRecord[] = [];
+  for (const f of demoFiles(root)) {
+    for (const r of await readRecords(fs.readFileSync(f))) {
+      if (r.record && recordKind(r.record) === "bib") sources.push(r.record);
+    }
+  }
+  const branches = ["BC", "BCS", "BCN"];
+  const out = fs.createWriteStream(file);
+  for (let i = 0; i < n; i++) {
+    const src = sources[i % sources.length];
+    const fields = src.fields
+      .filter((f) => !["001", "003", "852", "949", "952", "999"].includes(f.tag))
+      .map((f) => {
+        if (f.tag !== "245" || !("subfields" in f)) return f;
+        return { ...f, subfields: f.subfields.map((s, k) => (k === 0 ? { ...s, value: `${s.value} ${i + 1}` } : s)) };
+      });
+    const rec: MarcRecord = {
+      leader: src.leader,
+      fields: [
+        { tag: "001", value: `B${String(i + 1).padStart(7, "0")}` },
+        { tag: "003", value: "ESTBENCH" },
+        ...fields.filter((f) => f.tag !== "001" && f.tag < "010"),
+        ...fields.filter((f) => f.tag >= "010"),
+        { tag: "952", ind1: " ", ind2: " ", subfields: [{ code: "a", value: branches[i % 3] }, { code: "b", value: branches[i % 3] }, { code: "p", value: `BENCH${i + 1}` }, { code: "o", value: controlValue(src, "090") ?? `${i % 1000}.${i % 97}` }] },
+      ],
+    };
+    let bytes: Buffer;
+    try {
+      bytes = toIso2709(rec);
+    } catch {
+      bytes = toIso2709({ ...rec, fields: rec.fields.filter((f) => f.tag < "500" || f.tag === "952") });
+    }
+    if (!out.write(bytes)) await new Promise<void>((r) => out.once("drain", () => r()));
+  }
+  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+}
+
+export interface ImportBenchResult {
+  records: number;
+  seconds: number;
+  recordsPerSecond: number;
+  /** CPU time of this process (user + system): the import's own work, whatever else loads the machine. */
+  cpuSeconds: number;
+  recordsPerCpuSecond: number;
+  peakRssMb: number;
+  titles: number;
+}
+
+export async function runImport100k(): Promise<ImportBenchResult> {
+  const n = Number(process.env.BENCH_IMPORT_RECORDS ?? 100_000);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "estante-import-bench-"));
+  try {
+    let file = process.env.BENCH_IMPORT_FILE;
+    if (!file || !fs.existsSync(file)) {
+      file ??= path.join(work, "records.mrc");
+      const t = Date.now();
+      await generateImportFile(file, n);
+      console.log(`import bench: generated ${n} ISO 2709 records (${(fs.statSync(file).size / 1e6).toFixed(0)} MB) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    }
+    const db = openDatabase({ dataDir: work });
+    await migrateToLatest(db);
+    await db.insertInto("instituicao").values({ cod_empresa: 1, sigla: "BIB", nome: "Biblioteca" }).execute();
+    await db.insertInto("campus").values({ cod_empresa: 1, nome_campus: "Campus" }).execute();
+    let peak = process.memoryUsage().rss;
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const summary = await importFiles(db, [file], {
+      onProgress: (e) => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+        if (process.env.BENCH_VERBOSE) console.log(`  ${e.done} records, ${((performance.now() - started) / 1000).toFixed(1)} s, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
+      },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    const cpuSeconds = (used.user + used.system) / 1e6;
+    const titles = Number((await db.selectFrom("acervo").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    await db.destroy();
+    if (summary.errors.length) console.log(`import bench: ${summary.errors.length} records refused, first: ${summary.errors[0].message}`);
+    return { records: summary.read, seconds, recordsPerSecond: summary.read / seconds, cpuSeconds, recordsPerCpuSecond: summary.read / cpuSeconds, peakRssMb: peak / 1e6, titles };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The bench's result as a Markdown table. */
+export function importTable(r: ImportBenchResult): string {
+  return (
+    `\n## Import at ${r.records.toLocaleString("en")} records\n\n| records | titles | wall s | records/s (wall) | CPU s | records/s (CPU) | peak RSS | load avg |\n|---|---|---|---|---|---|---|---|\n` +
+      `| ${r.records} | ${r.titles} | ${r.seconds.toFixed(1)} | **${Math.round(r.recordsPerSecond)}** | ${r.cpuSeconds.toFixed(1)} | **${Math.round(r.recordsPerCpuSecond)}** | ${r.peakRssMb.toFixed(0)} MB | ${os.loadavg()[0].toFixed(1)} |`
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runImport100k().then((r) => console.log(importTable(r)));
+}

@@ -1,0 +1,48 @@
+import { expect, test } from "../fixtures/account";
+import { PRIVATE_AREA } from "../fixtures/demo";
+
+/** Debits and GRU/PIX slips, with JavaScript on and off. leitora has a CPF and debits at two libraries; demo has no CPF. */
+const DEBITS = `${PRIVATE_AREA}/debitos`;
+const isJs = () => test.info().project.name === "js-on";
+
+test.describe("debits (leitora)", () => {
+  test.use({ patron: { login: "leitora", password: "demo1234" } });
+
+  test("shows every debit field in reais and refuses a GRU for debits of two libraries", async ({ signedIn: page }) => {
+    await page.goto(DEBITS);
+    const table = page.getByRole("table", { name: /Seus débitos em aberto/ });
+    await expect(table.getByRole("columnheader")).toHaveText(["Selecionar", "Motivo", "Tipo de serviço", "Título", "Biblioteca", "Valor da multa", "Desconto", "Valor pago", "Data do pagamento", "Total"]);
+    await expect(table.getByRole("row").filter({ hasText: "Etiqueta de código de barras danificada" })).toContainText("R$\u00a012,50");
+    if (isJs()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    for (const box of await page.getByRole("checkbox").all()) await box.check();
+    await page.getByRole("button", { name: "Gerar GRU e PIX dos débitos selecionados" }).click();
+    await expect(page.getByRole("alert")).toContainText("Selecione débitos de uma mesma biblioteca");
+    await expect(page).toHaveTitle(/^Erro: Débitos/);
+  });
+
+  test("issues a GRU with a PIX code and QR code for the selected debits, and offers it as a PDF", async ({ signedIn: page }) => {
+    await page.goto(DEBITS);
+    if (isJs()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("checkbox", { name: /^Selecionar o débito Devolução com 1 dia de atraso/ }).check();
+    await page.getByRole("button", { name: "Gerar GRU e PIX dos débitos selecionados" }).click();
+    await expect(page).toHaveURL(/\/debitos\/gru\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Guia de Recolhimento da União (GRU)");
+    await expect(page.getByText("123.456.789-09")).toBeVisible();
+    await expect(page.getByRole("img", { name: "QR code PIX de R$\u00a01,50" })).toBeVisible();
+    const pix = await page.getByLabel("Código PIX copia e cola").inputValue();
+    expect(pix).toMatch(/^000201.*5404\d\.\d{2}5802BR.*6304[0-9A-F]{4}$/);
+    const pdf = await page.request.get(page.url() + "/pdf");
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+});
+
+test.describe("debits (demo, no CPF)", () => {
+  test("says the patron has no tax number registered", async ({ signedIn: page }) => {
+    await page.goto(DEBITS);
+    if (isJs()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("checkbox").first().check();
+    await page.getByRole("button", { name: "Gerar GRU e PIX dos débitos selecionados" }).click();
+    await expect(page.getByRole("alert")).toContainText("Usuário não possui CPF cadastrado.");
+  });
+});

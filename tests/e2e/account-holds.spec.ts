@@ -1,0 +1,91 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "../fixtures/account";
+import { PRIVATE_AREA } from "../fixtures/demo";
+
+/**
+ * The holds screen, with JavaScript on and off. Each project works on its own patron (js-on: professor,
+ * js-off: leitora) and on the title lent to funcionario, which no other spec holds.
+ */
+const isJs = () => test.info().project.name === "js-on";
+const HOLDS = `${PRIVATE_AREA}/reservas`;
+
+async function patronToken(request: APIRequestContext, username: string): Promise<string> {
+  const res = await request.post("/api/oauth/token", { form: { grant_type: "password", client_id: "4", username, password: "demo1234" } });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Places (or finds) `who`'s hold on the title lent to funcionario, through the API. */
+async function holdOnLentTitle(request: APIRequestContext, who: string): Promise<{ id: number; title: string }> {
+  const lender = await patronToken(request, "funcionario");
+  const loans = (await (await request.get("/api/emprestimo/titulos-pendentes", { headers: { authorization: `Bearer ${lender}` } })).json()) as Array<{ cod_acervo: number; titulo: string; cod_biblioteca: number }>;
+  const token = await patronToken(request, who);
+  const headers = { authorization: `Bearer ${token}` };
+  const res = await request.post("/api/reserva", { headers, data: { cod_acervo: loans[0].cod_acervo, biblioteca: loans[0].cod_biblioteca } });
+  if (res.status() !== 201) {
+    const mine = (await (await request.get("/api/reserva", { headers })).json()) as Array<{ cod_reserva: number; cod_acervo: number }>;
+    const found = mine.find((h) => h.cod_acervo === loans[0].cod_acervo);
+    if (!found) throw new Error(`could not hold: ${res.status()} ${await res.text()}`);
+    return { id: found.cod_reserva, title: loans[0].titulo };
+  }
+  return { id: ((await res.json()) as { cod_reserva: number }).cod_reserva, title: loans[0].titulo };
+}
+
+test.describe("holds (leitora)", () => {
+  test.use({ patron: { login: "leitora", password: "demo1234" } });
+
+  test("shows every hold with its state in words: one ready for pickup with its date, one suspended", async ({ signedIn: page }) => {
+    await page.goto(HOLDS);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reservas");
+    const table = page.getByRole("table", { name: /Suas reservas ativas/ });
+    await expect(table.getByText(/^Disponível para retirada até \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+    await expect(table.getByText(/^Suspensa até \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+    await expect(table.getByText("Retirar no balcão de empréstimo.")).toBeVisible();
+    await expect(page.getByRole("table", { name: /lista de espera/ }).getByRole("button", { name: /^Sair da lista de espera de / })).toBeVisible();
+  });
+
+  test("asks for at least one hold before cancelling, next to the list, with Erro: in the title", async ({ signedIn: page }) => {
+    await page.goto(HOLDS);
+    if (isJs()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Cancelar as reservas selecionadas" }).click();
+    await expect(page.getByRole("alert")).toContainText("Selecione ao menos uma reserva.");
+    await expect(page).toHaveTitle(/^Erro: Reservas/);
+  });
+});
+
+/** js-on signs in as professor, js-off as leitora, so the two projects never touch the same hold. */
+const perProject = test.extend({
+  patron: async ({ javaScriptEnabled }, use) => use({ login: javaScriptEnabled ? "professor" : "leitora", password: "demo1234" }),
+});
+
+perProject.describe("holds (a hold placed for the test)", () => {
+  perProject("a patron suspends a hold until a date, resumes it, changes its pickup library and cancels it after confirming", async ({ signedIn: page, request }) => {
+    const who = isJs() ? "professor" : "leitora";
+    const hold = await holdOnLentTitle(request, who);
+    await page.goto(HOLDS);
+    await page.getByRole("link", { name: `Suspender ou trocar a biblioteca da reserva de ${hold.title}` }).click();
+    await page.getByLabel("Suspender até").fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
+    await page.getByRole("button", { name: "Suspender", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Reserva suspensa. Ela mantém o lugar na fila." })).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: hold.title });
+    await expect(row.getByText(/^Suspensa até/)).toBeVisible();
+
+    await row.getByRole("link", { name: /^Suspender ou trocar/ }).click();
+    await page.getByRole("button", { name: "Retomar a reserva agora" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Reserva retomada." })).toBeVisible();
+    await row.getByRole("link", { name: /^Suspender ou trocar/ }).click();
+    await page.getByRole("button", { name: "Trocar a biblioteca" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Biblioteca de retirada alterada." })).toBeVisible();
+
+    if (isJs()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("checkbox", { name: `Selecionar a reserva de ${hold.title}` }).check();
+    await page.getByRole("button", { name: "Cancelar as reservas selecionadas" }).click();
+    // With JS a dialog asks; without JS a confirmation page does. Nothing is cancelled yet.
+    if (isJs()) await expect(page.getByRole("dialog")).toContainText("Cancelar esta reserva?");
+    else await expect(page.getByRole("heading", { name: "Cancelar esta reserva?" })).toBeVisible();
+    await expect(page.getByText(hold.title).first()).toBeVisible();
+    await page.getByRole("button", { name: "Sim, cancelar a reserva" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "1 reserva cancelada." })).toBeVisible();
+    await expect(page.getByRole("table", { name: /Reservas atendidas ou canceladas/ }).getByRole("row").filter({ hasText: hold.title }).first()).toContainText("Cancelada");
+  });
+});
+

@@ -1,0 +1,43 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** The main test server's mail outbox (tests/support/start-server.mjs gives it DATA_DIR .e2e-data/main). */
+const OUTBOX = path.resolve(import.meta.dirname, "../../.e2e-data/main/outbox");
+
+interface OutboxMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+function mailsTo(address: string): Array<{ file: string; mail: OutboxMail }> {
+  if (!fs.existsSync(OUTBOX)) return [];
+  return fs
+    .readdirSync(OUTBOX)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((file) => ({ file, mail: JSON.parse(fs.readFileSync(path.join(OUTBOX, file), "utf8")) as OutboxMail }))
+    .filter(({ mail }) => mail.to.includes(address));
+}
+
+/** How many messages the outbox holds for `address` (take it before the action that sends one). */
+export function outboxCount(address: string): number {
+  return mailsTo(address).length;
+}
+
+/**
+ * Waits for a message to `address` beyond the first `after` ones and returns the verification code in it
+ * (the API sends the mail off the response path, so it can land a moment after the redirect).
+ */
+export async function waitForRecoveryCode(address: string, after: number, timeoutMs = 5000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = mailsTo(address);
+    if (mails.length > after) {
+      const code = /\b(\d{4,10})\b/.exec(mails[mails.length - 1].mail.text)?.[1];
+      if (code) return code;
+    }
+    if (Date.now() > until) throw new Error(`no recovery e-mail to ${address} after ${after}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
