@@ -69,6 +69,8 @@ export default [
       route("debitos/gru/:codGru", "routes/meu/gru.tsx"),
       // Resource route: the slip as a PDF.
       route("debitos/gru/:codGru/pdf", "routes/meu/gru.pdf.ts"),
+      route("solicitacoes-emprestimo", "routes/meu/solicitacoes-emprestimo.tsx"),
+      route("itens-salvos", "routes/meu/itens-salvos.tsx"),
       route("dados-pessoais", "routes/meu/dados-pessoais.tsx"),
       route("dados-pessoais/senha", "routes/meu/dados-pessoais.senha.tsx"),
       // Resource route: the LGPD data bundle (JSON or CSV) as a download.

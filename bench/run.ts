@@ -14,6 +14,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { BENCH_LOGIN, seedBenchPatron } from "./account.ts";
 import { importTable, runImport100k } from "./import-100k.ts";
 import { runSearch100k } from "./search-100k.ts";
 
@@ -84,13 +85,13 @@ function apiTime(res: Response): number | null {
   return found ? total : null;
 }
 
-async function timeRequests(urls: string[]) {
+async function timeRequests(urls: string[], headers: Record<string, string> = {}) {
   const times: number[] = [];
   const api: number[] = [];
   let calls: number | null = null;
   for (const url of urls) {
     const t0 = performance.now();
-    const res = await fetch(url);
+    const res = await fetch(url, { headers, redirect: "manual" });
     await res.arrayBuffer();
     times.push(performance.now() - t0);
     if (!res.ok) throw new Error(`${url} answered ${res.status}`);
@@ -164,6 +165,19 @@ async function firstTitleId(): Promise<number> {
   return body.resultados[0].cod_acervo;
 }
 
+/** Signs the bench patron in through the login form; returns the session cookie header. */
+async function signIn(login: string): Promise<string> {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ username: login, password: "demo1234" }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (res.status !== 302 && res.status !== 303 && !cookies.length) throw new Error(`bench login answered ${res.status}`);
+  return cookies.join("; ");
+}
+
 async function main() {
   if (!fs.existsSync(path.join(root, "build/server.js"))) throw new Error("run `npm run build` first");
   const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
@@ -185,6 +199,13 @@ async function main() {
       "/login": await jsBytes(`${base}/login`),
     };
     results.titleId = id;
+    // The account summary and the loans page of a patron with 50 loans and 500 returned ones.
+    await seedBenchPatron(path.join(root, "bench", ".data", "latency"));
+    const cookie = await signIn(BENCH_LOGIN);
+    const account = (p: string, n: number) => Array.from({ length: n }, () => `${base}/meu${process.env.PRODUCT_SLUG ?? "pergamum"}${p}`);
+    await timeRequests([...account("", 10), ...account("/emprestimos", 10)], { cookie });
+    results.accountSummary = await timeRequests(account("", 100), { cookie });
+    results.loansPage = await timeRequests(account("/emprestimos", 100), { cookie });
   } finally {
     await stopServer(server);
   }
@@ -214,6 +235,11 @@ async function main() {
     "|---|---|---|---|---|---|",
     `| search page (${s.n} req) | ${s.p50} | ${s.p95} | ${s.apiP50 ?? "n/a"} | ${s.apiP95 ?? "n/a"} | ${s.maxApiCallsPerPage ?? "n/a"} |`,
     `| title page (${t.n} req) | ${t.p50} | ${t.p95} | ${t.apiP50 ?? "n/a"} | ${t.apiP95 ?? "n/a"} | ${t.maxApiCallsPerPage ?? "n/a"} |`,
+    ...(["accountSummary", "loansPage"] as const).map((k) => {
+      const a = results[k] as Awaited<ReturnType<typeof timeRequests>>;
+      const label = k === "accountSummary" ? "account summary, 50 loans" : "loans page, 50 loans + 500 history";
+      return `| ${label} (${a.n} req) | ${a.p50} | ${a.p95} | ${a.apiP50 ?? "n/a"} | ${a.apiP95 ?? "n/a"} | ${a.maxApiCallsPerPage ?? "n/a"} |`;
+    }),
     "",
     `Throughput, 10 connections, mixed pages: **${tp.pagesPerSecond} pages/s** (${tp.failed} failed)`,
     "",
@@ -231,8 +257,14 @@ async function main() {
     console.log("");
     await runSearch100k();
   }
+  // 4. The same at 1,000,000 titles, opt-in (building takes long): BENCH_1M=1. The database is kept in
+  // BENCH_1M_DB_DIR (default bench/.data/search-1m) and reused by later runs.
+  if (process.env.BENCH_1M) {
+    console.log("");
+    await runSearch100k(1_000_000, process.env.BENCH_1M_DB_DIR ?? path.join(root, "bench", ".data", "search-1m"));
+  }
 
-  // 4. Import rate: a generated 100,000-record ISO 2709 file through importFiles (BENCH_SKIP_IMPORT=1 skips it).
+  // 5. Import rate: a generated 100,000-record ISO 2709 file through importFiles (BENCH_SKIP_IMPORT=1 skips it).
   if (!process.env.BENCH_SKIP_IMPORT) {
     console.log("");
     console.log(importTable(await runImport100k()));

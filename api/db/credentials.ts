@@ -46,7 +46,9 @@ export async function isRecentPassword(db: Db, codLogin: number, password: strin
 export async function setLoginPassword(db: Db, codLogin: number, password: string, nowIso: string): Promise<void> {
   const { hash, salt } = hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    const old = await trx.selectFrom("login").select(["senha_hash", "senha_salt"]).where("cod_login", "=", codLogin).executeTakeFirst();
+    const old = await trx.selectFrom("login").select(["senha_hash", "senha_salt", "usuario"]).where("cod_login", "=", codLogin).executeTakeFirst();
+    // The login throttle counts by username (api/domain/login.ts): a new password lifts its lock too.
+    if (old) await trx.deleteFrom("contador_limite").where("chave", "=", `u:${old.usuario.trim().toLowerCase()}`).execute();
     if (old) await trx.insertInto("senha_historico").values({ cod_login: codLogin, senha_hash: old.senha_hash, senha_salt: old.senha_salt, created_at: nowIso }).execute();
     await trx
       .updateTable("login")

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createApiApp } from "../app.ts";
+import pg from "pg";
 import { openDatabase, type Db } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { reindexAcervos } from "../search/index.ts";
@@ -17,7 +18,9 @@ export interface TestClock {
 /** Test fixture: a fresh SQLite database in a temp dir, seeded institution, and the API app. */
 export async function createTestApi({ patrons = true, titles = 12 }: { patrons?: boolean; titles?: number } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "estante-api-"));
-  const db = openDatabase({ dataDir: dir });
+  // TEST_DATABASE_URL=postgres://… (CI): each test API gets a fresh PostgreSQL database, dropped afterwards.
+  const pgDb = await freshPostgres();
+  const db = openDatabase({ dataDir: dir, databaseUrl: pgDb?.url });
   await migrateToLatest(db);
   await seedInstitution(db);
   await db.insertInto("tipo_obra").values([{ cod_tipo_obra: 1, descricao: "Livro" }]).execute();
@@ -31,9 +34,32 @@ export async function createTestApi({ patrons = true, titles = 12 }: { patrons?:
   const app = createApiApp({ db, auth: { now: clock.now }, mailer: { send: async (m) => void outbox.push(m) } });
   const cleanup = async () => {
     await db.destroy();
+    await pgDb?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
   return { db, app, clock, outbox, cleanup };
+}
+
+let pgSeq = 0;
+
+/** A new, empty PostgreSQL database on the server of TEST_DATABASE_URL (none when it is unset). */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return null;
+  const name = `estante_test_${process.pid}_${++pgSeq}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export interface TitleInput {

@@ -29,14 +29,14 @@ describe("personal data", () => {
   });
 
   it("saves a change, storing the CPF as digits and the CEP as 00000-000", async () => {
-    const { access_token } = await login(t.app, "leitor1");
+    const { access_token } = await login(t.app, "perfil1");
     const res = await send("PUT", PD, access_token, { logradouro: "  Rua Nova, 10 ", cep: "70910900", cpf: "111.444.777-35", estado_civil: "casado", recebe_email: false });
     expect(res.status).toBe(200);
     expect((await res.json()).dados).toMatchObject({ logradouro: "Rua Nova, 10", cep: "70910-900", cpf: "11144477735", estado_civil: "casado", recebe_email: false, identidade: "7654321 SSP/DF" });
   });
 
   it("refuses a CPF with wrong check digits, a malformed CEP and an unknown marital status, writing nothing", async () => {
-    const { access_token } = await login(t.app, "leitor2");
+    const { access_token } = await login(t.app, "perfil2");
     const res = await send("PUT", PD, access_token, { cpf: "111.444.777-36", cep: "7091-900", estado_civil: "noivo", bairro: "Lago Sul" }, "5");
     expect(res.status).toBe(422);
     const body = await res.json();
@@ -126,7 +126,7 @@ describe("my data and the loan-history choice", () => {
   });
 
   it("needs a confirmation to stop keeping the history, then deletes it (keeping a loan a debit needs)", async () => {
-    const { access_token } = await login(t.app, "leitor1");
+    const { access_token } = await login(t.app, "perfil1");
     const H = "/api/pessoas/meu-pergamum/historico-privacidade";
     expect(await (await get(t.app, H, access_token)).json()).toEqual({ guardar: true, total: 3 });
     const refused = await send("PUT", H, access_token, { guardar: false });
@@ -152,7 +152,7 @@ describe("my comments", () => {
   });
 
   it("deletes the patron's own comment, and nobody else's", async () => {
-    const { access_token } = await login(t.app, "leitor2");
+    const { access_token } = await login(t.app, "perfil2");
     const [mine] = await (await get(t.app, "/api/comentarios/usuario", access_token)).json();
     expect((await send("DELETE", `/api/comentarios/usuario/${mine.cod_comentario}`, demo, {})).status).toBe(404);
     expect((await send("DELETE", `/api/comentarios/usuario/${mine.cod_comentario}`, access_token, {})).status).toBe(204);

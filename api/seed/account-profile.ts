@@ -13,8 +13,8 @@ import { DEMO_PASSWORD } from "./patrons.ts";
 
 /** Patrons the profile tests may change (password demo1234 until a test changes it). */
 export const PROFILE_TEST_LOGINS = [
-  { login: "leitor1", nome: "Marcos Vinícius Rocha", email: "marcos.rocha@example.org" },
-  { login: "leitor2", nome: "Luísa Fernandes Prado", email: "luisa.prado@example.org" },
+  { login: "perfil1", nome: "Marcos Vinícius Rocha", email: "marcos.rocha@example.org" },
+  { login: "perfil2", nome: "Luísa Fernandes Prado", email: "luisa.prado@example.org" },
 ] as const;
 
 /** Institution parameters the profile screens read (merged into instituicao.parametros). */
@@ -120,5 +120,5 @@ export async function seedAccountProfile(db: Db, { now = Date.now(), log = (_m: 
       ])
       .execute();
   });
-  log("seeded the profile demo data: personal data, comments, suggestions and the leitor1/leitor2 test patrons");
+  log("seeded the profile demo data: personal data, comments, suggestions and the perfil1/perfil2 test patrons");
 }

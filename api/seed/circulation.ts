@@ -36,7 +36,9 @@ export async function seedCirculation(db: Db, { now = Date.now(), log = (_m: str
     .select(["e.cod_exemplar", "e.cod_acervo", "e.cod_biblioteca"])
     .where("e.situacao", "=", "disponivel")
     .where("e.tipo_emprestimo", "<>", "consulta_local")
-    .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM emprestimo m JOIN exemplar x ON x.cod_exemplar = m.cod_exemplar WHERE x.cod_acervo = e.cod_acervo)`)
+    // Titles nobody has on loan or on hold now, so each case is exactly the one described.
+    .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM emprestimo m JOIN exemplar x ON x.cod_exemplar = m.cod_exemplar WHERE x.cod_acervo = e.cod_acervo AND m.data_devolucao IS NULL)`)
+    .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM reserva r WHERE r.cod_acervo = e.cod_acervo AND r.situacao IN ('ativa', 'disponivel'))`)
     .orderBy("e.cod_exemplar")
     .limit(perReader * CIRCULATION_READERS.length * 3)
     .execute();
@@ -102,6 +104,16 @@ export async function seedCirculation(db: Db, { now = Date.now(), log = (_m: str
             dados: JSON.stringify({ titulo: titleOf(mine[6].cod_acervo), cod_acervo: mine[6].cod_acervo }),
             mensagem: `"${titleOf(mine[6].cod_acervo)}", que você aguardava na lista de espera, já pode ser solicitado ou reservado.`,
           },
+        ])
+        .execute();
+    }
+    // The main demo patron gets alerts too (one unread), so the alerts screen shows something on first login.
+    if (await trx.selectFrom("pessoa").select("cod_pessoa").where("cod_pessoa", "=", 1).executeTakeFirst()) {
+      await trx
+        .insertInto("alerta")
+        .values([
+          { cod_pessoa: 1, tipo: "mensagem", chave: "demo:demo:1", lido: 0, created_at: iso(-1), dados: "{}", mensagem: "A biblioteca funcionará em horário reduzido durante o recesso." },
+          { cod_pessoa: 1, tipo: "mensagem", chave: "demo:demo:2", lido: 1, created_at: iso(-20), dados: "{}", mensagem: "Bem-vinda ao Meu Pergamum: aqui você renova empréstimos e acompanha reservas." },
         ])
         .execute();
     }

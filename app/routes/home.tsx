@@ -8,6 +8,8 @@ import { pageTitle } from "~/components/search/page-title";
 import { SearchForm } from "~/components/search/SearchForm";
 import { SearchLayout } from "~/components/search/SearchLayout";
 import { SearchResults, useResultCountText } from "~/components/search/SearchResults";
+import { SaveSearchForm } from "~/components/account/SaveSearchForm";
+import { useRootData } from "~/lib/use-root-data";
 import { SearchTabs } from "~/components/search/SearchTabs";
 import { useNavigationAnnouncement } from "~/lib/use-navigation-announcement";
 import { TeachingPlanForm, TeachingPlanResults } from "~/components/search/TeachingPlan";
@@ -36,6 +38,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("catalogue");
   const location = useLocation();
   const { results, query, error, searchText, facets, authority, teachingPlan } = loaderData;
+  const signedIn = Boolean(useRootData()?.user);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const countText = useResultCountText(results ?? { total: 0, totalLimitado: false }, searchText);
   const announcement = error
@@ -110,6 +113,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
               <SearchResults results={results} termo={searchText} search={location.search} headingRef={headingRef} display={query.exibicao} />
+              {signedIn && results.total > 0 ? <SaveSearchForm search={location.search} name={searchText} /> : null}
             </>
           }
         />

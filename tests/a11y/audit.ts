@@ -3,6 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 import { COOKIES, DEMO, findTitleId, login, prefsCookie } from "../fixtures/demo";
+import { writeInteraction } from "../support/interaction-report";
 import type { AxeCase } from "./write-summary";
 
 /**
@@ -22,6 +23,37 @@ const SCHEMES = [
   { name: "zoom-bold", prefs: { zoom: 100, bold: true, libras: true } },
 ];
 const LANGS = ["pt", "en"];
+/** WCAG 1.4.12 text spacing: line height 1.5, paragraph spacing 2, letter spacing 0.12, word spacing 0.16. */
+const TEXT_SPACING = "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }";
+
+/**
+ * Reflow (WCAG 1.4.10, 1.4.12) on an already loaded page: at 320 px wide, at the default size and at the
+ * site's own 200 % zoom (the `zoom-100` class the server renders), each with and without text spacing, the
+ * document must not be wider than the viewport. Classes and a constructed style sheet are swapped in place,
+ * so it costs no page load. Returns the failing combinations.
+ */
+async function checkReflow(page: Page): Promise<string[]> {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const failures = await page.evaluate((spacingCss) => {
+    const html = document.documentElement;
+    const original = html.className;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(spacingCss);
+    const out: string[] = [];
+    for (const zoom of [false, true]) {
+      for (const spacing of [false, true]) {
+        html.className = zoom ? `${original.replace(/\bzoom-\d+\b/g, "")} zoom-100` : original.replace(/\bzoom-\d+\b/g, "");
+        document.adoptedStyleSheets = spacing ? [sheet] : [];
+        const width = html.scrollWidth;
+        if (width > html.clientWidth) out.push(`${zoom ? "zoom 200 %" : "zoom 100 %"}${spacing ? " + text spacing" : ""}: ${width} px wide at ${html.clientWidth} px`);
+      }
+    }
+    html.className = original;
+    document.adoptedStyleSheets = [];
+    return out;
+  }, TEXT_SPACING);
+  return failures;
+}
 const reportDir = path.resolve(import.meta.dirname, "../../a11y-reports");
 
 export interface RouteCase {
@@ -131,6 +163,19 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean } 
             }, shell);
             await expect(page.locator("html")).toHaveAttribute("class", shell.htmlClass);
             await audit(page, scheme.name, js);
+          }
+          // Reflow at 320 px on the server-rendered page (JS off shows every disclosure open: the widest case).
+          if (!js && lang === "pt") {
+            const reflow = await checkReflow(page);
+            writeInteraction({
+              id: `reflow--${route.name}`,
+              check: `${route.name}: no horizontal scrolling at 320 px, at 100 % and 200 % zoom, with and without text spacing`,
+              mode: "a11y (JS off)",
+              criteria: "1.4.10, 1.4.12",
+              outcome: reflow.length ? "failed" : "passed",
+              detail: reflow.join("; ") || undefined,
+            });
+            for (const f of reflow) failures.push(`${route.name} reflow: ${f}`);
           }
           await ctx.close();
           // Settings that change the markup itself (the Libras indicator) get a page load of their own.

@@ -7,6 +7,8 @@ const ROUTES: RouteCase[] = [
   { name: "search-facets", path: () => "/?termo=brasil&qtd=10" },
   { name: "search-facets-selected", path: () => "/?termo=brasil&qtd=10&filtro=I:por&filtro=Y:2006&filtro=Y:SD" },
   { name: "search-compact", path: () => "/?termo=brasil&qtd=10&exibicao=C" },
+  // "Did you mean" (issue 6): no results, with the catalogue's own word offered as a link.
+  { name: "search-did-you-mean", path: () => "/?termo=democrasia" },
   { name: "tab-ebooks", path: () => "/ebooks?termo=software" },
   { name: "tab-archive", path: () => "/arquivo?termo=arquivo" },
   { name: "tab-normative-acts", path: () => "/atos?termo=direito" },

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { InteractionCase } from "../support/interaction-report";
 
 /**
  * Global teardown: turns the per-case axe reports in a11y-reports/ into a11y-reports/summary.md, the
@@ -36,7 +37,36 @@ export default function writeSummary() {
       for (const v of c.violations) lines.push(`- \`${c.id}\`: **${v.id}** (${v.impact}) ${v.help} — ${v.nodes} node(s)`);
     }
   }
+  lines.push(...interactionSection(path.join(dir, "interactions")));
   fs.writeFileSync(path.join(dir, "summary.md"), lines.join("\n") + "\n");
+}
+
+/**
+ * The interaction checks (focus after actions, language of parts, skip links, reflow at 320 px...): what a
+ * checker cannot see, tried by the e2e and a11y suites as patrons would (tests/e2e/a11y-interactions.spec.ts).
+ */
+function interactionSection(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const cases = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as InteractionCase)
+    .sort((a, b) => a.check.localeCompare(b.check) || a.mode.localeCompare(b.mode));
+  if (cases.length === 0) return [];
+  const count = (o: InteractionCase["outcome"]) => cases.filter((c) => c.outcome === o).length;
+  const cell = (s: string) => s.replace(/\|/g, "\\|");
+  return [
+    "",
+    "## Interaction checks",
+    "",
+    "Checks a checker cannot make, run in the browser as keyboard, screen-reader and magnifier users would.",
+    "",
+    `- Checks: **${cases.length}**: passed **${count("passed")}**, failed **${count("failed")}**, not applicable **${count("not applicable")}**`,
+    "",
+    "| check | mode | criteria | outcome | detail |",
+    "|---|---|---|---|---|",
+    ...cases.map((c) => `| ${cell(c.check)} | ${c.mode} | ${cell(c.criteria)} | ${c.outcome} | ${cell(c.detail ?? "")} |`),
+  ];
 }
 
 export interface AxeCase {

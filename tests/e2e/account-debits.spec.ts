@@ -46,3 +46,46 @@ test.describe("debits (demo, no CPF)", () => {
     await expect(page.getByRole("alert")).toContainText("Usuário não possui CPF cadastrado.");
   });
 });
+
+test.describe("loan requests (leitora)", () => {
+  test.use({ patron: { login: "leitora", password: "demo1234" } });
+  const REQUESTS = `${PRIVATE_AREA}/solicitacoes-emprestimo`;
+
+  test("lists the requests with their statuses in words and filters them by status", async ({ signedIn: page }) => {
+    await page.goto(REQUESTS);
+    const table = page.getByRole("table", { name: /Suas solicitações de empréstimo/ });
+    await expect(table.getByText("Em trânsito")).toBeVisible();
+    await expect(table.getByText("Não finalizada")).toBeVisible();
+    await page.getByLabel("Situação").selectOption({ label: "Em trânsito" });
+    await page.getByRole("button", { name: "Filtrar", exact: true }).click();
+    await expect(page).toHaveURL(/status=transito/);
+    await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
+  });
+
+  test("refuses a date range whose start is after its end, keeping the dates typed", async ({ signedIn: page }) => {
+    await page.goto(REQUESTS);
+    await page.getByLabel("De", { exact: true }).fill("2026-03-10");
+    await page.getByLabel("Até", { exact: true }).fill("2026-03-01");
+    await page.getByRole("button", { name: "Filtrar", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("A data inicial não pode ser posterior à final.");
+    await expect(page.getByLabel("De", { exact: true })).toHaveValue("2026-03-10");
+    await expect(page).toHaveTitle(/^Erro: Solicitações de empréstimo/);
+  });
+});
+
+test.describe("saved searches (leitora)", () => {
+  test.use({ patron: { login: "leitora", password: "demo1234" } });
+
+  test("saves a search from the results page, runs it again from the saved items, and deletes it", async ({ signedIn: page }) => {
+    const term = isJs() ? "historia" : "brasil";
+    await page.goto(`/?termo=${term}`);
+    await page.getByRole("button", { name: "Salvar esta pesquisa" }).click();
+    await expect(page).toHaveURL(/\/itens-salvos\?feito=salva$/);
+    await expect(page.getByRole("status").filter({ hasText: "Pesquisa salva." })).toBeVisible();
+    const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: term, exact: true }) });
+    await expect(row.getByRole("link", { name: `Pesquisar de novo: ${term}` })).toHaveAttribute("href", new RegExp(`termo=${term}`));
+    await row.getByRole("button", { name: `Excluir a pesquisa ${term}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Pesquisa excluída." })).toBeVisible();
+    await expect(page.getByRole("rowheader", { name: term, exact: true })).toHaveCount(0);
+  });
+});

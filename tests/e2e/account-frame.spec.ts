@@ -1,6 +1,9 @@
 import { expect, test } from "../fixtures/account";
 import { PRIVATE_AREA } from "../fixtures/demo";
 
+// Account pages make several API calls each; a busy CI machine needs more than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 test.describe("the account area's frame", () => {
   test("on a wide screen the account menu is shown beside the page and marks the current screen", async ({ signedIn: page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });

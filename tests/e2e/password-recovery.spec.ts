@@ -67,6 +67,8 @@ test("after too many attempts the login points to the recovery, which sets a new
   const js = info.project.name === "js-on";
   const patron = patronOf(info.project.name);
   const newPassword = `Nova#Senha${js ? 41 : 42}`;
+  // Twelve form posts in one flow (five of them failed logins): more than the default budget on a busy machine.
+  test.setTimeout(90_000);
 
   // Five wrong passwords lock the login (spec §8 429): the message links to "Esqueci minha senha".
   await page.goto("/login");

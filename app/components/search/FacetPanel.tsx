@@ -24,7 +24,7 @@ const useBrowserLayoutEffect =
 const VISIBLE_VALUES = 8;
 
 export interface FacetPanelProps {
-  facets: Filtros;
+  facets: Omit<Filtros, "estimado"> & { estimado?: boolean };
   /** The search form's action ("/" or "/{guia}"). */
   action: string;
   /** The current query string (the facet form resends every other parameter). */
@@ -116,6 +116,7 @@ export function FacetPanel({
       {facets.totalLimitado ? (
         <p className="facets__note">{t("facets.limitedNote")}</p>
       ) : null}
+      {facets.estimado ? <p className="facets__note">{t("search:estimatedNote")}</p> : null}
       <details className="facets__disclosure" ref={detailsRef} open>
         <summary>
           {selected.length
@@ -162,6 +163,7 @@ export function FacetPanel({
                       id={facetInputId(f, i)}
                       checked={selected.includes(filterValue(f))}
                       limited={facets.totalLimitado}
+                      estimated={facets.estimado}
                     />
                   ))}
                 </ul>
@@ -181,6 +183,7 @@ export function FacetPanel({
                           id={facetInputId(f, VISIBLE_VALUES + i)}
                           checked={selected.includes(filterValue(f))}
                           limited={facets.totalLimitado}
+                          estimated={facets.estimado}
                         />
                       ))}
                     </ul>
@@ -202,11 +205,13 @@ function FacetValue({
   id,
   checked,
   limited,
+  estimated,
 }: {
   f: Filtro;
   id: string;
   checked: boolean;
   limited: boolean;
+  estimated?: boolean;
 }) {
   const { t, i18n } = useTranslation("catalogue");
   const lang = useLangOfParts();
@@ -214,14 +219,12 @@ function FacetValue({
   // translated by the API into its nearest language (ADR 136). Names, subjects and places stay unmarked.
   const langOf = (tipo: string) => (tipo === "T" || tipo === "C" ? lang.vocabulary : tipo === "I" || tipo === "X" ? lang.api : undefined);
   const nf = new Intl.NumberFormat(i18n.language);
-  const plus = limited ? "+" : "";
+  // Capped counts (other backends) end in "+"; estimated counts (a sample of a very large hit set) start with "≈".
+  const shown = (n: number) => (estimated ? t("search:approx", { value: nf.format(n) }) : `${nf.format(n)}${limited ? "+" : ""}`);
   const counts =
     f.total === f.totalSemFiltro
-      ? t("facets.count", { total: `${nf.format(f.total)}${plus}` })
-      : t("facets.countWithout", {
-          total: `${nf.format(f.total)}${plus}`,
-          without: `${nf.format(f.totalSemFiltro)}${plus}`,
-        });
+      ? t("facets.count", { total: shown(f.total) })
+      : t("facets.countWithout", { total: shown(f.total), without: shown(f.totalSemFiltro) });
   return (
     <li>
       <input

@@ -59,6 +59,7 @@ export function SearchResults({ results, termo, search, headingRef, display = "D
         <h2 id="resultados-titulo" ref={headingRef} tabIndex={-1}>
           {t("results.noResults", { termo })}
         </h2>
+        <DidYouMean results={results} search={search} />
         <p>{t("results.noResultsHelp")}</p>
         <ul className="results__tips">
           <li>{t("results.tipSpelling")}</li>
@@ -74,6 +75,7 @@ export function SearchResults({ results, termo, search, headingRef, display = "D
       <h2 id="resultados-titulo" ref={headingRef} tabIndex={-1}>
         {countText}
       </h2>
+      <DidYouMean results={results} search={search} />
       {results.resultados.length > 0 ? (
         <>
           <ResultsRange results={results} />
@@ -92,5 +94,29 @@ export function SearchResults({ results, termo, search, headingRef, display = "D
       )}
       {results.pagina <= pages ? <Pagination search={search} page={results.pagina} pages={pages} /> : null}
     </section>
+  );
+}
+
+/**
+ * "Did you mean": the API's corrected search texts (the catalogue's own words), each a plain link to the same
+ * search with that text, from its first page, with its number of titles.
+ */
+export function DidYouMean({ results, search }: { results: Pick<Consulta, "sugestoes">; search: string }) {
+  const { t, i18n } = useTranslation("search");
+  const nf = new Intl.NumberFormat(i18n.language);
+  if (!results.sugestoes?.length) return null;
+  return (
+    <div className="results__suggestions">
+      <p id="sugestoes-titulo">{t("didYouMean")}</p>
+      <ul aria-labelledby="sugestoes-titulo">
+        {results.sugestoes.map((s) => (
+          <li key={s.termo}>
+            <Link to={withParams(search, { termo: s.termo, pagina: null })}>
+              {t("suggestion", { count: s.total, termo: s.termo, formatted: nf.format(s.total) })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

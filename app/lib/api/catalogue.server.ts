@@ -44,6 +44,8 @@ export const ConsultaSchema = z.object({
   pagina: int.positive(),
   qtd: int.positive(),
   resultados: z.array(ConsultaItemSchema),
+  /** "Did you mean": corrected search texts with their number of titles (a backend without them sends none). */
+  sugestoes: z.array(z.object({ termo: z.string(), total: int.nonnegative() })).optional().catch(undefined),
 });
 export type Consulta = z.infer<typeof ConsultaSchema>;
 
@@ -141,8 +143,8 @@ export type Filtro = z.infer<typeof FiltroSchema>;
 
 /** The body of `GET /api/consulta/filtros`. A backend that answers a bare list is accepted too. */
 export const FiltrosSchema = z.union([
-  z.object({ totalLimitado: z.boolean().catch(false), filtros: z.array(FiltroSchema) }),
-  z.array(FiltroSchema).transform((filtros) => ({ totalLimitado: false, filtros })),
+  z.object({ totalLimitado: z.boolean().catch(false), estimado: z.boolean().catch(false).default(false), filtros: z.array(FiltroSchema) }),
+  z.array(FiltroSchema).transform((filtros) => ({ totalLimitado: false, estimado: false, filtros })),
 ]);
 export type Filtros = z.infer<typeof FiltrosSchema>;
 

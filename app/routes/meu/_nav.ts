@@ -62,12 +62,14 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "summary", path: "", labelKey: "nav.summary" },
   { id: "loans", path: "emprestimos", labelKey: "nav.loans", count: "overdueLoans" },
   { id: "loan_history", path: "emprestimos/historico", labelKey: "nav.loan_history" },
-  { id: "loan_token", path: "token", labelKey: "nav.loan_token" },
-  { id: "alerts", path: "alertas", labelKey: "nav.alerts", count: "unreadAlerts" },
-  { id: "app", path: "app", labelKey: "nav.app" },
   { id: "holds", path: "reservas", labelKey: "nav.holds" },
   { id: "debits", path: "debitos", labelKey: "nav.debits" },
+  { id: "loan_requests", path: "solicitacoes-emprestimo", labelKey: "nav.loan_requests" },
   { id: "personal_data", path: "dados-pessoais", labelKey: "nav.personal_data" },
+  { id: "loan_token", path: "token", labelKey: "nav.loan_token" },
+  { id: "alerts", path: "alertas", labelKey: "nav.alerts", count: "unreadAlerts" },
+  { id: "saved_items", path: "itens-salvos", labelKey: "nav.saved_items" },
+  { id: "app", path: "app", labelKey: "nav.app" },
 ];
 
 /** The full path of a screen, e.g. accountPath("/meupergamum", "emprestimos"). */

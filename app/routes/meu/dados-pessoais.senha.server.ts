@@ -7,7 +7,7 @@ import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError, type ErrorMessage } from "~/lib/api/errors";
 import { getT } from "~/lib/i18n.server";
 import { passwordChangeSchema } from "~/schemas/account/password";
-import { PROFILE_PATH } from "./dados-pessoais.server";
+import { PROFILE_PATH } from "~/components/profile/paths";
 
 export async function loadPasswordPage(context: Readonly<RouterContextProvider>) {
   const api = getApi(context);

@@ -11,8 +11,9 @@ import { FieldFrame } from "~/components/ui/FieldFrame";
 import { useHydrated } from "~/lib/use-hydrated";
 import { passwordChangeSchema } from "~/schemas/account/password";
 import type { Route } from "./+types/dados-pessoais.senha";
-import { loadPasswordPage, passwordAction, type PasswordActionData } from "./dados-pessoais.senha.server";
-import { PROFILE_PATH } from "./dados-pessoais.server";
+import { PROFILE_PATH } from "~/components/profile/paths";
+import { loadPasswordPage, passwordAction } from "./dados-pessoais.senha.server";
+import type { PasswordActionData } from "./dados-pessoais.senha.server";
 import "~/components/profile/profile.css";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -8,10 +8,9 @@ import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError, type ErrorMessage } from "~/lib/api/errors";
 import { settle } from "~/lib/api/settle.server";
 import { getT } from "~/lib/i18n.server";
-import { privateAreaPath } from "~/lib/product";
+import { PROFILE_PATH } from "~/components/profile/paths";
 import { HistoryChoiceFormSchema, PersonalDataFormSchema } from "~/schemas/account/personal-data";
 
-export const PROFILE_PATH = `${privateAreaPath}/dados-pessoais`;
 
 const NOTICES = ["salvo", "senha", "historico-mantido", "historico-apagado"] as const;
 export type ProfileNotice = (typeof NOTICES)[number];

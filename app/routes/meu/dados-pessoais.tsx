@@ -12,7 +12,9 @@ import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, type PersonalField } from 
 import { formatDate } from "~/lib/i18n";
 import { HistoryChoiceFormSchema, PersonalDataFormSchema } from "~/schemas/account/personal-data";
 import type { Route } from "./+types/dados-pessoais";
-import { loadProfile, PROFILE_PATH, profileAction, type ProfileActionData } from "./dados-pessoais.server";
+import { PROFILE_PATH } from "~/components/profile/paths";
+import { loadProfile, profileAction } from "./dados-pessoais.server";
+import type { ProfileActionData } from "./dados-pessoais.server";
 import "~/components/profile/profile.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -96,12 +98,9 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
             {g.fields.map((f) => {
               if (!editable.has(f)) {
                 return (
-                  <div key={f} className="profile-readonly">
-                    <span className="field__label" id={`${id(f)}-rotulo`}>
-                      {t(`personal.fields.${f}`)}
-                    </span>{" "}
-                    <span aria-labelledby={`${id(f)}-rotulo`}>{shown(f)}</span> <span className="profile-readonly__hint">{t("personal.read_only")}</span>
-                  </div>
+                  <p key={f} className="profile-readonly">
+                    <strong>{t(`personal.fields.${f}`)}:</strong> {shown(f)} <span className="profile-readonly__hint">{t("personal.read_only")}</span>
+                  </p>
                 );
               }
               const options = CHOICES[f];

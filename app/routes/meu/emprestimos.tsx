@@ -132,18 +132,18 @@ export default function LoansPage({ loaderData, actionData }: Route.ComponentPro
                   {t(selectError)}
                 </p>
               ) : null}
-              {anyRenewable ? (
-                <div className="account-actions">
+              {anyRenewable ? null : <p>{t("none_renewable")}</p>}
+              {/* "Renew all" stays offered: its outcome gives every loan's reason in one list. */}
+              <div className="account-actions">
+                {anyRenewable ? (
                   <button type="submit" name="intent" value="selecionados" className="button">
                     {t("renew_selected")}
                   </button>
-                  <button type="submit" name="intent" value="todos" className="button button--secondary">
-                    {t("renew_all")}
-                  </button>
-                </div>
-              ) : (
-                <p>{t("none_renewable")}</p>
-              )}
+                ) : null}
+                <button type="submit" name="intent" value="todos" className="button button--secondary">
+                  {t("renew_all")}
+                </button>
+              </div>
             </Form>
           );
         }}

@@ -1,0 +1,71 @@
+/** Saved items: the patron's saved searches — save (from a results page), run again, delete. */
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { titleAfterAction } from "~/lib/action-failed.server";
+import { deleteSavedSearch, listSavedSearches, saveSearch } from "~/lib/api/account/saved.server";
+import { getApi } from "~/lib/api/client.server";
+import { ApiError, describeError } from "~/lib/api/errors";
+import { settle } from "~/lib/api/settle.server";
+import { formatDate } from "~/lib/i18n";
+import { getLanguage, getT } from "~/lib/i18n.server";
+import { SAVED_PATH } from "./paths";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+export async function loadSaved(request: Request, context: Ctx) {
+  const t = getT(context);
+  const lang = getLanguage(context);
+  const saved = await settle(listSavedSearches(getApi(context)));
+  const done = new URL(request.url).searchParams.get("feito");
+  const plainTitle = t("saved:page_title");
+  return {
+    plainTitle,
+    pageTitle: titleAfterAction(context, plainTitle, t("common:errors.prefix")),
+    errorPrefix: t("common:errors.prefix"),
+    done: done === "salva" || done === "excluida" ? done : null,
+    items: saved.ok ? saved.value.map((s) => ({ id: s.id, name: s.nome, href: `/?${s.consulta}`, date: formatDate(s.created_at, lang) })) : null,
+  };
+}
+
+export interface SavedActionData {
+  error: string;
+}
+
+/** Only catalogue searches of this portal can be saved: a relative query string, without a path or host. */
+function cleanQuery(value: string): string | null {
+  const q = value.trim().replace(/^\?/, "");
+  if (!q || q.length > 2000 || /[\s#]/.test(q)) return null;
+  const params = new URLSearchParams(q);
+  return params.toString() ? params.toString() : null;
+}
+
+export async function savedAction(request: Request, context: Ctx) {
+  const form = await request.formData();
+  const t = getT(context);
+  const api = getApi(context);
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "salvar") {
+      const consulta = cleanQuery(String(form.get("consulta") ?? ""));
+      const nome = String(form.get("nome") ?? "").trim().slice(0, 120) || t("saved:untitled");
+      if (!consulta) return data<SavedActionData>({ error: t("saved:errors.invalid") }, { status: 400 });
+      await saveSearch(api, nome, consulta);
+      return redirect(`${SAVED_PATH}?feito=salva`);
+    }
+    if (intent === "excluir") {
+      const id = Number(form.get("id"));
+      if (!Number.isInteger(id) || id <= 0) return data<SavedActionData>({ error: t("saved:errors.not_found") }, { status: 400 });
+      try {
+        await deleteSavedSearch(api, id);
+      } catch (err) {
+        // Deleted already (a double submit): the result the patron wanted.
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+      }
+      return redirect(`${SAVED_PATH}?feito=excluida`);
+    }
+    return data<SavedActionData>({ error: t("saved:errors.invalid") }, { status: 400 });
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status === 401) throw err;
+    const m = describeError(err);
+    return data<SavedActionData>({ error: t(m.key, m.values) }, { status: err.status === 0 ? 503 : 400 });
+  }
+}

@@ -1,0 +1,119 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { ErrorTitle } from "~/components/account/ErrorTitle";
+import { ListFrame } from "~/components/account/ListFrame";
+import { StatusMessage } from "~/components/account/StatusMessage";
+import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { SelectField } from "~/components/requests/SelectField";
+import { FieldFrame } from "~/components/ui/FieldFrame";
+import { flagFailure } from "~/lib/action-failed.server";
+import { LOAN_REQUEST_STATES } from "~/lib/api/account/loan-request-states";
+import type { Route } from "./+types/solicitacoes-emprestimo";
+import { LOAN_REQUESTS_PATH } from "./paths";
+import { loadLoanRequests, loanRequestsAction, type LoanRequestsActionData } from "./solicitacoes-emprestimo.server";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.pageTitle ?? "" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadLoanRequests(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return flagFailure(context, await loanRequestsAction(request, context));
+}
+
+function DateField({ id, name, label, value, error }: { id: string; name: string; label: string; value: string; error?: string }) {
+  return (
+    <FieldFrame id={id} label={label} error={error}>
+      {(describedBy) => (
+        <input className="field__input" type="date" id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      )}
+    </FieldFrame>
+  );
+}
+
+/** The patron's loan requests with their statuses, filtered by date range and status; cancel while waiting. */
+export default function LoanRequestsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("holds");
+  const result = actionData as LoanRequestsActionData | undefined;
+  const { values, errors, items, done } = loaderData;
+  const summary = [
+    ...(result ? [{ fieldId: "", message: result.error }] : []),
+    ...(["dataIni", "dataFim", "status"] as const).filter((k) => errors[k]).map((k) => ({ fieldId: `filtro-${k}`, message: errors[k] })),
+  ];
+  return (
+    <div className="page account-screen">
+      <ErrorTitle show={Boolean(result)} prefix={loaderData.errorPrefix} title={loaderData.plainTitle} />
+      <h1>{t("loanRequests.heading")}</h1>
+      {done ? <StatusMessage>{t("loanRequests.done")}</StatusMessage> : null}
+      <ErrorSummary errors={summary} />
+      <Form method="get" className="account-filter" aria-labelledby="filtrar">
+        <h2 id="filtrar">{t("loanRequests.filter_heading")}</h2>
+        <p>{t("loanRequests.filter_hint")}</p>
+        <DateField id="filtro-dataIni" name="dataIni" label={t("loanRequests.from")} value={values.dataIni} error={errors.dataIni} />
+        <DateField id="filtro-dataFim" name="dataFim" label={t("loanRequests.to")} value={values.dataFim} error={errors.dataFim} />
+        <SelectField
+          id="filtro-status"
+          name="status"
+          label={t("loanRequests.status")}
+          placeholder={t("loanRequests.any_status")}
+          options={LOAN_REQUEST_STATES.map((s) => ({ value: s, label: t(`loanRequests.state.${s}`) }))}
+          defaultValue={values.status}
+          error={errors.status}
+        />
+        <button type="submit" className="button">
+          {t("loanRequests.filter_submit")}
+        </button>{" "}
+        <Link to={LOAN_REQUESTS_PATH}>{t("loanRequests.clear")}</Link>
+      </Form>
+      <ListFrame items={items} failed={t("loanRequests.failed")} empty={t("loanRequests.empty")}>
+        {(rows) => (
+          <div className="account-table-wrap">
+            <table className="account-table">
+              <caption>{t("loanRequests.caption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("col.title")}</th>
+                  <th scope="col">{t("loanRequests.col.state")}</th>
+                  <th scope="col">{t("loanRequests.col.date")}</th>
+                  <th scope="col">{t("loanRequests.col.origin")}</th>
+                  <th scope="col">{t("loanRequests.col.receiving")}</th>
+                  <th scope="col">{t("col.copy")}</th>
+                  <th scope="col">{t("col.cancel_date")}</th>
+                  <th scope="col">{t("col.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id}>
+                    <th scope="row">
+                      <Link to={`/acervo/${r.codAcervo}`}>{r.title}</Link>
+                    </th>
+                    <td>{t(`loanRequests.state.${r.state}`)}</td>
+                    <td>{r.date}</td>
+                    <td>{r.origin}</td>
+                    <td>{r.receiving}</td>
+                    <td>{r.copy}</td>
+                    <td>{r.cancelDate}</td>
+                    <td>
+                      {r.state === "aguardando" ? (
+                        <Form method="post">
+                          <input type="hidden" name="solicitacao" value={r.id} />
+                          <button type="submit" className="button button--secondary">
+                            {t("loanRequests.cancel", { title: r.title })}
+                          </button>
+                        </Form>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListFrame>
+    </div>
+  );
+}

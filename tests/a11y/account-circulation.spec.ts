@@ -1,0 +1,55 @@
+import type { Page } from "@playwright/test";
+import { PRIVATE_AREA } from "../fixtures/demo";
+import { auditRoutes, type RouteCase } from "./audit";
+
+/** Clicks a main-area button and waits for what it shows (an error summary, a confirmation). */
+const click = (name: RegExp, then: (page: Page) => Promise<unknown>) => async (page: Page) => {
+  await page.getByRole("main").getByRole("button", { name }).first().click();
+  await then(page);
+};
+
+// Holds, debits and loan requests of the private area (issue 9, part 1b), as the demo patron sees them.
+const ROUTES: RouteCase[] = [
+  { name: "account-holds", path: () => `${PRIVATE_AREA}/reservas`, signedIn: true },
+  {
+    name: "account-holds-errors",
+    path: () => `${PRIVATE_AREA}/reservas`,
+    signedIn: true,
+    act: click(/^(Cancelar as reservas selecionadas|Cancel the selected holds)$/, (p) => p.getByRole("alert").first().waitFor()),
+  },
+  {
+    name: "account-holds-confirm",
+    path: () => `${PRIVATE_AREA}/reservas`,
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole("main").getByRole("checkbox").first().check();
+      await page.getByRole("main").getByRole("button", { name: /^(Cancelar as reservas selecionadas|Cancel the selected holds)$/ }).click();
+      await page.getByRole("button", { name: /^(Não, voltar|No, go back)$/ }).waitFor();
+    },
+  },
+  {
+    name: "account-hold-manage",
+    path: () => `${PRIVATE_AREA}/reservas`,
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole("main").getByRole("link", { name: /^(Suspender ou trocar|Suspend or change)/ }).first().click();
+      await page.getByRole("heading", { level: 2, name: /^(Suspender a reserva|Suspend the hold)$/ }).waitFor();
+    },
+  },
+  { name: "account-debits", path: () => `${PRIVATE_AREA}/debitos`, signedIn: true },
+  {
+    name: "account-debits-no-cpf",
+    path: () => `${PRIVATE_AREA}/debitos`,
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole("main").getByRole("checkbox").first().check();
+      await page.getByRole("main").getByRole("button", { name: /^(Gerar GRU|Issue a GRU)/ }).click();
+      await page.getByRole("alert").first().waitFor();
+    },
+  },
+  { name: "account-loan-requests", path: () => `${PRIVATE_AREA}/solicitacoes-emprestimo`, signedIn: true },
+  { name: "account-saved-items", path: () => `${PRIVATE_AREA}/itens-salvos`, signedIn: true },
+  { name: "account-loan-requests-errors", path: () => `${PRIVATE_AREA}/solicitacoes-emprestimo?dataIni=2026-03-10&dataFim=2026-03-01`, signedIn: true },
+];
+
+auditRoutes(ROUTES);
