@@ -16,7 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
  */
 export default function AccessibilityPage(_props: Route.ComponentProps) {
   const { t } = useTranslation("a11y");
-  const list = (key: string) => t(key, { returnObjects: true }) as unknown as string[];
+  const list = (key: string) => Object.values(t(key, { returnObjects: true }) as unknown as Record<string, string>);
   const keys = [
     { key: ACCESS_KEYS.content, label: t("skip.content") },
     { key: ACCESS_KEYS.menu, label: t("skip.menu") },
