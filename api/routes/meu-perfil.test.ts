@@ -23,7 +23,7 @@ describe("personal data", () => {
     expect(Object.keys(body.dados).sort()).toEqual(
       ["bairro", "cep", "cidade", "complemento", "cpf", "data_nascimento", "escolaridade", "estado_civil", "identidade", "localizacao", "logradouro", "nacionalidade", "profissao", "recebe_email", "sexo"],
     );
-    expect(body.dados).toMatchObject({ cep: "70853-030", cpf: "52998224725", estado_civil: "solteiro", recebe_email: true });
+    expect(body.dados).toMatchObject({ cep: "70853-030", estado_civil: "solteiro", recebe_email: true });
     expect(body.editaveis).toContain("cep");
     expect(body.editaveis).not.toContain("identidade");
   });
@@ -104,7 +104,7 @@ describe("my data and the loan-history choice", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="meus-dados-\d{4}-\d{2}-\d{2}\.json"/);
     const body = await res.json();
-    expect(body.dados_pessoais).toMatchObject({ nome_pessoa: "Ana Beatriz Souza", cpf: "52998224725" });
+    expect(body.dados_pessoais).toMatchObject({ nome_pessoa: "Ana Beatriz Souza" });
     expect(body.emprestimos).toHaveLength(3);
     expect(body.historico.length).toBeGreaterThanOrEqual(4);
     expect(body.reservas).toHaveLength(1);

@@ -66,7 +66,8 @@ export async function seedAccountProfile(db: Db, { now = Date.now(), log = (_m: 
       identidade: "1234567 SSP/DF", nacionalidade: "Brasileira", sexo: "feminino", data_nascimento: "2003-05-14", escolaridade: "medio",
       localizacao: "Faculdade de Comunicação", profissao: "Estudante", estado_civil: "solteiro",
     };
-    await trx.updateTable("pessoa").set({ dados_pessoais: JSON.stringify({ ...address, uf: "DF" }), cpf: "52998224725" }).where("cod_pessoa", "=", 1).execute();
+    // No CPF for demo: the debits screen shows the spec §8 "no tax number registered" case with it (leitora has one).
+    await trx.updateTable("pessoa").set({ dados_pessoais: JSON.stringify({ ...address, uf: "DF" }) }).where("cod_pessoa", "=", 1).execute();
 
     const cat = await trx.selectFrom("pessoa").select("cod_categoria").where("cod_pessoa", "=", 1).executeTakeFirst();
     const ids: number[] = [];

@@ -29,6 +29,10 @@ describe("prefixTitle", () => {
     expect(Buffer.concat(out).toString("utf8")).toBe("<head><title>Erro: Ação</title></head>");
   });
 
+  it("adds no second prefix to a title that already starts with it", async () => {
+    expect(await through(["<head><title>Erro: Reservas</title></head>"])).toBe("<head><title>Erro: Reservas</title></head>");
+  });
+
   it("passes a page with no title through unchanged", async () => {
     expect(await through(["<html><head></head>", "<body></body></html>"])).toBe("<html><head></head><body></body></html>");
     expect(await through(["<p>fragment"])).toBe("<p>fragment");

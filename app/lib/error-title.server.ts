@@ -23,7 +23,10 @@ export function prefixTitle(prefix: string): Transform {
       const at = held.indexOf(TITLE);
       if (at === -1 && held.indexOf(HEAD_END) === -1) return callback();
       done = true;
-      const out = at === -1 ? held : Buffer.concat([held.subarray(0, at + TITLE.length), insert, held.subarray(at + TITLE.length)]);
+      // A page whose own title already says "Erro:" (set by its route after a failed action) keeps one prefix.
+      const start = at + TITLE.length;
+      const already = at !== -1 && held.subarray(start, start + insert.length).equals(insert);
+      const out = at === -1 || already ? held : Buffer.concat([held.subarray(0, start), insert, held.subarray(start)]);
       held = Buffer.alloc(0);
       callback(null, out);
     },

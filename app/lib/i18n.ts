@@ -100,5 +100,6 @@ export function formatDateTime(value: string | null | undefined, language: strin
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return value;
   const locale = MONEY[language]?.locale ?? "pt-BR";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZoneName: "short" }).format(d);
+  // dateStyle/timeStyle cannot be combined with timeZoneName (a RangeError): spell the fields out.
+  return new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(d);
 }

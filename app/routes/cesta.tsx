@@ -230,7 +230,7 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
             <section className="basket-section" aria-labelledby="cesta-email-titulo">
               <h2 id="cesta-email-titulo">{t("email.heading")}</h2>
               <p>
-                {t("email.loginFirst")} <Link to={`/login?redirect=${encodeURIComponent("/cesta")}`}>{t("permanent.login")}</Link>
+                {t("email.loginFirst")} <Link to={`/login?redirect=${encodeURIComponent("/cesta")}`}>{t("email.login")}</Link>
               </p>
             </section>
           )}

@@ -70,7 +70,7 @@ test.describe("interaction checks", () => {
       // Narrow screens fold the filters (they come after the results).
       if (width === 320) {
         await expect(disclosure).not.toHaveAttribute("open");
-        await disclosure.locator("summary").click();
+        await disclosure.locator(":scope > summary").click();
       }
       // A visible value on the wide screen; one inside "more options" on the narrow one.
       const group = filters.getByRole("group", { name: width === 320 ? "Assunto" : "Tipo de obra" });

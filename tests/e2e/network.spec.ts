@@ -48,6 +48,8 @@ test.describe("network (OAI) search", () => {
 
   test("the institution filter narrows the results, keeps both counts, and can be removed", async ({ page }) => {
     await page.goto("/rede?termo=jazz");
+    // With JS a ticked box submits itself, once the page is hydrated.
+    if (jsOn()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const facets = page.getByRole("region", { name: "Filtrar resultados" });
     await facets.getByRole("checkbox", { name: new RegExp(`^${CMD} \\(\\d+\\)$`) }).check();
     if (!jsOn()) await facets.getByRole("button", { name: "Aplicar filtros" }).first().click();

@@ -90,7 +90,9 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
       {personal.email ? <p>{t("personal.email", { email: personal.email })}</p> : null}
 
       <ErrorSummary errors={summary} />
-      <Form method="post" {...getFormProps(form)} noValidate className="profile-form">
+      {/* Keyed by the saved data: after a save the fields show what the library stored (e.g. the CEP as
+          00000-000), not the raw text still in the uncontrolled inputs; a refused save keeps what was typed. */}
+      <Form key={JSON.stringify(personal)} method="post" {...getFormProps(form)} noValidate className="profile-form">
         <input type="hidden" name="intent" value="dados" />
         {GROUPS.map((g) => (
           <fieldset key={g.legend} className="profile-fieldset">
