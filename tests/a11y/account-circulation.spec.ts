@@ -24,7 +24,9 @@ const ROUTES: RouteCase[] = [
     act: async (page) => {
       await page.getByRole("main").getByRole("checkbox").first().check();
       await page.getByRole("main").getByRole("button", { name: /^(Cancelar as reservas selecionadas|Cancel the selected holds)$/ }).click();
-      await page.getByRole("button", { name: /^(Não, voltar|No, go back)$/ }).waitFor();
+      // With JS a dialog asks (its "no" is a button); without JS a confirmation page does (its "no" is a link back).
+      const no = /^(Não, voltar|No, go back)$/;
+      await page.getByRole("button", { name: no }).or(page.getByRole("link", { name: no })).first().waitFor();
     },
   },
   {
