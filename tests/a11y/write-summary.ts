@@ -23,13 +23,13 @@ export default function writeSummary() {
     `Generated ${new Date().toISOString()} by the end-to-end suite with axe-core ${cases[0].axeVersion} (tags: ${cases[0].tags.join(", ")}).`,
     "",
     `- Cases: **${cases.length}** (${routes.length} routes × colour schemes × JavaScript on/off × languages)`,
-    "- Method: the page is loaded once per JavaScript mode; each colour scheme (normal, inverted, greyscale, high contrast, dark) is then applied with the exact `<html>` classes and color-scheme meta the server renders for it, and audited. Zoom + bold + Libras changes the markup, so it gets its own page load. JavaScript off means the app's scripts are blocked, so axe sees the server-rendered HTML.",
+    "- Method: the page is loaded once per JavaScript mode; each colour scheme (normal, inverted, greyscale, high contrast, dark) is then applied with the exact `<html>` classes and color-scheme meta the server renders for it, and audited. The normal scheme gets every WCAG rule; the other colour schemes change only colours, so they get the rules that read colours (color-contrast, link-in-text-block). Zoom + bold + Libras changes the markup, so it gets its own page load and every rule. JavaScript off means the app's scripts are blocked, so axe sees the server-rendered HTML.",
     `- Cases with violations: **${failing.length}**`,
     `- Total violations: **${cases.reduce((n, c) => n + c.violations.length, 0)}**`,
     "",
-    "| route | scheme | JS | lang | violations | passes | incomplete |",
-    "|---|---|---|---|---|---|---|",
-    ...cases.map((c) => `| ${c.route} | ${c.scheme} | ${c.js ? "on" : "off"} | ${c.lang} | ${c.violations.length} | ${c.passes} | ${c.incomplete} |`),
+    "| route | scheme | JS | lang | rules | violations | passes | incomplete |",
+    "|---|---|---|---|---|---|---|---|",
+    ...cases.map((c) => `| ${c.route} | ${c.scheme} | ${c.js ? "on" : "off"} | ${c.lang} | ${c.rules === "all" || !c.rules ? "all" : c.rules.join(", ")} | ${c.violations.length} | ${c.passes} | ${c.incomplete} |`),
   ];
   if (failing.length) {
     lines.push("", "## Violations", "");
@@ -78,6 +78,8 @@ export interface AxeCase {
   lang: string;
   axeVersion: string;
   tags: string[];
+  /** "all" (every rule of the tags) or the rules run (the colour rules, for the colour-only schemes). */
+  rules?: "all" | string[];
   passes: number;
   incomplete: number;
   violations: Array<{ id: string; impact: string | null; help: string; nodes: number; targets: string[] }>;
