@@ -7,6 +7,7 @@ import { ApiError, errorResponse } from "./lib/errors.ts";
 import type { MiddlewareHandler } from "hono";
 import type { ApiDeps, ApiEnv } from "./lib/http.ts";
 import { langFromHeader, msg } from "./lib/messages.ts";
+import { assignOperationIds } from "./lib/operation-ids.ts";
 import { createMailer, type Mailer } from "./mail/index.ts";
 import { acervoRoutes } from "./routes/acervo.ts";
 import { alertasRoutes } from "./routes/alertas.ts";
@@ -151,6 +152,8 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
   app.route("/api/sugestao-aquisicao", sugestaoAquisicaoRoutes(deps));
   app.route(`/api/${NETWORK_PATH}`, redeRoutes(deps, network));
 
+  // Every operation gets an id (docs/api.md's table of spec §7 calls names them).
+  assignOperationIds(app);
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",
