@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, login } from "./lib/testing.ts";
+import { seedApiContract } from "./seed/api-contract.ts";
 import { seedNetworkMembers } from "./seed/network.ts";
+import { seedTeachingPlans } from "./seed/teaching-plans.ts";
 import { operationIdOf } from "./lib/operation-ids.ts";
 
 /** One row of docs/api.md's table of spec §7 calls. */
@@ -62,6 +64,12 @@ beforeAll(async () => {
     .returning("cod_autoridade")
     .executeTakeFirstOrThrow();
   await seedNetworkMembers(t.db);
+  await seedTeachingPlans(t.db);
+  await seedApiContract(t.db);
+  const professor = await t.db.selectFrom("login").select("cod_pessoa").where("usuario", "=", "professor").executeTakeFirstOrThrow();
+  const course = await t.db.selectFrom("curso").select("cod_curso").executeTakeFirstOrThrow();
+  const discipline = await t.db.selectFrom("disciplina").select("cod_disciplina").executeTakeFirstOrThrow();
+  const standard = await t.db.selectFrom("produto_target").select("cod_produto").executeTakeFirstOrThrow();
   const { cod_registro } = await t.db
     .insertInto("rede_registro")
     .values({ cod_instituicao: 1, identificador_oai: "oai:x:1", cod_origem: "1", titulo: "Registro" })
@@ -74,7 +82,12 @@ beforeAll(async () => {
   };
   byPath = {
     "/api/autoridade/{id}": String(cod_autoridade), "/api/comentarios/usuario/{id}": String(cod_comentario),
-    "/api/parametros/atividade/{id}": "8", "/api/rede-pergamum/acervo/{id}": String(cod_registro), "/api/solicitacoes/alertas/{id}": String(alert.id),
+    "/api/parametros/atividade/{id}": "8",
+    "/api/parametros/atividade/{id}/informativo": "12",
+    "/api/professor/{code}": String(professor.cod_pessoa),
+    "/api/curso/{code}": String(course.cod_curso),
+    "/api/disciplina/{code}": String(discipline.cod_disciplina),
+    "/api/vinculos/abnt/{id}": String(standard.cod_produto), "/api/rede-pergamum/acervo/{id}": String(cod_registro), "/api/solicitacoes/alertas/{id}": String(alert.id),
   };
   const res = await t.app.request("/api/openapi.json");
   const doc = (await res.json()) as { paths: Record<string, Record<string, { operationId?: string }>> };

@@ -18,7 +18,6 @@ export function operationIdOf(method: string, path: string): string {
 }
 
 /** Gives every registered route without an operationId the one of operationIdOf (call after all routes). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function assignOperationIds(app: OpenAPIHono<any>): void {
   for (const def of app.openAPIRegistry.definitions) {
     if (def.type !== "route") continue;
