@@ -7,6 +7,7 @@ import { ApiError, errorResponse } from "./lib/errors.ts";
 import type { MiddlewareHandler } from "hono";
 import type { ApiDeps, ApiEnv } from "./lib/http.ts";
 import { langFromHeader, msg } from "./lib/messages.ts";
+import { assignOperationIds } from "./lib/operation-ids.ts";
 import { createMailer, type Mailer } from "./mail/index.ts";
 import { acervoRoutes } from "./routes/acervo.ts";
 import { alertasRoutes } from "./routes/alertas.ts";
@@ -33,6 +34,11 @@ import { solicitacaoEmprestimoRoutes } from "./routes/solicitacao-emprestimo.ts"
 import { comentarioGeralRoutes, sugestaoAquisicaoRoutes, unidadeInformacaoRoutes } from "./routes/unidade-informacao.ts";
 import { sumarioRoutes } from "./routes/sumario.ts";
 import { vinculosRoutes } from "./routes/vinculos.ts";
+import { acervoExtrasRoutes } from "./routes/acervo-extras.ts";
+import { cadastrosRoutes } from "./routes/cadastros.ts";
+import { parametrosExtrasRoutes } from "./routes/parametros-extras.ts";
+import { autenticarExtrasRoutes, pessoasExtrasRoutes } from "./routes/pessoas-extras.ts";
+import { vinculosExtrasRoutes } from "./routes/vinculos-extras.ts";
 
 /** The largest request body the API reads: its writes are short forms and JSON documents of a few ids. */
 export const API_BODY_LIMIT = 256 * 1024;
@@ -112,6 +118,14 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
 
   app.route("/api/oauth", oauthRoutes(deps));
   app.route("/api/autenticar", autenticarRoutes(deps));
+  // The rest of spec §7 (ADR 180): each module scopes its token check to its own paths.
+  app.route("/api/autenticar", autenticarExtrasRoutes(deps));
+  app.route("/api/pessoas", pessoasExtrasRoutes(deps));
+  app.route("/api/parametros", parametrosExtrasRoutes(deps));
+  app.route("/api/vinculos", vinculosExtrasRoutes(deps));
+  app.route("/api", cadastrosRoutes(deps));
+  // Before /api/acervo: totais, dados-armazem… must not reach acervo's /{id}.
+  app.route("/api/acervo", acervoExtrasRoutes(deps));
   app.route("/api/pessoas", pessoasRoutes(deps));
   // The patron's own profile, comments and suggestions (ADR 140).
   app.route("/api/pessoas", meuPerfilRoutes(deps));
@@ -151,6 +165,8 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
   app.route("/api/sugestao-aquisicao", sugestaoAquisicaoRoutes(deps));
   app.route(`/api/${NETWORK_PATH}`, redeRoutes(deps, network));
 
+  // Every operation gets an id (docs/api.md's table of spec §7 calls names them).
+  assignOperationIds(app);
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",

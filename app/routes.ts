@@ -38,6 +38,8 @@ export default [
   // Resource route: an export of the basket (or of ?acervos=) as a file download.
   route("cesta/exportar", "routes/cesta.exportar.ts"),
   route("suporte", "routes/suporte.tsx"),
+  // The library directory: campus, address, contacts and opening hours of every library (ADR 180).
+  route("bibliotecas", "routes/bibliotecas.tsx"),
   // The site's accessibility page (eMAG 3.1: keys, settings, conformance); two segments, so it never
   // collides with a search tab at "/{guia}" such as /acessibilidade (ADR 135).
   route("sobre/acessibilidade", "routes/sobre.acessibilidade.tsx"),

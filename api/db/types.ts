@@ -72,6 +72,8 @@ export interface PessoaTable {
   bloqueado: Generated<number>;
   motivo_bloqueio: string | null;
   created_at: Generated<string>;
+  /** Migration 050: the date the registration must be renewed by (null: no expiry). */
+  validade_cadastro: string | null;
 }
 
 export interface LoginTable {
@@ -508,6 +510,50 @@ export interface DB {
   recuperacao_senha: RecuperacaoSenhaTable;
   gru: GruTable;
   pesquisa_salva: PesquisaSalvaTable;
+  armazem: ArmazemTable;
+  estatistica_acesso: EstatisticaAcessoTable;
+  produto_target: ProdutoTargetTable;
+  pessoa_redirect: PessoaRedirectTable;
+  token_redireciona: TokenRedirecionaTable;
+}
+
+/** Migration 050 (ADR 180): a list of titles a patron hands to a library. */
+export interface ArmazemTable {
+  cod_armazem: Generated<number>;
+  cod_pessoa: number;
+  cod_biblioteca: number;
+  /** JSON array of cod_acervo. */
+  acervos: string;
+  created_at: Generated<string>;
+}
+
+export interface EstatisticaAcessoTable {
+  id: Generated<number>;
+  cod_acervo: number | null;
+  cod_link: number | null;
+  origem: string;
+  cod_pessoa: number | null;
+  created_at: Generated<string>;
+}
+
+export interface ProdutoTargetTable {
+  cod_produto: Generated<number>;
+  codigo: string;
+  titulo: string;
+  ano: number | null;
+}
+
+export interface PessoaRedirectTable {
+  cod_pessoa: number;
+  base: string;
+  updated_at: Generated<string>;
+}
+
+export interface TokenRedirecionaTable {
+  token_hash: string;
+  cod_pessoa: number;
+  expires_at: string;
+  created_at: Generated<string>;
 }
 
 /** What the first start did (migration 011, ADR 100). */

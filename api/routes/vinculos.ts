@@ -19,7 +19,7 @@ const ok = (description: string) => ({ 200: { description, content: { "applicati
  * else a demo address, with a one-time opaque ticket (a real integration replaces this with the
  * provider's own single sign-on).
  */
-async function providerUrl(db: Db, base: string, extra: Record<string, string> = {}): Promise<string> {
+export async function providerUrl(db: Db, base: string, extra: Record<string, string> = {}): Promise<string> {
   const inst = await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
   const configured = parseJsonObject(inst?.parametros).provedores as Record<string, unknown> | undefined;
   const raw = typeof configured?.[base] === "string" ? (configured[base] as string) : `https://${base.replace(/_/g, "-")}.example.org/acesso`;

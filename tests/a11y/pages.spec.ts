@@ -22,6 +22,7 @@ const ROUTES: RouteCase[] = [
   { name: "private-area", path: () => PRIVATE_AREA, signedIn: true },
   { name: "logout-confirm", path: () => "/sair", signedIn: true },
   { name: "support", path: () => "/suporte" },
+  { name: "library-directory", path: () => "/bibliotecas" },
   { name: "not-found", path: () => "/nao/existe" },
 ];
 

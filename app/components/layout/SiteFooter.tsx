@@ -53,6 +53,7 @@ export function SiteFooter() {
           {t("layout.footer.network", { product: PRODUCT_NAME })} <span className="visually-hidden">{t("layout.opens_new_window")}</span>
         </a>,
       );
+    links.push(<Link to="/bibliotecas">{t("directory:footer")}</Link>);
     if (site.privacyUrl) links.push(<a href={site.privacyUrl}>{t("layout.footer.privacy")}</a>);
     if (site.supportHtml) links.push(<SupportButton html={site.supportHtml} />);
   }
