@@ -78,6 +78,9 @@ export default [
       // Resource route: an answered card as a tagged PDF.
       route("ficha-catalografica/:id/pdf", "routes/meu/ficha-catalografica.pdf.ts"),
       route("pesquisa-especializada", "routes/meu/pesquisa-especializada.tsx"),
+      // The patron's purchase suggestions and comments, with their statuses (spec §3, §4).
+      route("sugestoes", "routes/meu/sugestoes.tsx"),
+      route("comentarios", "routes/meu/comentarios.tsx"),
       route("itens-salvos", "routes/meu/itens-salvos.tsx"),
       route("dados-pessoais", "routes/meu/dados-pessoais.tsx"),
       route("dados-pessoais/senha", "routes/meu/dados-pessoais.senha.tsx"),

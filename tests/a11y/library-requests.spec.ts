@@ -3,9 +3,9 @@ import { auditRoutes, type RouteCase } from "./audit";
 
 const AREA = "/meupergamum";
 
-/** Submits a form empty, so the audit covers the summary and the inline errors. */
-const submitEmpty = (button: string) => async (page: Page) => {
-  await page.getByRole("button", { name: button }).click();
+/** Submits a form empty, so the audit covers the summary and the inline errors (any page language). */
+const submitEmpty = (formId: string) => async (page: Page) => {
+  await page.locator(`#${formId} button[type="submit"]`).click();
   await page.getByRole("alert").first().waitFor();
 };
 
@@ -23,7 +23,7 @@ const surveyOutOfOrder = async (page: Page) => {
 // Requests to the library (issue 11, ADR 190): one case per distinct screen and state.
 const ROUTES: RouteCase[] = [
   { name: "interlibrary-loan", path: () => `${AREA}/emprestimo-entre-bibliotecas`, signedIn: true },
-  { name: "interlibrary-loan-errors", path: () => `${AREA}/emprestimo-entre-bibliotecas`, signedIn: true, act: submitEmpty("Enviar pedido de empréstimo") },
+  { name: "interlibrary-loan-errors", path: () => `${AREA}/emprestimo-entre-bibliotecas`, signedIn: true, act: submitEmpty("form-interlibrary") },
   { name: "interlibrary-loan-sent", path: () => `${AREA}/emprestimo-entre-bibliotecas?aviso=interlibrary`, signedIn: true },
   { name: "switching-survey", path: () => `${AREA}/comutacao-levantamento`, signedIn: true },
   { name: "switching-survey-bad-status", path: () => `${AREA}/comutacao-levantamento?situacao=perdida`, signedIn: true },
@@ -33,3 +33,10 @@ const ROUTES: RouteCase[] = [
 ];
 
 auditRoutes(ROUTES);
+
+// My purchase suggestions and my comments (issue 11): the lists, and the suggestions filter's error state.
+auditRoutes([
+  { name: "my-suggestions", path: () => `${AREA}/sugestoes`, signedIn: true },
+  { name: "my-suggestions-bad-range", path: () => `${AREA}/sugestoes?dataIni=2026-05-01&dataFim=2026-01-01`, signedIn: true },
+  { name: "my-comments", path: () => `${AREA}/comentarios?aviso=apagado`, signedIn: true },
+]);

@@ -43,6 +43,8 @@ export const ACCOUNT_MENU_ORDER = [
   "switching_survey",
   "catalogue_card",
   "suggestions",
+  // Not in the spec's list: the patron's own comments and their moderation status (issue 11).
+  "comments",
   "acquisition_statistics",
   "collection_totals",
   "paper_posting",
@@ -68,6 +70,8 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "interlibrary_loan", path: "emprestimo-entre-bibliotecas", labelKey: "nav.interlibrary_loan" },
   { id: "switching_survey", path: "comutacao-levantamento", labelKey: "nav.switching_survey" },
   { id: "catalogue_card", path: "ficha-catalografica", labelKey: "nav.catalogue_card" },
+  { id: "suggestions", path: "sugestoes", labelKey: "nav.suggestions" },
+  { id: "comments", path: "comentarios", labelKey: "nav.comments" },
   { id: "personal_data", path: "dados-pessoais", labelKey: "nav.personal_data" },
   { id: "specialised_search", path: "pesquisa-especializada", labelKey: "nav.specialised_search" },
   { id: "loan_token", path: "token", labelKey: "nav.loan_token" },

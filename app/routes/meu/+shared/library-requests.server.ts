@@ -76,7 +76,7 @@ export async function loadRequestsPage(request: Request, context: Ctx, opts: { t
   const aviso = url.searchParams.get("aviso");
   const payload = {
     title: t(opts.titleKey),
-    status: statusValid ? raw : raw,
+    status: raw,
     statusError: statusValid ? null : t("librequests:errors.status_invalid"),
     sent: aviso && (Object.keys(FORMS) as string[]).includes(aviso) ? (aviso as FormKey) : null,
     lists,
