@@ -31,6 +31,7 @@ import { comentariosRoutes } from "./routes/comentarios.ts";
 import { listaEsperaRoutes } from "./routes/lista-espera.ts";
 import { reservaRoutes, validarFilaRoutes } from "./routes/reserva.ts";
 import { solicitacaoEmprestimoRoutes } from "./routes/solicitacao-emprestimo.ts";
+import { solicitacoesRoutes } from "./routes/solicitacoes.ts";
 import { comentarioGeralRoutes, sugestaoAquisicaoRoutes, unidadeInformacaoRoutes } from "./routes/unidade-informacao.ts";
 import { sumarioRoutes } from "./routes/sumario.ts";
 import { vinculosRoutes } from "./routes/vinculos.ts";
@@ -153,6 +154,8 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
   // The subscribable due-date feed: its URL token is the credential (ADR 120).
   app.route("/api/calendario", calendarFeedRoutes(deps));
   app.route("/api/solicitacoes/alertas", alertasRoutes(deps));
+  // Requests to the library (ADR 190); after alertas, whose paths it leaves alone.
+  app.route("/api/solicitacoes", solicitacoesRoutes(deps));
   app.route("/api/gru", gruRoutes(deps));
   app.route("/api/pesquisas-salvas", pesquisasSalvasRoutes(deps));
   app.route("/api/reserva", reservaRoutes(deps));

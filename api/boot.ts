@@ -6,6 +6,7 @@ import { syncSequences } from "./db/sequences.ts";
 import { seedAccountProfile } from "./seed/account-profile.ts";
 import { seedApiContract } from "./seed/api-contract.ts";
 import { seedCirculation } from "./seed/circulation.ts";
+import { seedLibraryRequests } from "./seed/library-requests.ts";
 import { seedCirculationHolds } from "./seed/circulation-holds.ts";
 import { seedDemoCategories, seedInstitution } from "./seed/institution.ts";
 import { seedPatrons } from "./seed/patrons.ts";
@@ -113,6 +114,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await seedCirculationHolds(db, { log });
   await seedAccountProfile(db, { log });
   await seedApiContract(db, { log });
+  await seedLibraryRequests(db, { log });
   await importNetworkCatalogue?.(db);
   await syncSequences(db);
   await setState(db, "catalogo_demo", "concluido");

@@ -72,6 +72,17 @@ export default [
       // Resource route: the slip as a PDF.
       route("debitos/gru/:codGru/pdf", "routes/meu/gru.pdf.ts"),
       route("solicitacoes-emprestimo", "routes/meu/solicitacoes-emprestimo.tsx"),
+      // Requests to the library (spec §3, §7 "Solicitacoes"; ADR 190).
+      route("emprestimo-entre-bibliotecas", "routes/meu/emprestimo-entre-bibliotecas.tsx"),
+      route("comutacao-levantamento", "routes/meu/comutacao-levantamento.tsx"),
+      route("comutacao-levantamento/:tipo", "routes/meu/comutacao-levantamento.formulario.tsx"),
+      route("ficha-catalografica", "routes/meu/ficha-catalografica.tsx"),
+      // Resource route: an answered card as a tagged PDF.
+      route("ficha-catalografica/:id/pdf", "routes/meu/ficha-catalografica.pdf.ts"),
+      route("pesquisa-especializada", "routes/meu/pesquisa-especializada.tsx"),
+      // The patron's purchase suggestions and comments, with their statuses (spec §3, §4).
+      route("sugestoes", "routes/meu/sugestoes.tsx"),
+      route("comentarios", "routes/meu/comentarios.tsx"),
       route("itens-salvos", "routes/meu/itens-salvos.tsx"),
       route("dados-pessoais", "routes/meu/dados-pessoais.tsx"),
       route("dados-pessoais/senha", "routes/meu/dados-pessoais.senha.tsx"),

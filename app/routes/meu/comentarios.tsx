@@ -1,0 +1,66 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { PageTitle } from "~/components/profile/PageTitle";
+import { StatusMessage } from "~/components/profile/StatusMessage";
+import type { Route } from "./+types/comentarios";
+import { commentsAction, loadComments } from "./comentarios.server";
+import "~/components/profile/profile.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadComments(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return commentsAction(request, context);
+}
+
+/** My comments, grouped by title, each with its moderation status and a delete button. */
+export default function MyCommentsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("contributions");
+  const { title, groups, deleted } = loaderData;
+  const error = (actionData as { error?: string } | undefined)?.error;
+  return (
+    <div className="page profile account-screen">
+      <PageTitle title={title} failed={Boolean(error)} />
+      <h1>{title}</h1>
+      <StatusMessage message={deleted ? t("comments.deleted") : null} />
+      <ErrorSummary errors={error ? [{ fieldId: "", message: error }] : []} />
+      <p>{t("comments.intro")}</p>
+      {groups === null ? (
+        <p className="notice notice--warning">{t("comments.failed")}</p>
+      ) : groups.length === 0 ? (
+        <p>{t("comments.empty")}</p>
+      ) : (
+        groups.map((g) => (
+          <section key={g.codAcervo} aria-labelledby={`titulo-${g.codAcervo}`} className="profile-section">
+            <h2 id={`titulo-${g.codAcervo}`}>
+              <Link to={`/acervo/${g.codAcervo}`}>{g.title}</Link>
+            </h2>
+            {g.author ? <p>{g.author}</p> : null}
+            {g.comments === null ? (
+              <p className="notice notice--warning">{t("comments.failed")}</p>
+            ) : (
+              <ul className="account-list">
+                {g.comments.map((c) => (
+                  <li key={c.id}>
+                    <p>{c.text}</p>
+                    <p>
+                      {t("comments.meta", { date: c.date, library: c.library })} <strong>{t(`comments.status.${c.status}`)}</strong>
+                    </p>
+                    <Form method="post">
+                      <input type="hidden" name="comentario" value={c.id} />
+                      <button type="submit" className="button button--secondary">
+                        {t("comments.delete", { date: c.date })}
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

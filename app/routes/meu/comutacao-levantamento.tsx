@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { RequestsPage, type RequestsActionView } from "~/components/library-requests/RequestsPage";
+import { SWITCHING_SURVEY_FORMS } from "~/lib/library-requests/forms";
+import type { Route } from "./+types/comutacao-levantamento";
+import { loadRequestsPage } from "./+shared/library-requests.server";
+import { SWITCHING_SURVEY_PATH } from "./paths-library-requests";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadRequestsPage(request, context, { titleKey: "librequests:pages.switching_survey.title", kinds: ["comutacao-bibliografica", "levantamento-bibliografico"] });
+}
+
+/** Bibliographic switching and survey: links to the four forms (article, thesis, part of a document, survey) and the patron's requests. */
+export default function SwitchingSurveyPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("librequests");
+  return (
+    <RequestsPage data={loaderData} action={undefined as RequestsActionView | undefined} path={SWITCHING_SURVEY_PATH} intro={t("pages.switching_survey.intro")}>
+      <section aria-labelledby="novos-pedidos" className="profile-section">
+        <h2 id="novos-pedidos">{t("pages.switching_survey.new_heading")}</h2>
+        <ul>
+          {Object.entries(SWITCHING_SURVEY_FORMS).map(([segment, key]) => (
+            <li key={segment}>
+              <Link to={`${SWITCHING_SURVEY_PATH}/${segment}`}>{t(`forms.${key}.heading`)}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </RequestsPage>
+  );
+}

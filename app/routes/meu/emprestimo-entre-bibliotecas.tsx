@@ -1,0 +1,19 @@
+import { useTranslation } from "react-i18next";
+import { RequestsPage, type RequestsActionView } from "~/components/library-requests/RequestsPage";
+import type { Route } from "./+types/emprestimo-entre-bibliotecas";
+import { loadRequestsPage, requestAction } from "./+shared/library-requests.server";
+import { INTERLIBRARY_PATH } from "./paths-library-requests";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadRequestsPage(request, context, { titleKey: "librequests:pages.interlibrary.title", kinds: ["emprestimo-inter-bibliotecas"], libraries: true });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return requestAction(request, context, "interlibrary", INTERLIBRARY_PATH);
+}
+
+/** Interlibrary loan (spec §7 GET/POST emprestimo-inter-bibliotecas): the request form and the patron's requests. */
+export default function InterlibraryLoanPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("librequests");
+  return <RequestsPage data={loaderData} action={actionData as RequestsActionView | undefined} path={INTERLIBRARY_PATH} intro={t("pages.interlibrary.intro")} formKey="interlibrary" />;
+}

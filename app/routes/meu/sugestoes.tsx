@@ -1,0 +1,83 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { PageTitle } from "~/components/profile/PageTitle";
+import { SelectField } from "~/components/requests/SelectField";
+import { TextField } from "~/components/ui/TextField";
+import type { Route } from "./+types/sugestoes";
+import { loadSuggestions } from "./sugestoes.server";
+import { SUGGESTIONS_PATH } from "./paths-library-requests";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadSuggestions(request, context);
+}
+
+/** My purchase suggestions with their status (the 14 of spec §3, named by the API), filtered by dates and status. */
+export default function MySuggestionsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("contributions");
+  const { title, values, errors, statuses, items, filtered } = loaderData;
+  const summary = (["dataIni", "dataFim", "situacao"] as const).filter((k) => errors[k]).map((k) => ({ fieldId: `sugestoes-${k}`, message: errors[k] }));
+  return (
+    <div className="page account-screen">
+      <PageTitle title={title} failed={summary.length > 0} />
+      <h1>{title}</h1>
+      <p>
+        {t("suggestions.intro")} <Link to="/sugestao">{t("suggestions.new")}</Link>
+      </p>
+      <ErrorSummary errors={summary} />
+      <Form method="get" className="account-filter" aria-labelledby="filtrar-sugestoes">
+        <h2 id="filtrar-sugestoes">{t("suggestions.filter_heading")}</h2>
+        <p>{t("suggestions.filter_hint")}</p>
+        <TextField id="sugestoes-dataIni" name="dataIni" type="date" label={t("suggestions.from")} defaultValue={values.dataIni} error={errors.dataIni} />
+        <TextField id="sugestoes-dataFim" name="dataFim" type="date" label={t("suggestions.to")} defaultValue={values.dataFim} error={errors.dataFim} />
+        <SelectField
+          id="sugestoes-situacao"
+          name="situacao"
+          label={t("suggestions.status")}
+          placeholder={t("suggestions.any_status")}
+          options={statuses.map((s) => ({ value: s.codigo, label: s.descricao }))}
+          defaultValue={values.situacao}
+          error={errors.situacao}
+        />
+        <button type="submit" className="button">
+          {t("suggestions.filter")}
+        </button>{" "}
+        {filtered ? <Link to={SUGGESTIONS_PATH}>{t("suggestions.clear")}</Link> : null}
+      </Form>
+      {items === null ? (
+        <p className="notice notice--warning">{t("suggestions.failed")}</p>
+      ) : items.length === 0 ? (
+        <p>{filtered ? t("suggestions.empty_filtered") : t("suggestions.empty")}</p>
+      ) : (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+        <div className="account-table-wrap" role="region" tabIndex={0} aria-labelledby="sugestoes-legenda">
+          <table className="account-table">
+            <caption id="sugestoes-legenda">{t("suggestions.caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("suggestions.col.title")}</th>
+                <th scope="col">{t("suggestions.col.author")}</th>
+                <th scope="col">{t("suggestions.col.publisher")}</th>
+                <th scope="col">{t("suggestions.col.library")}</th>
+                <th scope="col">{t("suggestions.col.date")}</th>
+                <th scope="col">{t("suggestions.col.status")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((s) => (
+                <tr key={s.id}>
+                  <th scope="row">{s.title}</th>
+                  <td>{s.author}</td>
+                  <td>{s.publisher}</td>
+                  <td>{s.library}</td>
+                  <td>{s.date}</td>
+                  <td>{s.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
