@@ -27,13 +27,12 @@ export function providerConfig(cfg: OidcConfig): Promise<client.Configuration> {
   if (!hit) {
     const insecure = new URL(cfg.issuer).protocol === "http:"; // loopback only, checked by readSsoConfig
     hit = client
-      .discovery(new URL(cfg.issuer), cfg.clientId, cfg.clientSecret, undefined, {
+      .discovery(new URL(cfg.issuer), cfg.clientId, { [client.clockTolerance]: cfg.clockSkewSeconds }, client.ClientSecretBasic(cfg.clientSecret), {
         execute: insecure ? [client.allowInsecureRequests] : [],
         timeout: TIMEOUT_MS / 1000,
       })
       .then((c) => {
         c.timeout = TIMEOUT_MS / 1000;
-        c[client.clockTolerance] = cfg.clockSkewSeconds;
         return c;
       });
     discovered.set(key, hit);

@@ -60,6 +60,7 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
     // The e-mail goes in the ID token itself, which is what the relying party validates.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true, logoutSource } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: async (_ctx, id) => {
