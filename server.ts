@@ -125,6 +125,8 @@ function plainPage(title: string, pt: string, en: string): string {
  */
 function isCrossSitePost(req: Request): boolean {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  // The SAML IdP's answer is a cross-site POST by design; it is checked as a signed assertion (ADR 160).
+  if (new URL(req.url).pathname === "/saml-response") return false;
   const site = req.headers.get("sec-fetch-site");
   if (site === "cross-site" || site === "same-site") return true;
   const origin = req.headers.get("origin");

@@ -4,6 +4,7 @@ import type { Route } from "./+types/sair";
 import { getT } from "~/lib/i18n.server";
 import { historyCookie } from "~/lib/search-history.server";
 import { getSession } from "~/lib/session.server";
+import { ssoLogoutLink } from "~/lib/sso.server";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title ?? "Sair" }];
@@ -20,9 +21,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Clears the session cookie (the CSRF middleware already refused cross-site posts), then goes home. */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(context);
+  // A session begun with single sign-on ends at the provider too (spec §4, ADR 160).
+  const providerLogout = await ssoLogoutLink(context, session.data?.sso);
   if (session.user) session.destroy();
   // A shared terminal must not show the next person what was searched (ADR 093).
-  return redirect("/", { headers: { "Set-Cookie": historyCookie(null, request) } });
+  return redirect(providerLogout ?? "/", { headers: { "Set-Cookie": historyCookie(null, request) } });
 }
 
 export default function Logout({ loaderData }: Route.ComponentProps) {
