@@ -35,6 +35,8 @@ interface Flow {
   p: boolean;
   /** The "go to" choice, when the form showed it. */
   d?: "area" | "catalogo";
+  /** The provider link, until the browser has gone there (see `pendingLink`). */
+  l: string;
 }
 
 const FLOW_COOKIE = "estante_sso";
@@ -53,12 +55,12 @@ function flowCookie(request: Request, flow: Flow | null): string {
   return serializeCookie(FLOW_COOKIE, value, { httpOnly: true, secure, sameSite, maxAge: flow ? FLOW_MAX_AGE : 0 });
 }
 
-function readFlow(request: Request, kind: SsoKind): Flow | null {
+function readFlow(request: Request, kind?: SsoKind): Flow | null {
   const plain = openBytes(parseCookies(request.headers.get("Cookie"))[FLOW_COOKIE], getEnv().SESSION_SECRET, PURPOSE);
   if (!plain) return null;
   try {
     const flow = JSON.parse(plain.toString("utf8")) as Flow;
-    return flow && flow.k === kind && typeof flow.n === "string" ? flow : null;
+    return flow && (!kind || flow.k === kind) && typeof flow.n === "string" ? flow : null;
   } catch {
     return null;
   }
@@ -86,6 +88,17 @@ function safeRedirectParam(raw: FormDataEntryValue | null): string {
 const failurePath = (code: string | undefined) => `/oauth-response?falha=${encodeURIComponent(code ?? "sso_erro_autenticacao")}`;
 
 /**
+ * Where a started login goes first: the page that sends the browser on to the provider. A form's POST cannot be
+ * redirected off-site under the CSP's form-action 'self', so the provider is reached from a GET page.
+ */
+export const SSO_GO_PATH = "/login/institucional";
+
+/** The provider link of the login this browser started (for the page at SSO_GO_PATH), or null. */
+export function pendingLink(request: Request): string | null {
+  return readFlow(request)?.l ?? null;
+}
+
+/**
  * The login form's OIDC branch: when the institution uses OIDC and the username has an at-sign, starts the flow
  * and answers the redirect to the provider; null otherwise (the password login goes on).
  */
@@ -97,8 +110,8 @@ export async function startOidcLogin(request: Request, context: Readonly<RouterC
   const destino = form.get("destino");
   try {
     const { nonce, link } = await oidcAuthorize(getApi(context), String(username).trim(), r || undefined);
-    const flow: Flow = { k: "oidc", n: nonce, r, p: form.get("remember") === "on", d: destino === "catalogo" || destino === "area" ? destino : undefined };
-    return redirect(link, { headers: { "Set-Cookie": flowCookie(request, flow), "Cache-Control": "no-store" } });
+    const flow: Flow = { k: "oidc", n: nonce, r, p: form.get("remember") === "on", d: destino === "catalogo" || destino === "area" ? destino : undefined, l: link };
+    return redirect(SSO_GO_PATH, { headers: { "Set-Cookie": flowCookie(request, flow), "Cache-Control": "no-store" } });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     return redirect(failurePath(err.code));
@@ -110,7 +123,7 @@ export async function startSamlLogin(request: Request, context: Readonly<RouterC
   const r = safeRedirectParam(form.get("redirect"));
   try {
     const { nonce, link } = await samlLogin(getApi(context), r || undefined);
-    return redirect(link, { headers: { "Set-Cookie": flowCookie(request, { k: "saml", n: nonce, r, p: false }), "Cache-Control": "no-store" } });
+    return redirect(SSO_GO_PATH, { headers: { "Set-Cookie": flowCookie(request, { k: "saml", n: nonce, r, p: false, l: link }), "Cache-Control": "no-store" } });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     return redirect(failurePath(err.code));

@@ -1,12 +1,26 @@
+import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import type { Route } from "./+types/login.institucional";
-import { startSamlLogin } from "~/lib/sso.server";
+import { GoToProvider } from "~/components/identity/GoToProvider";
+import { getT } from "~/lib/i18n.server";
+import { pendingLink, startSamlLogin } from "~/lib/sso.server";
 
-/** The institutional login button's target (spec §2): starts a SAML login and sends the browser to the IdP (ADR 160). */
-export function loader() {
-  return redirect("/login");
+/**
+ * Single sign-on's way out to the provider (ADR 160). POST: the institutional login button (spec §2) starts a
+ * SAML login. GET: the login this browser started (SAML, or OIDC from the login form) is sent on to the
+ * provider — at once (an instant meta refresh, WCAG technique H76, or JS), or by the link.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const link = pendingLink(request);
+  if (!link) throw redirect("/login");
+  return { link, title: getT(context)("sso:going.title") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   return startSamlLogin(request, context, await request.formData());
+}
+
+export default function LoginGoToProvider({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("sso");
+  return <GoToProvider link={loaderData.link} title={loaderData.title} heading={t("going.heading")} text={t("going.text")} linkText={t("going.link")} />;
 }

@@ -70,10 +70,13 @@ async function samlSignIn(page: Page) {
   if (!jsOn()) await page.getByRole("button", { name: "Continuar para o Estante" }).click();
 }
 
-test("the institutional login button signs the patron in through the SAML IdP", async ({ page }) => {
+test("the institutional login button signs the patron in through the SAML IdP, and logout goes to the SAML logout link", async ({ page }) => {
   await samlSignIn(page);
   await page.waitForURL(new RegExp(`${PRIVATE_AREA}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Meu Pergamum");
+  await page.getByRole("button", { name: "Sair", exact: true }).click();
+  await page.waitForURL(SSO_ENV.SAML_LOGOUT_URL);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sessão encerrada");
 });
 
 test("a SAML answer whose signed assertion was altered on the way is refused", async ({ page }) => {
