@@ -93,9 +93,15 @@ const failurePath = (code: string | undefined) => `/oauth-response?falha=${encod
  */
 export const SSO_GO_PATH = "/login/institucional";
 
-/** The provider link of the login this browser started (for the page at SSO_GO_PATH), or null. */
-export function pendingLink(request: Request): string | null {
-  return readFlow(request)?.l ?? null;
+/**
+ * Takes the provider link of the login this browser started (for the page at SSO_GO_PATH), once: the cookie
+ * is rewritten without it, so the browser's Back button from the provider returns to the login page instead
+ * of being sent forward again. Null when there is none.
+ */
+export function takePendingLink(request: Request): { link: string; setCookie: string } | null {
+  const flow = readFlow(request);
+  if (!flow?.l) return null;
+  return { link: flow.l, setCookie: flowCookie(request, { ...flow, l: "" }) };
 }
 
 /**

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/login.institucional";
 import { GoToProvider } from "~/components/identity/GoToProvider";
 import { getT } from "~/lib/i18n.server";
-import { pendingLink, startSamlLogin } from "~/lib/sso.server";
+import { startSamlLogin, takePendingLink } from "~/lib/sso.server";
 
 /**
  * Single sign-on's way out to the provider (ADR 160). POST: the institutional login button (spec §2) starts a
@@ -11,9 +11,9 @@ import { pendingLink, startSamlLogin } from "~/lib/sso.server";
  * provider — at once (an instant meta refresh, WCAG technique H76, or JS), or by the link.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const link = pendingLink(request);
-  if (!link) throw redirect("/login");
-  return { link, title: getT(context)("sso:going.title") };
+  const pending = takePendingLink(request);
+  if (!pending) throw redirect("/login");
+  return data({ link: pending.link, title: getT(context)("sso:going.title") }, { headers: { "Set-Cookie": pending.setCookie, "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
