@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { PORTS } from "./tests/support/ports";
+import { PORTS, SSO_ENV } from "./tests/support/ports";
 
 /**
  * End-to-end and accessibility tests against the built production server (`npm run build` first).
@@ -57,5 +57,16 @@ export default defineConfig({
     // Its network (OAI) catalogue answers 500, so the external portal shows the network failure (ADR 063).
     server("api", PORTS.api, { API_ONLY: "1", NETWORK_UNAVAILABLE: "1" }),
     server("external", PORTS.external, { API_BASE_URL: `http://127.0.0.1:${PORTS.api}` }),
+    // Single sign-on (ADR 160, 161): the local OIDC provider and SAML IdP (`npm run idp`), and a portal configured for them.
+    {
+      command: "npx tsx scripts/idp.ts",
+      url: `${SSO_ENV.SAML_IDP_METADATA_URL}`,
+      env: { IDP_HOST: "127.0.0.1", OIDC_IDP_PORT: String(PORTS.oidcIdp), SAML_IDP_PORT: String(PORTS.samlIdp), PORTAL_URL: SSO_ENV.PUBLIC_URL, OIDC_CLIENT_ID: SSO_ENV.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: SSO_ENV.OIDC_CLIENT_SECRET },
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
+    },
+    server("sso", PORTS.sso, { ...SSO_ENV }),
   ],
 });

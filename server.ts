@@ -125,6 +125,8 @@ function plainPage(title: string, pt: string, en: string): string {
  */
 function isCrossSitePost(req: Request): boolean {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  // The SAML IdP's answer is a cross-site POST by design; it is checked as a signed assertion (ADR 160).
+  if (new URL(req.url).pathname === "/saml-response") return false;
   const site = req.headers.get("sec-fetch-site");
   if (site === "cross-site" || site === "same-site") return true;
   const origin = req.headers.get("origin");
@@ -135,6 +137,18 @@ function isCrossSitePost(req: Request): boolean {
   } catch {
     return true;
   }
+}
+
+/**
+ * The SAML IdP's POST to /saml-response comes from the IdP's origin by design (ADR 160); React Router's own
+ * action origin check would refuse it, so its Origin is dropped. What protects that answer is the API's check
+ * of the signed assertion against the login this browser started (its nonce cookie), not the origin.
+ */
+function asSameOriginIfSamlAnswer(req: Request): Request {
+  if (req.method !== "POST" || new URL(req.url).pathname !== "/saml-response" || !req.headers.has("origin")) return req;
+  const headers = new Headers(req.headers);
+  headers.delete("origin");
+  return new Request(req.url, { method: req.method, headers, body: req.body, signal: req.signal, duplex: "half" } as RequestInit);
 }
 
 const FORBIDDEN_PAGE = plainPage(
@@ -246,7 +260,7 @@ async function createServerApp() {
     const req = trustProxy ? publicRequest(raw) : raw;
     if (isCrossSitePost(req)) return c.html(FORBIDDEN_PAGE, 403);
     if (isNotAForm(req)) return c.html(NOT_A_FORM_PAGE, 415);
-    return handler(req, createAppLoadContext({ apiFetch }));
+    return handler(asSameOriginIfSamlAnswer(req), createAppLoadContext({ apiFetch }));
   });
   return app;
 }

@@ -34,6 +34,8 @@ import { solicitacaoEmprestimoRoutes } from "./routes/solicitacao-emprestimo.ts"
 import { solicitacoesRoutes } from "./routes/solicitacoes.ts";
 import { comentarioGeralRoutes, sugestaoAquisicaoRoutes, unidadeInformacaoRoutes } from "./routes/unidade-informacao.ts";
 import { sumarioRoutes } from "./routes/sumario.ts";
+import { oidcRoutes, samlRoutes } from "./routes/sso.ts";
+import { readSsoConfig, type SsoConfig } from "./sso/config.ts";
 import { vinculosRoutes } from "./routes/vinculos.ts";
 import { acervoExtrasRoutes } from "./routes/acervo-extras.ts";
 import { cadastrosRoutes } from "./routes/cadastros.ts";
@@ -82,19 +84,22 @@ export interface ApiOptions {
   auth?: Partial<AuthSettings>;
   /** The network (OAI) catalogue: `unavailable` makes it answer 500 (NETWORK_UNAVAILABLE=1, ADR 063). */
   network?: { unavailable?: boolean };
+  /** Single sign-on (ADR 160); default: read from the environment (OIDC_*, SAML_*, PUBLIC_URL). */
+  sso?: SsoConfig;
 }
 
 /**
  * The reference library API of docs/api.md, answering the full `/api/...` paths. The OpenAPI
  * document of every route is served at `/api/openapi.json`.
  */
-export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPIHono<ApiEnv> {
+export function createApiApp({ db, mailer, auth, network, sso }: ApiOptions): OpenAPIHono<ApiEnv> {
   const deps: ApiDeps = {
     db,
     auth: { ...defaultAuthSettings, ...auth },
     mailer:
       mailer ??
       createMailer({ db, smtpUrl: process.env.SMTP_URL || undefined, outboxDir: path.resolve(process.env.DATA_DIR ?? "data", "outbox") }),
+    sso: sso ?? readSsoConfig(process.env),
   };
   const app = new OpenAPIHono<ApiEnv>();
 
@@ -127,6 +132,9 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
   app.route("/api", cadastrosRoutes(deps));
   // Before /api/acervo: totais, dados-armazem… must not reach acervo's /{id}.
   app.route("/api/acervo", acervoExtrasRoutes(deps));
+  // Single sign-on (spec §7, ADR 160): the API is the OIDC relying party and the SAML service provider.
+  app.route("/api/oidc", oidcRoutes(deps));
+  app.route("/api/saml", samlRoutes(deps));
   app.route("/api/pessoas", pessoasRoutes(deps));
   // The patron's own profile, comments and suggestions (ADR 140).
   app.route("/api/pessoas", meuPerfilRoutes(deps));

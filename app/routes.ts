@@ -6,6 +6,10 @@ export default [
   index("routes/home.tsx", { id: "home" }),
   route("login", "routes/login.tsx"),
   route("sair", "routes/sair.tsx"),
+  // Single sign-on (spec §2, ADR 160): the OIDC callback, the SAML answer, and the institutional login button's POST.
+  route("oauth-response", "routes/oauth-response.tsx"),
+  route("saml-response", "routes/saml-response.tsx"),
+  route("login/institucional", "routes/login.institucional.tsx"),
   // Forgot-password flow (spec §2, §4): user code, verification code, new password (ADR 130).
   route("recuperar-senha", "routes/recuperar-senha.tsx"),
   route("recuperar-senha/codigo", "routes/recuperar-senha.codigo.tsx"),

@@ -18,6 +18,7 @@ import * as m028 from "./migrations/028-account-profile.ts";
 import * as m024 from "./migrations/024-password-recovery.ts";
 import * as m050 from "./migrations/050-api-contract.ts";
 import * as m060 from "./migrations/060-library-requests.ts";
+import * as m030 from "./migrations/030-sso.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "024-password-recovery": m024,
   "050-api-contract": m050,
   "060-library-requests": m060,
+  "030-sso": m030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

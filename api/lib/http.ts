@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Db } from "../db/index.ts";
 import { verifyAccessToken, type TokenOwner } from "../domain/tokens.ts";
 import type { Mailer } from "../mail/index.ts";
+import type { SsoConfig } from "../sso/config.ts";
 import type { AuthSettings } from "./clock.ts";
 import { ApiError } from "./errors.ts";
 import { langFromHeader, msg, type Lang } from "./messages.ts";
@@ -24,6 +25,8 @@ export interface ApiDeps {
   db: Db;
   auth: AuthSettings;
   mailer: Mailer;
+  /** Single sign-on providers (ADR 160); absent or null parts: that kind of SSO is off. */
+  sso?: SsoConfig;
 }
 
 export interface ApiEnv {

@@ -7,6 +7,7 @@ import { openDatabase, type Db } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { reindexAcervos } from "../search/index.ts";
 import { seedInstitution } from "../seed/institution.ts";
+import type { SsoConfig } from "../sso/config.ts";
 import { seedPatrons } from "../seed/patrons.ts";
 
 /** A controllable clock for token expiry tests. */
@@ -16,7 +17,7 @@ export interface TestClock {
 }
 
 /** Test fixture: a fresh SQLite database in a temp dir, seeded institution, and the API app. */
-export async function createTestApi({ patrons = true, titles = 12 }: { patrons?: boolean; titles?: number } = {}) {
+export async function createTestApi({ patrons = true, titles = 12, sso }: { patrons?: boolean; titles?: number; sso?: SsoConfig } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "estante-api-"));
   // TEST_DATABASE_URL=postgres://… (CI): each test API gets a fresh PostgreSQL database, dropped afterwards.
   const pgDb = await freshPostgres();
@@ -31,7 +32,7 @@ export async function createTestApi({ patrons = true, titles = 12 }: { patrons?:
   let t = Date.now();
   const clock: TestClock = { now: () => t, advance: (s) => void (t += s * 1000) };
   const outbox: unknown[] = [];
-  const app = createApiApp({ db, auth: { now: clock.now }, mailer: { send: async (m) => void outbox.push(m) } });
+  const app = createApiApp({ db, auth: { now: clock.now }, mailer: { send: async (m) => void outbox.push(m) }, sso });
   const cleanup = async () => {
     await db.destroy();
     await pgDb?.drop();

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "../db/index.ts";
 import { ApiError } from "../lib/errors.ts";
+import { ssoLoginParameters } from "../sso/parameters.ts";
 import { createRouter, errorResponses, LangHeader, parseJsonArray, parseJsonObject, requireToken, type ApiDeps } from "../lib/http.ts";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } }, ...errorResponses });
@@ -22,6 +23,7 @@ const Instituicao = z
     destino_padrao_login_catalogo: z.boolean(),
     link_logout_OIDC: z.string().nullable(),
     link_logout_saml: z.string().nullable(),
+    usaSAML: z.boolean().openapi({ description: "A SAML IdP is configured: the login page offers the institutional login button (ADR 160)" }),
     msg_suporte_consulta: z.string().nullable().openapi({ description: "Raw HTML from the library: the portal must sanitize it" }),
     link_lgpd: z.string().nullable(),
     link_icap: z.string().nullable(),
@@ -98,12 +100,10 @@ export function parametrosRoutes(deps: ApiDeps) {
         nome: row.nome,
         tema: row.tema,
         endereco_web: row.endereco_web,
-        usaOIDC: p.usaOIDC === true,
+        ...(await ssoLoginParameters(deps.sso, p)),
         denominacao_login: str(p.denominacao_login) ?? "Usuário",
         msg_login: str(p.msg_login),
         destino_padrao_login_catalogo: p.destino_padrao_login_catalogo === true,
-        link_logout_OIDC: str(p.link_logout_OIDC),
-        link_logout_saml: str(p.link_logout_saml),
         msg_suporte_consulta: str(p.msg_suporte_consulta),
         link_lgpd: str(p.link_lgpd),
         link_icap: str(p.link_icap),

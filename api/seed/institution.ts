@@ -10,7 +10,9 @@ const week = (open: string, close: string, saturday: [string, string] | null) =>
 
 /** Institution parameters (instituicao.parametros JSON) read by /api/parametros/*. */
 export const DEMO_PARAMETROS = {
-  usaOIDC: false,
+  // Single sign-on is used whenever a provider is configured (OIDC_*, SAML_*; ADR 160); `false` would switch it off.
+  usaOIDC: true,
+  usaSAML: true,
   denominacao_login: "Matrícula ou usuário",
   msg_login: "Use o usuário e a senha da biblioteca. Em caso de dúvida, procure o balcão de atendimento.",
   destino_padrao_login_catalogo: false,

@@ -7,6 +7,9 @@ import { data, type MiddlewareFunction } from "react-router";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Where the SAML IdP posts its answer (spec §2 `/saml-response`). */
+export const SAML_RESPONSE_PATH = "/saml-response";
+
 function hostOf(request: Request): string {
   // Behind a proxy, the Host the browser used may arrive as X-Forwarded-Host.
   const forwarded = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
@@ -16,6 +19,9 @@ function hostOf(request: Request): string {
 /** True when a state-changing request must be refused as cross-site. */
 export function isCrossSiteRequest(request: Request): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  // The SAML IdP answers by a cross-site POST by design; that answer is a signed assertion bound to a login this
+  // browser started (its nonce cookie), checked by the API (ADR 160).
+  if (new URL(request.url).pathname === SAML_RESPONSE_PATH) return false;
   const site = request.headers.get("sec-fetch-site");
   // "none" is a user-initiated navigation (bookmark, typed URL); "same-site" is a sibling subdomain, refused.
   if (site && site !== "same-origin" && site !== "none") return true;

@@ -25,6 +25,8 @@ const SessionDataSchema = z.object({
     login: z.string(),
     permissions: z.array(z.number()),
   }),
+  /** The session began with single sign-on: logout then goes to that provider's logout link (spec §4, ADR 160). */
+  sso: z.enum(["oidc", "saml"]).optional(),
 });
 
 export type SessionData = z.infer<typeof SessionDataSchema>;
@@ -96,10 +98,10 @@ export class Session {
   }
 
   /** Starts a brand-new session (login): a new id, never the old cookie's content. */
-  start(input: { tokens: TokenPair; user: SessionUser; persistent: boolean }): void {
+  start(input: { tokens: TokenPair; user: SessionUser; persistent: boolean; sso?: "oidc" | "saml" }): void {
     // Logging in again supersedes the previous session: its tokens must not keep working elsewhere.
     if (this.#data && this.#data.tokens.refresh_token !== input.tokens.refresh_token) this.#ended.push(this.#data.tokens);
-    this.#data = { v: 1, sid: crypto.randomUUID(), persistent: input.persistent, tokens: input.tokens, user: input.user };
+    this.#data = { v: 1, sid: crypto.randomUUID(), persistent: input.persistent, tokens: input.tokens, user: input.user, ...(input.sso ? { sso: input.sso } : {}) };
     this.#dirty = true;
   }
 

@@ -22,6 +22,8 @@ import { getSiteConfig, isOn, type SiteConfig } from "~/lib/site-config.server";
 import { LoginSchema } from "~/schemas/login";
 import { RECOVERY_PATH } from "~/lib/recovery-path";
 import { recoveryOffered } from "./recuperar-senha.server";
+import { InstitutionalLogin, isOidcUsername, type SsoOptions } from "~/components/identity/SsoLoginOptions";
+import { ssoOptionsOf, startOidcLogin } from "~/lib/sso.server";
 import "./login.css";
 
 interface LoginPageData {
@@ -34,6 +36,8 @@ interface LoginPageData {
   messageHtml: string | null;
   showGoTo: boolean;
   goToDefault: "area" | "catalogo";
+  /** Single sign-on offered (ADR 160): OIDC by an e-mail as username, SAML by the institutional login button. */
+  sso: SsoOptions;
 }
 
 async function pageData(request: Request, context: Route.LoaderArgs["context"]): Promise<LoginPageData> {
@@ -59,6 +63,7 @@ async function pageData(request: Request, context: Route.LoaderArgs["context"]):
     showGoTo: Boolean(config?.activities.includes(ACTIVITY.PRIVATE_AREA)) && !redirectParam,
     goToDefault: isOn(config?.instituicao.destino_padrao_login_catalogo) ? "catalogo" : "area",
     recoveryOffered: recoveryOffered(config),
+    sso: ssoOptionsOf(config),
   };
 }
 
@@ -98,6 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   }
+  // Spec §4: an e-mail as username starts OIDC when the institution uses it (ADR 160).
+  const oidc = await startOidcLogin(request, context, form);
+  if (oidc) return oidc;
   const submission = parseWithZod(form, { schema: LoginSchema });
   const keep = { username: String(form.get("username") ?? ""), password: "" };
   if (submission.status !== "success") {
@@ -144,7 +152,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    // An OIDC login needs no password here (the provider asks for it): the server decides (spec §4).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: page.sso.oidc && isOidcUsername(formData.get("username")) ? LoginSchema.partial({ password: true }) : LoginSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -213,6 +222,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           required
           defaultValue={actionData?.values.username}
           error={usernameError}
+          description={page.sso.oidc ? t("sso:login.oidc_hint") : undefined}
         />
         <div className="login-form__password">
           <TextField
@@ -279,6 +289,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </Link>
         </div>
       </Form>
+      {page.sso.saml ? <InstitutionalLogin redirectParam={page.redirectParam} /> : null}
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/sair";
+import { GoToProvider } from "~/components/identity/GoToProvider";
 import { getT } from "~/lib/i18n.server";
 import { historyCookie } from "~/lib/search-history.server";
 import { getSession } from "~/lib/session.server";
+import { ssoLogoutLink } from "~/lib/sso.server";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title ?? "Sair" }];
@@ -20,13 +22,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Clears the session cookie (the CSRF middleware already refused cross-site posts), then goes home. */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(context);
+  // A session begun with single sign-on ends at the provider too (spec §4, ADR 160).
+  const providerLogout = await ssoLogoutLink(context, session.data?.sso);
   if (session.user) session.destroy();
   // A shared terminal must not show the next person what was searched (ADR 093).
-  return redirect("/", { headers: { "Set-Cookie": historyCookie(null, request) } });
+  const headers = { "Set-Cookie": historyCookie(null, request) };
+  if (providerLogout) return data({ providerLogout }, { headers });
+  return redirect("/", { headers });
 }
 
-export default function Logout({ loaderData }: Route.ComponentProps) {
+export default function Logout({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
+  if (actionData?.providerLogout) {
+    return <GoToProvider link={actionData.providerLogout} title={t("sso:leaving.title")} heading={t("sso:leaving.heading")} text={t("sso:leaving.text")} linkText={t("sso:leaving.link")} />;
+  }
   return (
     <div className="page">
       <h1>{t("auth.logout_heading")}</h1>

@@ -1,3 +1,14 @@
-/** Ports of the servers the Playwright run starts (127.0.0.1 only). E2E_PORT_BASE moves all three. */
+/** Ports of the servers the Playwright run starts (127.0.0.1 only). E2E_PORT_BASE moves them all. */
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);
-export const PORTS = { main: base, api: base + 1, external: base + 2 } as const;
+// sso: the portal with single sign-on configured; oidcIdp / samlIdp: the local demo identity providers (ADR 161).
+export const PORTS = { main: base, api: base + 1, external: base + 2, sso: base + 3, oidcIdp: base + 50, samlIdp: base + 51 } as const;
+
+/** The single sign-on settings of the `sso` portal, pointing at the local identity providers of `npm run idp`. */
+export const SSO_ENV = {
+  PUBLIC_URL: `http://127.0.0.1:${PORTS.sso}`,
+  OIDC_ISSUER: `http://127.0.0.1:${PORTS.oidcIdp}`,
+  OIDC_CLIENT_ID: "estante",
+  OIDC_CLIENT_SECRET: "estante-demo-secret",
+  SAML_IDP_METADATA_URL: `http://127.0.0.1:${PORTS.samlIdp}/metadata`,
+  SAML_LOGOUT_URL: `http://127.0.0.1:${PORTS.samlIdp}/logout`,
+} as const;

@@ -1,0 +1,58 @@
+/**
+ * Single sign-on rules (ADR 160): a flow is started once, completed once, within ten minutes; the provider's
+ * identity maps to a library patron by e-mail, and nobody is created: an unknown person is refused.
+ */
+import crypto from "node:crypto";
+import type { Db } from "../db/index.ts";
+import { consumeFlow, deleteFlowsBefore, insertFlow, patronsByEmail, type SsoFlowRow } from "../db/sso.ts";
+import { ApiError } from "../lib/errors.ts";
+
+/** How long a started login may take at the provider before it can no longer complete. */
+export const SSO_FLOW_TTL_MS = 10 * 60_000;
+
+const hash = (nonce: string) => crypto.createHash("sha256").update(nonce).digest("hex");
+
+/** A new nonce: 32 random bytes, base64url. Only its hash is stored. */
+export function newNonce(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+/** Records a started flow under its nonce; flows older than a day are swept away on the way. */
+export async function startFlow(
+  db: Db,
+  now: number,
+  tipo: SsoFlowRow["tipo"],
+  nonce: string,
+  data: { estado?: string; verificador?: string; pedido_saml?: string },
+): Promise<void> {
+  await deleteFlowsBefore(db, new Date(now - 86_400_000).toISOString());
+  await insertFlow(db, {
+    nonce_hash: hash(nonce),
+    tipo,
+    estado: data.estado ?? null,
+    verificador: data.verificador ?? null,
+    pedido_saml: data.pedido_saml ?? null,
+    criado_em: new Date(now).toISOString(),
+  });
+}
+
+/**
+ * Takes the flow of `nonce` for completion (it can be taken once). An unknown, already used or expired nonce
+ * is refused as a token validation error (401 `sso_token_invalido`).
+ */
+export async function takeFlow(db: Db, now: number, tipo: SsoFlowRow["tipo"], nonce: string): Promise<SsoFlowRow> {
+  const flow = nonce ? await consumeFlow(db, hash(nonce), tipo, new Date(now).toISOString()) : null;
+  if (!flow || now - Date.parse(flow.criado_em) > SSO_FLOW_TTL_MS) throw new ApiError(401, "sso_token_invalido");
+  return flow;
+}
+
+/**
+ * The patron a provider's identity names (ADR 160): the one patron with a login whose e-mail equals the
+ * identity's e-mail (case-insensitive). None, or several, is "user not found" (404): the library's records
+ * decide who may sign in, and no patron is ever created here.
+ */
+export async function patronForEmail(db: Db, email: string | null | undefined): Promise<number> {
+  const found = email && email.includes("@") ? await patronsByEmail(db, email) : [];
+  if (found.length !== 1) throw new ApiError(404, "sso_usuario_nao_encontrado");
+  return found[0];
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+/**
+ * A single sign-on return that failed (spec §8 external-authentication errors): the message, announced and
+ * focused first (as an error summary), and the way back to the login.
+ */
+export function SsoFailure({ message }: { message: string }) {
+  const { t } = useTranslation("sso");
+  return (
+    <div className="page">
+      <title>{`${t("common:errors.prefix")} ${t("failed.title")}`}</title>
+      <h1>{t("failed.heading")}</h1>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- focus the message on load, as the error summary does */}
+      <div className="error-summary" role="alert" tabIndex={-1} autoFocus aria-labelledby="sso-erro">
+        <p id="sso-erro">{message}</p>
+      </div>
+      <p>{t("failed.help")}</p>
+      <p>
+        <Link to="/login" className="button">
+          {t("failed.back")}
+        </Link>
+      </p>
+    </div>
+  );
+}
