@@ -12,6 +12,8 @@ import { acervoRoutes } from "./routes/acervo.ts";
 import { alertasRoutes } from "./routes/alertas.ts";
 import { autenticarRoutes } from "./routes/autenticar.ts";
 import { autoridadeRoutes } from "./routes/autoridade.ts";
+import { captchaRoutes } from "./routes/captcha.ts";
+import type { CaptchaSettings } from "./domain/captcha.ts";
 import { cestaRoutes } from "./routes/cesta.ts";
 import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta.ts";
 import { indiceRoutes, opcoesIndiceRoutes } from "./routes/indice.ts";
@@ -75,16 +77,19 @@ export interface ApiOptions {
   auth?: Partial<AuthSettings>;
   /** The network (OAI) catalogue: `unavailable` makes it answer 500 (NETWORK_UNAVAILABLE=1, ADR 063). */
   network?: { unavailable?: boolean };
+  /** Captcha cost and lifetime (tests make it cheap). */
+  captcha?: CaptchaSettings;
 }
 
 /**
  * The reference library API of docs/api.md, answering the full `/api/...` paths. The OpenAPI
  * document of every route is served at `/api/openapi.json`.
  */
-export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPIHono<ApiEnv> {
+export function createApiApp({ db, mailer, auth, network, captcha }: ApiOptions): OpenAPIHono<ApiEnv> {
   const deps: ApiDeps = {
     db,
     auth: { ...defaultAuthSettings, ...auth },
+    captcha,
     mailer:
       mailer ??
       createMailer({ db, smtpUrl: process.env.SMTP_URL || undefined, outboxDir: path.resolve(process.env.DATA_DIR ?? "data", "outbox") }),
@@ -111,6 +116,7 @@ export function createApiApp({ db, mailer, auth, network }: ApiOptions): OpenAPI
   app.use("/api/*", checkWriteBody);
 
   app.route("/api/oauth", oauthRoutes(deps));
+  app.route("/api/captcha", captchaRoutes(deps));
   app.route("/api/autenticar", autenticarRoutes(deps));
   app.route("/api/pessoas", pessoasRoutes(deps));
   // The patron's own profile, comments and suggestions (ADR 140).

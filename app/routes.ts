@@ -10,6 +10,8 @@ export default [
   route("recuperar-senha", "routes/recuperar-senha.tsx"),
   route("recuperar-senha/codigo", "routes/recuperar-senha.codigo.tsx"),
   route("recuperar-senha/nova-senha", "routes/recuperar-senha.nova-senha.tsx"),
+  // Resource route: a captcha challenge for the login and recovery forms (activity 1120, ADR 170).
+  route("captcha/desafio", "routes/captcha.desafio.ts"),
   // The spec's redirect page ("{product}_redireciona"): after a login that named an external base (ADR 095).
   route(`${PRODUCT_SLUG}_redireciona`, "routes/redireciona.tsx"),
   route("indice", "routes/indice.tsx"),

@@ -16,6 +16,7 @@ import * as m019 from "./migrations/019-alerts.ts";
 import * as m021 from "./migrations/021-holds-debits-saved.ts";
 import * as m028 from "./migrations/028-account-profile.ts";
 import * as m024 from "./migrations/024-password-recovery.ts";
+import * as m040 from "./migrations/040-captcha.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "021-holds-debits-saved": m021,
   "028-account-profile": m028,
   "024-password-recovery": m024,
+  "040-captcha": m040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

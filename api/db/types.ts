@@ -508,6 +508,13 @@ export interface DB {
   recuperacao_senha: RecuperacaoSenhaTable;
   gru: GruTable;
   pesquisa_salva: PesquisaSalvaTable;
+  captcha_usado: CaptchaUsadoTable;
+}
+
+/** A captcha challenge already used (migration 040, ADR 170). */
+export interface CaptchaUsadoTable {
+  assinatura_hash: string;
+  expires_at: string;
 }
 
 /** What the first start did (migration 011, ADR 100). */

@@ -1,3 +1,4 @@
+import type { CaptchaSettings } from "../domain/captcha.ts";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Db } from "../db/index.ts";
@@ -24,6 +25,8 @@ export interface ApiDeps {
   db: Db;
   auth: AuthSettings;
   mailer: Mailer;
+  /** Captcha cost and lifetime (ADR 170); the defaults when absent. */
+  captcha?: CaptchaSettings;
 }
 
 export interface ApiEnv {

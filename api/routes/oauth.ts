@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { captchaRefusal } from "../domain/captcha.ts";
 import { authenticate } from "../domain/login.ts";
 import { issuePatronTokens, issuePublicToken, PORTAL_CLIENT_ID, revokeSession, rotateRefreshToken } from "../domain/tokens.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -41,7 +42,9 @@ const tokenRoute = createRoute({
   },
   responses: {
     200: { description: "Tokens", content: { "application/json": { schema: TokenResponse } } },
-    400: err("Missing credentials (`credenciais_ausentes`), unknown client or grant"),
+    400: err(
+      "Missing credentials (`credenciais_ausentes`), unknown client or grant; with activity 1120 on, a `recaptcha_token` that is expired (`captcha_expirado`) or invalid or already used (`captcha_invalido`) (ADR 170)",
+    ),
     401: err("Wrong username or password (`credenciais_invalidas`), or refresh token invalid/reused (`token_invalido`)"),
     429: err("Login locked for 15 minutes after 5 failures for that username, or 30 from that client address (`muitas_tentativas`)"),
   },
@@ -99,6 +102,9 @@ export function oauthRoutes(deps: ApiDeps) {
         const username = field("username").trim();
         const password = field("password");
         if (!username || !password) throw new ApiError(400, "credenciais_ausentes");
+        // Activity 1120 (ADR 170): a captcha answer, when sent, must be good before any password check.
+        const captcha = await captchaRefusal(deps.db, field("recaptcha_token"), deps.auth.now());
+        if (captcha) throw new ApiError(400, captcha, { code: captcha });
         const { codPessoa } = await authenticate(deps.db, deps.auth, username, password, clientIpOf(c));
         return c.json(await issuePatronTokens(deps.db, deps.auth, clientId, codPessoa), 200);
       }

@@ -29,8 +29,8 @@ export interface LoginResult {
 }
 
 /** Runs the two login calls; throws ApiError (401, 429, 430…) as spec §8 expects. */
-export async function passwordLogin(api: FullApiClient, username: string, password: string): Promise<LoginResult> {
-  const tokens = await api.passwordGrant(username, password);
+export async function passwordLogin(api: FullApiClient, username: string, password: string, captchaToken?: string): Promise<LoginResult> {
+  const tokens = await api.passwordGrant(username, password, captchaToken);
   const dados = await api.getWithToken("/autenticar/dados-usuario", DadosUsuarioSchema, tokens.access_token);
   const blocked = dados.bloqueio === true || dados.bloqueio === 1 || dados.bloqueio === "1" || dados.bloqueio === "S";
   if (blocked) {
@@ -58,7 +58,9 @@ export function createAuthenticator(api: FullApiClient): Authenticator<LoginResu
     new FormStrategy(async ({ form }) => {
       const username = String(form.get("username") ?? "").trim();
       const password = String(form.get("password") ?? "");
-      return passwordLogin(api, username, password);
+      // The solved captcha, when the widget ran (activity 1120, ADR 170).
+      const captcha = String(form.get("captcha") ?? "") || undefined;
+      return passwordLogin(api, username, password, captcha);
     }),
     "form",
   );

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { CaptchaField } from "~/components/identity/CaptchaField";
 import { TextField } from "~/components/ui/TextField";
 import { ACTIVITY } from "~/lib/activities";
 import { isExternalBase } from "~/lib/api/acervo.server";
@@ -34,6 +35,8 @@ interface LoginPageData {
   messageHtml: string | null;
   showGoTo: boolean;
   goToDefault: "area" | "catalogo";
+  /** Activity 1120: the captcha widget is shown (with JS; ADR 170). */
+  captchaOn: boolean;
 }
 
 async function pageData(request: Request, context: Route.LoaderArgs["context"]): Promise<LoginPageData> {
@@ -59,6 +62,7 @@ async function pageData(request: Request, context: Route.LoaderArgs["context"]):
     showGoTo: Boolean(config?.activities.includes(ACTIVITY.PRIVATE_AREA)) && !redirectParam,
     goToDefault: isOn(config?.instituicao.destino_padrao_login_catalogo) ? "catalogo" : "area",
     recoveryOffered: recoveryOffered(config),
+    captchaOn: Boolean(config?.activities.includes(ACTIVITY.CAPTCHA)),
   };
 }
 
@@ -73,6 +77,13 @@ function loginFailure(err: ApiError, t: ReturnType<typeof getT>): { message: str
   }
   const { key, values } = describeError(err, "login");
   return { message: t(key, values), recover: err.status === 429 || key === "common:auth.errors.blocked" };
+}
+
+/** The captcha's own message for an API refusal (ADR 170), or null when the failure is about something else. */
+function captchaFailure(err: ApiError, t: ReturnType<typeof getT>): string | null {
+  if (err.code === "captcha_expirado") return t("login:captcha.expired");
+  if (err.code === "captcha_invalido") return t("login:captcha.invalid");
+  return null;
 }
 
 /** Where a login asked for by `redirect` goes: an external base's redirect page (ADR 095), or a same-origin path. */
@@ -100,8 +111,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(form, { schema: LoginSchema });
   const keep = { username: String(form.get("username") ?? ""), password: "" };
-  if (submission.status !== "success") {
-    return data({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep }, { status: 400 });
+  // The widget was there (JS) but the form went before it finished: spec §5 "Do the Captcha verification!".
+  const captchaMissing = page.captchaOn && form.get("captcha_js") === "1" && !form.get("captcha");
+  if (submission.status !== "success" || captchaMissing) {
+    const captchaError = captchaMissing ? t("login:captcha.missing") : null;
+    return data({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep, captchaError }, { status: 400 });
   }
   try {
     const { tokens, user } = await createAuthenticator(getApi(context)).authenticate("form", request);
@@ -115,6 +129,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(target);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
+    const captchaError = captchaFailure(err, t);
+    if (captchaError) {
+      return data({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep, captchaError }, { status: 400 });
+    }
     const failure = loginFailure(err, t);
     return data(
       {
@@ -135,6 +153,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { t } = useTranslation("common");
   const page = actionData?.page ?? loaderData;
   const recover = actionData && "recover" in actionData ? actionData.recover : false;
+  const captchaError = actionData && "captchaError" in actionData ? (actionData.captchaError ?? undefined) : undefined;
   const flashRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     // The result of the password recovery is where focus starts.
@@ -161,11 +180,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   // Both fields empty: the one spec §5 message "Fill all the fields to login!" (each field still marked).
   const allMissing = fields.username.errors?.[0] === "common:auth.errors.username_required" && fields.password.errors?.[0] === "common:auth.errors.password_required";
   const summary = allMissing
-    ? [{ fieldId: "usuario", message: t("auth.errors.all_fields") }]
+    ? [{ fieldId: "usuario", message: t("auth.errors.all_fields") }, ...(captchaError ? [{ fieldId: "captcha", message: captchaError }] : [])]
     : [
         ...(form.errors ?? []).map((message) => ({ fieldId: "usuario", message })),
         ...(usernameError ? [{ fieldId: "usuario", message: usernameError }] : []),
         ...(passwordError ? [{ fieldId: "senha", message: passwordError }] : []),
+        ...(captchaError ? [{ fieldId: "captcha", message: captchaError }] : []),
       ];
   const recoveryHref = (username: string | undefined) => (username ? `${RECOVERY_PATH}?usuario=${encodeURIComponent(username)}` : RECOVERY_PATH);
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
@@ -243,6 +263,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {t("auth.show_password")}
           </button>
         </div>
+        {/* A new widget (and challenge) after each attempt: a challenge is accepted once. */}
+        {page.captchaOn ? <CaptchaField key={actionData?.attempt ?? "captcha"} error={captchaError} /> : null}
         {page.recoveryOffered ? (
           <p className="login-form__forgot">
             <Link to={RECOVERY_PATH}>{t("identity:login.forgot_password")}</Link>
