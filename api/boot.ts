@@ -7,6 +7,7 @@ import { seedAccountProfile } from "./seed/account-profile.ts";
 import { seedCirculation } from "./seed/circulation.ts";
 import { seedCirculationHolds } from "./seed/circulation-holds.ts";
 import { seedDemoCategories, seedInstitution } from "./seed/institution.ts";
+import { seedLoginVariants } from "./seed/login-variants.ts";
 import { seedPatrons } from "./seed/patrons.ts";
 import { seedTeachingPlans } from "./seed/teaching-plans.ts";
 import { seedTitlePages } from "./seed/title-pages.ts";
@@ -111,6 +112,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await seedTeachingPlans(db, { log });
   await seedCirculationHolds(db, { log });
   await seedAccountProfile(db, { log });
+  await seedLoginVariants(db, { log });
   await importNetworkCatalogue?.(db);
   await syncSequences(db);
   await setState(db, "catalogo_demo", "concluido");

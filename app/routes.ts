@@ -5,6 +5,8 @@ import { PRODUCT_SLUG } from "./lib/product";
 export default [
   index("routes/home.tsx", { id: "home" }),
   route("login", "routes/login.tsx"),
+  // After login, a person with several logins chooses one (spec §4; ADR 172).
+  route("login/escolher", "routes/login.escolher.tsx"),
   route("sair", "routes/sair.tsx"),
   // Forgot-password flow (spec §2, §4): user code, verification code, new password (ADR 130).
   route("recuperar-senha", "routes/recuperar-senha.tsx"),

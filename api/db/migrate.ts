@@ -17,6 +17,7 @@ import * as m021 from "./migrations/021-holds-debits-saved.ts";
 import * as m028 from "./migrations/028-account-profile.ts";
 import * as m024 from "./migrations/024-password-recovery.ts";
 import * as m040 from "./migrations/040-captcha.ts";
+import * as m041 from "./migrations/041-session-login.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "028-account-profile": m028,
   "024-password-recovery": m024,
   "040-captcha": m040,
+  "041-session-login": m041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

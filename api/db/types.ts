@@ -509,6 +509,13 @@ export interface DB {
   gru: GruTable;
   pesquisa_salva: PesquisaSalvaTable;
   captcha_usado: CaptchaUsadoTable;
+  sessao_login: SessaoLoginTable;
+}
+
+/** The login a token family works under (migration 041, ADR 172). */
+export interface SessaoLoginTable {
+  familia: string;
+  cod_login: number;
 }
 
 /** A captcha challenge already used (migration 040, ADR 170). */

@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import crypto from "node:crypto";
 import { captchaRefusal } from "../domain/captcha.ts";
 import { authenticate } from "../domain/login.ts";
+import { startSessionLogin } from "../domain/person-logins.ts";
 import { issuePatronTokens, issuePublicToken, PORTAL_CLIENT_ID, revokeSession, rotateRefreshToken } from "../domain/tokens.ts";
 import { ApiError } from "../lib/errors.ts";
 import { clientIpOf, createRouter, ErrorSchema, LangHeader, type ApiDeps } from "../lib/http.ts";
@@ -105,8 +107,12 @@ export function oauthRoutes(deps: ApiDeps) {
         // Activity 1120 (ADR 170): a captcha answer, when sent, must be good before any password check.
         const captcha = await captchaRefusal(deps.db, field("recaptcha_token"), deps.auth.now());
         if (captcha) throw new ApiError(400, captcha, { code: captcha });
-        const { codPessoa } = await authenticate(deps.db, deps.auth, username, password, clientIpOf(c));
-        return c.json(await issuePatronTokens(deps.db, deps.auth, clientId, codPessoa), 200);
+        const { codPessoa, codLogin } = await authenticate(deps.db, deps.auth, username, password, clientIpOf(c));
+        // The session works under the login typed until the patron picks another of theirs (ADR 172).
+        const familia = crypto.randomUUID();
+        const tokens = await issuePatronTokens(deps.db, deps.auth, clientId, codPessoa, familia);
+        await startSessionLogin(deps.db, familia, codLogin);
+        return c.json(tokens, 200);
       }
       case "refresh_token": {
         const token = field("refresh_token");

@@ -14,6 +14,7 @@ export const DadosUsuarioSchema = z.object({
     cod_pessoa: z.coerce.number(),
     nome_pessoa: z.string(),
     login: z.string(),
+    base: z.string().nullish(),
   }),
   authPermissions: z.array(z.looseObject({ cod_modulo: z.coerce.number().nullish(), cod_atividade: z.coerce.number() })).default([]),
   bloqueio: z.union([z.boolean(), z.number(), z.string()]).nullish(),
@@ -46,6 +47,7 @@ export async function passwordLogin(api: FullApiClient, username: string, passwo
       cod_pessoa: dados.user.cod_pessoa,
       nome_pessoa: dados.user.nome_pessoa,
       login: dados.user.login,
+      base: dados.user.base ?? null,
       permissions: [...new Set(dados.authPermissions.map((p) => p.cod_atividade))],
     },
   };

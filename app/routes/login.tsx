@@ -22,6 +22,7 @@ import { getSession } from "~/lib/session.server";
 import { getSiteConfig, isOn, type SiteConfig } from "~/lib/site-config.server";
 import { LoginSchema } from "~/schemas/login";
 import { RECOVERY_PATH } from "~/lib/recovery-path";
+import { chooserPath, hasSeveralLogins } from "./login.escolher.server";
 import { recoveryOffered } from "./recuperar-senha.server";
 import "./login.css";
 
@@ -126,6 +127,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const canUseArea = user.permissions.includes(ACTIVITY.PRIVATE_AREA);
     const requested = submission.value.redirect ? destinationOf(submission.value.redirect) : "";
     const target = requested || (submission.value.destino === "catalogo" ? "/" : canUseArea ? privateAreaPath : "/");
+    // A person with several logins first chooses which one to work under (spec §4; ADR 172).
+    if (await hasSeveralLogins(context)) return redirect(chooserPath(target));
     return redirect(target);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
