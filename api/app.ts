@@ -13,6 +13,7 @@ import { alertasRoutes } from "./routes/alertas.ts";
 import { autenticarRoutes } from "./routes/autenticar.ts";
 import { autoridadeRoutes } from "./routes/autoridade.ts";
 import { captchaRoutes } from "./routes/captcha.ts";
+import { duplicadasRoutes } from "./routes/duplicadas.ts";
 import type { CaptchaSettings } from "./domain/captcha.ts";
 import { cestaRoutes } from "./routes/cesta.ts";
 import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta.ts";
@@ -117,6 +118,7 @@ export function createApiApp({ db, mailer, auth, network, captcha }: ApiOptions)
 
   app.route("/api/oauth", oauthRoutes(deps));
   app.route("/api/captcha", captchaRoutes(deps));
+  app.route("/api/duplicadas", duplicadasRoutes(deps));
   app.route("/api/autenticar", autenticarRoutes(deps));
   app.route("/api/pessoas", pessoasRoutes(deps));
   // The patron's own profile, comments and suggestions (ADR 140).

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import crypto from "node:crypto";
 import { captchaRefusal } from "../domain/captcha.ts";
 import { authenticate } from "../domain/login.ts";
+import { institutionParameters, resolveLoginName } from "../domain/login-variants.ts";
 import { startSessionLogin } from "../domain/person-logins.ts";
 import { issuePatronTokens, issuePublicToken, PORTAL_CLIENT_ID, revokeSession, rotateRefreshToken } from "../domain/tokens.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -101,7 +102,8 @@ export function oauthRoutes(deps: ApiDeps) {
       case "client_credentials":
         return c.json(await issuePublicToken(deps.db, deps.auth, clientId), 200);
       case "password": {
-        const username = field("username").trim();
+        // The institution's login variant may stand a combined name for a login (spec §5, ADR 173).
+        const username = await resolveLoginName(deps.db, await institutionParameters(deps.db), field("username").trim());
         const password = field("password");
         if (!username || !password) throw new ApiError(400, "credenciais_ausentes");
         // Activity 1120 (ADR 170): a captcha answer, when sent, must be good before any password check.
