@@ -23,8 +23,8 @@ const chromium = {
   },
 };
 
-/** The second API's institution: the captcha on (activity 1120) and the login variants (INSTITUTION_SETTINGS, ADR 171). */
-const VARIANT_INSTITUTION = { atividades: { "1120": true } };
+/** The second API's institution: the captcha on (activity 1120) and the duplicate-persons login (INSTITUTION_SETTINGS, ADRs 171, 173). */
+const VARIANT_INSTITUTION = { parametros: { login_variante: "pessoas_duplicadas", separador_login: "#" }, atividades: { "1120": true } };
 
 const server = (name: string, port: number, env: Record<string, string> = {}) => ({
   command: `node tests/support/start-server.mjs ${name}`,

@@ -53,12 +53,16 @@ export async function passwordLogin(api: FullApiClient, username: string, passwo
   };
 }
 
-/** An authenticator bound to this request's API client (the strategy needs the per-request transport). */
-export function createAuthenticator(api: FullApiClient): Authenticator<LoginResult> {
+/**
+ * An authenticator bound to this request's API client (the strategy needs the per-request transport).
+ * `loginName` replaces the form's username when a login variant combines it with a choice.
+ */
+export function createAuthenticator(api: FullApiClient, loginName?: string): Authenticator<LoginResult> {
   const authenticator = new Authenticator<LoginResult>();
   authenticator.use(
     new FormStrategy(async ({ form }) => {
-      const username = String(form.get("username") ?? "").trim();
+      // `loginName`: the name an institution login variant makes of the form (ADR 173).
+      const username = loginName ?? String(form.get("username") ?? "").trim();
       const password = String(form.get("password") ?? "");
       // The solved captcha, when the widget ran (activity 1120, ADR 170).
       const captcha = String(form.get("captcha") ?? "") || undefined;

@@ -6,6 +6,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { CaptchaField } from "~/components/identity/CaptchaField";
+import { DuplicateAccountStep } from "~/components/identity/DuplicateAccountStep";
 import { TextField } from "~/components/ui/TextField";
 import { ACTIVITY } from "~/lib/activities";
 import { isExternalBase } from "~/lib/api/acervo.server";
@@ -20,9 +21,10 @@ import { sanitizeInstitutionHtml } from "~/lib/root-data.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSession } from "~/lib/session.server";
 import { getSiteConfig, isOn, type SiteConfig } from "~/lib/site-config.server";
-import { LoginSchema } from "~/schemas/login";
+import { LoginSchema, LoginUsernameSchema } from "~/schemas/login";
 import { RECOVERY_PATH } from "~/lib/recovery-path";
 import { chooserPath, hasSeveralLogins } from "./login.escolher.server";
+import { accountsFor, duplicateStep, variantOf, type LoginVariant, type VariantState } from "./login.variants.server";
 import { recoveryOffered } from "./recuperar-senha.server";
 import "./login.css";
 
@@ -38,6 +40,9 @@ interface LoginPageData {
   goToDefault: "area" | "catalogo";
   /** Activity 1120: the captcha widget is shown (with JS; ADR 170). */
   captchaOn: boolean;
+  /** The institution's login variant (spec §5, ADR 173). */
+  variant: LoginVariant;
+  separator: string;
 }
 
 async function pageData(request: Request, context: Route.LoaderArgs["context"]): Promise<LoginPageData> {
@@ -64,6 +69,7 @@ async function pageData(request: Request, context: Route.LoaderArgs["context"]):
     goToDefault: isOn(config?.instituicao.destino_padrao_login_catalogo) ? "catalogo" : "area",
     recoveryOffered: recoveryOffered(config),
     captchaOn: Boolean(config?.activities.includes(ACTIVITY.CAPTCHA)),
+    ...variantOf(config),
   };
 }
 
@@ -110,16 +116,29 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   }
-  const submission = parseWithZod(form, { schema: LoginSchema });
   const keep = { username: String(form.get("username") ?? ""), password: "" };
+  // Duplicate persons (spec §5): the user code first, then the account choice and the password (ADR 173).
+  const duplicates = page.variant === "pessoas_duplicadas";
+  if (duplicates && form.get("intent") === "continue") {
+    const first = parseWithZod(form, { schema: LoginUsernameSchema });
+    if (first.status !== "success") {
+      const variant: VariantState = { step: "usuario", accounts: [], accountError: null };
+      return data({ attempt: crypto.randomUUID(), page, result: first.reply(), showPassword, values: keep, ...variant }, { status: 400 });
+    }
+    const variant: VariantState = { step: "senha", accounts: await accountsFor(context, first.value.username), accountError: null };
+    return data({ attempt: crypto.randomUUID(), page, result: null, showPassword, values: keep, ...variant }, { headers: { "Cache-Control": "no-store" } });
+  }
+  const dup = duplicates ? await duplicateStep(context, form, page.separator, t) : null;
+  const variant: VariantState | Record<string, never> = dup ? { step: dup.step, accounts: dup.accounts, accountError: dup.accountError } : {};
+  const submission = parseWithZod(form, { schema: LoginSchema });
   // The widget was there (JS) but the form went before it finished: spec §5 "Do the Captcha verification!".
   const captchaMissing = page.captchaOn && form.get("captcha_js") === "1" && !form.get("captcha");
-  if (submission.status !== "success" || captchaMissing) {
+  if (submission.status !== "success" || captchaMissing || dup?.accountError) {
     const captchaError = captchaMissing ? t("login:captcha.missing") : null;
-    return data({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep, captchaError }, { status: 400 });
+    return data({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep, captchaError, ...variant }, { status: 400 });
   }
   try {
-    const { tokens, user } = await createAuthenticator(getApi(context)).authenticate("form", request);
+    const { tokens, user } = await createAuthenticator(getApi(context), dup?.loginName).authenticate("form", request);
     const session = getSession(context);
     // A brand-new session: never reuse what the old cookie held.
     session.destroy();
@@ -134,7 +153,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(err instanceof ApiError)) throw err;
     const captchaError = captchaFailure(err, t);
     if (captchaError) {
-      return data({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep, captchaError }, { status: 400 });
+      return data({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep, captchaError, ...variant }, { status: 400 });
     }
     const failure = loginFailure(err, t);
     return data(
@@ -146,6 +165,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         values: keep,
         // The password is locked (too many attempts): the way out is a new password (spec §8).
         recover: failure.recover && page.recoveryOffered,
+        ...variant,
       },
       { status: err.status === 0 ? 503 : 400 },
     );
@@ -157,6 +177,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const page = actionData?.page ?? loaderData;
   const recover = actionData && "recover" in actionData ? actionData.recover : false;
   const captchaError = actionData && "captchaError" in actionData ? (actionData.captchaError ?? undefined) : undefined;
+  // Duplicate persons (ADR 173): the user code alone first, then the account choice and the password.
+  const usernameFirst = page.variant === "pessoas_duplicadas";
+  const step = actionData && "step" in actionData && actionData.step ? actionData.step : usernameFirst ? "usuario" : "senha";
+  const accounts = actionData && "accounts" in actionData ? (actionData.accounts ?? []) : [];
+  const accountError = actionData && "accountError" in actionData ? (actionData.accountError ?? undefined) : undefined;
   const flashRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     // The result of the password recovery is where focus starts.
@@ -166,7 +191,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    // Step 1 of the duplicate-persons variant has the user code alone.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: step === "usuario" ? LoginUsernameSchema.merge(LoginSchema.partial()) : LoginSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -188,6 +214,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         ...(form.errors ?? []).map((message) => ({ fieldId: "usuario", message })),
         ...(usernameError ? [{ fieldId: "usuario", message: usernameError }] : []),
         ...(passwordError ? [{ fieldId: "senha", message: passwordError }] : []),
+        ...(accountError && accounts[0] ? [{ fieldId: `conta-${accounts[0].codigo}`, message: accountError }] : []),
         ...(captchaError ? [{ fieldId: "captcha", message: captchaError }] : []),
       ];
   const recoveryHref = (username: string | undefined) => (username ? `${RECOVERY_PATH}?usuario=${encodeURIComponent(username)}` : RECOVERY_PATH);
@@ -223,20 +250,32 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <p>{t("auth.intro")}</p>
       <Form method="post" {...getFormProps(form)} noValidate className="login-form">
         {/* Pressing Enter in a field submits with the first submit button: make that the login, not the toggle. */}
-        <button type="submit" name="intent" value="login" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-          {t("auth.submit")}
+        <button type="submit" name="intent" value={step === "usuario" ? "continue" : "login"} className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          {step === "usuario" ? t("login:duplicates.continue") : t("auth.submit")}
         </button>
         {page.redirectParam ? <input type="hidden" name="redirect" value={page.redirectParam} /> : null}
         <input type="hidden" name="showPassword" value={showPassword ? "1" : "0"} />
-        <TextField
-          id="usuario"
-          name="username"
-          label={t("auth.username")}
-          autoComplete="username"
-          required
-          defaultValue={actionData?.values.username}
-          error={usernameError}
-        />
+        {usernameFirst && step === "senha" ? (
+          <DuplicateAccountStep
+            username={actionData?.values.username ?? ""}
+            accounts={accounts}
+            error={accountError}
+            changeHref={page.redirectParam ? `/login?redirect=${encodeURIComponent(page.redirectParam)}` : "/login"}
+          />
+        ) : (
+          <TextField
+            id="usuario"
+            name="username"
+            label={t("auth.username")}
+            autoComplete="username"
+            required
+            defaultValue={actionData?.values.username}
+            error={usernameError}
+          />
+        )}
+        {/* Step 1 of the duplicate-persons variant stops here: the password comes with the account choice. */}
+        {step === "senha" ? (
+          <>
         <div className="login-form__password">
           <TextField
             // A new input after each attempt, so a refused password is never kept (with JS, too).
@@ -295,10 +334,18 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </div>
           </fieldset>
         ) : null}
+          </>
+        ) : null}
         <div className="login-form__actions">
-          <button type="submit" name="intent" value="login" className="button" aria-disabled={submitting || undefined}>
-            {submitting ? t("auth.authenticating") : t("auth.submit")}
-          </button>
+          {step === "usuario" ? (
+            <button type="submit" name="intent" value="continue" className="button">
+              {t("login:duplicates.continue")}
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="login" className="button" aria-disabled={submitting || undefined}>
+              {submitting ? t("auth.authenticating") : t("auth.submit")}
+            </button>
+          )}
           <Link to={page.backTo} className="button button--secondary">
             {t("auth.back")}
           </Link>
