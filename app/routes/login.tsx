@@ -133,9 +133,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: LoginSchema });
   // The widget was there (JS) but the form went before it finished: spec §5 "Do the Captcha verification!".
   const captchaMissing = page.captchaOn && form.get("captcha_js") === "1" && !form.get("captcha");
-  if (submission.status !== "success" || captchaMissing || dup?.accountError) {
+  // The "go to" choice is required when shown (spec §5).
+  const goToError = page.showGoTo && submission.status === "success" && !submission.value.destino ? t("login:goto.required") : null;
+  if (submission.status !== "success" || captchaMissing || dup?.accountError || goToError) {
     const captchaError = captchaMissing ? t("login:captcha.missing") : null;
-    return data({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep, captchaError, ...variant }, { status: 400 });
+    return data({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep, captchaError, goToError, ...variant }, { status: 400 });
   }
   try {
     const { tokens, user } = await createAuthenticator(getApi(context), dup?.loginName).authenticate("form", request);
@@ -182,6 +184,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const step = actionData && "step" in actionData && actionData.step ? actionData.step : usernameFirst ? "usuario" : "senha";
   const accounts = actionData && "accounts" in actionData ? (actionData.accounts ?? []) : [];
   const accountError = actionData && "accountError" in actionData ? (actionData.accountError ?? undefined) : undefined;
+  const goToError = actionData && "goToError" in actionData ? (actionData.goToError ?? undefined) : undefined;
   const flashRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     // The result of the password recovery is where focus starts.
@@ -216,6 +219,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         ...(passwordError ? [{ fieldId: "senha", message: passwordError }] : []),
         ...(accountError && accounts[0] ? [{ fieldId: `conta-${accounts[0].codigo}`, message: accountError }] : []),
         ...(captchaError ? [{ fieldId: "captcha", message: captchaError }] : []),
+        ...(goToError ? [{ fieldId: "destino-area", message: goToError }] : []),
       ];
   const recoveryHref = (username: string | undefined) => (username ? `${RECOVERY_PATH}?usuario=${encodeURIComponent(username)}` : RECOVERY_PATH);
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
@@ -322,14 +326,20 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </div>
         </div>
         {page.showGoTo ? (
-          <fieldset className="login-form__goto">
+          <fieldset className={`login-form__goto${goToError ? " field--invalid" : ""}`} aria-describedby={goToError ? "destino-erro" : undefined}>
             <legend>{t("auth.go_to")}</legend>
+            {goToError ? (
+              <p className="field__error" id="destino-erro">
+                <span className="visually-hidden">{t("errors.prefix")} </span>
+                {goToError}
+              </p>
+            ) : null}
             <div className="checkbox">
-              <input id="destino-area" type="radio" name="destino" value="area" defaultChecked={page.goToDefault === "area"} />
+              <input id="destino-area" type="radio" name="destino" value="area" required defaultChecked={page.goToDefault === "area"} />
               <label htmlFor="destino-area">{t("auth.go_to_private", { product: PRODUCT_NAME })}</label>
             </div>
             <div className="checkbox">
-              <input id="destino-catalogo" type="radio" name="destino" value="catalogo" defaultChecked={page.goToDefault === "catalogo"} />
+              <input id="destino-catalogo" type="radio" name="destino" value="catalogo" required defaultChecked={page.goToDefault === "catalogo"} />
               <label htmlFor="destino-catalogo">{t("auth.go_to_catalogue")}</label>
             </div>
           </fieldset>
