@@ -29,6 +29,9 @@ const duplicateChoiceError = async (page: Page) => {
   await page.locator("input[name=password]").fill("demo1234");
   await page.locator("form.login-form button[value=login]").last().click();
   await page.locator("#conta-erro").waitFor();
+  // With JavaScript, the captcha widget is audited too: wait until it has loaded (without, it never comes).
+  const js = await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 5000 }).then(() => true, () => false);
+  if (js) await page.locator("altcha-widget .altcha").waitFor();
 };
 
 // The several-logins chooser and the duplicate-persons account choice, each in its error state (which holds
