@@ -23,6 +23,9 @@ const chromium = {
   },
 };
 
+/** The second API's institution: the captcha on (activity 1120) and the duplicate-persons login (INSTITUTION_SETTINGS, ADRs 171, 173). */
+const VARIANT_INSTITUTION = { parametros: { login_variante: "pessoas_duplicadas", separador_login: "#" }, atividades: { "1120": true } };
+
 const server = (name: string, port: number, env: Record<string, string> = {}) => ({
   command: `node tests/support/start-server.mjs ${name}`,
   url: `http://127.0.0.1:${port}${env.API_ONLY ? "/api/openapi.json" : "/login"}`,
@@ -55,7 +58,8 @@ export default defineConfig({
   webServer: [
     server("main", PORTS.main, { WEB_CONCURRENCY: "2" }),
     // Its network (OAI) catalogue answers 500, so the external portal shows the network failure (ADR 063).
-    server("api", PORTS.api, { API_ONLY: "1", NETWORK_UNAVAILABLE: "1" }),
+    // Its institution asks for the captcha (activity 1120) and uses the login variants (ADR 170, 171).
+    server("api", PORTS.api, { API_ONLY: "1", NETWORK_UNAVAILABLE: "1", INSTITUTION_SETTINGS: JSON.stringify(VARIANT_INSTITUTION) }),
     server("external", PORTS.external, { API_BASE_URL: `http://127.0.0.1:${PORTS.api}` }),
     // Single sign-on (ADR 160, 161): the local OIDC provider and SAML IdP (`npm run idp`), and a portal configured for them.
     {

@@ -22,6 +22,7 @@ import { z } from "zod";
 import { createApiApp } from "./api/app.ts";
 import { CLIENT_IP_HEADER } from "./api/lib/http.ts";
 import { prepareDatabase } from "./api/boot.ts";
+import { applyInstitutionSettings, parseInstitutionSettings } from "./api/seed/institution-settings.ts";
 import { startReminderTimer } from "./api/jobs/reminders.ts";
 import { createMailer } from "./api/mail/index.ts";
 import { openDatabase } from "./api/db/index.ts";
@@ -53,6 +54,8 @@ const EnvSchema = z.object({
   NETWORK_UNAVAILABLE: z.enum(["0", "1", "true", "false"]).optional(),
   // Seeds the demo patrons on the first start of a library's own (imported) catalogue too (ADR 100).
   DEMO_PATRONS: z.enum(["0", "1", "true", "false"]).optional(),
+  // Institution parameters and public activities applied at every start (JSON, ADR 171).
+  INSTITUTION_SETTINGS: z.string().optional(),
 });
 
 function readEnv() {
@@ -99,6 +102,10 @@ async function prepare() {
     importNetworkCatalogue: (d) => importNetworkCatalogue(d, log, projectRoot),
     demoPatrons: env.DEMO_PATRONS === "1" || env.DEMO_PATRONS === "true",
   });
+  if (env.INSTITUTION_SETTINGS) {
+    await applyInstitutionSettings(db, parseInstitutionSettings(env.INSTITUTION_SETTINGS));
+    log("INSTITUTION_SETTINGS applied");
+  }
   await db.destroy();
 }
 

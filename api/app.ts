@@ -13,6 +13,9 @@ import { acervoRoutes } from "./routes/acervo.ts";
 import { alertasRoutes } from "./routes/alertas.ts";
 import { autenticarRoutes } from "./routes/autenticar.ts";
 import { autoridadeRoutes } from "./routes/autoridade.ts";
+import { captchaRoutes } from "./routes/captcha.ts";
+import { duplicadasRoutes } from "./routes/duplicadas.ts";
+import type { CaptchaSettings } from "./domain/captcha.ts";
 import { cestaRoutes } from "./routes/cesta.ts";
 import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta.ts";
 import { indiceRoutes, opcoesIndiceRoutes } from "./routes/indice.ts";
@@ -86,16 +89,19 @@ export interface ApiOptions {
   network?: { unavailable?: boolean };
   /** Single sign-on (ADR 160); default: read from the environment (OIDC_*, SAML_*, PUBLIC_URL). */
   sso?: SsoConfig;
+  /** Captcha cost and lifetime (tests make it cheap). */
+  captcha?: CaptchaSettings;
 }
 
 /**
  * The reference library API of docs/api.md, answering the full `/api/...` paths. The OpenAPI
  * document of every route is served at `/api/openapi.json`.
  */
-export function createApiApp({ db, mailer, auth, network, sso }: ApiOptions): OpenAPIHono<ApiEnv> {
+export function createApiApp({ db, mailer, auth, network, sso, captcha }: ApiOptions): OpenAPIHono<ApiEnv> {
   const deps: ApiDeps = {
     db,
     auth: { ...defaultAuthSettings, ...auth },
+    captcha,
     mailer:
       mailer ??
       createMailer({ db, smtpUrl: process.env.SMTP_URL || undefined, outboxDir: path.resolve(process.env.DATA_DIR ?? "data", "outbox") }),
@@ -123,6 +129,8 @@ export function createApiApp({ db, mailer, auth, network, sso }: ApiOptions): Op
   app.use("/api/*", checkWriteBody);
 
   app.route("/api/oauth", oauthRoutes(deps));
+  app.route("/api/captcha", captchaRoutes(deps));
+  app.route("/api/duplicadas", duplicadasRoutes(deps));
   app.route("/api/autenticar", autenticarRoutes(deps));
   // The rest of spec §7 (ADR 180): each module scopes its token check to its own paths.
   app.route("/api/autenticar", autenticarExtrasRoutes(deps));

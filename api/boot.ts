@@ -9,6 +9,7 @@ import { seedCirculation } from "./seed/circulation.ts";
 import { seedLibraryRequests } from "./seed/library-requests.ts";
 import { seedCirculationHolds } from "./seed/circulation-holds.ts";
 import { seedDemoCategories, seedInstitution } from "./seed/institution.ts";
+import { seedLoginVariants } from "./seed/login-variants.ts";
 import { seedPatrons } from "./seed/patrons.ts";
 import { seedTeachingPlans } from "./seed/teaching-plans.ts";
 import { seedTitlePages } from "./seed/title-pages.ts";
@@ -115,6 +116,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await seedAccountProfile(db, { log });
   await seedApiContract(db, { log });
   await seedLibraryRequests(db, { log });
+  await seedLoginVariants(db, { log });
   await importNetworkCatalogue?.(db);
   await syncSequences(db);
   await setState(db, "catalogo_demo", "concluido");

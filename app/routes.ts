@@ -5,6 +5,8 @@ import { PRODUCT_SLUG } from "./lib/product";
 export default [
   index("routes/home.tsx", { id: "home" }),
   route("login", "routes/login.tsx"),
+  // After login, a person with several logins chooses one (spec §4; ADR 172).
+  route("login/escolher", "routes/login.escolher.tsx"),
   route("sair", "routes/sair.tsx"),
   // Single sign-on (spec §2, ADR 160): the OIDC callback, the SAML answer, and the institutional login button's POST.
   route("oauth-response", "routes/oauth-response.tsx"),
@@ -14,6 +16,8 @@ export default [
   route("recuperar-senha", "routes/recuperar-senha.tsx"),
   route("recuperar-senha/codigo", "routes/recuperar-senha.codigo.tsx"),
   route("recuperar-senha/nova-senha", "routes/recuperar-senha.nova-senha.tsx"),
+  // Resource route: a captcha challenge for the login and recovery forms (activity 1120, ADR 170).
+  route("captcha/desafio", "routes/captcha.desafio.ts"),
   // The spec's redirect page ("{product}_redireciona"): after a login that named an external base (ADR 095).
   route(`${PRODUCT_SLUG}_redireciona`, "routes/redireciona.tsx"),
   route("indice", "routes/indice.tsx"),

@@ -19,6 +19,8 @@ import * as m024 from "./migrations/024-password-recovery.ts";
 import * as m050 from "./migrations/050-api-contract.ts";
 import * as m060 from "./migrations/060-library-requests.ts";
 import * as m030 from "./migrations/030-sso.ts";
+import * as m040 from "./migrations/040-captcha.ts";
+import * as m041 from "./migrations/041-session-login.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -42,6 +44,8 @@ const migrations: Record<string, Migration> = {
   "050-api-contract": m050,
   "060-library-requests": m060,
   "030-sso": m030,
+  "040-captcha": m040,
+  "041-session-login": m041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -515,6 +515,8 @@ export interface DB {
   produto_target: ProdutoTargetTable;
   pessoa_redirect: PessoaRedirectTable;
   token_redireciona: TokenRedirecionaTable;
+  captcha_usado: CaptchaUsadoTable;
+  sessao_login: SessaoLoginTable;
 }
 
 /** Migration 050 (ADR 180): a list of titles a patron hands to a library. */
@@ -554,6 +556,18 @@ export interface TokenRedirecionaTable {
   cod_pessoa: number;
   expires_at: string;
   created_at: Generated<string>;
+}
+
+/** The login a token family works under (migration 041, ADR 172). */
+export interface SessaoLoginTable {
+  familia: string;
+  cod_login: number;
+}
+
+/** A captcha challenge already used (migration 040, ADR 170). */
+export interface CaptchaUsadoTable {
+  assinatura_hash: string;
+  expires_at: string;
 }
 
 /** What the first start did (migration 011, ADR 100). */

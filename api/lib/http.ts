@@ -1,3 +1,4 @@
+import type { CaptchaSettings } from "../domain/captcha.ts";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Db } from "../db/index.ts";
@@ -27,6 +28,8 @@ export interface ApiDeps {
   mailer: Mailer;
   /** Single sign-on providers (ADR 160); absent or null parts: that kind of SSO is off. */
   sso?: SsoConfig;
+  /** Captcha cost and lifetime (ADR 170); the defaults when absent. */
+  captcha?: CaptchaSettings;
 }
 
 export interface ApiEnv {

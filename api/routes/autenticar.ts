@@ -2,13 +2,15 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import type { Db } from "../db/index.ts";
+import { sessionLoginOf } from "../domain/person-logins.ts";
 
 const UserData = z
   .object({
     user: z.object({
       cod_pessoa: z.number().int(),
       nome_pessoa: z.string(),
-      login: z.string().nullable(),
+      login: z.string().nullable().openapi({ description: "The login the session works under (ADR 172)" }),
+      base: z.string().nullable().openapi({ description: "That login's base" }),
       email: z.string().nullable(),
       professor: z.boolean(),
       categoria: z.object({ codigo: z.string(), descricao: z.string() }),
@@ -29,7 +31,7 @@ const route = createRoute({
 });
 
 /** Loads the patron's user data (shared by /autenticar/dados-usuario). */
-export async function loadUserData(db: Db, codPessoa: number) {
+export async function loadUserData(db: Db, codPessoa: number, codLogin?: number | null) {
   const p = await db
     .selectFrom("pessoa")
     .innerJoin("categoria", "categoria.cod_categoria", "pessoa.cod_categoria")
@@ -37,7 +39,9 @@ export async function loadUserData(db: Db, codPessoa: number) {
     .where("pessoa.cod_pessoa", "=", codPessoa)
     .executeTakeFirst();
   if (!p) throw new ApiError(404, "nao_encontrado");
-  const login = await db.selectFrom("login").select("usuario").where("cod_pessoa", "=", codPessoa).orderBy("cod_login").executeTakeFirst();
+  // The session's own login when one was recorded (several logins, ADR 172), else the person's first.
+  const logins = db.selectFrom("login").select(["usuario", "base"]).where("cod_pessoa", "=", codPessoa);
+  const login = (codLogin != null ? await logins.where("cod_login", "=", codLogin).executeTakeFirst() : undefined) ?? (await logins.orderBy("cod_login").executeTakeFirst());
   const perms = await db
     .selectFrom("categoria_atividade")
     .innerJoin("atividade", "atividade.cod_atividade", "categoria_atividade.cod_atividade")
@@ -50,6 +54,7 @@ export async function loadUserData(db: Db, codPessoa: number) {
       cod_pessoa: p.cod_pessoa,
       nome_pessoa: p.nome_pessoa,
       login: login?.usuario ?? null,
+      base: login?.base ?? null,
       email: p.email,
       professor: p.professor === 1,
       categoria: { codigo: p.cod_categoria, descricao: p.descricao },
@@ -64,6 +69,6 @@ export async function loadUserData(db: Db, codPessoa: number) {
 export function autenticarRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.use("*", requireToken(deps));
-  app.openapi(route, async (c) => c.json(await loadUserData(deps.db, patronOf(c)), 200));
+  app.openapi(route, async (c) => c.json(await loadUserData(deps.db, patronOf(c), await sessionLoginOf(deps.db, c.get("owner").familia)), 200));
   return app;
 }

@@ -1,5 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import crypto from "node:crypto";
+import { captchaRefusal } from "../domain/captcha.ts";
 import { authenticate } from "../domain/login.ts";
+import { institutionParameters, resolveLoginName } from "../domain/login-variants.ts";
+import { startSessionLogin } from "../domain/person-logins.ts";
 import { issuePatronTokens, issuePublicToken, PORTAL_CLIENT_ID, revokeSession, rotateRefreshToken } from "../domain/tokens.ts";
 import { ApiError } from "../lib/errors.ts";
 import { clientIpOf, createRouter, ErrorSchema, LangHeader, type ApiDeps } from "../lib/http.ts";
@@ -41,7 +45,9 @@ const tokenRoute = createRoute({
   },
   responses: {
     200: { description: "Tokens", content: { "application/json": { schema: TokenResponse } } },
-    400: err("Missing credentials (`credenciais_ausentes`), unknown client or grant"),
+    400: err(
+      "Missing credentials (`credenciais_ausentes`), unknown client or grant; with activity 1120 on, a `recaptcha_token` that is expired (`captcha_expirado`) or invalid or already used (`captcha_invalido`) (ADR 170)",
+    ),
     401: err("Wrong username or password (`credenciais_invalidas`), or refresh token invalid/reused (`token_invalido`)"),
     429: err("Login locked for 15 minutes after 5 failures for that username, or 30 from that client address (`muitas_tentativas`)"),
   },
@@ -96,11 +102,19 @@ export function oauthRoutes(deps: ApiDeps) {
       case "client_credentials":
         return c.json(await issuePublicToken(deps.db, deps.auth, clientId), 200);
       case "password": {
-        const username = field("username").trim();
+        // The institution's login variant may stand a combined name for a login (spec §5, ADR 173).
+        const username = await resolveLoginName(deps.db, await institutionParameters(deps.db), field("username").trim());
         const password = field("password");
         if (!username || !password) throw new ApiError(400, "credenciais_ausentes");
-        const { codPessoa } = await authenticate(deps.db, deps.auth, username, password, clientIpOf(c));
-        return c.json(await issuePatronTokens(deps.db, deps.auth, clientId, codPessoa), 200);
+        // Activity 1120 (ADR 170): a captcha answer, when sent, must be good before any password check.
+        const captcha = await captchaRefusal(deps.db, field("recaptcha_token"), deps.auth.now());
+        if (captcha) throw new ApiError(400, captcha, { code: captcha });
+        const { codPessoa, codLogin } = await authenticate(deps.db, deps.auth, username, password, clientIpOf(c));
+        // The session works under the login typed until the patron picks another of theirs (ADR 172).
+        const familia = crypto.randomUUID();
+        const tokens = await issuePatronTokens(deps.db, deps.auth, clientId, codPessoa, familia);
+        await startSessionLogin(deps.db, familia, codLogin);
+        return c.json(tokens, 200);
       }
       case "refresh_token": {
         const token = field("refresh_token");

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "../db/index.ts";
+import { loginVariantOf } from "../domain/login-variants.ts";
 import { ApiError } from "../lib/errors.ts";
 import { ssoLoginParameters } from "../sso/parameters.ts";
 import { createRouter, errorResponses, LangHeader, parseJsonArray, parseJsonObject, requireToken, type ApiDeps } from "../lib/http.ts";
@@ -31,6 +32,11 @@ const Instituicao = z
     __md_aut: z.number().int(),
     __md_crypt: z.number().int(),
     aquisicao: z.boolean(),
+    login_variante: z
+      .enum(["pessoas_duplicadas", "categoria"])
+      .nullable()
+      .openapi({ description: "Login variant (spec §5, ADR 173): username first then the person's choice, or a category code" }),
+    separador_login: z.string().openapi({ description: "Joins the username and the chosen person or category code (ADR 173)" }),
   })
   .openapi("Instituicao");
 
@@ -111,6 +117,7 @@ export function parametrosRoutes(deps: ApiDeps) {
         __md_aut: typeof p.__md_aut === "number" ? p.__md_aut : 1,
         __md_crypt: typeof p.__md_crypt === "number" ? p.__md_crypt : 1,
         aquisicao: p.aquisicao !== false,
+        ...loginVariantOf(p),
       },
       200,
     );

@@ -27,7 +27,7 @@ describe("patron data", () => {
   });
 
   it("lists the person's logins", async () => {
-    expect(await (await get(t.app, "/api/pessoas/login", demo)).json()).toEqual([{ codigo: 1, usuario: "demo", base: "UFD" }]);
+    expect(await (await get(t.app, "/api/pessoas/login", demo)).json()).toEqual([{ codigo: 1, usuario: "demo", base: "UFD", atual: true }]);
   });
 
   it("lists three current loans for demo, one of them overdue", async () => {

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "../db/index.ts";
+import { captchaRefusal } from "../domain/captcha.ts";
 import { changePasswordWithCode, checkRecoveryCode, recoveryOffered, startRecovery } from "../domain/password-recovery.ts";
 import { passwordRulesFrom, type PasswordRules } from "../domain/password-rules.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -47,6 +48,7 @@ const startRoute = createRoute({
   request: { headers: LangHeader, params: UserParam, query: z.object({ recaptcha_token: z.string().max(4000).optional() }) },
   responses: {
     200: { description: "Code length, expiry and password rules", content: { "application/json": { schema: Start } } },
+    400: err("With activity 1120 on, a `recaptcha_token` that is expired (`captcha_expirado`) or invalid or already used (`captcha_invalido`) (ADR 170)"),
     403: err("The institution does not offer recovery (`recuperacao_indisponivel`)"),
     ...errorResponses,
   },
@@ -119,6 +121,9 @@ export function recuperarSenhaRoutes(deps: ApiDeps) {
     const params = await offered();
     const lang = c.get("lang");
     const { user } = c.req.valid("param");
+    // Activity 1120 (ADR 170): checked before the user code is looked at, so it says nothing about the user.
+    const captcha = await captchaRefusal(db, c.req.valid("query").recaptcha_token, deps.auth.now());
+    if (captcha) throw new ApiError(400, captcha, { code: captcha });
     const { rules, settings, mail } = await startRecovery(db, deps.auth, params, user);
     if (mail) {
       // Sent off the response path, so a slow mail server cannot tell a known user from an unknown one.

@@ -14,6 +14,7 @@ export const DadosUsuarioSchema = z.object({
     cod_pessoa: z.coerce.number(),
     nome_pessoa: z.string(),
     login: z.string(),
+    base: z.string().nullish(),
   }),
   authPermissions: z.array(z.looseObject({ cod_modulo: z.coerce.number().nullish(), cod_atividade: z.coerce.number() })).default([]),
   bloqueio: z.union([z.boolean(), z.number(), z.string()]).nullish(),
@@ -29,8 +30,8 @@ export interface LoginResult {
 }
 
 /** Runs the two login calls; throws ApiError (401, 429, 430…) as spec §8 expects. */
-export async function passwordLogin(api: FullApiClient, username: string, password: string): Promise<LoginResult> {
-  const tokens = await api.passwordGrant(username, password);
+export async function passwordLogin(api: FullApiClient, username: string, password: string, captchaToken?: string): Promise<LoginResult> {
+  const tokens = await api.passwordGrant(username, password, captchaToken);
   const dados = await api.getWithToken("/autenticar/dados-usuario", DadosUsuarioSchema, tokens.access_token);
   const blocked = dados.bloqueio === true || dados.bloqueio === 1 || dados.bloqueio === "1" || dados.bloqueio === "S";
   if (blocked) {
@@ -46,19 +47,26 @@ export async function passwordLogin(api: FullApiClient, username: string, passwo
       cod_pessoa: dados.user.cod_pessoa,
       nome_pessoa: dados.user.nome_pessoa,
       login: dados.user.login,
+      base: dados.user.base ?? null,
       permissions: [...new Set(dados.authPermissions.map((p) => p.cod_atividade))],
     },
   };
 }
 
-/** An authenticator bound to this request's API client (the strategy needs the per-request transport). */
-export function createAuthenticator(api: FullApiClient): Authenticator<LoginResult> {
+/**
+ * An authenticator bound to this request's API client (the strategy needs the per-request transport).
+ * `loginName` replaces the form's username when a login variant combines it with a choice.
+ */
+export function createAuthenticator(api: FullApiClient, loginName?: string): Authenticator<LoginResult> {
   const authenticator = new Authenticator<LoginResult>();
   authenticator.use(
     new FormStrategy(async ({ form }) => {
-      const username = String(form.get("username") ?? "").trim();
+      // `loginName`: the name an institution login variant makes of the form (ADR 173).
+      const username = loginName ?? String(form.get("username") ?? "").trim();
       const password = String(form.get("password") ?? "");
-      return passwordLogin(api, username, password);
+      // The solved captcha, when the widget ran (activity 1120, ADR 170).
+      const captcha = String(form.get("captcha") ?? "") || undefined;
+      return passwordLogin(api, username, password, captcha);
     }),
     "form",
   );

@@ -16,6 +16,8 @@ describe("applySecurityHeaders", () => {
     const plain = new Headers({ "Content-Type": "text/html; charset=UTF-8" });
     applySecurityHeaders(plain, false);
     expect(plain.get("Content-Security-Policy")).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    // Workers only from this origin (the captcha's, ADR 170): never blob: or data:.
+    expect(plain.get("Content-Security-Policy")).toContain("worker-src 'self';");
     expect(plain.get("X-Content-Type-Options")).toBe("nosniff");
     const rendered = new Headers({ "Content-Type": "text/html", "Content-Security-Policy": "default-src 'self'" });
     applySecurityHeaders(rendered, false);

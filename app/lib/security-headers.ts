@@ -18,6 +18,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The captcha's proof-of-work worker is a same-origin script from the build; no blob: or data: workers (ADR 170).
+    "worker-src 'self'",
     "frame-ancestors 'none'",
     "form-action 'self'",
     "base-uri 'none'",

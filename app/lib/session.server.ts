@@ -23,6 +23,8 @@ const SessionDataSchema = z.object({
     cod_pessoa: z.number(),
     nome_pessoa: z.string(),
     login: z.string(),
+    /** The login's base, when the person has logins in several bases (ADR 172). */
+    base: z.string().nullish(),
     permissions: z.array(z.number()),
   }),
   /** The session began with single sign-on: logout then goes to that provider's logout link (spec §4, ADR 160). */
@@ -102,6 +104,13 @@ export class Session {
     // Logging in again supersedes the previous session: its tokens must not keep working elsewhere.
     if (this.#data && this.#data.tokens.refresh_token !== input.tokens.refresh_token) this.#ended.push(this.#data.tokens);
     this.#data = { v: 1, sid: crypto.randomUUID(), persistent: input.persistent, tokens: input.tokens, user: input.user, ...(input.sso ? { sso: input.sso } : {}) };
+    this.#dirty = true;
+  }
+
+  /** Changes what the session knows of the user (another of the person's logins was chosen, ADR 172). */
+  updateUser(patch: Partial<SessionUser>): void {
+    if (!this.#data) return;
+    this.#data = { ...this.#data, user: { ...this.#data.user, ...patch } };
     this.#dirty = true;
   }
 

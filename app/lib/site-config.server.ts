@@ -21,6 +21,9 @@ export const InstituicaoSchema = z.looseObject({
   link_rede: z.string().nullish(),
   __md_aut: z.union([z.number(), z.string()]).nullish(),
   __md_crypt: z.union([z.number(), z.string()]).nullish(),
+  // The login variant and its separator (spec §5, ADR 173).
+  login_variante: z.string().nullish(),
+  separador_login: z.string().nullish(),
 });
 export type Instituicao = z.infer<typeof InstituicaoSchema>;
 

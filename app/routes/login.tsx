@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { CaptchaField } from "~/components/identity/CaptchaField";
+import { DuplicateAccountStep } from "~/components/identity/DuplicateAccountStep";
 import { TextField } from "~/components/ui/TextField";
 import { ACTIVITY } from "~/lib/activities";
 import { isExternalBase } from "~/lib/api/acervo.server";
@@ -19,8 +21,10 @@ import { sanitizeInstitutionHtml } from "~/lib/root-data.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSession } from "~/lib/session.server";
 import { getSiteConfig, isOn, type SiteConfig } from "~/lib/site-config.server";
-import { LoginSchema } from "~/schemas/login";
+import { LoginSchema, LoginUsernameSchema } from "~/schemas/login";
 import { RECOVERY_PATH } from "~/lib/recovery-path";
+import { chooserPath, hasSeveralLogins } from "./login.escolher.server";
+import { accountsFor, duplicateStep, variantOf, type LoginVariant, type VariantState } from "./login.variants.server";
 import { recoveryOffered } from "./recuperar-senha.server";
 import { InstitutionalLogin, isOidcUsername, type SsoOptions } from "~/components/identity/SsoLoginOptions";
 import { ssoOptionsOf, startOidcLogin } from "~/lib/sso.server";
@@ -38,6 +42,11 @@ interface LoginPageData {
   goToDefault: "area" | "catalogo";
   /** Single sign-on offered (ADR 160): OIDC by an e-mail as username, SAML by the institutional login button. */
   sso: SsoOptions;
+  /** Activity 1120: the captcha widget is shown (with JS; ADR 170). */
+  captchaOn: boolean;
+  /** The institution's login variant (spec §5, ADR 173). */
+  variant: LoginVariant;
+  separator: string;
 }
 
 async function pageData(request: Request, context: Route.LoaderArgs["context"]): Promise<LoginPageData> {
@@ -64,6 +73,8 @@ async function pageData(request: Request, context: Route.LoaderArgs["context"]):
     goToDefault: isOn(config?.instituicao.destino_padrao_login_catalogo) ? "catalogo" : "area",
     recoveryOffered: recoveryOffered(config),
     sso: ssoOptionsOf(config),
+    captchaOn: Boolean(config?.activities.includes(ACTIVITY.CAPTCHA)),
+    ...variantOf(config),
   };
 }
 
@@ -78,6 +89,13 @@ function loginFailure(err: ApiError, t: ReturnType<typeof getT>): { message: str
   }
   const { key, values } = describeError(err, "login");
   return { message: t(key, values), recover: err.status === 429 || key === "common:auth.errors.blocked" };
+}
+
+/** The captcha's own message for an API refusal (ADR 170), or null when the failure is about something else. */
+function captchaFailure(err: ApiError, t: ReturnType<typeof getT>): string | null {
+  if (err.code === "captcha_expirado") return t("login:captcha.expired");
+  if (err.code === "captcha_invalido") return t("login:captcha.invalid");
+  return null;
 }
 
 /** Where a login asked for by `redirect` goes: an external base's redirect page (ADR 095), or a same-origin path. */
@@ -106,13 +124,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Spec §4: an e-mail as username starts OIDC when the institution uses it (ADR 160).
   const oidc = await startOidcLogin(request, context, form);
   if (oidc) return oidc;
-  const submission = parseWithZod(form, { schema: LoginSchema });
   const keep = { username: String(form.get("username") ?? ""), password: "" };
-  if (submission.status !== "success") {
-    return data({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep }, { status: 400 });
+  // Duplicate persons (spec §5): the user code first, then the account choice and the password (ADR 173).
+  const duplicates = page.variant === "pessoas_duplicadas";
+  if (duplicates && form.get("intent") === "continue") {
+    const first = parseWithZod(form, { schema: LoginUsernameSchema });
+    if (first.status !== "success") {
+      const variant: VariantState = { step: "usuario", accounts: [], accountError: null };
+      return data({ attempt: crypto.randomUUID(), page, result: first.reply(), showPassword, values: keep, ...variant }, { status: 400 });
+    }
+    const variant: VariantState = { step: "senha", accounts: await accountsFor(context, first.value.username), accountError: null };
+    return data({ attempt: crypto.randomUUID(), page, result: null, showPassword, values: keep, ...variant }, { headers: { "Cache-Control": "no-store" } });
+  }
+  const dup = duplicates ? await duplicateStep(context, form, page.separator, t) : null;
+  const variant: VariantState | Record<string, never> = dup ? { step: dup.step, accounts: dup.accounts, accountError: dup.accountError } : {};
+  const submission = parseWithZod(form, { schema: LoginSchema });
+  // The widget was there (JS) but the form went before it finished: spec §5 "Do the Captcha verification!".
+  const captchaMissing = page.captchaOn && form.get("captcha_js") === "1" && !form.get("captcha");
+  // The "go to" choice is required when shown (spec §5).
+  const goToError = page.showGoTo && submission.status === "success" && !submission.value.destino ? t("login:goto.required") : null;
+  if (submission.status !== "success" || captchaMissing || dup?.accountError || goToError) {
+    const captchaError = captchaMissing ? t("login:captcha.missing") : null;
+    return data({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep, captchaError, goToError, ...variant }, { status: 400 });
   }
   try {
-    const { tokens, user } = await createAuthenticator(getApi(context)).authenticate("form", request);
+    const { tokens, user } = await createAuthenticator(getApi(context), dup?.loginName).authenticate("form", request);
     const session = getSession(context);
     // A brand-new session: never reuse what the old cookie held.
     session.destroy();
@@ -120,9 +156,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const canUseArea = user.permissions.includes(ACTIVITY.PRIVATE_AREA);
     const requested = submission.value.redirect ? destinationOf(submission.value.redirect) : "";
     const target = requested || (submission.value.destino === "catalogo" ? "/" : canUseArea ? privateAreaPath : "/");
+    // A person with several logins first chooses which one to work under (spec §4; ADR 172).
+    if (await hasSeveralLogins(context)) return redirect(chooserPath(target));
     return redirect(target);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
+    const captchaError = captchaFailure(err, t);
+    if (captchaError) {
+      return data({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep, captchaError, ...variant }, { status: 400 });
+    }
     const failure = loginFailure(err, t);
     return data(
       {
@@ -133,6 +175,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         values: keep,
         // The password is locked (too many attempts): the way out is a new password (spec §8).
         recover: failure.recover && page.recoveryOffered,
+        ...variant,
       },
       { status: err.status === 0 ? 503 : 400 },
     );
@@ -143,6 +186,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { t } = useTranslation("common");
   const page = actionData?.page ?? loaderData;
   const recover = actionData && "recover" in actionData ? actionData.recover : false;
+  const captchaError = actionData && "captchaError" in actionData ? (actionData.captchaError ?? undefined) : undefined;
+  // Duplicate persons (ADR 173): the user code alone first, then the account choice and the password.
+  const usernameFirst = page.variant === "pessoas_duplicadas";
+  const step = actionData && "step" in actionData && actionData.step ? actionData.step : usernameFirst ? "usuario" : "senha";
+  const accounts = actionData && "accounts" in actionData ? (actionData.accounts ?? []) : [];
+  const accountError = actionData && "accountError" in actionData ? (actionData.accountError ?? undefined) : undefined;
+  const goToError = actionData && "goToError" in actionData ? (actionData.goToError ?? undefined) : undefined;
   const flashRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     // The result of the password recovery is where focus starts.
@@ -152,8 +202,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result ?? undefined,
-    // An OIDC login needs no password here (the provider asks for it): the server decides (spec §4).
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: page.sso.oidc && isOidcUsername(formData.get("username")) ? LoginSchema.partial({ password: true }) : LoginSchema }),
+    // Step 1 of the duplicate-persons variant has the user code alone; an OIDC login needs no password here
+    // (the provider asks for it): the server decides (spec §4).
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema:
+          step === "usuario"
+            ? LoginUsernameSchema.merge(LoginSchema.partial())
+            : page.sso.oidc && isOidcUsername(formData.get("username"))
+              ? LoginSchema.partial({ password: true })
+              : LoginSchema,
+      }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -170,11 +229,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   // Both fields empty: the one spec §5 message "Fill all the fields to login!" (each field still marked).
   const allMissing = fields.username.errors?.[0] === "common:auth.errors.username_required" && fields.password.errors?.[0] === "common:auth.errors.password_required";
   const summary = allMissing
-    ? [{ fieldId: "usuario", message: t("auth.errors.all_fields") }]
+    ? [{ fieldId: "usuario", message: t("auth.errors.all_fields") }, ...(captchaError ? [{ fieldId: "captcha", message: captchaError }] : [])]
     : [
         ...(form.errors ?? []).map((message) => ({ fieldId: "usuario", message })),
         ...(usernameError ? [{ fieldId: "usuario", message: usernameError }] : []),
         ...(passwordError ? [{ fieldId: "senha", message: passwordError }] : []),
+        ...(accountError && accounts[0] ? [{ fieldId: `conta-${accounts[0].codigo}`, message: accountError }] : []),
+        ...(captchaError ? [{ fieldId: "captcha", message: captchaError }] : []),
+        ...(goToError ? [{ fieldId: "destino-area", message: goToError }] : []),
       ];
   const recoveryHref = (username: string | undefined) => (username ? `${RECOVERY_PATH}?usuario=${encodeURIComponent(username)}` : RECOVERY_PATH);
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
@@ -209,21 +271,33 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <p>{t("auth.intro")}</p>
       <Form method="post" {...getFormProps(form)} noValidate className="login-form">
         {/* Pressing Enter in a field submits with the first submit button: make that the login, not the toggle. */}
-        <button type="submit" name="intent" value="login" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-          {t("auth.submit")}
+        <button type="submit" name="intent" value={step === "usuario" ? "continue" : "login"} className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          {step === "usuario" ? t("login:duplicates.continue") : t("auth.submit")}
         </button>
         {page.redirectParam ? <input type="hidden" name="redirect" value={page.redirectParam} /> : null}
         <input type="hidden" name="showPassword" value={showPassword ? "1" : "0"} />
-        <TextField
-          id="usuario"
-          name="username"
-          label={t("auth.username")}
-          autoComplete="username"
-          required
-          defaultValue={actionData?.values.username}
-          error={usernameError}
-          description={page.sso.oidc ? t("sso:login.oidc_hint") : undefined}
-        />
+        {usernameFirst && step === "senha" ? (
+          <DuplicateAccountStep
+            username={actionData?.values.username ?? ""}
+            accounts={accounts}
+            error={accountError}
+            changeHref={page.redirectParam ? `/login?redirect=${encodeURIComponent(page.redirectParam)}` : "/login"}
+          />
+        ) : (
+          <TextField
+            id="usuario"
+            name="username"
+            label={t("auth.username")}
+            autoComplete="username"
+            required
+            defaultValue={actionData?.values.username}
+            error={usernameError}
+            description={page.sso.oidc ? t("sso:login.oidc_hint") : undefined}
+          />
+        )}
+        {/* Step 1 of the duplicate-persons variant stops here: the password comes with the account choice. */}
+        {step === "senha" ? (
+          <>
         <div className="login-form__password">
           <TextField
             // A new input after each attempt, so a refused password is never kept (with JS, too).
@@ -253,6 +327,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {t("auth.show_password")}
           </button>
         </div>
+        {/* A new widget (and challenge) after each attempt: a challenge is accepted once. */}
+        {page.captchaOn ? <CaptchaField key={actionData?.attempt ?? "captcha"} error={captchaError} /> : null}
         {page.recoveryOffered ? (
           <p className="login-form__forgot">
             <Link to={RECOVERY_PATH}>{t("identity:login.forgot_password")}</Link>
@@ -268,22 +344,36 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </div>
         </div>
         {page.showGoTo ? (
-          <fieldset className="login-form__goto">
+          <fieldset className={`login-form__goto${goToError ? " field--invalid" : ""}`} aria-describedby={goToError ? "destino-erro" : undefined}>
             <legend>{t("auth.go_to")}</legend>
+            {goToError ? (
+              <p className="field__error" id="destino-erro">
+                <span className="visually-hidden">{t("errors.prefix")} </span>
+                {goToError}
+              </p>
+            ) : null}
             <div className="checkbox">
-              <input id="destino-area" type="radio" name="destino" value="area" defaultChecked={page.goToDefault === "area"} />
+              <input id="destino-area" type="radio" name="destino" value="area" required defaultChecked={page.goToDefault === "area"} />
               <label htmlFor="destino-area">{t("auth.go_to_private", { product: PRODUCT_NAME })}</label>
             </div>
             <div className="checkbox">
-              <input id="destino-catalogo" type="radio" name="destino" value="catalogo" defaultChecked={page.goToDefault === "catalogo"} />
+              <input id="destino-catalogo" type="radio" name="destino" value="catalogo" required defaultChecked={page.goToDefault === "catalogo"} />
               <label htmlFor="destino-catalogo">{t("auth.go_to_catalogue")}</label>
             </div>
           </fieldset>
         ) : null}
+          </>
+        ) : null}
         <div className="login-form__actions">
-          <button type="submit" name="intent" value="login" className="button" aria-disabled={submitting || undefined}>
-            {submitting ? t("auth.authenticating") : t("auth.submit")}
-          </button>
+          {step === "usuario" ? (
+            <button type="submit" name="intent" value="continue" className="button">
+              {t("login:duplicates.continue")}
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="login" className="button" aria-disabled={submitting || undefined}>
+              {submitting ? t("auth.authenticating") : t("auth.submit")}
+            </button>
+          )}
           <Link to={page.backTo} className="button button--secondary">
             {t("auth.back")}
           </Link>

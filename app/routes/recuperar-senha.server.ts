@@ -4,6 +4,7 @@
  * expiry, the rules, then the checked code) lives in a sealed, HttpOnly cookie scoped to /recuperar-senha
  * that ends with the code, so every step works as a plain POST without JavaScript.
  */
+import { ACTIVITY } from "~/lib/activities";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
@@ -90,12 +91,17 @@ const noStore = { "Cache-Control": "no-store" };
 export async function loadStartPage(request: Request, context: Ctx) {
   await requireRecoveryOffered(context);
   const usuario = new URL(request.url).searchParams.get("usuario")?.slice(0, 100) ?? "";
-  return data({ usuario }, { headers: noStore });
+  return data({ usuario, captchaOn: await captchaOn(context) }, { headers: noStore });
+}
+
+/** Activity 1120: step 1 shows the captcha (with JS; ADR 170). */
+async function captchaOn(context: Ctx): Promise<boolean> {
+  return Boolean((await siteConfig(context))?.activities.includes(ACTIVITY.CAPTCHA));
 }
 
 /** Sends the code through the API and stores the flow; the answer is the same for every user code. */
-async function sendCode(request: Request, context: Ctx, usuario: string): Promise<RecoveryFlow> {
-  const answer = await startRecovery(getApi(context), usuario);
+async function sendCode(request: Request, context: Ctx, usuario: string, captchaToken?: string): Promise<RecoveryFlow> {
+  const answer = await startRecovery(getApi(context), usuario, captchaToken);
   return { u: usuario, l: answer.length, e: Date.now() + answer.tte * 60_000, r: answer.rules };
 }
 
@@ -104,13 +110,23 @@ export async function startAction(request: Request, context: Ctx) {
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: RecoveryUserSchema });
   const usuario = String(form.get("usuario") ?? "").slice(0, 100);
-  if (submission.status !== "success") return data({ result: submission.reply(), formError: null, usuario }, { status: 400 });
+  const t = getT(context);
+  const captcha = String(form.get("captcha") ?? "") || undefined;
+  // The widget was there (JS) but the form went before it finished: spec §5 "Verifique o Captcha".
+  const captchaError = form.get("captcha_js") === "1" && !captcha && (await captchaOn(context)) ? t("login:captcha.recovery_missing") : null;
+  if (submission.status !== "success" || captchaError) {
+    return data({ attempt: crypto.randomUUID(), result: submission.reply(), formError: null, captchaError, usuario }, { status: 400 });
+  }
   try {
-    const flow = await sendCode(request, context, submission.value.usuario);
+    const flow = await sendCode(request, context, submission.value.usuario, captcha);
     return redirect(`${RECOVERY_PATH}/codigo`, { headers: { "Set-Cookie": flowCookie(request, flow) } });
   } catch (err) {
+    if (err instanceof ApiError && (err.code === "captcha_expirado" || err.code === "captcha_invalido")) {
+      const message = t(err.code === "captcha_expirado" ? "login:captcha.expired" : "login:captcha.invalid");
+      return data({ attempt: crypto.randomUUID(), result: submission.reply(), formError: null, captchaError: message, usuario }, { status: 400 });
+    }
     const failure = apiFailure(context, err);
-    return data({ result: submission.reply(), formError: failure.message, usuario }, { status: failure.status });
+    return data({ attempt: crypto.randomUUID(), result: submission.reply(), formError: failure.message, captchaError: null, usuario }, { status: failure.status });
   }
 }
 

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { CaptchaField } from "~/components/identity/CaptchaField";
 import { RecoveryPage } from "~/components/identity/RecoveryPage";
 import { TextField } from "~/components/ui/TextField";
 import { RecoveryUserSchema } from "~/schemas/identity/recovery";
@@ -32,6 +33,7 @@ export default function RecoverPasswordStart({ loaderData, actionData }: Route.C
   const summary = [
     ...(actionData?.formError ? [{ fieldId: "usuario", message: actionData.formError }] : []),
     ...(userError ? [{ fieldId: "usuario", message: userError }] : []),
+    ...(actionData?.captchaError ? [{ fieldId: "captcha", message: actionData.captchaError }] : []),
   ];
   return (
     <RecoveryPage step={1} heading={t("recovery.start.heading")} failed={summary.length > 0}>
@@ -49,6 +51,8 @@ export default function RecoverPasswordStart({ loaderData, actionData }: Route.C
           defaultValue={actionData?.usuario ?? loaderData.usuario}
           error={userError}
         />
+        {/* A new widget (and challenge) after each attempt: a challenge is accepted once. */}
+        {loaderData.captchaOn ? <CaptchaField key={actionData?.attempt ?? "captcha"} error={actionData?.captchaError ?? undefined} /> : null}
         <div className="login-form__actions">
           <button type="submit" className="button">
             {t("recovery.start.submit")}

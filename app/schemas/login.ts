@@ -12,4 +12,7 @@ export const LoginSchema = z.object({
   redirect: z.string().optional(),
 });
 
+/** The first step of the duplicate-persons login variant: the user code alone (ADR 173). */
+export const LoginUsernameSchema = LoginSchema.pick({ username: true });
+
 export type LoginInput = z.infer<typeof LoginSchema>;

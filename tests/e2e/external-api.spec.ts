@@ -18,6 +18,8 @@ test("the portal works against an API in another process (API_BASE_URL)", async 
 
   await page.goto(`${external}${PRIVATE_AREA}`);
   await page.getByLabel("Usuário", { exact: true }).fill(DEMO.patron.login);
+  // That API's institution uses the duplicate-persons login: the user code first (ADR 173).
+  await page.getByRole("button", { name: "Continuar" }).click();
   await page.getByLabel("Senha", { exact: true }).fill(DEMO.patron.password);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page).toHaveURL(`${external}${PRIVATE_AREA}`);

@@ -179,7 +179,8 @@ export interface ClientDeps {
 /** The full client: the contract's ApiClient plus the calls the login flow needs. */
 export interface FullApiClient extends ApiClient {
   /** Password grant (spec §7); throws ApiError (401, 429, 430…) as the API answers. */
-  passwordGrant(username: string, password: string): Promise<TokenPair>;
+  /** `captchaToken`: the solved captcha (spec §7 `recaptcha_token`), when the institution asks for one. */
+  passwordGrant(username: string, password: string, captchaToken?: string): Promise<TokenPair>;
   /** GET with an explicit bearer token (the login flow, before the session exists); no refresh. */
   getWithToken<T>(path: string, schema: z.ZodType<T>, accessToken: string): Promise<T>;
   /**
@@ -299,8 +300,9 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
   return {
     get: (path, schema, opts) => request("GET", path, schema, opts),
     send: (method, path, schema, opts) => request(method, path, schema, opts),
-    async passwordGrant(username, password) {
-      const r = await tokenRequest(transport, { grant_type: "password", username, password }, langId, deps.clientIp);
+    async passwordGrant(username, password, captchaToken) {
+      const grant = { grant_type: "password", username, password, ...(captchaToken ? { recaptcha_token: captchaToken } : {}) };
+      const r = await tokenRequest(transport, grant, langId, deps.clientIp);
       return PatronTokenSchema.parse(r);
     },
     async getFile(path, opts) {
