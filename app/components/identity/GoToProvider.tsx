@@ -1,14 +1,11 @@
-import { useEffect } from "react";
-
 /**
  * A page that sends the browser on to an identity provider (login or logout, ADR 160) at once: an instant meta
- * refresh (WCAG technique H76; no script needed), or JS, with a link as the way there if neither runs. A form's
- * POST cannot redirect off-site under the CSP's form-action 'self', so the provider is reached from here.
+ * refresh (WCAG technique H76; no script needed, and a browser also honours it when the page is rendered after a
+ * client-side navigation), with a link as the way there when the browser blocks automatic refreshes. No script
+ * navigates as well: two navigations at once race, and one of them is aborted. A form's POST cannot redirect
+ * off-site under the CSP's form-action 'self', so the provider is reached from here.
  */
 export function GoToProvider({ link, title, heading, text, linkText }: { link: string; title: string; heading: string; text: string; linkText: string }) {
-  useEffect(() => {
-    window.location.assign(link);
-  }, [link]);
   return (
     <div className="page">
       <title>{title}</title>
