@@ -110,7 +110,7 @@ describe("docs/api.md: every spec §7 call", () => {
     expect(missing.map((r) => `${r.n} ${r.method} ${r.path} (${r.ref})`)).toEqual([]);
   });
 
-  it("gets an answer other than 404 from each implemented call, with a patron token", async () => {
+  it("finds a route for each implemented call (no unknown-route 404), with a patron token", async () => {
     const notFound: string[] = [];
     for (const r of implemented) {
       const url = r.path.replace(/\{(\w+)\}/g, (_, name: string) => byPath[r.path] ?? samples[name]);
@@ -120,7 +120,12 @@ describe("docs/api.md: every spec §7 call", () => {
         headers: { authorization: `Bearer ${token}`, ...(write ? { "content-type": "application/json" } : {}) },
         body: write ? "{}" : undefined,
       });
-      if (res.status === 404) notFound.push(`${r.n} ${r.method} ${url}: ${await res.text()}`);
+      // A 404 of the route itself (rota_inexistente), not a 404 the call gives about its subject (an SSO the
+      // institution has not configured, say): the API's unknown-route answer.
+      if (res.status === 404) {
+        const text = await res.text();
+        if (text.includes('"rota_inexistente"')) notFound.push(`${r.n} ${r.method} ${url}: ${text}`);
+      }
     }
     expect(notFound).toEqual([]);
   });

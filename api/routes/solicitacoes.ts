@@ -104,10 +104,18 @@ const switchingPost = createRoute({
 const surveyPost = post("/levantamento-bibliografico", "Requests a bibliographic survey (both dates, start ≤ end; bibliography start page ≤ end page)", Survey);
 const cardPost = post("/ficha-catalografica", "Requests a catalogue card for a thesis or dissertation", Card);
 const specialisedPost = post("/pesquisa-especializada", "Requests a specialised search", Specialised);
+const interlibraryGet = createRoute({
+  method: "get",
+  path: "/emprestimo-inter-bibliotecas",
+  summary: "The patron's interlibrary loan requests, newest first, optionally of one status (the same list as GET /{type})",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader, query: z.object({ status: z.enum(REQUEST_STATUSES).optional() }) },
+  responses: { 200: { description: "Requests", content: { "application/json": { schema: z.array(Request) } } }, ...patronErrorResponses },
+});
 const listGet = createRoute({
   method: "get",
   path: "/{type}",
-  summary: "The patron's requests of one kind, newest first, optionally of one status (GET emprestimo-inter-bibliotecas is this list too)",
+  summary: "The patron's requests of one kind, newest first, optionally of one status",
   security: [{ bearer: [] }],
   request: {
     headers: LangHeader,
@@ -178,6 +186,10 @@ export function solicitacoesRoutes(deps: ApiDeps) {
   app.openapi(surveyPost, async (c) => c.json(await create(c.get("lang"), patronOf(c), "levantamento-bibliografico", null, c.req.valid("json")), 201));
   app.openapi(cardPost, async (c) => c.json(await create(c.get("lang"), patronOf(c), "ficha-catalografica", null, c.req.valid("json")), 201));
   app.openapi(specialisedPost, async (c) => c.json(await create(c.get("lang"), patronOf(c), "pesquisa-especializada", null, c.req.valid("json")), 201));
+  app.openapi(interlibraryGet, async (c) => {
+    const requests = await patronRequests(deps.db, patronOf(c), "emprestimo-inter-bibliotecas", c.req.valid("query").status);
+    return c.json(requests as z.infer<typeof Request>[], 200);
+  });
   app.openapi(listGet, async (c) => {
     const { type } = c.req.valid("param");
     const requests = await patronRequests(deps.db, patronOf(c), type, c.req.valid("query").status);
