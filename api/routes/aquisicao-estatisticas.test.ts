@@ -91,10 +91,10 @@ describe("GET /api/aquisicao/estatisticas", () => {
   });
 
   it("refuses one date alone, a date that is not a real day and a start after the end, on that field and in the patron's language", async () => {
-    expect((await json("/api/aquisicao/estatisticas?dataIni=2026-01-01", demo, 422)).errors.dataFim).toEqual(["Informe as duas datas do período."]);
+    expect((await json("/api/aquisicao/estatisticas?dataIni=2026-01-01", demo, 422)).errors.dataFim).toEqual(["Informe a data final."]);
     expect((await json("/api/aquisicao/estatisticas?dataIni=2026-02-30&dataFim=2026-03-01", demo, 422, "5")).errors.dataIni).toEqual(["Enter a valid date."]);
     const late = await json("/api/aquisicao/estatisticas?dataIni=2026-03-01&dataFim=2026-02-01", demo, 422, "3");
-    expect(late.errors).toEqual({ dataIni: ["La fecha inicial debe ser anterior o igual a la final."] });
+    expect(late.errors).toEqual({ dataIni: ["La fecha inicial no puede ser posterior a la fecha final."] });
     expect((await get(t.app, "/api/aquisicao/estatisticas?biblioteca=abc", demo)).status).toBe(422);
   });
 

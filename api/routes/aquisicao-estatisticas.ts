@@ -6,8 +6,10 @@ import type { Lang } from "../lib/messages.ts";
 
 const MESSAGES = {
   data_invalida: { pt: "Informe uma data válida.", es: "Indique una fecha válida.", en: "Enter a valid date." },
-  data_ausente: { pt: "Informe as duas datas do período.", es: "Indique las dos fechas del período.", en: "Enter both dates of the period." },
-  inicio_depois_do_fim: { pt: "A data inicial deve ser anterior ou igual à final.", es: "La fecha inicial debe ser anterior o igual a la final.", en: "The start date must be on or before the end date." },
+  data_inicial_ausente: { pt: "Informe a data inicial.", es: "Indique la fecha inicial.", en: "Enter the start date." },
+  data_final_ausente: { pt: "Informe a data final.", es: "Indique la fecha final.", en: "Enter the end date." },
+  // The portal's own words for the same rule (spec §5 date filters).
+  inicio_depois_do_fim: { pt: "A data inicial não pode ser posterior à data final.", es: "La fecha inicial no puede ser posterior a la fecha final.", en: "The start date cannot be after the end date." },
 } satisfies Record<string, Record<Lang, string>>;
 
 /** A real calendar day, YYYY-MM-DD. */
@@ -52,7 +54,8 @@ export function aquisicaoEstatisticasRoutes(deps: ApiDeps) {
         if (v !== undefined && v !== "" && !isDay(v)) errors[k] = [MESSAGES.data_invalida[lang]];
       }
       if (!errors.dataIni && !errors.dataFim) {
-        if (Boolean(q.dataIni) !== Boolean(q.dataFim)) errors[q.dataIni ? "dataFim" : "dataIni"] = [MESSAGES.data_ausente[lang]];
+        if (q.dataIni && !q.dataFim) errors.dataFim = [MESSAGES.data_final_ausente[lang]];
+        else if (q.dataFim && !q.dataIni) errors.dataIni = [MESSAGES.data_inicial_ausente[lang]];
         else if (q.dataIni && q.dataFim && q.dataIni > q.dataFim) errors.dataIni = [MESSAGES.inicio_depois_do_fim[lang]];
       }
       if (Object.keys(errors).length > 0) throw new ApiError(422, "validacao", { errors });
