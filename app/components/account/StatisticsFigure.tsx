@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/acervo/SubPage";
+import "~/styles/catalogue.css";
 import "./statistics.css";
 
 /** A chart's row: a label and one value per column of the data table (the first value is the one drawn). */
@@ -20,10 +21,11 @@ export interface StatisticsFigureProps {
   rows: FigureRow[];
 }
 
-const WIDTH = 640;
-const ROW = 36;
-const BAR = 14;
-const VALUE_ROOM = 64;
+// Drawn at about its own size in the screen's chart column, so the text stays at reading size.
+const WIDTH = 480;
+const ROW = 46;
+const BAR = 16;
+const VALUE_ROOM = 72;
 
 /**
  * A horizontal bar chart drawn as SVG with its data table beside it (ADR 193). The chart is one image to assistive
@@ -53,11 +55,11 @@ export function StatisticsFigure({ id, heading, columns, labelColumn, rows }: St
               const y = i * ROW;
               return (
                 <g key={r.key}>
-                  <text className="stat-chart__label" x={0} y={y + 13}>
+                  <text className="stat-chart__label" x={0} y={y + 16}>
                     {r.label}
                   </text>
-                  {v > 0 ? <rect className="stat-chart__bar" x={0} y={y + 18} width={Math.max(w, 2)} height={BAR} /> : null}
-                  <text className="stat-chart__value" x={(v > 0 ? Math.max(w, 2) : 0) + 6} y={y + 30}>
+                  {v > 0 ? <rect className="stat-chart__bar" x={0} y={y + 22} width={Math.max(w, 2)} height={BAR} /> : null}
+                  <text className="stat-chart__value" x={(v > 0 ? Math.max(w, 2) : 0) + 6} y={y + 36}>
                     {nf.format(v)}
                   </text>
                 </g>

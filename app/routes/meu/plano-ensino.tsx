@@ -4,6 +4,8 @@ import { pageTitle } from "~/components/search/page-title";
 import { PlanSection } from "~/components/search/TeachingPlan";
 import type { Route } from "./+types/plano-ensino";
 import { loadMyTeachingPlans } from "./plano-ensino.server";
+// The plan sections share the catalogue's look (facts list, availability) with the public tab.
+import "~/styles/catalogue.css";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.title, matches) }] : []);
 
