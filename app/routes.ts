@@ -90,6 +90,9 @@ export default [
       route("pesquisa-especializada", "routes/meu/pesquisa-especializada.tsx"),
       // The patron's purchase suggestions and comments, with their statuses (spec §3, §4).
       route("sugestoes", "routes/meu/sugestoes.tsx"),
+      route("estatisticas-aquisicao", "routes/meu/estatisticas-aquisicao.tsx"),
+      route("totais-acervo", "routes/meu/totais-acervo.tsx"),
+      route("plano-ensino", "routes/meu/plano-ensino.tsx"),
       route("comentarios", "routes/meu/comentarios.tsx"),
       route("itens-salvos", "routes/meu/itens-salvos.tsx"),
       route("dados-pessoais", "routes/meu/dados-pessoais.tsx"),
