@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Runs the reference API's test suite (api/) on PostgreSQL: Debian's PostgreSQL, a throwaway cluster owned by
 # the postgres user on 127.0.0.1, each test on a fresh database (ADR 105). Needs root (apt-get, su postgres).
-# Not yet part of .ci/run: the whole suite has not passed on PostgreSQL yet.
+# .ci/run runs it after npm test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v pg_ctlcluster >/dev/null 2>&1; then
+# The server itself (initdb), not only the client tools a machine may already have.
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   echo "--- installing Debian postgresql"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
 fi
-PG_VERSION="$(ls /usr/lib/postgresql | sort -n | tail -1)"
+PG_VERSION="$(ls -d /usr/lib/postgresql/*/bin/initdb | sed -E 's#.*/postgresql/([^/]+)/bin/initdb#\1#' | sort -n | tail -1)"
 PG_PORT="${CI_PG_PORT:-55432}"
 PG_DIR="$(mktemp -d)"
 chown postgres "$PG_DIR"
@@ -18,6 +19,7 @@ su postgres -c "/usr/lib/postgresql/$PG_VERSION/bin/pg_ctl -D '$PG_DIR/data' -o 
 trap 'su postgres -c "/usr/lib/postgresql/$PG_VERSION/bin/pg_ctl -D \"$PG_DIR/data\" -m fast stop" >/dev/null 2>&1 || true' EXIT
 echo "--- API tests on PostgreSQL $PG_VERSION"
 start=$(date +%s)
-# Arguments, when given, choose the test files (default: the whole API suite under api/).
-TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" npx vitest run "${@:---dir=api}"
+# Arguments, when given, choose the test files (default: the whole API suite, every test file under api/).
+if [ "$#" -eq 0 ]; then set -- $(git ls-files 'api/*.test.ts'); fi
+TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" npx vitest run "$@"
 echo "--- API tests on PostgreSQL took $(( $(date +%s) - start )) s"
