@@ -18,7 +18,7 @@ import { ApiError, describeError, pageStatusFor, withoutRefusedFilters, type Err
 import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { getSiteConfig } from "~/lib/site-config.server";
-import { AdvancedSearchSchema, DISPLAYS, PAGE_SIZES, SEARCH_DEFAULTS, SEARCH_TYPES, TAB_OPTION_FIELDS, TabSearchSchema, type Display } from "~/schemas/search";
+import { AdvancedSearchSchema, DISPLAYS, MATCH_MODES, PAGE_SIZES, SEARCH_DEFAULTS, SEARCH_TYPES, TAB_OPTION_FIELDS, TabSearchSchema, type Display } from "~/schemas/search";
 import { loadAuthorityTab, loadTeachingPlanTab, type AuthorityTab, type TeachingPlanTab } from "./home-tabs.server";
 
 /**
@@ -47,6 +47,8 @@ export interface SearchDefaults {
   titulo?: string;
   autor?: string;
   assunto?: string;
+  /** The advanced form's word matching (todas | qualquer). */
+  modo?: string;
   ordenacao?: string;
   qtd?: number;
   exibicao: Display;
@@ -229,6 +231,7 @@ function readDefaults(params: URLSearchParams, guia: string): SearchDefaults {
     titulo: params.get("titulo") ?? undefined,
     autor: params.get("autor") ?? undefined,
     assunto: params.get("assunto") ?? undefined,
+    modo: pick(MATCH_MODES, params.get("modo"), "todas"),
     ordenacao: params.get("ordenacao") ?? SEARCH_DEFAULTS.ordenacao,
     qtd: (PAGE_SIZES as readonly number[]).includes(qtd) ? qtd : SEARCH_DEFAULTS.qtd,
     exibicao: pick(DISPLAYS, params.get("exibicao"), guia === COMPACT_GUIDE ? "C" : SEARCH_DEFAULTS.exibicao),

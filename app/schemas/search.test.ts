@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { SearchSchema, TERM_REQUIRED_KEY } from "./search";
+import { ANY_TOO_SHORT_KEY, AdvancedSearchSchema, SearchSchema, TERM_REQUIRED_KEY } from "./search";
 
 const parse = (query: string) => parseWithZod(new URLSearchParams(query), { schema: SearchSchema });
 const termErrors = (query: string) => {
@@ -50,5 +50,29 @@ describe("search schema", () => {
   it("keeps the typed term in the reply so the form can show it again", () => {
     const reply = parse("termo=&tipo=autor").reply();
     expect(reply.initialValue).toMatchObject({ tipo: "autor" });
+  });
+});
+
+describe("advanced search: contains-any (spec §5, §9)", () => {
+  const advanced = (query: string) => parseWithZod(new URLSearchParams(query), { schema: AdvancedSearchSchema });
+
+  it("matches every word unless asked otherwise; an unknown mode falls back to every word", () => {
+    const s = advanced("titulo=brasil");
+    expect(s.status === "success" && s.value.modo).toBe("todas");
+    const odd = advanced("titulo=brasil&modo=talvez");
+    expect(odd.status === "success" && odd.value.modo).toBe("todas");
+  });
+
+  it("accepts any of the words when one has 3 letters or more", () => {
+    const s = advanced("titulo=de+ab+mar&modo=qualquer");
+    expect(s.status === "success" && s.value).toMatchObject({ titulo: "de ab mar", modo: "qualquer" });
+  });
+
+  it("refuses, on that field, a contains-any field whose words are all shorter than 3 letters", () => {
+    const s = advanced("titulo=de+ab&autor=machado&modo=qualquer");
+    expect(s.status).toBe("error");
+    expect(s.status === "error" && s.error).toEqual({ titulo: [ANY_TOO_SHORT_KEY] });
+    // The same words are a valid all-words search.
+    expect(advanced("titulo=de+ab&autor=machado").status).toBe("success");
   });
 });

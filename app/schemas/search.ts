@@ -105,11 +105,35 @@ const advancedTerm = z
 /** The i18n key shown when the advanced search has no field filled in. */
 export const ADVANCED_REQUIRED_KEY = "catalogue:advanced.required";
 
+/**
+ * How the words of a field match (spec §5, §9 "contains-any", ADR 105): "todas" every word (the default),
+ * "qualquer" any one of them, counting only words of ANY_MIN_WORD letters or more.
+ */
+export const MATCH_MODES = ["todas", "qualquer"] as const;
+export type MatchMode = (typeof MATCH_MODES)[number];
+
+/** Shortest word a contains-any field counts (spec §9: minimum term length 3 for contains-any). */
+export const ANY_MIN_WORD = 3;
+
+/** The i18n key shown when a contains-any field has no word long enough. */
+export const ANY_TOO_SHORT_KEY = "catalogue:advanced.anyTooShort";
+
+/** True when `text` has a word (letters or digits) of at least ANY_MIN_WORD characters. */
+export function hasAnyWord(text: string): boolean {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => w.length >= ANY_MIN_WORD);
+}
+
 /** The advanced search (spec §2): title, author and subject combined with AND; at least one is required. */
 export const AdvancedSearchSchema = z
-  .object({ titulo: advancedTerm, autor: advancedTerm, assunto: advancedTerm, ...resultOptions })
+  .object({ titulo: advancedTerm, autor: advancedTerm, assunto: advancedTerm, modo: z.enum(MATCH_MODES).catch("todas"), ...resultOptions })
   .superRefine((v, ctx) => {
     if (!v.titulo && !v.autor && !v.assunto) ctx.addIssue({ code: "custom", path: ["titulo"], message: ADVANCED_REQUIRED_KEY });
+    if (v.modo === "qualquer") {
+      for (const field of ["titulo", "autor", "assunto"] as const) {
+        const text = v[field];
+        if (text && !hasAnyWord(text)) ctx.addIssue({ code: "custom", path: [field], message: ANY_TOO_SHORT_KEY });
+      }
+    }
   });
 export type AdvancedSearchInput = z.infer<typeof AdvancedSearchSchema>;
 

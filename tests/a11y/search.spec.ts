@@ -16,6 +16,7 @@ const ROUTES: RouteCase[] = [
   { name: "tab-new-acquisitions", path: () => "/aquisicoes?termo=brasil" },
   { name: "tab-advanced", path: () => "/avancada" },
   { name: "tab-advanced-error", path: () => "/avancada?titulo=&autor=&assunto=" },
+  { name: "tab-advanced-any-error", path: () => "/avancada?titulo=de+ab&modo=qualquer" },
   { name: "tab-advanced-results", path: () => "/avancada?titulo=brasil&assunto=politica&qtd=10" },
   { name: "browse", path: () => "/indice?indice=assunto&termo=educacao" },
   { name: "browse-titles", path: () => "/indice?indice=assunto&entrada=educacao" },

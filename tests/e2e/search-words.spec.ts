@@ -20,3 +20,35 @@ test.describe("did you mean", () => {
     await expect(page.getByRole("list", { name: "Did you mean:" }).getByRole("link", { name: /^democracia \(\d+ titles?\)$/ })).toBeVisible();
   });
 });
+
+// Issue 6 "Search words": contains-any (spec §5, §9) is the advanced search's "any of the words" (ADR 105).
+test.describe("any of the words", () => {
+  test("finds titles with any of the words where all of them find none, and keeps the choice on the next search", async ({ page }) => {
+    await page.goto("/avancada");
+    const form = page.getByRole("search", { name: "Pesquisa avançada no catálogo" });
+    await form.getByRole("searchbox", { name: "Título" }).fill("biblioteconomia xilogravurazz");
+    await form.getByRole("button", { name: "Pesquisar" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: /^Nenhum resultado para/ })).toBeVisible();
+
+    const again = page.getByRole("search", { name: "Pesquisa avançada no catálogo" });
+    await again.getByRole("radio", { name: "qualquer uma das palavras (de 3 letras ou mais)" }).check();
+    await again.getByRole("button", { name: "Pesquisar" }).click();
+    await expect(page).toHaveURL(/[?&]modo=qualquer(&|$)/);
+    await expect(page.getByRole("heading", { level: 2, name: /resultados? para “biblioteconomia xilogravurazz”/ })).toBeVisible();
+    await expect(page.getByRole("radio", { name: "qualquer uma das palavras (de 3 letras ou mais)" })).toBeChecked();
+  });
+
+  test("a field with no word of 3 letters is refused next to it, with what was typed kept", async ({ page }) => {
+    await page.goto("/avancada");
+    const form = page.getByRole("search", { name: "Pesquisa avançada no catálogo" });
+    await form.getByRole("searchbox", { name: "Título" }).fill("de ab");
+    await form.getByRole("radio", { name: "qualquer uma das palavras (de 3 letras ou mais)" }).check();
+    await form.getByRole("button", { name: "Pesquisar" }).click();
+    const message = "Com “qualquer uma das palavras”, escreva ao menos uma palavra de 3 letras ou mais.";
+    await expect(page.getByRole("alert").getByRole("link", { name: message })).toBeVisible();
+    const title = page.getByRole("searchbox", { name: "Título" });
+    await expect(title).toHaveValue("de ab");
+    await expect(title).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    await expect(page.getByRole("radio", { name: "qualquer uma das palavras (de 3 letras ou mais)" })).toBeChecked();
+  });
+});

@@ -7,7 +7,7 @@ import { SelectField } from "~/components/requests/SelectField";
 import type { TabOptionGroup } from "~/lib/api/catalogue.server";
 import { TextField } from "~/components/ui/TextField";
 import { TermFields } from "./TermFields";
-import { AdvancedSearchSchema, DISPLAYS, PAGE_SIZES, SEARCH_ORDERINGS, TabSearchSchema } from "~/schemas/search";
+import { AdvancedSearchSchema, DISPLAYS, MATCH_MODES, PAGE_SIZES, SEARCH_ORDERINGS, TabSearchSchema } from "~/schemas/search";
 
 export interface SearchFormProps {
   /** Where the form submits: "/" or "/{guia}". */
@@ -19,6 +19,8 @@ export interface SearchFormProps {
     titulo?: string;
     autor?: string;
     assunto?: string;
+    /** The advanced form's word matching: every word (default) or any of them. */
+    modo?: string;
     ordenacao?: string;
     qtd?: number;
     exibicao?: string;
@@ -80,6 +82,15 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
               />
             );
           })}
+          <fieldset className="search-form__types">
+            <legend>{t("advanced.modeLegend")}</legend>
+            {MATCH_MODES.map((value) => (
+              <label key={value} className="search-form__radio">
+                <input type="radio" name="modo" value={value} defaultChecked={value === (defaults.modo ?? "todas")} />
+                <span>{t(`advanced.modes.${value}`)}</span>
+              </label>
+            ))}
+          </fieldset>
         </>
       ) : (
         <>

@@ -111,7 +111,11 @@ export type TabOptionValues = { material?: string; decada?: string; especie?: st
 
 /** The term fields of a search as API query parameters, with the tab's own options (ADR 065). */
 function termQuery(input: CatalogueQuery, guia = "geral") {
-  const terms = "termo" in input ? { termo: input.termo, tipo: input.tipo } : { titulo: input.titulo, autor: input.autor, assunto: input.assunto };
+  const terms =
+    "termo" in input
+      ? { termo: input.termo, tipo: input.tipo }
+      : // Contains-any is sent only when asked for: "todas" is the API's default (and another backend's).
+        { titulo: input.titulo, autor: input.autor, assunto: input.assunto, modo: input.modo === "qualquer" ? "qualquer" : undefined };
   const options = Object.fromEntries((TAB_OPTION_FIELDS[guia] ?? []).map((f) => [f, input[f as keyof TabOptionValues]]));
   return { ...terms, ...options };
 }
