@@ -7,6 +7,7 @@ import { seedAccountProfile } from "./seed/account-profile.ts";
 import { seedApiContract } from "./seed/api-contract.ts";
 import { seedCirculation } from "./seed/circulation.ts";
 import { seedLibraryRequests } from "./seed/library-requests.ts";
+import { seedInterestProfiles } from "./seed/interest-profiles.ts";
 import { seedCirculationHolds } from "./seed/circulation-holds.ts";
 import { seedDemoCategories, seedInstitution } from "./seed/institution.ts";
 import { seedLoginVariants } from "./seed/login-variants.ts";
@@ -116,6 +117,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await seedAccountProfile(db, { log });
   await seedApiContract(db, { log });
   await seedLibraryRequests(db, { log });
+  await seedInterestProfiles(db, { log });
   await seedLoginVariants(db, { log });
   await importNetworkCatalogue?.(db);
   await syncSequences(db);
