@@ -1,5 +1,5 @@
 /**
- * Demo interest profiles (ADR 191): demo's profile names the catalogue's most common subject, author and area, so it
+ * Demo interest profiles (ADR 191): demo's profile names the most common subject, author and area of the catalogue's books, so it
  * matches the demo catalogue (its areas-of-interest page lists titles, and an import of related records alerts
  * demo), narrowed to books, and follows a periodical when the catalogue has one. Two more patrons, with no
  * profile, are the ones the browser tests change (one per JavaScript mode, so runs never share state).
@@ -8,10 +8,13 @@ import { sql } from "kysely";
 import { addProfileItems, insertFollowedPeriodical, replaceWorkTypes, setProfileValidity } from "../db/interest-profiles.ts";
 import type { Db } from "../db/index.ts";
 import { PERIODICAL_WORK_TYPE } from "../domain/interest-profiles.ts";
+import { materialCode } from "../marc/map.ts";
 import { hashPassword } from "../lib/password.ts";
 import { classLabel } from "../search/index.ts";
 import { DEMO_EMPRESA } from "./institution.ts";
 import { DEMO_PASSWORD } from "./patrons.ts";
+
+const BOOK = materialCode("book");
 
 /** Patrons the interest-profile browser tests change (password demo1234). */
 export const INTEREST_TEST_LOGINS = [
@@ -19,13 +22,15 @@ export const INTEREST_TEST_LOGINS = [
   { login: "interesse2", nome: "Sofia Almeida Barros", email: "sofia.barros@example.org" },
 ] as const;
 
-/** The most frequent derived value (A author, S subject) of the catalogue. */
+/** The most frequent derived value (A author, S subject) among the catalogue's books. */
 async function commonest(db: Db, tipo: "A" | "S") {
   return db
     .selectFrom("faceta_valor as v")
     .innerJoin("acervo_faceta as af", "af.cod_valor", "v.cod_valor")
+    .innerJoin("acervo as a", "a.cod_acervo", "af.cod_acervo")
     .select(["v.codigo", "v.descricao"])
     .where("v.tipo", "=", tipo)
+    .where("a.cod_tipo_obra", "=", BOOK)
     .groupBy(["v.codigo", "v.descricao"])
     .orderBy(sql`count(*)`, "desc")
     .orderBy("v.codigo")
@@ -45,6 +50,7 @@ export async function seedInterestProfiles(db: Db, { now = Date.now(), log = (_m
     .selectFrom("acervo")
     .select(cls.as("codigo"))
     .where("classificacao", "is not", null)
+    .where("cod_tipo_obra", "=", BOOK)
     .where(sql<boolean>`${cls} BETWEEN '0' AND '9'`)
     .groupBy(cls)
     .orderBy(sql`count(*)`, "desc")
@@ -55,7 +61,7 @@ export async function seedInterestProfiles(db: Db, { now = Date.now(), log = (_m
     ...(author ? [{ tipo_dsi: "autor", cod_tipo_area: 0, ...author }] : []),
     ...(area ? [{ tipo_dsi: "area", cod_tipo_area: 1, codigo: area.codigo, descricao: classLabel(area.codigo, "pt") }] : []),
   ]);
-  if (await db.selectFrom("tipo_obra").select("cod_tipo_obra").where("cod_tipo_obra", "=", 1).executeTakeFirst()) await replaceWorkTypes(db, demo.cod_pessoa, [1]);
+  if (subject || author || area) await replaceWorkTypes(db, demo.cod_pessoa, [BOOK]);
   const journal = await db.selectFrom("acervo").select("cod_acervo").where("cod_tipo_obra", "=", PERIODICAL_WORK_TYPE).orderBy("titulo").executeTakeFirst();
   if (journal) await insertFollowedPeriodical(db, demo.cod_pessoa, journal.cod_acervo, ["sumarios"]);
 
