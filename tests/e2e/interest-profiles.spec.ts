@@ -31,7 +31,7 @@ test("a patron includes an area of the catalogue with an expiry date, sees it li
   await first.check();
   await page.locator("#incluir-validade").fill(inDays(100));
   await page.getByRole("button", { name: "Incluir no perfil" }).click();
-  await expect(page.getByRole("status")).toContainText("Itens incluídos no seu perfil de interesse.");
+  await expect(page.getByRole("status").filter({ hasText: "Itens incluídos no seu perfil de interesse." })).toBeVisible();
   const table = page.getByRole("table", { name: "Itens do seu perfil de interesse" });
   await expect(table.getByRole("rowheader", { name })).toBeVisible();
   await expect(page.getByText(/Seu perfil vale até/)).toBeVisible();
@@ -42,7 +42,7 @@ test("a patron includes an area of the catalogue with an expiry date, sees it li
   await expect(page.getByText(/^\d+ títulos?\.$/)).toBeVisible();
   await page.goto(PROFILE);
   await page.getByRole("button", { name: `Remover ${name}` }).click();
-  await expect(page.getByRole("status")).toContainText("Item removido do seu perfil de interesse.");
+  await expect(page.getByRole("status").filter({ hasText: "Item removido do seu perfil de interesse." })).toBeVisible();
   await expect(page.getByRole("button", { name: `Remover ${name}` })).toHaveCount(0);
 });
 
@@ -77,7 +77,7 @@ test("the expiry date changes, and a past date is refused with the date kept", a
   await expect(page.locator("#validade")).toHaveValue(inDays(-3));
   await page.locator("#validade").fill(inDays(200));
   await page.getByRole("button", { name: "Alterar a validade" }).click();
-  await expect(page.getByRole("status")).toContainText("Validade do perfil alterada.");
+  await expect(page.getByRole("status").filter({ hasText: "Validade do perfil alterada." })).toBeVisible();
   await expect(page.locator("#validade")).toHaveValue(inDays(200));
 });
 
@@ -86,7 +86,7 @@ test("the profile is narrowed to the work types ticked", async ({ signedIn: page
   const types = page.getByRole("group", { name: "Tipos de obra que interessam a você" });
   await types.getByRole("checkbox", { name: "Livro" }).check();
   await page.getByRole("button", { name: "Salvar os tipos de obra" }).click();
-  await expect(page.getByRole("status")).toContainText("Tipos de obra salvos.");
+  await expect(page.getByRole("status").filter({ hasText: "Tipos de obra salvos." })).toBeVisible();
   await expect(page.getByRole("group", { name: "Tipos de obra que interessam a você" }).getByRole("checkbox", { name: "Livro" })).toBeChecked();
 });
 
@@ -101,9 +101,9 @@ test("following a periodical needs at least one journal type; with one it is fol
   await expect(page.getByLabel("Título do periódico")).toHaveValue("law review");
   await group.getByRole("checkbox", { name: "Sumários" }).check();
   await page.getByRole("button", { name: "Acompanhar Mexican Law Review" }).click();
-  await expect(page.getByRole("status")).toContainText("Periódico incluído no seu perfil.");
+  await expect(page.getByRole("status").filter({ hasText: "Periódico incluído no seu perfil." })).toBeVisible();
   await expect(page.getByText("Recebendo: Sumários.")).toBeVisible();
   await page.getByRole("button", { name: "Deixar de acompanhar Mexican Law Review" }).click();
-  await expect(page.getByRole("status")).toContainText("Você deixou de acompanhar o periódico.");
+  await expect(page.getByRole("status").filter({ hasText: "Você deixou de acompanhar o periódico." })).toBeVisible();
   await expect(page.getByText("Você ainda não acompanha nenhum periódico.")).toBeVisible();
 });
