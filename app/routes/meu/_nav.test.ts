@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import routes from "../../routes";
 import { privateAreaPath } from "../../lib/product";
-import { ACCOUNT_MENU_ORDER, ACCOUNT_SCREENS, accountPath, currentScreen } from "./_nav";
+import { ACCOUNT_MENU_ORDER, ACCOUNT_SCREENS, accountPath, currentScreen, visibleScreens } from "./_nav";
 
 interface RouteEntry {
   id?: string;
@@ -79,5 +79,19 @@ describe("the account menu", () => {
     expect(currentScreen("/meux", "/meux/emprestimos/historico", screens)?.id).toBe("loan_history");
     expect(currentScreen("/meux", "/meux/desconhecido", screens)).toBeNull();
     expect(currentScreen("/meux", "/meuxy", screens)).toBeNull();
+  });
+});
+
+describe("the menu a patron sees", () => {
+  it("shows the teaching plan only to professors", () => {
+    expect(visibleScreens([], true).map((s) => s.id)).toContain("teaching_plan");
+    expect(visibleScreens([], false).map((s) => s.id)).not.toContain("teaching_plan");
+    expect(visibleScreens([], false).map((s) => s.id)).toContain("acquisition_statistics");
+  });
+
+  it("hides a screen whose activity the patron lacks", () => {
+    const screens = [{ id: "loans", path: "emprestimos", labelKey: "nav.loans", activity: 12 }] as const;
+    expect(visibleScreens([], false, screens)).toEqual([]);
+    expect(visibleScreens([12], false, screens).map((s) => s.id)).toEqual(["loans"]);
   });
 });

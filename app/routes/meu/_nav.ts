@@ -20,6 +20,8 @@ export interface AccountScreen {
   activity?: number;
   /** A count shown beside the label (e.g. unread alerts). */
   count?: AccountCount;
+  /** Shown only to professors (spec §6: a teacher's own screens, e.g. their teaching plans). */
+  professorOnly?: boolean;
 }
 
 /**
@@ -74,13 +76,21 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "catalogue_card", path: "ficha-catalografica", labelKey: "nav.catalogue_card" },
   { id: "suggestions", path: "sugestoes", labelKey: "nav.suggestions" },
   { id: "comments", path: "comentarios", labelKey: "nav.comments" },
+  { id: "acquisition_statistics", path: "estatisticas-aquisicao", labelKey: "nav.acquisition_statistics" },
+  { id: "collection_totals", path: "totais-acervo", labelKey: "nav.collection_totals" },
   { id: "personal_data", path: "dados-pessoais", labelKey: "nav.personal_data" },
   { id: "specialised_search", path: "pesquisa-especializada", labelKey: "nav.specialised_search" },
+  { id: "teaching_plan", path: "plano-ensino", labelKey: "nav.teaching_plan", professorOnly: true },
   { id: "loan_token", path: "token", labelKey: "nav.loan_token" },
   { id: "alerts", path: "alertas", labelKey: "nav.alerts", count: "unreadAlerts" },
   { id: "saved_items", path: "itens-salvos", labelKey: "nav.saved_items" },
   { id: "app", path: "app", labelKey: "nav.app" },
 ];
+
+/** The screens a patron sees: those their activities allow, and the professor-only ones only for professors. */
+export function visibleScreens(activities: readonly number[], professor: boolean, screens: readonly AccountScreen[] = ACCOUNT_SCREENS): AccountScreen[] {
+  return screens.filter((s) => (s.activity === undefined || activities.includes(s.activity)) && (!s.professorOnly || professor));
+}
 
 /** The full path of a screen, e.g. accountPath("/meupergamum", "emprestimos"). */
 export function accountPath(base: string, path: string): string {
