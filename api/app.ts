@@ -26,6 +26,7 @@ import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
 import { pessoasRoutes } from "./routes/pessoas.ts";
+import { perfilInteresseRoutes } from "./routes/perfil-interesse.ts";
 import { aquisicaoEstatisticasRoutes } from "./routes/aquisicao-estatisticas.ts";
 import { aquisicaoSugestoesRoutes, meuPerfilRoutes, meusComentariosRoutes } from "./routes/meu-perfil.ts";
 import { recuperarSenhaRoutes } from "./routes/pessoas-recuperar-senha.ts";
@@ -175,6 +176,8 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha }: ApiOpt
   // Requests to the library (ADR 190); after alertas, whose paths it leaves alone.
   app.route("/api/solicitacoes", solicitacoesRoutes(deps));
   app.route("/api/gru", gruRoutes(deps));
+  // Interest profiles (DSI, ADR 191).
+  app.route("/api/perfil-interesse", perfilInteresseRoutes(deps));
   app.route("/api/pesquisas-salvas", pesquisasSalvasRoutes(deps));
   app.route("/api/reserva", reservaRoutes(deps));
   app.route("/api/validar-fila", validarFilaRoutes(deps));

@@ -8,6 +8,7 @@ import { seedAcquisitions } from "./seed/acquisitions.ts";
 import { seedApiContract } from "./seed/api-contract.ts";
 import { seedCirculation } from "./seed/circulation.ts";
 import { seedLibraryRequests } from "./seed/library-requests.ts";
+import { seedInterestProfiles } from "./seed/interest-profiles.ts";
 import { seedCirculationHolds } from "./seed/circulation-holds.ts";
 import { seedDemoCategories, seedInstitution } from "./seed/institution.ts";
 import { seedLoginVariants } from "./seed/login-variants.ts";
@@ -117,6 +118,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await seedAccountProfile(db, { log });
   await seedApiContract(db, { log });
   await seedLibraryRequests(db, { log });
+  await seedInterestProfiles(db, { log });
   await seedLoginVariants(db, { log });
   await seedAcquisitions(db, { log });
   await importNetworkCatalogue?.(db);

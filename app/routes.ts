@@ -89,6 +89,9 @@ export default [
       route("ficha-catalografica/:id/pdf", "routes/meu/ficha-catalografica.pdf.ts"),
       route("pesquisa-especializada", "routes/meu/pesquisa-especializada.tsx"),
       // The patron's purchase suggestions and comments, with their statuses (spec §3, §4).
+      route("perfil-interesse", "routes/meu/perfil-interesse.tsx"),
+      route("perfil-interesse/periodicos", "routes/meu/perfil-interesse.periodicos.tsx"),
+      route("areas-interesse", "routes/meu/areas-interesse.tsx"),
       route("sugestoes", "routes/meu/sugestoes.tsx"),
       route("estatisticas-aquisicao", "routes/meu/estatisticas-aquisicao.tsx"),
       route("totais-acervo", "routes/meu/totais-acervo.tsx"),

@@ -9,7 +9,7 @@ import type { Db } from "../db/index.ts";
 import type { Lang } from "../lib/messages.ts";
 import type { Mailer } from "../mail/index.ts";
 
-export const ALERT_KINDS = ["reserva_disponivel", "lista_espera_disponivel", "vencimento", "solicitacao_situacao", "sugestao_situacao", "mensagem"] as const;
+export const ALERT_KINDS = ["reserva_disponivel", "lista_espera_disponivel", "vencimento", "solicitacao_situacao", "sugestao_situacao", "perfil_interesse", "mensagem"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** Data an alert carries so the portal can word it in any language. */
@@ -21,6 +21,9 @@ export interface AlertData {
   dias?: number;
   situacao?: string;
   biblioteca?: string;
+  /** Interest profile alerts: how many titles arrived and their titles, "; "-separated. */
+  total?: number;
+  titulos?: string;
 }
 
 /** Days before the due date that the reminder job alerts. */
@@ -52,6 +55,11 @@ const TEXT: Record<Exclude<AlertKind, "mensagem">, Record<Lang, string>> = {
     es: "Su sugerencia de adquisición \"{titulo}\" cambió de estado: {situacao}.",
     en: "Your acquisition suggestion \"{titulo}\" changed status: {situacao}.",
   },
+  perfil_interesse: {
+    pt: "{total} título(s) novo(s) no acervo conforme o seu perfil de interesse: {titulos}.",
+    es: "{total} título(s) nuevo(s) en el acervo según su perfil de interés: {titulos}.",
+    en: "{total} new title(s) in the catalogue match your interest profile: {titulos}.",
+  },
 };
 
 const SUBJECT: Record<Lang, string> = { pt: "Aviso da biblioteca", es: "Aviso de la biblioteca", en: "Library notice" };
@@ -69,6 +77,8 @@ export interface AlertEvent {
   dados: AlertData;
   /** The event's once-only key, e.g. "vencimento:12:2026-11-26". */
   chave: string;
+  /** The e-mail's subject and body when they say more than the alert (e.g. a list of titles). */
+  email?: { subject: string; text: string };
 }
 
 /**
@@ -86,7 +96,7 @@ export async function notify(db: Db, mailer: Mailer, ev: AlertEvent): Promise<bo
   if (!inserted) return false;
   const who = await db.selectFrom("pessoa").select(["email", "recebe_email"]).where("cod_pessoa", "=", ev.cod_pessoa).executeTakeFirst();
   if (who?.email && Number(who.recebe_email) === 1) {
-    await mailer.send({ to: [who.email], subject: SUBJECT.pt, text: mensagem });
+    await mailer.send({ to: [who.email], subject: ev.email?.subject ?? SUBJECT.pt, text: ev.email?.text ?? mensagem });
   }
   return true;
 }

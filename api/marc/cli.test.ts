@@ -11,6 +11,10 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareDatabase } from "../boot.ts";
 import { openDatabase } from "../db/index.ts";
+import { addProfileItems, setProfileValidity } from "../db/interest-profiles.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { seedInstitution } from "../seed/institution.ts";
+import { seedPatrons } from "../seed/patrons.ts";
 import { searchAcervos } from "../search/index.ts";
 import { demoFiles, importDemoCatalogue } from "./demo.ts";
 import type { MarcRecord } from "./types.ts";
@@ -152,6 +156,26 @@ describe("npm run import", () => {
     // "BC" is the demo's Biblioteca Central; only "NOVA" is new.
     expect(after.bibliotecas).toBe(before.bibliotecas + 1);
   }, 180_000);
+
+  it("alerts and e-mails (to the outbox) a patron whose interest profile the new titles match", async () => {
+    const dir = path.join(work, "profiles");
+    const db = openDatabase({ dataDir: dir });
+    await migrateToLatest(db);
+    await seedInstitution(db);
+    await seedPatrons(db);
+    await setProfileValidity(db, 1, new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+    await addProfileItems(db, 1, [{ tipo_dsi: "autor", cod_tipo_area: 0, codigo: "quintana-mario", descricao: "Quintana, Mário" }]);
+    await db.destroy();
+    const r = await npmImport(dir, file);
+    expect(r.code).toBe(0);
+    const after = openDatabase({ dataDir: dir });
+    const alerts = await after.selectFrom("alerta").select(["tipo", "mensagem"]).where("cod_pessoa", "=", 1).execute();
+    const mail = await after.selectFrom("email_saida").select(["destinatarios", "corpo"]).execute();
+    await after.destroy();
+    expect(alerts).toEqual([{ tipo: "perfil_interesse", mensagem: expect.stringContaining("Caderno H") }]);
+    expect(mail).toEqual([{ destinatarios: "ana.souza@example.org", corpo: expect.stringContaining("- Sapato florido / Quintana, Mário") }]);
+    expect(fs.readdirSync(path.join(dir, "outbox"))).toHaveLength(1);
+  }, 120_000);
 
   it("fails with exit code 1 when a file cannot be read or holds no record", async () => {
     const missing = await npmImport(path.join(work, "other"), path.join(work, "nope.mrc"));

@@ -10,6 +10,8 @@ import cliProgress from "cli-progress";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { importFiles, type ImportProgress } from "./import.ts";
+import { disseminateNewTitles } from "../domain/interest-profiles.ts";
+import { createMailer } from "../mail/index.ts";
 
 const USAGE =
   "Usage: npm run import -- <file.mrc|file.xml|file.json> [...]\n" +
@@ -63,12 +65,18 @@ async function main(): Promise<number> {
     if (!(await db.selectFrom("campus").select("cod_campus").executeTakeFirst())) {
       await db.insertInto("campus").values({ cod_empresa: 1, nome_campus: "Campus principal" }).execute();
     }
+    const dataDir = process.env.DATA_DIR ?? "./data";
+    const mailer = createMailer({ db, smtpUrl: process.env.SMTP_URL || undefined, outboxDir: path.resolve(dataDir, "outbox") });
     const progress = progressReporter();
     const started = Date.now();
     const summary = await importFiles(
       db,
       files.map((f) => path.resolve(f)),
-      { onProgress: progress.update },
+      {
+        onProgress: progress.update,
+        // New titles that match patrons' interest profiles alert them (and e-mail them: SMTP_URL, else the outbox).
+        onTitlesAdded: async (ids) => void (await disseminateNewTitles(db, mailer, ids)),
+      },
     );
     progress.stop();
     const seconds = (Date.now() - started) / 1000;

@@ -52,6 +52,12 @@ export interface ImportOptions {
   batchSize?: number;
   /** Give a title with no item fields one copy in the default library (demo data); online-only titles excepted. */
   copyWhenMissing?: boolean;
+  /**
+   * Called once per written batch, after the batch is indexed, with the titles new to the catalogue (not the
+   * updated ones): the hook for what must happen when titles arrive, such as interest-profile alerts (ADR 191).
+   * A failure here is reported as an error of the file and does not undo the import.
+   */
+  onTitlesAdded?: (codAcervos: number[]) => Promise<void>;
 }
 
 const hash = (s: string, n = 8) => crypto.createHash("sha1").update(s).digest("hex").slice(0, n);
@@ -169,6 +175,7 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
       }
     }
     const written: number[] = [];
+    const added: number[] = [];
     const run = (list: MappedTitle[]) =>
       db.transaction().execute(async (trx) => {
         const out: Array<{ cod: number; isNew: boolean; copies: number }> = [];
@@ -182,6 +189,7 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
       });
     const count = (r: { cod: number; isNew: boolean; copies: number }) => {
       written.push(r.cod);
+      if (r.isNew) added.push(r.cod);
       summary[r.isNew ? "imported" : "updated"]++;
       summary.copies += r.copies;
     };
@@ -197,6 +205,13 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
       }
     }
     await reindexAcervos(db, [...new Set(written)]);
+    if (opts.onTitlesAdded && added.length) {
+      try {
+        await opts.onTitlesAdded([...new Set(added)]);
+      } catch (e) {
+        summary.errors.push({ file: batch[0].file, recordNumber: batch[0].recordNumber, message: `titles imported, but their arrival could not be announced: ${e instanceof Error ? e.message : String(e)}` });
+      }
+    }
   };
 
   for (const file of files) {

@@ -68,6 +68,8 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "loan_history", path: "emprestimos/historico", labelKey: "nav.loan_history" },
   { id: "holds", path: "reservas", labelKey: "nav.holds" },
   { id: "debits", path: "debitos", labelKey: "nav.debits" },
+  { id: "interest_profile", path: "perfil-interesse", labelKey: "nav.interest_profile" },
+  { id: "interest_areas", path: "areas-interesse", labelKey: "nav.interest_areas" },
   { id: "loan_requests", path: "solicitacoes-emprestimo", labelKey: "nav.loan_requests" },
   { id: "interlibrary_loan", path: "emprestimo-entre-bibliotecas", labelKey: "nav.interlibrary_loan" },
   { id: "switching_survey", path: "comutacao-levantamento", labelKey: "nav.switching_survey" },
