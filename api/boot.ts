@@ -10,6 +10,7 @@ import { seedLibraryRequests } from "./seed/library-requests.ts";
 import { seedCirculationHolds } from "./seed/circulation-holds.ts";
 import { seedDemoCategories, seedInstitution } from "./seed/institution.ts";
 import { seedLoginVariants } from "./seed/login-variants.ts";
+import { seedDeclarations } from "./seed/declarations.ts";
 import { seedPatrons } from "./seed/patrons.ts";
 import { seedTeachingPlans } from "./seed/teaching-plans.ts";
 import { seedTitlePages } from "./seed/title-pages.ts";
@@ -117,6 +118,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await seedApiContract(db, { log });
   await seedLibraryRequests(db, { log });
   await seedLoginVariants(db, { log });
+  await seedDeclarations(db, { log });
   await importNetworkCatalogue?.(db);
   await syncSequences(db);
   await setState(db, "catalogo_demo", "concluido");

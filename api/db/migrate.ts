@@ -21,6 +21,7 @@ import * as m060 from "./migrations/060-library-requests.ts";
 import * as m030 from "./migrations/030-sso.ts";
 import * as m040 from "./migrations/040-captcha.ts";
 import * as m041 from "./migrations/041-session-login.ts";
+import * as m071 from "./migrations/071-declarations.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "030-sso": m030,
   "040-captcha": m040,
   "041-session-login": m041,
+  "071-declarations": m071,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
