@@ -5,7 +5,7 @@ import { privateAreaPath } from "~/lib/product";
 import { requireUser } from "~/lib/require-user.server";
 import { useRootData } from "~/lib/use-root-data";
 import { loadAccountCounts } from "./_layout.server";
-import { ACCOUNT_SCREENS, currentScreen } from "./_nav";
+import { currentScreen, visibleScreens } from "./_nav";
 
 // Login is required once, here, for every screen of the area (spec §2 "Protected routes"): a visitor
 // without a session is redirected to /login?redirect={path} before any loader or action runs.
@@ -23,7 +23,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const root = useRootData();
   const activities = root?.site?.activities ?? [];
-  const screens = ACCOUNT_SCREENS.filter((s) => s.activity === undefined || activities.includes(s.activity));
+  const screens = visibleScreens(activities, { paperPosting: root?.site?.paperPosting ?? false });
   const current = currentScreen(privateAreaPath, pathname, screens);
   return (
     <div className="account-layout">

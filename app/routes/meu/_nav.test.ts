@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import routes from "../../routes";
 import { privateAreaPath } from "../../lib/product";
-import { ACCOUNT_MENU_ORDER, ACCOUNT_SCREENS, accountPath, currentScreen } from "./_nav";
+import { ACCOUNT_MENU_ORDER, ACCOUNT_SCREENS, accountPath, currentScreen, visibleScreens } from "./_nav";
 
 interface RouteEntry {
   id?: string;
@@ -79,5 +79,18 @@ describe("the account menu", () => {
     expect(currentScreen("/meux", "/meux/emprestimos/historico", screens)?.id).toBe("loan_history");
     expect(currentScreen("/meux", "/meux/desconhecido", screens)).toBeNull();
     expect(currentScreen("/meux", "/meuxy", screens)).toBeNull();
+  });
+
+  it("shows paper posting only where the institution configured its repository", () => {
+    const ids = (on: boolean) => visibleScreens([], { paperPosting: on }).map((s) => s.id);
+    expect(ids(true)).toContain("paper_posting");
+    expect(ids(false)).not.toContain("paper_posting");
+    expect(ids(false)).toContain("no_debts");
+  });
+
+  it("hides an entry whose activity is off", () => {
+    const gated = [{ id: "alerts" as const, path: "alertas", labelKey: "nav.alerts", activity: 999 }];
+    expect(visibleScreens([], {}, gated)).toEqual([]);
+    expect(visibleScreens([999], {}, gated)).toHaveLength(1);
   });
 });

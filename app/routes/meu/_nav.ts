@@ -20,7 +20,12 @@ export interface AccountScreen {
   activity?: number;
   /** A count shown beside the label (e.g. unread alerts). */
   count?: AccountCount;
+  /** A configuration the screen needs: without it the entry is not shown (paper posting needs a repository, ADR 192). */
+  requires?: AccountFeature;
 }
+
+/** Configurations a screen may depend on, as the root loader reports them. */
+export type AccountFeature = "paperPosting";
 
 /**
  * Every item of the spec's menu, in its order, plus the summary first, the loan history after "renewal",
@@ -66,19 +71,28 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "loan_history", path: "emprestimos/historico", labelKey: "nav.loan_history" },
   { id: "holds", path: "reservas", labelKey: "nav.holds" },
   { id: "debits", path: "debitos", labelKey: "nav.debits" },
+  { id: "absences", path: "afastamentos", labelKey: "nav.absences" },
+  { id: "no_debts", path: "nada-consta", labelKey: "nav.no_debts" },
   { id: "loan_requests", path: "solicitacoes-emprestimo", labelKey: "nav.loan_requests" },
   { id: "interlibrary_loan", path: "emprestimo-entre-bibliotecas", labelKey: "nav.interlibrary_loan" },
   { id: "switching_survey", path: "comutacao-levantamento", labelKey: "nav.switching_survey" },
   { id: "catalogue_card", path: "ficha-catalografica", labelKey: "nav.catalogue_card" },
   { id: "suggestions", path: "sugestoes", labelKey: "nav.suggestions" },
   { id: "comments", path: "comentarios", labelKey: "nav.comments" },
+  { id: "paper_posting", path: "postagem-trabalho", labelKey: "nav.paper_posting", requires: "paperPosting" },
   { id: "personal_data", path: "dados-pessoais", labelKey: "nav.personal_data" },
+  { id: "user_swap", path: "troca-usuario", labelKey: "nav.user_swap" },
   { id: "specialised_search", path: "pesquisa-especializada", labelKey: "nav.specialised_search" },
   { id: "loan_token", path: "token", labelKey: "nav.loan_token" },
   { id: "alerts", path: "alertas", labelKey: "nav.alerts", count: "unreadAlerts" },
   { id: "saved_items", path: "itens-salvos", labelKey: "nav.saved_items" },
   { id: "app", path: "app", labelKey: "nav.app" },
 ];
+
+/** The entries a patron sees: those whose activity is on (spec §6) and whose configuration is present. */
+export function visibleScreens(activities: readonly number[], features: Partial<Record<AccountFeature, boolean>>, screens: readonly AccountScreen[] = ACCOUNT_SCREENS): AccountScreen[] {
+  return screens.filter((s) => (s.activity === undefined || activities.includes(s.activity)) && (s.requires === undefined || features[s.requires] === true));
+}
 
 /** The full path of a screen, e.g. accountPath("/meupergamum", "emprestimos"). */
 export function accountPath(base: string, path: string): string {
