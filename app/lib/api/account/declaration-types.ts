@@ -18,7 +18,7 @@ export type Declaration = z.infer<typeof DeclarationSchema>;
 export const NoDebtsStatusSchema = z.looseObject({
   pode_emitir: z.boolean(),
   pendencias: z.array(z.looseObject({ codigo: z.string(), quantidade: z.coerce.number(), descricao: z.string().nullish() })),
-  declaracao: DeclarationSchema.nullable(),
+  declaracao: DeclarationSchema.nullish(),
 });
 export type NoDebtsStatus = z.infer<typeof NoDebtsStatusSchema>;
 
