@@ -52,6 +52,18 @@ describe("the no-debts declaration: who may have it", () => {
     expect((await (await get(t.app, "/api/nada-consta/verifica", tok)).json()).declaracao).toBeNull();
   });
 
+  it("answers a missing or malformed body with a 4xx, never issuing", async () => {
+    const tok = await token("formando");
+    const none = await t.app.request("/api/nada-consta", { method: "POST", headers: { authorization: `Bearer ${tok}` } });
+    expect(none.status).toBeGreaterThanOrEqual(400);
+    expect(none.status).toBeLessThan(500);
+    const bad = await t.app.request("/api/nada-consta", { method: "POST", headers: { authorization: `Bearer ${tok}`, "content-type": "application/json" }, body: "{confirmacao" });
+    expect(bad.status).toBe(400);
+    const wrongType = await send("POST", "/api/nada-consta", tok, { confirmacao: "sim" });
+    expect(wrongType.status).toBe(422);
+    expect((await (await get(t.app, "/api/nada-consta/verifica", tok)).json()).declaracao).toBeNull();
+  });
+
   it("keeps the declaration away from the public token", async () => {
     const pub = await publicToken(t.app);
     expect((await get(t.app, "/api/nada-consta/verifica", pub)).status).toBe(403);
