@@ -26,6 +26,7 @@ import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
 import { pessoasRoutes } from "./routes/pessoas.ts";
+import { aquisicaoEstatisticasRoutes } from "./routes/aquisicao-estatisticas.ts";
 import { aquisicaoSugestoesRoutes, meuPerfilRoutes, meusComentariosRoutes } from "./routes/meu-perfil.ts";
 import { recuperarSenhaRoutes } from "./routes/pessoas-recuperar-senha.ts";
 import { NETWORK_PATH, redeRoutes } from "./routes/rede.ts";
@@ -153,6 +154,7 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha }: ApiOpt
   app.route("/api/pessoas", meuPerfilRoutes(deps));
   app.route("/api/comentarios", meusComentariosRoutes(deps));
   app.route("/api/aquisicao", aquisicaoSugestoesRoutes(deps));
+  app.route("/api/aquisicao", aquisicaoEstatisticasRoutes(deps));
   app.route("/api/pessoas", recuperarSenhaRoutes(deps));
   app.route("/api/parametros", parametrosRoutes(deps));
   app.route("/api/consulta", consultaRoutes(deps));

@@ -4,6 +4,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { reindexAcervos } from "./search/index.ts";
 import { syncSequences } from "./db/sequences.ts";
 import { seedAccountProfile } from "./seed/account-profile.ts";
+import { seedAcquisitions } from "./seed/acquisitions.ts";
 import { seedApiContract } from "./seed/api-contract.ts";
 import { seedCirculation } from "./seed/circulation.ts";
 import { seedLibraryRequests } from "./seed/library-requests.ts";
@@ -119,6 +120,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await seedLibraryRequests(db, { log });
   await seedLoginVariants(db, { log });
   await seedDeclarations(db, { log });
+  await seedAcquisitions(db, { log });
   await importNetworkCatalogue?.(db);
   await syncSequences(db);
   await setState(db, "catalogo_demo", "concluido");

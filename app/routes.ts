@@ -96,6 +96,9 @@ export default [
       route("pesquisa-especializada", "routes/meu/pesquisa-especializada.tsx"),
       // The patron's purchase suggestions and comments, with their statuses (spec §3, §4).
       route("sugestoes", "routes/meu/sugestoes.tsx"),
+      route("estatisticas-aquisicao", "routes/meu/estatisticas-aquisicao.tsx"),
+      route("totais-acervo", "routes/meu/totais-acervo.tsx"),
+      route("plano-ensino", "routes/meu/plano-ensino.tsx"),
       route("comentarios", "routes/meu/comentarios.tsx"),
       // Paper posting hands over to the institutional repository; user swap ends the session (ADR 192).
       route("postagem-trabalho", "routes/meu/postagem-trabalho.tsx"),

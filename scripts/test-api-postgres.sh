@@ -18,5 +18,6 @@ su postgres -c "/usr/lib/postgresql/$PG_VERSION/bin/pg_ctl -D '$PG_DIR/data' -o 
 trap 'su postgres -c "/usr/lib/postgresql/$PG_VERSION/bin/pg_ctl -D \"$PG_DIR/data\" -m fast stop" >/dev/null 2>&1 || true' EXIT
 echo "--- API tests on PostgreSQL $PG_VERSION"
 start=$(date +%s)
-TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" npx vitest run api
+# Arguments, when given, choose the test files (default: the whole API suite under api/).
+TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" npx vitest run "${@:---dir=api}"
 echo "--- API tests on PostgreSQL took $(( $(date +%s) - start )) s"

@@ -21,7 +21,11 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
     // NUMERIC and BIGINT (count) come back as strings by default; the API wants numbers.
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a failover, an administrator) is an 'error' event on the
+    // pool; unheard, it would end the process. The pool drops that connection and opens another when needed.
+    pool.on("error", (err) => console.warn(`PostgreSQL: an idle connection was closed (${err.message}); the next query opens a new one`));
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   let file = path.join(dataDir, "estante.sqlite");
   if (databaseUrl) file = databaseUrl.replace(/^(file|sqlite):(\/\/)?/, "");

@@ -170,6 +170,10 @@ export interface ExemplarTable {
   parte: string | null;
   material_adicional: string | null;
   permite_reserva: Generated<number>;
+  /** YYYY-MM-DD the copy was acquired (migration 072); null: the title's creation date stands in. */
+  data_aquisicao: string | null;
+  /** compra, doacao or permuta (migration 072). */
+  modalidade_aquisicao: string | null;
 }
 
 export interface AutoridadeTable {
@@ -215,6 +219,8 @@ export interface PlanoEnsinoTable {
   semestre: number;
   periodo: number;
   vagas: number | null;
+  /** The professor who owns the plan (migration 072). */
+  cod_professor: number | null;
 }
 
 export interface PlanoBibliografiaTable {

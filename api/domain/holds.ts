@@ -279,6 +279,23 @@ export function isUniqueViolation(err: unknown): boolean {
   return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "");
 }
 
+/**
+ * Runs a form's `work`; when it is refused (a rule, or a unique index) and the form's idempotency key has
+ * meanwhile created a record (the same form submitted twice at once, the other submission having won),
+ * answers that record (`replay`) instead of the refusal. Without a key the refusal stands.
+ */
+export async function orReplay<T>(chave: string | null, replay: (chave: string) => Promise<T | null>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (chave && (err instanceof ApiError || isUniqueViolation(err))) {
+      const earlier = await replay(chave);
+      if (earlier) return earlier;
+    }
+    throw err;
+  }
+}
+
 function isBusy(err: unknown): boolean {
   const e = err as { code?: string };
   // SQLite: another worker holds the write lock, or our snapshot went stale; PostgreSQL: serialization.
@@ -310,10 +327,24 @@ export async function placeHold(
   msgs: { required: string; invalid: string },
   now: () => number = Date.now,
 ): Promise<{ hold: HoldResult; created: boolean }> {
-  if (chave) {
-    const existing = await holdByKey(db, codPessoa, chave);
-    if (existing) return { hold: existing, created: false };
-  }
+  const replay = async (key: string) => {
+    const existing = await holdByKey(db, codPessoa, key);
+    return existing ? { hold: existing, created: false } : null;
+  };
+  const earlier = chave ? await replay(chave) : null;
+  if (earlier) return earlier;
+  return orReplay(chave, replay, () => insertHold(db, lang, codPessoa, payload, chave, msgs, now));
+}
+
+async function insertHold(
+  db: Db,
+  lang: Lang,
+  codPessoa: number,
+  payload: HoldPayload,
+  chave: string | null,
+  msgs: { required: string; invalid: string },
+  now: () => number,
+): Promise<{ hold: HoldResult; created: boolean }> {
   await validateQueue(db, lang, codPessoa, payload, msgs);
   const v = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
   for (let attempt = 0; attempt < 25; attempt++) {
@@ -333,11 +364,8 @@ export async function placeHold(
       return { hold: { ...row, cod_reserva: Number(row.cod_reserva), cod_acervo: Number(row.cod_acervo), posicao: Number(row.posicao) }, created: true };
     } catch (err) {
       if (!isUniqueViolation(err) && !isBusy(err)) throw err;
-      // Lost a race: the same form submitted twice, the same patron twice, or a position taken.
-      if (chave) {
-        const existing = await holdByKey(db, codPessoa, chave);
-        if (existing) return { hold: existing, created: false };
-      }
+      // Lost a race: the same form submitted twice (its refusal is answered by orReplay), the same patron
+      // twice, or a position taken.
       await validateQueue(db, lang, codPessoa, payload, msgs);
       await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
     }

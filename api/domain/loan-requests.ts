@@ -7,7 +7,7 @@
 import type { Db } from "../db/index.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { Lang } from "../lib/messages.ts";
-import { checkChoice, dimensionOptions, patronLimits, ruleError, type Choice } from "./holds.ts";
+import { checkChoice, dimensionOptions, orReplay, patronLimits, ruleError, type Choice } from "./holds.ts";
 
 /** Open statuses: a request in one of them counts towards the limit and blocks a duplicate. */
 export const OPEN_STATUSES = ["aguardando", "disponivel", "transito"];
@@ -116,10 +116,24 @@ export async function createLoanRequest(
   chave: string | null,
   msgs: { required: string; invalid: string },
 ): Promise<{ request: LoanRequestResult; created: boolean }> {
-  if (chave) {
-    const existing = await requestByKey(db, codPessoa, chave);
-    if (existing) return { request: existing, created: false };
-  }
+  const replay = async (key: string) => {
+    const existing = await requestByKey(db, codPessoa, key);
+    return existing ? { request: existing, created: false } : null;
+  };
+  const earlier = chave ? await replay(chave) : null;
+  if (earlier) return earlier;
+  return orReplay(chave, replay, () => insertLoanRequest(db, lang, codPessoa, codAcervo, payload, chave, msgs));
+}
+
+async function insertLoanRequest(
+  db: Db,
+  lang: Lang,
+  codPessoa: number,
+  codAcervo: number,
+  payload: LoanRequestPayload,
+  chave: string | null,
+  msgs: { required: string; invalid: string },
+): Promise<{ request: LoanRequestResult; created: boolean }> {
   const title = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", codAcervo).executeTakeFirst();
   if (!title) throw new ApiError(404, "nao_encontrado");
   const patron = await patronLimits(db, codPessoa);
@@ -155,36 +169,29 @@ export async function createLoanRequest(
   if (same) throw ruleError(lang, "solicitacao_duplicada");
   if (open.length >= patron.limite_solicitacoes) throw ruleError(lang, "limite_solicitacoes");
 
-  try {
-    const row = await db
-      .insertInto("solicitacao_emprestimo")
-      .values({
-        cod_acervo: codAcervo,
-        cod_pessoa: codPessoa,
-        biblioteca_origem: payload.biblioteca_origem,
-        biblioteca_recebimento: payload.biblioteca_recebimento,
-        volume: v(payload.volume),
-        tomo: v(payload.tomo),
-        parte: v(payload.parte),
-        material_adicional: v(payload.material_adicional),
-        telefone: payload.telefone.trim(),
-        email: payload.email.trim(),
-        cod_local_recebimento: payload.cod_local_recebimento,
-        pessoa_autorizada: v(payload.pessoa_autorizada),
-        domicilio: location?.domicilio ? v(payload.domicilio) : null,
-        recebimento_textual: v(payload.recebimento_textual),
-        situacao: "aguardando",
-        chave_envio: chave,
-      })
-      .returning(["cod_solicitacao", "cod_acervo", "situacao", "created_at"])
-      .executeTakeFirstOrThrow();
-    return { request: row, created: true };
-  } catch (err) {
-    // The same form submitted twice at once: the unique key refused the second insert.
-    const existing = chave ? await requestByKey(db, codPessoa, chave) : null;
-    if (existing) return { request: existing, created: false };
-    throw err;
-  }
+  const row = await db
+    .insertInto("solicitacao_emprestimo")
+    .values({
+      cod_acervo: codAcervo,
+      cod_pessoa: codPessoa,
+      biblioteca_origem: payload.biblioteca_origem,
+      biblioteca_recebimento: payload.biblioteca_recebimento,
+      volume: v(payload.volume),
+      tomo: v(payload.tomo),
+      parte: v(payload.parte),
+      material_adicional: v(payload.material_adicional),
+      telefone: payload.telefone.trim(),
+      email: payload.email.trim(),
+      cod_local_recebimento: payload.cod_local_recebimento,
+      pessoa_autorizada: v(payload.pessoa_autorizada),
+      domicilio: location?.domicilio ? v(payload.domicilio) : null,
+      recebimento_textual: v(payload.recebimento_textual),
+      situacao: "aguardando",
+      chave_envio: chave,
+    })
+    .returning(["cod_solicitacao", "cod_acervo", "situacao", "created_at"])
+    .executeTakeFirstOrThrow();
+  return { request: row, created: true };
 }
 
 /** The patron's loan requests, newest first (My account list; `status` filters). */

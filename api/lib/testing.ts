@@ -38,7 +38,8 @@ export async function createTestApi({ patrons = true, titles = 12, sso }: { patr
     await pgDb?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { db, app, clock, outbox, cleanup };
+  // The database's own URL, for a second connection to it (a PostgreSQL URL, or undefined for SQLite's file).
+  return { db, app, clock, outbox, cleanup, databaseUrl: pgDb?.url };
 }
 
 let pgSeq = 0;

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "kysely";
 import { ApiError } from "../lib/errors.ts";
-import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
+import { createRouter, errorResponses, LangHeader, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg } from "../lib/messages.ts";
 
 /** Teaching plans answered per search at most (the form narrows further). */
@@ -24,6 +24,10 @@ const Query = z.object({
   periodo: id("Period of the course in which the discipline is taught"),
   disciplina: id("Discipline code"),
   biblioteca: id("Library code"),
+  professor: z
+    .literal("eu")
+    .optional()
+    .openapi({ description: "eu: only the signed-in professor's plans (patron token; counts as a chosen field)" }),
 });
 
 const Named = z.object({ codigo: z.number().int(), descricao: z.string() });
@@ -45,6 +49,8 @@ const Title = z.object({
   ano_publicacao: z.number().int().nullable(),
   exemplares: z.number().int(),
   disponiveis: z.number().int(),
+  emprestados: z.number().int().openapi({ description: "Copies on loan now" }),
+  emprestimos: z.number().int().openapi({ description: "Loans ever made of the title's copies" }),
 });
 const Plans = z
   .object({
@@ -121,7 +127,8 @@ export function planoEnsinoRoutes(deps: ApiDeps) {
     }),
     async (c) => {
       const q = c.req.valid("query");
-      if (PLAN_FIELDS.every((f) => q[f] === undefined)) {
+      const professor = q.professor === "eu" ? patronOf(c) : undefined;
+      if (professor === undefined && PLAN_FIELDS.every((f) => q[f] === undefined)) {
         throw new ApiError(422, "validacao", { errors: { [PLAN_FIELDS[0]]: [msg(c.get("lang"), "ao_menos_um_campo")] } });
       }
       let base = db
@@ -130,6 +137,7 @@ export function planoEnsinoRoutes(deps: ApiDeps) {
         .innerJoin("departamento as d", "d.cod_departamento", "x.cod_departamento")
         .innerJoin("curso as k", "k.cod_curso", "p.cod_curso")
         .innerJoin("biblioteca as b", "b.cod_biblioteca", "p.cod_biblioteca");
+      if (professor !== undefined) base = base.where("p.cod_professor", "=", professor);
       if (q.departamento !== undefined) base = base.where("x.cod_departamento", "=", q.departamento);
       if (q.disciplina !== undefined) base = base.where("p.cod_disciplina", "=", q.disciplina);
       if (q.biblioteca !== undefined) base = base.where("p.cod_biblioteca", "=", q.biblioteca);
@@ -150,7 +158,7 @@ export function planoEnsinoRoutes(deps: ApiDeps) {
           .execute(),
       ]);
       const ids = plans.map((p) => p.cod_plano);
-      // One query for every plan's bibliography, with each title's copies and available copies.
+      // One query for every plan's bibliography, with each title's copies, available copies and loans.
       const titles = ids.length
         ? await db
             .selectFrom("plano_bibliografia as pb")
@@ -164,7 +172,17 @@ export function planoEnsinoRoutes(deps: ApiDeps) {
                   .as("c"),
               (j) => j.onRef("c.cod_acervo", "=", "a.cod_acervo"),
             )
-            .select(["pb.cod_plano", "pb.tipo", "a.cod_acervo", "a.titulo", "a.autor", "a.ano_publicacao", "c.exemplares", "c.disponiveis"])
+            .leftJoin(
+              (eb) =>
+                eb.selectFrom("emprestimo as m")
+                  .innerJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
+                  .select(["e.cod_acervo", sql<number>`count(*)`.as("emprestimos"), sql<number>`sum(CASE WHEN m.data_devolucao IS NULL THEN 1 ELSE 0 END)`.as("emprestados")])
+                  .where("e.cod_acervo", "in", eb.selectFrom("plano_bibliografia").select("cod_acervo").where("cod_plano", "in", ids))
+                  .groupBy("e.cod_acervo")
+                  .as("m"),
+              (j) => j.onRef("m.cod_acervo", "=", "a.cod_acervo"),
+            )
+            .select(["pb.cod_plano", "pb.tipo", "a.cod_acervo", "a.titulo", "a.autor", "a.ano_publicacao", "c.exemplares", "c.disponiveis", "m.emprestados", "m.emprestimos"])
             .where("pb.cod_plano", "in", ids)
             .orderBy("pb.cod_plano").orderBy("pb.ordem")
             .execute()
@@ -175,6 +193,7 @@ export function planoEnsinoRoutes(deps: ApiDeps) {
           .map((t) => ({
             cod_acervo: t.cod_acervo, titulo: t.titulo, autor: t.autor, ano_publicacao: t.ano_publicacao,
             exemplares: Number(t.exemplares ?? 0), disponiveis: Number(t.disponiveis ?? 0),
+            emprestados: Number(t.emprestados ?? 0), emprestimos: Number(t.emprestimos ?? 0),
           }));
       return c.json(
         {

@@ -141,8 +141,8 @@ describe("placing a hold", () => {
   it("gives concurrent holds on one title unique, contiguous positions, across two database connections", async () => {
     const [title] = await insertTitles(t.db, [{ titulo: "Fila concorrida", copies: 1 }]);
     await lendAll(t.db, title);
-    const file = (await sql<{ file: string }>`PRAGMA database_list`.execute(t.db)).rows[0].file;
-    const db2 = openDatabase({ databaseUrl: `file:${file}`, dataDir: "." });
+    const url = t.databaseUrl ?? `file:${(await sql<{ file: string }>`PRAGMA database_list`.execute(t.db)).rows[0].file}`;
+    const db2 = openDatabase({ databaseUrl: url, dataDir: "." });
     const app2 = createApiApp({ db: db2, mailer: { send: async () => {} } });
     try {
       const tokens = await patrons(t.db, 16, "fila");
@@ -159,7 +159,7 @@ describe("placing a hold", () => {
     const [title] = await insertTitles(t.db, [{ titulo: "Posição repetida", copies: 1 }]);
     const row = { cod_acervo: title, cod_biblioteca: 1, posicao: 1, situacao: "ativa", data_reserva: new Date().toISOString() };
     await t.db.insertInto("reserva").values({ ...row, cod_pessoa: 3 }).execute();
-    await expect(t.db.insertInto("reserva").values({ ...row, cod_pessoa: 5 }).execute()).rejects.toThrow(/UNIQUE/);
+    await expect(t.db.insertInto("reserva").values({ ...row, cod_pessoa: 5 }).execute()).rejects.toThrow(/UNIQUE|unique constraint/);  // SQLite's words, PostgreSQL's
     // A cancelled hold frees its position.
     await t.db.insertInto("reserva").values({ ...row, cod_pessoa: 5, situacao: "cancelada" }).execute();
   });

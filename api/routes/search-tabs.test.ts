@@ -163,6 +163,9 @@ describe("authority search", () => {
     await t.db.deleteFrom("kysely_migration" as never).where("name" as never, "=", "008-search-tabs" as never).execute();
     await t.db.schema.alterTable("autoridade").dropColumn("remissivas_normalizadas").execute();
     for (const table of ["plano_bibliografia", "plano_ensino", "disciplina", "curso", "departamento"]) await t.db.schema.dropTable(table).execute();
+    // Migration 072 adds a column to plano_ensino: it runs again on the recreated table.
+    await t.db.deleteFrom("kysely_migration" as never).where("name" as never, "=", "072-acquisition-statistics" as never).execute();
+    for (const column of ["data_aquisicao", "modalidade_aquisicao"]) await t.db.schema.alterTable("exemplar").dropColumn(column).execute();
     await migrateToLatest(t.db);
     expect((await find("termo=sampa")).body.resultados.map((a) => a.cabecalho)).toEqual(["São Paulo (SP)"]);
   });

@@ -10,6 +10,8 @@ interface DemoDiscipline {
   biblioteca: number;
   periodo: number;
   vagas: number;
+  /** Taught by the demo professor (the `professor` login): their plans show in the private area (ADR 193). */
+  own?: boolean;
 }
 
 const DEMO: Array<{ departamento: string; curso: string; disciplinas: DemoDiscipline[] }> = [
@@ -17,9 +19,9 @@ const DEMO: Array<{ departamento: string; curso: string; disciplinas: DemoDiscip
     departamento: "Departamento de Direito",
     curso: "Direito",
     disciplinas: [
-      { codigo: "DIR0101", nome: "Direito Constitucional I", patterns: ["%constitui%"], biblioteca: 1, periodo: 2, vagas: 60 },
-      { codigo: "DIR0312", nome: "Direito Ambiental", patterns: ["%ambient%"], biblioteca: 1, periodo: 7, vagas: 40 },
-      { codigo: "DIR0420", nome: "Direito e Tecnologia", patterns: ["%law and legislation%"], biblioteca: 1, periodo: 9, vagas: 30 },
+      { own: true, codigo: "DIR0101", nome: "Direito Constitucional I", patterns: ["%constitui%"], biblioteca: 1, periodo: 2, vagas: 60 },
+      { own: true, codigo: "DIR0312", nome: "Direito Ambiental", patterns: ["%ambient%"], biblioteca: 1, periodo: 7, vagas: 40 },
+      { own: true, codigo: "DIR0420", nome: "Direito e Tecnologia", patterns: ["%law and legislation%"], biblioteca: 1, periodo: 9, vagas: 30 },
     ],
   },
   {
@@ -59,6 +61,8 @@ const COMPLEMENTARY = 3;
 export async function seedTeachingPlans(db: Db, { now = Date.now(), log = (_m: string) => {} }: { now?: number; log?: (m: string) => void } = {}): Promise<void> {
   const year = new Date(now).getUTCFullYear();
   let plans = 0;
+  // The first professor of the demo patrons (the `professor` login) teaches the disciplines marked own.
+  const professor = await db.selectFrom("pessoa as p").innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria").select("p.cod_pessoa").where("k.professor", "=", 1).orderBy("p.cod_pessoa").executeTakeFirst();
   await db.transaction().execute(async (trx) => {
     for (const d of DEMO) {
       const dep = await trx.insertInto("departamento").values({ nome: d.departamento }).returning("cod_departamento").executeTakeFirstOrThrow();
@@ -83,7 +87,7 @@ export async function seedTeachingPlans(db: Db, { now = Date.now(), log = (_m: s
         for (const [ano, semestre] of [[year, 1], [year - 1, 2]] as const) {
           const plano = await trx
             .insertInto("plano_ensino")
-            .values({ cod_disciplina: disc.cod_disciplina, cod_curso: curso.cod_curso, cod_biblioteca: x.biblioteca, ano, semestre, periodo: x.periodo, vagas: x.vagas })
+            .values({ cod_disciplina: disc.cod_disciplina, cod_curso: curso.cod_curso, cod_biblioteca: x.biblioteca, ano, semestre, periodo: x.periodo, vagas: x.vagas, cod_professor: x.own ? (professor?.cod_pessoa ?? null) : null })
             .returning("cod_plano")
             .executeTakeFirstOrThrow();
           plans++;

@@ -91,15 +91,13 @@ async function applyShell(page: Page, scheme: string) {
   }, shell);
   await expect(page.locator("html")).toHaveAttribute("class", shell.htmlClass);
 }
-let sessionCookies: Cookie[] = [];
-
-async function newContext(browser: Browser, baseURL: string, lang: string, prefs: object, js: boolean, signedIn: boolean) {
+async function newContext(browser: Browser, baseURL: string, lang: string, prefs: object, js: boolean, sessionCookies: Cookie[]) {
   // Always javaScriptEnabled:true (axe runs in the page); JS off = the app's scripts are blocked.
   const ctx: BrowserContext = await browser.newContext({ javaScriptEnabled: true, baseURL });
   await ctx.addCookies([
     { name: COOKIES.prefs, value: prefsCookie(prefs), url: baseURL },
     { name: COOKIES.language, value: lang, url: baseURL },
-    ...(signedIn ? sessionCookies : []),
+    ...sessionCookies,
   ]);
   if (!js) await ctx.route(/\/assets\/.*\.js(\?.*)?$/, (r) => r.abort());
   return ctx;
@@ -109,7 +107,9 @@ async function newContext(browser: Browser, baseURL: string, lang: string, prefs
  * Declares one test per route and language that audits the route in every colour scheme, with JavaScript
  * on and off. Call it from a spec file per area (tests/a11y/<area>.spec.ts).
  */
-export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean } = {}) {
+export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; patron?: { login: string; password: string } } = {}) {
+  // This call's own session (a spec may sign in as another demo patron, e.g. the professor).
+  let sessionCookies: Cookie[] = [];
   // The full matrix (every visual setting in every language) for the core routes; elsewhere every setting in
   // Portuguese and the default setting in English, so the suite stays fast enough to run on every change.
   const schemesFor = (lang: string) => (opts.fullMatrix || lang === "pt" ? SCHEMES : SCHEMES.filter((s) => s.name === "normal"));
@@ -117,7 +117,7 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean } 
     titleId = await findTitleId(request);
     const ctx = await browser.newContext({ javaScriptEnabled: true });
     const page = await ctx.newPage();
-    await login(page, DEMO.patron);
+    await login(page, opts.patron ?? DEMO.patron);
     sessionCookies = (await ctx.cookies()).filter((c) => c.name !== COOKIES.prefs && c.name !== COOKIES.language);
     await ctx.close();
     // What the server renders on <html> for each colour scheme (read from its real answer, not recomputed here).
@@ -169,7 +169,7 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean } 
           for (const v of report.violations) failures.push(`${id}: ${v.id} — ${v.help} (${v.targets.slice(0, 3).join(", ")})`);
         };
         const open = async (prefs: object, js: boolean) => {
-          const ctx = await newContext(browser, baseURL!, lang, prefs, js, !!route.signedIn);
+          const ctx = await newContext(browser, baseURL!, lang, prefs, js, route.signedIn ? sessionCookies : []);
           const page = await ctx.newPage();
           await page.goto(url);
           if (route.act) await route.act(page);

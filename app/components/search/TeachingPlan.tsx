@@ -83,9 +83,14 @@ export function TeachingPlanResults({ results }: { results: TeachingPlans }) {
   );
 }
 
-function PlanSection({ plan }: { plan: Plan }) {
+/**
+ * One plan: its discipline, facts and bibliography. `showLoans` (the professor's own plans in the private area,
+ * ADR 193) adds each title's loans and the plan's total loans.
+ */
+export function PlanSection({ plan, showLoans = false }: { plan: Plan; showLoans?: boolean }) {
   const { t } = useTranslation("catalogue");
   const id = `plano-${plan.cod_plano}`;
+  const totalLoans = [...plan.basica, ...plan.complementar].reduce((n, b) => n + (b.emprestimos ?? 0), 0);
   return (
     <section className="teaching-plan" aria-labelledby={id}>
       <h3 id={id}>
@@ -116,14 +121,20 @@ function PlanSection({ plan }: { plan: Plan }) {
             <dd>{plan.vagas}</dd>
           </div>
         ) : null}
+        {showLoans ? (
+          <div>
+            <dt>{t("teachingPlan.totalLoans")}</dt>
+            <dd>{totalLoans}</dd>
+          </div>
+        ) : null}
       </dl>
-      <Bibliography heading={t("teachingPlan.basic")} titles={plan.basica} />
-      <Bibliography heading={t("teachingPlan.complementary")} titles={plan.complementar} />
+      <Bibliography heading={t("teachingPlan.basic")} titles={plan.basica} showLoans={showLoans} />
+      <Bibliography heading={t("teachingPlan.complementary")} titles={plan.complementar} showLoans={showLoans} />
     </section>
   );
 }
 
-function Bibliography({ heading, titles }: { heading: string; titles: Plan["basica"] }) {
+function Bibliography({ heading, titles, showLoans }: { heading: string; titles: Plan["basica"]; showLoans: boolean }) {
   const { t } = useTranslation("catalogue");
   if (titles.length === 0) return null;
   return (
@@ -141,6 +152,12 @@ function Bibliography({ heading, titles }: { heading: string; titles: Plan["basi
                 ? t("teachingPlan.noCopies")
                 : t("teachingPlan.available", { count: b.disponiveis, total: b.exemplares })}
             </span>
+            {showLoans ? (
+              <span className="teaching-plan__loans">
+                {" "}
+                · {t("teachingPlan.onLoan", { count: b.emprestados ?? 0 })} · {t("teachingPlan.loans", { count: b.emprestimos ?? 0 })}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

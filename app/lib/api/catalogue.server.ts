@@ -284,6 +284,9 @@ const PlanTitle = z.object({
   ano_publicacao: int.nullish().transform((v) => v ?? null),
   exemplares: int.nonnegative().catch(0),
   disponiveis: int.nonnegative().catch(0),
+  // Loans of the title's copies: on loan now and ever (null from an API that does not give them).
+  emprestados: int.nonnegative().nullish().transform((v) => v ?? null),
+  emprestimos: int.nonnegative().nullish().transform((v) => v ?? null),
 });
 
 /** Teaching plans with their bibliography (`GET /plano-ensino/bibliografia`). */

@@ -2,6 +2,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getLoans } from "~/lib/api/account.server";
 import { getApi } from "~/lib/api/client.server";
+import { isProfessor } from "~/lib/api/requests.server";
 import { settle } from "~/lib/api/settle.server";
 import type { AccountCount } from "./_nav";
 
@@ -16,4 +17,10 @@ export async function loadAccountCounts(context: Readonly<RouterContextProvider>
   return {
     overdueLoans: loans.ok ? loans.value.filter((l) => (l.data_devolucao_prevista ?? "").slice(0, 10) < today && l.data_devolucao_prevista).length : null,
   };
+}
+
+/** Whether the patron is a professor, for the professor-only menu entries; a failed check hides them. */
+export async function loadIsProfessor(context: Readonly<RouterContextProvider>): Promise<boolean> {
+  const r = await settle(isProfessor(getApi(context)));
+  return r.ok && r.value;
 }

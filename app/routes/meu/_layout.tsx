@@ -4,7 +4,7 @@ import { AccountNav } from "~/components/account/AccountNav";
 import { privateAreaPath } from "~/lib/product";
 import { requireUser } from "~/lib/require-user.server";
 import { useRootData } from "~/lib/use-root-data";
-import { loadAccountCounts } from "./_layout.server";
+import { loadAccountCounts, loadIsProfessor } from "./_layout.server";
 import { currentScreen, visibleScreens } from "./_nav";
 
 // Login is required once, here, for every screen of the area (spec §2 "Protected routes"): a visitor
@@ -16,14 +16,15 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { counts: await loadAccountCounts(context) };
+  const [counts, professor] = await Promise.all([loadAccountCounts(context), loadIsProfessor(context)]);
+  return { counts, professor };
 }
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const root = useRootData();
   const activities = root?.site?.activities ?? [];
-  const screens = visibleScreens(activities, { paperPosting: root?.site?.paperPosting ?? false });
+  const screens = visibleScreens(activities, { professor: loaderData.professor, paperPosting: root?.site?.paperPosting ?? false });
   const current = currentScreen(privateAreaPath, pathname, screens);
   return (
     <div className="account-layout">

@@ -94,3 +94,17 @@ describe("the account menu", () => {
     expect(visibleScreens([999], {}, gated)).toHaveLength(1);
   });
 });
+
+describe("the menu a patron sees", () => {
+  it("shows the teaching plan only to professors", () => {
+    expect(visibleScreens([], { professor: true }).map((s) => s.id)).toContain("teaching_plan");
+    expect(visibleScreens([], { professor: false }).map((s) => s.id)).not.toContain("teaching_plan");
+    expect(visibleScreens([], { professor: false }).map((s) => s.id)).toContain("acquisition_statistics");
+  });
+
+  it("hides a screen whose activity the patron lacks", () => {
+    const screens = [{ id: "loans", path: "emprestimos", labelKey: "nav.loans", activity: 12 }] as const;
+    expect(visibleScreens([], { professor: false }, screens)).toEqual([]);
+    expect(visibleScreens([12], { professor: false }, screens).map((s) => s.id)).toEqual(["loans"]);
+  });
+});

@@ -22,6 +22,8 @@ export interface AccountScreen {
   count?: AccountCount;
   /** A configuration the screen needs: without it the entry is not shown (paper posting needs a repository, ADR 192). */
   requires?: AccountFeature;
+  /** Shown only to professors (spec §6: a teacher's own screens, e.g. their teaching plans). */
+  professorOnly?: boolean;
 }
 
 /** Configurations a screen may depend on, as the root loader reports them. */
@@ -79,19 +81,30 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "catalogue_card", path: "ficha-catalografica", labelKey: "nav.catalogue_card" },
   { id: "suggestions", path: "sugestoes", labelKey: "nav.suggestions" },
   { id: "comments", path: "comentarios", labelKey: "nav.comments" },
+  { id: "acquisition_statistics", path: "estatisticas-aquisicao", labelKey: "nav.acquisition_statistics" },
+  { id: "collection_totals", path: "totais-acervo", labelKey: "nav.collection_totals" },
   { id: "paper_posting", path: "postagem-trabalho", labelKey: "nav.paper_posting", requires: "paperPosting" },
   { id: "personal_data", path: "dados-pessoais", labelKey: "nav.personal_data" },
   { id: "user_swap", path: "troca-usuario", labelKey: "nav.user_swap" },
   { id: "specialised_search", path: "pesquisa-especializada", labelKey: "nav.specialised_search" },
+  { id: "teaching_plan", path: "plano-ensino", labelKey: "nav.teaching_plan", professorOnly: true },
   { id: "loan_token", path: "token", labelKey: "nav.loan_token" },
   { id: "alerts", path: "alertas", labelKey: "nav.alerts", count: "unreadAlerts" },
   { id: "saved_items", path: "itens-salvos", labelKey: "nav.saved_items" },
   { id: "app", path: "app", labelKey: "nav.app" },
 ];
 
-/** The entries a patron sees: those whose activity is on (spec §6) and whose configuration is present. */
-export function visibleScreens(activities: readonly number[], features: Partial<Record<AccountFeature, boolean>>, screens: readonly AccountScreen[] = ACCOUNT_SCREENS): AccountScreen[] {
-  return screens.filter((s) => (s.activity === undefined || activities.includes(s.activity)) && (s.requires === undefined || features[s.requires] === true));
+/** Besides activities, what decides whether a screen is shown: the patron is a professor; the institution's configuration. */
+export interface ScreenContext {
+  professor?: boolean;
+  paperPosting?: boolean;
+}
+
+/** The screens a patron sees: those their activities allow, professor-only ones only for professors, configured ones only when configured. */
+export function visibleScreens(activities: readonly number[], ctx: ScreenContext, screens: readonly AccountScreen[] = ACCOUNT_SCREENS): AccountScreen[] {
+  return screens.filter(
+    (s) => (s.activity === undefined || activities.includes(s.activity)) && (!s.professorOnly || ctx.professor === true) && (s.requires === undefined || ctx[s.requires] === true),
+  );
 }
 
 /** The full path of a screen, e.g. accountPath("/meupergamum", "emprestimos"). */
