@@ -47,6 +47,8 @@ import { cadastrosRoutes } from "./routes/cadastros.ts";
 import { parametrosExtrasRoutes } from "./routes/parametros-extras.ts";
 import { autenticarExtrasRoutes, pessoasExtrasRoutes } from "./routes/pessoas-extras.ts";
 import { vinculosExtrasRoutes } from "./routes/vinculos-extras.ts";
+import { nadaConstaRoutes } from "./routes/nada-consta.ts";
+import { pessoasServicosRoutes } from "./routes/pessoas-servicos.ts";
 
 /** The largest request body the API reads: its writes are short forms and JSON documents of a few ids. */
 export const API_BODY_LIMIT = 256 * 1024;
@@ -137,6 +139,9 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha }: ApiOpt
   // The rest of spec §7 (ADR 180): each module scopes its token check to its own paths.
   app.route("/api/autenticar", autenticarExtrasRoutes(deps));
   app.route("/api/pessoas", pessoasExtrasRoutes(deps));
+  // Absences, paper posting and the user swap; the no-debts declaration (ADR 192).
+  app.route("/api/pessoas", pessoasServicosRoutes(deps));
+  app.route("/api/nada-consta", nadaConstaRoutes(deps));
   app.route("/api/parametros", parametrosExtrasRoutes(deps));
   app.route("/api/vinculos", vinculosExtrasRoutes(deps));
   app.route("/api", cadastrosRoutes(deps));

@@ -12,6 +12,7 @@ import { seedInterestProfiles } from "./seed/interest-profiles.ts";
 import { seedCirculationHolds } from "./seed/circulation-holds.ts";
 import { seedDemoCategories, seedInstitution } from "./seed/institution.ts";
 import { seedLoginVariants } from "./seed/login-variants.ts";
+import { seedDeclarations } from "./seed/declarations.ts";
 import { seedPatrons } from "./seed/patrons.ts";
 import { seedTeachingPlans } from "./seed/teaching-plans.ts";
 import { seedTitlePages } from "./seed/title-pages.ts";
@@ -120,6 +121,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await seedLibraryRequests(db, { log });
   await seedInterestProfiles(db, { log });
   await seedLoginVariants(db, { log });
+  await seedDeclarations(db, { log });
   await seedAcquisitions(db, { log });
   await importNetworkCatalogue?.(db);
   await syncSequences(db);

@@ -48,6 +48,8 @@ export default [
   route("suporte", "routes/suporte.tsx"),
   // The library directory: campus, address, contacts and opening hours of every library (ADR 180).
   route("bibliotecas", "routes/bibliotecas.tsx"),
+  // Public check of a no-debts declaration by its verification code (ADR 192).
+  route("nada-consta/verificar", "routes/nada-consta.verificar.tsx"),
   // The site's accessibility page (eMAG 3.1: keys, settings, conformance); two segments, so it never
   // collides with a search tab at "/{guia}" such as /acessibilidade (ADR 135).
   route("sobre/acessibilidade", "routes/sobre.acessibilidade.tsx"),
@@ -79,6 +81,10 @@ export default [
       route("debitos/gru/:codGru", "routes/meu/gru.tsx"),
       // Resource route: the slip as a PDF.
       route("debitos/gru/:codGru/pdf", "routes/meu/gru.pdf.ts"),
+      // Absences and the no-debts declaration (spec §4, §7; ADR 192); its PDF as a resource route.
+      route("afastamentos", "routes/meu/afastamentos.tsx"),
+      route("nada-consta", "routes/meu/nada-consta.tsx"),
+      route("nada-consta/pdf", "routes/meu/nada-consta.pdf.ts"),
       route("solicitacoes-emprestimo", "routes/meu/solicitacoes-emprestimo.tsx"),
       // Requests to the library (spec §3, §7 "Solicitacoes"; ADR 190).
       route("emprestimo-entre-bibliotecas", "routes/meu/emprestimo-entre-bibliotecas.tsx"),
@@ -97,11 +103,14 @@ export default [
       route("totais-acervo", "routes/meu/totais-acervo.tsx"),
       route("plano-ensino", "routes/meu/plano-ensino.tsx"),
       route("comentarios", "routes/meu/comentarios.tsx"),
+      // Paper posting hands over to the institutional repository; user swap ends the session (ADR 192).
+      route("postagem-trabalho", "routes/meu/postagem-trabalho.tsx"),
       route("itens-salvos", "routes/meu/itens-salvos.tsx"),
       route("dados-pessoais", "routes/meu/dados-pessoais.tsx"),
       route("dados-pessoais/senha", "routes/meu/dados-pessoais.senha.tsx"),
       // Resource route: the LGPD data bundle (JSON or CSV) as a download.
       route("dados-pessoais/meus-dados", "routes/meu/dados-pessoais.meus-dados.ts"),
+      route("troca-usuario", "routes/meu/troca-usuario.tsx"),
     ]),
   ]),
 

@@ -22,6 +22,7 @@ import * as m030 from "./migrations/030-sso.ts";
 import * as m040 from "./migrations/040-captcha.ts";
 import * as m041 from "./migrations/041-session-login.ts";
 import * as m070 from "./migrations/070-interest-profiles.ts";
+import * as m071 from "./migrations/071-declarations.ts";
 import * as m072 from "./migrations/072-acquisition-statistics.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "040-captcha": m040,
   "041-session-login": m041,
   "070-interest-profiles": m070,
+  "071-declarations": m071,
   "072-acquisition-statistics": m072,
 };
 

@@ -74,6 +74,8 @@ export interface PessoaTable {
   created_at: Generated<string>;
   /** Migration 050: the date the registration must be renewed by (null: no expiry). */
   validade_cadastro: string | null;
+  /** Migration 071: when a no-debts declaration ended the patron's link with the information unit (ADR 192). */
+  desvinculado_em: string | null;
 }
 
 export interface LoginTable {

@@ -41,6 +41,11 @@ const RULE_MESSAGES = {
     es: "Usuario bloqueado por la biblioteca: acuda a la atención.",
     en: "Your account is blocked by the library: please contact the desk.",
   },
+  usuario_desvinculado: {
+    pt: "Seu vínculo com a unidade de informação foi encerrado pela declaração de nada consta.",
+    es: "Su vínculo con la unidad de información terminó con la declaración de no adeudo.",
+    en: "Your link with the information unit ended when your no-debts declaration was issued.",
+  },
   limite_solicitacoes: {
     pt: "Limite de solicitações excedido.",
     es: "Límite de solicitudes excedido.",
@@ -144,7 +149,7 @@ export async function patronLimits(db: Db, codPessoa: number) {
   return db
     .selectFrom("pessoa as p")
     .innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria")
-    .select(["p.bloqueado", "p.email", "p.telefone", "p.dados_pessoais", "k.limite_reservas", "k.limite_solicitacoes", "k.limite_comentarios", "k.professor"])
+    .select(["p.bloqueado", "p.desvinculado_em", "p.email", "p.telefone", "p.dados_pessoais", "k.limite_reservas", "k.limite_solicitacoes", "k.limite_comentarios", "k.professor"])
     .where("p.cod_pessoa", "=", codPessoa)
     .executeTakeFirstOrThrow();
 }
@@ -237,6 +242,7 @@ export async function validateQueue(db: Db, lang: Lang, codPessoa: number, paylo
   if (!options) throw new ApiError(404, "nao_encontrado");
   const patron = await patronLimits(db, codPessoa);
   if (patron.bloqueado) throw ruleError(lang, "usuario_bloqueado");
+  if (patron.desvinculado_em) throw ruleError(lang, "usuario_desvinculado");
   if (options.impedimento) throw ruleError(lang, options.impedimento);
   const errors = checkChoice(
     { volume: options.volumes, tomo: options.tomos, parte: options.partes, material_adicional: options.materiais },

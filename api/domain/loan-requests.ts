@@ -138,6 +138,7 @@ async function insertLoanRequest(
   if (!title) throw new ApiError(404, "nao_encontrado");
   const patron = await patronLimits(db, codPessoa);
   if (patron.bloqueado) throw ruleError(lang, "usuario_bloqueado");
+  if (patron.desvinculado_em) throw ruleError(lang, "usuario_desvinculado");
 
   const errors: Record<string, string[]> = {};
   const location = RECEIVING_LOCATIONS.find((l) => l.codigo === payload.cod_local_recebimento);

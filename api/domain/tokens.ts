@@ -61,7 +61,8 @@ export async function issuePatronTokens(db: Db, s: AuthSettings, clientId: strin
   return { access_token: access, refresh_token: refresh, token_type: "bearer", expires_in: s.patronAccessSeconds };
 }
 
-async function revokeFamily(db: Db, familia: string, now: number) {
+/** Revokes every token of one family: one login's session (logout, user swap). */
+export async function revokeFamily(db: Db, familia: string, now: number) {
   await db.updateTable("oauth_token").set({ revoked_at: iso(now) }).where("familia", "=", familia).where("revoked_at", "is", null).execute();
 }
 

@@ -76,6 +76,7 @@ export async function joinWaitingList(db: Db, lang: Lang, codPessoa: number, cod
   if (before.posicao !== null) return { state: before, created: false };
   const patron = await patronLimits(db, codPessoa);
   if (patron.bloqueado) throw ruleError(lang, "usuario_bloqueado");
+  if (patron.desvinculado_em) throw ruleError(lang, "usuario_desvinculado");
   if (!before.oferecida) throw ruleError(lang, "lista_espera_indisponivel");
   let created = true;
   try {

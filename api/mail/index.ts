@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (e.g. a declaration's PDF). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 /** Sends the API's e-mail (baskets, recovery codes, declarations, alerts). */
@@ -24,7 +26,7 @@ export function createMailer({ db, smtpUrl, outboxDir, from = "Estante <no-reply
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from, to: mail.to.join(", "), subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({ from, to: mail.to.join(", "), subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
       },
     };
   }
@@ -37,8 +39,15 @@ export function createMailer({ db, smtpUrl, outboxDir, from = "Estante <no-reply
         .executeTakeFirstOrThrow();
       if (outboxDir) {
         fs.mkdirSync(outboxDir, { recursive: true });
-        const file = path.join(outboxDir, `${String(row.id).padStart(6, "0")}.json`);
-        fs.writeFileSync(file, JSON.stringify({ from, ...mail, date: new Date().toISOString() }, null, 2));
+        const base = String(row.id).padStart(6, "0");
+        // Attachments are written beside the message (000012-declaracao.pdf); the JSON names them.
+        const attachments = (mail.attachments ?? []).map((a) => {
+          const name = `${base}-${path.basename(a.filename)}`;
+          fs.writeFileSync(path.join(outboxDir, name), a.content);
+          return { filename: a.filename, contentType: a.contentType, size: a.content.length, file: name };
+        });
+        const file = path.join(outboxDir, `${base}.json`);
+        fs.writeFileSync(file, JSON.stringify({ from, ...mail, attachments, date: new Date().toISOString() }, null, 2));
       }
     },
   };

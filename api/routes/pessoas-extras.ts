@@ -126,6 +126,14 @@ export const AppLayers = z.array(AppLayer).openapi("AppLayers");
 /** Redirect tickets live this long. */
 export const REDIRECT_TOKEN_SECONDS = 60;
 
+/** A one-time ticket (REDIRECT_TOKEN_SECONDS) that hands the patron's login to another system; stored hashed. */
+export async function issueRedirectTicket(deps: ApiDeps, codPessoa: number): Promise<string> {
+  const token = randomBytes(24).toString("base64url");
+  const expires = new Date(deps.auth.now() + REDIRECT_TOKEN_SECONDS * 1000).toISOString();
+  await deps.db.insertInto("token_redireciona").values({ token_hash: createHash("sha256").update(token).digest("hex"), cod_pessoa: codPessoa, expires_at: expires }).execute();
+  return token;
+}
+
 /** The rest of spec §7 "User data, login and SSO" under /api/autenticar (ADR 180). */
 export function autenticarExtrasRoutes(deps: ApiDeps) {
   const { db } = deps;
@@ -146,13 +154,7 @@ export function autenticarExtrasRoutes(deps: ApiDeps) {
 
   app.openapi(
     get("/token-redireciona", "A one-time ticket (60 s) that hands the patron's login to the institution's other systems", z.object({ token: z.string(), expires_in: z.number().int() }).openapi("TokenRedireciona")),
-    async (c) => {
-      const cod = patronOf(c);
-      const token = randomBytes(24).toString("base64url");
-      const expires = new Date(deps.auth.now() + REDIRECT_TOKEN_SECONDS * 1000).toISOString();
-      await db.insertInto("token_redireciona").values({ token_hash: createHash("sha256").update(token).digest("hex"), cod_pessoa: cod, expires_at: expires }).execute();
-      return c.json({ token, expires_in: REDIRECT_TOKEN_SECONDS }, 200);
-    },
+    async (c) => c.json({ token: await issueRedirectTicket(deps, patronOf(c)), expires_in: REDIRECT_TOKEN_SECONDS }, 200),
   );
   return app;
 }

@@ -35,6 +35,8 @@ export interface RootData {
     privacyUrl: string | null;
     icapUrl: string | null;
     networkUrl: string | null;
+    /** Paper posting is offered: the institution configured its repository (ADR 192). */
+    paperPosting: boolean;
     /** The support message, sanitized on the server (allowlist), or null. */
     supportHtml: string | null;
   } | null;
@@ -78,6 +80,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       privacyUrl: safeExternalUrl(config.instituicao.link_lgpd),
       icapUrl: safeExternalUrl(config.instituicao.link_icap),
       networkUrl: safeExternalUrl(config.instituicao.link_rede),
+      paperPosting: Boolean(safeExternalUrl(config.instituicao.link_repositorio)),
       supportHtml: support ? sanitizeInstitutionHtml(support) || null : null,
     };
   } catch (err) {
@@ -98,6 +101,12 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     basket: readBasket(request),
     site,
   };
+}
+
+/** Paper posting is offered (the institution configured its repository; ADR 192). */
+export async function paperPostingOn(context: Readonly<RouterContextProvider>): Promise<boolean> {
+  const config = await getSiteConfig(getApi(context), String(apiLangId(getLanguage(context))));
+  return Boolean(safeExternalUrl(config.instituicao.link_repositorio));
 }
 
 async function unreadCount(p: Promise<{ ok: true; value: number } | { ok: false }> | null): Promise<number | null> {

@@ -39,8 +39,8 @@ export interface TokenPair {
 }
 
 /** Flash messages the session can carry to the next page (one at a time). */
-export type FlashKey = "session_expired" | "logged_out" | "password_changed";
-const FLASH_KEYS: FlashKey[] = ["session_expired", "logged_out", "password_changed"];
+export type FlashKey = "session_expired" | "logged_out" | "password_changed" | "user_swapped";
+const FLASH_KEYS: FlashKey[] = ["session_expired", "logged_out", "password_changed", "user_swapped"];
 
 const PURPOSE = "session-cookie-v1";
 

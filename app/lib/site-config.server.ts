@@ -19,6 +19,8 @@ export const InstituicaoSchema = z.looseObject({
   link_lgpd: z.string().nullish(),
   link_icap: z.string().nullish(),
   link_rede: z.string().nullish(),
+  // The institutional repository that receives papers; unset: no paper posting (ADR 192).
+  link_repositorio: z.string().nullish(),
   __md_aut: z.union([z.number(), z.string()]).nullish(),
   __md_crypt: z.union([z.number(), z.string()]).nullish(),
   // The login variant and its separator (spec §5, ADR 173).

@@ -19,7 +19,7 @@ import { getLanguage, getT } from "~/lib/i18n.server";
 import { privateAreaPath, PRODUCT_NAME } from "~/lib/product";
 import { sanitizeInstitutionHtml } from "~/lib/root-data.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { getSession } from "~/lib/session.server";
+import { getSession, type FlashKey } from "~/lib/session.server";
 import { getSiteConfig, isOn, type SiteConfig } from "~/lib/site-config.server";
 import { LoginSchema, LoginUsernameSchema } from "~/schemas/login";
 import { RECOVERY_PATH } from "~/lib/recovery-path";
@@ -34,7 +34,9 @@ interface LoginPageData {
   title: string;
   redirectParam: string | null;
   backTo: string;
-  flash: "session_expired" | "logged_out" | "password_changed" | null;
+  flash: FlashKey | null;
+  /** The user name a user swap (spec §4) hands over, filled in. */
+  usernamePrefill: string | null;
   /** The forgot-password flow is offered (spec §2: mode 2 and crypt 4). */
   recoveryOffered: boolean;
   messageHtml: string | null;
@@ -67,6 +69,7 @@ async function pageData(request: Request, context: Route.LoaderArgs["context"]):
     redirectParam,
     backTo: redirectParam && !isExternalBase(redirectParam) ? redirectParam : "/",
     flash: getSession(context).takeFlash(),
+    usernamePrefill: url.searchParams.get("usuario")?.trim().slice(0, 100) || null,
     messageHtml: msg ? sanitizeInstitutionHtml(msg) || null : null,
     // The "go to" choice (spec §2) when the private area is on and no page asked for the login.
     showGoTo: Boolean(config?.activities.includes(ACTIVITY.PRIVATE_AREA)) && !redirectParam,
@@ -196,7 +199,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const flashRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     // The result of the password recovery is where focus starts.
-    if (page.flash === "password_changed") flashRef.current?.focus();
+    if (page.flash === "password_changed" || page.flash === "user_swapped") flashRef.current?.focus();
   }, [page.flash]);
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -254,6 +257,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t("identity:recovery.done")}
         </p>
       ) : null}
+      {page.flash === "user_swapped" ? (
+        <p className="notice notice--success" role="status" tabIndex={-1} ref={flashRef}>
+          {t("declarations:swap.done")}
+        </p>
+      ) : null}
       {page.flash === "logged_out" ? (
         <p className="notice" role="status">
           {t("auth.logged_out")}
@@ -290,7 +298,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             label={t("auth.username")}
             autoComplete="username"
             required
-            defaultValue={actionData?.values.username}
+            defaultValue={actionData?.values.username ?? page.usernamePrefill ?? undefined}
             error={usernameError}
             description={page.sso.oidc ? t("sso:login.oidc_hint") : undefined}
           />

@@ -8,6 +8,8 @@ interface OutboxMail {
   to: string[];
   subject: string;
   text: string;
+  /** Files written beside the message (`file`, in the outbox folder). */
+  attachments?: Array<{ filename: string; contentType: string; size: number; file: string }>;
 }
 
 function mailsTo(address: string): Array<{ file: string; mail: OutboxMail }> {
@@ -30,14 +32,22 @@ export function outboxCount(address: string): number {
  * (the API sends the mail off the response path, so it can land a moment after the redirect).
  */
 export async function waitForRecoveryCode(address: string, after: number, timeoutMs = 5000): Promise<string> {
+  const mail = await waitForMail(address, after, timeoutMs);
+  const code = /\b(\d{4,10})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no recovery code in the e-mail to ${address}`);
+  return code;
+}
+
+/** The latest message to `address` beyond the first `after` ones, waiting for it a moment; with its attachments' bytes. */
+export async function waitForMail(address: string, after: number, timeoutMs = 5000): Promise<OutboxMail & { files: Buffer[] }> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const mails = mailsTo(address);
     if (mails.length > after) {
-      const code = /\b(\d{4,10})\b/.exec(mails[mails.length - 1].mail.text)?.[1];
-      if (code) return code;
+      const { mail } = mails[mails.length - 1];
+      return { ...mail, files: (mail.attachments ?? []).map((a) => fs.readFileSync(path.join(OUTBOX, a.file))) };
     }
-    if (Date.now() > until) throw new Error(`no recovery e-mail to ${address} after ${after}`);
+    if (Date.now() > until) throw new Error(`no e-mail to ${address} after ${after}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

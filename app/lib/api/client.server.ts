@@ -239,9 +239,12 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
       Authorization: `Bearer ${token}`,
       ...clientIpHeaders(deps.clientIp),
     };
-    let body: string | undefined;
+    let body: string | FormData | undefined;
     if (opts.body !== undefined) {
-      if (opts.body instanceof URLSearchParams) {
+      if (opts.body instanceof FormData) {
+        // Multipart (a file upload): the Request sets the Content-Type with its boundary.
+        body = opts.body;
+      } else if (opts.body instanceof URLSearchParams) {
         headers["Content-Type"] = "application/x-www-form-urlencoded";
         body = opts.body.toString();
       } else {

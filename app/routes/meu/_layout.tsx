@@ -24,7 +24,7 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const root = useRootData();
   const activities = root?.site?.activities ?? [];
-  const screens = visibleScreens(activities, loaderData.professor);
+  const screens = visibleScreens(activities, { professor: loaderData.professor, paperPosting: root?.site?.paperPosting ?? false });
   const current = currentScreen(privateAreaPath, pathname, screens);
   return (
     <div className="account-layout">

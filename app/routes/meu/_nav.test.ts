@@ -80,18 +80,31 @@ describe("the account menu", () => {
     expect(currentScreen("/meux", "/meux/desconhecido", screens)).toBeNull();
     expect(currentScreen("/meux", "/meuxy", screens)).toBeNull();
   });
+
+  it("shows paper posting only where the institution configured its repository", () => {
+    const ids = (on: boolean) => visibleScreens([], { paperPosting: on }).map((s) => s.id);
+    expect(ids(true)).toContain("paper_posting");
+    expect(ids(false)).not.toContain("paper_posting");
+    expect(ids(false)).toContain("no_debts");
+  });
+
+  it("hides an entry whose activity is off", () => {
+    const gated = [{ id: "alerts" as const, path: "alertas", labelKey: "nav.alerts", activity: 999 }];
+    expect(visibleScreens([], {}, gated)).toEqual([]);
+    expect(visibleScreens([999], {}, gated)).toHaveLength(1);
+  });
 });
 
 describe("the menu a patron sees", () => {
   it("shows the teaching plan only to professors", () => {
-    expect(visibleScreens([], true).map((s) => s.id)).toContain("teaching_plan");
-    expect(visibleScreens([], false).map((s) => s.id)).not.toContain("teaching_plan");
-    expect(visibleScreens([], false).map((s) => s.id)).toContain("acquisition_statistics");
+    expect(visibleScreens([], { professor: true }).map((s) => s.id)).toContain("teaching_plan");
+    expect(visibleScreens([], { professor: false }).map((s) => s.id)).not.toContain("teaching_plan");
+    expect(visibleScreens([], { professor: false }).map((s) => s.id)).toContain("acquisition_statistics");
   });
 
   it("hides a screen whose activity the patron lacks", () => {
     const screens = [{ id: "loans", path: "emprestimos", labelKey: "nav.loans", activity: 12 }] as const;
-    expect(visibleScreens([], false, screens)).toEqual([]);
-    expect(visibleScreens([12], false, screens).map((s) => s.id)).toEqual(["loans"]);
+    expect(visibleScreens([], { professor: false }, screens)).toEqual([]);
+    expect(visibleScreens([12], { professor: false }, screens).map((s) => s.id)).toEqual(["loans"]);
   });
 });

@@ -20,9 +20,14 @@ export interface AccountScreen {
   activity?: number;
   /** A count shown beside the label (e.g. unread alerts). */
   count?: AccountCount;
+  /** A configuration the screen needs: without it the entry is not shown (paper posting needs a repository, ADR 192). */
+  requires?: AccountFeature;
   /** Shown only to professors (spec §6: a teacher's own screens, e.g. their teaching plans). */
   professorOnly?: boolean;
 }
+
+/** Configurations a screen may depend on, as the root loader reports them. */
+export type AccountFeature = "paperPosting";
 
 /**
  * Every item of the spec's menu, in its order, plus the summary first, the loan history after "renewal",
@@ -68,6 +73,8 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "loan_history", path: "emprestimos/historico", labelKey: "nav.loan_history" },
   { id: "holds", path: "reservas", labelKey: "nav.holds" },
   { id: "debits", path: "debitos", labelKey: "nav.debits" },
+  { id: "absences", path: "afastamentos", labelKey: "nav.absences" },
+  { id: "no_debts", path: "nada-consta", labelKey: "nav.no_debts" },
   { id: "interest_profile", path: "perfil-interesse", labelKey: "nav.interest_profile" },
   { id: "interest_areas", path: "areas-interesse", labelKey: "nav.interest_areas" },
   { id: "loan_requests", path: "solicitacoes-emprestimo", labelKey: "nav.loan_requests" },
@@ -78,7 +85,9 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "comments", path: "comentarios", labelKey: "nav.comments" },
   { id: "acquisition_statistics", path: "estatisticas-aquisicao", labelKey: "nav.acquisition_statistics" },
   { id: "collection_totals", path: "totais-acervo", labelKey: "nav.collection_totals" },
+  { id: "paper_posting", path: "postagem-trabalho", labelKey: "nav.paper_posting", requires: "paperPosting" },
   { id: "personal_data", path: "dados-pessoais", labelKey: "nav.personal_data" },
+  { id: "user_swap", path: "troca-usuario", labelKey: "nav.user_swap" },
   { id: "specialised_search", path: "pesquisa-especializada", labelKey: "nav.specialised_search" },
   { id: "teaching_plan", path: "plano-ensino", labelKey: "nav.teaching_plan", professorOnly: true },
   { id: "loan_token", path: "token", labelKey: "nav.loan_token" },
@@ -87,9 +96,17 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "app", path: "app", labelKey: "nav.app" },
 ];
 
-/** The screens a patron sees: those their activities allow, and the professor-only ones only for professors. */
-export function visibleScreens(activities: readonly number[], professor: boolean, screens: readonly AccountScreen[] = ACCOUNT_SCREENS): AccountScreen[] {
-  return screens.filter((s) => (s.activity === undefined || activities.includes(s.activity)) && (!s.professorOnly || professor));
+/** Besides activities, what decides whether a screen is shown: the patron is a professor; the institution's configuration. */
+export interface ScreenContext {
+  professor?: boolean;
+  paperPosting?: boolean;
+}
+
+/** The screens a patron sees: those their activities allow, professor-only ones only for professors, configured ones only when configured. */
+export function visibleScreens(activities: readonly number[], ctx: ScreenContext, screens: readonly AccountScreen[] = ACCOUNT_SCREENS): AccountScreen[] {
+  return screens.filter(
+    (s) => (s.activity === undefined || activities.includes(s.activity)) && (!s.professorOnly || ctx.professor === true) && (s.requires === undefined || ctx[s.requires] === true),
+  );
 }
 
 /** The full path of a screen, e.g. accountPath("/meupergamum", "emprestimos"). */

@@ -5,6 +5,7 @@ import { getLibraryRequest } from "~/lib/api/account/library-requests.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError } from "~/lib/api/errors";
 import { getT } from "~/lib/i18n.server";
+import { pdfResponse } from "~/lib/tagged-pdf.server";
 import { catalogueCardPdf, type CardRequest } from "./+shared/catalogue-card-pdf.server";
 
 /** Resource route: an answered catalogue-card request's card as a tagged PDF download; 404 until the library answers. */
@@ -26,11 +27,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     made_by: t("librequests:card.made_by"),
     librarian: t("librequests:card.librarian"),
   });
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="ficha-catalografica-${id}.pdf"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(pdf, `ficha-catalografica-${id}.pdf`);
 }

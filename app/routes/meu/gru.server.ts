@@ -1,7 +1,4 @@
 /** A GRU payment slip: the printable page (with the PIX QR code) and its tagged PDF (ADR 126). */
-import fs from "node:fs";
-import path from "node:path";
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { data, type RouterContextProvider } from "react-router";
 import { getGru, type Gru } from "~/lib/api/account/debits.server";
@@ -9,6 +6,7 @@ import { getApi } from "~/lib/api/client.server";
 import { ApiError } from "~/lib/api/errors";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
+import { pdfResponse, taggedPdf } from "~/lib/tagged-pdf.server";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -58,8 +56,6 @@ export async function loadGru(context: Ctx, idParam: string | undefined) {
   return { pageTitle: t("debits:gru.page_title", { reference: gru.numero_referencia }), slip: fields(gru, lang), qrSvg };
 }
 
-const FONT_DIR = path.resolve(process.cwd(), "app", "fonts");
-
 /** The slip as a tagged PDF (PDF/UA subset, embedded fonts, document language and title). */
 export async function gruPdf(context: Ctx, idParam: string | undefined): Promise<Response> {
   const gru = await fetchGru(context, idParam);
@@ -67,25 +63,7 @@ export async function gruPdf(context: Ctx, idParam: string | undefined): Promise
   const t = getT(context);
   const s = fields(gru, lang);
   const title = t("debits:gru.page_title", { reference: s.reference });
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 50,
-    pdfVersion: "1.7",
-    tagged: true,
-    // The runtime supports PDF/UA; the type definitions list only the PDF/A subsets.
-    subset: "PDF/UA" as unknown as PDFKit.Mixins.PDFSubsets,
-    lang: lang === "pt" ? "pt-BR" : lang,
-    displayTitle: true,
-    info: { Title: title, Author: s.beneficiary, Subject: t("debits:gru.heading") },
-  });
-  doc.registerFont("regular", fs.readFileSync(path.join(FONT_DIR, "DejaVuSans.ttf")));
-  doc.registerFont("bold", fs.readFileSync(path.join(FONT_DIR, "DejaVuSans-Bold.ttf")));
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve) => doc.on("end", () => resolve()));
-
-  const root = doc.struct("Document");
-  doc.addStructure(root);
+  const { doc, root, finish } = taggedPdf({ lang, title, author: s.beneficiary, subject: t("debits:gru.heading"), margin: 50 });
   const para = (text: string, font = "regular", size = 11) => {
     root.add(
       doc.struct(font === "bold" && size > 12 ? "H1" : "P", {}, () => {
@@ -120,14 +98,5 @@ export async function gruPdf(context: Ctx, idParam: string | undefined): Promise
   );
   para(t("debits:gru.pix_code"));
   para(s.pix, "regular", 8);
-  root.end();
-  doc.end();
-  await done;
-  return new Response(new Uint8Array(Buffer.concat(chunks)), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="gru-${s.reference}.pdf"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(await finish(), `gru-${s.reference}.pdf`);
 }

@@ -7,7 +7,9 @@ import {
   type MyComment, type MySuggestion, type PersonalData, type PersonalField,
 } from "./types";
 
-const MY = "/pessoas/meu-pergamum";
+/** The API's private-area path under /pessoas (spec §7 `/meu-{product}/…`). */
+export const privateAreaApiPath = "/pessoas/meu-pergamum";
+const MY = privateAreaApiPath;
 
 /** GET /pessoas/meu-{product}/dados-pessoais. */
 export function getPersonalData(api: ApiClient): Promise<PersonalData> {

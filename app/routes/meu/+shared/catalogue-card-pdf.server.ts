@@ -5,10 +5,8 @@
  * the notes (advisor; the thesis note), the numbered subjects and added entries, and the classification
  * at the bottom right. The card's words are cataloguing conventions in Portuguese, whatever the page language.
  */
-import fs from "node:fs";
-import path from "node:path";
-import PDFDocument from "pdfkit";
 import type { CatalogueCardAnswer } from "~/lib/api/account/library-request-types";
+import { taggedPdf } from "~/lib/tagged-pdf.server";
 
 export interface CardRequest {
   autor: string;
@@ -73,32 +71,13 @@ export function cardParagraphs(req: CardRequest, answer: CatalogueCardAnswer) {
   };
 }
 
-const FONT_DIR = path.resolve(process.cwd(), "app", "fonts");
 const CM = 72 / 2.54;
 
 /** Builds the card's PDF. `labels` are in the page language (document title and the line above the card). */
 export async function catalogueCardPdf(req: CardRequest, answer: CatalogueCardAnswer, labels: { title: string; made_by: string; librarian: string }): Promise<Buffer> {
   const p = cardParagraphs(req, answer);
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 56,
-    pdfVersion: "1.7",
-    tagged: true,
-    // The runtime supports PDF/UA; the type definitions list only the PDF/A subsets.
-    subset: "PDF/UA" as unknown as PDFKit.Mixins.PDFSubsets,
-    lang: "pt-BR",
-    displayTitle: true,
-    info: { Title: labels.title, Author: req.autor, Subject: labels.title },
-  });
-  // One embedded font for the whole card (cards are set in one face).
-  doc.registerFont("regular", fs.readFileSync(path.join(FONT_DIR, "DejaVuSans.ttf")));
-  doc.font("regular");
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve) => doc.on("end", () => resolve()));
-
-  const root = doc.struct("Document");
-  doc.addStructure(root);
+  // One font for the whole card (cards are set in one face).
+  const { doc, root, finish } = taggedPdf({ lang: "pt", title: labels.title, author: req.autor });
   root.add(doc.struct("H1", {}, () => doc.fontSize(14).text(labels.title)));
   root.add(doc.struct("P", {}, () => doc.moveDown(0.5).fontSize(8).text(labels.made_by)));
 
@@ -127,8 +106,5 @@ export async function catalogueCardPdf(req: CardRequest, answer: CatalogueCardAn
   root.add(doc.struct("P", {}, () => doc.text(p.tracing, hang, doc.y, { width: hangWidth })));
   root.add(doc.struct("P", {}, () => doc.text(p.classification, left + pad, top + height - pad - 10, { width: width - 2 * pad, align: "right" })));
   if (p.librarian) root.add(doc.struct("P", {}, () => doc.text(`${labels.librarian}: ${p.librarian}`, left, top + height + 8, { width })));
-  root.end();
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
+  return finish();
 }

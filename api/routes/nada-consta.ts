@@ -1,0 +1,188 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { issueDeclaration, noDebtsStatus, normalizeVerificationCode, verifyDeclaration, type Pending } from "../domain/no-debts.ts";
+import type { DeclarationRow } from "../db/declarations.ts";
+import { ApiError } from "../lib/errors.ts";
+import { createRouter, ErrorSchema, errorResponses, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
+import { msg, type Lang } from "../lib/messages.ts";
+
+/** The API's own words for this group (spec §4, §8), by `lang`. */
+const TEXT = {
+  emprestimos: { pt: "Empréstimos em aberto: {n}", es: "Préstamos pendientes: {n}", en: "Loans not returned: {n}" },
+  reservas: { pt: "Reservas ativas: {n}", es: "Reservas activas: {n}", en: "Active holds: {n}" },
+  debitos: { pt: "Débitos em aberto: {n}", es: "Deudas pendientes: {n}", en: "Unpaid debits: {n}" },
+  pendencias: {
+    pt: "A declaração de nada consta não pode ser emitida: há pendências com a biblioteca.",
+    es: "La declaración de no adeudo no puede emitirse: hay pendientes con la biblioteca.",
+    en: "The no-debts declaration cannot be issued: you have items pending with the library.",
+  },
+  confirmacao: {
+    pt: "Confirme que está ciente de que a declaração encerra o seu vínculo com a unidade de informação.",
+    es: "Confirme que sabe que la declaración termina su vínculo con la unidad de información.",
+    en: "Confirm that you understand the declaration ends your link with the information unit.",
+  },
+  sem_declaracao: { pt: "Você ainda não tem declaração de nada consta.", es: "Aún no tiene declaración de no adeudo.", en: "You have no no-debts declaration yet." },
+  sem_email: { pt: "Não há e-mail no seu cadastro para enviar a declaração.", es: "No hay correo en su registro para enviar la declaración.", en: "There is no e-mail address on your record to send the declaration to." },
+  arquivo: { pt: "Envie a declaração em PDF (até 200 KB).", es: "Envíe la declaración en PDF (hasta 200 KB).", en: "Send the declaration as a PDF (up to 200 KB)." },
+  codigo: { pt: "Informe o código de verificação (12 letras e números).", es: "Indique el código de verificación (12 letras y números).", en: "Enter the verification code (12 letters and digits)." },
+  nao_encontrada: { pt: "Nenhuma declaração com este código.", es: "Ninguna declaración con este código.", en: "No declaration has this code." },
+  assunto: { pt: "Declaração de nada consta", es: "Declaración de no adeudo", en: "No-debts declaration" },
+  corpo: {
+    pt: "Olá, {nome}.\n\nSegue em anexo a sua declaração de nada consta, emitida em {data}. Código de verificação: {codigo}.",
+    es: "Hola, {nome}.\n\nAdjuntamos su declaración de no adeudo, emitida el {data}. Código de verificación: {codigo}.",
+    en: "Hello {nome},\n\nYour no-debts declaration, issued on {data}, is attached. Verification code: {codigo}.",
+  },
+} satisfies Record<string, Record<Lang, string>>;
+
+const say = (lang: Lang, key: keyof typeof TEXT, values: Record<string, string | number> = {}) =>
+  TEXT[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ""));
+
+/** The largest PDF send-mail accepts (a declaration is one page of text, a few dozen KB). */
+export const MAX_DECLARATION_PDF = 200 * 1024;
+
+const Pendencia = z
+  .object({ codigo: z.enum(["emprestimos", "reservas", "debitos"]), quantidade: z.number().int(), descricao: z.string() })
+  .openapi("NadaConstaPendencia");
+const Declaracao = z
+  .object({
+    codigo: z.string().openapi({ description: "Public verification code, `XXXX-XXXX-XXXX`" }),
+    nome_pessoa: z.string(),
+    documento: z.string().nullable(),
+    categoria: z.string(),
+    emitida_em: z.string(),
+    instituicao: z.object({ sigla: z.string(), nome: z.string() }),
+  })
+  .openapi("DeclaracaoNadaConsta");
+const Situacao = z
+  .object({
+    pode_emitir: z.boolean().openapi({ description: "true when nothing is pending and no declaration was issued yet" }),
+    pendencias: z.array(Pendencia),
+    declaracao: Declaracao.nullable().openapi({ description: "The declaration already issued (it is issued once)" }),
+  })
+  .openapi("NadaConstaSituacao");
+const Verificacao = Declaracao.omit({ documento: true }).openapi("NadaConstaVerificacao");
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const refusal = json(ErrorSchema, "Refused: field errors, or `nada_consta_pendencias` with `errors.pendencias`");
+
+const verificaRoute = createRoute({
+  method: "get",
+  path: "/verifica",
+  summary: "Whether the patron may have a no-debts declaration: what is pending (loans, holds, debits) and the declaration already issued",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader },
+  responses: { 200: json(Situacao, "The patron's situation"), ...patronErrorResponses },
+});
+const issueRoute = createRoute({
+  method: "post",
+  path: "/",
+  summary: "Issues the no-debts declaration (spec §4: it removes the patron from the information unit, so `confirmacao: true` is required); a repeated call answers the same declaration",
+  security: [{ bearer: [] }],
+  request: {
+    headers: LangHeader,
+    body: { required: true, content: { "application/json": { schema: z.object({ confirmacao: z.boolean().optional() }).openapi("NadaConstaPedido") } } },
+  },
+  responses: { 201: json(Declaracao, "Issued"), 200: json(Declaracao, "Already issued earlier"), ...patronErrorResponses, 422: refusal },
+});
+const sendMailRoute = createRoute({
+  method: "post",
+  path: "/send-mail",
+  summary: "E-mails the patron's declaration (multipart field `arquivo`: the PDF, up to 200 KB) to the e-mail on the patron's record",
+  security: [{ bearer: [] }],
+  request: {
+    headers: LangHeader,
+    body: { required: true, content: { "multipart/form-data": { schema: z.object({ arquivo: z.any().openapi({ type: "string", format: "binary" }) }).openapi("NadaConstaEmail") } } },
+  },
+  responses: {
+    202: json(z.object({ enviado: z.literal(true), email: z.string().openapi({ description: "The address, masked" }) }).openapi("NadaConstaEnviado"), "Sent"),
+    404: json(ErrorSchema, "No declaration issued yet (`nada_consta_inexistente`)"),
+    ...patronErrorResponses,
+    422: json(ErrorSchema, "`errors.arquivo` (not a PDF, too large) or `sem_email`"),
+  },
+});
+const verificarRoute = createRoute({
+  method: "get",
+  path: "/verificar",
+  summary: "Public check of a declaration by its verification code (any token): who it was issued to, and when",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader, query: z.object({ codigo: z.string().max(40).optional() }) },
+  responses: {
+    200: json(Verificacao, "The declaration"),
+    404: json(ErrorSchema, "No declaration has this code (`nada_consta_nao_encontrada`)"),
+    ...errorResponses,
+  },
+});
+
+/** "ana.souza@example.org" → "a***a@example.org". */
+export function maskEmail(email: string): string {
+  const [user, domain] = email.split("@");
+  if (!domain) return "***";
+  return `${user[0]}***${user.length > 1 ? user[user.length - 1] : ""}@${domain}`;
+}
+
+const fieldError = (lang: Lang, field: string, key: keyof typeof TEXT, code = "validacao") =>
+  new ApiError(422, "validacao", { code, message: code === "validacao" ? msg(lang, "validacao") : say(lang, key), errors: { [field]: [say(lang, key)] } });
+
+/** /api/nada-consta: the no-debts declaration (spec §7 "Unidade-informacao and nada-consta", ADR 192). */
+export function nadaConstaRoutes(deps: ApiDeps) {
+  const { db } = deps;
+  const app = createRouter();
+  app.use("*", requireToken(deps));
+
+  const institution = async () => {
+    const row = await db.selectFrom("instituicao").select(["sigla", "nome"]).orderBy("cod_empresa").executeTakeFirst();
+    return { sigla: row?.sigla ?? "", nome: row?.nome ?? "" };
+  };
+  const view = async (d: DeclarationRow) => ({ ...d, instituicao: await institution() });
+  const describe = (lang: Lang, p: Pending[]) => p.map((x) => ({ ...x, descricao: say(lang, x.codigo, { n: x.quantidade }) }));
+
+  app.openapi(verificaRoute, async (c) => {
+    const { declaracao, pendencias } = await noDebtsStatus(db, patronOf(c));
+    return c.json({ pode_emitir: !declaracao && pendencias.length === 0, pendencias: describe(c.get("lang"), pendencias), declaracao: declaracao ? await view(declaracao) : null }, 200);
+  });
+
+  app.openapi(issueRoute, async (c) => {
+    const lang = c.get("lang");
+    const cod = patronOf(c);
+    if (c.req.valid("json").confirmacao !== true) throw fieldError(lang, "confirmacao", "confirmacao");
+    const outcome = await issueDeclaration(db, cod, deps.auth.now());
+    if (!outcome.ok) {
+      throw new ApiError(422, "validacao", {
+        code: "nada_consta_pendencias",
+        message: say(lang, "pendencias"),
+        errors: { pendencias: describe(lang, outcome.pendencias).map((p) => p.descricao) },
+      });
+    }
+    return c.json(await view(outcome.declaration), outcome.created ? 201 : 200);
+  });
+
+  app.openapi(sendMailRoute, async (c) => {
+    const lang = c.get("lang");
+    const cod = patronOf(c);
+    const { declaracao } = await noDebtsStatus(db, cod);
+    if (!declaracao) throw new ApiError(404, "nao_encontrado", { code: "nada_consta_inexistente", message: say(lang, "sem_declaracao") });
+    const file = (await c.req.parseBody())["arquivo"];
+    const bytes = file instanceof File ? Buffer.from(await file.arrayBuffer()) : null;
+    if (!bytes || bytes.length > MAX_DECLARATION_PDF || bytes.subarray(0, 5).toString("latin1") !== "%PDF-") throw fieldError(lang, "arquivo", "arquivo");
+    const person = await db.selectFrom("pessoa").select("email").where("cod_pessoa", "=", cod).executeTakeFirstOrThrow();
+    const email = person.email?.trim();
+    if (!email) throw fieldError(lang, "email", "sem_email", "sem_email");
+    await deps.mailer.send({
+      to: [email],
+      subject: say(lang, "assunto"),
+      text: say(lang, "corpo", { nome: declaracao.nome_pessoa, data: declaracao.emitida_em.slice(0, 10), codigo: declaracao.codigo }),
+      attachments: [{ filename: `nada-consta-${declaracao.codigo}.pdf`, content: bytes, contentType: "application/pdf" }],
+    });
+    return c.json({ enviado: true as const, email: maskEmail(email) }, 202);
+  });
+
+  app.openapi(verificarRoute, async (c) => {
+    const lang = c.get("lang");
+    const typed = c.req.valid("query").codigo ?? "";
+    if (!normalizeVerificationCode(typed)) throw fieldError(lang, "codigo", "codigo");
+    const found = await verifyDeclaration(db, typed);
+    if (!found) throw new ApiError(404, "nao_encontrado", { code: "nada_consta_nao_encontrada", message: say(lang, "nao_encontrada") });
+    const { documento: _doc, ...rest } = await view(found);
+    return c.json(rest, 200);
+  });
+  return app;
+}
