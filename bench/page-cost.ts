@@ -124,13 +124,20 @@ async function measure(serverPid: number, page: string, url: string, headers: Re
   await probe.arrayBuffer();
   if (!probe.ok) throw new Error(`${url} answered ${probe.status}`);
   await load(url, Math.min(2, SECONDS), headers); // warm-up (JIT, caches)
+  // The /api calls of a warm page (the first page of a worker also loads the per-process caches).
+  let calls: number | null = null;
+  for (let i = 0; i < 4; i++) {
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    calls = Math.max(calls ?? 0, apiCalls(res) ?? 0);
+  }
   const cpu0 = treeCpuMs(serverPid);
   const t0 = performance.now();
   const { done, failed } = await load(url, SECONDS, headers);
   const wall = (performance.now() - t0) / 1000;
   const cpu = treeCpuMs(serverPid) - cpu0;
   const r = (n: number, d = 10) => Math.round(n * d) / d;
-  return { page, url, pages: done, cpuMsPerPage: r(cpu / Math.max(1, done), 100), pagesPerSecond: r(done / wall), apiCalls: apiCalls(probe), failed };
+  return { page, url, pages: done, cpuMsPerPage: r(cpu / Math.max(1, done), 100), pagesPerSecond: r(done / wall), apiCalls: calls, failed };
 }
 
 async function firstTitleId(base: string): Promise<number> {

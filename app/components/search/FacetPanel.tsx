@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { Filtro, Filtros } from "~/lib/api/catalogue.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";

@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { AddAllToBasket } from "~/components/basket/AddToBasket";
 import type { Consulta } from "~/lib/api/catalogue.server";
 import { Pagination } from "./Pagination";
