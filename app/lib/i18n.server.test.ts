@@ -4,7 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getI18n, getLanguage, getT, i18nMiddleware, instanceFor } from "./i18n.server";
-import { useTranslation } from "./use-translation";
+import { fixedT, useTranslation } from "./use-translation";
 
 /** Runs the i18n middleware for `url`; inside it, waits `delayMs` and then reads the request's translation. */
 async function translateInRequest(url: string, delayMs: number, cookie?: string) {
@@ -79,5 +79,23 @@ describe("useTranslation on the server", () => {
     expect(html()).toBe("<p>yes</p>");
     await own.changeLanguage("pt");
     expect(html()).toBe("<p>sim</p>");
+  });
+});
+
+describe("the server's fixed t", () => {
+  const en = instanceFor("en");
+  const fast = fixedT(en, "en", ["catalogue", "common"]);
+  const slow = en.getFixedT("en", "catalogue");
+
+  it("translates as i18next's getFixedT does: plain keys, other namespaces, interpolation, plurals, fallback keys", () => {
+    const cases: Array<[string | string[], Record<string, unknown>?]> = [
+      ["common:errors.not_found_heading"],
+      ["meta.notFound"],
+      ["meta.search", { termo: "jazz", pagina: 2 }],
+      [["no.such.key", "common:errors.not_found_heading"]],
+      ["common:errors.not_found_heading", { lng: "pt" }],
+      ["missing.key", { defaultValue: "fallback" }],
+    ];
+    for (const [key, opts] of cases) expect((fast as (k: unknown, o?: unknown) => string)(key, opts)).toBe((slow as (k: unknown, o?: unknown) => string)(key, opts));
   });
 });

@@ -17,6 +17,30 @@ import type { i18n as I18n } from "i18next";
 type Answer = ReturnType<typeof useReactI18next>;
 const answers = new WeakMap<I18n, Map<string, Answer>>();
 
+type AnyT = (...args: unknown[]) => unknown;
+
+/**
+ * `i18n.getFixedT(lng, namespaces[0], keyPrefix, { scopeNs })`, as react-i18next calls it, without its per-call
+ * copy of every i18next option: for the usual call (a string key, an options object or nothing) it adds the
+ * language and namespace and calls `i18n.t`, which is all getFixedT does for such a call. Anything else
+ * (selector functions, a key prefix, the legacy positional arguments) goes to i18next's own fixed `t`.
+ */
+export function fixedT(i18n: I18n, lng: string, namespaces: string[], keyPrefix?: string): AnyT {
+  const full = (i18n.getFixedT.bind(i18n) as AnyT)(lng, namespaces[0], keyPrefix, { scopeNs: namespaces }) as AnyT;
+  if (keyPrefix) return full;
+  const ns = namespaces[0];
+  const t = (key: unknown, opts?: unknown, ...rest: unknown[]) => {
+    if ((typeof key !== "string" && !Array.isArray(key)) || (opts !== undefined && (typeof opts !== "object" || opts === null)) || rest.length) {
+      return full(key, opts, ...rest);
+    }
+    const o: Record<string, unknown> = opts ? { ...(opts as Record<string, unknown>) } : {};
+    o.lng = o.lng || lng;
+    o.ns = o.ns || ns;
+    return (i18n.t as unknown as AnyT)(key, o);
+  };
+  return Object.assign(t, { lng, ns, keyPrefix: undefined });
+}
+
 /** The hook's answer for `ns` on a server instance: built once per instance and namespace list. */
 export function serverAnswer(i18n: I18n, ns?: string | readonly string[], keyPrefix?: string): Answer {
   let byNs = answers.get(i18n);
@@ -29,9 +53,7 @@ export function serverAnswer(i18n: I18n, ns?: string | readonly string[], keyPre
   const key = `${i18n.language}|${namespaces.join(",")}|${keyPrefix ?? ""}`;
   let answer = byNs.get(key);
   if (!answer) {
-    // The same call react-i18next makes (its fourth argument scopes selector keys to the namespaces).
-    const getFixedT = i18n.getFixedT.bind(i18n) as (...args: unknown[]) => unknown;
-    const t = getFixedT(i18n.language, namespaces[0], keyPrefix, { scopeNs: namespaces });
+    const t = fixedT(i18n, i18n.language, namespaces, keyPrefix);
     const arr = [t, i18n, true] as unknown as { t: unknown; i18n: I18n; ready: boolean };
     arr.t = t;
     arr.i18n = i18n;
