@@ -5,8 +5,9 @@
  * is reported too, but on a shared machine CPU time is the number to compare. Beside the portal's pages, the
  * framework's floor (bench/floor-server.tsx: the same stack rendering 20 results with facets from memory).
  *
- * Alone: `npx tsx bench/page-cost.ts` (after `npm run build`). BENCH_SECONDS (default 6) sets the time per page,
- * BENCH_CONNECTIONS (default 8) the concurrent connections, BENCH_PAGES a comma-separated subset of page names.
+ * Alone: `npx tsx bench/page-cost.ts` (after `npm run build`). BENCH_REQUESTS (default 300) sets the pages measured
+ * per row after BENCH_WARMUP (default 100) unmeasured ones, BENCH_CONNECTIONS (default 8) the concurrent
+ * connections, BENCH_PAGES a comma-separated subset of floor, home, title, rare, broad, account.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -17,7 +18,9 @@ import { BENCH_LOGIN, seedBenchPatron } from "./account.ts";
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const FLOOR_PORT = PORT + 1;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+// A fixed number of pages, not a fixed time: on a busy machine a timed run serves few pages, mostly cold ones.
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const WORKERS = "2";
 const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim() || 100);
@@ -96,14 +99,15 @@ function apiCalls(res: Response): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Loads `url` for `seconds` over `connections` keep-alive connections; returns pages done and failures. */
-async function load(url: string, seconds: number, headers: Record<string, string>) {
+/** Requests `url` `count` times over `CONNECTIONS` keep-alive connections; returns pages done and failures. */
+async function load(url: string, count: number, headers: Record<string, string>) {
   let done = 0;
   let failed = 0;
-  const until = performance.now() + seconds * 1000;
+  let started = 0;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < until) {
+      while (started < count) {
+        started++;
         try {
           const res = await fetch(url, { headers });
           await res.arrayBuffer();
@@ -123,7 +127,7 @@ async function measure(serverPid: number, page: string, url: string, headers: Re
   const probe = await fetch(url, { headers });
   await probe.arrayBuffer();
   if (!probe.ok) throw new Error(`${url} answered ${probe.status}`);
-  await load(url, Math.min(2, SECONDS), headers); // warm-up (JIT, caches)
+  await load(url, WARMUP, headers); // warm-up (JIT, caches)
   // The /api calls of a warm page (the first page of a worker also loads the per-process caches).
   let calls: number | null = null;
   for (let i = 0; i < 4; i++) {
@@ -133,7 +137,7 @@ async function measure(serverPid: number, page: string, url: string, headers: Re
   }
   const cpu0 = treeCpuMs(serverPid);
   const t0 = performance.now();
-  const { done, failed } = await load(url, SECONDS, headers);
+  const { done, failed } = await load(url, REQUESTS, headers);
   const wall = (performance.now() - t0) / 1000;
   const cpu = treeCpuMs(serverPid) - cpu0;
   const r = (n: number, d = 10) => Math.round(n * d) / d;
@@ -165,7 +169,7 @@ async function signIn(base: string, login: string): Promise<string> {
 }
 
 /** Runs the page-cost bench; returns the rows and the load average before and after. */
-export async function runPageCost(): Promise<{ rows: PageCost[]; loadBefore: number[]; loadAfter: number[]; connections: number; seconds: number }> {
+export async function runPageCost(): Promise<{ rows: PageCost[]; loadBefore: number[]; loadAfter: number[]; connections: number; requests: number }> {
   if (!fs.existsSync(path.join(root, "build/server.js"))) throw new Error("run `npm run build` first");
   const only = process.env.BENCH_PAGES?.split(",").map((s) => s.trim());
   const want = (name: string) => !only || only.includes(name);
@@ -210,7 +214,7 @@ export async function runPageCost(): Promise<{ rows: PageCost[]; loadBefore: num
   } finally {
     await stop(server);
   }
-  return { rows, loadBefore, loadAfter: os.loadavg(), connections: CONNECTIONS, seconds: SECONDS };
+  return { rows, loadBefore, loadAfter: os.loadavg(), connections: CONNECTIONS, requests: REQUESTS };
 }
 
 /** The Markdown table of a run: CPU per page, its ratio to the floor, pages/s and /api calls. */
@@ -218,7 +222,7 @@ export function pageCostTable(r: Awaited<ReturnType<typeof runPageCost>>): strin
   const floor = r.rows.find((row) => row.page.startsWith("framework floor"))?.cpuMsPerPage;
   const la = (l: number[]) => l.map((n) => n.toFixed(2)).join(" ");
   return [
-    `Server CPU per page, ${WORKERS} workers, ${r.connections} keep-alive connections, ${r.seconds} s per page (load average before: ${la(r.loadBefore)}; after: ${la(r.loadAfter)})`,
+    `Server CPU per page, ${WORKERS} workers, ${r.connections} keep-alive connections, ${r.requests} pages per row after a warm-up (load average before: ${la(r.loadBefore)}; after: ${la(r.loadAfter)})`,
     "",
     "| page | CPU ms per page | × floor | pages/s | /api calls | pages measured |",
     "|---|---|---|---|---|---|",

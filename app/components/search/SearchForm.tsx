@@ -8,6 +8,7 @@ import type { TabOptionGroup } from "~/lib/api/catalogue.server";
 import { TextField } from "~/components/ui/TextField";
 import { TermFields } from "./TermFields";
 import { AdvancedSearchSchema, DISPLAYS, PAGE_SIZES, SEARCH_ORDERINGS, TabSearchSchema } from "~/schemas/search";
+import { numberFormat } from "~/lib/i18n";
 
 export interface SearchFormProps {
   /** Where the form submits: "/" or "/{guia}". */
@@ -143,7 +144,7 @@ function TabOptionFields({ groups, values, formId }: { groups: TabOptionGroup[];
   if (shown.length === 0) return null;
   // The API labels fields and kinds in pt/es/en only; known codes follow the page language.
   const label = (key: string, fallback: string) => (i18n.exists(`catalogue:${key}`) ? t(key) : fallback);
-  const nf = new Intl.NumberFormat(i18n.language);
+  const nf = numberFormat(i18n.language);
   return (
     <div className="search-form__selects search-form__options">
       {shown.map((g) => (
