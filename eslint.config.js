@@ -29,7 +29,16 @@ export default tseslint.config(
   {
     // The portal and the reference API meet only over HTTP.
     files: ["app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["../../api/**", "../../../api/**", "../../../../api/**"], message: "app/ must not import the reference API (api/)." }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: ["../../api/**", "../../../api/**", "../../../../api/**"], message: "app/ must not import the reference API (api/)." }],
+          // react-i18next's hook rebuilds its answer on every call of a server render (ADR 210).
+          paths: [{ name: "react-i18next", importNames: ["useTranslation"], message: "Import useTranslation from ~/lib/use-translation." }],
+        },
+      ],
+    },
   },
   {
     files: ["api/**/*.ts"],

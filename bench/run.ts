@@ -2,6 +2,7 @@
  * `npm run bench`: server-side timings of the portal on the demo catalogue.
  *
  * Starts the built production server on a fresh data directory (127.0.0.1 only), then reports:
+ * - server CPU per page with two workers beside the framework's floor (bench/page-cost.ts, ADR 210);
  * - p50 / p95 time of a search results page and of a title page (sequential requests, one worker),
  *   with the API time the portal spent (Server-Timing) beside it when the server reports it;
  * - pages per second at 10 concurrent connections (mixed search and title pages, default workers);
@@ -16,6 +17,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { BENCH_LOGIN, seedBenchPatron } from "./account.ts";
 import { importTable, runImport100k } from "./import-100k.ts";
+import { pageCostTable, runPageCost } from "./page-cost.ts";
 import { runSearch100k } from "./search-100k.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -181,6 +183,14 @@ async function signIn(login: string): Promise<string> {
 async function main() {
   if (!fs.existsSync(path.join(root, "build/server.js"))) throw new Error("run `npm run build` first");
   const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
+
+  // 0. Server CPU per page, two workers, beside the framework's floor (BENCH_SKIP_PAGE_COST=1 skips it).
+  if (!process.env.BENCH_SKIP_PAGE_COST) {
+    const cost = await runPageCost();
+    results.pageCost = cost;
+    console.log(pageCostTable(cost));
+    console.log("");
+  }
 
   // 1. Latency with one worker, so the numbers are per-request server time on an idle machine.
   let server = startServer("latency", { WEB_CONCURRENCY: "1" });

@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import { withStatementCache } from "./statement-cache.ts";
 import type { DB } from "./types.ts";
 
 export type { DB } from "./types.ts";
@@ -35,7 +36,8 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Statements are prepared once per SQL text and reused (ADR 210).
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 /** Which SQL dialect a Kysely handle speaks (search and a few upserts differ). */

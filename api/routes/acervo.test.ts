@@ -33,6 +33,27 @@ beforeAll(async () => {
 afterAll(async () => t.cleanup());
 
 describe("GET /api/acervo/{id}", () => {
+  it("embeds the parts ?incluir= names, each as its own call answers it", async () => {
+    const body = async (path: string) => (await get(t.app, path, token)).json();
+    const res = await get(t.app, `/api/acervo/${id}?incluir=exemplares,permissoes,titulos_adicionais,comentarios`, token);
+    expect(res.status).toBe(200);
+    const a = await res.json();
+    expect(a.exemplares).toEqual(await body(`/api/acervo/${id}/exemplares`));
+    expect(a.exemplares).toHaveLength(2);
+    expect(a.permissoes).toEqual(await body(`/api/acervo/${id}/permissoes`));
+    expect(a.titulos_adicionais).toEqual((await body(`/api/acervo/titulos-adicionais?acervos=${id}`))[0].titulos);
+    expect(a.comentarios).toEqual(await body(`/api/comentarios/acervo/${id}`));
+    const { exemplares: _e, permissoes: _p, titulos_adicionais: _t, comentarios: _c, ...own } = a;
+    expect(own).toEqual(await body(`/api/acervo/${id}`));
+  });
+
+  it("embeds only what it is asked for, and refuses an unknown part", async () => {
+    const a = await (await get(t.app, `/api/acervo/${id}?incluir=permissoes`, token)).json();
+    expect(Object.keys(a)).toContain("permissoes");
+    expect(Object.keys(a)).not.toContain("exemplares");
+    expect((await get(t.app, `/api/acervo/${id}?incluir=marc`, token)).status).toBe(422);
+  });
+
   it("returns the title with decoded JSON arrays, type, language and institution, but not the MARC", async () => {
     const res = await get(t.app, `/api/acervo/${id}`, token);
     expect(res.status).toBe(200);

@@ -6,6 +6,8 @@ import { abntReference } from "../domain/referencia.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
 import type { Lang } from "../lib/messages.ts";
+import { listComments } from "../domain/comments.ts";
+import { Comment } from "./comentarios.ts";
 
 const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
@@ -90,12 +92,34 @@ const Permissoes = z
 const TitulosAdicionais = z
   .array(z.object({ cod_acervo: z.number().int(), titulos: z.array(z.object({ tipo: z.enum(["uniforme", "variante", "relacionado"]), titulo: z.string() })) }))
   .openapi("TitulosAdicionais");
+/** The title with the parts `?incluir=` asked for. */
+const AcervoIncluido = Acervo.extend({
+  exemplares: z.array(Exemplar).optional(),
+  permissoes: Permissoes.optional(),
+  titulos_adicionais: TitulosAdicionais.element.shape.titulos.optional(),
+  comentarios: z.array(Comment).optional(),
+}).openapi("AcervoIncluido");
 const EstatisticaAnos = z.array(z.object({ ano: z.number().int(), emprestimos: z.number().int() })).openapi("EstatisticaAnos");
 const EstatisticaMeses = z
   .object({ ano: z.number().int(), meses: z.array(z.object({ mes: z.number().int().min(1).max(12), emprestimos: z.number().int() })) })
   .openapi("EstatisticaMeses");
 
 const NoQuery = z.object({});
+
+/** The parts `GET /acervo/{id}?incluir=` can add to the title, each the body of its own call (ADR 210). */
+const INCLUDES = ["exemplares", "permissoes", "titulos_adicionais", "comentarios"] as const;
+type Include = (typeof INCLUDES)[number];
+const IncluirQuery = z.object({
+  incluir: z
+    .string()
+    .regex(new RegExp(`^(${INCLUDES.join("|")})(,(${INCLUDES.join("|")}))*$`))
+    .optional()
+    .openapi({
+      description:
+        "Comma-separated parts to embed, so a title page needs one call: exemplares (= GET /acervo/{id}/exemplares), permissoes (= /acervo/{id}/permissoes), titulos_adicionais (this title's entry of /acervo/titulos-adicionais), comentarios (= GET /comentarios/acervo/{id}). Each embedded part has the same shape as that call's answer; a backend without it may ignore the parameter, and the portal then makes those calls",
+      example: "exemplares,permissoes,titulos_adicionais,comentarios",
+    }),
+});
 const route = <T extends z.ZodType, Q extends z.ZodObject<any>>(path: string, summary: string, schema: T, query: Q) =>
   createRoute({
     method: "get",
@@ -142,13 +166,14 @@ export function acervoRoutes(deps: ApiDeps) {
       },
       responses: ok(TitulosAdicionais, "Additional titles by title"),
     }),
-    async (c) => {
-      const ids = [...new Set(c.req.valid("query").acervos.split(",").map(Number))];
-      // One query for the whole list (a search page asks for all its hits at once).
-      const rows = await db.selectFrom("acervo").select(["cod_acervo", "marc"]).where("cod_acervo", "in", ids).execute();
-      return c.json(rows.map((r) => ({ cod_acervo: r.cod_acervo, titulos: additionalTitles(parseMarc(r.marc)) })), 200);
-    },
+    async (c) => c.json(await additional([...new Set(c.req.valid("query").acervos.split(",").map(Number))]), 200),
   );
+
+  /** The additional titles of several titles: one query for the whole list (a search page asks for all its hits at once). */
+  const additional = async (ids: number[]) => {
+    const rows = await db.selectFrom("acervo").select(["cod_acervo", "marc"]).where("cod_acervo", "in", ids).execute();
+    return rows.map((r) => ({ cod_acervo: r.cod_acervo, titulos: additionalTitles(parseMarc(r.marc)) }));
+  };
 
   const load = async (id: number) => {
     const row = await db
@@ -163,8 +188,55 @@ export function acervoRoutes(deps: ApiDeps) {
     return row;
   };
 
-  app.openapi(route("/{id}", "A title with its links, authorities and institution", Acervo, NoQuery), async (c) => {
-    const id = c.req.valid("param").id;
+  /** The copies of a title (of one library with `codUnidade`), with the due date of those on loan. */
+  const copies = async (id: number, codUnidade?: number) => {
+    let q = db
+      .selectFrom("exemplar as e")
+      .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
+      .leftJoin("emprestimo as m", (j) => j.onRef("m.cod_exemplar", "=", "e.cod_exemplar").on("m.data_devolucao", "is", null))
+      .select([
+        "e.cod_exemplar", "e.codigo_barras", "b.cod_biblioteca", "b.desc_biblioteca", "e.localizacao", "e.chamada", "e.tipo_emprestimo",
+        "e.situacao", "m.data_devolucao_prevista", "e.volume", "e.tomo", "e.parte", "e.material_adicional", "e.permite_reserva",
+      ])
+      .where("e.cod_acervo", "=", id)
+      .orderBy("b.cod_biblioteca")
+      .orderBy("e.cod_exemplar");
+    if (codUnidade) q = q.where("e.cod_biblioteca", "=", codUnidade);
+    const rows = await q.execute();
+    return rows.map(({ cod_biblioteca, desc_biblioteca, permite_reserva, ...e }) => ({
+      ...e,
+      data_devolucao_prevista: e.data_devolucao_prevista ?? null,
+      biblioteca: { cod_biblioteca, desc_biblioteca },
+      permite_reserva: permite_reserva === 1,
+    }));
+  };
+
+
+  /** What a patron may do with a title, from its copies and the comment activity. */
+  const permissions = async (id: number) => {
+    const counts = await db
+      .selectFrom("exemplar")
+      .select([
+        sql<number>`count(*)`.as("exemplares"),
+        sql<number>`coalesce(sum(CASE WHEN situacao = 'disponivel' THEN 1 ELSE 0 END), 0)`.as("disponiveis"),
+        sql<number>`coalesce(sum(CASE WHEN permite_reserva = 1 THEN 1 ELSE 0 END), 0)`.as("reservaveis"),
+        sql<number>`coalesce(sum(CASE WHEN situacao = 'disponivel' AND tipo_emprestimo <> 'consulta_local' THEN 1 ELSE 0 END), 0)`.as("emprestaveis"),
+      ])
+      .where("cod_acervo", "=", id)
+      .executeTakeFirstOrThrow();
+    const comment = await db.selectFrom("atividade").select("publica").where("cod_atividade", "=", 13).executeTakeFirst();
+    const disponiveis = Number(counts.disponiveis);
+    return {
+      reserva: disponiveis === 0 && Number(counts.reservaveis) > 0,
+      solicitacao_emprestimo: Number(counts.emprestaveis) > 0,
+      comentario: comment?.publica === 1,
+      exemplares: Number(counts.exemplares),
+      disponiveis,
+    };
+  };
+
+  /** The title's own record (`GET /acervo/{id}` without `incluir`); 404 when it does not exist. */
+  const title = async (id: number, lang: Lang) => {
     const { marc: _m, chave_origem: _k, desc_empresa, created_at: _c, updated_at: _u, ...a } = await load(id);
     const links = await db.selectFrom("acervo_link").select(["cod_link", "url", "descricao", "restrito", "acessibilidade"]).where("cod_acervo", "=", id).orderBy("cod_link").execute();
     const autoridades = await db
@@ -175,19 +247,27 @@ export function acervoRoutes(deps: ApiDeps) {
       .orderBy("autoridade.tipo")
       .orderBy("autoridade.cabecalho")
       .execute();
-    return c.json(
-      {
-        ...a,
-        assuntos: parseJsonArray<string>(a.assuntos),
-        autores_secundarios: parseJsonArray<string>(a.autores_secundarios),
-        notas: parseJsonArray<string>(a.notas),
-        idioma_desc: a.idioma ? (LANGUAGES[a.idioma]?.[c.get("lang")] ?? a.idioma) : null,
-        links: links.map((l) => ({ ...l, restrito: l.restrito === 1, acessibilidade: l.acessibilidade === 1 })),
-        autoridades,
-        instituicao: { cod_empresa: a.cod_empresa, desc_empresa },
-      },
-      200,
-    );
+    return {
+      ...a,
+      assuntos: parseJsonArray<string>(a.assuntos),
+      autores_secundarios: parseJsonArray<string>(a.autores_secundarios),
+      notas: parseJsonArray<string>(a.notas),
+      idioma_desc: a.idioma ? (LANGUAGES[a.idioma]?.[lang] ?? a.idioma) : null,
+      links: links.map((l) => ({ ...l, restrito: l.restrito === 1, acessibilidade: l.acessibilidade === 1 })),
+      autoridades,
+      instituicao: { cod_empresa: a.cod_empresa, desc_empresa },
+    };
+  };
+
+  app.openapi(route("/{id}", "A title with its links, authorities and institution; ?incluir= embeds its copies, permissions, additional titles and comments", AcervoIncluido, IncluirQuery), async (c) => {
+    const id = c.req.valid("param").id;
+    const body: Record<string, unknown> = await title(id, c.get("lang"));
+    const parts = new Set((c.req.valid("query").incluir?.split(",") ?? []) as Include[]);
+    if (parts.has("exemplares")) body.exemplares = await copies(id);
+    if (parts.has("permissoes")) body.permissoes = await permissions(id);
+    if (parts.has("titulos_adicionais")) body.titulos_adicionais = (await additional([id]))[0]?.titulos ?? [];
+    if (parts.has("comentarios")) body.comentarios = await listComments(db, id, c.get("owner").codPessoa ?? null);
+    return c.json(body as z.infer<typeof AcervoIncluido>, 200);
   });
 
   app.openapi(
@@ -198,28 +278,7 @@ export function acervoRoutes(deps: ApiDeps) {
       await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", id).executeTakeFirstOrThrow().catch(() => {
         throw new ApiError(404, "nao_encontrado");
       });
-      let q = db
-        .selectFrom("exemplar as e")
-        .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
-        .leftJoin("emprestimo as m", (j) => j.onRef("m.cod_exemplar", "=", "e.cod_exemplar").on("m.data_devolucao", "is", null))
-        .select([
-          "e.cod_exemplar", "e.codigo_barras", "b.cod_biblioteca", "b.desc_biblioteca", "e.localizacao", "e.chamada", "e.tipo_emprestimo",
-          "e.situacao", "m.data_devolucao_prevista", "e.volume", "e.tomo", "e.parte", "e.material_adicional", "e.permite_reserva",
-        ])
-        .where("e.cod_acervo", "=", id)
-        .orderBy("b.cod_biblioteca")
-        .orderBy("e.cod_exemplar");
-      if (cod_unidade) q = q.where("e.cod_biblioteca", "=", cod_unidade);
-      const rows = await q.execute();
-      return c.json(
-        rows.map(({ cod_biblioteca, desc_biblioteca, permite_reserva, ...e }) => ({
-          ...e,
-          data_devolucao_prevista: e.data_devolucao_prevista ?? null,
-          biblioteca: { cod_biblioteca, desc_biblioteca },
-          permite_reserva: permite_reserva === 1,
-        })),
-        200,
-      );
+      return c.json(await copies(id, cod_unidade), 200);
     },
   );
 
@@ -304,28 +363,7 @@ export function acervoRoutes(deps: ApiDeps) {
   app.openapi(route("/{id}/permissoes", "What a patron may do with this title", Permissoes, NoQuery), async (c) => {
     const id = c.req.valid("param").id;
     await load(id);
-    const counts = await db
-      .selectFrom("exemplar")
-      .select([
-        sql<number>`count(*)`.as("exemplares"),
-        sql<number>`coalesce(sum(CASE WHEN situacao = 'disponivel' THEN 1 ELSE 0 END), 0)`.as("disponiveis"),
-        sql<number>`coalesce(sum(CASE WHEN permite_reserva = 1 THEN 1 ELSE 0 END), 0)`.as("reservaveis"),
-        sql<number>`coalesce(sum(CASE WHEN situacao = 'disponivel' AND tipo_emprestimo <> 'consulta_local' THEN 1 ELSE 0 END), 0)`.as("emprestaveis"),
-      ])
-      .where("cod_acervo", "=", id)
-      .executeTakeFirstOrThrow();
-    const comment = await db.selectFrom("atividade").select("publica").where("cod_atividade", "=", 13).executeTakeFirst();
-    const disponiveis = Number(counts.disponiveis);
-    return c.json(
-      {
-        reserva: disponiveis === 0 && Number(counts.reservaveis) > 0,
-        solicitacao_emprestimo: Number(counts.emprestaveis) > 0,
-        comentario: comment?.publica === 1,
-        exemplares: Number(counts.exemplares),
-        disponiveis,
-      },
-      200,
-    );
+    return c.json(await permissions(id), 200);
   });
   return app;
 }

@@ -6,7 +6,7 @@ import { msg } from "../lib/messages.ts";
 const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
 
-const Comment = z
+export const Comment = z
   .object({
     cod_comentario: z.number().int(),
     texto: z.string(),

@@ -90,11 +90,16 @@ const B_TO_T: Record<string, string> = {
   ger: "deu", gre: "ell", ice: "isl", mac: "mkd", mao: "mri", may: "msa", per: "fas", rum: "ron", slo: "slk", tib: "bod", wel: "cym",
 };
 
+// One DisplayNames per answer language: creating one costs more than naming every value of a facet (ADR 210).
+const displayNames = new Map<string, Intl.DisplayNames>();
+
 /** The name of a MARC language code in the answer's language ("por" → "português"); the code itself when unknown. */
 export function languageLabel(code: string, lang: "pt" | "es" | "en"): string {
   if (code === "und") return { pt: "Indeterminado", es: "Indeterminado", en: "Undetermined" }[lang];
   try {
-    const name = new Intl.DisplayNames([lang], { type: "language", fallback: "none" }).of(B_TO_T[code] ?? code);
+    let names = displayNames.get(lang);
+    if (!names) displayNames.set(lang, (names = new Intl.DisplayNames([lang], { type: "language", fallback: "none" })));
+    const name = names.of(B_TO_T[code] ?? code);
     return name ? name.charAt(0).toLocaleUpperCase(lang) + name.slice(1) : code;
   } catch {
     return code;

@@ -1,12 +1,11 @@
 /**
- * Server-side i18n: language detection (?lng= → `lng` cookie → pt), the remix-i18next middleware and `getT`.
+ * Server-side i18n: language detection (?lng= → `lng` cookie → pt), the middleware, and `getT`.
  */
 import { createInstance, type i18n, type Resource, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
-import type { MiddlewareFunction, RouterContextProvider } from "react-router";
-import { createI18nextMiddleware } from "remix-i18next/middleware";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { parseCookies, serializeCookie } from "./cookies";
-import { baseI18nOptions, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, SUPPORTED_LANGUAGES, type Language } from "./i18n";
+import { baseI18nOptions, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from "./i18n";
 
 // The server holds every language in memory (a few KB each).
 const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", { eager: true });
@@ -33,23 +32,34 @@ export function languageCookie(language: Language, secure: boolean): string {
   return serializeCookie(LANGUAGE_COOKIE, language, { maxAge: LANGUAGE_COOKIE_MAX_AGE, sameSite: "Lax", secure });
 }
 
-const [i18nextMiddleware, getLocaleFromContext, getInstanceFromContext] = createI18nextMiddleware({
-  detection: {
-    supportedLanguages: [...SUPPORTED_LANGUAGES],
-    fallbackLanguage: DEFAULT_LANGUAGE,
-    order: ["custom"],
-    findLocale: async (request) => detectLanguage(request),
-  },
-  i18next: { ...baseI18nOptions, resources, initAsync: false },
-  plugins: [initReactI18next],
-});
+/**
+ * One initialized i18next instance per language, shared by every request in that language (ADR 210). Creating
+ * and initializing an instance per request (remix-i18next's middleware) cost more than rendering the page.
+ * Sharing is safe because nothing changes an instance after `init`: the language is fixed per instance (no
+ * `changeLanguage` on the server) and the resources are read-only, so two requests never see each other's state.
+ */
+const instances = new Map<Language, i18n>();
+
+/** The shared, initialized instance of `language` (created on first use). */
+export function instanceFor(language: Language): i18n {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = createInstance();
+    void instance.use(initReactI18next).init({ ...baseI18nOptions, resources, lng: language, initAsync: false });
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
+const languageContext = createContext<Language | null>(null);
 
 /**
  * The i18n middleware. Besides detecting the language it stores a `?lng=` choice in the cookie, as the spec's
  * language picker does ("reloads with a language query"); see ADR 033 for why this GET side effect is acceptable.
  */
 export const i18nMiddleware: MiddlewareFunction<Response> = async (args, next) => {
-  const response = await i18nextMiddleware(args, next);
+  args.context.set(languageContext, detectLanguage(args.request));
+  const response = await next();
   const url = new URL(args.request.url);
   const fromQuery = url.searchParams.get("lng");
   if (response instanceof Response && isLanguage(fromQuery)) {
@@ -59,33 +69,21 @@ export const i18nMiddleware: MiddlewareFunction<Response> = async (args, next) =
   return response;
 };
 
-// Requests that match no route never run route middleware (STACK.md gotcha 5): render them in pt.
-let fallbackInstance: i18n | null = null;
-function getFallbackInstance(): i18n {
-  if (!fallbackInstance) {
-    fallbackInstance = createInstance();
-    void fallbackInstance.use(initReactI18next).init({ ...baseI18nOptions, resources, lng: DEFAULT_LANGUAGE, initAsync: false });
-  }
-  return fallbackInstance;
-}
-
-/** The request's i18next instance (a pt fallback when the middleware did not run). */
-export function getI18n(context: Readonly<RouterContextProvider>): i18n {
-  try {
-    return getInstanceFromContext(context);
-  } catch {
-    return getFallbackInstance();
-  }
-}
-
-/** The request's language. */
+/**
+ * The request's language; pt when the middleware did not run (requests that match no route never run route
+ * middleware, STACK.md gotcha 5).
+ */
 export function getLanguage(context: Readonly<RouterContextProvider>): Language {
   try {
-    const lng = getLocaleFromContext(context);
-    return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+    return context.get(languageContext) ?? DEFAULT_LANGUAGE;
   } catch {
     return DEFAULT_LANGUAGE;
   }
+}
+
+/** The request's i18next instance: the shared one of its language. */
+export function getI18n(context: Readonly<RouterContextProvider>): i18n {
+  return instanceFor(getLanguage(context));
 }
 
 /** A translation function for loaders and actions (`t("common:auth.heading")`). */

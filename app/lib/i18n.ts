@@ -69,6 +69,33 @@ export function languageDir(_language: string): "ltr" | "rtl" {
   return "ltr";
 }
 
+/**
+ * Intl formatters are costly to create (ICU data lookups) and cheap to reuse, and a page formats hundreds of
+ * numbers and dates: one formatter per locale and options, kept for the process (ADR 210).
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cachedFormatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(kind: string, locale: string, options: object, make: () => T): T {
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key) as T | undefined;
+  if (!f) {
+    f = make();
+    // Bounded by the locales and option sets the code uses; a guard all the same.
+    if (formatters.size > 200) formatters.clear();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** `new Intl.NumberFormat(locale, options)`, shared per locale and options. */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return cachedFormatter("n", locale, options, () => new Intl.NumberFormat(locale, options));
+}
+
+/** `new Intl.DateTimeFormat(locale, options)`, shared per locale and options. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cachedFormatter("d", locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
 const MONEY: Record<string, { locale: string; symbol: string }> = {
   pt: { locale: "pt-BR", symbol: "R$" },
   en: { locale: "en-US", symbol: "$" },
@@ -81,7 +108,7 @@ const MONEY: Record<string, { locale: string; symbol: string }> = {
 /** Formats an amount with the language's currency symbol (spec §9: R$ pt, $ en, COP$ es). */
 export function formatMoney(amount: number, language: string): string {
   const m = MONEY[language] ?? MONEY.pt;
-  const n = new Intl.NumberFormat(m.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  const n = numberFormat(m.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   return `${m.symbol}\u00a0${n}`;
 }
 
@@ -91,7 +118,7 @@ export function formatDate(value: string | null | undefined, language: string): 
   const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
   if (Number.isNaN(d.getTime())) return value;
   const locale = MONEY[language]?.locale ?? "pt-BR";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "short", timeZone: "UTC" }).format(d);
+  return dateTimeFormat(locale, { dateStyle: "short", timeZone: "UTC" }).format(d);
 }
 
 /** Formats an ISO timestamp as date and time for the language, naming the time zone (the server's). */
@@ -101,5 +128,5 @@ export function formatDateTime(value: string | null | undefined, language: strin
   if (Number.isNaN(d.getTime())) return value;
   const locale = MONEY[language]?.locale ?? "pt-BR";
   // dateStyle/timeStyle cannot be combined with timeZoneName (a RangeError): spell the fields out.
-  return new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(d);
+  return dateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(d);
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { apiAnswerLanguage, langAttr, LIBRARY_VOCABULARY_LANGUAGE, marcLanguageToBcp47 } from "./lang-of-parts";
 
 /**

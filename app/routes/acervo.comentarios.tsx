@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Link } from "react-router";
 import { CommentForm } from "~/components/requests/CommentForm";
 import { COMMENT_SENT_PARAM } from "~/components/acervo/CommentsSection";

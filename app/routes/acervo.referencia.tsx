@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/acervo.referencia";
 import { AddToBasket } from "~/components/basket/AddToBasket";

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { DimensionFields, dimensionSummaryFields } from "~/components/requests/DimensionFields";

@@ -50,7 +50,7 @@ beforeEach(() => {
 });
 
 describe("title page loader", () => {
-  it("loads the title, its copies, permissions, additional titles and comments, one call each", async () => {
+  it("loads each part with its own call when the API does not embed it in the title (another backend)", async () => {
     const r = await load("5");
     expect(r.acervo.titulo).toBe("Vidas secas");
     expect(r.exemplares).toHaveLength(1);
@@ -63,6 +63,32 @@ describe("title page loader", () => {
     ]);
     // The comments section failing (no such data here) leaves the rest of the page.
     expect(r.comentarios).toBeNull();
+  });
+
+  it("makes two calls when the API embeds the parts in the title (?incluir=)", async () => {
+    state.responses["/acervo/5"] = {
+      ...title,
+      exemplares: [copy],
+      permissoes: { reserva: true, solicitacao_emprestimo: false, comentario: true, exemplares: 1, disponiveis: 0 },
+      titulos_adicionais: [{ tipo: "uniforme", titulo: "Secas (uniforme)" }],
+      comentarios: [{ cod_comentario: 1, texto: "Bom", data_envio: "2026-01-01", autor: "Ana", biblioteca: "Central", situacao: "aprovado", proprio: false }],
+    };
+    state.responses["/unidade-informacao"] = [{ cod_biblioteca: 1, desc_biblioteca: "Central", cod_campus: 1, nome_campus: "Sede" }];
+    const r = await load("5");
+    expect(state.calls.sort()).toEqual(["/acervo/5", "/unidade-informacao"]);
+    expect(r.exemplares).toHaveLength(1);
+    expect(r.permissoes).toMatchObject({ reserva: true, solicitacao_emprestimo: false });
+    expect(r.titulosAdicionais).toEqual([{ tipo: "uniforme", titulo: "Secas (uniforme)" }]);
+    expect(r.comentarios?.comments.map((c) => c.texto)).toEqual(["Bom"]);
+    // The embedded parts are not sent to the browser twice.
+    expect(Object.keys(r.acervo)).not.toContain("exemplares");
+  });
+
+  it("loads only the part that did not parse with its own call", async () => {
+    state.responses["/acervo/5"] = { ...title, exemplares: "not a list", permissoes: { reserva: false, solicitacao_emprestimo: true, comentario: true, exemplares: 1, disponiveis: 1 }, titulos_adicionais: [], comentarios: [] };
+    const r = await load("5");
+    expect(r.exemplares).toHaveLength(1);
+    expect(state.calls.sort()).toEqual(["/acervo/5", "/acervo/5/exemplares", "/unidade-informacao"]);
   });
 
   it("still shows the title, with no actions, when the permissions fail", async () => {

@@ -2,6 +2,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import {
   getAcervoDetail,
+  getAcervoPage,
   getPermissoes,
   getTitulosAdicionais,
   openRestrictedLink,
@@ -10,7 +11,8 @@ import {
   type TituloAdicional,
 } from "~/lib/api/acervo.server";
 import { getExemplares, type Exemplar } from "~/lib/api/catalogue.server";
-import { getCommentsSection, type CommentsSectionData } from "~/lib/api/comments.server";
+import { getComments, type CommentsSectionData } from "~/lib/api/comments.server";
+import { getUnits } from "~/lib/api/requests.server";
 import { getApi, type ApiClient } from "~/lib/api/client.server";
 import { ApiError, describeError, pageStatusFor, type ErrorMessage } from "~/lib/api/errors";
 import { getI18n } from "~/lib/i18n.server";
@@ -43,7 +45,7 @@ export function parseCodAcervo(raw: string | undefined): number | null {
   return Number(raw);
 }
 
-/** Loads the title and its copies in parallel; 404 for an unknown or malformed id. */
+/** Loads the title with its copies, permissions, additional titles and comments; 404 for an unknown or malformed id. */
 export async function loadAcervo(params: { codAcervo?: string }, context: Readonly<RouterContextProvider>): Promise<AcervoData> {
   const i18n = getI18n(context);
   const t = i18n.t;
@@ -53,23 +55,29 @@ export async function loadAcervo(params: { codAcervo?: string }, context: Readon
   if (id === null) throw notFound();
 
   const api = getApi(context);
-  const [acervo, exemplares, permissoes, adicionais, comentarios] = await Promise.allSettled([
-    getAcervoDetail(api, id),
-    getExemplares(api, id),
-    getPermissoes(api, id),
-    getTitulosAdicionais(api, [id]),
-    getCommentsSection(api, id),
+  // Two calls: the title with its parts embedded (?incluir=) and the libraries of the comment form. A part the
+  // API did not embed (another backend may ignore ?incluir=) is loaded with its own call, as before (ADR 210).
+  const libraries = getUnits(api);
+  libraries.catch(() => undefined);
+  const [page] = await Promise.allSettled([getAcervoPage(api, id)]);
+  if (page.status === "rejected") throw titleError(page.reason, t);
+  const acervo = page.value;
+  const [exemplares, permissoes, adicionais, comentarios] = await Promise.allSettled([
+    acervo.exemplares ?? getExemplares(api, id),
+    acervo.permissoes ?? getPermissoes(api, id),
+    acervo.titulos_adicionais ?? getTitulosAdicionais(api, [id]).then((m) => m.get(id) ?? []),
+    Promise.all([acervo.comentarios ?? getComments(api, id), libraries]).then(([comments, units]): CommentsSectionData => ({ comments, libraries: units })),
   ]);
-  if (acervo.status === "rejected") throw titleError(acervo.reason, t);
 
+  const { exemplares: _e, permissoes: _p, titulos_adicionais: _t, comentarios: _c, ...detail } = acervo;
   return {
-    acervo: acervo.value,
+    acervo: detail,
     permissoes: permissoes.status === "fulfilled" ? permissoes.value : null,
-    titulosAdicionais: adicionais.status === "fulfilled" ? (adicionais.value.get(id) ?? []) : [],
+    titulosAdicionais: adicionais.status === "fulfilled" ? adicionais.value : [],
     comentarios: comentarios.status === "fulfilled" ? comentarios.value : null,
     exemplares: exemplares.status === "fulfilled" ? exemplares.value : null,
-    idioma: languageName(acervo.value.idioma, acervo.value.idioma_desc, i18n.language),
-    pageTitle: acervo.value.titulo,
+    idioma: languageName(acervo.idioma, acervo.idioma_desc, i18n.language),
+    pageTitle: acervo.titulo,
   };
 }
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { AccessReady } from "~/components/acervo/AccessReady";
 import { CommentsSection } from "~/components/acervo/CommentsSection";
 import { CopiesTable } from "~/components/acervo/CopiesTable";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { AuthorityErrorBoundary } from "~/components/acervo/AuthorityErrorBoundary";
 import { MarcTable } from "~/components/acervo/MarcTable";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { AuthorityErrorBoundary } from "~/components/acervo/AuthorityErrorBoundary";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
 import { getAutoridade } from "~/lib/api/acervo.server";

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { Biblioteca } from "~/lib/api/directory.server";
 import type { Route } from "./+types/bibliotecas";
 import { loadDirectory } from "./bibliotecas.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { CommentForm } from "~/components/requests/CommentForm";
 import { Toast } from "~/components/ui/Toast";
 import { ACTIVITY } from "~/lib/activities";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { HistoryLink } from "~/components/history/HistoryLink";
 import { FacetPanel } from "~/components/search/FacetPanel";
 import { AuthorityResults, AuthoritySearchForm } from "~/components/search/AuthoritySearch";

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { pageTitle } from "~/components/search/page-title";
 import { Pagination } from "~/components/search/Pagination";
 import { ResultItem } from "~/components/search/ResultItem";
@@ -9,6 +9,7 @@ import "~/styles/catalogue.css";
 import "~/components/search/search.css";
 import type { Route } from "./+types/indice";
 import { loadIndice } from "./indice.server";
+import { numberFormat } from "~/lib/i18n";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : []);
 
@@ -23,7 +24,7 @@ export default function Indice({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("catalogue");
   const location = useLocation();
   const { indices, indice, termo, page, entrada, error } = loaderData;
-  const nf = new Intl.NumberFormat(i18n.language);
+  const nf = numberFormat(i18n.language);
 
   return (
     <div className="catalogue-home browse">

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, Link } from "react-router";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import type { Route } from "./+types/login.escolher";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/login.institucional";
 import { GoToProvider } from "~/components/identity/GoToProvider";

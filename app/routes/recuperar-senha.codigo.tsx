@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { RecoveryPage } from "~/components/identity/RecoveryPage";

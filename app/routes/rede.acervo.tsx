@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
 import { RecordError } from "~/components/acervo/SubPage";
 import { Facts } from "~/components/network/Facts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Link, redirect } from "react-router";
 import { ACTIVITY } from "~/lib/activities";
 import { getExternalBaseUrl, isExternalBase } from "~/lib/api/acervo.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/sair";
 import { GoToProvider } from "~/components/identity/GoToProvider";

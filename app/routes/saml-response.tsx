@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/saml-response";
 import { SsoFailure } from "~/components/identity/SsoFailure";

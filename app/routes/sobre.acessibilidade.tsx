@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { Route } from "./+types/sobre.acessibilidade";
 import { pageTitle } from "~/components/search/page-title";
 import { getT } from "~/lib/i18n.server";

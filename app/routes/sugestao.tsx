@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { data, Link, redirect } from "react-router";
 import { SuggestionForm } from "~/components/requests/SuggestionForm";
 import { Toast } from "~/components/ui/Toast";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { Route } from "./+types/suporte";
 import { useRootData } from "~/lib/use-root-data";
 

@@ -16,13 +16,16 @@ test("a search page makes the same number of API calls for 10 or 100 results", a
   expect(small.ok() && large.ok()).toBe(true);
   const calls = apiCalls(large.headers()["server-timing"]);
   expect(calls).toBe(apiCalls(small.headers()["server-timing"]));
-  expect(calls).toBeLessThanOrEqual(4);
+  expect(calls).toBeLessThanOrEqual(2);
 });
 
-test("a title page needs only a few API calls, whatever its number of copies", async ({ request }) => {
+test("a title page needs at most two API calls, whatever its number of copies", async ({ request }) => {
   const res = await request.get("/?termo=jazz&qtd=1");
   const id = /href="\/acervo\/(\d+)"/.exec(await res.text())![1];
+  // The title with its parts embedded (?incluir=), and the libraries of the comment form (ADR 210); warm
+  // both workers' caches first.
+  for (let i = 0; i < 4; i++) await request.get(`/acervo/${id}`);
   const page = await request.get(`/acervo/${id}`);
   expect(page.ok()).toBe(true);
-  expect(apiCalls(page.headers()["server-timing"])).toBeLessThanOrEqual(6);
+  expect(apiCalls(page.headers()["server-timing"])).toBeLessThanOrEqual(2);
 });

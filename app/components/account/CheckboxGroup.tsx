@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 
 export interface CheckboxGroupProps {
   /** Prefix of the boxes' ids: the first box is `${id}-0` (where an error summary link points). */

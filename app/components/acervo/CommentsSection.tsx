@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { CommentForm } from "~/components/requests/CommentForm";
 import { Toast } from "~/components/ui/Toast";
@@ -10,7 +10,7 @@ import "./comments-section.css";
 
 export interface CommentsSectionProps {
   codAcervo: number;
-  /** From `getCommentsSection(api, codAcervo)`; null when it could not be loaded. */
+  /** The comments (embedded in the title call, or their own call) and the libraries; null when they could not be loaded. */
   data: CommentsSectionData | null;
 }
 

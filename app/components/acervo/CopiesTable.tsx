@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { Exemplar } from "~/lib/api/catalogue.server";
 import { formatDate } from "~/lib/i18n";
 

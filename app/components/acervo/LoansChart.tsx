@@ -1,6 +1,7 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { EstatisticaAno } from "~/lib/api/acervo.server";
 import { DataTable } from "./SubPage";
+import { numberFormat } from "~/lib/i18n";
 
 const W = 640;
 const H = 260;
@@ -12,7 +13,7 @@ const PAD = { top: 20, right: 12, bottom: 32, left: 40 };
  */
 export function LoansChart({ titulo, anos }: { titulo: string; anos: EstatisticaAno[] }) {
   const { t, i18n } = useTranslation("acervo");
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const max = Math.max(...anos.map((a) => a.emprestimos), 1);
   const top = anos.reduce((best, a) => (a.emprestimos > best.emprestimos ? a : best), anos[0]);
   const total = anos.reduce((s, a) => s + a.emprestimos, 0);

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { AccessReady } from "./AccessReady";
 
 /**

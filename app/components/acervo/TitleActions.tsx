@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { Permissoes } from "~/lib/api/acervo.server";
 
 /** The actions `/acervo/{id}/permissoes` allows: place a hold, request a loan (each its own page). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import type { AcervoDetail, TituloAdicional } from "~/lib/api/acervo.server";
 import { headingHref, type HeadingKind } from "./heading-links";

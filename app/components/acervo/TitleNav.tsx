@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 
 /** The title's pages (spec §2 "/acervo/{codAcervo}/…"), in the order a patron needs them. */
 export const TITLE_PAGES = [

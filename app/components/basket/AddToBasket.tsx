@@ -1,5 +1,5 @@
 import { useContext } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { UNSAFE_DataRouterContext, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { hereOf, useBasketIds } from "./use-basket";

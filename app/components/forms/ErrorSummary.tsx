@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 
 export interface ErrorSummaryProps {
   /** One entry per invalid field; `fieldId` is the id of the control to focus, `message` is already translated. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 
 /** The widget's own translations for the portal's languages (the widget falls back to English otherwise). */
 const WIDGET_LANGUAGE: Record<string, string> = {

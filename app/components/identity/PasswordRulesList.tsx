@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { PasswordRuleCode, PasswordRules } from "~/lib/api/identity/types";
 
 export interface PasswordRulesListProps {

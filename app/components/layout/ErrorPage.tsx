@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 
 /** A full-page error message: one h1, a short explanation and a way home. Never shows technical details. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { useBasketIds } from "~/components/basket/use-basket";
 import { SUPPORTED_LANGUAGES } from "~/lib/i18n";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { useMatches } from "react-router";
 import { ACCESS_KEYS, ACCESSIBILITY_PAGE, hasSearchLandmark, SKIP_TARGETS } from "~/lib/skip-links";
 

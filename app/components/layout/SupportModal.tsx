@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Modal } from "~/components/ui/Modal";
 
 /** The support message in a dialog (loaded on demand). The HTML was sanitized on the server (allowlist). */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, Link } from "react-router";
 import { SelectField } from "~/components/requests/SelectField";
 import { REQUEST_STATUSES, type RequestKind } from "~/lib/library-requests/forms";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { PageTitle } from "~/components/profile/PageTitle";
 import { StatusMessage } from "~/components/profile/StatusMessage";
 import type { ErrorMessage } from "~/lib/api/errors";

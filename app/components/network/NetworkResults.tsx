@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Pagination } from "~/components/search/Pagination";
 import { ResultsRange, useResultCountText } from "~/components/search/SearchResults";
 import { pageCount, withParams } from "~/components/search/search-url";

@@ -1,11 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { TermFields } from "~/components/search/TermFields";
 import type { InstituicaoRede } from "~/lib/api/rede.server";
 import { PAGE_SIZES, SEARCH_ORDERINGS, TabSearchSchema } from "~/schemas/search";
+import { numberFormat } from "~/lib/i18n";
 
 export interface NetworkSearchFormProps {
   action: string;
@@ -30,7 +31,7 @@ export function NetworkSearchForm({ action, defaults, instituicoes, lastResult }
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TabSearchSchema }),
   });
   const termError = fields.termo.errors?.[0] ? t(fields.termo.errors[0]) : undefined;
-  const nf = new Intl.NumberFormat(i18n.language);
+  const nf = numberFormat(i18n.language);
 
   return (
     <Form method="get" action={action} role="search" aria-label={t("form.label")} className="search-form" {...getFormProps(form)}>

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 
 /**
  * The document title of a form page, prefixed "Erro:" (translated) after a failed POST. A React 19 `<title>`

@@ -1,5 +1,5 @@
 import { lazy, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Toast } from "~/components/ui/Toast";
 import type { CommentActionData } from "~/lib/api/comments.server";

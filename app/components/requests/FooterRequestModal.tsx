@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { FetcherWithComponents } from "react-router";
 import { Modal } from "~/components/ui/Modal";
 import type { CommentActionData } from "~/lib/api/comments.server";

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, Link, useFetcher } from "react-router";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { TextField } from "~/components/ui/TextField";

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { Ref } from "react";
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/requests/SelectField";
 import { TextField } from "~/components/ui/TextField";
@@ -10,6 +10,7 @@ import type { AuthoritySearch } from "~/lib/api/catalogue.server";
 import { AuthoritySearchSchema } from "~/schemas/search";
 import { Pagination } from "./Pagination";
 import { pageCount } from "./search-url";
+import { numberFormat } from "~/lib/i18n";
 
 export interface AuthoritySearchFormProps {
   action: string;
@@ -66,7 +67,7 @@ export function AuthoritySearchForm({ action, types, defaults, lastResult }: Aut
 /** The authority hits: heading (a link to its page), type, the see-from reference that matched, linked titles. */
 export function AuthorityResults({ results, termo, search, headingRef }: { results: AuthoritySearch; termo: string; search: string; headingRef?: Ref<HTMLHeadingElement> }) {
   const { t, i18n } = useTranslation("catalogue");
-  const nf = new Intl.NumberFormat(i18n.language);
+  const nf = numberFormat(i18n.language);
   const typeLabel = (r: { tipo: number; desc_tipo: string }) => (i18n.exists(`catalogue:authorities.types.${r.tipo}`) ? t(`authorities.types.${r.tipo}`) : r.desc_tipo);
   return (
     <section className="results" aria-labelledby="resultados-autoridades">

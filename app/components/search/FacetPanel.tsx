@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import type { Filtro, Filtros } from "~/lib/api/catalogue.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
@@ -12,6 +12,7 @@ import {
   withFilters,
 } from "./facets";
 import { FILTERS_TARGET } from "./SearchLayout";
+import { numberFormat } from "~/lib/i18n";
 
 /** Narrow screens, where the filters come below the results (search.css). */
 const NARROW = "(max-width: 48rem)";
@@ -218,7 +219,7 @@ function FacetValue({
   // Types of work and collections are the library's vocabulary; language names and "only with" labels come
   // translated by the API into its nearest language (ADR 136). Names, subjects and places stay unmarked.
   const langOf = (tipo: string) => (tipo === "T" || tipo === "C" ? lang.vocabulary : tipo === "I" || tipo === "X" ? lang.api : undefined);
-  const nf = new Intl.NumberFormat(i18n.language);
+  const nf = numberFormat(i18n.language);
   // Capped counts (other backends) end in "+"; estimated counts (a sample of a very large hit set) start with "≈".
   const shown = (n: number) => (estimated ? t("search:approx", { value: nf.format(n) }) : `${nf.format(n)}${limited ? "+" : ""}`);
   const counts =

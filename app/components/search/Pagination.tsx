@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { pageWindow, withParams } from "./search-url";
 
 export interface PaginationProps {

@@ -1,13 +1,14 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/requests/SelectField";
 import type { TabOptionGroup } from "~/lib/api/catalogue.server";
 import { TextField } from "~/components/ui/TextField";
 import { TermFields } from "./TermFields";
 import { AdvancedSearchSchema, DISPLAYS, MATCH_MODES, PAGE_SIZES, SEARCH_ORDERINGS, TabSearchSchema } from "~/schemas/search";
+import { numberFormat } from "~/lib/i18n";
 
 export interface SearchFormProps {
   /** Where the form submits: "/" or "/{guia}". */
@@ -154,7 +155,7 @@ function TabOptionFields({ groups, values, formId }: { groups: TabOptionGroup[];
   if (shown.length === 0) return null;
   // The API labels fields and kinds in pt/es/en only; known codes follow the page language.
   const label = (key: string, fallback: string) => (i18n.exists(`catalogue:${key}`) ? t(key) : fallback);
-  const nf = new Intl.NumberFormat(i18n.language);
+  const nf = numberFormat(i18n.language);
   return (
     <div className="search-form__selects search-form__options">
       {shown.map((g) => (

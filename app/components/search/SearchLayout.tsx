@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 
 /** Ids the search page's skip links lead to. */
 export const RESULTS_TARGET = "resultados-titulo";

@@ -1,11 +1,12 @@
 import type { Ref } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { AddAllToBasket } from "~/components/basket/AddToBasket";
 import type { Consulta } from "~/lib/api/catalogue.server";
 import { Pagination } from "./Pagination";
 import { ResultItem } from "./ResultItem";
 import { pageCount, withParams } from "./search-url";
+import { numberFormat } from "~/lib/i18n";
 
 export interface SearchResultsProps {
   results: Consulta;
@@ -21,7 +22,7 @@ export interface SearchResultsProps {
 /** The heading sentence for a result count ("20 results for “x”", or "More than 1,000 …" when capped). */
 export function useResultCountText(results: Pick<Consulta, "total" | "totalLimitado">, termo: string): string {
   const { t, i18n } = useTranslation("catalogue");
-  const formatted = new Intl.NumberFormat(i18n.language).format(results.total);
+  const formatted = numberFormat(i18n.language).format(results.total);
   return results.totalLimitado
     ? t("results.countLimited", { formatted, termo })
     : t("results.count", { count: results.total, formatted, termo });
@@ -30,7 +31,7 @@ export function useResultCountText(results: Pick<Consulta, "total" | "totalLimit
 /** "Showing 21 to 40 of 1,234" for one page of results ("1,000+" when the count is capped). */
 export function ResultsRange({ results }: { results: Pick<Consulta, "pagina" | "qtd" | "total" | "totalLimitado"> & { resultados: readonly unknown[] } }) {
   const { t, i18n } = useTranslation("catalogue");
-  const nf = new Intl.NumberFormat(i18n.language);
+  const nf = numberFormat(i18n.language);
   const first = (results.pagina - 1) * results.qtd + 1;
   return (
     <p className="results__range">
@@ -103,7 +104,7 @@ export function SearchResults({ results, termo, search, headingRef, display = "D
  */
 export function DidYouMean({ results, search }: { results: Pick<Consulta, "sugestoes">; search: string }) {
   const { t, i18n } = useTranslation("search");
-  const nf = new Intl.NumberFormat(i18n.language);
+  const nf = numberFormat(i18n.language);
   if (!results.sugestoes?.length) return null;
   return (
     <div className="results__suggestions">

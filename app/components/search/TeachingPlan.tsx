@@ -1,11 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/requests/SelectField";
 import type { TeachingPlanOptions, TeachingPlans } from "~/lib/api/catalogue.server";
 import { TEACHING_PLAN_FIELDS, TeachingPlanSchema } from "~/schemas/search";
+import { numberFormat } from "~/lib/i18n";
 
 type Field = (typeof TEACHING_PLAN_FIELDS)[number];
 
@@ -69,7 +70,7 @@ type Plan = TeachingPlans["planos"][number];
 /** The plans found, one section per discipline, with the basic and complementary bibliography as lists of titles. */
 export function TeachingPlanResults({ results }: { results: TeachingPlans }) {
   const { t, i18n } = useTranslation("catalogue");
-  const nf = new Intl.NumberFormat(i18n.language);
+  const nf = numberFormat(i18n.language);
   return (
     <section className="results" aria-labelledby="resultados-planos">
       <h2 id="resultados-planos" tabIndex={-1}>

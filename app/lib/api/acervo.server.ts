@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { AcervoSchema, ExemplaresSchema, type Exemplar } from "./catalogue.server";
 import type { ApiClient } from "./client.server";
+import { CommentViewSchema } from "./comments.server";
 
 const int = z.number().int();
 const text = z.string().nullish().transform((v) => (v == null || v.trim() === "" ? null : v));
@@ -47,6 +48,26 @@ export const TitulosAdicionaisSchema = z.array(
   z.object({ cod_acervo: int, titulos: z.array(z.object({ tipo: z.string(), titulo: z.string() })).catch([]) }),
 );
 export type TituloAdicional = { tipo: string; titulo: string };
+
+/** The parts the title page asks the title call to embed (`?incluir=`, docs/api.md, ADR 210). */
+export const TITLE_PAGE_PARTS = ["exemplares", "permissoes", "titulos_adicionais", "comentarios"] as const;
+
+/**
+ * The title with the parts `?incluir=` embeds. Each part is optional: a backend that ignores `incluir` (or a part
+ * that does not parse) leaves it out, and the page loads that part with its own call.
+ */
+export const AcervoPageSchema = AcervoDetailSchema.extend({
+  exemplares: ExemplaresSchema.optional().catch(undefined),
+  permissoes: PermissoesSchema.optional().catch(undefined),
+  titulos_adicionais: TitulosAdicionaisSchema.element.shape.titulos.optional().catch(undefined),
+  comentarios: z.array(CommentViewSchema).optional().catch(undefined),
+});
+export type AcervoPage = z.infer<typeof AcervoPageSchema>;
+
+/** The title page's data in one call: `GET /api/acervo/{id}?incluir=exemplares,permissoes,titulos_adicionais,comentarios`. */
+export function getAcervoPage(api: ApiClient, codAcervo: number): Promise<AcervoPage> {
+  return api.get(`/acervo/${id(codAcervo)}`, AcervoPageSchema, { query: { incluir: TITLE_PAGE_PARTS.join(",") } });
+}
 
 const SubcampoSchema = z.object({ codigo: z.string(), valor: z.string() });
 /** A MARC record as `/marc` returns it (control fields have `valor`). */

@@ -8,7 +8,7 @@ import { safeRedirect } from "../safe-redirect";
 import { CommentSchema } from "~/schemas/comment";
 import { getApi, type ApiClient } from "./client.server";
 import { ApiError, type ErrorMessage } from "./errors";
-import { getUnits, requestErrorReply, type Unit } from "./requests.server";
+import { requestErrorReply, type Unit } from "./requests.server";
 
 export const CommentViewSchema = z.object({
   cod_comentario: z.number().int(),
@@ -44,11 +44,6 @@ export interface CommentsSectionData {
   libraries: Unit[];
 }
 
-/** The comments section's data: the comment list and the libraries, in parallel (one call per data need). */
-export async function getCommentsSection(api: ApiClient, codAcervo: number): Promise<CommentsSectionData> {
-  const [comments, libraries] = await Promise.all([getComments(api, codAcervo), getUnits(api)]);
-  return { comments, libraries };
-}
 
 /** What a comment action answers on a refused submission (status 400) or, for the footer dialog, on success. */
 export interface CommentActionData {

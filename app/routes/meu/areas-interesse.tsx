@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, Link } from "react-router";
 import { SelectField } from "~/components/requests/SelectField";
 import type { Route } from "./+types/areas-interesse";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { RequestsPage, type RequestsActionView } from "~/components/library-requests/RequestsPage";
 import { SWITCHING_SURVEY_FORMS } from "~/lib/library-requests/forms";

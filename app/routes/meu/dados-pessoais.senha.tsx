@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Form, Link } from "react-router";
 import { activeRules, failedRules, SPECIAL_CHARACTERS } from "../../../contract/password-rules";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";

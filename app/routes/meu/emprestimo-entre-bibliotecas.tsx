@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { RequestsPage, type RequestsActionView } from "~/components/library-requests/RequestsPage";
 import type { Route } from "./+types/emprestimo-entre-bibliotecas";
 import { loadRequestsPage, requestAction } from "./+shared/library-requests.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { StatisticsFigure, StatisticsSummary } from "~/components/account/StatisticsFigure";
 import { StatisticsFilter } from "~/components/account/StatisticsFilter";
 import { PageTitle } from "~/components/profile/PageTitle";

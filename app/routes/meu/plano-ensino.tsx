@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { pageTitle } from "~/components/search/page-title";
 import { PlanSection } from "~/components/search/TeachingPlan";

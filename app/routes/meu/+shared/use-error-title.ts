@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 
 /** With JavaScript, prefixes the page title with "Erro:" (translated) while `failed` is true. */
 export function useErrorTitle(failed: boolean): void {

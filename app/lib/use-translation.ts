@@ -1,0 +1,74 @@
+/**
+ * `useTranslation`, as react-i18next's, made cheap on the server (ADR 210).
+ *
+ * react-i18next's hook copies every own property of the i18next instance into a fresh wrapper object and builds
+ * a fixed `t`, on every call in every component; a server render has no earlier render to reuse them from, so a
+ * results page paid for it hundreds of times. On the server an instance's language never changes (one shared
+ * instance per language, app/lib/i18n.server.ts), so the hook's answer for an instance, language and namespaces
+ * is the same every time: it is built once and kept. In the browser the language can change under a mounted
+ * component, so there the hook is react-i18next's own.
+ */
+import { useContext } from "react";
+// The one place that wraps react-i18next's hook.
+// eslint-disable-next-line no-restricted-imports
+import { getI18n, I18nContext, useTranslation as useReactI18next } from "react-i18next";
+import type { i18n as I18n } from "i18next";
+
+type Answer = ReturnType<typeof useReactI18next>;
+const answers = new WeakMap<I18n, Map<string, Answer>>();
+
+type AnyT = (...args: unknown[]) => unknown;
+
+/**
+ * `i18n.getFixedT(lng, namespaces[0], keyPrefix, { scopeNs })`, as react-i18next calls it, without its per-call
+ * copy of every i18next option: for the usual call (a string key, an options object or nothing) it adds the
+ * language and namespace and calls `i18n.t`, which is all getFixedT does for such a call. Anything else
+ * (selector functions, a key prefix, the legacy positional arguments) goes to i18next's own fixed `t`.
+ */
+export function fixedT(i18n: I18n, lng: string, namespaces: string[], keyPrefix?: string): AnyT {
+  const full = (i18n.getFixedT.bind(i18n) as AnyT)(lng, namespaces[0], keyPrefix, { scopeNs: namespaces }) as AnyT;
+  if (keyPrefix) return full;
+  const ns = namespaces[0];
+  const t = (key: unknown, opts?: unknown, ...rest: unknown[]) => {
+    if ((typeof key !== "string" && !Array.isArray(key)) || (opts !== undefined && (typeof opts !== "object" || opts === null)) || rest.length) {
+      return full(key, opts, ...rest);
+    }
+    const o: Record<string, unknown> = opts ? { ...(opts as Record<string, unknown>) } : {};
+    o.lng = o.lng || lng;
+    o.ns = o.ns || ns;
+    return (i18n.t as unknown as AnyT)(key, o);
+  };
+  return Object.assign(t, { lng, ns, keyPrefix: undefined });
+}
+
+/** The hook's answer for `ns` on a server instance: built once per instance and namespace list. */
+export function serverAnswer(i18n: I18n, ns?: string | readonly string[], keyPrefix?: string): Answer {
+  let byNs = answers.get(i18n);
+  if (!byNs) {
+    byNs = new Map();
+    answers.set(i18n, byNs);
+  }
+  const namespaces = typeof ns === "string" ? [ns] : ns?.length ? [...ns] : [String(i18n.options.defaultNS ?? "translation")];
+  // The language is part of the key: a test (or any caller) may still change an instance's language.
+  const key = `${i18n.language}|${namespaces.join(",")}|${keyPrefix ?? ""}`;
+  let answer = byNs.get(key);
+  if (!answer) {
+    const t = fixedT(i18n, i18n.language, namespaces, keyPrefix);
+    const arr = [t, i18n, true] as unknown as { t: unknown; i18n: I18n; ready: boolean };
+    arr.t = t;
+    arr.i18n = i18n;
+    arr.ready = true;
+    answer = arr as unknown as Answer;
+    byNs.set(key, answer);
+  }
+  return answer;
+}
+
+function useServerTranslation(ns?: string | readonly string[], options?: { keyPrefix?: string }): Answer {
+  const i18n = useContext(I18nContext)?.i18n ?? getI18n();
+  return serverAnswer(i18n, ns, options?.keyPrefix);
+}
+
+/** react-i18next's `useTranslation` (same arguments and answer); on the server, cached per instance. */
+export const useTranslation: typeof useReactI18next =
+  typeof document === "undefined" ? (useServerTranslation as unknown as typeof useReactI18next) : useReactI18next;

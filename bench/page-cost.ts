@@ -1,0 +1,243 @@
+/**
+ * Server CPU per page (issue 12, ADR 210): the built server with two workers on a fresh demo catalogue, loaded
+ * with keep-alive requests from this process, one page at a time. The CPU time of the server's processes
+ * (primary and workers, read from /proc) divided by the pages served is the page's cost; the wall-clock rate
+ * is reported too, but on a shared machine CPU time is the number to compare. Beside the portal's pages, the
+ * framework's floor (bench/floor-server.tsx: the same stack rendering 20 results with facets from memory).
+ *
+ * Alone: `npx tsx bench/page-cost.ts` (after `npm run build`). BENCH_REQUESTS (default 300) sets the pages measured
+ * per row after BENCH_WARMUP (default 100) unmeasured ones, BENCH_CONNECTIONS (default 8) the concurrent
+ * connections, BENCH_PAGES a comma-separated subset of floor, home, title, rare, broad, account.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { BENCH_LOGIN, seedBenchPatron } from "./account.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const PORT = Number(process.env.BENCH_PORT ?? 3190);
+const FLOOR_PORT = PORT + 1;
+// A fixed number of pages, not a fixed time: on a busy machine a timed run serves few pages, mostly cold ones.
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const WORKERS = "2";
+const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim() || 100);
+
+export interface PageCost {
+  page: string;
+  url: string;
+  pages: number;
+  cpuMsPerPage: number;
+  pagesPerSecond: number;
+  apiCalls: number | null;
+  failed: number;
+}
+
+/** utime + stime of a process, in ms (0 once it has exited). */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pids of a process and its children (the cluster's workers). */
+function processTree(pid: number): number[] {
+  const pids = [pid];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid) pids.push(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return pids;
+}
+
+function treeCpuMs(pid: number): number {
+  return processTree(pid).reduce((sum, p) => sum + processCpuMs(p), 0);
+}
+
+function spawnServer(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const done = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await done;
+}
+
+async function waitReady(url: string, timeoutMs = 180_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+function apiCalls(res: Response): number | null {
+  const m = /api;[^,]*desc="(\d+) calls"/.exec(res.headers.get("server-timing") ?? "");
+  return m ? Number(m[1]) : null;
+}
+
+/** Requests `url` `count` times over `CONNECTIONS` keep-alive connections; returns pages done and failures. */
+async function load(url: string, count: number, headers: Record<string, string>) {
+  let done = 0;
+  let failed = 0;
+  let started = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (started < count) {
+        started++;
+        try {
+          const res = await fetch(url, { headers });
+          await res.arrayBuffer();
+          if (res.ok) done++;
+          else failed++;
+        } catch {
+          failed++;
+        }
+      }
+    }),
+  );
+  return { done, failed };
+}
+
+/** The CPU the server's processes spend per page of `url`, measured after a warm-up. */
+async function measure(serverPid: number, page: string, url: string, headers: Record<string, string> = {}): Promise<PageCost> {
+  const probe = await fetch(url, { headers });
+  await probe.arrayBuffer();
+  if (!probe.ok) throw new Error(`${url} answered ${probe.status}`);
+  await load(url, WARMUP, headers); // warm-up (JIT, caches)
+  // The /api calls of a warm page (the first page of a worker also loads the per-process caches).
+  let calls: number | null = null;
+  for (let i = 0; i < 4; i++) {
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    calls = Math.max(calls ?? 0, apiCalls(res) ?? 0);
+  }
+  const cpu0 = treeCpuMs(serverPid);
+  const t0 = performance.now();
+  const { done, failed } = await load(url, REQUESTS, headers);
+  const wall = (performance.now() - t0) / 1000;
+  const cpu = treeCpuMs(serverPid) - cpu0;
+  const r = (n: number, d = 10) => Math.round(n * d) / d;
+  return { page, url, pages: done, cpuMsPerPage: r(cpu / Math.max(1, done), 100), pagesPerSecond: r(done / wall), apiCalls: calls, failed };
+}
+
+async function firstTitleId(base: string): Promise<number> {
+  const tok = (await (await fetch(`${base}/api/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "grant_type=client_credentials&client_id=4",
+  })).json()) as { access_token: string };
+  const res = await fetch(`${base}/api/consulta?termo=historia&qtd=1`, { headers: { authorization: `Bearer ${tok.access_token}` } });
+  const body = (await res.json()) as { resultados: Array<{ cod_acervo: number }> };
+  if (!body.resultados?.length) throw new Error("no title found for the bench");
+  return body.resultados[0].cod_acervo;
+}
+
+async function signIn(base: string, login: string): Promise<string> {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ username: login, password: "demo1234", intent: "login", destino: "area" }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (!cookies.length) throw new Error(`bench login answered ${res.status}`);
+  return cookies.join("; ");
+}
+
+/** Runs the page-cost bench; returns the rows and the load average before and after. */
+export async function runPageCost(): Promise<{ rows: PageCost[]; loadBefore: number[]; loadAfter: number[]; connections: number; requests: number }> {
+  if (!fs.existsSync(path.join(root, "build/server.js"))) throw new Error("run `npm run build` first");
+  const only = process.env.BENCH_PAGES?.split(",").map((s) => s.trim());
+  const want = (name: string) => !only || only.includes(name);
+  const loadBefore = os.loadavg();
+  const rows: PageCost[] = [];
+
+  if (want("floor")) {
+    const floor = spawnServer(["--import", "tsx", path.join(root, "bench/floor-server.tsx")], { PORT: String(FLOOR_PORT), WEB_CONCURRENCY: WORKERS });
+    try {
+      await waitReady(`http://127.0.0.1:${FLOOR_PORT}/`);
+      rows.push(await measure(floor.pid!, "framework floor (20 results + facets, in memory)", `http://127.0.0.1:${FLOOR_PORT}/`));
+    } finally {
+      await stop(floor);
+    }
+  }
+
+  const dataDir = path.join(root, "bench", ".data", "page-cost");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const base = `http://127.0.0.1:${PORT}`;
+  const server = spawnServer([path.join(root, "build/server.js")], {
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    WEB_CONCURRENCY: WORKERS,
+    SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0000",
+  });
+  try {
+    await waitReady(`${base}/login`);
+    const id = await firstTitleId(base);
+    const pages: Array<[string, string, string]> = [
+      ["home", "home `/`", `${base}/`],
+      ["title", "title `/acervo/{id}`", `${base}/acervo/${id}`],
+      ["rare", "rare term `/?termo=setecentistas`", `${base}/?termo=setecentistas`],
+      ["broad", "broad search `/?termo=brasil` (facets)", `${base}/?termo=brasil`],
+    ];
+    for (const [name, label, url] of pages) if (want(name)) rows.push(await measure(server.pid!, label, url));
+    if (want("account")) {
+      await seedBenchPatron(dataDir);
+      const cookie = await signIn(base, BENCH_LOGIN);
+      rows.push(await measure(server.pid!, "account summary (50 loans)", `${base}/meu${process.env.PRODUCT_SLUG ?? "pergamum"}`, { cookie }));
+    }
+  } finally {
+    await stop(server);
+  }
+  return { rows, loadBefore, loadAfter: os.loadavg(), connections: CONNECTIONS, requests: REQUESTS };
+}
+
+/** The Markdown table of a run: CPU per page, its ratio to the floor, pages/s and /api calls. */
+export function pageCostTable(r: Awaited<ReturnType<typeof runPageCost>>): string {
+  const floor = r.rows.find((row) => row.page.startsWith("framework floor"))?.cpuMsPerPage;
+  const la = (l: number[]) => l.map((n) => n.toFixed(2)).join(" ");
+  return [
+    `Server CPU per page, ${WORKERS} workers, ${r.connections} keep-alive connections, ${r.requests} pages per row after a warm-up (load average before: ${la(r.loadBefore)}; after: ${la(r.loadAfter)})`,
+    "",
+    "| page | CPU ms per page | × floor | pages/s | /api calls | pages measured |",
+    "|---|---|---|---|---|---|",
+    ...r.rows.map(
+      (row) =>
+        `| ${row.page} | ${row.cpuMsPerPage} | ${floor ? (row.cpuMsPerPage / floor).toFixed(1) : "n/a"} | ${row.pagesPerSecond} | ${row.apiCalls ?? "n/a"} | ${row.pages}${row.failed ? ` (${row.failed} failed)` : ""} |`,
+    ),
+  ].join("\n");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runPageCost()
+    .then((r) => console.log(pageCostTable(r)))
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
