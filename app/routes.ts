@@ -98,6 +98,7 @@ export default [
       route("perfil-interesse", "routes/meu/perfil-interesse.tsx"),
       route("perfil-interesse/periodicos", "routes/meu/perfil-interesse.periodicos.tsx"),
       route("areas-interesse", "routes/meu/areas-interesse.tsx"),
+      route("verificar-titulos", "routes/meu/verificar-titulos.tsx"),
       route("sugestoes", "routes/meu/sugestoes.tsx"),
       route("estatisticas-aquisicao", "routes/meu/estatisticas-aquisicao.tsx"),
       route("totais-acervo", "routes/meu/totais-acervo.tsx"),

@@ -148,11 +148,21 @@ export interface ProfileTitleRow {
 }
 
 /** Titles of the given classes (optionally of the given work types), newest first, a page at a time. */
-export async function titlesOfClasses(db: Db, classes: readonly string[], workTypes: readonly number[], page: number, size: number): Promise<{ total: number; rows: ProfileTitleRow[] }> {
-  if (!classes.length) return { total: 0, rows: [] };
+export async function titlesOfClasses(
+  db: Db,
+  classes: readonly string[] | "all",
+  workTypes: readonly number[],
+  page: number,
+  size: number,
+  /** Only titles added to the catalogue at or after this time (`YYYY-MM-DD HH:MM:SS`, UTC). */
+  since?: string,
+): Promise<{ total: number; rows: ProfileTitleRow[] }> {
+  if (classes !== "all" && !classes.length) return { total: 0, rows: [] };
   const cls = sql<string>`upper(substr(trim(a.classificacao), 1, 1))`;
-  let q = db.selectFrom("acervo as a").leftJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra").where(cls, "in", [...classes]);
+  let q = db.selectFrom("acervo as a").leftJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra");
+  if (classes !== "all") q = q.where(cls, "in", [...classes]);
   if (workTypes.length) q = q.where("a.cod_tipo_obra", "in", [...workTypes]);
+  if (since) q = q.where("a.created_at", ">=", since);
   const count = await q.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
   const rows = await q
     .select(["a.cod_acervo", "a.titulo", "a.autor", "a.ano_publicacao", "t.descricao as desc_tipo_obra", cls.as("area"), "a.created_at"])

@@ -6,6 +6,7 @@ import { disseminateNewTitles, todayOf } from "../domain/interest-profiles.ts";
 import { importFiles } from "../marc/import.ts";
 import type { OutgoingMail } from "../mail/index.ts";
 import { createTestApi, get, insertTitles, login, publicToken } from "../lib/testing.ts";
+import { monthBefore } from "./perfil-interesse.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let demo: string;
@@ -210,3 +211,36 @@ describe("areas of interest", () => {
     expect((await get(t.app, "/api/perfil-interesse/areas-interesse/titulos?area=zz", access_token)).status).toBe(422);
   });
 });
+
+describe("check titles (spec §2, §9)", () => {
+  it("lists the titles added from today back one month: the profile's areas when it names some, otherwise every one", async () => {
+    const [recent, old] = await insertTitles(t.db, [{ titulo: "Geometria recente" }, { titulo: "Geometria antiga" }]);
+    await t.db.updateTable("acervo").set({ classificacao: "516" }).where("cod_acervo", "in", [recent, old]).execute();
+    await t.db.updateTable("acervo").set({ created_at: "2020-01-01 10:00:00" }).where("cod_acervo", "=", old).execute();
+    // funcionario's profile names area 5 (above): only area 5, only the last month.
+    const { access_token } = await login(t.app, "funcionario");
+    const mine = await (await get(t.app, "/api/perfil-interesse/verificar-titulos", access_token)).json();
+    expect(mine).toMatchObject({ porPerfil: true, desde: monthBefore(todayOf()) });
+    const titles = mine.resultados.map((r: { titulo: string }) => r.titulo);
+    expect(titles).toContain("Geometria recente");
+    expect(titles).not.toContain("Geometria antiga");
+    expect(titles).not.toContain("Receitas da vovó");
+    expect(mine.resultados.every((r: { area: string }) => r.area === "5")).toBe(true);
+    // A patron without areas in the profile: every title of the month, newest first.
+    const { access_token: other } = await login(t.app, "professor");
+    const all = await (await get(t.app, "/api/perfil-interesse/verificar-titulos?qtd=100", other)).json();
+    expect(all.porPerfil).toBe(false);
+    expect(all.resultados.map((r: { titulo: string }) => r.titulo)).toEqual(expect.arrayContaining(["Geometria recente", "Receitas da vovó", "Dom Casmurro"]));
+    expect(all.resultados.map((r: { titulo: string }) => r.titulo)).not.toContain("Geometria antiga");
+    expect(all.total).toBe(all.resultados.length);
+    expect((await get(t.app, "/api/perfil-interesse/verificar-titulos?pagina=0", other)).status).toBe(422);
+  });
+
+  it("starts the window one calendar month before today, on the month's last day when it is shorter", () => {
+    expect(monthBefore("2026-11-25")).toBe("2026-10-25");
+    expect(monthBefore("2026-03-31")).toBe("2026-02-28");
+    expect(monthBefore("2028-03-30")).toBe("2028-02-29");
+    expect(monthBefore("2026-01-15")).toBe("2025-12-15");
+  });
+});
+

@@ -184,6 +184,29 @@ const areaTitlesGet = route({
   responses: { ...ok("Titles", AreaTitles), ...patronErrorResponses, ...refusals },
 });
 
+const CheckTitles = AreaTitles.extend({
+  desde: z.string().openapi({ description: "The first day of the window (spec §9: from today back one month), YYYY-MM-DD" }),
+  porPerfil: z.boolean().openapi({ description: "True when the titles are those of the profile's areas (and work types); false: every new title" }),
+}).openapi("VerificarTitulos");
+const checkTitlesGet = route({
+  method: "get",
+  path: "/verificar-titulos",
+  summary: "Check titles (spec §2, §9): the titles added to the catalogue from today back one month, of the profile's areas and work types when it names areas, newest first",
+  request: {
+    headers: LangHeader,
+    query: z.object({ pagina: z.coerce.number().int().min(1).max(500).default(1), qtd: z.coerce.number().int().min(1).max(100).default(20) }),
+  },
+  responses: { ...ok("Titles", CheckTitles), ...patronErrorResponses, ...refusals },
+});
+
+/** The first day of the check-titles window: today back one calendar month (spec §9), as YYYY-MM-DD. */
+export function monthBefore(today: string): string {
+  const [y, m, d] = today.split("-").map(Number);
+  // Day 31 of a month without one ends on that month's last day (31 March → 28/29 February).
+  const last = new Date(Date.UTC(y, m - 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 2, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
 /** /api/perfil-interesse/...: the patron's interest profile (spec §7 "Perfil-interesse", ADR 191). */
 export function perfilInteresseRoutes(deps: ApiDeps) {
   const { db } = deps;
@@ -314,6 +337,18 @@ export function perfilInteresseRoutes(deps: ApiDeps) {
     const types = (await profileWorkTypes(db, [cod])).map((w) => w.cod_tipo_obra);
     const { total, rows } = await titlesOfClasses(db, area ? [area] : mine, types, pagina, qtd);
     return c.json({ total, pagina, qtd, resultados: rows.map((r) => ({ ...r, desc_area: classLabel(r.area, lang) })) }, 200);
+  });
+  app.openapi(checkTitlesGet, async (c) => {
+    const cod = patronOf(c);
+    const lang = c.get("lang");
+    const { pagina, qtd } = c.req.valid("query");
+    const areas = (await profileItems(db, cod)).filter((i) => i.tipo_dsi === "area" && i.cod_tipo_area === AREA_TABLE.area).map((i) => i.codigo);
+    const types = areas.length ? (await profileWorkTypes(db, [cod])).map((w) => w.cod_tipo_obra) : [];
+    const desde = monthBefore(today());
+    const { total, rows } = await titlesOfClasses(db, areas.length ? areas : "all", types, pagina, qtd, `${desde} 00:00:00`);
+    // Every new title may include some without a classification: no area then.
+    const resultados = rows.map((r) => ({ ...r, area: r.area ?? "", desc_area: r.area ? classLabel(r.area, lang) : "" }));
+    return c.json({ total, pagina, qtd, desde, porPerfil: areas.length > 0, resultados }, 200);
   });
   return app;
 }

@@ -27,6 +27,7 @@ const ROUTES: RouteCase[] = [
   { name: "interest-periodicals-errors", path: () => `${PROFILE}/periodicos?termo=law+review`, signedIn: true, act: followWithoutType },
   { name: "interest-areas", path: () => "/meupergamum/areas-interesse", signedIn: true },
   { name: "interest-areas-one", path: () => "/meupergamum/areas-interesse?area=6", signedIn: true },
+  { name: "check-titles", path: () => "/meupergamum/verificar-titulos", signedIn: true },
 ];
 
 auditRoutes(ROUTES);

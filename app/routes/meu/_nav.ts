@@ -77,6 +77,7 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "no_debts", path: "nada-consta", labelKey: "nav.no_debts" },
   { id: "interest_profile", path: "perfil-interesse", labelKey: "nav.interest_profile" },
   { id: "interest_areas", path: "areas-interesse", labelKey: "nav.interest_areas" },
+  { id: "check_titles", path: "verificar-titulos", labelKey: "nav.check_titles" },
   { id: "loan_requests", path: "solicitacoes-emprestimo", labelKey: "nav.loan_requests" },
   { id: "interlibrary_loan", path: "emprestimo-entre-bibliotecas", labelKey: "nav.interlibrary_loan" },
   { id: "switching_survey", path: "comutacao-levantamento", labelKey: "nav.switching_survey" },

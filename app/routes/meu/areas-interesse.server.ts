@@ -1,5 +1,6 @@
 /** Areas of interest (spec §7 "areas-interesse"; ADR 191): the catalogue's areas, the profile's marked, and their titles. */
 import type { RouterContextProvider } from "react-router";
+import { profileTitleRows } from "~/components/account/ProfileTitleList";
 import { getAreaInfo, getAreaTitles } from "~/lib/api/account/interest-profiles.server";
 import { getApi } from "~/lib/api/client.server";
 import { settle } from "~/lib/api/settle.server";
@@ -30,7 +31,7 @@ export async function loadInterestAreas(request: Request, context: Ctx) {
       ? {
           total: titles.value.total,
           pages: Math.max(1, Math.ceil(titles.value.total / titles.value.qtd)),
-          rows: titles.value.resultados.map((r) => ({ codAcervo: r.cod_acervo, titulo: r.titulo, autor: r.autor ?? null, ano: r.ano_publicacao ?? null, tipo: r.desc_tipo_obra ?? null, area: r.desc_area })),
+          rows: profileTitleRows(titles.value.resultados),
         }
       : null,
   };

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
 import { Form, Link } from "react-router";
+import { ProfileTitleList } from "~/components/account/ProfileTitleList";
 import { SelectField } from "~/components/requests/SelectField";
 import type { Route } from "./+types/areas-interesse";
 import { loadInterestAreas } from "./areas-interesse.server";
@@ -65,24 +66,7 @@ export default function InterestAreasPage({ loaderData }: Route.ComponentProps) 
       ) : titles.rows.length === 0 ? (
         <p>{area || mine.length ? t("areas.titles_empty") : t("areas.titles_no_areas")}</p>
       ) : (
-        <>
-          <p>{t("areas.titles_count", { count: titles.total })}</p>
-          <ul className="account-list" aria-labelledby="areas-titulos">
-            {titles.rows.map((r) => (
-              <li key={r.codAcervo}>
-                <Link to={`/acervo/${r.codAcervo}`}>{r.titulo}</Link>
-                <p>{[r.autor, r.ano, r.tipo, r.area].filter(Boolean).join(" · ")}</p>
-              </li>
-            ))}
-          </ul>
-          {titles.pages > 1 ? (
-            <nav aria-label={t("areas.pages")}>
-              {page > 1 ? <Link to={pageHref(page - 1)}>{t("areas.previous")}</Link> : null}{" "}
-              {t("areas.page_of", { page, pages: titles.pages })}{" "}
-              {page < titles.pages ? <Link to={pageHref(page + 1)}>{t("areas.next")}</Link> : null}
-            </nav>
-          ) : null}
-        </>
+        <ProfileTitleList headingId="areas-titulos" rows={titles.rows} total={titles.total} page={page} pages={titles.pages} pageHref={pageHref} />
       )}
     </div>
   );

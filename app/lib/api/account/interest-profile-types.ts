@@ -56,3 +56,6 @@ export const AreaTitlesSchema = z.object({
     }),
   ),
 });
+
+/** GET /perfil-interesse/verificar-titulos: the titles of the last month (spec §9), of the profile's areas when it names some. */
+export const CheckTitlesSchema = AreaTitlesSchema.extend({ desde: z.string(), porPerfil: z.boolean() });

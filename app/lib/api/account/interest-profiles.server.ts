@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { ApiClient } from "../client.server";
 import {
-  AreaInfoSchema, AreaTitlesSchema, CandidateSchema, FollowedPeriodicalSchema, PeriodicalHitSchema, ProfileSchema, WorkTypeSchema,
+  AreaInfoSchema, AreaTitlesSchema, CandidateSchema, CheckTitlesSchema, FollowedPeriodicalSchema, PeriodicalHitSchema, ProfileSchema, WorkTypeSchema,
   type DsiKind, type PeriodicalNews,
 } from "./interest-profile-types";
 
@@ -69,4 +69,9 @@ export function getAreaInfo(api: ApiClient) {
 /** GET /perfil-interesse/areas-interesse/titulos?area&pagina. */
 export function getAreaTitles(api: ApiClient, area: string | undefined, pagina: number) {
   return api.get("/perfil-interesse/areas-interesse/titulos", AreaTitlesSchema, { as: "patron", query: { area, pagina } });
+}
+
+/** GET /perfil-interesse/verificar-titulos?pagina: check titles (spec §2, §9). */
+export function getCheckTitles(api: ApiClient, pagina: number) {
+  return api.get("/perfil-interesse/verificar-titulos", CheckTitlesSchema, { as: "patron", query: { pagina } });
 }
