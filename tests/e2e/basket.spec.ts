@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO, findTitleId, login } from "../fixtures/demo";
+import { outboxCount, waitForMail } from "../support/outbox";
 
 // Each test has its own browser context, so its own basket cookie: tests never share a basket.
-const outboxDir = path.resolve(import.meta.dirname, "../../.e2e-data/main/outbox");
 
 /** Adds the title of the current title page with its own button; lands on (or opens) the basket. */
 async function addFromTitlePage(page: Page, id: number) {
@@ -109,14 +107,11 @@ test("e-mailing the basket names each invalid address, keeps the input, then sen
   await expect(page).toHaveURL(/aviso=sent/);
   await expect(page.getByRole("status").filter({ hasText: "E-mail enviado para 2 destinatários." })).toBeVisible();
 
-  // The reference API's outbox (no SMTP configured) holds the message.
-  const mails = fs
-    .readdirSync(outboxDir)
-    .map((f) => JSON.parse(fs.readFileSync(path.join(outboxDir, f), "utf8")) as { to: string[]; text: string })
-    .filter((m) => m.to.includes(`ana-${tag}@example.org`));
-  expect(mails).toHaveLength(1);
-  expect(mails[0].to).toEqual([`ana-${tag}@example.org`, `bruno-${tag}@example.net`]);
-  expect(mails[0].text).toMatch(/\[S\. l\.\]|[A-Z]{2,}/);
+  // The reference API's outbox (no SMTP configured) holds the message, once.
+  const mail = await waitForMail(`ana-${tag}@example.org`, 0);
+  expect(outboxCount(`ana-${tag}@example.org`)).toBe(1);
+  expect(mail.to).toEqual([`ana-${tag}@example.org`, `bruno-${tag}@example.net`]);
+  expect(mail.text).toMatch(/\[S\. l\.\]|[A-Z]{2,}/);
 });
 
 test("logged out, the permanent basket offers a login that comes back; logged in, it saves", async ({ page, request }) => {
