@@ -218,6 +218,9 @@ export function perfilInteresseRoutes(deps: ApiDeps) {
     validade: await profileValidity(db, cod),
     itens: (await profileItems(db, cod)).map((i) => ({ codigo: i.codigo, tipoDSI: i.tipo_dsi as (typeof DSI_KINDS)[number], codTipoArea: Number(i.cod_tipo_area), descricao: i.descricao, created_at: i.created_at })),
   });
+  /** The classes the patron's profile names as areas. */
+  const profileAreas = async (cod: number) =>
+    (await profileItems(db, cod)).filter((i) => i.tipo_dsi === "area" && i.cod_tipo_area === AREA_TABLE.area).map((i) => i.codigo);
   const checkValidity = (lang: Lang, validade: string) => {
     const issue = validityIssue(validade, today());
     if (issue) throw refuse(lang, "validade", issue);
@@ -333,7 +336,7 @@ export function perfilInteresseRoutes(deps: ApiDeps) {
     const cod = patronOf(c);
     const lang = c.get("lang");
     const { area, pagina, qtd } = c.req.valid("query");
-    const mine = (await profileItems(db, cod)).filter((i) => i.tipo_dsi === "area" && i.cod_tipo_area === AREA_TABLE.area).map((i) => i.codigo);
+    const mine = await profileAreas(cod);
     const types = (await profileWorkTypes(db, [cod])).map((w) => w.cod_tipo_obra);
     const { total, rows } = await titlesOfClasses(db, area ? [area] : mine, types, pagina, qtd);
     return c.json({ total, pagina, qtd, resultados: rows.map((r) => ({ ...r, desc_area: classLabel(r.area, lang) })) }, 200);
@@ -342,7 +345,7 @@ export function perfilInteresseRoutes(deps: ApiDeps) {
     const cod = patronOf(c);
     const lang = c.get("lang");
     const { pagina, qtd } = c.req.valid("query");
-    const areas = (await profileItems(db, cod)).filter((i) => i.tipo_dsi === "area" && i.cod_tipo_area === AREA_TABLE.area).map((i) => i.codigo);
+    const areas = await profileAreas(cod);
     const types = areas.length ? (await profileWorkTypes(db, [cod])).map((w) => w.cod_tipo_obra) : [];
     const desde = monthBefore(today());
     const { total, rows } = await titlesOfClasses(db, areas.length ? areas : "all", types, pagina, qtd, `${desde} 00:00:00`);
