@@ -48,6 +48,11 @@ export default [
   route("suporte", "routes/suporte.tsx"),
   // The library directory: campus, address, contacts and opening hours of every library (ADR 180).
   route("bibliotecas", "routes/bibliotecas.tsx"),
+  // The library's own pages (spec §7 Parametros; ADR 194): general information with sections 1 and 2, the FAQ
+  // and institutional events; 404 when the library has none.
+  route("informacoes", "routes/informacoes.tsx"),
+  route("perguntas-frequentes", "routes/perguntas-frequentes.tsx"),
+  route("eventos", "routes/eventos.tsx"),
   // Public check of a no-debts declaration by its verification code (ADR 192).
   route("nada-consta/verificar", "routes/nada-consta.verificar.tsx"),
   // The site's accessibility page (eMAG 3.1: keys, settings, conformance); two segments, so it never

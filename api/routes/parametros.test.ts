@@ -46,6 +46,16 @@ describe("GET /api/parametros/*", () => {
     expect((await json("/api/parametros/faq")).length).toBeGreaterThan(1);
   });
 
+  it("serves the text blocks and the FAQ in English and Spanish when translated", async () => {
+    const inLang = async (path: string, lang: string) => (await get(t.app, path, token, lang)).json();
+    expect((await inLang("/api/parametros/informacoes_gerais", "5")).titulo).toBe("General information");
+    expect((await inLang("/api/parametros/secao_1", "3")).titulo).toBe("Bienvenido a las Bibliotecas de la UFD");
+    const faqEn = await inLang("/api/parametros/faq", "5");
+    expect(faqEn[0]).toEqual({ pergunta: "How do I renew a loan?", resposta: "Sign in to Meu Pergamum, open Loans and choose Renew." });
+    expect(faqEn[0]).not.toHaveProperty("traducoes");
+    expect((await inLang("/api/parametros/faq", "3")).map((q: { pergunta: string }) => q.pergunta)).toContain("Olvidé mi contraseña. ¿Qué hago?");
+  });
+
   it("lists libraries with seven days of opening hours, by campus", async () => {
     const all = await json("/api/parametros/atendimento");
     expect(all).toHaveLength(3);

@@ -50,23 +50,63 @@ export const DEMO_PARAMETROS = {
     { codigo: "rede", descricao: "Rede Pergamum", ordem: 10 },
   ],
   autoatendimento: { showAuto: true, codBibAuto: 1, authAuto: "senha", idiomaAuto: "pt" },
+  // Texts in Portuguese; `traducoes.{en,es}` gives them in the other languages the API serves (ADR 194).
   secao_1: {
     titulo: "Bem-vindo às Bibliotecas da UFD",
     conteudo: "<p>Pesquise o acervo das três bibliotecas da Universidade Federal de Demonstração, renove empréstimos e faça reservas pelo Meu Pergamum.</p>",
+    traducoes: {
+      en: { titulo: "Welcome to the UFD Libraries", conteudo: "<p>Search the collections of the three libraries of the Federal University of Demonstration, renew loans and place holds in Meu Pergamum.</p>" },
+      es: { titulo: "Bienvenido a las Bibliotecas de la UFD", conteudo: "<p>Busque en el acervo de las tres bibliotecas de la Universidad Federal de Demostración, renueve préstamos y haga reservas en Meu Pergamum.</p>" },
+    },
   },
   secao_2: {
     titulo: "Novidades",
     conteudo: "<p>A Biblioteca Central funciona aos sábados pela manhã durante o período letivo.</p>",
+    traducoes: {
+      en: { titulo: "News", conteudo: "<p>The Central Library opens on Saturday mornings during term.</p>" },
+      es: { titulo: "Novedades", conteudo: "<p>La Biblioteca Central abre los sábados por la mañana durante el período lectivo.</p>" },
+    },
   },
   informacoes_gerais: {
     titulo: "Informações gerais",
     conteudo:
       "<p>Empréstimos: até 5 títulos para alunos de graduação, por 14 dias, renováveis 3 vezes se não houver reserva. Multa por atraso: R$ 1,50 por dia e por título.</p>",
+    traducoes: {
+      en: {
+        titulo: "General information",
+        conteudo: "<p>Loans: up to 5 titles for undergraduates, for 14 days, renewable 3 times when nobody holds them. Late fee: R$ 1.50 a day per title.</p>",
+      },
+      es: {
+        titulo: "Información general",
+        conteudo: "<p>Préstamos: hasta 5 títulos para alumnos de grado, por 14 días, renovables 3 veces si no hay reserva. Multa por retraso: R$ 1,50 por día y por título.</p>",
+      },
+    },
   },
   faq: [
-    { pergunta: "Como renovo um empréstimo?", resposta: "Entre no Meu Pergamum, abra Empréstimos e escolha Renovar." },
-    { pergunta: "Posso reservar um livro disponível na estante?", resposta: "Não. A reserva só é possível quando todos os exemplares estão emprestados." },
-    { pergunta: "Esqueci minha senha. O que faço?", resposta: "Procure o balcão de atendimento de qualquer biblioteca com um documento com foto." },
+    {
+      pergunta: "Como renovo um empréstimo?",
+      resposta: "Entre no Meu Pergamum, abra Empréstimos e escolha Renovar.",
+      traducoes: {
+        en: { pergunta: "How do I renew a loan?", resposta: "Sign in to Meu Pergamum, open Loans and choose Renew." },
+        es: { pergunta: "¿Cómo renuevo un préstamo?", resposta: "Entre en Meu Pergamum, abra Préstamos y elija Renovar." },
+      },
+    },
+    {
+      pergunta: "Posso reservar um livro disponível na estante?",
+      resposta: "Não. A reserva só é possível quando todos os exemplares estão emprestados.",
+      traducoes: {
+        en: { pergunta: "Can I place a hold on a book that is on the shelf?", resposta: "No. A hold is only possible when every copy is on loan." },
+        es: { pergunta: "¿Puedo reservar un libro disponible en el estante?", resposta: "No. La reserva solo es posible cuando todos los ejemplares están prestados." },
+      },
+    },
+    {
+      pergunta: "Esqueci minha senha. O que faço?",
+      resposta: "Procure o balcão de atendimento de qualquer biblioteca com um documento com foto.",
+      traducoes: {
+        en: { pergunta: "I forgot my password. What do I do?", resposta: "Go to the service desk of any library with a photo ID." },
+        es: { pergunta: "Olvidé mi contraseña. ¿Qué hago?", resposta: "Acuda al mostrador de atención de cualquier biblioteca con un documento con foto." },
+      },
+    },
   ],
 };
 

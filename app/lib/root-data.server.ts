@@ -5,6 +5,7 @@ import { ACTIVITY } from "./activities";
 import { readBasket } from "./basket.server";
 import { getUnreadAlertCount } from "./api/account/alerts.server";
 import { getApi } from "./api/client.server";
+import { getLibraryPages, presenceOf, type LibraryPagesPresence } from "./api/library-pages.server";
 import { settle } from "./api/settle.server";
 import { parseCookies } from "./cookies";
 import { apiLangId, languageDir, type Language } from "./i18n";
@@ -39,6 +40,8 @@ export interface RootData {
     paperPosting: boolean;
     /** The support message, sanitized on the server (allowlist), or null. */
     supportHtml: string | null;
+    /** Which of the library's own pages have content (FAQ, general information, events; ADR 194). */
+    pages: LibraryPagesPresence;
   } | null;
 }
 
@@ -67,6 +70,10 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   // Runs beside the site configuration (one extra in-process call per page for a signed-in patron).
   // An expired session is handled by the page's own calls; here the count is simply not shown.
   const unread = user ? settle(getUnreadAlertCount(getApi(context))).catch(() => ({ ok: false }) as const) : null;
+  // The library's own pages, beside the configuration; when they cannot be read their links are not shown.
+  const pages = getLibraryPages(getApi(context), String(apiLangId(lang)))
+    .then(presenceOf)
+    .catch(() => ({ informacoes: false, faq: false, eventos: false }));
   try {
     const config = await getSiteConfig(getApi(context), String(apiLangId(lang)));
     const activities = [...new Set([...config.activities, ...(user?.permissions ?? [])])];
@@ -82,6 +89,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       networkUrl: safeExternalUrl(config.instituicao.link_rede),
       paperPosting: Boolean(safeExternalUrl(config.instituicao.link_repositorio)),
       supportHtml: support ? sanitizeInstitutionHtml(support) || null : null,
+      pages: await pages,
     };
   } catch (err) {
     console.error("[estante] site configuration unavailable:", err instanceof Error ? err.message : err);

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "~/lib/use-translation";
 import { HistoryLink } from "~/components/history/HistoryLink";
+import { LibraryLinks } from "~/components/library-pages/LibraryLinks";
 import { FacetPanel } from "~/components/search/FacetPanel";
 import { AuthorityResults, AuthoritySearchForm } from "~/components/search/AuthoritySearch";
 import { pageTitle } from "~/components/search/page-title";
@@ -118,6 +119,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           }
         />
       ) : null}
+      {/* Before any search, the library's own pages (opening hours, information, FAQ, events; ADR 194). */}
+      {!query && !authority?.results && !teachingPlan?.results ? <LibraryLinks /> : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
 import { ACTIVITY } from "~/lib/activities";
 import { SKIP_TARGETS } from "~/lib/skip-links";
+import { LIBRARY_PAGES } from "~/lib/library-pages";
 import { CommentFooterLink, SuggestionFooterLink } from "~/components/requests/FooterDialogs";
 import { LazyDialogButton } from "./LazyDialogButton";
 import "./site-footer.css";
@@ -54,6 +55,8 @@ export function SiteFooter() {
         </a>,
       );
     links.push(<Link to="/bibliotecas">{t("directory:footer")}</Link>);
+    // The library's own pages, each only when it has content (ADR 194).
+    for (const page of LIBRARY_PAGES) if (site.pages[page.has]) links.push(<Link to={page.path}>{t(page.label)}</Link>);
     if (site.privacyUrl) links.push(<a href={site.privacyUrl}>{t("layout.footer.privacy")}</a>);
     if (site.supportHtml) links.push(<SupportButton html={site.supportHtml} />);
   }

@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/perguntas-frequentes";
+import { loadLibraryPage } from "./library-pages.server";
+import { LibraryPage } from "~/components/library-pages/LibraryPage";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadLibraryPage(context, "faq");
+}
+
+/**
+ * The library's frequently asked questions (spec §7 Parametros faq; ADR 194): one disclosure per question, whose
+ * summary holds the question as a heading; `<details>` opens and closes without JS.
+ */
+export default function PerguntasFrequentes({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("pages");
+  const { content, unavailable } = loaderData;
+  return (
+    <LibraryPage page="faq" empty={content.length === 0} unavailable={unavailable}>
+      <p>{t("faq.intro", { count: content.length })}</p>
+      <ul className="library-page__faq">
+        {content.map((q, i) => (
+          <li key={i}>
+            <details>
+              <summary>
+                <h2 className="library-page__question">{q.pergunta}</h2>
+              </summary>
+              {/* Sanitized on the server with an allowlist (sanitize-html). */}
+              <div className="prose" dangerouslySetInnerHTML={{ __html: q.html }} />
+            </details>
+          </li>
+        ))}
+      </ul>
+    </LibraryPage>
+  );
+}
