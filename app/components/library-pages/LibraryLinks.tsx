@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/use-translation";
 import { Link } from "react-router";
 import { LIBRARY_PAGES } from "~/lib/library-pages";
 import { useRootData } from "~/lib/use-root-data";
