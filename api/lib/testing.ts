@@ -9,6 +9,9 @@ import { reindexAcervos } from "../search/index.ts";
 import { seedInstitution } from "../seed/institution.ts";
 import type { SsoConfig } from "../sso/config.ts";
 import { seedPatrons } from "../seed/patrons.ts";
+import { prepareDatabase } from "../boot.ts";
+import { importDemoCatalogue } from "../marc/demo.ts";
+import { importNetworkCatalogue } from "../seed/network.ts";
 
 /** A controllable clock for token expiry tests. */
 export interface TestClock {
@@ -40,6 +43,32 @@ export async function createTestApi({ patrons = true, titles = 12, sso }: { patr
   };
   // The database's own URL, for a second connection to it (a PostgreSQL URL, or undefined for SQLite's file).
   return { db, app, clock, outbox, cleanup, databaseUrl: pgDb?.url };
+}
+
+/**
+ * Test fixture: the demo library as a first start makes it (the bundled catalogue, every demo patron and their
+ * loans, holds, debits, requests…; api/boot.ts), on a fresh database, with the API app. Slower than
+ * createTestApi (it imports the demo catalogue): for tests that need the whole demo, such as the contract test.
+ */
+export async function createDemoTestApi({ sso }: { sso?: SsoConfig } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "estante-demo-"));
+  const pgDb = await freshPostgres();
+  const db = openDatabase({ dataDir: dir, databaseUrl: pgDb?.url });
+  const root = path.resolve(import.meta.dirname, "../..");
+  const quiet = () => {};
+  await prepareDatabase(db, {
+    log: quiet,
+    importDemoCatalogue: (d) => importDemoCatalogue(d, quiet, root),
+    importNetworkCatalogue: (d) => importNetworkCatalogue(d, quiet, root),
+  });
+  const outbox: unknown[] = [];
+  const app = createApiApp({ db, mailer: { send: async (m) => void outbox.push(m) }, sso });
+  const cleanup = async () => {
+    await db.destroy();
+    await pgDb?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { db, app, outbox, cleanup };
 }
 
 let pgSeq = 0;
