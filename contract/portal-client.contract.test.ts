@@ -9,7 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { createDemoTestApi } from "../api/lib/testing.ts";
+import { createDemoTestApi, freePort, playBrowserAtProvider } from "../api/lib/testing.ts";
+import { readSsoConfig } from "../api/sso/config.ts";
+import { startOidcProvider, type RunningProvider } from "../scripts/idp/oidc-provider.ts";
+import { startSamlIdp, type RunningIdp } from "../scripts/idp/saml-idp.ts";
 import { inProcessTransport } from "~/lib/context.server";
 import { Session } from "~/lib/session.server";
 import { createApiClient, tokenRequest, type FullApiClient } from "~/lib/api/client.server";
@@ -42,6 +45,10 @@ const NOT_CALLS: Record<string, string> = {
 
 type Demo = Awaited<ReturnType<typeof createDemoTestApi>>;
 let t: Demo;
+// Single sign-on against the local identity providers (ADR 161), for the SSO calls.
+const PORTAL = "http://portal.test";
+let oidc: RunningProvider;
+let saml: RunningIdp;
 let transport: ReturnType<typeof inProcessTransport>;
 
 /** A client as a loader gets it: anonymous (public token) or signed in as a demo login. */
@@ -391,6 +398,26 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
   "identity/logins.server#switchPersonLogin": async ({ found }) =>
     (await import("~/lib/api/identity/logins.server")).switchPersonLogin(found.severalLogins.client, needed(found.otherLogin, "a second login").codigo, found.otherLogin.base ?? null),
 
+  // Single sign-on: the provider's answer comes from the local identity providers, played as the browser would.
+  "identity/sso.server#oidcAuthorize": async ({ pub, found }) => {
+    found.oidc = await (await import("~/lib/api/identity/sso.server")).oidcAuthorize(pub, "ana.souza@example.org", "/meupergamum");
+    return found.oidc;
+  },
+  "identity/sso.server#oidcValidar": async ({ pub, found }) => {
+    const callback = await playBrowserAtProvider(found.oidc.link, { username: "ana", password: "sso1234" }, PORTAL);
+    return (await import("~/lib/api/identity/sso.server")).oidcValidar(pub, found.oidc.nonce, callback);
+  },
+  "identity/sso.server#samlLogin": async ({ pub, found }) => {
+    found.saml = await (await import("~/lib/api/identity/sso.server")).samlLogin(pub, "/meupergamum");
+    return found.saml;
+  },
+  "identity/sso.server#samlValidar": async ({ pub, found }) => {
+    // The AuthnRequest's ID, which the IdP's response answers (deflated + base64 in the link).
+    const xml = (await import("node:zlib")).inflateRawSync(Buffer.from(new URL(found.saml.link).searchParams.get("SAMLRequest")!, "base64")).toString();
+    const response = await saml.signedResponse("ana.souza@example.org", /ID="([^"]+)"/.exec(xml)![1]);
+    return (await import("~/lib/api/identity/sso.server")).samlValidar(pub, response, found.saml.nonce);
+  },
+
   // Password recovery (the code arrives by e-mail: read from the demo mailer's outbox).
   "identity/recovery.server#startRecovery": async ({ pub }) => (await import("~/lib/api/identity/recovery.server")).startRecovery(pub, "comunidade"),
   "identity/recovery.server#validateRecoveryCode": async ({ pub, found }) => {
@@ -431,7 +458,17 @@ function recoveryCode(): string {
 const SKIPPED: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createDemoTestApi();
+  oidc = await startOidcProvider({ host: "127.0.0.1", port: await freePort(), portalUrl: PORTAL, clientId: "estante", clientSecret: "contract" });
+  saml = await startSamlIdp({ host: "127.0.0.1", port: await freePort(), portalUrl: PORTAL });
+  const sso = readSsoConfig({
+    PUBLIC_URL: PORTAL,
+    OIDC_ISSUER: oidc.issuer,
+    OIDC_CLIENT_ID: "estante",
+    OIDC_CLIENT_SECRET: "contract",
+    SAML_IDP_METADATA_URL: saml.metadataUrl,
+    SAML_LOGOUT_URL: saml.logoutUrl,
+  });
+  t = await createDemoTestApi({ sso });
   transport = inProcessTransport((request) => t.app.fetch(request), 30_000);
   const [pub, demo, leitora, professor, posgrad, funcionario, comunidade] = await Promise.all([
     clientFor(),
@@ -483,7 +520,11 @@ beforeAll(async () => {
   );
   found.severalLogins = { login: several.usuario, client: await clientFor(several.usuario) };
 }, 180_000);
-afterAll(async () => t?.cleanup());
+afterAll(async () => {
+  await t?.cleanup();
+  await oidc?.close();
+  await saml?.close();
+});
 
 describe("the portal's client against the reference API (contract)", () => {
   it("has a case for every call of the portal's client, and no case for a call that no longer exists", () => {

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createApiApp } from "../app.ts";
@@ -162,4 +163,41 @@ export function get(app: App, url: string, token?: string, lang?: string) {
   if (token) headers.authorization = `Bearer ${token}`;
   if (lang) headers.lang = lang;
   return app.request(url, { headers });
+}
+
+/** A free TCP port on 127.0.0.1 (for a local identity provider). */
+export async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+/**
+ * Plays the browser at a local OIDC provider (scripts/idp): follows redirects with a cookie jar, signs in (or
+ * refuses), and returns the query of the callback to `portal`.
+ */
+export async function playBrowserAtProvider(link: string, action: { username: string; password: string } | "abort", portal: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const go = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const eq = pair.indexOf("=");
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    return res;
+  };
+  let res = await go(link);
+  const interaction = new URL(res.headers.get("location")!, link).href;
+  await go(interaction);
+  const form = action === "abort" ? "" : new URLSearchParams(action).toString();
+  res = await go(`${interaction}/${action === "abort" ? "abort" : "login"}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form });
+  for (let i = 0; i < 5; i++) {
+    const next = new URL(res.headers.get("location") ?? "", link);
+    if (next.origin === new URL(portal).origin) return next.search;
+    res = await go(next.href);
+  }
+  throw new Error("the provider never sent the browser back");
 }
