@@ -362,7 +362,7 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
   "account/debits.server#issueGru": async ({ leitora, found }) => {
     const list = (found.debits as { debitos: Array<{ cod_debito: number; cod_biblioteca?: number | null; biblioteca: string; total: number }> }).debitos;
     const mine = await t.db.selectFrom("debito").select(["cod_debito", "cod_biblioteca"]).where("cod_debito", "in", list.map((d) => d.cod_debito)).execute();
-    const lib = mine[0].cod_biblioteca;
+    const lib = needed(mine[0]?.cod_biblioteca, "a debit's library");
     const chosen = list.filter((d) => mine.find((m) => m.cod_debito === d.cod_debito)?.cod_biblioteca === lib);
     const gru = await (await import("~/lib/api/account/debits.server")).issueGru(leitora, {
       valor: Math.round(chosen.reduce((s, d) => s + d.total, 0) * 100) / 100,
@@ -382,13 +382,11 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
   "account/saved.server#listSavedSearches": async ({ leitora }) => (await import("~/lib/api/account/saved.server")).listSavedSearches(leitora),
   "account/saved.server#saveSearch": async ({ demo, found }) => {
     const saved = await (await import("~/lib/api/account/saved.server")).saveSearch(demo, "Contrato", "termo=contrato");
-    found.savedSearch = (saved as { cod_pesquisa?: number; id?: number }).cod_pesquisa ?? (saved as { id?: number }).id;
+    found.savedSearch = saved.id;
     return saved;
   },
   "account/saved.server#deleteSavedSearch": async ({ demo, found }) => {
-    const list = await (await import("~/lib/api/account/saved.server")).listSavedSearches(demo);
-    const id = found.savedSearch ?? (list as Array<{ cod_pesquisa: number }>)[0]?.cod_pesquisa;
-    return (await import("~/lib/api/account/saved.server")).deleteSavedSearch(demo, needed(id, "a saved search"));
+    return (await import("~/lib/api/account/saved.server")).deleteSavedSearch(demo, needed(found.savedSearch, "the saved search"));
   },
 
   // Contributions, comments, suggestions.
@@ -553,7 +551,7 @@ beforeAll(async () => {
     SAML_LOGOUT_URL: saml.logoutUrl,
   });
   t = await createDemoTestApi({ sso });
-  transport = inProcessTransport((request) => t.app.fetch(request), 30_000);
+  transport = inProcessTransport(async (request) => t.app.fetch(request), 30_000);
   const [pub, demo, leitora, professor, posgrad, funcionario, comunidade] = await Promise.all([
     clientFor(),
     clientFor("demo"),
