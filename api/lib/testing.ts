@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createApiApp } from "../app.ts";
@@ -9,6 +10,9 @@ import { reindexAcervos } from "../search/index.ts";
 import { seedInstitution } from "../seed/institution.ts";
 import type { SsoConfig } from "../sso/config.ts";
 import { seedPatrons } from "../seed/patrons.ts";
+import { prepareDatabase } from "../boot.ts";
+import { importDemoCatalogue } from "../marc/demo.ts";
+import { importNetworkCatalogue } from "../seed/network.ts";
 
 /** A controllable clock for token expiry tests. */
 export interface TestClock {
@@ -40,6 +44,32 @@ export async function createTestApi({ patrons = true, titles = 12, sso }: { patr
   };
   // The database's own URL, for a second connection to it (a PostgreSQL URL, or undefined for SQLite's file).
   return { db, app, clock, outbox, cleanup, databaseUrl: pgDb?.url };
+}
+
+/**
+ * Test fixture: the demo library as a first start makes it (the bundled catalogue, every demo patron and their
+ * loans, holds, debits, requests…; api/boot.ts), on a fresh database, with the API app. Slower than
+ * createTestApi (it imports the demo catalogue): for tests that need the whole demo, such as the contract test.
+ */
+export async function createDemoTestApi({ sso }: { sso?: SsoConfig } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "estante-demo-"));
+  const pgDb = await freshPostgres();
+  const db = openDatabase({ dataDir: dir, databaseUrl: pgDb?.url });
+  const root = path.resolve(import.meta.dirname, "../..");
+  const quiet = () => {};
+  await prepareDatabase(db, {
+    log: quiet,
+    importDemoCatalogue: (d) => importDemoCatalogue(d, quiet, root),
+    importNetworkCatalogue: (d) => importNetworkCatalogue(d, quiet, root),
+  });
+  const outbox: unknown[] = [];
+  const app = createApiApp({ db, mailer: { send: async (m) => void outbox.push(m) }, sso });
+  const cleanup = async () => {
+    await db.destroy();
+    await pgDb?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { db, app, outbox, cleanup };
 }
 
 let pgSeq = 0;
@@ -133,4 +163,41 @@ export function get(app: App, url: string, token?: string, lang?: string) {
   if (token) headers.authorization = `Bearer ${token}`;
   if (lang) headers.lang = lang;
   return app.request(url, { headers });
+}
+
+/** A free TCP port on 127.0.0.1 (for a local identity provider). */
+export async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+/**
+ * Plays the browser at a local OIDC provider (scripts/idp): follows redirects with a cookie jar, signs in (or
+ * refuses), and returns the query of the callback to `portal`.
+ */
+export async function playBrowserAtProvider(link: string, action: { username: string; password: string } | "abort", portal: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const go = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const eq = pair.indexOf("=");
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    return res;
+  };
+  let res = await go(link);
+  const interaction = new URL(res.headers.get("location")!, link).href;
+  await go(interaction);
+  const form = action === "abort" ? "" : new URLSearchParams(action).toString();
+  res = await go(`${interaction}/${action === "abort" ? "abort" : "login"}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form });
+  for (let i = 0; i < 5; i++) {
+    const next = new URL(res.headers.get("location") ?? "", link);
+    if (next.origin === new URL(portal).origin) return next.search;
+    res = await go(next.href);
+  }
+  throw new Error("the provider never sent the browser back");
 }

@@ -8,6 +8,8 @@ import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, 
 import type { Lang } from "../lib/messages.ts";
 import { listComments } from "../domain/comments.ts";
 import { Comment } from "./comentarios.ts";
+import { titleExtras } from "../domain/title-extras.ts";
+import { DERIVED_FACET_TYPES } from "../search/derived-facets.ts";
 
 const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
@@ -43,6 +45,20 @@ const Acervo = z
     links: z.array(Link),
     autoridades: z.array(z.object({ cod_autoridade: z.number().int(), tipo: z.number().int(), cabecalho: z.string() })),
     instituicao: z.object({ cod_empresa: z.number().int(), desc_empresa: z.string() }),
+    // Extra data (spec §3, ADR 215).
+    cod_tipo_area_conhec: z.number().int().nullable().openapi({ description: "Classification scheme of the area: 1 Dewey, 2 Library of Congress" }),
+    desc_tipo_area_conhec: z.string().nullable(),
+    cod_area_conhecimento: z.string().nullable().openapi({ description: "The class (first character of the classification): the K filter's value" }),
+    areas_conhecimento: z.array(z.object({ codigo: z.string(), descricao: z.string() })),
+    rota: z
+      .array(z.object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string(), localizacao: z.string().nullable(), chamada: z.string().nullable() }))
+      .openapi({ description: "The way to the shelf: each library that keeps a copy, with the copies' location and call number" }),
+    cursos_disc: z
+      .array(z.object({ cod_curso: z.number().int(), curso: z.string(), cod_disciplina: z.number().int(), codigo_disciplina: z.string(), disciplina: z.string() }))
+      .openapi({ description: "Courses and disciplines whose teaching plans cite the title" }),
+    dados_adicionais: z
+      .record(z.enum(DERIVED_FACET_TYPES), z.array(z.object({ codigo: z.string(), descricao: z.string() })))
+      .openapi({ description: "The title's values of the derived search filters, by filter code (R repository, P place, C collection, A author, E publisher, S subject); a value's search is filtro=CODE:codigo" }),
   })
   .passthrough()
   .openapi("Acervo");
@@ -256,6 +272,7 @@ export function acervoRoutes(deps: ApiDeps) {
       links: links.map((l) => ({ ...l, restrito: l.restrito === 1, acessibilidade: l.acessibilidade === 1 })),
       autoridades,
       instituicao: { cod_empresa: a.cod_empresa, desc_empresa },
+      ...(await titleExtras(db, id, a.classificacao, lang)),
     };
   };
 

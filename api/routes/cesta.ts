@@ -109,8 +109,8 @@ const exportRoute = createRoute({
   },
 });
 
-// The basket lists titles as search results show them (the language is not part of it).
-const Brief = TitleBrief.omit({ idioma: true }).openapi("AcervoResumo");
+// The basket lists titles as search results show them, with the record's language (the `lang` of its title, ADR 136).
+const Brief = TitleBrief.openapi("AcervoResumo");
 
 const listRoute = createRoute({
   method: "get",
@@ -289,7 +289,7 @@ export function cestaRoutes(deps: ApiDeps) {
       )
       .select([
         "a.cod_acervo", "a.titulo", "a.subtitulo", "a.autor", "a.editora", "a.local_publicacao", "a.ano_publicacao", "a.edicao", "a.cod_tipo_obra",
-        "t.descricao as desc_tipo_obra", "a.isbn", "a.chamada", "a.link_capa", "a.acesso_remoto", "a.possui_acessibilidade", "e.exemplares", "e.disponiveis",
+        "t.descricao as desc_tipo_obra", "a.idioma", "a.isbn", "a.chamada", "a.link_capa", "a.acesso_remoto", "a.possui_acessibilidade", "e.exemplares", "e.disponiveis",
       ])
       .where("a.cod_acervo", "in", ids)
       .execute();

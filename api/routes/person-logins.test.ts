@@ -30,7 +30,7 @@ describe("several logins of one person (ADR 172)", () => {
     const target = (await logins(tokens.access_token)).find((l) => l.usuario === "paulo.hu")!;
     const res = await put(tokens.access_token, { codigo: target.codigo, base: "HU-UFD" });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ codigo: target.codigo, usuario: "paulo.hu", base: "HU-UFD" });
+    expect(await res.json()).toEqual({ codigo: target.codigo, usuario: "paulo.hu", base: "HU-UFD", atual: true });
     expect((await userData(tokens.access_token)).user).toMatchObject({ login: "paulo.hu", base: "HU-UFD" });
     const refreshed = await (await t.app.request("/api/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "refresh_token", client_id: "4", refresh_token: tokens.refresh_token }).toString() })).json();
     expect((await userData(refreshed.access_token)).user.login).toBe("paulo.hu");

@@ -27,7 +27,10 @@ const switchRoute = createRoute({
     body: { content: { "application/json": { schema: z.object({ codigo: z.number().int(), base: z.string().max(100).nullable() }).openapi("TrocaLogin") } } },
   },
   responses: {
-    200: { description: "The login the session now works under", content: { "application/json": { schema: Login.openapi("PessoaLogin") } } },
+    200: {
+      description: "The login the session now works under (`atual: true`, as GET /pessoas/login then lists it)",
+      content: { "application/json": { schema: Login.extend({ atual: z.literal(true) }).openapi("PessoaLogin") } },
+    },
     404: { description: "Not a login of this person, or not in that base (`login_invalido`)", content: { "application/json": { schema: ErrorSchema } } },
     ...patronErrorResponses,
   },
@@ -42,7 +45,7 @@ export function pessoasRoutes(deps: ApiDeps) {
     const { codigo, base } = c.req.valid("json");
     const outcome = await switchLogin(deps.db, patronOf(c), c.get("owner").familia, codigo, base);
     if (!outcome.ok) throw new ApiError(404, outcome.reason, { code: outcome.reason });
-    return c.json(outcome.login, 200);
+    return c.json({ ...outcome.login, atual: true as const }, 200);
   });
   return app;
 }

@@ -28,6 +28,7 @@ const Reserva = z
     tomo: z.string().nullable(),
     parte: z.string().nullable(),
     material_adicional: z.string().nullable(),
+    localizacao: z.string().nullable().openapi({ description: "Where the held copy is to be picked up (the hold payload's localizacao)" }),
   })
   .openapi("Reserva");
 

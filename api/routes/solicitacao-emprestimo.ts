@@ -61,6 +61,7 @@ const Item = z.object({
   parte: z.string().nullable(),
   material_adicional: z.string().nullable(),
   cod_local_recebimento: z.number().int(),
+  recebimento_textual: z.string().nullable().openapi({ description: "How the patron asked to receive the item, in their words" }),
   data_cancelamento: z.string().nullable(),
 });
 

@@ -1,23 +1,14 @@
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOidcProvider, type RunningProvider } from "../../scripts/idp/oidc-provider.ts";
 import { startSamlIdp, type RunningIdp } from "../../scripts/idp/saml-idp.ts";
 import { readSsoConfig } from "../sso/config.ts";
-import { createTestApi, get, publicToken } from "../lib/testing.ts";
+import { createTestApi, freePort, get, playBrowserAtProvider, publicToken } from "../lib/testing.ts";
 
 const PORTAL = "http://portal.test";
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let pub: string;
 let oidc: RunningProvider;
 let saml: RunningIdp;
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 beforeAll(async () => {
   oidc = await startOidcProvider({ host: "127.0.0.1", port: await freePort(), portalUrl: PORTAL, clientId: "estante", clientSecret: "s3cret" });
@@ -42,30 +33,8 @@ afterAll(async () => {
 const post = (url: string, body: unknown) =>
   t.app.request(url, { method: "POST", headers: { authorization: `Bearer ${pub}`, "content-type": "application/json" }, body: JSON.stringify(body) });
 
-/** Plays the browser at the provider: follows redirects with a cookie jar, signs in (or refuses), returns the callback's query. */
-async function atProvider(link: string, action: { username: string; password: string } | "abort"): Promise<string> {
-  const jar = new Map<string, string>();
-  const go = async (url: string, init: RequestInit = {}) => {
-    const res = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const eq = pair.indexOf("=");
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    return res;
-  };
-  let res = await go(link);
-  const interaction = new URL(res.headers.get("location")!, link).href;
-  await go(interaction);
-  const form = action === "abort" ? "" : new URLSearchParams(action).toString();
-  res = await go(`${interaction}/${action === "abort" ? "abort" : "login"}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form });
-  for (let i = 0; i < 5; i++) {
-    const next = new URL(res.headers.get("location") ?? "", link);
-    if (next.origin === PORTAL) return next.search;
-    res = await go(next.href);
-  }
-  throw new Error("the provider never sent the browser back");
-}
+/** Plays the browser at the provider (shared helper), back to this test's portal. */
+const atProvider = (link: string, action: { username: string; password: string } | "abort") => playBrowserAtProvider(link, action, PORTAL);
 
 async function startOidc(username = "ana.souza@example.org") {
   const res = await get(t.app, `/api/oidc/authorize?username=${encodeURIComponent(username)}`, pub);

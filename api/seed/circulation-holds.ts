@@ -62,8 +62,8 @@ export async function seedCirculationHolds(db: Db, { now = Date.now(), log = (_m
     await trx
       .insertInto("reserva")
       .values([
-        { cod_acervo: ready.cod_acervo, cod_pessoa: who, cod_biblioteca: ready.cod_biblioteca, posicao: 1, situacao: "disponivel", data_reserva: iso(-8), data_liberacao: iso(3), observacao: "Retirar no balcão de empréstimo.", suspensa_ate: null },
-        { cod_acervo: heldByDemo.cod_acervo, cod_pessoa: who, cod_biblioteca: heldByDemo.cod_biblioteca, posicao: Number(next.p) + 1, situacao: "ativa", data_reserva: iso(-1), data_liberacao: null, observacao: null, suspensa_ate: iso(20).slice(0, 10) },
+        { cod_acervo: ready.cod_acervo, cod_pessoa: who, cod_biblioteca: ready.cod_biblioteca, posicao: 1, situacao: "disponivel", data_reserva: iso(-8), data_liberacao: iso(3), observacao: "Retirar no balcão de empréstimo.", localizacao: "Balcão de empréstimo, térreo", suspensa_ate: null },
+        { cod_acervo: heldByDemo.cod_acervo, cod_pessoa: who, cod_biblioteca: heldByDemo.cod_biblioteca, posicao: Number(next.p) + 1, situacao: "ativa", data_reserva: iso(-1), data_liberacao: null, observacao: null, localizacao: null, suspensa_ate: iso(20).slice(0, 10) },
       ])
       .execute();
     // Debits at two libraries: a GRU pays those of one library.
@@ -83,6 +83,7 @@ export async function seedCirculationHolds(db: Db, { now = Date.now(), log = (_m
         statuses.map((situacao, i) => ({
           cod_acervo: pool[1 + i].cod_acervo, cod_pessoa: who, biblioteca_origem: pool[1 + i].cod_biblioteca, biblioteca_recebimento: 1, telefone: "(61) 98888-0000",
           email: "marina.rocha@example.org", cod_local_recebimento: 1, situacao, created_at: iso(-3 - i * 9),
+          recebimento_textual: i === 0 ? "Deixar na secretaria do Programa de Pós-graduação, sala 204" : null,
         })),
       )
       .execute();

@@ -7,6 +7,7 @@ import { ExportText } from "~/components/basket/ExportText";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { pageTitle } from "~/components/search/page-title";
 import { TextField } from "~/components/ui/TextField";
+import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { createBasketEmailSchema, EXPORT_FORMATS, TEXT_FORMATS } from "~/schemas/basket";
 import "~/components/basket/basket.css";
 import { basketAction, loadBasketPage, type BasketActionData } from "./cesta.server";
@@ -100,6 +101,8 @@ function EmailForm({ actionData }: { actionData: BasketActionData | undefined })
 /** The basket (spec §2 "/cesta"): its titles, changes, export, copy, e-mail and the permanent basket. */
 export default function BasketPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("basket");
+  // A title's own words carry the record's language (ADR 136).
+  const lang = useLangOfParts();
   const { titles, ids, shown, notice, noticeCount, backTo, signedIn, loadError } = loaderData;
   const failure = actionData?.kind === "error" ? actionData.message : null;
   return (
@@ -153,7 +156,7 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
                       aria-label={t("list.select", { titulo: item.titulo })}
                     />
                     <div className="basket-list__body">
-                      <Link className="basket-list__title" to={`/acervo/${item.cod_acervo}`}>
+                      <Link className="basket-list__title" to={`/acervo/${item.cod_acervo}`} lang={lang.record(item.idioma)}>
                         {item.titulo}
                         {item.subtitulo ? `: ${item.subtitulo}` : ""}
                       </Link>

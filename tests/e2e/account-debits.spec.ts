@@ -56,6 +56,9 @@ test.describe("loan requests (leitora)", () => {
     const table = page.getByRole("table", { name: /Suas solicitações de empréstimo/ });
     await expect(table.getByText("Em trânsito")).toBeVisible();
     await expect(table.getByText("Não finalizada")).toBeVisible();
+    // How the patron asked to receive it (recebimento_textual), under its own column.
+    await expect(table.getByRole("columnheader", { name: "Como receber" })).toBeVisible();
+    await expect(table.getByRole("cell", { name: "Deixar na secretaria do Programa de Pós-graduação, sala 204", exact: true })).toBeVisible();
     await page.getByLabel("Situação").selectOption({ label: "Em trânsito" });
     await page.getByRole("button", { name: "Filtrar", exact: true }).click();
     await expect(page).toHaveURL(/status=transito/);

@@ -40,6 +40,10 @@ test.describe("holds (leitora)", () => {
     await expect(table.getByText(/^Disponível para retirada até \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
     await expect(table.getByText(/^Suspensa até \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
     await expect(table.getByText("Retirar no balcão de empréstimo.")).toBeVisible();
+    // Where the ready hold is picked up (the hold's localizacao), under its own column.
+    await expect(table.getByRole("columnheader", { name: "Local de retirada" })).toBeVisible();
+    const ready = table.getByRole("row").filter({ hasText: /Disponível para retirada até/ });
+    await expect(ready.getByRole("cell", { name: "Balcão de empréstimo, térreo", exact: true })).toBeVisible();
     await expect(page.getByRole("table", { name: /lista de espera/ }).getByRole("button", { name: /^Sair da lista de espera de / })).toBeVisible();
   });
 

@@ -35,6 +35,15 @@ test("a title added from its page is listed in the basket, and can be removed", 
   await expect(page.getByText("Sua cesta está vazia.")).toBeVisible();
 });
 
+test("a basket title in another language than the page carries the record's language (lang)", async ({ page, request }) => {
+  const tok = await (await request.post("/api/oauth/token", { form: { grant_type: "client_credentials", client_id: "4" } })).json();
+  const res = await request.get("/api/consulta?termo=economics&qtd=20", { headers: { authorization: `Bearer ${tok.access_token}` } });
+  const english = ((await res.json()).resultados as Array<{ cod_acervo: number; idioma: string | null }>).find((r) => r.idioma === "eng");
+  expect(english, "a demo title catalogued in English").toBeTruthy();
+  await addFromTitlePage(page, english!.cod_acervo);
+  await expect(page.locator(`main a.basket-list__title[href='/acervo/${english!.cod_acervo}']`)).toHaveAttribute("lang", "en");
+});
+
 test("every title of a results page goes into the basket at once; keep-selected and clear work", async ({ page }) => {
   await page.goto("/?termo=brasil&qtd=10");
   const hits = page.locator("main ol li a[href^='/acervo/']");

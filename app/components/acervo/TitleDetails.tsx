@@ -6,6 +6,7 @@ import type { AcervoDetail, TituloAdicional } from "~/lib/api/acervo.server";
 import { headingHref, type HeadingKind } from "./heading-links";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { TitleNav } from "./TitleNav";
+import { AreaFacts, TitleExtrasSections } from "./TitleExtras";
 
 /** A `<dt>/<dd>` pair, skipped when there is nothing to show. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -91,6 +92,7 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
           <Fact label={t("acervo.issn")}>{acervo.issn}</Fact>
           <Fact label={t("acervo.callNumber")}>{acervo.chamada}</Fact>
           <Fact label={t("acervo.classification")}>{acervo.classificacao}</Fact>
+          <AreaFacts extras={acervo} />
           <Fact label={t("acervo.language")}>{idioma}</Fact>
           <Fact label={t("acervo.type")}>{acervo.desc_tipo_obra ? <span lang={lang.vocabulary}>{acervo.desc_tipo_obra}</span> : null}</Fact>
           <Fact label={t("acervo.institution")}>{acervo.instituicao?.desc_empresa}</Fact>
@@ -176,6 +178,8 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
           </ul>
         </section>
       ) : null}
+
+      <TitleExtrasSections extras={acervo} titulo={acervo.titulo} />
     </>
   );
 }

@@ -12,6 +12,29 @@ const int = z.number().int();
 const text = z.string().nullish().transform((v) => (v == null || v.trim() === "" ? null : v));
 const id = (n: number) => encodeURIComponent(String(n));
 
+const codeLabel = z.object({ codigo: z.coerce.string(), descricao: z.string() });
+
+/**
+ * A title's extra data (spec §3, ADR 215). Every part is optional: a backend without one (or with a shape the
+ * portal does not know) leaves that part out of the page.
+ */
+const TitleExtrasShape = {
+  cod_tipo_area_conhec: int.nullish().catch(null).transform((v) => v ?? null),
+  desc_tipo_area_conhec: text.catch(null),
+  cod_area_conhecimento: z.coerce.string().nullish().catch(null).transform((v) => v ?? null),
+  areas_conhecimento: z.array(codeLabel).catch([]).default([]),
+  rota: z
+    .array(z.object({ cod_biblioteca: int.nullish().transform((v) => v ?? null), desc_biblioteca: z.string(), localizacao: text, chamada: text }))
+    .catch([])
+    .default([]),
+  cursos_disc: z
+    .array(z.object({ cod_curso: int.nullish().transform((v) => v ?? null), curso: text, cod_disciplina: int.nullish().transform((v) => v ?? null), codigo_disciplina: text, disciplina: text }))
+    .catch([])
+    .default([]),
+  dados_adicionais: z.record(z.string(), z.array(codeLabel).catch([])).catch({}).default({}),
+};
+export type TitleExtras = { [K in keyof typeof TitleExtrasShape]: z.infer<(typeof TitleExtrasShape)[K]> };
+
 /** The title page's record: the catalogue's title, with each online link's code (for restricted access). */
 export const AcervoDetailSchema = AcervoSchema.extend({
   links: z
@@ -25,6 +48,7 @@ export const AcervoDetailSchema = AcervoSchema.extend({
       }),
     )
     .catch([]),
+  ...TitleExtrasShape,
 });
 export type AcervoDetail = z.infer<typeof AcervoDetailSchema>;
 

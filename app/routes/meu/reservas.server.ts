@@ -18,6 +18,7 @@ function view(h: MyHold, lang: string) {
     codAcervo: h.cod_acervo,
     title: h.titulo,
     library: h.biblioteca,
+    location: h.localizacao ?? "",
     position: h.posicao,
     state: h.estado,
     placed: formatDate(h.data_reserva, lang),

@@ -176,6 +176,7 @@ function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
                 <th scope="col">{t("col.state")}</th>
                 <th scope="col">{t("col.position")}</th>
                 <th scope="col">{t("col.library")}</th>
+                <th scope="col">{t("col.location")}</th>
                 <th scope="col">{t("col.copy")}</th>
                 <th scope="col">{t("col.placed")}</th>
                 <th scope="col">{t("col.release")}</th>
@@ -197,6 +198,7 @@ function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
                   </td>
                   <td>{h.position ?? ""}</td>
                   <td>{h.library}</td>
+                  <td>{h.location}</td>
                   <td>{copyOf(h, t)}</td>
                   <td>{h.placed}</td>
                   <td>{h.releaseDate}</td>

@@ -50,6 +50,7 @@ export async function loadLoanRequests(request: Request, context: Ctx) {
     title: r.titulo,
     origin: r.biblioteca_origem,
     receiving: r.biblioteca_recebimento,
+    receivingNote: r.recebimento_textual ?? "",
     state: r.situacao,
     date: formatDate(r.created_at, lang),
     cancelDate: formatDate(r.data_cancelamento, lang),

@@ -80,6 +80,7 @@ export default function LoanRequestsPage({ loaderData, actionData }: Route.Compo
                   <th scope="col">{t("loanRequests.col.date")}</th>
                   <th scope="col">{t("loanRequests.col.origin")}</th>
                   <th scope="col">{t("loanRequests.col.receiving")}</th>
+                  <th scope="col">{t("loanRequests.col.receivingNote")}</th>
                   <th scope="col">{t("col.copy")}</th>
                   <th scope="col">{t("col.cancel_date")}</th>
                   <th scope="col">{t("col.actions")}</th>
@@ -95,6 +96,7 @@ export default function LoanRequestsPage({ loaderData, actionData }: Route.Compo
                     <td>{r.date}</td>
                     <td>{r.origin}</td>
                     <td>{r.receiving}</td>
+                    <td>{r.receivingNote}</td>
                     <td>{r.copy}</td>
                     <td>{r.cancelDate}</td>
                     <td>

@@ -15,6 +15,10 @@ export const DeclarationSchema = z.looseObject({
 });
 export type Declaration = z.infer<typeof DeclarationSchema>;
 
+/** A declaration as the public check shows it: without the patron's document number (spec §7, ADR 192). */
+export const VerifiedDeclarationSchema = DeclarationSchema.omit({ documento: true });
+export type VerifiedDeclaration = z.infer<typeof VerifiedDeclarationSchema>;
+
 export const NoDebtsStatusSchema = z.looseObject({
   pode_emitir: z.boolean(),
   pendencias: z.array(z.looseObject({ codigo: z.string(), quantidade: z.coerce.number(), descricao: z.string().nullish() })),

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { ApiClient } from "../client.server";
-import { AbsenceSchema, DeclarationSchema, NoDebtsStatusSchema, type Absence, type Declaration, type NoDebtsStatus } from "./declaration-types";
+import { AbsenceSchema, DeclarationSchema, NoDebtsStatusSchema, VerifiedDeclarationSchema, type Absence, type Declaration, type NoDebtsStatus, type VerifiedDeclaration } from "./declaration-types";
 import { privateAreaApiPath } from "./profile.server";
 
 /** GET /nada-consta/verifica: what stops a declaration, and the one already issued. */
@@ -26,8 +26,8 @@ export async function mailNoDebts(api: ApiClient, pdf: Uint8Array, filename: str
 }
 
 /** GET /nada-consta/verificar?codigo= (public token): the declaration a code names; ApiError 404 when none, 422 malformed. */
-export function verifyNoDebts(api: ApiClient, codigo: string): Promise<Declaration> {
-  return api.get("/nada-consta/verificar", DeclarationSchema, { as: "public", query: { codigo } });
+export function verifyNoDebts(api: ApiClient, codigo: string): Promise<VerifiedDeclaration> {
+  return api.get("/nada-consta/verificar", VerifiedDeclarationSchema, { as: "public", query: { codigo } });
 }
 
 /** GET /pessoas/afastamentos: the patron's absences, latest first. */

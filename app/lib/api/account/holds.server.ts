@@ -25,6 +25,8 @@ const HoldSchema = z.object({
   tomo: text,
   parte: text,
   material_adicional: text,
+  // Where the held copy is to be picked up (the hold payload's localizacao); absent from older backends.
+  localizacao: text,
 });
 export type MyHold = z.infer<typeof HoldSchema>;
 

@@ -19,6 +19,8 @@ const ItemSchema = z.object({
   tomo: text,
   parte: text,
   material_adicional: text,
+  // How the patron asked to receive the item, in their own words (spec §3).
+  recebimento_textual: text,
   data_cancelamento: text,
 });
 export type LoanRequestItem = z.infer<typeof ItemSchema>;

@@ -1,0 +1,79 @@
+/**
+ * A title's extra data (spec §3 "Extra data", ADR 215), read from what the catalogue already holds:
+ * - the area of knowledge: the class of its classification (the K filter's value) and the scheme it belongs to
+ *   (`cod_tipo_area_conhec` 1 = Dewey, a digit; 2 = Library of Congress, a letter);
+ * - `rota`: the way to the shelf, per library that keeps a copy: library, location, call number;
+ * - `cursos_disc`: the courses and disciplines whose teaching plans cite the title;
+ * - `dados_adicionais`: the title's values of the derived search filters (ADR 068), by filter code.
+ */
+import type { Db } from "../db/index.ts";
+import { DERIVED_FACET_TYPES, type DerivedFacetType } from "../search/derived-facets.ts";
+import { classLabel, classOf } from "../search/filters.ts";
+import type { Lang } from "../lib/messages.ts";
+
+const SCHEMES: Record<1 | 2, Record<Lang, string>> = {
+  1: { pt: "Classificação Decimal de Dewey", es: "Clasificación Decimal de Dewey", en: "Dewey Decimal Classification" },
+  2: { pt: "Classificação da Library of Congress", es: "Clasificación de la Library of Congress", en: "Library of Congress Classification" },
+};
+
+export interface TitleExtras {
+  cod_tipo_area_conhec: number | null;
+  desc_tipo_area_conhec: string | null;
+  cod_area_conhecimento: string | null;
+  areas_conhecimento: Array<{ codigo: string; descricao: string }>;
+  rota: Array<{ cod_biblioteca: number; desc_biblioteca: string; localizacao: string | null; chamada: string | null }>;
+  cursos_disc: Array<{ cod_curso: number; curso: string; cod_disciplina: number; codigo_disciplina: string; disciplina: string }>;
+  dados_adicionais: Partial<Record<DerivedFacetType, Array<{ codigo: string; descricao: string }>>>;
+}
+
+/** The extra data of one title (three indexed reads: its copies, its teaching plans, its derived filter values). */
+export async function titleExtras(db: Db, codAcervo: number, classificacao: string | null, lang: Lang): Promise<TitleExtras> {
+  const area = classOf(classificacao);
+  const scheme = area ? (/\d/.test(area) ? 1 : 2) : null;
+  const [shelves, plans, values] = await Promise.all([
+    db
+      .selectFrom("exemplar as e")
+      .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
+      .select(["b.cod_biblioteca", "b.desc_biblioteca", "e.localizacao", "e.chamada"])
+      .where("e.cod_acervo", "=", codAcervo)
+      .where((w) => w.or([w("e.localizacao", "is not", null), w("e.chamada", "is not", null)]))
+      .distinct()
+      .orderBy("b.cod_biblioteca")
+      .orderBy("e.localizacao")
+      .orderBy("e.chamada")
+      .execute(),
+    db
+      .selectFrom("plano_bibliografia as pb")
+      .innerJoin("plano_ensino as p", "p.cod_plano", "pb.cod_plano")
+      .innerJoin("curso as c", "c.cod_curso", "p.cod_curso")
+      .innerJoin("disciplina as d", "d.cod_disciplina", "p.cod_disciplina")
+      .select(["c.cod_curso", "c.nome as curso", "d.cod_disciplina", "d.codigo as codigo_disciplina", "d.nome as disciplina"])
+      .where("pb.cod_acervo", "=", codAcervo)
+      .distinct()
+      .orderBy("c.nome")
+      .orderBy("d.nome")
+      .execute(),
+    db
+      .selectFrom("acervo_faceta as af")
+      .innerJoin("faceta_valor as v", "v.cod_valor", "af.cod_valor")
+      .select(["v.tipo", "v.codigo", "v.descricao"])
+      .where("af.cod_acervo", "=", codAcervo)
+      .orderBy("v.tipo")
+      .orderBy("v.descricao")
+      .execute(),
+  ]);
+  const dados: TitleExtras["dados_adicionais"] = {};
+  for (const v of values) {
+    if (!(DERIVED_FACET_TYPES as readonly string[]).includes(v.tipo)) continue;
+    (dados[v.tipo as DerivedFacetType] ??= []).push({ codigo: v.codigo, descricao: v.descricao });
+  }
+  return {
+    cod_tipo_area_conhec: scheme,
+    desc_tipo_area_conhec: scheme ? SCHEMES[scheme][lang] : null,
+    cod_area_conhecimento: area,
+    areas_conhecimento: area ? [{ codigo: area, descricao: classLabel(area, lang) }] : [],
+    rota: shelves,
+    cursos_disc: plans,
+    dados_adicionais: dados,
+  };
+}
