@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginForm, loginModeOf, type LoginMode } from "~/components/identity/LoginForm";
 import { ACTIVITY } from "~/lib/activities";
@@ -12,7 +12,7 @@ import { createAuthenticator, LIBRARY_BLOCK_CODE } from "~/lib/auth.server";
 import { externalAccessPath } from "~/lib/external-access";
 import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
-import { privateAreaPath, PRODUCT_NAME } from "~/lib/product";
+import { privateAreaPath } from "~/lib/product";
 import { sanitizeInstitutionHtml } from "~/lib/root-data.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSession, type FlashKey } from "~/lib/session.server";
