@@ -46,6 +46,7 @@ export default function LoginDialog({ isOpen, onOpenChange, here }: { isOpen: bo
             FormComponent={submit.Form as unknown as typeof Form}
             action={action}
             submitting={submit.state !== "idle"}
+            inDialog
           />
         )}
       </div>

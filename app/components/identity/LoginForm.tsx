@@ -39,6 +39,7 @@ export function LoginForm({
   FormComponent = Form,
   action,
   submitting,
+  inDialog = false,
 }: {
   page: LoginPageData;
   actionData: LoginActionData | undefined;
@@ -46,6 +47,8 @@ export function LoginForm({
   /** The form's action; by default the current URL. */
   action?: string;
   submitting: boolean;
+  /** In the header's dialog: the page's title is the page's own, not the login's. */
+  inDialog?: boolean;
 }) {
   const { t } = useTranslation("common");
   const lang = useLangOfParts();
@@ -111,7 +114,7 @@ export function LoginForm({
     <>
       {/* Institution message (spec §2 banner), sanitized on the server. */}
       {page.messageHtml ? <div className="notice prose" dangerouslySetInnerHTML={{ __html: page.messageHtml }} /> : null}
-      {page.mode === "modal" ? null : <title>{`${summary.length > 0 ? `${t("errors.prefix")} ` : ""}${page.title}`}</title>}
+      {inDialog ? null : <title>{`${summary.length > 0 ? `${t("errors.prefix")} ` : ""}${page.title}`}</title>}
       <ErrorSummary errors={summary} />
       {recover ? (
         <p className="notice">
