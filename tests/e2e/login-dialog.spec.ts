@@ -68,6 +68,25 @@ test.describe("with JS", () => {
     await expect(page).toHaveURL(/\/\?termo=jazz$/);
   });
 
+  test("the duplicate-persons steps and the captcha continue inside the dialog, then land on the page", async ({ page }) => {
+    // The "external" portal's institution: duplicate persons and the captcha (playwright.config.ts; ADRs 170, 173).
+    const external = `http://127.0.0.1:${PORTS.external}`;
+    await page.goto(`${external}/?termo=jazz`);
+    await hydrated(page);
+    await userMenu(page).getByRole("button", { name: "Entrar" }).click();
+    const dialog = page.getByRole("dialog", { name: "Entrar" });
+    await dialog.getByLabel("Usuário", { exact: true }).fill("9900112233");
+    await dialog.getByRole("button", { name: "Continuar" }).click();
+    const accounts = dialog.getByRole("group", { name: "Escolha a conta" });
+    await expect(accounts.getByRole("radio")).toHaveCount(2);
+    await expect(dialog.locator("altcha-widget")).toHaveCount(1);
+    await accounts.getByRole("radio", { name: "Funcionário" }).check();
+    await dialog.getByLabel("Senha", { exact: true }).fill(DEMO.patron.password);
+    await dialog.getByRole("button", { name: "Entrar", exact: true }).click();
+    await expect(userMenu(page)).toContainText("Olá, Lúcia");
+    await expect(page).toHaveURL(`${external}/?termo=jazz`);
+  });
+
   test("without activity 107 the dialog offers the login page instead of the form, and the patron comes back", async ({ page }) => {
     const category = `http://127.0.0.1:${PORTS.category}`;
     await page.goto(`${category}/?termo=jazz`);
