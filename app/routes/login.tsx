@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { LoginForm, loginModeOf, type LoginMode } from "~/components/identity/LoginForm";
+import { LoginForm, loginModeOf, loginPath, type LoginMode } from "~/components/identity/LoginForm";
 import { ACTIVITY } from "~/lib/activities";
 import { isExternalBase } from "~/lib/api/acervo.server";
 import { getApi } from "~/lib/api/client.server";
@@ -52,16 +52,6 @@ export interface LoginPageData {
   modalAllowed: boolean;
   /** Embedded only: the patron is signed in (the frame offers the way on, ADR 174). */
   signedIn: boolean;
-}
-
-/** The login query that keeps the mode and the redirect (for the embedded and dialog forms' action, ADR 174). */
-export function loginPath(mode: LoginMode, redirectParam: string | null): string {
-  const q = new URLSearchParams();
-  if (redirectParam) q.set("redirect", redirectParam);
-  if (mode === "embed") q.set("embed", "1");
-  if (mode === "modal") q.set("modal", "1");
-  const qs = q.toString();
-  return qs ? `/login?${qs}` : "/login";
 }
 
 async function pageData(request: Request, context: Route.LoaderArgs["context"]): Promise<LoginPageData> {

@@ -26,6 +26,16 @@ export function loginModeOf(search: URLSearchParams): LoginMode {
   return "page";
 }
 
+/** The login query that keeps the mode and the redirect (for the embedded and dialog forms' action, ADR 174). */
+export function loginPath(mode: LoginMode, redirectParam: string | null): string {
+  const q = new URLSearchParams();
+  if (redirectParam) q.set("redirect", redirectParam);
+  if (mode === "embed") q.set("embed", "1");
+  if (mode === "modal") q.set("modal", "1");
+  const qs = q.toString();
+  return qs ? `/login?${qs}` : "/login";
+}
+
 export type LoginActionData = Route.ComponentProps["actionData"];
 
 /**
@@ -134,7 +144,8 @@ export function LoginForm({
             username={actionData?.values.username ?? ""}
             accounts={accounts}
             error={accountError}
-            changeHref={page.redirectParam ? `/login?redirect=${encodeURIComponent(page.redirectParam)}` : "/login"}
+            // A link: embedded it stays embedded; from the dialog it goes to the full page.
+            changeHref={loginPath(page.mode === "embed" ? "embed" : "page", page.redirectParam)}
           />
         ) : (
           <TextField
