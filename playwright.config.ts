@@ -25,6 +25,8 @@ const chromium = {
 
 /** The second API's institution: the captcha on (activity 1120) and the duplicate-persons login (INSTITUTION_SETTINGS, ADRs 171, 173). */
 const VARIANT_INSTITUTION = { parametros: { login_variante: "pessoas_duplicadas", separador_login: "#" }, atividades: { "1120": true } };
+/** The third institution: the category-code login, and no login in a dialog (activity 107 off; ADRs 173, 174). */
+const CATEGORY_INSTITUTION = { parametros: { login_variante: "categoria", separador_login: "#" }, atividades: { "107": false } };
 
 const server = (name: string, port: number, env: Record<string, string> = {}) => ({
   command: `node tests/support/start-server.mjs ${name}`,
@@ -56,11 +58,14 @@ export default defineConfig({
     { name: "a11y", testDir: "tests/a11y", use: { ...chromium, javaScriptEnabled: true } },
   ],
   webServer: [
-    server("main", PORTS.main, { WEB_CONCURRENCY: "2" }),
+    // The embedded-login spec's framing pages (one per project) may frame the main portal's login (ADR 174).
+    server("main", PORTS.main, { WEB_CONCURRENCY: "2", LOGIN_EMBED_ORIGINS: `http://127.0.0.1:${PORTS.framer} http://127.0.0.1:${PORTS.framer + 1}` }),
     // Its network (OAI) catalogue answers 500, so the external portal shows the network failure (ADR 063).
     // Its institution asks for the captcha (activity 1120) and uses the login variants (ADR 170, 171).
     server("api", PORTS.api, { API_ONLY: "1", NETWORK_UNAVAILABLE: "1", INSTITUTION_SETTINGS: JSON.stringify(VARIANT_INSTITUTION) }),
     server("external", PORTS.external, { API_BASE_URL: `http://127.0.0.1:${PORTS.api}` }),
+    // A portal with its own API for the category-code login and activity 107 off (one process; ADR 174).
+    server("category", PORTS.category, { INSTITUTION_SETTINGS: JSON.stringify(CATEGORY_INSTITUTION) }),
     // Single sign-on (ADR 160, 161): the local OIDC provider and SAML IdP (`npm run idp`), and a portal configured for them.
     {
       command: "npx tsx scripts/idp.ts",

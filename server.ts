@@ -28,7 +28,7 @@ import { createMailer } from "./api/mail/index.ts";
 import { openDatabase } from "./api/db/index.ts";
 import { importDemoCatalogue } from "./api/marc/demo.ts";
 import { importNetworkCatalogue } from "./api/seed/network.ts";
-import { applySecurityHeaders } from "./app/lib/security-headers.ts";
+import { applySecurityHeaders, parseEmbedOrigins } from "./app/lib/security-headers.ts";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -56,6 +56,18 @@ const EnvSchema = z.object({
   DEMO_PATRONS: z.enum(["0", "1", "true", "false"]).optional(),
   // Institution parameters and public activities applied at every start (JSON, ADR 171).
   INSTITUTION_SETTINGS: z.string().optional(),
+  // Origins besides this one that may frame the embedded login, space-separated (ADR 174).
+  LOGIN_EMBED_ORIGINS: z
+    .string()
+    .optional()
+    .refine((v) => {
+      try {
+        parseEmbedOrigins(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "space-separated origins such as https://www.example.edu"),
 });
 
 function readEnv() {

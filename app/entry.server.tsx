@@ -8,7 +8,8 @@ import { inProcessTransport, transportContext } from "./lib/context.server";
 import { isFormErrorStatus, prefixTitle } from "./lib/error-title.server";
 import { getI18n } from "./lib/i18n.server";
 import { NonceProvider } from "./lib/nonce";
-import { contentSecurityPolicy, newNonce } from "./lib/security-headers";
+import { getEnv } from "./lib/env.server";
+import { contentSecurityPolicy, frameAncestorsFor, newNonce } from "./lib/security-headers";
 
 export const streamTimeout = 5_000;
 
@@ -30,10 +31,13 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = newNonce();
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  // Only the embedded login may be framed, by this origin and the configured ones (ADR 174). X-Frame-Options is
+  // for browsers without CSP frame-ancestors (which take precedence where supported): same origin at most.
+  const frameAncestors = frameAncestorsFor(new URL(request.url), getEnv().LOGIN_EMBED_ORIGINS);
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, frameAncestors));
   responseHeaders.set("X-Content-Type-Options", "nosniff");
   responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  responseHeaders.set("X-Frame-Options", "DENY");
+  responseHeaders.set("X-Frame-Options", frameAncestors === "'none'" ? "DENY" : "SAMEORIGIN");
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

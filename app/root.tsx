@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -56,6 +57,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation("common");
   const nonce = useNonce();
   const lang = root?.lang ?? i18n.language ?? DEFAULT_LANGUAGE;
+  // The embedded login (`/login?embed=1`, spec §1; ADR 174) is drawn without the site's header and footer.
+  const location = useLocation();
+  const embedded = location.pathname === "/login" && new URLSearchParams(location.search).get("embed") === "1";
   return (
     <html lang={lang} dir={root?.dir ?? "ltr"} className={root?.htmlClass ?? htmlClassFor(DEFAULT_PREFS)}>
       <head>
@@ -70,12 +74,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SkipLinks />
-        <SiteHeader />
+        {embedded ? null : <SkipLinks />}
+        {embedded ? null : <SiteHeader />}
         <main id={SKIP_TARGETS.content} tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        {embedded ? null : <SiteFooter />}
         <HydrationMarker />
         <NavigationFocus />
         <ScrollRestoration nonce={nonce} />

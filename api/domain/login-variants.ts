@@ -22,6 +22,21 @@ export function loginVariantOf(params: Record<string, unknown>): { login_variant
   return { login_variante: v === "pessoas_duplicadas" || v === "categoria" ? v : null, separador_login: sep };
 }
 
+/**
+ * The categories the login offers under the category variant: the spec's codes, in its order, that the
+ * library has in its own category table, each named by the library's description. A code the library does not
+ * have is left out (no person can be in it, so it could never sign in). Empty under any other variant.
+ */
+export async function loginCategories(db: Db, params: Record<string, unknown>): Promise<Array<{ codigo: string; descricao: string }>> {
+  if (loginVariantOf(params).login_variante !== "categoria") return [];
+  const rows = await db.selectFrom("categoria").select(["cod_categoria", "descricao"]).where("cod_categoria", "in", [...LOGIN_CATEGORY_CODES]).execute();
+  const byCode = new Map(rows.map((r) => [r.cod_categoria, r.descricao]));
+  return LOGIN_CATEGORY_CODES.flatMap((codigo) => {
+    const descricao = byCode.get(codigo)?.trim();
+    return descricao ? [{ codigo, descricao }] : [];
+  });
+}
+
 /** Persons sharing a user code (a document number, or the person of a login name), with a login each. */
 async function personsOfCode(db: Db, code: string) {
   const byDocument = db

@@ -23,7 +23,7 @@ describe("the duplicate-persons login variant (spec §5, ADR 173)", () => {
 
   it("the institution data names the variant and the separator", async () => {
     const inst = await (await get(t.app, "/api/parametros/instituicao", await publicToken(t.app))).json();
-    expect(inst).toMatchObject({ login_variante: "pessoas_duplicadas", separador_login: "#" });
+    expect(inst).toMatchObject({ login_variante: "pessoas_duplicadas", separador_login: "#", categorias_login: [] });
   });
 
   it("lists the accounts sharing a document number by category, never by the person's name", async () => {
@@ -70,6 +70,15 @@ describe("the category-code login variant (spec §5, ADR 173)", () => {
     expect((await grant("demo#07")).status).toBe(401);
     // A code outside the spec's list is not a category.
     expect((await grant("demo#99")).status).toBe(401);
+  });
+
+  it("the institution data lists the categories to choose, in the spec's order, named by the library", async () => {
+    const inst = await (await get(t.app, "/api/parametros/instituicao", await publicToken(t.app))).json();
+    expect(inst.login_variante).toBe("categoria");
+    // The spec's codes the library has (04, 10, Intercamb and MembroComun are not in its category table).
+    expect(inst.categorias_login.map((c: { codigo: string }) => c.codigo)).toEqual(["01", "19", "03", "06", "07", "21", "09", "05", "12", "08"]);
+    expect(inst.categorias_login[0]).toEqual({ codigo: "01", descricao: "Aluno de graduação" });
+    expect(inst.categorias_login).toContainEqual({ codigo: "12", descricao: "Professor" });
   });
 
   it("offers no duplicate persons", async () => {

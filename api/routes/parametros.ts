@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "../db/index.ts";
-import { loginVariantOf } from "../domain/login-variants.ts";
+import { loginCategories, loginVariantOf } from "../domain/login-variants.ts";
 import { ApiError } from "../lib/errors.ts";
 import { ssoLoginParameters } from "../sso/parameters.ts";
 import { createRouter, errorResponses, LangHeader, parseJsonArray, parseJsonObject, requireToken, type ApiDeps } from "../lib/http.ts";
@@ -39,6 +39,12 @@ const Instituicao = z
       .nullable()
       .openapi({ description: "Login variant (spec §5, ADR 173): username first then the person's choice, or a category code" }),
     separador_login: z.string().openapi({ description: "Joins the username and the chosen person or category code (ADR 173)" }),
+    categorias_login: z
+      .array(z.object({ codigo: z.string(), descricao: z.string().openapi({ description: "The library's name of the category" }) }))
+      .openapi({
+        description:
+          "Under the category variant: the categories the login offers (spec §5 codes the library has, in the spec's order), named by the library; empty otherwise (ADR 173)",
+      }),
   })
   .openapi("Instituicao");
 
@@ -121,6 +127,7 @@ export function parametrosRoutes(deps: ApiDeps) {
         __md_crypt: typeof p.__md_crypt === "number" ? p.__md_crypt : 1,
         aquisicao: p.aquisicao !== false,
         ...loginVariantOf(p),
+        categorias_login: await loginCategories(db, p),
       },
       200,
     );

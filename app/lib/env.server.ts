@@ -1,6 +1,7 @@
 /** The portal's view of the environment, validated once (server.ts validates the full set at boot). */
 import crypto from "node:crypto";
 import { z } from "zod";
+import { parseEmbedOrigins } from "./security-headers";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
@@ -9,6 +10,18 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   /** How long the portal waits for any API call before answering 503 (docs/security.md). */
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** Origins besides this one that may frame the embedded login (space-separated; ADR 174). */
+  LOGIN_EMBED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseEmbedOrigins(v);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type PortalEnv = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };

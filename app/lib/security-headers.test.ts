@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applySecurityHeaders, HSTS_VALUE } from "./security-headers";
+import { applySecurityHeaders, contentSecurityPolicy, frameAncestorsFor, HSTS_VALUE, parseEmbedOrigins } from "./security-headers";
 
 describe("applySecurityHeaders", () => {
   it("sends Strict-Transport-Security (at least a year) only over https", () => {
@@ -25,5 +25,26 @@ describe("applySecurityHeaders", () => {
     const json = new Headers({ "Content-Type": "application/json" });
     applySecurityHeaders(json, false);
     expect(json.has("Content-Security-Policy")).toBe(false);
+  });
+});
+
+describe("framing (ADR 174)", () => {
+  const at = (path: string) => new URL(path, "http://127.0.0.1");
+  it("lets only the embedded login be framed, by this origin and the configured ones", () => {
+    const origins = parseEmbedOrigins(" https://www.example.edu  http://intranet.example.edu:8080 ");
+    expect(frameAncestorsFor(at("/login?embed=1&redirect=/cesta"), origins)).toBe("'self' https://www.example.edu http://intranet.example.edu:8080");
+    expect(frameAncestorsFor(at("/login?embed=1"), [])).toBe("'self'");
+    for (const path of ["/login", "/login?modal=1", "/login?embed=0", "/cesta?embed=1", "/login/escolher?embed=1"]) {
+      expect(frameAncestorsFor(at(path), origins)).toBe("'none'");
+    }
+    expect(contentSecurityPolicy("n", "'self'")).toContain("frame-ancestors 'self';");
+    expect(contentSecurityPolicy("n")).toContain("frame-ancestors 'none';");
+  });
+
+  it("refuses anything but bare http(s) origins in LOGIN_EMBED_ORIGINS", () => {
+    expect(parseEmbedOrigins(undefined)).toEqual([]);
+    for (const bad of ["*", "'self'", "https://www.example.edu/", "https://www.example.edu/portal", "javascript:alert(1)", "www.example.edu", "https://*.example.edu"]) {
+      expect(() => parseEmbedOrigins(bad), bad).toThrow(/LOGIN_EMBED_ORIGINS/);
+    }
   });
 });

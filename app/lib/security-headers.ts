@@ -9,8 +9,36 @@ export function newNonce(): string {
   return crypto.randomBytes(16).toString("base64");
 }
 
-/** The enforced Content-Security-Policy of every HTML document. */
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * The origins allowed to frame the embedded login (`LOGIN_EMBED_ORIGINS`, space-separated, ADR 174), each a bare
+ * http(s) origin. Throws a readable error on anything else (a path, a wildcard, a keyword), so a typo stops the start.
+ */
+export function parseEmbedOrigins(value: string | undefined): string[] {
+  const items = (value ?? "").split(/\s+/).filter(Boolean);
+  for (const item of items) {
+    let origin: string | null = null;
+    try {
+      const u = new URL(item);
+      origin = (u.protocol === "https:" || u.protocol === "http:") && /^[a-z0-9.-]+(:\d+)?$/i.test(u.host) ? u.origin : null;
+    } catch {
+      origin = null;
+    }
+    if (origin !== item) throw new Error(`LOGIN_EMBED_ORIGINS: "${item}" is not an origin such as https://www.example.edu`);
+  }
+  return items;
+}
+
+/**
+ * Who may put a page in a frame: nobody, except the embedded login (`/login?embed=1`, spec §1), which this
+ * origin and the configured ones may frame (ADR 174).
+ */
+export function frameAncestorsFor(url: URL, embedOrigins: readonly string[]): string {
+  const embedded = url.pathname === "/login" && url.searchParams.get("embed") === "1";
+  return embedded ? ["'self'", ...embedOrigins].join(" ") : "'none'";
+}
+
+/** The enforced Content-Security-Policy of every HTML document (`frameAncestors`: see frameAncestorsFor). */
+export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'"): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
@@ -20,7 +48,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "connect-src 'self'",
     // The captcha's proof-of-work worker is a same-origin script from the build; no blob: or data: workers (ADR 170).
     "worker-src 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
     "form-action 'self'",
     "base-uri 'none'",
     "object-src 'none'",

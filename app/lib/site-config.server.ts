@@ -26,6 +26,11 @@ export const InstituicaoSchema = z.looseObject({
   // The login variant and its separator (spec §5, ADR 173).
   login_variante: z.string().nullish(),
   separador_login: z.string().nullish(),
+  // Under the category variant: the categories to choose from, named by the library (ADR 173).
+  categorias_login: z
+    .array(z.looseObject({ codigo: z.string(), descricao: z.string() }))
+    .nullish()
+    .catch(null),
 });
 export type Instituicao = z.infer<typeof InstituicaoSchema>;
 

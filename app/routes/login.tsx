@@ -1,13 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { CaptchaField } from "~/components/identity/CaptchaField";
-import { DuplicateAccountStep } from "~/components/identity/DuplicateAccountStep";
-import { TextField } from "~/components/ui/TextField";
+import { LoginForm, loginModeOf, loginPath, type LoginMode } from "~/components/identity/LoginForm";
 import { ACTIVITY } from "~/lib/activities";
 import { isExternalBase } from "~/lib/api/acervo.server";
 import { getApi } from "~/lib/api/client.server";
@@ -16,21 +12,20 @@ import { createAuthenticator, LIBRARY_BLOCK_CODE } from "~/lib/auth.server";
 import { externalAccessPath } from "~/lib/external-access";
 import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
-import { privateAreaPath, PRODUCT_NAME } from "~/lib/product";
+import { privateAreaPath } from "~/lib/product";
 import { sanitizeInstitutionHtml } from "~/lib/root-data.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSession, type FlashKey } from "~/lib/session.server";
 import { getSiteConfig, isOn, type SiteConfig } from "~/lib/site-config.server";
-import { LoginSchema, LoginUsernameSchema } from "~/schemas/login";
-import { RECOVERY_PATH } from "~/lib/recovery-path";
+import { loginSchemaFor, LoginUsernameSchema } from "~/schemas/login";
 import { chooserPath, hasSeveralLogins } from "./login.escolher.server";
-import { accountsFor, duplicateStep, variantOf, type LoginVariant, type VariantState } from "./login.variants.server";
+import { accountsFor, categoriesOf, duplicateStep, variantOf, type LoginVariant, type VariantState } from "./login.variants.server";
 import { recoveryOffered } from "./recuperar-senha.server";
-import { InstitutionalLogin, isOidcUsername, type SsoOptions } from "~/components/identity/SsoLoginOptions";
+import type { SsoOptions } from "~/components/identity/SsoLoginOptions";
 import { ssoOptionsOf, startOidcLogin } from "~/lib/sso.server";
 import "./login.css";
 
-interface LoginPageData {
+export interface LoginPageData {
   title: string;
   redirectParam: string | null;
   backTo: string;
@@ -49,6 +44,14 @@ interface LoginPageData {
   /** The institution's login variant (spec §5, ADR 173). */
   variant: LoginVariant;
   separator: string;
+  /** The categories to choose from under the category variant (spec §5; names from the library, ADR 173). */
+  categories: Array<{ codigo: string; descricao: string }>;
+  /** Full page, embedded (no site chrome) or in the header's dialog (spec §1; ADR 174). */
+  mode: LoginMode;
+  /** Activity 107: the login may be shown in a dialog; without it the dialog shows alternate content (spec §6). */
+  modalAllowed: boolean;
+  /** Embedded only: the patron is signed in (the frame offers the way on, ADR 174). */
+  signedIn: boolean;
 }
 
 async function pageData(request: Request, context: Route.LoaderArgs["context"]): Promise<LoginPageData> {
@@ -64,20 +67,27 @@ async function pageData(request: Request, context: Route.LoaderArgs["context"]):
     config = null; // the root shows the 503 message
   }
   const msg = config?.instituicao.msg_login?.trim();
+  const mode = loginModeOf(url.searchParams);
   return {
     title: getT(context)("common:meta.login_title"),
     redirectParam,
     backTo: redirectParam && !isExternalBase(redirectParam) ? redirectParam : "/",
-    flash: getSession(context).takeFlash(),
+    // The dialog's data never takes a flash meant for a full page.
+    flash: mode === "modal" ? null : getSession(context).takeFlash(),
     usernamePrefill: url.searchParams.get("usuario")?.trim().slice(0, 100) || null,
     messageHtml: msg ? sanitizeInstitutionHtml(msg) || null : null,
-    // The "go to" choice (spec §2) when the private area is on and no page asked for the login.
-    showGoTo: Boolean(config?.activities.includes(ACTIVITY.PRIVATE_AREA)) && !redirectParam,
+    // The "go to" choice (spec §2) when the private area is on, no page asked for the login, and the login is
+    // neither embedded nor in a dialog.
+    showGoTo: Boolean(config?.activities.includes(ACTIVITY.PRIVATE_AREA)) && !redirectParam && mode === "page",
     goToDefault: isOn(config?.instituicao.destino_padrao_login_catalogo) ? "catalogo" : "area",
     recoveryOffered: recoveryOffered(config),
     sso: ssoOptionsOf(config),
     captchaOn: Boolean(config?.activities.includes(ACTIVITY.CAPTCHA)),
     ...variantOf(config),
+    categories: categoriesOf(config),
+    mode,
+    modalAllowed: Boolean(config?.activities.includes(ACTIVITY.MODAL_LOGIN)),
+    signedIn: false,
   };
 }
 
@@ -108,7 +118,11 @@ function destinationOf(redirectParam: string): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await pageData(request, context);
-  if (getSession(context).user) throw redirect(page.redirectParam ? destinationOf(page.redirectParam) : privateAreaPath);
+  if (getSession(context).user) {
+    // Embedded, the frame says the patron is signed in and links on (the page around it is not the portal's).
+    if (page.mode === "embed") return { ...page, signedIn: true, backTo: page.redirectParam ? destinationOf(page.redirectParam) : privateAreaPath };
+    throw redirect(page.redirectParam ? destinationOf(page.redirectParam) : privateAreaPath);
+  }
   return page;
 }
 
@@ -120,14 +134,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   // No-JS "show password" toggle: re-render the form (this POST response only) with the password visible.
   if (form.get("intent") === "toggle-password") {
     return data(
-      { attempt: crypto.randomUUID(), page, result: null, showPassword: !showPassword, values: { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") } },
+      { attempt: crypto.randomUUID(), page, result: null, showPassword: !showPassword, values: { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? ""), categoria: String(form.get("categoria") ?? "") } },
       { headers: { "Cache-Control": "no-store" } },
     );
   }
   // Spec §4: an e-mail as username starts OIDC when the institution uses it (ADR 160).
   const oidc = await startOidcLogin(request, context, form);
   if (oidc) return oidc;
-  const keep = { username: String(form.get("username") ?? ""), password: "" };
+  const keep = { username: String(form.get("username") ?? ""), password: "", categoria: String(form.get("categoria") ?? "") };
   // Duplicate persons (spec §5): the user code first, then the account choice and the password (ADR 173).
   const duplicates = page.variant === "pessoas_duplicadas";
   if (duplicates && form.get("intent") === "continue") {
@@ -141,7 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const dup = duplicates ? await duplicateStep(context, form, page.separator, t) : null;
   const variant: VariantState | Record<string, never> = dup ? { step: dup.step, accounts: dup.accounts, accountError: dup.accountError } : {};
-  const submission = parseWithZod(form, { schema: LoginSchema });
+  const submission = parseWithZod(form, { schema: loginSchemaFor(page.variant === "categoria" ? page.categories.map((c) => c.codigo) : null) });
   // The widget was there (JS) but the form went before it finished: spec §5 "Do the Captcha verification!".
   const captchaMissing = page.captchaOn && form.get("captcha_js") === "1" && !form.get("captcha");
   // The "go to" choice is required when shown (spec §5).
@@ -151,7 +165,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep, captchaError, goToError, ...variant }, { status: 400 });
   }
   try {
-    const { tokens, user } = await createAuthenticator(getApi(context), dup?.loginName).authenticate("form", request);
+    // The category variant: the user joined to the chosen category code (spec §5, ADR 173).
+    const loginName = dup?.loginName ?? (page.variant === "categoria" && submission.value.categoria ? `${submission.value.username}${page.separator}${submission.value.categoria}` : undefined);
+    const { tokens, user } = await createAuthenticator(getApi(context), loginName).authenticate("form", request);
     const session = getSession(context);
     // A brand-new session: never reuse what the old cookie held.
     session.destroy();
@@ -161,6 +177,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = requested || (submission.value.destino === "catalogo" ? "/" : canUseArea ? privateAreaPath : "/");
     // A person with several logins first chooses which one to work under (spec §4; ADR 172).
     if (await hasSeveralLogins(context)) return redirect(chooserPath(target));
+    // Embedded: the frame shows "signed in" and links on to the target (ADR 174).
+    if (page.mode === "embed") return redirect(loginPath("embed", submission.value.redirect || page.redirectParam || target));
     return redirect(target);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -188,64 +206,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
   const page = actionData?.page ?? loaderData;
-  const recover = actionData && "recover" in actionData ? actionData.recover : false;
-  const captchaError = actionData && "captchaError" in actionData ? (actionData.captchaError ?? undefined) : undefined;
-  // Duplicate persons (ADR 173): the user code alone first, then the account choice and the password.
-  const usernameFirst = page.variant === "pessoas_duplicadas";
-  const step = actionData && "step" in actionData && actionData.step ? actionData.step : usernameFirst ? "usuario" : "senha";
-  const accounts = actionData && "accounts" in actionData ? (actionData.accounts ?? []) : [];
-  const accountError = actionData && "accountError" in actionData ? (actionData.accountError ?? undefined) : undefined;
-  const goToError = actionData && "goToError" in actionData ? (actionData.goToError ?? undefined) : undefined;
   const flashRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     // The result of the password recovery is where focus starts.
     if (page.flash === "password_changed" || page.flash === "user_swapped") flashRef.current?.focus();
   }, [page.flash]);
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.result ?? undefined,
-    // Step 1 of the duplicate-persons variant has the user code alone; an OIDC login needs no password here
-    // (the provider asks for it): the server decides (spec §4).
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema:
-          step === "usuario"
-            ? LoginUsernameSchema.merge(LoginSchema.partial())
-            : page.sso.oidc && isOidcUsername(formData.get("username"))
-              ? LoginSchema.partial({ password: true })
-              : LoginSchema,
-      }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const [showPassword, setShowPassword] = useState<boolean>(actionData?.showPassword ?? false);
-  const [lastServerToggle, setLastServerToggle] = useState(actionData?.showPassword);
-  if (actionData?.showPassword !== lastServerToggle) {
-    setLastServerToggle(actionData?.showPassword);
-    setShowPassword(actionData?.showPassword ?? false);
+  const submitting = navigation.state === "submitting" && Boolean(navigation.formAction?.startsWith("/login"));
+
+  if (page.signedIn) {
+    // Embedded and signed in: the way on opens in the whole window, not in the frame (ADR 174).
+    return (
+      <div className="page login-page login-page--embed">
+        <title>{page.title}</title>
+        <h1>{t("auth.heading")}</h1>
+        <p className="notice notice--success" role="status">
+          {t("login:embed.signed_in")}
+        </p>
+        <p>
+          <Link to={page.backTo} target="_top" reloadDocument className="button">
+            {t("login:embed.continue")}
+          </Link>
+        </p>
+      </div>
+    );
   }
 
-  const fieldError = (errors: string[] | undefined) => (errors?.[0] ? t(errors[0]) : undefined);
-  const usernameError = fieldError(fields.username.errors);
-  const passwordError = fieldError(fields.password.errors);
-  // Both fields empty: the one spec §5 message "Fill all the fields to login!" (each field still marked).
-  const allMissing = fields.username.errors?.[0] === "common:auth.errors.username_required" && fields.password.errors?.[0] === "common:auth.errors.password_required";
-  const summary = allMissing
-    ? [{ fieldId: "usuario", message: t("auth.errors.all_fields") }, ...(captchaError ? [{ fieldId: "captcha", message: captchaError }] : [])]
-    : [
-        ...(form.errors ?? []).map((message) => ({ fieldId: "usuario", message })),
-        ...(usernameError ? [{ fieldId: "usuario", message: usernameError }] : []),
-        ...(passwordError ? [{ fieldId: "senha", message: passwordError }] : []),
-        ...(accountError && accounts[0] ? [{ fieldId: `conta-${accounts[0].codigo}`, message: accountError }] : []),
-        ...(captchaError ? [{ fieldId: "captcha", message: captchaError }] : []),
-        ...(goToError ? [{ fieldId: "destino-area", message: goToError }] : []),
-      ];
-  const recoveryHref = (username: string | undefined) => (username ? `${RECOVERY_PATH}?usuario=${encodeURIComponent(username)}` : RECOVERY_PATH);
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
-
   return (
-    <div className="page login-page">
+    <div className={`page login-page${page.mode === "embed" ? " login-page--embed" : ""}`}>
       <h1>{t("auth.heading")}</h1>
       {page.flash === "session_expired" ? (
         <p className="notice notice--warning" role="status">
@@ -267,127 +255,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t("auth.logged_out")}
         </p>
       ) : null}
-      {/* Institution message (spec §2 banner), sanitized on the server. */}
-      {page.messageHtml ? <div className="notice prose" dangerouslySetInnerHTML={{ __html: page.messageHtml }} /> : null}
-      <title>{`${summary.length > 0 ? `${t("errors.prefix")} ` : ""}${page.title}`}</title>
-      <ErrorSummary errors={summary} />
-      {recover ? (
-        <p className="notice">
-          {t("identity:login.recover_now")} <Link to={recoveryHref(actionData?.values.username)}>{t("identity:login.forgot_password")}</Link>
-        </p>
-      ) : null}
-      <p>{t("auth.intro")}</p>
-      <Form method="post" {...getFormProps(form)} noValidate className="login-form">
-        {/* Pressing Enter in a field submits with the first submit button: make that the login, not the toggle. */}
-        <button type="submit" name="intent" value={step === "usuario" ? "continue" : "login"} className="visually-hidden" tabIndex={-1} aria-hidden="true">
-          {step === "usuario" ? t("login:duplicates.continue") : t("auth.submit")}
-        </button>
-        {page.redirectParam ? <input type="hidden" name="redirect" value={page.redirectParam} /> : null}
-        <input type="hidden" name="showPassword" value={showPassword ? "1" : "0"} />
-        {usernameFirst && step === "senha" ? (
-          <DuplicateAccountStep
-            username={actionData?.values.username ?? ""}
-            accounts={accounts}
-            error={accountError}
-            changeHref={page.redirectParam ? `/login?redirect=${encodeURIComponent(page.redirectParam)}` : "/login"}
-          />
-        ) : (
-          <TextField
-            id="usuario"
-            name="username"
-            label={t("auth.username")}
-            autoComplete="username"
-            required
-            defaultValue={actionData?.values.username ?? page.usernamePrefill ?? undefined}
-            error={usernameError}
-            description={page.sso.oidc ? t("sso:login.oidc_hint") : undefined}
-          />
-        )}
-        {/* Step 1 of the duplicate-persons variant stops here: the password comes with the account choice. */}
-        {step === "senha" ? (
-          <>
-        <div className="login-form__password">
-          <TextField
-            // A new input after each attempt, so a refused password is never kept (with JS, too).
-            key={actionData?.attempt ?? "senha"}
-            id="senha"
-            name="password"
-            type={showPassword ? "text" : "password"}
-            label={t("auth.password")}
-            autoComplete="current-password"
-            required
-            defaultValue={actionData?.values.password || undefined}
-            error={passwordError}
-          />
-          <button
-            type="submit"
-            name="intent"
-            value="toggle-password"
-            className="button button--secondary login-form__toggle"
-            aria-pressed={showPassword}
-            aria-controls="senha"
-            onClick={(event) => {
-              // With JS the toggle happens in place; the input keeps what was typed.
-              event.preventDefault();
-              setShowPassword((v) => !v);
-            }}
-          >
-            {t("auth.show_password")}
-          </button>
-        </div>
-        {/* A new widget (and challenge) after each attempt: a challenge is accepted once. */}
-        {page.captchaOn ? <CaptchaField key={actionData?.attempt ?? "captcha"} error={captchaError} /> : null}
-        {page.recoveryOffered ? (
-          <p className="login-form__forgot">
-            <Link to={RECOVERY_PATH}>{t("identity:login.forgot_password")}</Link>
-          </p>
-        ) : null}
-        <div className="checkbox">
-          <input id="lembrar" type="checkbox" name="remember" value="on" aria-describedby="lembrar-dica" />
-          <div>
-            <label htmlFor="lembrar">{t("auth.remember")}</label>
-            <p className="hint" id="lembrar-dica">
-              {t("auth.remember_hint")}
-            </p>
-          </div>
-        </div>
-        {page.showGoTo ? (
-          <fieldset className={`login-form__goto${goToError ? " field--invalid" : ""}`} aria-describedby={goToError ? "destino-erro" : undefined}>
-            <legend>{t("auth.go_to")}</legend>
-            {goToError ? (
-              <p className="field__error" id="destino-erro">
-                <span className="visually-hidden">{t("errors.prefix")} </span>
-                {goToError}
-              </p>
-            ) : null}
-            <div className="checkbox">
-              <input id="destino-area" type="radio" name="destino" value="area" required defaultChecked={page.goToDefault === "area"} />
-              <label htmlFor="destino-area">{t("auth.go_to_private", { product: PRODUCT_NAME })}</label>
-            </div>
-            <div className="checkbox">
-              <input id="destino-catalogo" type="radio" name="destino" value="catalogo" required defaultChecked={page.goToDefault === "catalogo"} />
-              <label htmlFor="destino-catalogo">{t("auth.go_to_catalogue")}</label>
-            </div>
-          </fieldset>
-        ) : null}
-          </>
-        ) : null}
-        <div className="login-form__actions">
-          {step === "usuario" ? (
-            <button type="submit" name="intent" value="continue" className="button">
-              {t("login:duplicates.continue")}
-            </button>
-          ) : (
-            <button type="submit" name="intent" value="login" className="button" aria-disabled={submitting || undefined}>
-              {submitting ? t("auth.authenticating") : t("auth.submit")}
-            </button>
-          )}
-          <Link to={page.backTo} className="button button--secondary">
-            {t("auth.back")}
-          </Link>
-        </div>
-      </Form>
-      {page.sso.saml ? <InstitutionalLogin redirectParam={page.redirectParam} /> : null}
+      <LoginForm
+        page={page}
+        actionData={actionData}
+        // Embedded, the answer to a post stays embedded.
+        action={page.mode === "embed" ? loginPath("embed", page.redirectParam) : undefined}
+        submitting={submitting}
+      />
     </div>
   );
 }

@@ -18,6 +18,12 @@ export function variantOf(config: SiteConfig | null): { variant: LoginVariant; s
   return { variant: v === "pessoas_duplicadas" || v === "categoria" ? v : null, separator: typeof sep === "string" && sep ? sep : "#" };
 }
 
+/** The categories the category variant offers (from the institution data; none under another variant). */
+export function categoriesOf(config: SiteConfig | null): Array<{ codigo: string; descricao: string }> {
+  if (variantOf(config).variant !== "categoria") return [];
+  return (config?.instituicao.categorias_login ?? []).filter((c) => c.codigo && c.descricao);
+}
+
 /** Where the duplicate-persons form stands: the user code step, or the account choice and password step. */
 export interface VariantState {
   step: "usuario" | "senha";

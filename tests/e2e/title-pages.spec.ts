@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { login } from "../fixtures/demo";
+import { DEMO, login } from "../fixtures/demo";
 import { titlePageFixtures } from "../fixtures/title-pages";
 
 /** Without JS the page shows the access address as a link (off-site form redirects are blocked by the CSP); with JS it goes there itself. */
@@ -142,14 +142,26 @@ test("a restricted online link asks a logged-out visitor to log in, then opens t
   await expect(page).toHaveURL("http://example.com/");
 });
 
-test("the provider pages offer login, then send the patron to the provider", async ({ page }) => {
+test("the provider pages offer login, then send the patron to the provider", async ({ page }, info) => {
   await page.route("https://pearson.example.org/**", (r) => r.fulfill({ status: 200, contentType: "text/html", body: "<title>Pearson</title>" }));
   await page.route("https://grupoa.example.org/**", (r) => r.fulfill({ status: 200, contentType: "text/html", body: "<title>Grupo A</title>" }));
   await page.goto("/pearson");
   await expect(page.getByRole("heading", { level: 1, name: "Biblioteca Virtual Pearson" })).toBeVisible();
-  await page.getByRole("link", { name: "Entrar para acessar Biblioteca Virtual Pearson" }).click();
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fpearson/);
-  await login(page, undefined, "/pearson");
+  if (info.project.name === "js-on") {
+    // With JS the login opens in a dialog on this page (ADR 174).
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Entrar para acessar Biblioteca Virtual Pearson" }).click();
+    const dialog = page.getByRole("dialog", { name: "Entrar" });
+    await dialog.getByLabel("Usuário", { exact: true }).fill(DEMO.patron.login);
+    await dialog.getByLabel("Senha", { exact: true }).fill(DEMO.patron.password);
+    await dialog.getByRole("button", { name: "Entrar", exact: true }).click();
+    await expect(page.getByRole("navigation", { name: "Menu do usuário" })).toContainText("Olá, Ana");
+    await expect(page).toHaveURL(/\/pearson$/);
+  } else {
+    await page.getByRole("link", { name: "Entrar para acessar Biblioteca Virtual Pearson" }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fpearson/);
+    await login(page, undefined, "/pearson");
+  }
   await page.getByRole("button", { name: "Acessar Biblioteca Virtual Pearson" }).click();
   await followAccessLink(page);
   await expect(page).toHaveURL(/^https:\/\/pearson\.example\.org\/acesso\?ticket=/);

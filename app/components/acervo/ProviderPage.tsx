@@ -1,10 +1,11 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { LoginLink } from "~/components/identity/LoginLink";
 import { useTranslation } from "~/lib/use-translation";
 import { AccessReady } from "./AccessReady";
 
 /**
  * An external content provider's page: what it is and a button that opens it. Signed in, a POST form asks
- * for a personal access address; logged out, a link to log in and come back.
+ * for a personal access address; logged out, a way to log in and come back (with JS, the login dialog).
  */
 export function ProviderPage({ provider, signedIn, failed, url }: { provider: "grupoa" | "pearson"; signedIn: boolean; failed: boolean; url?: string }) {
   const { t } = useTranslation("acervo");
@@ -27,7 +28,8 @@ export function ProviderPage({ provider, signedIn, failed, url }: { provider: "g
         </Form>
       ) : (
         <p>
-          <Link to={`/login?redirect=${encodeURIComponent(pathname)}`}>{t("providers.login", { name })}</Link>
+          {/* With JS the login opens in a dialog and the patron stays here (ADR 174). */}
+          <LoginLink here={pathname} label={t("providers.login", { name })} />
         </p>
       )}
     </article>

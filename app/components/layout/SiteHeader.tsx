@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/use-translation";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { useBasketIds } from "~/components/basket/use-basket";
+import { LoginLink } from "~/components/identity/LoginLink";
 import { SUPPORTED_LANGUAGES } from "~/lib/i18n";
 import { ZOOM_LEVELS, type Prefs } from "~/lib/prefs";
 import { ACCESSIBILITY_PAGE, SKIP_TARGETS } from "~/lib/skip-links";
@@ -141,7 +142,7 @@ function UserMenu() {
       ) : onLogin ? null : (
         <ul className="user-menu__list">
           <li>
-            <Link to={`/login?redirect=${encodeURIComponent(here)}`}>{t("layout.user_menu.login")}</Link>
+            <LoginLink here={here} label={t("layout.user_menu.login")} />
           </li>
         </ul>
       )}
