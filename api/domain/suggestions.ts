@@ -29,36 +29,128 @@ const FIELD_NAMES: Record<"biblioteca" | "titulo" | "editor", Record<Lang, strin
   editor: { pt: "Editora", es: "Editorial", en: "Publisher" },
 };
 
-/** Stores a suggestion (situacao `pre_sugestao`); throws 403 or 422 with field errors. */
-export async function createSuggestion(db: Db, lang: Lang, codPessoa: number, p: SuggestionPayload, invalid: string) {
-  if (!(await categoryAllows(db, codPessoa, SUGGESTION_ACTIVITY))) throw ruleError(lang, "atividade_negada", 403);
-  const v = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
-  const errors: Record<string, string[]> = {};
+type Errors = Record<string, string[]>;
+const clean = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
+
+/** The spec §5 field rules shared by every suggestion: fills `errors`, returns the library's campus when it exists. */
+async function checkFields(db: Db, lang: Lang, p: SuggestionPayload, invalid: string, errors: Errors) {
   const required = (field: keyof typeof FIELD_NAMES) => (errors[field] = [ruleMessage(lang, "campo_nao_preenchido", { campo: FIELD_NAMES[field][lang] })]);
   if (p.biblioteca == null) required("biblioteca");
-  if (!v(p.titulo)) required("titulo");
-  if (!v(p.editor)) required("editor");
+  if (!clean(p.titulo)) required("titulo");
+  if (!clean(p.editor)) required("editor");
   let library: { cod_campus: number } | undefined;
   if (p.biblioteca != null) {
     library = await db.selectFrom("biblioteca").select("cod_campus").where("cod_biblioteca", "=", p.biblioteca).executeTakeFirst();
     if (!library) errors.biblioteca = [invalid];
     else if (p.campus != null && library.cod_campus !== p.campus) errors.campus = [invalid];
   }
+  return library;
+}
+
+/** The stored row of a suggestion that passed the field rules. */
+function rowOf(codPessoa: number, p: SuggestionPayload, library: { cod_campus: number } | undefined) {
+  return {
+    cod_pessoa: codPessoa,
+    cod_campus: p.campus ?? library?.cod_campus ?? null,
+    cod_biblioteca: p.biblioteca!,
+    autor: clean(p.autor),
+    titulo: clean(p.titulo)!,
+    edicao: clean(p.edicao),
+    editor: clean(p.editor)!,
+    isbn_issn: clean(p.isbn_issn),
+    periodico: clean(p.periodico),
+    outras_inf: clean(p.outras_inf),
+  };
+}
+
+const RETURNED = ["cod_sugestao", "situacao", "created_at"] as const;
+
+/** Stores a suggestion (situacao `pre_sugestao`); throws 403 or 422 with field errors. */
+export async function createSuggestion(db: Db, lang: Lang, codPessoa: number, p: SuggestionPayload, invalid: string) {
+  if (!(await categoryAllows(db, codPessoa, SUGGESTION_ACTIVITY))) throw ruleError(lang, "atividade_negada", 403);
+  const errors: Errors = {};
+  const library = await checkFields(db, lang, p, invalid, errors);
   if (Object.keys(errors).length > 0) throw new ApiError(422, "validacao", { code: "validacao", errors });
+  return db.insertInto("sugestao_aquisicao").values(rowOf(codPessoa, p, library)).returning(RETURNED).executeTakeFirstOrThrow();
+}
+
+/** The most copies one professor's suggestion may ask for. */
+export const MAX_COPIES = 100;
+
+/**
+ * Statuses in which a suggestion is still being handled: a professor's duplicate and the category's limit count
+ * these (spec §8 "a request already exists with the same data", "request limit exceeded"). The others are closed.
+ */
+export const OPEN_SUGGESTION_STATUSES = ["pre_sugestao", "sugestao_compra", "em_cotacao", "pregao_leilao", "aguardando_entrega", "parcialmente_atendida"] as const;
+
+/** What a professor's suggestion adds to a patron's (ADR 195). */
+export interface ProfessorSuggestionPayload extends SuggestionPayload {
+  /** The professor's own teaching plan (course, discipline, year and semester). */
+  plano?: number | null;
+  /** B: basic bibliography; C: complementary. */
+  tipo_bibliografia?: string | null;
+  exemplares?: number | null;
+  justificativa?: string | null;
+}
+
+const PROFESSOR_FIELD_NAMES: Record<"plano" | "tipo_bibliografia" | "exemplares", Record<Lang, string>> = {
+  plano: { pt: "Disciplina", es: "Asignatura", en: "Discipline" },
+  tipo_bibliografia: { pt: "Bibliografia", es: "Bibliografía", en: "Bibliography" },
+  exemplares: { pt: "Número de exemplares", es: "Número de ejemplares", en: "Number of copies" },
+};
+
+/** Same title (folded case and spaces) for the same plan: the professor's duplicate key. */
+const fold = (s: string) => s.normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase("pt-BR");
+
+/**
+ * A professor's suggestion for the bibliography of one of their teaching plans (spec §6 "teachers are pointed to a
+ * separate purchase-suggestion route"). Only professors (403 `somente_professor`); the patron's field rules plus
+ * the plan (theirs), the bibliography type and the copies (1 to MAX_COPIES); then 422 `solicitacao_duplicada` for the
+ * same title open for the same plan, and 422 `limite_solicitacoes` at the category's limit of open suggestions.
+ */
+export async function createProfessorSuggestion(db: Db, lang: Lang, codPessoa: number, p: ProfessorSuggestionPayload, invalid: string) {
+  const who = await db
+    .selectFrom("pessoa as p")
+    .innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria")
+    .select(["k.professor", "k.limite_solicitacoes"])
+    .where("p.cod_pessoa", "=", codPessoa)
+    .executeTakeFirst();
+  if (!who || Number(who.professor) !== 1) throw ruleError(lang, "somente_professor", 403);
+  if (!(await categoryAllows(db, codPessoa, SUGGESTION_ACTIVITY))) throw ruleError(lang, "atividade_negada", 403);
+  const errors: Errors = {};
+  const library = await checkFields(db, lang, p, invalid, errors);
+  const required = (field: keyof typeof PROFESSOR_FIELD_NAMES) => (errors[field] = [ruleMessage(lang, "campo_nao_preenchido", { campo: PROFESSOR_FIELD_NAMES[field][lang] })]);
+  if (p.plano == null) required("plano");
+  else {
+    const plan = await db.selectFrom("plano_ensino").select("cod_plano").where("cod_plano", "=", p.plano).where("cod_professor", "=", codPessoa).executeTakeFirst();
+    if (!plan) errors.plano = [invalid];
+  }
+  if (p.tipo_bibliografia == null || p.tipo_bibliografia === "") required("tipo_bibliografia");
+  else if (p.tipo_bibliografia !== "B" && p.tipo_bibliografia !== "C") errors.tipo_bibliografia = [invalid];
+  if (p.exemplares == null) required("exemplares");
+  else if (!Number.isInteger(p.exemplares) || p.exemplares < 1 || p.exemplares > MAX_COPIES) errors.exemplares = [invalid];
+  if (Object.keys(errors).length > 0) throw new ApiError(422, "validacao", { code: "validacao", errors });
+
+  const open = await db
+    .selectFrom("sugestao_aquisicao")
+    .select(["titulo", "cod_plano"])
+    .where("cod_pessoa", "=", codPessoa)
+    .where("cod_plano", "is not", null)
+    .where("situacao", "in", OPEN_SUGGESTION_STATUSES)
+    .execute();
+  const title = fold(p.titulo!);
+  // A duplicate is reported before the limit, as for the other requests (ADR 091).
+  if (open.some((s) => s.cod_plano === p.plano && fold(s.titulo) === title)) throw ruleError(lang, "solicitacao_duplicada");
+  if (open.length >= Number(who.limite_solicitacoes)) throw ruleError(lang, "limite_solicitacoes");
   return db
     .insertInto("sugestao_aquisicao")
     .values({
-      cod_pessoa: codPessoa,
-      cod_campus: p.campus ?? library?.cod_campus ?? null,
-      cod_biblioteca: p.biblioteca!,
-      autor: v(p.autor),
-      titulo: v(p.titulo)!,
-      edicao: v(p.edicao),
-      editor: v(p.editor)!,
-      isbn_issn: v(p.isbn_issn),
-      periodico: v(p.periodico),
-      outras_inf: v(p.outras_inf),
+      ...rowOf(codPessoa, p, library),
+      cod_plano: p.plano!,
+      tipo_bibliografia: p.tipo_bibliografia as "B" | "C",
+      exemplares: p.exemplares!,
+      justificativa: clean(p.justificativa),
     })
-    .returning(["cod_sugestao", "situacao", "created_at"])
+    .returning(RETURNED)
     .executeTakeFirstOrThrow();
 }
