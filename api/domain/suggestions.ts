@@ -23,18 +23,25 @@ export interface SuggestionPayload {
   outras_inf?: string | null;
 }
 
-const FIELD_NAMES: Record<"biblioteca" | "titulo" | "editor", Record<Lang, string>> = {
+/** The names the "required field not filled" message gives (a professor's suggestion has three more, ADR 195). */
+const FIELD_NAMES: Record<"biblioteca" | "titulo" | "editor" | "plano" | "tipo_bibliografia" | "exemplares", Record<Lang, string>> = {
   biblioteca: { pt: "Biblioteca", es: "Biblioteca", en: "Library" },
   titulo: { pt: "Título", es: "Título", en: "Title" },
   editor: { pt: "Editora", es: "Editorial", en: "Publisher" },
+  plano: { pt: "Disciplina", es: "Asignatura", en: "Discipline" },
+  tipo_bibliografia: { pt: "Bibliografia", es: "Bibliografía", en: "Bibliography" },
+  exemplares: { pt: "Número de exemplares", es: "Número de ejemplares", en: "Number of copies" },
 };
 
 type Errors = Record<string, string[]>;
 const clean = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
 
 /** The spec §5 field rules shared by every suggestion: fills `errors`, returns the library's campus when it exists. */
+const requiredIn = (lang: Lang, errors: Errors) => (field: keyof typeof FIELD_NAMES) =>
+  (errors[field] = [ruleMessage(lang, "campo_nao_preenchido", { campo: FIELD_NAMES[field][lang] })]);
+
 async function checkFields(db: Db, lang: Lang, p: SuggestionPayload, invalid: string, errors: Errors) {
-  const required = (field: keyof typeof FIELD_NAMES) => (errors[field] = [ruleMessage(lang, "campo_nao_preenchido", { campo: FIELD_NAMES[field][lang] })]);
+  const required = requiredIn(lang, errors);
   if (p.biblioteca == null) required("biblioteca");
   if (!clean(p.titulo)) required("titulo");
   if (!clean(p.editor)) required("editor");
@@ -93,12 +100,6 @@ export interface ProfessorSuggestionPayload extends SuggestionPayload {
   justificativa?: string | null;
 }
 
-const PROFESSOR_FIELD_NAMES: Record<"plano" | "tipo_bibliografia" | "exemplares", Record<Lang, string>> = {
-  plano: { pt: "Disciplina", es: "Asignatura", en: "Discipline" },
-  tipo_bibliografia: { pt: "Bibliografia", es: "Bibliografía", en: "Bibliography" },
-  exemplares: { pt: "Número de exemplares", es: "Número de ejemplares", en: "Number of copies" },
-};
-
 /** Same title (folded case and spaces) for the same plan: the professor's duplicate key. */
 const fold = (s: string) => s.normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase("pt-BR");
 
@@ -119,7 +120,7 @@ export async function createProfessorSuggestion(db: Db, lang: Lang, codPessoa: n
   if (!(await categoryAllows(db, codPessoa, SUGGESTION_ACTIVITY))) throw ruleError(lang, "atividade_negada", 403);
   const errors: Errors = {};
   const library = await checkFields(db, lang, p, invalid, errors);
-  const required = (field: keyof typeof PROFESSOR_FIELD_NAMES) => (errors[field] = [ruleMessage(lang, "campo_nao_preenchido", { campo: PROFESSOR_FIELD_NAMES[field][lang] })]);
+  const required = requiredIn(lang, errors);
   if (p.plano == null) required("plano");
   else {
     const plan = await db.selectFrom("plano_ensino").select("cod_plano").where("cod_plano", "=", p.plano).where("cod_professor", "=", codPessoa).executeTakeFirst();

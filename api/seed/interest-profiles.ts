@@ -77,7 +77,10 @@ export async function seedInterestProfiles(db: Db, { now = Date.now(), log = (_m
   const journal = withIssues[0] ?? (await db.selectFrom("acervo").select("cod_acervo").where("cod_tipo_obra", "=", PERIODICAL_WORK_TYPE).orderBy("titulo").executeTakeFirst());
   if (journal) await insertFollowedPeriodical(db, demo.cod_pessoa, journal.cod_acervo, ["fasciculos", "sumarios"]);
 
-  for (const p of INTEREST_TEST_LOGINS) {
+  // The interest-profile test patrons, and a reader who follows a periodical for its new issues (the browser tests
+  // receive issues for her).
+  let readerId = 0;
+  for (const p of [...INTEREST_TEST_LOGINS, PERIODICAL_READER]) {
     const row = await db
       .insertInto("pessoa")
       .values({ cod_empresa: DEMO_EMPRESA, cod_categoria: demo.cod_categoria, nome_pessoa: p.nome, email: p.email })
@@ -85,17 +88,10 @@ export async function seedInterestProfiles(db: Db, { now = Date.now(), log = (_m
       .executeTakeFirstOrThrow();
     const { hash, salt } = hashPassword(DEMO_PASSWORD);
     await db.insertInto("login").values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" }).execute();
+    if (p === PERIODICAL_READER) readerId = row.cod_pessoa;
   }
-  // A reader who follows a periodical for its new issues; the browser tests receive issues for her.
-  const reader = await db
-    .insertInto("pessoa")
-    .values({ cod_empresa: DEMO_EMPRESA, cod_categoria: demo.cod_categoria, nome_pessoa: PERIODICAL_READER.nome, email: PERIODICAL_READER.email })
-    .returning("cod_pessoa")
-    .executeTakeFirstOrThrow();
-  const { hash, salt } = hashPassword(DEMO_PASSWORD);
-  await db.insertInto("login").values({ cod_pessoa: reader.cod_pessoa, usuario: PERIODICAL_READER.login, senha_hash: hash, senha_salt: salt, base: "UFD" }).execute();
   // Another periodical than demo's when there is one, so tests that receive its issues leave demo's alerts alone.
   const readerJournal = withIssues[1] ?? journal;
-  if (readerJournal) await insertFollowedPeriodical(db, reader.cod_pessoa, readerJournal.cod_acervo, ["fasciculos"]);
+  if (readerJournal) await insertFollowedPeriodical(db, readerId, readerJournal.cod_acervo, ["fasciculos"]);
   log(`interest profiles: demo follows ${[subject?.descricao, author?.descricao, area && classLabel(area.codigo, "pt")].filter(Boolean).join(", ")}`);
 }
