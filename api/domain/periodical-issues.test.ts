@@ -90,3 +90,16 @@ describe("receiving an issue of a periodical", () => {
     expect(issueDesignation({ ano: 2025, numero: "7", periodo: "jul." })).toBe("n. 7, jul. 2025");
   });
 });
+
+describe("the latest issues on the title page", () => {
+  it("embeds a periodical's latest received issues, latest arrival first (the same day: latest recorded), in GET /acervo/{id}?incluir=fasciculos", async () => {
+    const token = (await login(t.app, "demo")).access_token;
+    await receiveIssue(t.db, mailer, { cod_acervo: journal, cod_biblioteca: 1, ano: 2026, volume: "37", numero: "1" }, "2026-11-26");
+    const body = await (await get(t.app, `/api/acervo/${journal}?incluir=fasciculos`, token)).json();
+    expect(body.fasciculos.map((f: { volume: string; numero: string }) => `${f.volume}/${f.numero}`)).toEqual(["37/1", "36/3", "36/4"]);
+    expect(body.fasciculos[0]).toMatchObject({ situacao: "recebido", data_chegada: "2026-11-26", biblioteca: { cod_biblioteca: 1, desc_biblioteca: "Biblioteca Central" } });
+    expect((await (await get(t.app, `/api/acervo/${book}?incluir=fasciculos`, token)).json()).fasciculos).toEqual([]);
+    const received = await (await get(t.app, `/api/kardex/${journal}/data?situacao=recebido`, token)).json();
+    expect(received).toHaveLength(3);
+  });
+});

@@ -41,4 +41,11 @@ test("when an issue of a followed periodical arrives, the follower finds an aler
   await alert.getByRole("link", { name: "Ver o título" }).click();
   await expect(page).toHaveURL(new RegExp(`/acervo/${id}$`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText(title.slice(0, 20));
+  // The title page lists the latest issues received, this one first, and leads to the whole kardex.
+  const latest = page.getByRole("region", { name: "Últimos fascículos recebidos" });
+  // Newest arrival first: this run's issue (or the other JavaScript mode's, received the same day).
+  await expect(latest.getByRole("listitem").first()).toContainText("v. 99, n. 90");
+  await expect(latest.getByRole("listitem").filter({ hasText: `v. 99, n. ${numero}, ${year} — Biblioteca Central, recebido em` })).toHaveCount(1);
+  await latest.getByRole("link", { name: "Ver todos os fascículos (kardex)" }).click();
+  await expect(page).toHaveURL(new RegExp(`/acervo/${id}/colecao-kardex$`));
 });
