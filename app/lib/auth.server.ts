@@ -15,6 +15,7 @@ export const DadosUsuarioSchema = z.object({
     nome_pessoa: z.string(),
     login: z.string(),
     base: z.string().nullish(),
+    professor: z.boolean().optional().catch(undefined),
   }),
   authPermissions: z.array(z.looseObject({ cod_modulo: z.coerce.number().nullish(), cod_atividade: z.coerce.number() })).default([]),
   bloqueio: z.union([z.boolean(), z.number(), z.string()]).nullish(),
@@ -41,15 +42,21 @@ export async function passwordLogin(api: FullApiClient, username: string, passwo
     // too-many-attempts message, which is about the password).
     throw new ApiError(430, { message: dados.motivo_bloqueio?.trim() || "", code: LIBRARY_BLOCK_CODE });
   }
+  return { tokens, user: sessionUserOf(dados) };
+}
+
+/**
+ * What the session keeps of the patron's data (password login and single sign-on alike). Whether the patron is
+ * a professor is kept too, so the private area's menu does not ask the API on every page (ADR 210).
+ */
+export function sessionUserOf(dados: z.infer<typeof DadosUsuarioSchema>): SessionUser {
   return {
-    tokens,
-    user: {
-      cod_pessoa: dados.user.cod_pessoa,
-      nome_pessoa: dados.user.nome_pessoa,
-      login: dados.user.login,
-      base: dados.user.base ?? null,
-      permissions: [...new Set(dados.authPermissions.map((p) => p.cod_atividade))],
-    },
+    cod_pessoa: dados.user.cod_pessoa,
+    nome_pessoa: dados.user.nome_pessoa,
+    login: dados.user.login,
+    base: dados.user.base ?? null,
+    permissions: [...new Set(dados.authPermissions.map((p) => p.cod_atividade))],
+    ...(dados.user.professor === undefined ? {} : { professor: dados.user.professor }),
   };
 }
 

@@ -98,4 +98,30 @@ describe("the server's fixed t", () => {
     ];
     for (const [key, opts] of cases) expect((fast as (k: unknown, o?: unknown) => string)(key, opts)).toBe((slow as (k: unknown, o?: unknown) => string)(key, opts));
   });
+
+  it("gives i18next's answer for every key of every namespace and language, plain and with values, and again from its memo", () => {
+    for (const lng of ["pt", "en", "es", "fr", "it"] as const) {
+      const i18n = instanceFor(lng);
+      for (const ns of Object.keys(i18n.store.data[lng] ?? {})) {
+        const mine = fixedT(i18n, lng, [ns]) as (k: string, o?: Record<string, unknown>) => unknown;
+        const theirs = i18n.getFixedT(lng, ns) as unknown as (k: string, o?: Record<string, unknown>) => unknown;
+        const leaves: Array<[string, string]> = [];
+        const walk = (node: unknown, path: string) => {
+          if (typeof node === "string") leaves.push([path, node]);
+          else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) walk(v, path ? `${path}.${k}` : k);
+        };
+        walk(i18n.store.data[lng][ns], "");
+        for (const [key, text] of leaves) {
+          if (/_(zero|one|two|few|many|other)$/.test(key)) continue;
+          const names = [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]);
+          const values = Object.fromEntries(names.map((n, i) => [n, i % 2 ? 7 : `<v${i}>`]));
+          for (let round = 0; round < 2; round++) {
+            expect(mine(key), `${lng} ${ns}:${key}`).toEqual(theirs(key));
+            if (names.length) expect(mine(key, values), `${lng} ${ns}:${key} with values`).toEqual(theirs(key, values));
+          }
+        }
+      }
+    }
+  });
 });
+

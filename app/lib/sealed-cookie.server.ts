@@ -4,8 +4,18 @@
  */
 import crypto from "node:crypto";
 
+// Derived once per secret and purpose (HKDF on every request showed in the page-cost profile, ADR 210).
+const keys = new Map<string, Buffer>();
+
 function deriveKey(secret: string, purpose: string): Buffer {
-  return Buffer.from(crypto.hkdfSync("sha256", secret, "estante", purpose, 32));
+  const id = `${purpose}\u0000${secret}`;
+  let key = keys.get(id);
+  if (!key) {
+    key = Buffer.from(crypto.hkdfSync("sha256", secret, "estante", purpose, 32));
+    if (keys.size > 16) keys.clear();
+    keys.set(id, key);
+  }
+  return key;
 }
 
 /** Encrypts bytes into a cookie-safe string: base64url(iv ‖ tag ‖ ciphertext). */

@@ -26,6 +26,8 @@ const SessionDataSchema = z.object({
     /** The login's base, when the person has logins in several bases (ADR 172). */
     base: z.string().nullish(),
     permissions: z.array(z.number()),
+    /** Whether the patron is a professor (the teaching plan's menu entry); absent in sessions started before it was kept. */
+    professor: z.boolean().optional(),
   }),
   /** The session began with single sign-on: logout then goes to that provider's logout link (spec §4, ADR 160). */
   sso: z.enum(["oidc", "saml"]).optional(),

@@ -10,7 +10,7 @@ import { isExternalBase } from "./api/acervo.server";
 import { getApi, type FullApiClient } from "./api/client.server";
 import { ApiError } from "./api/errors";
 import { oidcAuthorize, oidcValidar, samlLogin, samlValidar } from "./api/identity/sso.server";
-import { DadosUsuarioSchema, LIBRARY_BLOCK_CODE } from "./auth.server";
+import { DadosUsuarioSchema, LIBRARY_BLOCK_CODE, sessionUserOf } from "./auth.server";
 import { isHttps, parseCookies, serializeCookie } from "./cookies";
 import { getEnv } from "./env.server";
 import { externalAccessPath } from "./external-access";
@@ -175,12 +175,7 @@ async function userFor(api: FullApiClient, tokens: TokenPair) {
     await api.revokeTokens(tokens).catch(() => undefined);
     throw new ApiError(430, { message: dados.motivo_bloqueio?.trim() || "", code: LIBRARY_BLOCK_CODE });
   }
-  return {
-    cod_pessoa: dados.user.cod_pessoa,
-    nome_pessoa: dados.user.nome_pessoa,
-    login: dados.user.login,
-    permissions: [...new Set(dados.authPermissions.map((p) => p.cod_atividade))],
-  };
+  return sessionUserOf(dados);
 }
 
 /**

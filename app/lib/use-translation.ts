@@ -29,16 +29,98 @@ export function fixedT(i18n: I18n, lng: string, namespaces: string[], keyPrefix?
   const full = (i18n.getFixedT.bind(i18n) as AnyT)(lng, namespaces[0], keyPrefix, { scopeNs: namespaces }) as AnyT;
   if (keyPrefix) return full;
   const ns = namespaces[0];
-  const t = (key: unknown, opts?: unknown, ...rest: unknown[]) => {
-    if ((typeof key !== "string" && !Array.isArray(key)) || (opts !== undefined && (typeof opts !== "object" || opts === null)) || rest.length) {
-      return full(key, opts, ...rest);
-    }
+  const call = (key: unknown, opts?: unknown) => {
     const o: Record<string, unknown> = opts ? { ...(opts as Record<string, unknown>) } : {};
     o.lng = o.lng || lng;
     o.ns = o.ns || ns;
     return (i18n.t as unknown as AnyT)(key, o);
   };
+  // A server instance's resources never change after init, so a key's answer is the same on every page:
+  // plain keys are kept whole, and keys called with plain values keep their template (ADR 210).
+  const plain = new Map<string, unknown>();
+  const templates = new Map<string, Template | null>();
+  const t = (key: unknown, opts?: unknown, ...rest: unknown[]) => {
+    if ((typeof key !== "string" && !Array.isArray(key)) || (opts !== undefined && (typeof opts !== "object" || opts === null)) || rest.length) {
+      return full(key, opts, ...rest);
+    }
+    if (typeof key === "string") {
+      if (opts === undefined) {
+        if (plain.has(key)) return plain.get(key);
+        const answer = call(key);
+        if (plain.size > MEMO_LIMIT) plain.clear();
+        plain.set(key, answer);
+        return answer;
+      }
+      const values = opts as Record<string, unknown>;
+      if (onlyValues(values)) {
+        let template = templates.get(key);
+        if (template === undefined) {
+          template = parseTemplate(call(key, { skipInterpolation: true }));
+          if (templates.size > MEMO_LIMIT) templates.clear();
+          templates.set(key, template);
+        }
+        const out = template && fill(template, values);
+        if (out !== undefined && out !== null) return out;
+      }
+    }
+    return call(key, opts);
+  };
   return Object.assign(t, { lng, ns, keyPrefix: undefined });
+}
+
+/** Keys are the code's own, so the memos stay small; a guard all the same. */
+const MEMO_LIMIT = 5_000;
+
+/** i18next options that change which string is chosen or how: a call that names any of them is i18next's. */
+const RESERVED = new Set([
+  "count", "context", "defaultValue", "returnObjects", "returnDetails", "ns", "lng", "lngs", "fallbackLng", "interpolation",
+  "joinArrays", "postProcess", "keyPrefix", "ordinal", "replace", "skipInterpolation", "nsSeparator", "keySeparator",
+]);
+
+/** True when `values` holds only interpolation values that are strings or numbers. */
+function onlyValues(values: Record<string, unknown>): boolean {
+  for (const k in values) {
+    if (RESERVED.has(k) || k.startsWith("defaultValue")) return false;
+    const v = values[k];
+    if (typeof v !== "string" && typeof v !== "number") return false;
+  }
+  return true;
+}
+
+/** A string split at its `{{name}}` placeholders: the texts between them and the names in order. */
+type Template = { texts: string[]; names: string[] };
+
+/**
+ * The template of a translated string, or null when i18next must do the work: not a string, nesting (`$t(`),
+ * formats (`{{value, number}}`), unescaped or dotted placeholders. Values are never escaped (escapeValue is
+ * false: React escapes), as i18next is configured (app/lib/i18n.ts).
+ */
+function parseTemplate(raw: unknown): Template | null {
+  if (typeof raw !== "string" || raw.includes("$t(")) return null;
+  const texts: string[] = [];
+  const names: string[] = [];
+  const re = /\{\{([^}]*)\}\}/g;
+  let last = 0;
+  for (let m = re.exec(raw); m; m = re.exec(raw)) {
+    const name = m[1].trim();
+    if (!/^\w+$/.test(name)) return null;
+    texts.push(raw.slice(last, m.index));
+    names.push(name);
+    last = m.index + m[0].length;
+  }
+  texts.push(raw.slice(last));
+  return { texts, names };
+}
+
+/** The template with its values, or undefined when a placeholder has no value (i18next decides then). */
+function fill(template: Template, values: Record<string, unknown>): string | undefined {
+  let out = template.texts[0];
+  for (let i = 0; i < template.names.length; i++) {
+    const v = values[template.names[i]];
+    if (v === undefined) return undefined;
+    out += String(v) + template.texts[i + 1];
+  }
+  return out;
 }
 
 /** The hook's answer for `ns` on a server instance: built once per instance and namespace list. */

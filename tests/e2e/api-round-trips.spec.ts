@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { test as accountTest } from "../fixtures/account";
 
 // The portal reports its /api round trips per page (Server-Timing `api;desc="N calls"`): one per data need,
 // never one per result row.
@@ -45,3 +46,16 @@ test("a periodical's title page, with its latest received issues, also needs at 
   }
   expect(serial, "a periodical with received issues among the results").toBeTruthy();
 });
+
+accountTest("the account summary asks each list once: the loans its menu counts are the summary's loans", async ({ signedIn: page }) => {
+  // The unread alerts (top bar), the loans (the menu's overdue count and the summary share one answer), the
+  // holds and the debits; whether the patron is a professor comes from the session (ADR 210).
+  let calls = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 3; i++) {
+    const res = await page.goto("/meupergamum");
+    expect(res?.ok()).toBe(true);
+    calls = Math.min(calls, apiCalls(res?.headers()["server-timing"]));
+  }
+  expect(calls).toBeLessThanOrEqual(4);
+});
+

@@ -135,10 +135,11 @@ describe("API client: public token", () => {
   it("fetches new public credentials when the API refuses the cached token", async () => {
     const api = fakeApi();
     const cache = new PublicTokenCache();
-    const client = createApiClient({ transport: api.transport, session: new Session(null), language: "pt", publicTokens: cache });
-    await client.get("/consulta", Echo);
+    const client = () => createApiClient({ transport: api.transport, session: new Session(null), language: "pt", publicTokens: cache });
+    await client().get("/consulta", Echo);
     api.expirePublic();
-    const result = await client.get("/consulta", Echo);
+    // The next request's client: the cached public token is process-wide.
+    const result = await client().get("/consulta", Echo);
     expect(result.who).toBe("Bearer public-2");
     expect(api.publicCount).toBe(2);
   });
@@ -196,3 +197,21 @@ describe("API client: headers and errors", () => {
     expect(api.calls.at(-1)?.path).toBe("/api/consulta?termo=a+b&filtro=T1&filtro=Y2");
   });
 });
+
+describe("API client: one answer per GET in a request", () => {
+  it("asks the API once for the same GET, again for another query, and anew after any write", async () => {
+    const api = fakeApi();
+    const client = createApiClient({ transport: api.transport, session: patronSession(), language: "pt" });
+    const before = api.calls.length;
+    const [a, b] = await Promise.all([client.get("/reserva", Echo), client.get("/reserva", Echo)]);
+    expect(a).toEqual(b);
+    await client.get("/reserva", Echo);
+    expect(api.calls.length - before).toBe(1);
+    await client.get("/reserva", Echo, { query: { page: 2 } });
+    expect(api.calls.length - before).toBe(2);
+    await client.send("POST", "/reserva", Echo, { body: {} });
+    await client.get("/reserva", Echo);
+    expect(api.calls.length - before).toBe(4);
+  });
+});
+

@@ -271,8 +271,27 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
     return parsed.data;
   }
 
+  /**
+   * The request's GET answers, by caller, path and query: a layout and its page that both need the loans (the
+   * account menu's count and the summary) ask the API once. Any other call may change what a GET answers, so it
+   * empties the memo (an action runs before the loaders of the same request). ADR 210.
+   */
+  const answers = new Map<string, Promise<Response>>();
+
   async function request<T>(method: string, path: string, schema: z.ZodType<T>, opts: RequestOptions & { body?: unknown } = {}): Promise<T> {
-    return parse(await respond(method, path, opts), schema);
+    if (method !== "GET") {
+      answers.clear();
+      return parse(await respond(method, path, opts), schema);
+    }
+    const as = opts.as ?? (session.tokens ? "patron" : "public");
+    const key = `${as === "patron" ? (session.tokens?.access_token ?? "") : "public"} ${path} ${JSON.stringify(opts.query ?? null)}`;
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = respond(method, path, opts);
+      answers.set(key, answer);
+      answer.catch(() => answers.delete(key));
+    }
+    return parse((await answer).clone(), schema);
   }
 
   /** The API's answer to a call, after the public-token retry or the patron's token refresh. */

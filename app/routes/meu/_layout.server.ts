@@ -4,6 +4,7 @@ import { getLoans } from "~/lib/api/account.server";
 import { getApi } from "~/lib/api/client.server";
 import { isProfessor } from "~/lib/api/requests.server";
 import { settle } from "~/lib/api/settle.server";
+import { getSession } from "~/lib/session.server";
 import type { AccountCount } from "./_nav";
 
 /** The unread-alerts count comes from the root loader (the user bar shows it too), so it is not fetched twice. */
@@ -19,8 +20,13 @@ export async function loadAccountCounts(context: Readonly<RouterContextProvider>
   };
 }
 
-/** Whether the patron is a professor, for the professor-only menu entries; a failed check hides them. */
+/**
+ * Whether the patron is a professor, for the professor-only menu entries: kept in the session at login; a session
+ * started before it was kept asks the API (a failed check hides them).
+ */
 export async function loadIsProfessor(context: Readonly<RouterContextProvider>): Promise<boolean> {
+  const kept = getSession(context).user?.professor;
+  if (kept !== undefined) return kept;
   const r = await settle(isProfessor(getApi(context)));
   return r.ok && r.value;
 }
