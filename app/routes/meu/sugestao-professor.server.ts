@@ -6,17 +6,19 @@ import { markActionFailed } from "~/lib/action-failed.server";
 import { getMyTeachingPlans } from "~/lib/api/account/statistics.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, type ErrorMessage } from "~/lib/api/errors";
-import { createProfessorSuggestion, getUnits, isProfessor, requestErrorReply } from "~/lib/api/requests.server";
+import { createProfessorSuggestion, getUnits, requestErrorReply } from "~/lib/api/requests.server";
 import { settle } from "~/lib/api/settle.server";
 import { getT } from "~/lib/i18n.server";
 import { ProfessorSuggestionSchema } from "~/schemas/professor-suggestion";
+import { loadIsProfessor } from "./_layout.server";
 import { SUGGESTIONS_PATH } from "./paths-library-requests";
 
 /** The form's options: the libraries and the professor's own teaching plans (course, discipline, year and semester). */
 export async function loadProfessorSuggestion(context: Readonly<RouterContextProvider>) {
   const api = getApi(context);
   const title = getT(context)("requests:suggestion.professor.title");
-  if (!(await isProfessor(api))) return data({ title, professor: false as const, units: [], plans: null }, { status: 403 });
+  // Kept in the session at login (the account layout asks the same way).
+  if (!(await loadIsProfessor(context))) return data({ title, professor: false as const, units: [], plans: null }, { status: 403 });
   const [units, plans] = await Promise.all([settle(getUnits(api)), settle(getMyTeachingPlans(api))]);
   if (!units.ok || !plans.ok) return { title, professor: true as const, units: [], plans: null };
   const options = plans.value.planos.map((p) => ({
