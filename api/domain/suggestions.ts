@@ -3,6 +3,7 @@
  * trimmed), with the message "required field not filled: <field>". The campus, when given, must be the
  * library's. Categories without activity 12 may not suggest (spec §6).
  */
+import { BIBLIOGRAPHY_TYPES, MAX_COPIES, type BibliographyType } from "../../contract/professor-suggestion.ts";
 import type { Db } from "../db/index.ts";
 import type { Lang } from "../lib/messages.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -81,8 +82,7 @@ export async function createSuggestion(db: Db, lang: Lang, codPessoa: number, p:
   return db.insertInto("sugestao_aquisicao").values(rowOf(codPessoa, p, library)).returning(RETURNED).executeTakeFirstOrThrow();
 }
 
-/** The most copies one professor's suggestion may ask for. */
-export const MAX_COPIES = 100;
+export { MAX_COPIES };
 
 /**
  * Statuses in which a suggestion is still being handled: a professor's duplicate and the category's limit count
@@ -127,7 +127,7 @@ export async function createProfessorSuggestion(db: Db, lang: Lang, codPessoa: n
     if (!plan) errors.plano = [invalid];
   }
   if (p.tipo_bibliografia == null || p.tipo_bibliografia === "") required("tipo_bibliografia");
-  else if (p.tipo_bibliografia !== "B" && p.tipo_bibliografia !== "C") errors.tipo_bibliografia = [invalid];
+  else if (!(BIBLIOGRAPHY_TYPES as readonly string[]).includes(p.tipo_bibliografia)) errors.tipo_bibliografia = [invalid];
   if (p.exemplares == null) required("exemplares");
   else if (!Number.isInteger(p.exemplares) || p.exemplares < 1 || p.exemplares > MAX_COPIES) errors.exemplares = [invalid];
   if (Object.keys(errors).length > 0) throw new ApiError(422, "validacao", { code: "validacao", errors });
@@ -148,7 +148,7 @@ export async function createProfessorSuggestion(db: Db, lang: Lang, codPessoa: n
     .values({
       ...rowOf(codPessoa, p, library),
       cod_plano: p.plano!,
-      tipo_bibliografia: p.tipo_bibliografia as "B" | "C",
+      tipo_bibliografia: p.tipo_bibliografia as BibliographyType,
       exemplares: p.exemplares!,
       justificativa: clean(p.justificativa),
     })

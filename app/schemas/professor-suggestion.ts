@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { BIBLIOGRAPHY_TYPES, MAX_COPIES } from "../../contract/professor-suggestion";
 import { SuggestionSchema } from "./suggestion";
 
-/** The most copies a professor's suggestion may ask for (the API's limit, ADR 195). */
-export const MAX_COPIES = 100;
+export { MAX_COPIES };
 
 /**
  * A professor's purchase suggestion (spec §6, ADR 195): the patron's suggestion plus one of the professor's teaching
@@ -10,7 +10,7 @@ export const MAX_COPIES = 100;
  */
 export const ProfessorSuggestionSchema = SuggestionSchema.extend({
   plano: z.number({ error: "requests:suggestion.professor.errors.plano" }).int().positive("requests:suggestion.professor.errors.plano"),
-  tipo_bibliografia: z.enum(["B", "C"], { error: "requests:suggestion.professor.errors.tipo_bibliografia" }),
+  tipo_bibliografia: z.enum(BIBLIOGRAPHY_TYPES, { error: "requests:suggestion.professor.errors.tipo_bibliografia" }),
   exemplares: z
     .number({ error: "requests:suggestion.professor.errors.exemplares" })
     .int("requests:suggestion.professor.errors.exemplares")
