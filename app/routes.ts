@@ -105,6 +105,8 @@ export default [
       route("areas-interesse", "routes/meu/areas-interesse.tsx"),
       route("verificar-titulos", "routes/meu/verificar-titulos.tsx"),
       route("sugestoes", "routes/meu/sugestoes.tsx"),
+      // A professor's suggestion for a teaching plan's bibliography (spec §6, ADR 195).
+      route("sugestao-professor", "routes/meu/sugestao-professor.tsx"),
       route("estatisticas-aquisicao", "routes/meu/estatisticas-aquisicao.tsx"),
       route("totais-acervo", "routes/meu/totais-acervo.tsx"),
       route("plano-ensino", "routes/meu/plano-ensino.tsx"),

@@ -161,7 +161,10 @@ export function mySuggestions(db: Db, codPessoa: number, f: { dataIni?: string; 
   let q = db
     .selectFrom("sugestao_aquisicao as s")
     .innerJoin("biblioteca as b", "b.cod_biblioteca", "s.cod_biblioteca")
+    .leftJoin("plano_ensino as pe", "pe.cod_plano", "s.cod_plano")
+    .leftJoin("disciplina as d", "d.cod_disciplina", "pe.cod_disciplina")
     .select(["s.cod_sugestao", "s.titulo", "s.autor", "s.edicao", "s.editor", "s.isbn_issn", "s.periodico", "s.outras_inf", "b.desc_biblioteca as biblioteca", "s.situacao", "s.created_at"])
+    .select(["d.nome as disciplina", "s.tipo_bibliografia", "s.exemplares", "s.justificativa"])
     .where("s.cod_pessoa", "=", codPessoa);
   // created_at is an ISO text (or CURRENT_TIMESTAMP text); comparing its first 10 characters works in both dialects.
   if (f.dataIni) q = q.where(sql`substr(s.created_at, 1, 10)`, ">=", f.dataIni);

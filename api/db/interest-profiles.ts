@@ -324,3 +324,18 @@ export async function recordSent(db: Db, codPessoa: number, ids: readonly number
     .execute();
   return rows.map((r) => r.cod_acervo);
 }
+
+/**
+ * The patrons following a periodical, with their journal types (JSON), whose interest profile has not expired
+ * (a follower with no profile row has no expiry). New issues alert these (ADR 196).
+ */
+export function periodicalFollowers(db: Db, codAcervo: number, today: string): Promise<Array<{ cod_pessoa: number; tipos: string }>> {
+  return withTables(db)
+    .selectFrom("perfil_interesse_periodico as f")
+    .leftJoin("perfil_interesse as p", "p.cod_pessoa", "f.cod_pessoa")
+    .select(["f.cod_pessoa", "f.tipos"])
+    .where("f.cod_acervo", "=", codAcervo)
+    .where((eb) => eb.or([eb("p.validade", "is", null), eb("p.validade", ">=", today)]))
+    .orderBy("f.cod_pessoa")
+    .execute();
+}

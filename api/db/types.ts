@@ -331,6 +331,11 @@ export interface SugestaoAquisicaoTable {
   outras_inf: string | null;
   situacao: Generated<string>;
   created_at: Generated<string>;
+  /** Migration 195: a professor's suggestion names a teaching plan, a bibliography type (B/C), copies and a reason. */
+  cod_plano: number | null;
+  tipo_bibliografia: "B" | "C" | null;
+  exemplares: number | null;
+  justificativa: string | null;
 }
 
 /** A patron waiting for a title that can be neither requested nor held (migration 010, ADR 094). */

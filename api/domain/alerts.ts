@@ -9,7 +9,7 @@ import type { Db } from "../db/index.ts";
 import type { Lang } from "../lib/messages.ts";
 import type { Mailer } from "../mail/index.ts";
 
-export const ALERT_KINDS = ["reserva_disponivel", "lista_espera_disponivel", "vencimento", "solicitacao_situacao", "sugestao_situacao", "perfil_interesse", "mensagem"] as const;
+export const ALERT_KINDS = ["reserva_disponivel", "lista_espera_disponivel", "vencimento", "solicitacao_situacao", "sugestao_situacao", "perfil_interesse", "fasciculo_novo", "mensagem"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** Data an alert carries so the portal can word it in any language. */
@@ -24,6 +24,8 @@ export interface AlertData {
   /** Interest profile alerts: how many titles arrived and their titles, "; "-separated. */
   total?: number;
   titulos?: string;
+  /** A new issue of a followed periodical: its designation ("v. 36, n. 4, 2026"), ADR 196. */
+  fasciculo?: string;
 }
 
 /** Days before the due date that the reminder job alerts. */
@@ -59,6 +61,11 @@ const TEXT: Record<Exclude<AlertKind, "mensagem">, Record<Lang, string>> = {
     pt: "{total} título(s) novo(s) no acervo conforme o seu perfil de interesse: {titulos}.",
     es: "{total} título(s) nuevo(s) en el acervo según su perfil de interés: {titulos}.",
     en: "{total} new title(s) in the catalogue match your interest profile: {titulos}.",
+  },
+  fasciculo_novo: {
+    pt: "Chegou um novo fascículo de \"{titulo}\" na {biblioteca}: {fasciculo}.",
+    es: "Llegó un nuevo fascículo de \"{titulo}\" a {biblioteca}: {fasciculo}.",
+    en: "A new issue of \"{titulo}\" arrived at {biblioteca}: {fasciculo}.",
   },
 };
 

@@ -76,6 +76,11 @@ const RULE_MESSAGES = {
     es: "Su categoría de usuario no permite esta operación.",
     en: "Your user category does not allow this.",
   },
+  somente_professor: {
+    pt: "Somente professores sugerem a bibliografia das suas disciplinas.",
+    es: "Solo los profesores sugieren la bibliografía de sus asignaturas.",
+    en: "Only professors suggest the bibliography of their disciplines.",
+  },
   campo_nao_preenchido: {
     pt: "Campo obrigatório não preenchido: {campo}",
     es: "Campo obligatorio no completado: {campo}",

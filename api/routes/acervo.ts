@@ -10,6 +10,7 @@ import { listComments } from "../domain/comments.ts";
 import { Comment } from "./comentarios.ts";
 import { titleExtras } from "../domain/title-extras.ts";
 import { DERIVED_FACET_TYPES } from "../search/derived-facets.ts";
+import { Fasciculo, listIssues } from "./kardex.ts";
 
 const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
@@ -114,6 +115,7 @@ const AcervoIncluido = Acervo.extend({
   permissoes: Permissoes.optional(),
   titulos_adicionais: TitulosAdicionais.element.shape.titulos.optional(),
   comentarios: z.array(Comment).optional(),
+  fasciculos: z.array(Fasciculo).optional(),
 }).openapi("AcervoIncluido");
 const EstatisticaAnos = z.array(z.object({ ano: z.number().int(), emprestimos: z.number().int() })).openapi("EstatisticaAnos");
 const EstatisticaMeses = z
@@ -123,7 +125,9 @@ const EstatisticaMeses = z
 const NoQuery = z.object({});
 
 /** The parts `GET /acervo/{id}?incluir=` can add to the title, each the body of its own call (ADR 210). */
-const INCLUDES = ["exemplares", "permissoes", "titulos_adicionais", "comentarios"] as const;
+const INCLUDES = ["exemplares", "permissoes", "titulos_adicionais", "comentarios", "fasciculos"] as const;
+/** How many of the latest received issues `incluir=fasciculos` embeds. */
+const LATEST_ISSUES = 5;
 type Include = (typeof INCLUDES)[number];
 const IncluirQuery = z.object({
   incluir: z
@@ -132,8 +136,8 @@ const IncluirQuery = z.object({
     .optional()
     .openapi({
       description:
-        "Comma-separated parts to embed, so a title page needs one call: exemplares (= GET /acervo/{id}/exemplares), permissoes (= /acervo/{id}/permissoes), titulos_adicionais (this title's entry of /acervo/titulos-adicionais), comentarios (= GET /comentarios/acervo/{id}). Each embedded part has the same shape as that call's answer; a backend without it may ignore the parameter, and the portal then makes those calls",
-      example: "exemplares,permissoes,titulos_adicionais,comentarios",
+        "Comma-separated parts to embed, so a title page needs one call: exemplares (= GET /acervo/{id}/exemplares), permissoes (= /acervo/{id}/permissoes), titulos_adicionais (this title's entry of /acervo/titulos-adicionais), comentarios (= GET /comentarios/acervo/{id}), fasciculos (a periodical's five latest received issues, shaped as GET /kardex/{id}/data?situacao=recebido, latest arrival first; empty for other titles). Each embedded part has the same shape as that call's answer; a backend without it may ignore the parameter, and the portal then makes those calls",
+      example: "exemplares,permissoes,titulos_adicionais,comentarios,fasciculos",
     }),
 });
 const route = <T extends z.ZodType, Q extends z.ZodObject<any>>(path: string, summary: string, schema: T, query: Q) =>
@@ -284,6 +288,7 @@ export function acervoRoutes(deps: ApiDeps) {
     if (parts.has("permissoes")) body.permissoes = await permissions(id);
     if (parts.has("titulos_adicionais")) body.titulos_adicionais = (await additional([id]))[0]?.titulos ?? [];
     if (parts.has("comentarios")) body.comentarios = await listComments(db, id, c.get("owner").codPessoa ?? null);
+    if (parts.has("fasciculos")) body.fasciculos = await listIssues(db, id, { situacao: "recebido", limit: LATEST_ISSUES, byArrival: true });
     return c.json(body as z.infer<typeof AcervoIncluido>, 200);
   });
 

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Db } from "../db/index.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
 
@@ -11,7 +12,9 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
 const get = <T extends z.ZodType, Q extends z.ZodObject<any>>(path: string, summary: string, schema: T, query: Q) =>
   createRoute({ method: "get", path, summary, security: [{ bearer: [] }], request: { headers: LangHeader, params: Id, query }, responses: json(schema, summary) });
 
-const Fasciculo = z
+const ISSUE_STATUSES = ["recebido", "atrasado", "encadernacao", "nao_publicado"] as const;
+/** An issue as the kardex calls answer it. */
+export const Fasciculo = z
   .object({
     cod_fasciculo: z.number().int(),
     biblioteca: z.object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string() }),
@@ -33,6 +36,38 @@ const Item = Fasciculo.extend({
 const optionalInt = z.coerce.number().int().positive().optional();
 
 /** /api/kardex/{id}/...: the issues (fascículos) of a periodical title, as its kardex records them. */
+const issuesQuery = (db: Db) =>
+  db
+    .selectFrom("fasciculo as f")
+    .innerJoin("biblioteca as b", "b.cod_biblioteca", "f.cod_biblioteca")
+    .select([
+      "f.cod_fasciculo", "f.cod_biblioteca", "b.desc_biblioteca", "f.ano", "f.volume", "f.numero", "f.periodo", "f.data_publicacao",
+      "f.data_chegada", "f.situacao", "f.observacao",
+    ])
+    .select((eb) => eb.exists(eb.selectFrom("sumario as s").select("s.cod_sumario").whereRef("s.cod_fasciculo", "=", "f.cod_fasciculo")).as("possui_sumario"));
+type IssueRow = Awaited<ReturnType<ReturnType<typeof issuesQuery>["execute"]>>[number];
+const shape = ({ cod_biblioteca, desc_biblioteca, possui_sumario, ...f }: IssueRow) => ({
+  ...f,
+  biblioteca: { cod_biblioteca, desc_biblioteca },
+  possui_sumario: Boolean(Number(possui_sumario)),
+});
+
+/**
+ * A title's issues as `GET /kardex/{id}/data` answers them, newest first; optionally of one library, year or status,
+ * at most `limit`, and by arrival day (the title page embeds the latest received ones, ADR 196).
+ */
+export async function listIssues(db: Db, id: number, f: { codBib?: number; year?: number; situacao?: string; limit?: number; byArrival?: boolean } = {}) {
+  let q = issuesQuery(db).where("f.cod_acervo", "=", id);
+  if (f.codBib) q = q.where("f.cod_biblioteca", "=", f.codBib);
+  if (f.year) q = q.where("f.ano", "=", f.year);
+  if (f.situacao) q = q.where("f.situacao", "=", f.situacao);
+  // The latest received are the latest to arrive (a late issue arriving today comes first).
+  q = f.byArrival ? q.orderBy("f.data_chegada", "desc") : q.orderBy("f.ano", "desc").orderBy("f.data_publicacao", "desc");
+  q = q.orderBy("f.cod_fasciculo", "desc");
+  if (f.limit) q = q.limit(f.limit);
+  return (await q.execute()).map(shape);
+}
+
 export function kardexRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
@@ -42,22 +77,6 @@ export function kardexRoutes(deps: ApiDeps) {
     const t = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", id).executeTakeFirst();
     if (!t) throw new ApiError(404, "nao_encontrado");
   };
-  const issues = () =>
-    db
-      .selectFrom("fasciculo as f")
-      .innerJoin("biblioteca as b", "b.cod_biblioteca", "f.cod_biblioteca")
-      .select([
-        "f.cod_fasciculo", "f.cod_biblioteca", "b.desc_biblioteca", "f.ano", "f.volume", "f.numero", "f.periodo", "f.data_publicacao",
-        "f.data_chegada", "f.situacao", "f.observacao",
-      ])
-      .select((eb) => eb.exists(eb.selectFrom("sumario as s").select("s.cod_sumario").whereRef("s.cod_fasciculo", "=", "f.cod_fasciculo")).as("possui_sumario"));
-  type Row = Awaited<ReturnType<ReturnType<typeof issues>["execute"]>>[number];
-  const shape = ({ cod_biblioteca, desc_biblioteca, possui_sumario, ...f }: Row) => ({
-    ...f,
-    biblioteca: { cod_biblioteca, desc_biblioteca },
-    possui_sumario: Boolean(Number(possui_sumario)),
-  });
-
   app.openapi(get("/{id}/permissao", "Whether the title has a kardex (periodical issues) to show", z.object({ permitido: z.boolean() }).openapi("KardexPermissao"), z.object({})), async (c) => {
     const id = c.req.valid("param").id;
     await ensureTitle(id);
@@ -93,19 +112,15 @@ export function kardexRoutes(deps: ApiDeps) {
   app.openapi(
     get(
       "/{id}/data",
-      "The issues of a title, optionally of one library (codBib) and year; newest first. codPeriod and codPar are accepted for compatibility.",
+      "The issues of a title, optionally of one library (codBib), year and status (situacao); newest first. codPeriod and codPar are accepted for compatibility.",
       z.array(Fasciculo).openapi("KardexData"),
-      z.object({ codBib: optionalInt, year: optionalInt, codPeriod: z.string().optional(), codPar: z.string().optional() }),
+      z.object({ codBib: optionalInt, year: optionalInt, situacao: z.enum(ISSUE_STATUSES).optional(), codPeriod: z.string().optional(), codPar: z.string().optional() }),
     ),
     async (c) => {
       const id = c.req.valid("param").id;
-      const { codBib, year } = c.req.valid("query");
+      const { codBib, year, situacao } = c.req.valid("query");
       await ensureTitle(id);
-      let q = issues().where("f.cod_acervo", "=", id);
-      if (codBib) q = q.where("f.cod_biblioteca", "=", codBib);
-      if (year) q = q.where("f.ano", "=", year);
-      const rows = await q.orderBy("f.ano", "desc").orderBy("f.data_publicacao", "desc").orderBy("f.cod_fasciculo", "desc").execute();
-      return c.json(rows.map(shape), 200);
+      return c.json(await listIssues(db, id, { codBib, year, situacao }), 200);
     },
   );
 
@@ -114,7 +129,7 @@ export function kardexRoutes(deps: ApiDeps) {
     async (c) => {
       const id = c.req.valid("param").id;
       const { seqPar } = c.req.valid("query");
-      const row = await issues().where("f.cod_acervo", "=", id).where("f.cod_fasciculo", "=", seqPar).executeTakeFirst();
+      const row = await issuesQuery(db).where("f.cod_acervo", "=", id).where("f.cod_fasciculo", "=", seqPar).executeTakeFirst();
       if (!row) throw new ApiError(404, "nao_encontrado");
       const sumario = await db.selectFrom("sumario").select(["titulo", "autor", "pagina"]).where("cod_fasciculo", "=", seqPar).orderBy("ordem").execute();
       return c.json({ ...shape(row), sumario }, 200);

@@ -4,9 +4,11 @@ import { changePassword, institutionPasswordRules, readPersonalData, updatePerso
 import { csvCell } from "../domain/citations.ts";
 import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, PERSONAL_FIELDS, type PersonalDataIssue } from "../domain/personal-data.ts";
 import { SUGGESTION_STATUSES } from "../domain/suggestion-statuses.ts";
+import { createProfessorSuggestion, MAX_COPIES } from "../domain/suggestions.ts";
 import { ApiError } from "../lib/errors.ts";
+import { SuggestionFields, SuggestionStored } from "./unidade-informacao.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import type { Lang } from "../lib/messages.ts";
+import { msg, type Lang } from "../lib/messages.ts";
 
 /** The private area's API prefix (spec §7 "meu-{product}"). */
 export const MY_AREA_PATH = "meu-pergamum";
@@ -79,6 +81,8 @@ const Sugestao = z
   .object({
     cod_sugestao: z.number().int(), titulo: z.string(), autor: z.string().nullable(), edicao: z.string().nullable(), editor: z.string(), isbn_issn: z.string().nullable(),
     periodico: z.string().nullable(), outras_inf: z.string().nullable(), biblioteca: z.string(), situacao: z.string(), created_at: z.string(),
+    disciplina: z.string().nullable().openapi({ description: "A professor's suggestion: the teaching plan's discipline (null otherwise)" }),
+    tipo_bibliografia: z.enum(["B", "C"]).nullable(), exemplares: z.number().int().nullable(), justificativa: z.string().nullable(),
   })
   .openapi("MinhaSugestao");
 const Situacao = z.object({ codigo: z.string(), descricao: z.string() }).openapi("SituacaoSugestao");
@@ -285,7 +289,24 @@ const suggestionsGet = createRoute({
   responses: ok(z.array(Sugestao), "Suggestions, newest first"),
 });
 
-/** /api/aquisicao/...: the patron's purchase suggestions and their statuses (spec §7 "Aquisicao"). */
+const ProfessorSuggestion = SuggestionFields.extend({
+  plano: z.coerce.number().int().positive().nullish().openapi({ description: "One of the professor's teaching plans (its course and discipline): `GET /plano-ensino/bibliografia?professor=eu`" }),
+  tipo_bibliografia: z.string().max(1).nullish().openapi({ description: "B basic or C complementary bibliography" }),
+  exemplares: z.coerce.number().int().nullish().openapi({ description: `Copies wanted, 1 to ${MAX_COPIES}` }),
+  justificativa: z.string().max(2000).nullish(),
+}).openapi("SugestaoProfessor");
+const professorSuggestionPost = createRoute({
+  method: "post",
+  path: "/sugestoes",
+  summary:
+    "A professor's purchase suggestion for one of their teaching plans (ADR 195): the suggestion fields plus plano, tipo_bibliografia and exemplares (required) and justificativa. " +
+    "403 somente_professor for other patrons; 422 with field errors, solicitacao_duplicada (same title open for the plan) or limite_solicitacoes (the category's open suggestions)",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader, body: { required: true, content: { "application/json": { schema: ProfessorSuggestion } } } },
+  responses: { 201: { description: "Suggestion stored (pre_sugestao)", content: { "application/json": { schema: SuggestionStored } } }, ...patronErrorResponses },
+});
+
+/** /api/aquisicao/...: the patron's purchase suggestions and their statuses (spec §7 "Aquisicao"), and the professors' own route. */
 export function aquisicaoSugestoesRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.use("*", requireToken(deps));
@@ -300,6 +321,10 @@ export function aquisicaoSugestoesRoutes(deps: ApiDeps) {
       throw new ApiError(422, "validacao", { code: "periodo_invalido", errors: { [key]: [say(lang, "data_invalida")] } });
     }
     return c.json(await mySuggestions(deps.db, patronOf(c), q), 200);
+  });
+  app.openapi(professorSuggestionPost, async (c) => {
+    const lang = c.get("lang");
+    return c.json(await createProfessorSuggestion(deps.db, lang, patronOf(c), c.req.valid("json"), msg(lang, "valor_invalido")), 201);
   });
   return app;
 }

@@ -43,8 +43,8 @@ const generalCommentRoute = createRoute({
 });
 
 const text = (max: number) => z.string().max(max).nullish();
-const Suggestion = z
-  .object({
+/** The suggestion fields of spec §3 (the professors' route adds its own, ADR 195). */
+export const SuggestionFields = z.object({
     campus: z.coerce.number().int().positive().nullish(),
     biblioteca: z.coerce.number().int().positive().nullish(),
     autor: text(300),
@@ -54,8 +54,11 @@ const Suggestion = z
     isbn_issn: text(40),
     periodico: text(300),
     outras_inf: text(2000),
-  })
-  .openapi("SugestaoAquisicao");
+  });
+const Suggestion = SuggestionFields.openapi("SugestaoAquisicao");
+
+/** What the API answers for a stored suggestion. */
+export const SuggestionStored = z.object({ cod_sugestao: z.number().int(), situacao: z.string(), created_at: z.string() });
 
 const suggestionRoute = createRoute({
   method: "post",
@@ -64,7 +67,7 @@ const suggestionRoute = createRoute({
   security: [{ bearer: [] }],
   request: { headers: LangHeader, body: { required: true, content: { "application/json": { schema: Suggestion } } } },
   responses: {
-    201: { description: "Suggestion stored", content: { "application/json": { schema: z.object({ cod_sugestao: z.number().int(), situacao: z.string(), created_at: z.string() }) } } },
+    201: { description: "Suggestion stored", content: { "application/json": { schema: SuggestionStored } } },
     ...patronErrorResponses,
   },
 });

@@ -22,6 +22,9 @@ export const INTEREST_TEST_LOGINS = [
   { login: "interesse2", nome: "Sofia Almeida Barros", email: "sofia.barros@example.org" },
 ] as const;
 
+/** A patron who follows the demo periodical for its new issues (password demo1234). */
+export const PERIODICAL_READER = { login: "periodicos", nome: "Lúcia Andrade Prado", email: "lucia.prado@example.org" } as const;
+
 /** The most frequent derived value (A author, S subject) among the catalogue's books. */
 async function commonest(db: Db, tipo: "A" | "S") {
   return db
@@ -62,10 +65,22 @@ export async function seedInterestProfiles(db: Db, { now = Date.now(), log = (_m
     ...(area ? [{ tipo_dsi: "area", cod_tipo_area: 1, codigo: area.codigo, descricao: classLabel(area.codigo, "pt") }] : []),
   ]);
   if (subject || author || area) await replaceWorkTypes(db, demo.cod_pessoa, [BOOK]);
-  const journal = await db.selectFrom("acervo").select("cod_acervo").where("cod_tipo_obra", "=", PERIODICAL_WORK_TYPE).orderBy("titulo").executeTakeFirst();
-  if (journal) await insertFollowedPeriodical(db, demo.cod_pessoa, journal.cod_acervo, ["sumarios"]);
+  // Periodicals whose issues the library records (the title-page seed's kardex), so a new issue can arrive (ADR 196).
+  const withIssues = await db
+    .selectFrom("acervo as a")
+    .select("a.cod_acervo")
+    .where("a.cod_tipo_obra", "=", PERIODICAL_WORK_TYPE)
+    .where((eb) => eb.exists(eb.selectFrom("fasciculo as f").select("f.cod_fasciculo").whereRef("f.cod_acervo", "=", "a.cod_acervo")))
+    .orderBy("a.titulo")
+    .limit(2)
+    .execute();
+  const journal = withIssues[0] ?? (await db.selectFrom("acervo").select("cod_acervo").where("cod_tipo_obra", "=", PERIODICAL_WORK_TYPE).orderBy("titulo").executeTakeFirst());
+  if (journal) await insertFollowedPeriodical(db, demo.cod_pessoa, journal.cod_acervo, ["fasciculos", "sumarios"]);
 
-  for (const p of INTEREST_TEST_LOGINS) {
+  // The interest-profile test patrons, and a reader who follows a periodical for its new issues (the browser tests
+  // receive issues for her).
+  let readerId = 0;
+  for (const p of [...INTEREST_TEST_LOGINS, PERIODICAL_READER]) {
     const row = await db
       .insertInto("pessoa")
       .values({ cod_empresa: DEMO_EMPRESA, cod_categoria: demo.cod_categoria, nome_pessoa: p.nome, email: p.email })
@@ -73,6 +88,10 @@ export async function seedInterestProfiles(db: Db, { now = Date.now(), log = (_m
       .executeTakeFirstOrThrow();
     const { hash, salt } = hashPassword(DEMO_PASSWORD);
     await db.insertInto("login").values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" }).execute();
+    if (p === PERIODICAL_READER) readerId = row.cod_pessoa;
   }
+  // Another periodical than demo's when there is one, so tests that receive its issues leave demo's alerts alone.
+  const readerJournal = withIssues[1] ?? journal;
+  if (readerJournal) await insertFollowedPeriodical(db, readerId, readerJournal.cod_acervo, ["fasciculos"]);
   log(`interest profiles: demo follows ${[subject?.descricao, author?.descricao, area && classLabel(area.codigo, "pt")].filter(Boolean).join(", ")}`);
 }

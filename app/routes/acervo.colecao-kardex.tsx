@@ -3,12 +3,13 @@ import { useTranslation } from "~/lib/use-translation";
 import { ContentsTable } from "~/components/acervo/ContentsTable";
 import { DataTable, SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
-import { getKardexCombos, getKardexData, getKardexItem, getKardexPermissao, type Fasciculo } from "~/lib/api/acervo.server";
+import { getKardexCombos, getKardexData, getKardexItem, getKardexPermissao } from "~/lib/api/acervo.server";
 import type { ApiClient } from "~/lib/api/client.server";
 import { ApiError } from "~/lib/api/errors";
 import { formatDate } from "~/lib/i18n";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
+import { useIssueLabel } from "~/components/acervo/LatestIssues";
 import type { Route } from "./+types/acervo.colecao-kardex";
 import { loadSubPage } from "./acervo.server";
 
@@ -33,12 +34,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const filter = { codBib: positive(q.get("biblioteca")), year: positive(q.get("ano")), seqPar: positive(q.get("fasciculo")) };
   const page = await loadSubPage(params, context, "kardex", (api, id) => kardex(api, id, filter));
   return { ...page, filter };
-}
-
-/** "v. 35, n. 2, 2025": an issue as patrons cite it. */
-function useIssueLabel() {
-  const { t } = useTranslation("acervo");
-  return (f: Pick<Fasciculo, "volume" | "numero" | "ano">) => t("kardex.issue", { volume: f.volume ?? "–", numero: f.numero ?? "–", ano: f.ano });
 }
 
 /** "/acervo/:codAcervo/colecao-kardex": the periodical's issues by library and year, each with its contents. */

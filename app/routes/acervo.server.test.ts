@@ -84,6 +84,17 @@ describe("title page loader", () => {
     expect(Object.keys(r.acervo)).not.toContain("exemplares");
   });
 
+  it("passes a periodical's embedded latest issues to the page without a call of their own, and none when not embedded", async () => {
+    const issue = { cod_fasciculo: 9, biblioteca: { cod_biblioteca: 1, desc_biblioteca: "Central" }, ano: 2026, volume: "36", numero: "4", periodo: null, data_publicacao: null, data_chegada: "2026-11-20", situacao: "recebido", observacao: null, possui_sumario: false };
+    state.responses["/acervo/5"] = { ...title, exemplares: [copy], permissoes: { reserva: false, solicitacao_emprestimo: true, comentario: true, exemplares: 1, disponiveis: 1 }, titulos_adicionais: [], comentarios: [], fasciculos: [issue] };
+    const r = await load("5");
+    expect(r.ultimosFasciculos.map((f) => f.numero)).toEqual(["4"]);
+    expect(Object.keys(r.acervo)).not.toContain("fasciculos");
+    expect(state.calls.filter((c) => c.startsWith("/kardex"))).toEqual([]);
+    state.responses["/acervo/5"] = { ...title, exemplares: [copy], permissoes: { reserva: false, solicitacao_emprestimo: true, comentario: true, exemplares: 1, disponiveis: 1 }, titulos_adicionais: [], comentarios: [] };
+    expect((await load("5")).ultimosFasciculos).toEqual([]);
+  });
+
   it("loads only the part that did not parse with its own call", async () => {
     state.responses["/acervo/5"] = { ...title, exemplares: "not a list", permissoes: { reserva: false, solicitacao_emprestimo: true, comentario: true, exemplares: 1, disponiveis: 1 }, titulos_adicionais: [], comentarios: [] };
     const r = await load("5");

@@ -9,6 +9,7 @@ import {
   type AcervoDetail,
   type Permissoes,
   type TituloAdicional,
+  type Fasciculo,
 } from "~/lib/api/acervo.server";
 import { getExemplares, type Exemplar } from "~/lib/api/catalogue.server";
 import { getComments, type CommentsSectionData } from "~/lib/api/comments.server";
@@ -34,6 +35,8 @@ export interface AcervoData {
   comentarios: CommentsSectionData | null;
   /** null when the copies could not be loaded (the title is still shown). */
   exemplares: Exemplar[] | null;
+  /** A periodical's latest received issues (empty for other titles, or when the API does not embed them). */
+  ultimosFasciculos: Fasciculo[];
   /** The language's name in the page language ("português", "Portuguese"…). */
   idioma: string | null;
   pageTitle: string;
@@ -69,13 +72,15 @@ export async function loadAcervo(params: { codAcervo?: string }, context: Readon
     Promise.all([acervo.comentarios ?? getComments(api, id), libraries]).then(([comments, units]): CommentsSectionData => ({ comments, libraries: units })),
   ]);
 
-  const { exemplares: _e, permissoes: _p, titulos_adicionais: _t, comentarios: _c, ...detail } = acervo;
+  const { exemplares: _e, permissoes: _p, titulos_adicionais: _t, comentarios: _c, fasciculos, ...detail } = acervo;
   return {
     acervo: detail,
     permissoes: permissoes.status === "fulfilled" ? permissoes.value : null,
     titulosAdicionais: adicionais.status === "fulfilled" ? adicionais.value : [],
     comentarios: comentarios.status === "fulfilled" ? comentarios.value : null,
     exemplares: exemplares.status === "fulfilled" ? exemplares.value : null,
+    // No call of its own: the page stays at two calls (ADR 210); a backend that does not embed them shows none.
+    ultimosFasciculos: fasciculos ?? [],
     idioma: languageName(acervo.idioma, acervo.idioma_desc, i18n.language),
     pageTitle: acervo.titulo,
   };

@@ -3,6 +3,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { AccessReady } from "~/components/acervo/AccessReady";
 import { CommentsSection } from "~/components/acervo/CommentsSection";
 import { CopiesTable } from "~/components/acervo/CopiesTable";
+import { LatestIssues } from "~/components/acervo/LatestIssues";
 import { TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { TitleActions } from "~/components/acervo/TitleActions";
 import { TitleDetails } from "~/components/acervo/TitleDetails";
@@ -29,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** Title page (spec §2 "/acervo/{codAcervo}"): the record, what the patron may do, and the copies. */
 export default function AcervoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("catalogue");
-  const { acervo, exemplares, idioma, permissoes, titulosAdicionais, comentarios } = loaderData;
+  const { acervo, exemplares, idioma, permissoes, titulosAdicionais, comentarios, ultimosFasciculos } = loaderData;
   const acesso = actionData?.acesso;
   const link = acesso ? acervo.links.find((l) => l.cod_link === acesso.cod_link) : undefined;
   return (
@@ -41,6 +42,7 @@ export default function AcervoPage({ loaderData, actionData }: Route.ComponentPr
         <h2 id="exemplares-titulo">{t("acervo.copies")}</h2>
         <CopiesTable titulo={acervo.titulo} exemplares={exemplares} />
       </section>
+      <LatestIssues codAcervo={acervo.cod_acervo} issues={ultimosFasciculos} />
       <CommentsSection codAcervo={acervo.cod_acervo} data={comentarios} />
     </article>
   );

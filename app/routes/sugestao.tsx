@@ -9,12 +9,13 @@ import { getApi } from "~/lib/api/client.server";
 import { ApiError, type ErrorMessage } from "~/lib/api/errors";
 import { createSuggestion, getUnits, isProfessor, requestErrorReply } from "~/lib/api/requests.server";
 import { getT } from "~/lib/i18n.server";
-import { privateAreaPath, PRODUCT_NAME } from "~/lib/product";
+import { PRODUCT_NAME } from "~/lib/product";
 import { requireUser } from "~/lib/require-user.server";
 import { getSession } from "~/lib/session.server";
 import { useRootData } from "~/lib/use-root-data";
 import { SuggestionSchema } from "~/schemas/suggestion";
 import type { Route } from "./+types/sugestao";
+import { PROFESSOR_SUGGESTION_PATH } from "./meu/paths-library-requests";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData ? [{ title: loaderData.pageTitle }] : [];
@@ -69,7 +70,7 @@ export default function SuggestionPage({ loaderData, actionData }: Route.Compone
           <p>{t("suggestion.intro")}</p>
           {loaderData.professor ? (
             <p className="notice">
-              {t("suggestion.professor_notice")} <Link to={privateAreaPath}>{t("suggestion.professor_link", { product: PRODUCT_NAME })}</Link>
+              {t("suggestion.professor_notice")} <Link to={PROFESSOR_SUGGESTION_PATH}>{t("suggestion.professor_link", { product: PRODUCT_NAME })}</Link>
             </p>
           ) : null}
           <SuggestionForm

@@ -31,6 +31,22 @@ test("a title page needs at most two API calls, whatever its number of copies", 
   expect(apiCalls(page.headers()["server-timing"])).toBeLessThanOrEqual(2);
 });
 
+test("a periodical's title page, with its latest received issues, also needs at most two API calls", async ({ request }) => {
+  const res = await request.get("/?termo=times&qtd=20");
+  const ids = [...(await res.text()).matchAll(/href="\/acervo\/(\d+)"/g)].map((m) => m[1]);
+  let serial: string | undefined;
+  for (const id of ids) {
+    for (let i = 0; i < 4; i++) await request.get(`/acervo/${id}`);
+    const page = await request.get(`/acervo/${id}`);
+    if ((await page.text()).includes('id="ultimos-fasciculos"')) {
+      serial = id;
+      expect(apiCalls(page.headers()["server-timing"])).toBeLessThanOrEqual(2);
+      break;
+    }
+  }
+  expect(serial, "a periodical with received issues among the results").toBeTruthy();
+});
+
 accountTest("the account summary asks each list once: the loans its menu counts are the summary's loans", async ({ signedIn: page }) => {
   // The unread alerts (top bar), the loans (the menu's overdue count and the summary share one answer), the
   // holds and the debits; whether the patron is a professor comes from the session (ADR 210).

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Form, Link, useFetcher } from "react-router";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
@@ -21,6 +21,21 @@ export interface SuggestionFormProps {
   fetcher?: ReturnType<typeof useFetcher>;
   /** Where the login prompt brings the visitor back to. */
   loginRedirect: string;
+  /** Where the form posts (the public page by default). */
+  action?: string;
+  /** The schema the browser checks before sending (the public suggestion's by default). */
+  schema?: typeof SuggestionSchema;
+  /** Fields a variant adds after the patron's (a professor's teaching plan, copies…), with their names for the summary. */
+  extra?: { names: readonly string[]; render: (field: ExtraFieldProps) => ReactNode };
+  /** The submit button's label, when not the public form's. */
+  submitLabel?: string;
+}
+
+/** What a variant's extra fields need: the prefixed id, the kept value and the translated error of a field. */
+export interface ExtraFieldProps {
+  id: (name: string) => string;
+  value: (name: string) => string | undefined;
+  error: (name: string) => string | undefined;
 }
 
 const TEXT_FIELDS = ["titulo", "autor", "edicao", "editor", "isbn_issn", "periodico"] as const;
@@ -29,7 +44,7 @@ const TEXT_FIELDS = ["titulo", "autor", "edicao", "editor", "isbn_issn", "period
  * The purchase suggestion form (spec §3 fields; library, title and publisher required). Choosing a campus narrows
  * the libraries with JS; without JS every library is listed with its campus. Logged out: a login prompt.
  */
-export function SuggestionForm({ idPrefix, units, signedIn, lastResult, formError, via = "page", fetcher, loginRedirect }: SuggestionFormProps) {
+export function SuggestionForm({ idPrefix, units, signedIn, lastResult, formError, via = "page", fetcher, loginRedirect, action = "/sugestao", schema = SuggestionSchema, extra, submitLabel }: SuggestionFormProps) {
   const { t } = useTranslation("requests");
   const values = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
   const str = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : undefined);
@@ -37,7 +52,7 @@ export function SuggestionForm({ idPrefix, units, signedIn, lastResult, formErro
   const [form, fields] = useForm({
     id: `${idPrefix}-form`,
     lastResult: lastResult ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SuggestionSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -49,6 +64,8 @@ export function SuggestionForm({ idPrefix, units, signedIn, lastResult, formErro
     );
   }
   const id = (f: string) => `${idPrefix}-${f}`;
+  // A variant's fields are not in the public schema's type; conform keeps their errors by name all the same.
+  const extraErrors = (f: string) => (fields as unknown as Record<string, { errors?: string[] } | undefined>)[f]?.errors;
   const campuses = [...new Map(units.map((u) => [u.cod_campus, u.nome_campus])).entries()];
   const libraries = units.filter((u) => !campus || String(u.cod_campus) === campus);
   const summary = summaryOf(
@@ -59,6 +76,7 @@ export function SuggestionForm({ idPrefix, units, signedIn, lastResult, formErro
       { id: id("biblioteca"), errors: fields.biblioteca.errors },
       ...TEXT_FIELDS.map((f) => ({ id: id(f), errors: fields[f].errors })),
       { id: id("outras_inf"), errors: fields.outras_inf.errors },
+      ...(extra?.names ?? []).map((f) => ({ id: id(f), errors: extraErrors(f) })),
     ],
     id("biblioteca"),
   );
@@ -67,7 +85,7 @@ export function SuggestionForm({ idPrefix, units, signedIn, lastResult, formErro
   return (
     <>
       <ErrorSummary errors={summary} />
-      <FormTag method="post" action="/sugestao" {...getFormProps(form)} noValidate>
+      <FormTag method="post" action={action} {...getFormProps(form)} noValidate>
         <input type="hidden" name="via" value={via} />
         <SelectField
           id={id("campus")}
@@ -109,8 +127,9 @@ export function SuggestionForm({ idPrefix, units, signedIn, lastResult, formErro
           maxLength={2000}
           rows={3}
         />
+        {extra?.render({ id, value: str, error: (f) => fieldError(t, extraErrors(f)) })}
         <button type="submit" className="button" aria-disabled={busy || undefined}>
-          {busy ? t("sending") : t("suggestion.submit")}
+          {busy ? t("sending") : (submitLabel ?? t("suggestion.submit"))}
         </button>
       </FormTag>
     </>

@@ -74,7 +74,7 @@ export const TitulosAdicionaisSchema = z.array(
 export type TituloAdicional = { tipo: string; titulo: string };
 
 /** The parts the title page asks the title call to embed (`?incluir=`, docs/api.md, ADR 210). */
-export const TITLE_PAGE_PARTS = ["exemplares", "permissoes", "titulos_adicionais", "comentarios"] as const;
+export const TITLE_PAGE_PARTS = ["exemplares", "permissoes", "titulos_adicionais", "comentarios", "fasciculos"] as const;
 
 /**
  * The title with the parts `?incluir=` embeds. Each part is optional: a backend that ignores `incluir` (or a part
@@ -85,10 +85,12 @@ export const AcervoPageSchema = AcervoDetailSchema.extend({
   permissoes: PermissoesSchema.optional().catch(undefined),
   titulos_adicionais: TitulosAdicionaisSchema.element.shape.titulos.optional().catch(undefined),
   comentarios: z.array(CommentViewSchema).optional().catch(undefined),
+  // A periodical's latest received issues (ADR 196); a backend without the part gives none, and the page shows none.
+  fasciculos: z.lazy(() => z.array(FasciculoSchema)).optional().catch(undefined),
 });
 export type AcervoPage = z.infer<typeof AcervoPageSchema>;
 
-/** The title page's data in one call: `GET /api/acervo/{id}?incluir=exemplares,permissoes,titulos_adicionais,comentarios`. */
+/** The title page's data in one call: `GET /api/acervo/{id}?incluir=exemplares,permissoes,titulos_adicionais,comentarios,fasciculos`. */
 export function getAcervoPage(api: ApiClient, codAcervo: number): Promise<AcervoPage> {
   return api.get(`/acervo/${id(codAcervo)}`, AcervoPageSchema, { query: { incluir: TITLE_PAGE_PARTS.join(",") } });
 }

@@ -105,6 +105,11 @@ export function createSuggestion(api: ApiClient, body: Record<string, unknown>) 
   return api.send("POST", "/sugestao-aquisicao", z.object({ cod_sugestao: z.number().int() }), { body, as: "patron" });
 }
 
+/** POST /aquisicao/sugestoes: a professor's suggestion for one of their teaching plans (ADR 195). */
+export function createProfessorSuggestion(api: ApiClient, body: Record<string, unknown>) {
+  return api.send("POST", "/aquisicao/sugestoes", z.object({ cod_sugestao: z.number().int() }), { body, as: "patron" });
+}
+
 /** Whether the signed-in patron is a professor (spec §6: teachers have their own suggestion route). */
 export async function isProfessor(api: ApiClient): Promise<boolean> {
   const data = await api.get("/autenticar/dados-usuario", z.object({ user: z.looseObject({ professor: z.boolean().catch(false) }) }), { as: "patron" });
@@ -124,6 +129,7 @@ export const RULE_CODES = [
   "sem_exemplar_disponivel",
   "limite_comentarios",
   "atividade_negada",
+  "somente_professor",
 ] as const;
 
 /**

@@ -50,6 +50,8 @@ export const ACCOUNT_MENU_ORDER = [
   "switching_survey",
   "catalogue_card",
   "suggestions",
+  // Spec §6: teachers are pointed to a separate purchase-suggestion route (ADR 195).
+  "professor_suggestion",
   // Not in the spec's list: the patron's own comments and their moderation status (issue 11).
   "comments",
   "acquisition_statistics",
@@ -83,6 +85,7 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "switching_survey", path: "comutacao-levantamento", labelKey: "nav.switching_survey" },
   { id: "catalogue_card", path: "ficha-catalografica", labelKey: "nav.catalogue_card" },
   { id: "suggestions", path: "sugestoes", labelKey: "nav.suggestions" },
+  { id: "professor_suggestion", path: "sugestao-professor", labelKey: "nav.professor_suggestion", activity: 12, professorOnly: true },
   { id: "comments", path: "comentarios", labelKey: "nav.comments" },
   { id: "acquisition_statistics", path: "estatisticas-aquisicao", labelKey: "nav.acquisition_statistics" },
   { id: "collection_totals", path: "totais-acervo", labelKey: "nav.collection_totals" },

@@ -7,3 +7,4 @@ export const CATALOGUE_CARD_PATH = `${privateAreaPath}/ficha-catalografica`;
 export const SPECIALISED_SEARCH_PATH = `${privateAreaPath}/pesquisa-especializada`;
 export const SUGGESTIONS_PATH = `${privateAreaPath}/sugestoes`;
 export const COMMENTS_PATH = `${privateAreaPath}/comentarios`;
+export const PROFESSOR_SUGGESTION_PATH = `${privateAreaPath}/sugestao-professor`;

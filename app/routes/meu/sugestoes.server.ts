@@ -21,7 +21,8 @@ export async function loadSuggestions(request: Request, context: Readonly<Router
   }
   if (values.situacao && statuses.ok && !statuses.value.some((s) => s.codigo === values.situacao)) errors.situacao = t("contributions:suggestions.status_invalid");
   const title = t("contributions:suggestions.title");
-  const base = { title, values, errors, statuses: statuses.ok ? statuses.value : [], filtered: Boolean(values.dataIni || values.situacao) };
+  const sent = q.get("enviada") === "1";
+  const base = { title, values, errors, sent, statuses: statuses.ok ? statuses.value : [], filtered: Boolean(values.dataIni || values.situacao) };
   if (Object.keys(errors).length > 0) return data({ ...base, items: [] as Array<ReturnType<typeof view>> | null }, { status: 400 });
   const statusName = new Map(base.statuses.map((s) => [s.codigo, s.descricao]));
   const view = (s: Awaited<ReturnType<typeof getMySuggestions>>[number]) => ({
@@ -32,6 +33,8 @@ export async function loadSuggestions(request: Request, context: Readonly<Router
     library: s.biblioteca,
     date: formatDate(s.created_at, lang),
     status: statusName.get(s.situacao) ?? s.situacao,
+    // A professor's suggestion: the discipline of its teaching plan, the bibliography type and the copies (ADR 195).
+    course: s.disciplina && s.tipo_bibliografia ? { discipline: s.disciplina, type: s.tipo_bibliografia, copies: s.exemplares ?? 1 } : null,
   });
   const items = await settle(getMySuggestions(api, { dataIni: values.dataIni || undefined, dataFim: values.dataFim || undefined, situacao: values.situacao || undefined }));
   return { ...base, items: items.ok ? items.value.map(view) : null };

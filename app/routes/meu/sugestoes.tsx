@@ -1,12 +1,13 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Form, Link } from "react-router";
+import { Form, Link, useRouteLoaderData } from "react-router";
+import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PageTitle } from "~/components/profile/PageTitle";
 import { SelectField } from "~/components/requests/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import type { Route } from "./+types/sugestoes";
 import { loadSuggestions } from "./sugestoes.server";
-import { SUGGESTIONS_PATH } from "./paths-library-requests";
+import { PROFESSOR_SUGGESTION_PATH, SUGGESTIONS_PATH } from "./paths-library-requests";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadSuggestions(request, context);
@@ -15,14 +16,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** My purchase suggestions with their status (the 14 of spec §3, named by the API), filtered by dates and status. */
 export default function MySuggestionsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("contributions");
-  const { title, values, errors, statuses, items, filtered } = loaderData;
+  const { title, values, errors, statuses, items, filtered, sent } = loaderData;
+  // The account layout knows whether the patron is a professor (their own suggestion route, ADR 195).
+  const professor = Boolean((useRouteLoaderData("meu") as { professor?: boolean } | undefined)?.professor);
   const summary = (["dataIni", "dataFim", "situacao"] as const).filter((k) => errors[k]).map((k) => ({ fieldId: `sugestoes-${k}`, message: errors[k] }));
   return (
     <div className="page account-screen">
       <PageTitle title={title} failed={summary.length > 0} />
       <h1>{title}</h1>
+      {sent ? <StatusMessage>{t("suggestions.sent")}</StatusMessage> : null}
       <p>
         {t("suggestions.intro")} <Link to="/sugestao">{t("suggestions.new")}</Link>
+        {professor ? (
+          <>
+            {" "}
+            <Link to={PROFESSOR_SUGGESTION_PATH}>{t("suggestions.new_professor")}</Link>
+          </>
+        ) : null}
       </p>
       <ErrorSummary errors={summary} />
       <Form method="get" className="account-filter" aria-labelledby="filtrar-sugestoes">
@@ -66,7 +76,14 @@ export default function MySuggestionsPage({ loaderData }: Route.ComponentProps) 
             <tbody>
               {items.map((s) => (
                 <tr key={s.id}>
-                  <th scope="row">{s.title}</th>
+                  <th scope="row">
+                    {s.title}
+                    {s.course ? (
+                      <span className="account-table__note">
+                        {t("suggestions.for_discipline", { tipo: t(`suggestions.bibliography_type.${s.course.type}`), disciplina: s.course.discipline, count: s.course.copies })}
+                      </span>
+                    ) : null}
+                  </th>
                   <td>{s.author}</td>
                   <td>{s.publisher}</td>
                   <td>{s.library}</td>

@@ -129,5 +129,9 @@ export const MySuggestionSchema = z.looseObject({
   biblioteca: z.string(),
   situacao: z.string(),
   created_at: z.string(),
+  // A professor's suggestion (ADR 195); absent from an API without the professors' route.
+  disciplina: z.string().nullish(),
+  tipo_bibliografia: z.enum(["B", "C"]).nullish().catch(null),
+  exemplares: z.number().int().nullish(),
 });
 export type MySuggestion = z.infer<typeof MySuggestionSchema>;
