@@ -450,7 +450,22 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
   // Statistics, teaching plans of the professor.
   "account/statistics.server#getAcquisitionStatistics": async ({ professor }) => (await import("~/lib/api/account/statistics.server")).getAcquisitionStatistics(professor, {}),
   "account/statistics.server#getCollectionTotals": async ({ professor }) => (await import("~/lib/api/account/statistics.server")).getCollectionTotals(professor, {}),
-  "account/statistics.server#getMyTeachingPlans": async ({ professor }) => (await import("~/lib/api/account/statistics.server")).getMyTeachingPlans(professor),
+  "account/statistics.server#getMyTeachingPlans": async ({ professor, found }) => {
+    const plans = await (await import("~/lib/api/account/statistics.server")).getMyTeachingPlans(professor);
+    found.teachingPlan = plans.planos[0];
+    return plans;
+  },
+  // The professor's own suggestion route, for one of the plans just read (ADR 195).
+  "requests.server#createProfessorSuggestion": async ({ professor, found }) =>
+    (await import("~/lib/api/requests.server")).createProfessorSuggestion(professor, {
+      biblioteca: 1,
+      titulo: "Obra sugerida pelo professor no teste de contrato",
+      editor: "Editora",
+      autor: "Autora",
+      plano: needed(found.teachingPlan, "a teaching plan of professor").cod_plano,
+      tipo_bibliografia: "C",
+      exemplares: 2,
+    }),
 
   // Declarations, absences, paper posting, several logins.
   "account/declarations.server#getNoDebtsStatus": async ({ comunidade }) => (await import("~/lib/api/account/declarations.server")).getNoDebtsStatus(comunidade),
