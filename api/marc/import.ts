@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
-import { reindexAcervos } from "../search/index.ts";
+import { writeTitleIndex, type MarcJson, type TitleIndexRow } from "../search/index.ts";
 import type { DB, ExemplarTable } from "../db/types.ts";
 import { MATERIAL_TYPES, mapAuthority, mapCopies, mapTitle, recordKind, sourceKey, type CopyData, type LinkRow, type TitleData } from "./map.ts";
 import { fromJsonRecord, streamRecords } from "./read.ts";
@@ -101,7 +101,9 @@ type Pending = { file: string; recordNumber: number; record: MarcRecord };
 interface MappedTitle {
   p: Pending;
   chave: string;
+  /** MARC-in-JSON: the text stored in `acervo.marc` and the object it was made from (the index reads it). */
   marc: string;
+  marcJson: MarcJson;
   title: TitleData;
   links: LinkRow[];
   headingKeys: string[];
@@ -169,26 +171,30 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
         }
         const items = [];
         for (const { library, ...c } of copies) items.push({ ...c, cod_biblioteca: await resolveLibrary(library) });
-        mapped.push({ p, chave: sourceKey(p.record), marc: JSON.stringify(toMarcInJson(p.record)), title, links, headingKeys, items });
+        const marcJson = toMarcInJson(p.record);
+        mapped.push({ p, chave: sourceKey(p.record), marc: JSON.stringify(marcJson), marcJson, title, links, headingKeys, items });
       } catch (e) {
         fail(p, e);
       }
     }
-    const written: number[] = [];
     const added: number[] = [];
     const run = (list: MappedTitle[]) =>
       db.transaction().execute(async (trx) => {
         const out: Array<{ cod: number; isNew: boolean; copies: number }> = [];
+        // Each title's index entry is built from the rows just written (its last version when it repeats).
+        const indexRows = new Map<number, TitleIndexRow>();
         // The same record twice in one batch: the second round sees the first as existing and updates it.
         for (const round of uniqueRounds(list)) {
           const written = await writeTitles(trx, round, codEmpresa);
           await linkTitles(trx, round.map((m, i) => ({ cod: written[i].cod, keys: m.headingKeys })), headingIndex);
+          round.forEach((m, i) => indexRows.set(written[i].cod, { ...m.title, cod_acervo: written[i].cod, marc: m.marcJson, links: m.links.map((l) => l.url) }));
           out.push(...written);
         }
+        // In the same transaction: a title is never committed without its index entry.
+        await writeTitleIndex(trx, [...indexRows.values()]);
         return out;
       });
     const count = (r: { cod: number; isNew: boolean; copies: number }) => {
-      written.push(r.cod);
       if (r.isNew) added.push(r.cod);
       summary[r.isNew ? "imported" : "updated"]++;
       summary.copies += r.copies;
@@ -204,7 +210,6 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
         }
       }
     }
-    await reindexAcervos(db, [...new Set(written)]);
     if (opts.onTitlesAdded && added.length) {
       try {
         await opts.onTitlesAdded([...new Set(added)]);
