@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
+import { insertObjects } from "../db/bulk-insert.ts";
 import { writeTitleIndex, type MarcJson, type TitleIndexRow } from "../search/index.ts";
 import type { DB, ExemplarTable } from "../db/types.ts";
 import { MATERIAL_TYPES, mapAuthority, mapCopies, mapTitle, recordKind, sourceKey, type CopyData, type LinkRow, type TitleData } from "./map.ts";
@@ -109,9 +110,6 @@ interface MappedTitle {
   headingKeys: string[];
   items: Array<Omit<CopyData, "library"> & { cod_biblioteca: number }>;
 }
-
-/** Rows per multi-row INSERT: keeps the bound parameters of one statement far below SQLite's and PostgreSQL's limits. */
-const ROWS_PER_INSERT = 200;
 
 function chunks<T>(list: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -329,14 +327,13 @@ async function writeTitles(trx: Transaction<DB>, list: MappedTitle[], codEmpresa
   }
   const fresh = list.filter((m) => !existing.has(m.chave));
   const codOf = new Map(existing);
-  for (const part of chunks(fresh, ROWS_PER_INSERT)) {
-    const rows = await trx
-      .insertInto("acervo")
-      .values(part.map((m) => ({ ...m.title, cod_empresa: codEmpresa, chave_origem: m.chave, marc: m.marc })))
-      .returning(["cod_acervo", "chave_origem"])
-      .execute();
-    for (const r of rows) codOf.set(r.chave_origem, r.cod_acervo);
-  }
+  const inserted = await insertObjects<{ cod_acervo: number; chave_origem: string }>(
+    trx,
+    "acervo",
+    fresh.map((m) => ({ ...m.title, cod_empresa: codEmpresa, chave_origem: m.chave, marc: m.marc })),
+    { tail: "RETURNING cod_acervo, chave_origem" },
+  );
+  for (const r of inserted) codOf.set(r.chave_origem, r.cod_acervo);
   for (const m of list) {
     const cod = existing.get(m.chave);
     if (cod === undefined) continue;
@@ -344,7 +341,7 @@ async function writeTitles(trx: Transaction<DB>, list: MappedTitle[], codEmpresa
     await trx.deleteFrom("acervo_link").where("cod_acervo", "=", cod).execute();
   }
   const links = list.flatMap((m) => m.links.map((l) => ({ ...l, cod_acervo: codOf.get(m.chave)! })));
-  for (const part of chunks(links, ROWS_PER_INSERT)) await trx.insertInto("acervo_link").values(part).execute();
+  await insertObjects(trx, "acervo_link", links);
 
   // Copies of new titles: barcodes made unique within the batch and against the catalogue, then inserted together.
   const copyRows: Array<{ chave: string; row: Insertable<ExemplarTable> & { codigo_barras: string } }> = [];
@@ -367,7 +364,7 @@ async function writeTitles(trx: Transaction<DB>, list: MappedTitle[], codEmpresa
     if (taken.has(row.codigo_barras)) row.codigo_barras = `${hash(chave, 6).toUpperCase()}-${row.codigo_barras}`;
     taken.add(row.codigo_barras);
   }
-  for (const part of chunks(copyRows, ROWS_PER_INSERT)) await trx.insertInto("exemplar").values(part.map((c) => c.row)).execute();
+  await insertObjects(trx, "exemplar", copyRows.map((c) => c.row));
 
   const out: Array<{ cod: number; isNew: boolean; copies: number }> = [];
   for (const m of list) {
@@ -450,7 +447,7 @@ async function linkTitles(trx: Transaction<DB>, titles: Array<{ cod: number; key
   for (const t of titles) {
     for (const a of t.keys.flatMap((k) => index.get(k) ?? [])) rows.set(`${t.cod}:${a}`, { cod_acervo: t.cod, cod_autoridade: a });
   }
-  for (const part of chunks([...rows.values()], ROWS_PER_INSERT)) await trx.insertInto("acervo_autoridade").values(part).execute();
+  await insertObjects(trx, "acervo_autoridade", [...rows.values()]);
 }
 
 /**
