@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import type { DB } from "../db/types.ts";
+import { reindexAcervos } from "../search/index.ts";
 import { demoFiles, importDemoCatalogue } from "./demo.ts";
 import { importFiles } from "./import.ts";
 
@@ -82,6 +83,36 @@ describe("bundled demo catalogue", () => {
     expect(second.updated).toBe(first.imported + first.updated);
     expect({ acervo: await count("acervo"), exemplar: await count("exemplar"), links: await count("acervo_link") }).toEqual(before);
   }, 120_000);
+
+  it("indexes each title from the rows it wrote exactly as a rebuild from the stored titles does, new or re-imported", async () => {
+    // The importer builds the index entries from its in-memory rows; a full rebuild reads them back from `acervo`.
+    const files = demoFiles(projectRoot);
+    await importFiles(db, files, { libraryFor: () => 2, copyWhenMissing: true });
+    await importFiles(db, files.filter((f) => /koha-sample-bibs|concerto-bibs/.test(f)), { libraryFor: () => 2 });
+    const snapshot = async () => ({
+      text: (await sql`SELECT rowid, titulo, autor, assunto, outros FROM acervo_busca ORDER BY rowid`.execute(db)).rows,
+      tabs: await db.selectFrom("acervo_guia").selectAll().orderBy("cod_acervo").orderBy("guia").execute(),
+      browse: await db.selectFrom("indice_entrada").selectAll().orderBy("indice").orderBy("chave").orderBy("cod_acervo").execute(),
+      facets: await db
+        .selectFrom("acervo_faceta")
+        .innerJoin("faceta_valor", "faceta_valor.cod_valor", "acervo_faceta.cod_valor")
+        .select(["acervo_faceta.cod_acervo", "faceta_valor.tipo", "faceta_valor.codigo", "faceta_valor.descricao"])
+        .orderBy("acervo_faceta.cod_acervo").orderBy("faceta_valor.tipo").orderBy("faceta_valor.codigo")
+        .execute(),
+      order: (await sql`SELECT * FROM busca_ordem ORDER BY cod_acervo`.execute(db)).rows,
+      vocabulary: (await sql`SELECT * FROM busca_palavra ORDER BY palavra`.execute(db)).rows,
+    });
+    const imported = await snapshot();
+    const titles = await count("acervo");
+    expect(imported.text).toHaveLength(titles);
+    expect(imported.order).toHaveLength(titles);
+    expect(imported.browse.length).toBeGreaterThan(titles * 3);
+    expect(imported.facets.length).toBeGreaterThan(titles * 2);
+    expect(imported.tabs.length).toBeGreaterThan(0);
+    expect(imported.vocabulary.length).toBeGreaterThan(1000);
+    await reindexAcervos(db);
+    expect(await snapshot()).toEqual(imported);
+  }, 180_000);
 });
 
 describe("mapping of a Koha record with 952 items", () => {

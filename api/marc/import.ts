@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
-import { reindexAcervos } from "../search/index.ts";
+import { insertObjects } from "../db/bulk-insert.ts";
+import { writeTitleIndex, type MarcJson, type TitleIndexRow } from "../search/index.ts";
 import type { DB, ExemplarTable } from "../db/types.ts";
 import { MATERIAL_TYPES, mapAuthority, mapCopies, mapTitle, recordKind, sourceKey, type CopyData, type LinkRow, type TitleData } from "./map.ts";
 import { fromJsonRecord, streamRecords } from "./read.ts";
@@ -101,15 +102,14 @@ type Pending = { file: string; recordNumber: number; record: MarcRecord };
 interface MappedTitle {
   p: Pending;
   chave: string;
+  /** MARC-in-JSON: the text stored in `acervo.marc` and the object it was made from (the index reads it). */
   marc: string;
+  marcJson: MarcJson;
   title: TitleData;
   links: LinkRow[];
   headingKeys: string[];
   items: Array<Omit<CopyData, "library"> & { cod_biblioteca: number }>;
 }
-
-/** Rows per multi-row INSERT: keeps the bound parameters of one statement far below SQLite's and PostgreSQL's limits. */
-const ROWS_PER_INSERT = 200;
 
 function chunks<T>(list: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -169,26 +169,30 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
         }
         const items = [];
         for (const { library, ...c } of copies) items.push({ ...c, cod_biblioteca: await resolveLibrary(library) });
-        mapped.push({ p, chave: sourceKey(p.record), marc: JSON.stringify(toMarcInJson(p.record)), title, links, headingKeys, items });
+        const marcJson = toMarcInJson(p.record);
+        mapped.push({ p, chave: sourceKey(p.record), marc: JSON.stringify(marcJson), marcJson, title, links, headingKeys, items });
       } catch (e) {
         fail(p, e);
       }
     }
-    const written: number[] = [];
     const added: number[] = [];
     const run = (list: MappedTitle[]) =>
       db.transaction().execute(async (trx) => {
         const out: Array<{ cod: number; isNew: boolean; copies: number }> = [];
+        // Each title's index entry is built from the rows just written (its last version when it repeats).
+        const indexRows = new Map<number, TitleIndexRow>();
         // The same record twice in one batch: the second round sees the first as existing and updates it.
         for (const round of uniqueRounds(list)) {
           const written = await writeTitles(trx, round, codEmpresa);
           await linkTitles(trx, round.map((m, i) => ({ cod: written[i].cod, keys: m.headingKeys })), headingIndex);
+          round.forEach((m, i) => indexRows.set(written[i].cod, { ...m.title, cod_acervo: written[i].cod, marc: m.marcJson, links: m.links.map((l) => l.url) }));
           out.push(...written);
         }
+        // In the same transaction: a title is never committed without its index entry.
+        await writeTitleIndex(trx, [...indexRows.values()]);
         return out;
       });
     const count = (r: { cod: number; isNew: boolean; copies: number }) => {
-      written.push(r.cod);
       if (r.isNew) added.push(r.cod);
       summary[r.isNew ? "imported" : "updated"]++;
       summary.copies += r.copies;
@@ -204,7 +208,6 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
         }
       }
     }
-    await reindexAcervos(db, [...new Set(written)]);
     if (opts.onTitlesAdded && added.length) {
       try {
         await opts.onTitlesAdded([...new Set(added)]);
@@ -324,14 +327,13 @@ async function writeTitles(trx: Transaction<DB>, list: MappedTitle[], codEmpresa
   }
   const fresh = list.filter((m) => !existing.has(m.chave));
   const codOf = new Map(existing);
-  for (const part of chunks(fresh, ROWS_PER_INSERT)) {
-    const rows = await trx
-      .insertInto("acervo")
-      .values(part.map((m) => ({ ...m.title, cod_empresa: codEmpresa, chave_origem: m.chave, marc: m.marc })))
-      .returning(["cod_acervo", "chave_origem"])
-      .execute();
-    for (const r of rows) codOf.set(r.chave_origem, r.cod_acervo);
-  }
+  const inserted = await insertObjects<{ cod_acervo: number; chave_origem: string }>(
+    trx,
+    "acervo",
+    fresh.map((m) => ({ ...m.title, cod_empresa: codEmpresa, chave_origem: m.chave, marc: m.marc })),
+    { tail: "RETURNING cod_acervo, chave_origem" },
+  );
+  for (const r of inserted) codOf.set(r.chave_origem, r.cod_acervo);
   for (const m of list) {
     const cod = existing.get(m.chave);
     if (cod === undefined) continue;
@@ -339,7 +341,7 @@ async function writeTitles(trx: Transaction<DB>, list: MappedTitle[], codEmpresa
     await trx.deleteFrom("acervo_link").where("cod_acervo", "=", cod).execute();
   }
   const links = list.flatMap((m) => m.links.map((l) => ({ ...l, cod_acervo: codOf.get(m.chave)! })));
-  for (const part of chunks(links, ROWS_PER_INSERT)) await trx.insertInto("acervo_link").values(part).execute();
+  await insertObjects(trx, "acervo_link", links);
 
   // Copies of new titles: barcodes made unique within the batch and against the catalogue, then inserted together.
   const copyRows: Array<{ chave: string; row: Insertable<ExemplarTable> & { codigo_barras: string } }> = [];
@@ -362,7 +364,7 @@ async function writeTitles(trx: Transaction<DB>, list: MappedTitle[], codEmpresa
     if (taken.has(row.codigo_barras)) row.codigo_barras = `${hash(chave, 6).toUpperCase()}-${row.codigo_barras}`;
     taken.add(row.codigo_barras);
   }
-  for (const part of chunks(copyRows, ROWS_PER_INSERT)) await trx.insertInto("exemplar").values(part.map((c) => c.row)).execute();
+  await insertObjects(trx, "exemplar", copyRows.map((c) => c.row));
 
   const out: Array<{ cod: number; isNew: boolean; copies: number }> = [];
   for (const m of list) {
@@ -445,7 +447,7 @@ async function linkTitles(trx: Transaction<DB>, titles: Array<{ cod: number; key
   for (const t of titles) {
     for (const a of t.keys.flatMap((k) => index.get(k) ?? [])) rows.set(`${t.cod}:${a}`, { cod_acervo: t.cod, cod_autoridade: a });
   }
-  for (const part of chunks([...rows.values()], ROWS_PER_INSERT)) await trx.insertInto("acervo_autoridade").values(part).execute();
+  await insertObjects(trx, "acervo_autoridade", [...rows.values()]);
 }
 
 /**

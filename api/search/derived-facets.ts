@@ -31,8 +31,26 @@ export interface FacetSource {
   editora: string | null;
   local_publicacao: string | null;
   serie: string | null;
-  marc: string;
+  /** MARC-in-JSON, as stored in `acervo.marc` or already parsed. */
+  marc: string | MarcJson | null;
   links: string[];
+}
+
+/** A MARC-in-JSON record as parsed: what the index reads from it (leader, fields). */
+export interface MarcJson {
+  leader?: string;
+  fields?: Array<Record<string, unknown>>;
+}
+
+/** A stored MARC-in-JSON record parsed once for the index rules that read it; null when it is not JSON. */
+export function marcObject(marc: string | MarcJson | null): MarcJson | null {
+  if (typeof marc !== "string") return marc;
+  try {
+    const parsed: unknown = JSON.parse(marc);
+    return typeof parsed === "object" && parsed !== null ? (parsed as MarcJson) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -156,17 +174,14 @@ export function repositoryOf(url: string): { codigo: string; descricao: string }
 }
 
 /** The 856 addresses of a MARC-in-JSON record that point at related resources (ind2 2: contents, reviews…), not the item. */
-export function relatedLinks(marc: string): Set<string> {
+export function relatedLinks(marc: string | MarcJson | null): Set<string> {
   const out = new Set<string>();
-  try {
-    const rec = JSON.parse(marc) as { fields?: Array<Record<string, unknown>> };
-    for (const f of rec.fields ?? []) {
-      const body = f["856"] as { ind2?: string; subfields?: Array<Record<string, string>> } | undefined;
-      if (!body || body.ind2 !== "2") continue;
-      for (const sf of body.subfields ?? []) if (sf.u) out.add(sf.u.trim());
-    }
-  } catch {
-    // Not MARC-in-JSON: every link counts.
+  const rec = marcObject(marc);
+  // Not MARC-in-JSON: every link counts.
+  for (const f of Array.isArray(rec?.fields) ? rec.fields : []) {
+    const body = f["856"] as { ind2?: string; subfields?: Array<Record<string, string>> } | undefined;
+    if (!body || body.ind2 !== "2") continue;
+    for (const sf of body.subfields ?? []) if (sf.u) out.add(sf.u.trim());
   }
   return out;
 }
@@ -179,7 +194,7 @@ export function derivedFacets(src: FacetSource): DerivedValue[] {
     const codigo = facetKey(label);
     if (codigo && !out.has(`${tipo}:${codigo}`)) out.set(`${tipo}:${codigo}`, { tipo, codigo, descricao: label.slice(0, 200) });
   };
-  const related = relatedLinks(src.marc);
+  const related = src.links.length ? relatedLinks(src.marc) : new Set<string>();
   for (const url of src.links) {
     if (related.has(url.trim())) continue;
     const r = repositoryOf(url);

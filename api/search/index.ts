@@ -3,9 +3,11 @@
  * ranking and sorting, facets, browse indexes, and the rules they share. Routes, domain rules, the MARC
  * importer, seeds and benches import from here only; the modules behind it are private to this folder.
  *
- * For writers of `acervo` (the importer): after a batch of titles is written, call `indexTitles(db, ids)`
- * once for that batch (any size; it works in chunks). It rewrites each title's text index entry, browse
- * entries, tabs, derived facet values and the spelling vocabulary. `reindexAcervos(db)` rebuilds everything.
+ * For writers of `acervo`: after a batch of titles is written, call `indexTitles(db, ids)` once for that batch
+ * (any size; it works in chunks). It rewrites each title's text index entry, browse entries, tabs, derived
+ * facet values, sort keys and the spelling vocabulary. A bulk writer that has the rows in hand (the MARC
+ * importer) calls `writeTitleIndex(trx, rows)` inside its own write transaction instead (ADR 101).
+ * `reindexAcervos(db)` rebuilds everything.
  */
 export * from "./browse-rules.ts";
 export * from "./browse.ts";

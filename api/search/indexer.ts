@@ -1,7 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import { dialectOf, type Db } from "../db/index.ts";
+import { insertRows } from "../db/bulk-insert.ts";
 import { browseEntries, type BrowseSource } from "./browse-rules.ts";
-import { derivedFacets, DERIVED_FACET_TYPES } from "./derived-facets.ts";
+import { derivedFacets, DERIVED_FACET_TYPES, marcObject, type DerivedValue, type FacetSource, type MarcJson } from "./derived-facets.ts";
 import { guidesOf, type GuideSource } from "./filters.ts";
 import { fold, indexText, stemmersFor, words } from "./text.ts";
 
@@ -50,31 +51,76 @@ export function searchDocument(a: IndexSource): { titulo: string; autor: string;
   };
 }
 
+/** A title as the index reads it: its `acervo` columns, the addresses of its links and its MARC-in-JSON record (text or parsed). */
+export interface TitleIndexRow extends IndexSource {
+  ano_publicacao: number | null;
+  marc: string | MarcJson;
+  links: string[];
+}
+
+const INDEX_COLUMNS = [
+  "cod_acervo", "titulo", "subtitulo", "autor", "autores_secundarios", "assuntos", "editora", "serie", "notas", "isbn", "issn",
+  "chamada", "classificacao", "local_publicacao", "idioma", "ano_publicacao", "marc",
+] as const;
+
 /**
- * Rebuilds the search index entries of the given titles (all titles when omitted). The MARC
- * importer calls it after each batch it writes to `acervo`.
+ * Rebuilds the search index entries of the given titles (all titles when omitted): each batch of 500 is read
+ * once (titles and their links) and written in one transaction by {@link writeTitleIndex}.
  */
 export async function reindexAcervos(db: Db, codAcervos?: number[]): Promise<void> {
-  const pg = dialectOf(db) === "postgres";
-  if (!codAcervos) {
-    await sql`DELETE FROM acervo_busca`.execute(db);
-    let last = 0;
-    for (;;) {
-      const ids = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", ">", last).orderBy("cod_acervo").limit(BATCH).execute();
-      if (ids.length === 0) return;
-      await reindexBatch(db, ids.map((r) => r.cod_acervo), pg, false);
-      await reindexGuides(db, ids.map((r) => r.cod_acervo));
-      await reindexFacets(db, ids.map((r) => r.cod_acervo));
-      await reindexOrder(db, ids.map((r) => r.cod_acervo));
-      last = ids[ids.length - 1].cod_acervo;
-    }
+  const run = async (ids: number[]) => {
+    const [rows, links] = await Promise.all([
+      db.selectFrom("acervo").select(INDEX_COLUMNS).where("cod_acervo", "in", ids).execute(),
+      db.selectFrom("acervo_link").select(["cod_acervo", "url"]).where("cod_acervo", "in", ids).execute(),
+    ]);
+    const linksOf = new Map<number, string[]>();
+    for (const l of links) linksOf.set(l.cod_acervo, [...(linksOf.get(l.cod_acervo) ?? []), l.url]);
+    await db.transaction().execute((trx) => writeTitleIndex(trx, rows.map((r) => ({ ...r, links: linksOf.get(r.cod_acervo) ?? [] })), ids));
+  };
+  if (!codAcervos) await sql`DELETE FROM acervo_busca`.execute(db);
+  await forEachBatch(db, codAcervos, run);
+}
+
+/**
+ * Writes the whole index entry of the given titles inside the caller's transaction: text index, tabs, browse
+ * entries, derived facet values, sort keys and vocabulary, each with multi-row inserts. A writer that has the
+ * titles' rows in hand (the MARC importer, inside the transaction that wrote them) calls it directly instead
+ * of re-reading them. `clear` lists the titles whose old entries to delete first (default: all of `rows`).
+ */
+export async function writeTitleIndex(trx: Kysely<any>, rows: TitleIndexRow[], clear: readonly number[] = rows.map((r) => r.cod_acervo)): Promise<void> {
+  const pg = dialectOf(trx) === "postgres";
+  for (let i = 0; i < clear.length; i += BATCH) {
+    const ids = clear.slice(i, i + BATCH);
+    if (pg) await sql`DELETE FROM acervo_busca WHERE cod_acervo IN (${sql.join(ids)})`.execute(trx);
+    else await sql`DELETE FROM acervo_busca WHERE rowid IN (${sql.join(ids)})`.execute(trx);
+    for (const table of ["acervo_guia", "indice_entrada", "acervo_faceta", "busca_ordem"] as const) await trx.deleteFrom(table).where("cod_acervo", "in", ids).execute();
   }
-  for (let i = 0; i < codAcervos.length; i += BATCH) {
-    await reindexBatch(db, codAcervos.slice(i, i + BATCH), pg, true);
-  }
-  await reindexGuides(db, codAcervos);
-  await reindexFacets(db, codAcervos);
-  await reindexOrder(db, codAcervos);
+  if (!rows.length) return;
+  await writeText(trx, rows, pg);
+  const marcs = rows.map((r) => marcObject(r.marc));
+  await writeGuides(trx, rows.map((r, i) => ({ ...r, guide: guideSource(marcs[i], r.assuntos) })));
+  await writeFacets(trx, rows.map((r, i) => ({ cod_acervo: r.cod_acervo, values: derivedFacets({ ...r, marc: marcs[i] }) })));
+  await writeOrder(trx, rows);
+}
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** PostgreSQL's document: the four fields as one tsvector weighted A–D. */
+const pgDocument = ([cod, titulo, autor, assunto, outros]: string[]) =>
+  `(${cod}, setweight(to_tsvector('simple', ${titulo}), 'A') || setweight(to_tsvector('simple', ${autor}), 'B') || ` +
+  `setweight(to_tsvector('simple', ${assunto}), 'C') || setweight(to_tsvector('simple', ${outros}), 'D'))`;
+
+async function writeText(trx: Kysely<any>, rows: IndexSource[], pg: boolean) {
+  const docs = rows.map((row) => {
+    const d = searchDocument(row);
+    return [row.cod_acervo, d.titulo, d.autor, d.assunto, d.outros];
+  });
+  if (pg) await insertRows(trx, "acervo_busca", ["cod_acervo", "documento"], docs, { rowSql: pgDocument });
+  else await insertRows(trx, "acervo_busca", ["rowid", "titulo", "autor", "assunto", "outros"], docs);
 }
 
 /**
@@ -108,86 +154,57 @@ export function vocabularyOf(texts: Array<string | null | undefined>): Map<strin
   return out;
 }
 
+type OrderSource = { cod_acervo: number; titulo: string; subtitulo: string | null; autor: string | null; autores_secundarios: string; assuntos: string; ano_publicacao: number | null };
+
 /**
  * Recomputes the sort keys (`busca_ordem`) of the given titles, or of every title, and adds their words to
  * the vocabulary (`busca_palavra`). Words are only ever added: a word whose titles are gone is skipped by
  * the suggestions, which count each candidate's titles before offering it.
  */
 export async function reindexOrder(db: Kysely<any>, codAcervos?: number[]): Promise<void> {
-  const run = async (ids: number[]) => {
+  await forEachBatch(db, codAcervos, async (ids) => {
     const rows = (await db
       .selectFrom("acervo")
       .select(["cod_acervo", "titulo", "subtitulo", "autor", "autores_secundarios", "assuntos", "ano_publicacao"])
       .where("cod_acervo", "in", ids)
-      .execute()) as Array<{ cod_acervo: number; titulo: string; subtitulo: string | null; autor: string | null; autores_secundarios: string; assuntos: string; ano_publicacao: number | null }>;
-    const order = rows.map((r) => ({
-      cod_acervo: r.cod_acervo,
-      chave_titulo: titleKey(r.titulo),
-      palavras: words(r.titulo).length,
-      titulo_ord: fold(r.titulo.trim()),
-      sem_autor: r.autor?.trim() ? 0 : 1,
-      autor_ord: fold(r.autor?.trim() ?? ""),
-      // Titles without a year come last when sorted by year, newest first.
-      ano_ord: r.ano_publicacao ?? -1,
-    }));
-    const vocab = new Map<string, string>();
-    for (const r of rows) {
-      for (const [k, v] of vocabularyOf([r.titulo, r.subtitulo, r.autor, ...jsonList(r.autores_secundarios), ...jsonList(r.assuntos)])) if (!vocab.has(k)) vocab.set(k, v);
-    }
-    const entries = [...vocab].map(([palavra, forma]) => ({ palavra, forma }));
+      .execute()) as OrderSource[];
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom("busca_ordem").where("cod_acervo", "in", ids).execute();
-      // Bound parameters per statement stay well under SQLite's limit.
-      for (let i = 0; i < order.length; i += 100) await trx.insertInto("busca_ordem").values(order.slice(i, i + 100)).execute();
-      for (let i = 0; i < entries.length; i += 400) {
-        await trx.insertInto("busca_palavra").values(entries.slice(i, i + 400)).onConflict((oc) => oc.column("palavra").doNothing()).execute();
-      }
+      await writeOrder(trx, rows);
     });
-  };
-  await forEachBatch(db, codAcervos, run);
-}
-
-async function reindexBatch(db: Db, ids: number[], pg: boolean, clear: boolean) {
-  if (ids.length === 0) return;
-  const rows = await db
-    .selectFrom("acervo")
-    .select(["cod_acervo", "titulo", "subtitulo", "autor", "autores_secundarios", "assuntos", "editora", "serie", "notas", "isbn", "issn", "chamada", "classificacao", "local_publicacao", "idioma"])
-    .where("cod_acervo", "in", ids)
-    .execute();
-  await db.transaction().execute(async (trx) => {
-    if (clear) {
-      if (pg) await sql`DELETE FROM acervo_busca WHERE cod_acervo IN (${sql.join(ids)})`.execute(trx);
-      else await sql`DELETE FROM acervo_busca WHERE rowid IN (${sql.join(ids)})`.execute(trx);
-    }
-    for (const row of rows) {
-      const d = searchDocument(row);
-      if (pg) {
-        await sql`INSERT INTO acervo_busca (cod_acervo, documento) VALUES (${row.cod_acervo},
-          setweight(to_tsvector('simple', ${d.titulo}), 'A') || setweight(to_tsvector('simple', ${d.autor}), 'B') ||
-          setweight(to_tsvector('simple', ${d.assunto}), 'C') || setweight(to_tsvector('simple', ${d.outros}), 'D'))`.execute(trx);
-      } else {
-        await sql`INSERT INTO acervo_busca (rowid, titulo, autor, assunto, outros) VALUES (${row.cod_acervo}, ${d.titulo}, ${d.autor}, ${d.assunto}, ${d.outros})`.execute(trx);
-      }
-    }
   });
 }
 
+async function writeOrder(trx: Kysely<any>, rows: OrderSource[]) {
+  const order = rows.map((r) => [
+    r.cod_acervo,
+    titleKey(r.titulo),
+    words(r.titulo).length,
+    fold(r.titulo.trim()),
+    r.autor?.trim() ? 0 : 1,
+    fold(r.autor?.trim() ?? ""),
+    // Titles without a year come last when sorted by year, newest first.
+    r.ano_publicacao ?? -1,
+  ]);
+  const vocab = new Map<string, string>();
+  for (const r of rows) {
+    for (const [k, v] of vocabularyOf([r.titulo, r.subtitulo, r.autor, ...jsonList(r.autores_secundarios), ...jsonList(r.assuntos)])) if (!vocab.has(k)) vocab.set(k, v);
+  }
+  await insertRows(trx, "busca_ordem", ["cod_acervo", "chave_titulo", "palavras", "titulo_ord", "sem_autor", "autor_ord", "ano_ord"], order);
+  await insertRows(trx, "busca_palavra", ["palavra", "forma"], [...vocab], { tail: "ON CONFLICT (palavra) DO NOTHING" });
+}
+
 /** Reads the leader, subjects and genre/form headings of a stored MARC-in-JSON record. */
-function guideSource(marc: string, assuntos: string): GuideSource {
-  const src: GuideSource = { leader: "", assuntos: jsonList(assuntos), formas: [] };
-  try {
-    const rec = JSON.parse(marc) as { leader?: string; fields?: Array<Record<string, unknown>> };
-    src.leader = rec.leader ?? "";
-    for (const f of rec.fields ?? []) {
-      const [tag, body] = Object.entries(f)[0] ?? [];
-      if (!tag || !/^6\d\d$/.test(tag) || typeof body !== "object" || body === null) continue;
-      for (const sf of (body as { subfields?: Array<Record<string, string>> }).subfields ?? []) {
-        const [code, value] = Object.entries(sf)[0] ?? [];
-        if (code === "v" || (tag === "655" && code === "a")) src.formas.push(String(value));
-      }
+function guideSource(rec: MarcJson | null, assuntos: string): GuideSource {
+  const src: GuideSource = { leader: rec?.leader ?? "", assuntos: jsonList(assuntos), formas: [] };
+  // A record that is not MARC-in-JSON simply belongs to no MARC-derived tab.
+  for (const f of Array.isArray(rec?.fields) ? rec.fields : []) {
+    const [tag, body] = Object.entries(f)[0] ?? [];
+    if (!tag || !/^6\d\d$/.test(tag) || typeof body !== "object" || body === null) continue;
+    for (const sf of (body as { subfields?: Array<Record<string, string>> }).subfields ?? []) {
+      const [code, value] = Object.entries(sf)[0] ?? [];
+      if (code === "v" || (tag === "655" && code === "a")) src.formas.push(String(value));
     }
-  } catch {
-    // A record that is not MARC-in-JSON simply belongs to no MARC-derived tab.
   }
   return src;
 }
@@ -197,38 +214,44 @@ function guideSource(marc: string, assuntos: string): GuideSource {
  * title when omitted. Values are shared: a new (type, code) gets an id once and keeps its first label.
  */
 export async function reindexFacets(db: Kysely<any>, codAcervos?: number[]): Promise<void> {
-  const run = async (ids: number[]) => {
+  await forEachBatch(db, codAcervos, async (ids) => {
     const [rows, links] = await Promise.all([
       db.selectFrom("acervo").select(["cod_acervo", "autor", "autores_secundarios", "assuntos", "editora", "local_publicacao", "serie", "marc"]).where("cod_acervo", "in", ids).execute(),
       db.selectFrom("acervo_link").select(["cod_acervo", "url"]).where("cod_acervo", "in", ids).execute(),
     ]);
     const linksOf = new Map<number, string[]>();
     for (const l of links as Array<{ cod_acervo: number; url: string }>) linksOf.set(l.cod_acervo, [...(linksOf.get(l.cod_acervo) ?? []), l.url]);
-    const perTitle = (rows as Array<Parameters<typeof derivedFacets>[0] & { cod_acervo: number }>).map((r) => ({
+    const perTitle = (rows as Array<Omit<FacetSource, "links"> & { cod_acervo: number }>).map((r) => ({
       cod_acervo: r.cod_acervo,
       values: derivedFacets({ ...r, links: linksOf.get(r.cod_acervo) ?? [] }),
     }));
-    const distinct = new Map(perTitle.flatMap((t) => t.values).map((v) => [`${v.tipo}:${v.codigo}`, v]));
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom("acervo_faceta").where("cod_acervo", "in", ids).execute();
-      const all = [...distinct.values()];
-      const idOf = new Map<string, number>();
-      // Bound parameters per statement stay well under SQLite's limit.
-      for (let i = 0; i < all.length; i += 200) {
-        const chunk = all.slice(i, i + 200);
-        await trx.insertInto("faceta_valor").values(chunk).onConflict((oc) => oc.columns(["tipo", "codigo"]).doNothing()).execute();
-        for (const tipo of DERIVED_FACET_TYPES) {
-          const codes = chunk.filter((v) => v.tipo === tipo).map((v) => v.codigo);
-          if (!codes.length) continue;
-          const found = (await trx.selectFrom("faceta_valor").select(["cod_valor", "codigo"]).where("tipo", "=", tipo).where("codigo", "in", codes).execute()) as Array<{ cod_valor: number; codigo: string }>;
-          for (const f of found) idOf.set(`${tipo}:${f.codigo}`, f.cod_valor);
-        }
-      }
-      const links = perTitle.flatMap((t) => t.values.map((v) => ({ cod_acervo: t.cod_acervo, tipo: v.tipo, cod_valor: idOf.get(`${v.tipo}:${v.codigo}`)! })));
-      for (let i = 0; i < links.length; i += 300) await trx.insertInto("acervo_faceta").values(links.slice(i, i + 300)).execute();
+      await writeFacets(trx, perTitle);
     });
+  });
+}
+
+async function writeFacets(trx: Kysely<any>, perTitle: Array<{ cod_acervo: number; values: DerivedValue[] }>) {
+  const distinct = new Map(perTitle.flatMap((t) => t.values).map((v) => [`${v.tipo}:${v.codigo}`, v]));
+  const idOf = new Map<string, number>();
+  // Most values exist already once a catalogue is under way: look them up by type, insert only the new ones.
+  const lookUp = async (values: DerivedValue[]) => {
+    for (const tipo of DERIVED_FACET_TYPES) {
+      for (const codes of chunks(values.filter((v) => v.tipo === tipo).map((v) => v.codigo), 500)) {
+        const found = (await trx.selectFrom("faceta_valor").select(["cod_valor", "codigo"]).where("tipo", "=", tipo).where("codigo", "in", codes).execute()) as Array<{ cod_valor: number; codigo: string }>;
+        for (const f of found) idOf.set(`${tipo}:${f.codigo}`, f.cod_valor);
+      }
+    }
   };
-  await forEachBatch(db, codAcervos, run);
+  await lookUp([...distinct.values()]);
+  const missing = [...distinct].filter(([k]) => !idOf.has(k)).map(([, v]) => v);
+  if (missing.length) {
+    await insertRows(trx, "faceta_valor", ["tipo", "codigo", "descricao"], missing.map((v) => [v.tipo, v.codigo, v.descricao]), { tail: "ON CONFLICT (tipo, codigo) DO NOTHING" });
+    await lookUp(missing);
+  }
+  const links = perTitle.flatMap((t) => t.values.map((v) => [t.cod_acervo, v.tipo, idOf.get(`${v.tipo}:${v.codigo}`)!]));
+  await insertRows(trx, "acervo_faceta", ["cod_acervo", "tipo", "cod_valor"], links);
 }
 
 /** Runs `run` over the given titles (or every title) in batches of BATCH ids. */
@@ -248,22 +271,23 @@ async function forEachBatch(db: Kysely<any>, codAcervos: number[] | undefined, r
 
 /** Recomputes the tables derived from each title: its MARC-derived tabs (acervo_guia) and browse entries (indice_entrada). */
 export async function reindexGuides(db: Kysely<any>, codAcervos?: number[]): Promise<void> {
-  const run = async (ids: number[]) => {
+  await forEachBatch(db, codAcervos, async (ids) => {
     const rows = (await db
       .selectFrom("acervo")
       .select(["cod_acervo", "marc", "assuntos", "titulo", "subtitulo", "serie", "autor", "autores_secundarios", "chamada", "isbn", "issn"])
       .where("cod_acervo", "in", ids)
       .execute()) as Array<BrowseSource & { cod_acervo: number; marc: string; assuntos: string }>;
-    const guides = rows.flatMap((r) => guidesOf(guideSource(r.marc, r.assuntos)).map((guia) => ({ guia, cod_acervo: r.cod_acervo })));
-    const entries = rows.flatMap((r) => browseEntries(r).map((e) => ({ ...e, cod_acervo: r.cod_acervo })));
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom("acervo_guia").where("cod_acervo", "in", ids).execute();
       await trx.deleteFrom("indice_entrada").where("cod_acervo", "in", ids).execute();
-      if (guides.length) await trx.insertInto("acervo_guia").values(guides).execute();
-      // Bound parameters per statement stay well under SQLite's limit.
-      for (let i = 0; i < entries.length; i += 200) await trx.insertInto("indice_entrada").values(entries.slice(i, i + 200)).execute();
+      await writeGuides(trx, rows.map((r) => ({ ...r, guide: guideSource(marcObject(r.marc), r.assuntos) })));
     });
-  };
-  await forEachBatch(db, codAcervos, run);
+  });
 }
 
+async function writeGuides(trx: Kysely<any>, rows: Array<BrowseSource & { cod_acervo: number; guide: GuideSource }>) {
+  const guides = rows.flatMap((r) => guidesOf(r.guide).map((guia) => [guia, r.cod_acervo]));
+  const entries = rows.flatMap((r) => browseEntries(r).map((e) => [e.indice, e.chave, e.valor, r.cod_acervo]));
+  await insertRows(trx, "acervo_guia", ["guia", "cod_acervo"], guides);
+  await insertRows(trx, "indice_entrada", ["indice", "chave", "valor", "cod_acervo"], entries);
+}

@@ -24,18 +24,22 @@ export function words(text: string | null | undefined): string[] {
 }
 
 /**
- * Stems of recently seen words: a catalogue's vocabulary repeats heavily, and stemming a word in five
- * languages costs far more than a lookup (it dominated the import's CPU time). Bounded: cleared when full.
+ * Index terms of recently seen words (the folded word and its stems), per set of stemmers: a catalogue's
+ * vocabulary repeats heavily, and stemming a word in five languages costs far more than a lookup (it
+ * dominated the import's CPU time). Bounded: each set's cache is cleared when full.
  */
-const stemCache = new Map<string, Set<string>>();
-const STEM_CACHE_MAX = 200_000;
+const termCache = new Map<string, Map<string, { terms: string; stems: Set<string> }>>();
+const TERM_CACHE_MAX = 200_000;
 
-function stemsOf(word: string, names: string[]): Set<string> {
-  const key = `${names.length === ALL.length ? "*" : names.join(",")}|${word}`;
-  let hit = stemCache.get(key);
+function termsOf(word: string, names: string[]): { terms: string; stems: Set<string> } {
+  const langKey = names.length === ALL.length ? "*" : names.join(",");
+  let cache = termCache.get(langKey);
+  if (!cache) termCache.set(langKey, (cache = new Map()));
+  let hit = cache.get(word);
   if (!hit) {
-    if (stemCache.size >= STEM_CACHE_MAX) stemCache.clear();
-    stemCache.set(key, (hit = computeStems(word, names)));
+    if (cache.size >= TERM_CACHE_MAX) cache.clear();
+    const stems = computeStems(word, names);
+    cache.set(word, (hit = { terms: [fold(word), ...stems].join(" "), stems }));
   }
   return hit;
 }
@@ -66,7 +70,8 @@ export function indexText(texts: Array<string | null | undefined>, langs: string
   const out: string[] = [];
   for (const text of texts) {
     for (const w of words(text)) {
-      out.push(fold(w), ...stemsOf(w, langs));
+      // A number has no stems and folds to itself: not worth a cache entry (each record brings its own).
+      out.push(/^[0-9]+$/.test(w) ? w : termsOf(w, langs).terms);
     }
   }
   return out.join(" ");
@@ -74,5 +79,5 @@ export function indexText(texts: Array<string | null | undefined>, langs: string
 
 /** The alternatives a query word matches: itself and its stems in all five languages. */
 export function queryAlternatives(word: string): string[] {
-  return [fold(word), ...stemsOf(word, ALL)];
+  return [fold(word), ...termsOf(word, ALL).stems];
 }
