@@ -153,8 +153,9 @@ export async function runSearch100k(titles = TITLES, keep = process.env.BENCH_DB
   // built before, which is reused).
   const url = process.env.BENCH_DATABASE_URL;
   fs.mkdirSync(dir, { recursive: true });
-  const db = openDatabase({ dataDir: dir, databaseUrl: url });
+  // Whether a kept SQLite catalogue exists is asked before opening it: opening creates the file.
   let reuse = !url && !!keep && fs.existsSync(path.join(dir, "estante.sqlite"));
+  const db = openDatabase({ dataDir: dir, databaseUrl: url });
   try {
     const t0 = performance.now();
     if (url) {
