@@ -24,7 +24,7 @@ import * as m041 from "./migrations/041-session-login.ts";
 import * as m070 from "./migrations/070-interest-profiles.ts";
 import * as m071 from "./migrations/071-declarations.ts";
 import * as m072 from "./migrations/072-acquisition-statistics.ts";
-import * as m195 from "./migrations/195-professor-suggestions.ts";
+import * as m073 from "./migrations/073-professor-suggestions.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -53,7 +53,7 @@ const migrations: Record<string, Migration> = {
   "070-interest-profiles": m070,
   "071-declarations": m071,
   "072-acquisition-statistics": m072,
-  "195-professor-suggestions": m195,
+  "073-professor-suggestions": m073,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

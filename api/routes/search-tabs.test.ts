@@ -162,6 +162,9 @@ describe("authority search", () => {
     // The migration's backfill is what fills the folded references of older rows.
     await t.db.deleteFrom("kysely_migration" as never).where("name" as never, "=", "008-search-tabs" as never).execute();
     await t.db.schema.alterTable("autoridade").dropColumn("remissivas_normalizadas").execute();
+    // Migration 073 points professors' suggestions at plano_ensino: its columns go first, and it runs again too.
+    await t.db.deleteFrom("kysely_migration" as never).where("name" as never, "=", "073-professor-suggestions" as never).execute();
+    for (const column of ["justificativa", "exemplares", "tipo_bibliografia", "cod_plano"]) await t.db.schema.alterTable("sugestao_aquisicao").dropColumn(column).execute();
     for (const table of ["plano_bibliografia", "plano_ensino", "disciplina", "curso", "departamento"]) await t.db.schema.dropTable(table).execute();
     // Migration 072 adds a column to plano_ensino: it runs again on the recreated table.
     await t.db.deleteFrom("kysely_migration" as never).where("name" as never, "=", "072-acquisition-statistics" as never).execute();
