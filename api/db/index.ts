@@ -36,8 +36,19 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  // Reads through a memory map instead of a system call per page (ADR 105): at a million titles a results
+  // page's facets read thousands of scattered title rows, and the calls were a third of their CPU time. The map
+  // is address space, not memory: pages come from the operating system's file cache either way.
+  sqlite.pragma(`mmap_size = ${sqliteMmapSize()}`);
   // Statements are prepared once per SQL text and reused (ADR 210).
   return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** Bytes of the SQLite file read through a memory map: `SQLITE_MMAP_SIZE` (0 turns it off), 8 GiB by default. */
+function sqliteMmapSize(): number {
+  const raw = process.env.SQLITE_MMAP_SIZE;
+  const n = raw === undefined || raw === "" ? 8 * 1024 ** 3 : Number(raw);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 8 * 1024 ** 3;
 }
 
 /** Which SQL dialect a Kysely handle speaks (search and a few upserts differ). */

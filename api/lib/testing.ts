@@ -43,7 +43,7 @@ export async function createTestApi({ patrons = true, titles = 12, sso }: { patr
     fs.rmSync(dir, { recursive: true, force: true });
   };
   // The database's own URL, for a second connection to it (a PostgreSQL URL, or undefined for SQLite's file).
-  return { db, app, clock, outbox, cleanup, databaseUrl: pgDb?.url };
+  return { db, app, clock, outbox, cleanup, databaseUrl: pgDb?.url, dataDir: dir };
 }
 
 /**

@@ -48,7 +48,7 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   const flag = (t: FilterType) => sql.raw(`f_${t}`);
   // Only the types with a selection get a flag column; the others pass every row (constant 1).
   const flagged = types.filter((t) => selected[t]?.length);
-  const flags = flagged.map((t) => sql`CASE WHEN ${filterCondition(t, selected[t]!)} THEN 1 ELSE 0 END AS ${flag(t)}`);
+  const flags = flagged.map((t) => sql`CASE WHEN ${filterCondition(t, selected[t]!, undefined, true)} THEN 1 ELSE 0 END AS ${flag(t)}`);
   const product = (list: FilterType[]) => (list.length ? sql.join(list.map(flag), sql` * `) : sql`1`);
   const all = product(flagged);
   const others = (t: FilterType) => product(flagged.filter((x) => x !== t));

@@ -20,3 +20,4 @@ export * from "./tab-options-store.ts";
 export * from "./tab-options.ts";
 export { fold, words } from "./text.ts";
 export * from "./vocabulary.ts";
+export { fillTerms, optimizeTextIndex } from "./terms.ts";

@@ -5,6 +5,7 @@ import { browseEntries, type BrowseSource } from "./browse-rules.ts";
 import { derivedFacets, DERIVED_FACET_TYPES, marcObject, type DerivedValue, type FacetSource, type MarcJson } from "./derived-facets.ts";
 import { guidesOf, type GuideSource } from "./filters.ts";
 import { fold, indexText, stemmersFor, words } from "./text.ts";
+import { bumpTextGeneration, optimizeTextIndex, writeTerms } from "./terms.ts";
 
 const BATCH = 500;
 
@@ -77,8 +78,13 @@ export async function reindexAcervos(db: Db, codAcervos?: number[]): Promise<voi
     for (const l of links) linksOf.set(l.cod_acervo, [...(linksOf.get(l.cod_acervo) ?? []), l.url]);
     await db.transaction().execute((trx) => writeTitleIndex(trx, rows.map((r) => ({ ...r, links: linksOf.get(r.cod_acervo) ?? [] })), ids));
   };
-  if (!codAcervos) await sql`DELETE FROM acervo_busca`.execute(db);
+  if (!codAcervos) {
+    bumpTextGeneration();
+    await sql`DELETE FROM acervo_busca`.execute(db);
+  }
   await forEachBatch(db, codAcervos, run);
+  // A whole rebuild leaves the text index in many segments: merged into one, every query reads less.
+  if (!codAcervos) await optimizeTextIndex(db);
 }
 
 /**
@@ -89,6 +95,7 @@ export async function reindexAcervos(db: Db, codAcervos?: number[]): Promise<voi
  */
 export async function writeTitleIndex(trx: Kysely<any>, rows: TitleIndexRow[], clear: readonly number[] = rows.map((r) => r.cod_acervo)): Promise<void> {
   const pg = dialectOf(trx) === "postgres";
+  bumpTextGeneration();
   for (let i = 0; i < clear.length; i += BATCH) {
     const ids = clear.slice(i, i + BATCH);
     if (pg) await sql`DELETE FROM acervo_busca WHERE cod_acervo IN (${sql.join(ids)})`.execute(trx);
@@ -120,7 +127,10 @@ async function writeText(trx: Kysely<any>, rows: IndexSource[], pg: boolean) {
     return [row.cod_acervo, d.titulo, d.autor, d.assunto, d.outros];
   });
   if (pg) await insertRows(trx, "acervo_busca", ["cod_acervo", "documento"], docs, { rowSql: pgDocument });
-  else await insertRows(trx, "acervo_busca", ["rowid", "titulo", "autor", "assunto", "outros"], docs);
+  else {
+    await insertRows(trx, "acervo_busca", ["rowid", "titulo", "autor", "assunto", "outros"], docs);
+    await writeTerms(trx, docs.flatMap((d) => d.slice(1) as string[]));
+  }
 }
 
 /**

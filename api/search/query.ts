@@ -4,6 +4,7 @@ import { NEW_ACQUISITIONS_DAYS, NO_YEAR, type FilterType, type SelectedFilters }
 import type { TabOptionValues } from "./tab-options.ts";
 import { tabOptionsWhere } from "./tab-options-store.ts";
 import { fold, queryAlternatives, words } from "./text.ts";
+import { prefixTerms, textGeneration } from "./terms.ts";
 
 /**
  * The network catalogue's search (api/db/network.ts) still ranks and counts at most this many matches
@@ -72,13 +73,23 @@ export function queryWords(termo: string): string[] {
 const COLUMN: Record<SearchKind, string | null> = { livre: null, titulo: "titulo", autor: "autor", assunto: "assunto" };
 const PG_WEIGHT: Record<SearchKind, string> = { livre: "", titulo: ":A", autor: ":B", assunto: ":C" };
 
-/** FTS5 MATCH expression: AND across words, OR within a word's alternatives, prefix on the last. */
-export function fts5Query(ws: string[], tipo: SearchKind, any = false): string {
+/**
+ * FTS5 MATCH expression: AND across words, OR within a word's alternatives, prefix on the last. `prefixes`
+ * gives, per folded last word, the index terms it is a prefix of (ADR 105): those exact terms then replace
+ * FTS5's prefix query, which re-reads every matching term's postings on each evaluation.
+ */
+export function fts5Query(ws: string[], tipo: SearchKind, any = false, prefixes?: ReadonlyMap<string, readonly string[]>): string {
   const col = COLUMN[tipo];
   return ws
     .map((w, i) => {
-      const alts = queryAlternatives(w).map((a) => `"${a}"`);
-      if (i === ws.length - 1 && fold(w).length >= 3) alts.push(`"${fold(w)}"*`);
+      const plain = queryAlternatives(w);
+      const alts = plain.map((a) => `"${a}"`);
+      const f = fold(w);
+      if (i === ws.length - 1 && f.length >= 3) {
+        const terms = prefixes?.get(f);
+        if (terms) alts.push(...terms.filter((t) => !plain.includes(t)).map((t) => `"${t}"`));
+        else alts.push(`"${f}"*`);
+      }
       const group = `(${alts.join(" OR ")})`;
       return col ? `${col} : ${group}` : group;
     })
@@ -134,16 +145,18 @@ export const classExpr = sql`upper(substr(trim(a.classificacao), 1, 1))`;
 
 /**
  * The SQL condition one filter type's selected values put on alias `a` (OR within the type). `key` is the
- * title id the derived types test (by default `a.cod_acervo`).
+ * title id the derived types test (by default `a.cod_acervo`). `correlated`: each title is looked up on its
+ * own (its row, its facet values by primary key) instead of in a set of every title with the values, for a
+ * search driven by a few titles (ADR 105).
  */
-export function filterCondition(type: FilterType, values: string[], key?: RawBuilder<unknown>): RawBuilder<unknown> {
+export function filterCondition(type: FilterType, values: string[], key?: RawBuilder<unknown>, correlated = false): RawBuilder<unknown> {
   const ints = () => values.map(Number);
   switch (type) {
     case "T":
       return sql`a.cod_tipo_obra IN (${sql.join(ints())})`;
     case "Y": {
       const years = values.filter((v) => v !== NO_YEAR).map(Number);
-      if (key) {
+      if (key && !correlated) {
         // In the text search: the selected years' titles as a set read through the year index, tested on
         // the text index's row id, so titles of other years are never read (ADR 069).
         const sets: RawBuilder<unknown>[] = [];
@@ -173,6 +186,10 @@ export function filterCondition(type: FilterType, values: string[], key?: RawBui
     case "A":
     case "E":
     case "S":
+      if (correlated) {
+        return sql`EXISTS (SELECT 1 FROM acervo_faceta af WHERE af.cod_acervo = ${key ?? sql`a.cod_acervo`} AND af.tipo = ${type}
+                           AND af.cod_valor IN (SELECT v.cod_valor FROM faceta_valor v WHERE v.tipo = ${type} AND v.codigo IN (${sql.join(values)})))`;
+      }
       // An uncorrelated list: the titles of the selected values are read once (index by value), then each
       // candidate is a probe into that in-memory set, not a query of its own.
       return sql`${key ?? sql`a.cod_acervo`} IN (SELECT af.cod_acervo FROM faceta_valor v JOIN acervo_faceta af ON af.cod_valor = v.cod_valor
@@ -180,11 +197,11 @@ export function filterCondition(type: FilterType, values: string[], key?: RawBui
   }
 }
 
-/** `AND …` for every selected filter type (AND across types); `key` as in filterCondition. */
-function filtersWhere(filtros: SelectedFilters | undefined, key?: RawBuilder<unknown>): RawBuilder<unknown> {
+/** `AND …` for every selected filter type (AND across types); `key` and `correlated` as in filterCondition. */
+function filtersWhere(filtros: SelectedFilters | undefined, key?: RawBuilder<unknown>, correlated = false): RawBuilder<unknown> {
   const parts = Object.entries(filtros ?? {})
     .filter(([, v]) => v && v.length)
-    .map(([type, v]) => sql`AND ${filterCondition(type as FilterType, v!, key)}`);
+    .map(([type, v]) => sql`AND ${filterCondition(type as FilterType, v!, key, correlated)}`);
   return parts.length ? sql.join(parts, sql` `) : sql``;
 }
 
@@ -210,6 +227,13 @@ export const searchLimits = {
    * title against the text index, and stops after the page (a broad term fills a page after a few dozen titles).
    */
   directMax: 20_000,
+  /**
+   * A walk probes each title it reads in the text index when it expects to read at most this many; beyond, it
+   * builds the match set once and looks each title up in it (SQLite).
+   */
+  probeMax: 5_000,
+  /** A selected filter with at most this many titles may drive the search (SQLite; see `Plan`). */
+  driveMax: 20_000,
   /** Facet counts are exact up to this many text matches; above, they are estimated from a sample. */
   facetExactMax: 20_000,
   /** Expected size of that sample. */
@@ -228,6 +252,16 @@ interface Compiled {
   rest: TextQuery | null;
   /** The folded query words when one term looks in the title or everywhere: its exact-title matches come first. */
   exactKey: string | null;
+  /**
+   * Whether testing one title against the query is cheap (SQLite, no FTS5 prefix query left: every prefix
+   * expanded into exact terms): the search may then walk an order or a filter's titles and probe each one.
+   */
+  probe: boolean;
+  /**
+   * The title tier's rule as data (SQLite): the free terms, each a list of words (all must be in the title,
+   * or any for contains-any), each word its exact alternatives and, for a term's last word, the prefix.
+   */
+  titleRule: Array<{ any: boolean; words: Array<{ alts: string[]; prefix: string | null }> }>;
 }
 
 /** The words of each term, without the terms left with none (contains-any drops words under its minimum). */
@@ -237,29 +271,52 @@ function termWords(termos: SearchTerm[]) {
     .filter((t) => t.ws.length > 0);
 }
 
-function compile(db: Db, termos: SearchTerm[]): Compiled | null {
+async function compile(db: Db, termos: SearchTerm[]): Promise<Compiled | null> {
   const terms = termWords(termos);
   if (terms.length === 0) return null;
   const pg = dialectOf(db) === "postgres";
-  const one = (ws: string[], tipo: SearchKind, any: boolean) => (pg ? tsQuery(ws, tipo, any) : fts5Query(ws, tipo, any));
+  // SQLite: each term's last word is a prefix; expanded into the index's exact terms when they are few.
+  const prefixes = new Map<string, string[]>();
+  let probe = !pg;
+  if (!pg) {
+    for (const last of new Set(terms.map((t) => fold(t.ws[t.ws.length - 1])).filter((w) => w.length >= 3))) {
+      const found = await prefixTerms(db, last);
+      if (found) prefixes.set(last, found);
+      else probe = false;
+    }
+  }
+  const one = (ws: string[], tipo: SearchKind, any: boolean) => (pg ? tsQuery(ws, tipo, any) : fts5Query(ws, tipo, any, prefixes));
   const and = pg ? " & " : " AND ";
   const all = terms.map((t) => `(${one(t.ws, t.tipo, t.modo === "qualquer")})`).join(and);
   const titled = terms.some((t) => t.tipo === "livre");
   const title = titled ? terms.map((t) => `(${one(t.ws, t.tipo === "livre" ? "titulo" : t.tipo, t.modo === "qualquer")})`).join(and) : null;
   const rest = title ? (pg ? `(${all}) & !(${title})` : `(${all}) NOT (${title})`) : null;
   const single = terms.length === 1 && (terms[0].tipo === "livre" || terms[0].tipo === "titulo") && terms[0].modo !== "qualquer";
-  return { all, title: title ?? (single ? all : null), rest, exactKey: single ? terms[0].ws.map(fold).join(" ") : null };
+  const titleRule = terms
+    .filter((t) => t.tipo === "livre")
+    .map((t) => ({
+      any: t.modo === "qualquer",
+      words: t.ws.map((w, i) => ({ alts: queryAlternatives(w), prefix: i === t.ws.length - 1 && fold(w).length >= 3 ? fold(w) : null })),
+    }));
+  return { all, title: title ?? (single ? all : null), rest, exactKey: single ? terms[0].ws.map(fold).join(" ") : null, probe, titleRule };
 }
 
 /**
  * `id IN (titles matching q)`. The set is built once per statement (in SQLite an ephemeral index, in C, about
- * as fast as counting the matches) and each title of the walk is one lookup in it. A probe of the text index
- * per title is not used: with the last word's prefix it costs milliseconds per title in FTS5.
+ * as fast as counting the matches) and each title of the walk is one lookup in it.
  */
 function inMatches(db: Db, q: TextQuery, id: RawBuilder<unknown>): RawBuilder<unknown> {
   return dialectOf(db) === "postgres"
     ? sql`${id} IN (SELECT b.cod_acervo FROM acervo_busca b WHERE b.documento @@ to_tsquery('simple', ${q}))`
     : sql`${id} IN (SELECT rowid FROM acervo_busca WHERE acervo_busca MATCH ${q})`;
+}
+
+/**
+ * Whether title `id` matches `q`, as one probe of the SQLite text index by row id (ADR 105): tens of
+ * microseconds on a merged index when the query has no FTS5 prefix query left (`Compiled.probe`).
+ */
+function probeMatch(q: TextQuery, id: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`EXISTS (SELECT 1 FROM acervo_busca WHERE acervo_busca MATCH ${q} AND rowid = ${id})`;
 }
 
 /** Whether the tab, its options or the filters test the title's own row (`acervo a`), not only its id. */
@@ -274,12 +331,79 @@ const ROW_TABS = new Set(["ebooks", "acessibilidade", "arquivo", "atos", "jurisp
 /** Filter types tested on the title id alone (sets read through their own index). */
 const KEY_FILTERS = new Set<FilterType>(["Y", "R", "P", "C", "A", "E", "S"]);
 
+/** Filter types whose selected titles can drive a search: read through an index by value (derived facets, year). */
+const DRIVER_FILTERS = ["R", "P", "C", "A", "E", "S", "Y"] as const satisfies readonly FilterType[];
+
+/**
+ * How the titles of a search are found (SQLite; ADR 105 "At a million titles"). By default the text index
+ * drives and every filter tests its matches. When a selected filter value has few titles and the text query
+ * many (a broad word with an author selected), the filter's titles drive instead, each tested against the
+ * other filters and then probed in the text index: a few thousand probes instead of a pass over most of the
+ * catalogue. `type` is the driving filter type, `set` its titles.
+ */
+interface Plan {
+  type: FilterType;
+  set: RawBuilder<unknown>;
+}
+
+/** The titles of one filter type's selected values, as `id`, each once. */
+function driverSet(type: (typeof DRIVER_FILTERS)[number], values: string[]): RawBuilder<unknown> {
+  if (type === "Y") {
+    const years = values.filter((v) => v !== NO_YEAR).map(Number);
+    const sets: RawBuilder<unknown>[] = [];
+    if (years.length) sets.push(sql`SELECT cod_acervo AS id FROM acervo WHERE ano_publicacao IN (${sql.join(years)})`);
+    if (values.includes(NO_YEAR)) sets.push(sql`SELECT cod_acervo AS id FROM acervo WHERE ano_publicacao IS NULL`);
+    return sql.join(sets, sql` UNION ALL `);
+  }
+  return sql`SELECT DISTINCT af.cod_acervo AS id FROM faceta_valor v JOIN acervo_faceta af ON af.cod_valor = v.cod_valor
+             WHERE v.tipo = ${type} AND v.codigo IN (${sql.join(values)})`;
+}
+
+/** count(*) of `ids`, stopping at `cap` + 1: the exact count when it is at most `cap`, otherwise null. */
+async function countUpTo(db: Db, ids: RawBuilder<unknown>, cap: number): Promise<number | null> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (${ids} LIMIT ${cap + 1}) m`.execute(db);
+  const n = Number(rows[0]?.n ?? 0);
+  return n > cap ? null : n;
+}
+
+/** Chooses what drives the search: the smallest selected filter, when it is much smaller than the text matches. */
+async function planOf(db: Db, c: Compiled, p: Pick<SearchParams, "filtros">): Promise<Plan | null> {
+  if (!c.probe) return null;
+  let best: { type: (typeof DRIVER_FILTERS)[number]; n: number } | null = null;
+  for (const type of DRIVER_FILTERS) {
+    const values = p.filtros?.[type];
+    if (!values?.length) continue;
+    const n = await countUpTo(db, driverSet(type, values), best ? Math.min(best.n, searchLimits.driveMax) : searchLimits.driveMax);
+    if (n !== null && (!best || n < best.n)) best = { type, n };
+  }
+  if (!best) return null;
+  // A probe costs about as much as reading DRIVE_RATIO text matches: drive only when that is cheaper.
+  const text = await countUpTo(db, sql`SELECT rowid FROM acervo_busca WHERE acervo_busca MATCH ${c.all}`, best.n * DRIVE_RATIO);
+  return text === null ? { type: best.type, set: driverSet(best.type, p.filtros![best.type]!) } : null;
+}
+
+/**
+ * How many times more text matches than filtered titles a search needs for the filter to drive it: a driven
+ * title costs its filter lookups and, if it passes them, a probe (≈ 20 µs); a text match in a pass ≈ 0.2 µs.
+ */
+const DRIVE_RATIO = 20;
+
 /**
  * The ids of the titles matching `q` under the tab, its options, the filters and `extra`, as a subquery
- * (`id`). The text index drives it; the title's row is read only when a condition needs it.
+ * (`id`). The text index drives it, or the plan's filter; the title's row is read only when a condition needs it.
  */
-function matchIds(db: Db, q: TextQuery, p: Pick<SearchParams, "guia" | "opcoes" | "filtros">, extra: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
+function matchIds(db: Db, q: TextQuery, p: Pick<SearchParams, "guia" | "opcoes" | "filtros">, plan: Plan | null, extra: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
   const pg = dialectOf(db) === "postgres";
+  if (plan) {
+    // The driving filter's titles: each tested by the tab, options and other filters (on its row and by
+    // correlated lookups, never a set of the whole catalogue), then probed in the text index.
+    const others = { ...p.filtros, [plan.type]: undefined };
+    const key = sql`d.id`;
+    const row = needsRow({ ...p, filtros: others }) || !!others.Y?.length;
+    return sql`SELECT d.id AS id FROM (${plan.set}) d ${row ? sql`CROSS JOIN acervo a` : sql``}
+               WHERE ${row ? sql`a.cod_acervo = d.id` : sql`1 = 1`} ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)}
+                 ${filtersWhere(others, key, true)} ${extra} AND ${probeMatch(q, key)}`;
+  }
   // The year and derived filters test the text index's row id, so SQLite applies them before reading acervo
   // (the unary + keeps FTS5 from taking the IN list as a row-id lookup).
   const key = pg ? sql`b.cod_acervo` : sql`+acervo_busca.rowid`;
@@ -298,16 +422,26 @@ async function countOf(db: Db, ids: RawBuilder<unknown>): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
+/** The largest title id: with a tier's size, how many titles a walk of an order reads per match. */
+async function titleSpan(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number | null }>`SELECT max(cod_acervo) AS n FROM busca_ordem`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /**
- * One page (`take` titles after `skip`) of the titles matching `q`, in `order`: sorted directly when the
- * tier has at most `searchLimits.directMax` titles, otherwise by walking the order's index and looking each
- * title up in the match set. Both give the same titles in the same order.
+ * One page (`take` titles after `skip`) of the titles matching `q`, in `order`, where `size` is the number of
+ * such titles, or null when it is only known to exceed `searchLimits.directMax`. At most directMax titles are
+ * sorted directly. More are found by walking the order's index from its start and testing each title: by a
+ * probe of the text index when that is cheap and the walk short (the tier is dense in the catalogue), otherwise
+ * against the match set built once. All give the same titles in the same order.
  */
 async function tierPage(
   db: Db,
+  c: Compiled,
   q: TextQuery,
-  size: number,
+  size: number | null,
   p: Pick<SearchParams, "guia" | "opcoes" | "filtros">,
+  plan: Plan | null,
   order: RawBuilder<unknown>,
   skip: number,
   take: number,
@@ -315,47 +449,170 @@ async function tierPage(
 ): Promise<number[]> {
   const pg = dialectOf(db) === "postgres";
   const excludeExact = notKey === null ? sql`` : sql`AND o.chave_titulo <> ${notKey}`;
-  if (size <= searchLimits.directMax) {
+  if (plan || (size !== null && size <= searchLimits.directMax)) {
     const { rows } = await sql<{ id: number }>`
-      SELECT o.cod_acervo AS id FROM (${matchIds(db, q, p)}) m JOIN busca_ordem o ON o.cod_acervo = m.id
+      SELECT o.cod_acervo AS id FROM (${matchIds(db, q, p, plan)}) m JOIN busca_ordem o ON o.cod_acervo = m.id
       WHERE 1 = 1 ${excludeExact} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`.execute(db);
     return rows.map((r) => Number(r.id));
   }
   const key = pg ? sql`o.cod_acervo` : sql`+o.cod_acervo`;
   const row = needsRow(p);
+  // Titles the walk is expected to read: the page's end times the catalogue's titles per match.
+  const reads = ((skip + take) * (await titleSpan(db))) / Math.max(size ?? searchLimits.directMax + 1, 1);
+  const member = c.probe && reads <= searchLimits.probeMax ? probeMatch(q, sql`o.cod_acervo`) : inMatches(db, q, key);
   // CROSS JOIN keeps busca_ordem outermost in SQLite, so its index gives the order and the walk stops early.
   const { rows } = await sql<{ id: number }>`
     SELECT o.cod_acervo AS id FROM busca_ordem o ${row ? sql`CROSS JOIN acervo a` : sql``}
-    WHERE ${row ? sql`a.cod_acervo = o.cod_acervo AND` : sql``} ${inMatches(db, q, key)} ${excludeExact}
-      ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${filtersWhere(p.filtros, key)}
+    WHERE ${row ? sql`a.cod_acervo = o.cod_acervo AND` : sql``} 1 = 1 ${excludeExact}
+      ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${filtersWhere(p.filtros, key)} AND ${member}
     ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`.execute(db);
   return rows.map((r) => Number(r.id));
+}
+
+/** The ids a subquery (`id`) returns, in its order. */
+async function idsOf(db: Db, ids: RawBuilder<unknown>): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`${ids}`.execute(db);
+  return rows.map((r) => Number(r.id));
+}
+
+/** A list of title ids as a subquery (`id`), bound as one parameter. */
+function idList(db: Db, ids: readonly number[]): RawBuilder<unknown> {
+  return dialectOf(db) === "postgres"
+    ? sql`SELECT unnest(CAST(${`{${ids.join(",")}}`} AS integer[])) AS id`
+    : sql`SELECT value AS id FROM json_each(${JSON.stringify(ids)})`;
+}
+
+/**
+ * Which of the listed matches are in the title tier (SQLite): their title field as the text index stores it
+ * (the indexer's folded words and stems, space separated), tested against the query's words in JS. A probe of
+ * the text index per title would do the same, but FTS5 answers a probe that fails by scanning ahead to the next
+ * match (milliseconds for a rare word, measured), and another pass of the text index costs as much as the first.
+ * The tokens compared are the ones FTS5 indexed, so the answer is the column filter's (ADR 105).
+ */
+async function titleTier(db: Db, c: Compiled, listed: readonly number[]): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < listed.length; i += TITLE_CHUNK) {
+    const chunk = listed.slice(i, i + TITLE_CHUNK);
+    const { rows } = await sql<{ id: number; titulo: string }>`
+      SELECT rowid AS id, titulo FROM acervo_busca WHERE rowid IN (SELECT value FROM json_each(${JSON.stringify(chunk)}))`.execute(db);
+    const inTitle = new Set<number>();
+    for (const r of rows) {
+      const tokens = new Set(r.titulo.split(" "));
+      const has = (w: { alts: string[]; prefix: string | null }) =>
+        w.alts.some((a) => tokens.has(a)) || (w.prefix !== null && [...tokens].some((t) => t.startsWith(w.prefix!)));
+      if (c.titleRule.every((term) => (term.any ? term.words.some(has) : term.words.every(has)))) inTitle.add(Number(r.id));
+    }
+    out.push(...chunk.filter((id) => inTitle.has(id)));
+  }
+  return out;
+}
+
+const TITLE_CHUNK = 5_000;
+
+/**
+ * One pass of the SQLite text index for a plain text query (no tab rule, options or filters): the first ids (up
+ * to the larger of directMax and facetExactMax, plus one), the exact count, and above that the ids of a
+ * generous facet sample (`wide` buckets, guessed from where the first ids ended). The search and its facets —
+ * two API calls for one page — share it through a small cache per database, valid while the text index is
+ * unchanged (this process's writers bump its generation; other connections' commits change `data_version`).
+ */
+interface TextPass {
+  first: number[];
+  n: number;
+  wide: number;
+  sample: number[] | null;
+}
+
+const passCaches = new WeakMap<Db, { version: string; passes: Map<string, TextPass> }>();
+const PASS_CACHE_MAX = 32;
+
+/** Empties the text-pass cache (benches measure the first search of a query with it). */
+export function clearSearchCache(db: Db): void {
+  passCaches.delete(db);
+}
+
+async function textPass(db: Db, q: TextQuery): Promise<TextPass> {
+  const { rows } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(db);
+  const version = `${rows[0]?.data_version}:${textGeneration()}`;
+  let cache = passCaches.get(db);
+  if (!cache || cache.version !== version) passCaches.set(db, (cache = { version, passes: new Map() }));
+  const hit = cache.passes.get(q);
+  if (hit) {
+    cache.passes.delete(q);
+    cache.passes.set(q, hit);
+    return hit;
+  }
+  const text = matchIds(db, q, {}, null);
+  const cap = Math.max(searchLimits.directMax, searchLimits.facetExactMax);
+  const first = await idsOf(db, sql`${text} LIMIT ${cap + 1}`);
+  let pass: TextPass = { first, n: first.length, wide: 0, sample: null };
+  if (first.length > cap) {
+    const guess = Math.max(first.length, Math.round((first.length * (await titleSpan(db))) / first.reduce((a, b) => Math.max(a, b), 1)));
+    const wide = Math.min(HASH_BUCKETS, 4 * sampleBuckets(guess));
+    const { rows: counted } = await sql<{ n: number; s: string }>`
+      SELECT count(*) AS n, json_group_array(m.id) FILTER (WHERE (m.id * 2654435761) % ${sql.lit(HASH_BUCKETS)} < ${sql.lit(wide)}) AS s
+      FROM (${text}) m`.execute(db);
+    pass = { first, n: Number(counted[0].n), wide, sample: JSON.parse(counted[0].s) as number[] };
+  }
+  cache.passes.set(q, pass);
+  if (cache.passes.size > PASS_CACHE_MAX) cache.passes.delete(cache.passes.keys().next().value!);
+  return pass;
+}
+
+/** Whether a search is a plain text query: no tab rule, options or filters (the text pass answers it). */
+function plain(p: Pick<SearchParams, "guia" | "opcoes" | "filtros">): boolean {
+  return !ROW_TABS.has(p.guia ?? "") && !Object.values(p.opcoes ?? {}).some(Boolean) && !Object.values(p.filtros ?? {}).some((v) => v?.length);
 }
 
 /**
  * Runs one catalogue search over every match (ADR 105): the exact total, and the page of the requested
  * order computed over all matches. Relevance is tiered: titles whose whole title is the query (folded), then
  * titles with every word in the title, then the other matches; within a tier, shorter titles first.
+ *
+ * The first pass reads the matches' ids, up to `searchLimits.directMax`: when there are no more, every later
+ * step works on that list (one pass of the text index, not one per step). A larger set is counted, and each
+ * relevance tier is read by walking its order (`tierPage`).
  */
 export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResult> {
-  const c = compile(db, p.termos);
+  const c = await compile(db, p.termos);
   if (!c) return { total: 0, totalLimitado: false, resultados: [] };
-  const total = await countOf(db, matchIds(db, c.all, p));
+  const plan = await planOf(db, c, p);
+  let listed: number[] | null;
+  let total: number;
+  if (dialectOf(db) === "sqlite" && !plan && plain(p)) {
+    const pass = await textPass(db, c.all);
+    total = pass.n;
+    listed = pass.n <= searchLimits.directMax ? pass.first : null;
+  } else {
+    const first = await idsOf(db, sql`${matchIds(db, c.all, p, plan)} LIMIT ${searchLimits.directMax + 1}`);
+    listed = first.length <= searchLimits.directMax ? first : null;
+    total = listed ? listed.length : await countOf(db, matchIds(db, c.all, p, plan));
+  }
   const offset = (p.pagina - 1) * p.qtd;
   if (offset >= total) return { total, totalLimitado: false, resultados: [] };
   const ids: number[] = [];
   let skip = offset;
   let need = Math.min(p.qtd, total - offset);
-  const take = async (q: TextQuery, size: number, notKey: string | null) => {
+  const order = ORDER[p.ordenacao];
+  /** The page of a tier of `size` titles listed in `ids`, sorted (without the exact-title ones when `notKey`). */
+  const listPage = (list: readonly number[], notKey: string | null) => async (from: number, count: number) =>
+    idsOf(db, sql`SELECT o.cod_acervo AS id FROM (${idList(db, list)}) m JOIN busca_ordem o ON o.cod_acervo = m.id
+                  WHERE 1 = 1 ${notKey === null ? sql`` : sql`AND o.chave_titulo <> ${notKey}`} ORDER BY ${order} LIMIT ${count} OFFSET ${from}`);
+  /**
+   * Takes what the page needs from one tier of `size` titles (null: more than directMax), read by `read(skip,
+   * count)`; `exact` counts the tier when its size is needed.
+   */
+  const take = async (size: number | null, read: (from: number, count: number) => Promise<number[]>, exact: () => Promise<number>) => {
     if (need <= 0) return;
-    if (skip >= size) {
+    if (size !== null && skip >= size) {
       skip -= size;
       return;
     }
-    const got = await tierPage(db, q, size, p, ORDER[p.ordenacao === "C" ? "C" : p.ordenacao], skip, Math.min(need, size - skip), notKey);
+    const got = await read(skip, size === null ? need : Math.min(need, size - skip));
     ids.push(...got);
     need -= got.length;
-    skip = 0;
+    // A tier of unknown size that ran out before the page's start: the titles it had were all skipped.
+    skip = got.length === 0 && size === null ? Math.max(0, skip - (await exact())) : 0;
   };
   if (p.ordenacao === "C" && c.title) {
     let exact: number[] = [];
@@ -365,30 +622,54 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       const row = needsRow(p);
       // A title whose words are the query's words matches the text query by construction: only the tab,
       // options and filters are tested.
-      const { rows } = await sql<{ id: number }>`
+      exact = await idsOf(db, sql`
         SELECT o.cod_acervo AS id FROM busca_ordem o ${row ? sql`JOIN acervo a ON a.cod_acervo = o.cod_acervo` : sql``}
         WHERE o.chave_titulo = ${c.exactKey}
           ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${filtersWhere(p.filtros, key)}
-        ORDER BY o.cod_acervo`.execute(db);
-      exact = rows.map((r) => Number(r.id));
+        ORDER BY o.cod_acervo`);
       const shown = exact.slice(skip, skip + need);
       ids.push(...shown);
       need -= shown.length;
       skip = Math.max(0, skip - exact.length);
     }
-    const inTitle = c.title === c.all ? total : await countOf(db, matchIds(db, c.title, p));
-    await take(c.title, inTitle - exact.length, c.exactKey);
-    if (c.rest && inTitle < total) await take(c.rest, total - inTitle, null);
+    const titleQuery = c.title;
+    if (listed) {
+      // The title tier within the listed matches: read from their stored title field (SQLite), or another pass.
+      const inTitle =
+        titleQuery === c.all
+          ? listed
+          : dialectOf(db) === "sqlite" && searchLimits.probeMax > 0
+            ? await titleTier(db, c, listed)
+            : await idsOf(db, matchIds(db, titleQuery, p, plan));
+      const titled = new Set(inTitle);
+      const rest = listed.filter((id) => !titled.has(id));
+      await take(inTitle.length - exact.length, listPage(inTitle, c.exactKey), async () => inTitle.length - exact.length);
+      await take(rest.length, listPage(rest, null), async () => rest.length);
+    } else {
+      // The title tier's size: exact when it is small; when large, only if the page goes past it.
+      const titleIds = matchIds(db, titleQuery, p, plan);
+      let inTitle: number | null = titleQuery === c.all ? total : await countUpTo(db, titleIds, searchLimits.directMax + exact.length);
+      const inTitleExact = async () => (inTitle ??= await countOf(db, titleIds));
+      const size = inTitle === null ? null : inTitle - exact.length;
+      await take(size, (from, count) => tierPage(db, c, titleQuery, size, p, plan, order, from, count, c.exactKey), async () => (await inTitleExact()) - exact.length);
+      if (c.rest && need > 0) {
+        const rest = total - (await inTitleExact());
+        const restQuery = c.rest;
+        if (rest > 0) await take(rest, (from, count) => tierPage(db, c, restQuery, rest, p, plan, order, from, count, null), async () => rest);
+      }
+    }
+  } else if (listed) {
+    await take(total, listPage(listed, null), async () => total);
   } else {
-    await take(c.all, total, null);
+    await take(total, (from, count) => tierPage(db, c, c.all, total, p, plan, order, from, count, null), async () => total);
   }
   return { total, totalLimitado: false, resultados: await hitsOf(db, ids) };
 }
 
 /** The exact number of titles a search finds (no page is read). */
 export async function searchCount(db: Db, p: Pick<SearchParams, "termos" | "guia" | "opcoes" | "filtros">): Promise<number> {
-  const c = compile(db, p.termos);
-  return c ? countOf(db, matchIds(db, c.all, p)) : 0;
+  const c = await compile(db, p.termos);
+  return c ? countOf(db, matchIds(db, c.all, p, await planOf(db, c, p))) : 0;
 }
 
 /** The result rows of the given titles, in the given order, with their copy counts. */
@@ -424,20 +705,55 @@ export interface FacetScope {
   /** Text matches under the tab and its options (filters not applied). */
   n: number;
   k: number | null;
+  /** The compiled text query. */
+  all: TextQuery;
+  /** SQLite: the ids of the titles counted (every match, or the sample), read in the pass that counted them. */
+  ids?: number[];
 }
 
-/** The text matches (tab and options applied, filters not) the facets count, and whether they are sampled. */
+/** The sample bucket of a title id, as `inSample` computes it in SQL: (id × 2654435761) mod 65,536, exactly. */
+function bucketOf(id: number): number {
+  // Only the low 16 bits of each factor reach the result; 2654435761 mod 65,536 = 31,153.
+  return ((id % HASH_BUCKETS) * 31_153) % HASH_BUCKETS;
+}
+
+/** Buckets of the sample for `n` matches. */
+const sampleBuckets = (n: number) => Math.min(HASH_BUCKETS, Math.ceil((HASH_BUCKETS * searchLimits.facetSample) / n));
+
+/**
+ * The text matches (tab and options applied, filters not) the facets count, and whether they are sampled.
+ * SQLite reads the matches once (ADR 105): up to `facetExactMax` their ids; above, one pass counts them and
+ * keeps the ids of a generous sample (its size guessed from where the first ids ended), cut to the exact
+ * sample in JS; only when the guess was four times too large is there a second pass. The sample is the same
+ * whatever the guess: the buckets under `k`, with `k` from the exact count.
+ */
 export async function facetScope(db: Db, p: Pick<SearchParams, "termos" | "guia" | "opcoes">): Promise<FacetScope | null> {
-  const c = compile(db, p.termos);
+  const c = await compile(db, p.termos);
   if (!c) return null;
-  const n = await countOf(db, matchIds(db, c.all, { guia: p.guia, opcoes: p.opcoes }));
-  return { n, k: n > searchLimits.facetExactMax ? Math.min(HASH_BUCKETS, Math.ceil((HASH_BUCKETS * searchLimits.facetSample) / n)) : null };
+  const text = matchIds(db, c.all, { guia: p.guia, opcoes: p.opcoes }, null);
+  if (dialectOf(db) === "postgres") {
+    const n = await countOf(db, text);
+    return { n, k: n > searchLimits.facetExactMax ? sampleBuckets(n) : null, all: c.all };
+  }
+  if (plain({ guia: p.guia, opcoes: p.opcoes })) {
+    const pass = await textPass(db, c.all);
+    if (pass.n <= searchLimits.facetExactMax) return { n: pass.n, k: null, all: c.all, ids: pass.first.slice(0, pass.n) };
+    const k = sampleBuckets(pass.n);
+    if (pass.sample && k <= pass.wide) return { n: pass.n, k, all: c.all, ids: pass.sample.filter((id) => bucketOf(id) < k) };
+    return { n: pass.n, k, all: c.all, ids: await idsOf(db, sql`SELECT m.id FROM (${text}) m WHERE (m.id * 2654435761) % ${sql.lit(HASH_BUCKETS)} < ${sql.lit(k)}`) };
+  }
+  // A tab rule or options: the matches are read here (not cached: they depend on the titles' rows too).
+  const first = await idsOf(db, sql`${text} LIMIT ${searchLimits.facetExactMax + 1}`);
+  if (first.length <= searchLimits.facetExactMax) return { n: first.length, k: null, all: c.all, ids: first };
+  const n = await countOf(db, text);
+  const k = sampleBuckets(n);
+  return { n, k, all: c.all, ids: await idsOf(db, sql`SELECT m.id FROM (${text}) m WHERE (m.id * 2654435761) % ${sql.lit(HASH_BUCKETS)} < ${sql.lit(k)}`) };
 }
 
 /** The rows (`lean` columns of `acervo a`) the facets count: every text match, or the scope's sample. */
-export function facetCandidates(db: Db, p: Pick<SearchParams, "termos" | "guia" | "opcoes">, lean: RawBuilder<unknown>, scope: FacetScope): RawBuilder<unknown> | null {
-  const c = compile(db, p.termos);
-  if (!c) return null;
+export function facetCandidates(db: Db, p: Pick<SearchParams, "guia" | "opcoes">, lean: RawBuilder<unknown>, scope: FacetScope): RawBuilder<unknown> {
+  if (scope.ids) return sql`SELECT ${lean} FROM (${idList(db, scope.ids)}) m JOIN acervo a ON a.cod_acervo = m.id`;
+  const c = scope;
   const conds = sql`${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)}`;
   if (dialectOf(db) === "postgres") {
     return sql`SELECT ${lean} FROM acervo_busca b JOIN acervo a ON a.cod_acervo = b.cod_acervo

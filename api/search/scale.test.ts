@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, get, publicToken } from "../lib/testing.ts";
+import path from "node:path";
+import Database from "better-sqlite3";
 import { dialectOf } from "../db/index.ts";
 import { fold, fts5Query, reindexAcervos, searchLimits, tsQuery } from "./index.ts";
 
@@ -16,7 +18,9 @@ const LANGS = ["por", "eng", "spa"];
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let token: string;
 /** Every "historia" title as written: title, year, language, in insertion order. */
-const all: Array<{ titulo: string; ano: number | null; idioma: string }> = [];
+const all: Array<{ titulo: string; ano: number | null; idioma: string; assunto?: string }> = [];
+/** Titles that match "historia" by their subject only: the last relevance tier. */
+const SUBJECT_ONLY = 30;
 const defaults = { ...searchLimits };
 
 beforeAll(async () => {
@@ -32,6 +36,7 @@ beforeAll(async () => {
     all.push({ titulo: words.join(" ") + ` ${i}`, ano: i === 4_321 ? 2031 : i % 97 === 0 ? null : 1950 + ((i * 13) % 75), idioma: LANGS[i % 3] });
   }
   all.push({ titulo: "Historia", ano: 1990, idioma: "por" });
+  for (let i = 0; i < SUBJECT_ONLY; i++) all.push({ titulo: `Mar aberto ${i}`, ano: 1960, idioma: "spa", assunto: "Historia do mar" });
   const other = [{ titulo: "Poesia reunida", ano: 2000, idioma: "por" }];
   const ids: number[] = [];
   const rows = [...all, ...other];
@@ -41,7 +46,7 @@ beforeAll(async () => {
       .values(
         rows.slice(i, i + 500).map((r, j) => ({
           cod_empresa: 1, chave_origem: `scale-${i + j}`, cod_tipo_obra: 1, titulo: r.titulo, idioma: r.idioma, ano_publicacao: r.ano,
-          assuntos: "[]", marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
+          assuntos: JSON.stringify("assunto" in r && r.assunto ? [r.assunto] : []), marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
         })),
       )
       .returning("cod_acervo")
@@ -55,6 +60,8 @@ afterAll(async () => t.cleanup());
 afterEach(() => Object.assign(searchLimits, defaults));
 
 const tiny = () => Object.assign(searchLimits, { directMax: 50, facetExactMax: 500, facetSample: 2_000 });
+/** Tiny thresholds, and neither probes of the text index nor a filter driving the search: match sets only. */
+const sets = () => Object.assign(searchLimits, { directMax: 50, probeMax: 0, driveMax: 0 });
 
 interface Page { total: number; totalLimitado: boolean; resultados: Array<{ titulo: string; ano_publicacao: number | null; idioma: string }> }
 const search = async (qs: string) => {
@@ -62,13 +69,21 @@ const search = async (qs: string) => {
   expect(res.status).toBe(200);
   return (await res.json()) as Page;
 };
-/** The same search with the default thresholds and with tiny ones; asserts both agree and returns it. */
+/**
+ * The same search with the default thresholds (sorted directly, a small filter driving), with tiny ones (walks
+ * probing the text index) and with tiny ones without probes or driving filters (walks over match sets);
+ * asserts all three agree and returns the answer.
+ */
 const both = async (qs: string) => {
   const direct = await search(qs);
   tiny();
   const walked = await search(qs);
   Object.assign(searchLimits, defaults);
+  sets();
+  const matched = await search(qs);
+  Object.assign(searchLimits, defaults);
   expect(walked).toEqual(direct);
+  expect(matched).toEqual(direct);
   return direct;
 };
 const titles = (p: Page) => p.resultados.map((r) => r.titulo);
@@ -92,6 +107,46 @@ describe("search over a catalogue larger than every threshold", () => {
     const words = page.resultados.slice(2).map((r) => r.titulo.split(" ").length);
     expect(words).toEqual([...words].sort((a, b) => a - b));
     expect(Math.max(...words)).toBe(3);
+  });
+
+  it("ranks the titles that match by their subject only after every title match, on the pages that cross the tiers", async () => {
+    const inTitle = all.length - SUBJECT_ONLY;
+    const crossing = await both(`termo=historia&pagina=${Math.floor(inTitle / 20) + 1}`);
+    const lastOfTitles = inTitle % 20;
+    expect(crossing.resultados.slice(0, lastOfTitles).every((r) => !r.titulo.startsWith("Mar aberto"))).toBe(true);
+    expect(crossing.resultados.slice(lastOfTitles).map((r) => r.titulo)).toEqual(Array.from({ length: 20 - lastOfTitles }, (_, i) => `Mar aberto ${i}`));
+    const last = await both(`termo=historia&pagina=${Math.floor(inTitle / 20) + 2}`);
+    expect(last.resultados.map((r) => r.titulo)).toEqual(Array.from({ length: SUBJECT_ONLY - (20 - lastOfTitles) }, (_, i) => `Mar aberto ${i + 20 - lastOfTitles}`));
+  });
+
+  it("expands the last word's prefix into the index's terms, finding what FTS5's own prefix query finds", async () => {
+    const page = await both("termo=histori");
+    expect(page.total).toBe(all.length);
+    const added = await t.db.insertInto("acervo").values({
+      cod_empresa: 1, chave_origem: "scale-new-word", cod_tipo_obra: 1, titulo: "Historiografia do mar", idioma: "por", assuntos: "[]",
+      marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
+    }).returning("cod_acervo").executeTakeFirstOrThrow();
+    await reindexAcervos(t.db, [added.cod_acervo]);
+    expect((await both("termo=historiog")).resultados.map((r) => r.titulo)).toEqual(["Historiografia do mar"]);
+    expect((await both("termo=histori")).total).toBe(all.length + 1);
+    await t.db.deleteFrom("acervo").where("cod_acervo", "=", added.cod_acervo).execute();
+    await reindexAcervos(t.db, [added.cod_acervo]);
+    expect((await both("termo=historiog")).total).toBe(0);
+  });
+
+  it("sees what another connection wrote to the text index (an import running beside the API) in the next search", async () => {
+    if (dialectOf(t.db) === "postgres") return; // the text-pass cache is SQLite's
+    const before = await search("termo=historia");
+    // Written as another process would: its own connection, outside this process's index writers.
+    const other = new Database(path.join(t.dataDir, "estante.sqlite"));
+    try {
+      other.prepare("INSERT INTO acervo_busca (rowid, titulo, autor, assunto, outros) VALUES (9999999, 'historia', '', '', '')").run();
+      expect((await search("termo=historia")).total).toBe(before.total + 1);
+      other.prepare("DELETE FROM acervo_busca WHERE rowid = 9999999").run();
+      expect((await search("termo=historia")).total).toBe(before.total);
+    } finally {
+      other.close();
+    }
   });
 
   it("sorts by year, newest first, over every match", async () => {
