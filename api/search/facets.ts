@@ -48,7 +48,17 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   const flag = (t: FilterType) => sql.raw(`f_${t}`);
   // Only the types with a selection get a flag column; the others pass every row (constant 1).
   const flagged = types.filter((t) => selected[t]?.length);
-  const flags = flagged.map((t) => sql`CASE WHEN ${filterCondition(t, selected[t]!, undefined, true)} THEN 1 ELSE 0 END AS ${flag(t)}`);
+  // The derived types' flags come from one read of the candidates' facet values (`fl`); the others from the row.
+  const flaggedDerived = flagged.filter(isDerived);
+  const flags = flagged.map((t) =>
+    isDerived(t) ? sql`coalesce(fl.${flag(t)}, 0) AS ${flag(t)}` : sql`CASE WHEN ${filterCondition(t, selected[t]!)} THEN 1 ELSE 0 END AS ${flag(t)}`,
+  );
+  const valuesOf = (t: FilterType) => sql`SELECT cod_valor FROM faceta_valor WHERE tipo = ${sql.lit(t)} AND codigo IN (${sql.join(selected[t]!)})`;
+  const fl = flaggedDerived.length
+    ? sql`, fl AS MATERIALIZED (
+        SELECT af.cod_acervo, ${sql.join(flaggedDerived.map((t) => sql`max(CASE WHEN af.cod_valor IN (${valuesOf(t)}) THEN 1 ELSE 0 END) AS ${flag(t)}`), sql`, `)}
+        FROM cand CROSS JOIN acervo_faceta af WHERE af.cod_acervo = cand.cod_acervo GROUP BY af.cod_acervo)`
+    : sql``;
   const product = (list: FilterType[]) => (list.length ? sql.join(list.map(flag), sql` * `) : sql`1`);
   const all = product(flagged);
   const others = (t: FilterType) => product(flagged.filter((x) => x !== t));
@@ -96,14 +106,14 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
       WHERE r.rn <= ${FACET_TOP_N} OR r.cod_valor IN (${sel})`);
   }
   const { rows } = await sql<{ tipo: FilterType; codigo: string; descricao: string | null; total: number; sem: number; n: number }>`
-    WITH cand AS MATERIALIZED (${cand}),
+    WITH cand AS MATERIALIZED (${cand}) ${fl},
     c AS MATERIALIZED (
       SELECT a.cod_acervo, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade,
              CASE WHEN a.link_capa IS NOT NULL THEN 1 ELSE 0 END AS has_capa,
              CASE WHEN ${online} THEN 1 ELSE 0 END AS is_online,
              ${classExpr} AS classe
              ${flags.length ? sql`, ${sql.join(flags, sql`, `)}` : sql``}
-      FROM cand a
+      FROM cand a ${flaggedDerived.length ? sql`LEFT JOIN fl ON fl.cod_acervo = a.cod_acervo` : sql``}
     ),
     facets AS (${sql.join(unions, sql` UNION ALL `)})
     SELECT facets.*, (SELECT count(*) FROM cand) AS n FROM facets`.execute(db);
