@@ -17,6 +17,7 @@ import { getUnits } from "~/lib/api/requests.server";
 import { getApi, type ApiClient } from "~/lib/api/client.server";
 import { ApiError, describeError, pageStatusFor, type ErrorMessage } from "~/lib/api/errors";
 import { getI18n } from "~/lib/i18n.server";
+import { displayNames } from "~/lib/i18n";
 import { getSession } from "~/lib/session.server";
 
 /** What the route's ErrorBoundary receives in `error.data` (never a raw API error). */
@@ -90,7 +91,7 @@ export async function loadAcervo(params: { codAcervo?: string }, context: Readon
 export function languageName(code: string | null, description: string | null, uiLanguage: string): string | null {
   if (code && /^[a-z]{2,3}$/.test(code) && !["und", "zxx", "mis"].includes(code)) {
     try {
-      const name = new Intl.DisplayNames([uiLanguage], { type: "language" }).of(code);
+      const name = displayNames(uiLanguage, { type: "language" }).of(code);
       if (name && name !== code) return name.charAt(0).toLocaleUpperCase(uiLanguage) + name.slice(1);
     } catch {
       // Not a code Intl knows: use the API's description below.

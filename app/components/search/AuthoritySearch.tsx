@@ -12,6 +12,9 @@ import { Pagination } from "./Pagination";
 import { pageCount } from "./search-url";
 import { numberFormat } from "~/lib/i18n";
 
+/** The form's constraints, derived from its schema once. */
+const AUTHORITY_CONSTRAINT = getZodConstraint(AuthoritySearchSchema);
+
 export interface AuthoritySearchFormProps {
   action: string;
   types: Array<{ codigo: number; descricao: string }>;
@@ -25,7 +28,7 @@ export function AuthoritySearchForm({ action, types, defaults, lastResult }: Aut
   const [form, fields] = useForm({
     id: "pesquisa-autoridades",
     lastResult: lastResult ?? undefined,
-    constraint: getZodConstraint(AuthoritySearchSchema),
+    constraint: AUTHORITY_CONSTRAINT,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AuthoritySearchSchema }),

@@ -8,6 +8,9 @@ import type { TeachingPlanOptions, TeachingPlans } from "~/lib/api/catalogue.ser
 import { TEACHING_PLAN_FIELDS, TeachingPlanSchema } from "~/schemas/search";
 import { numberFormat } from "~/lib/i18n";
 
+/** The form's constraints, derived from its schema once. */
+const TEACHING_PLAN_CONSTRAINT = getZodConstraint(TeachingPlanSchema);
+
 type Field = (typeof TEACHING_PLAN_FIELDS)[number];
 
 export interface TeachingPlanFormProps {
@@ -23,7 +26,7 @@ export function TeachingPlanForm({ action, options, defaults, lastResult }: Teac
   const [form, fields] = useForm({
     id: "plano-ensino",
     lastResult: lastResult ?? undefined,
-    constraint: getZodConstraint(TeachingPlanSchema),
+    constraint: TEACHING_PLAN_CONSTRAINT,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TeachingPlanSchema }),
