@@ -143,11 +143,13 @@ export function serverAnswer(i18n: I18n, ns?: string | readonly string[], keyPre
     byNs = new Map();
     answers.set(i18n, byNs);
   }
-  const namespaces = typeof ns === "string" ? [ns] : ns?.length ? [...ns] : [String(i18n.options.defaultNS ?? "translation")];
-  // The language is part of the key: a test (or any caller) may still change an instance's language.
-  const key = `${i18n.language}|${namespaces.join(",")}|${keyPrefix ?? ""}`;
+  // The language is part of the key: a test (or any caller) may still change an instance's language. The key is
+  // built without the namespace list, which only a first call needs (every component calls this on every page).
+  const nsKey = typeof ns === "string" ? ns : ns?.length ? ns.join(",") : String(i18n.options.defaultNS ?? "translation");
+  const key = `${i18n.language}|${nsKey}|${keyPrefix ?? ""}`;
   let answer = byNs.get(key);
   if (!answer) {
+    const namespaces = typeof ns === "string" ? [ns] : ns?.length ? [...ns] : [nsKey];
     const t = fixedT(i18n, i18n.language, namespaces, keyPrefix);
     const arr = [t, i18n, true] as unknown as { t: unknown; i18n: I18n; ready: boolean };
     arr.t = t;
