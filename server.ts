@@ -229,6 +229,27 @@ function withClientAddress(req: Request, address: string): Request {
   return new Request(req.url, { method: req.method, headers, body: hasBody ? req.body : undefined, signal: req.signal, duplex: "half" } as RequestInit);
 }
 
+/**
+ * The URL paths serveStatic would answer from the client build outside /assets: its files, and a folder
+ * holding an index.html (the build has neither subfolders nor index pages today, but the list follows it).
+ */
+function publicFilePaths(clientDir: string): Set<string> {
+  const paths = new Set<string>();
+  if (!fs.existsSync(clientDir)) return paths;
+  for (const entry of fs.readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const rel = path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+    if (rel.startsWith("assets/")) continue;
+    paths.add(`/${rel}`);
+    if (entry.name === "index.html") {
+      const dir = rel.slice(0, -"index.html".length);
+      paths.add(`/${dir}`);
+      if (dir) paths.add(`/${dir.slice(0, -1)}`);
+    }
+  }
+  return paths;
+}
+
 async function createServerApp() {
   const app = new Hono();
   const trustProxy = env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true";
@@ -255,13 +276,14 @@ async function createServerApp() {
       onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use(
-    "*",
-    serveStatic({
-      root: path.relative(process.cwd(), clientDir),
-      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600"),
-    }),
-  );
+  // The other public files (favicon, logo) are few and fixed per build: a page's path is checked against their
+  // list, not looked up on disk on every request (ADR 210). A percent-encoded path is left to serveStatic.
+  const publicFiles = publicFilePaths(clientDir);
+  const servePublic = serveStatic({
+    root: path.relative(process.cwd(), clientDir),
+    onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600"),
+  });
+  app.use("*", (c, next) => (publicFiles.has(c.req.path) || c.req.path.includes("%") ? servePublic(c, next) : next()));
 
   const buildUrl = new URL("./server/index.js", import.meta.url).href;
   const build = (await import(buildUrl)) as ServerBuild;

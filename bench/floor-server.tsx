@@ -102,15 +102,29 @@ const routeAssets = (id: string, parentId: string | undefined, index: boolean) =
   hasClientAction: false, hasClientLoader: false, hasClientMiddleware: false, hasErrorBoundary: false,
 });
 
+/**
+ * FLOOR_ROUTES=N adds N more pages beside the search page (never visited), with paths shaped like the portal's
+ * (one and two segments, some with a parameter) and the portal's lazy route discovery: the same floor with a
+ * route table the size of the portal's, to tell what the framework's per-route work costs (ADR 210).
+ */
+const extraRoutes = Number(process.env.FLOOR_ROUTES ?? 0);
+const extraPath = (i: number) => (i % 3 === 0 ? `secao${i}/:id` : i % 3 === 1 ? `secao${i}` : `secao${i}/parte`);
+const extra = Array.from({ length: extraRoutes }, (_, i) => `page${i}`);
+
 const build = {
   entry: { module: { default: handleRequest } },
   routes: {
     root: { id: "root", path: "", module: { default: () => <Outlet />, Layout } },
     search: { id: "search", parentId: "root", index: true, module: { default: SearchPage, loader } },
+    ...Object.fromEntries(extra.map((id, i) => [id, { id, parentId: "root", path: extraPath(i), module: { default: () => null } }])),
   },
   assets: {
     entry: { imports: [], module: "/assets/entry.js" },
-    routes: { root: routeAssets("root", undefined, false), search: routeAssets("search", "root", true) },
+    routes: {
+      root: routeAssets("root", undefined, false),
+      search: routeAssets("search", "root", true),
+      ...Object.fromEntries(extra.map((id, i) => [id, { ...routeAssets(id, "root", false), path: extraPath(i) }])),
+    },
     url: "/assets/manifest.js",
     version: "floor",
   },
@@ -120,7 +134,7 @@ const build = {
   ssr: true,
   isSpaMode: false,
   prerender: [],
-  routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+  routeDiscovery: { mode: extraRoutes ? "lazy" : "initial", manifestPath: "/__manifest" },
 } as unknown as ServerBuild;
 
 const port = Number(process.env.PORT ?? 3191);

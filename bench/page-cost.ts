@@ -7,7 +7,7 @@
  *
  * Alone: `npx tsx bench/page-cost.ts` (after `npm run build`). BENCH_REQUESTS (default 300) sets the pages measured
  * per row after BENCH_WARMUP (default 100) unmeasured ones, BENCH_CONNECTIONS (default 8) the concurrent
- * connections, BENCH_PAGES a comma-separated subset of floor, home, title, rare, broad, account.
+ * connections, BENCH_PAGES a comma-separated subset of floor, floor-routes, home, title, rare, broad, account.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -23,6 +23,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const WORKERS = "2";
+/** Pages beside the floor's search page in its second row: the portal has 89 routes (app/routes.ts and root). */
+const FLOOR_ROUTES = 88;
 const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim() || 100);
 
 export interface PageCost {
@@ -176,11 +178,21 @@ export async function runPageCost(): Promise<{ rows: PageCost[]; loadBefore: num
   const loadBefore = os.loadavg();
   const rows: PageCost[] = [];
 
-  if (want("floor")) {
-    const floor = spawnServer(["--import", "tsx", path.join(root, "bench/floor-server.tsx")], { PORT: String(FLOOR_PORT), WEB_CONCURRENCY: WORKERS });
+  // The floor, and the same floor with a route table the size of the portal's (informative: not the ratio's base).
+  const floors: Array<[string, string, number]> = [
+    ["floor", "framework floor (20 results + facets, in memory)", 0],
+    ["floor-routes", `framework floor with ${FLOOR_ROUTES + 1} routes (lazy discovery)`, FLOOR_ROUTES],
+  ];
+  for (const [name, label, extraRoutes] of floors) {
+    if (!want(name)) continue;
+    const floor = spawnServer(["--import", "tsx", path.join(root, "bench/floor-server.tsx")], {
+      PORT: String(FLOOR_PORT),
+      WEB_CONCURRENCY: WORKERS,
+      FLOOR_ROUTES: String(extraRoutes),
+    });
     try {
       await waitReady(`http://127.0.0.1:${FLOOR_PORT}/`);
-      rows.push(await measure(floor.pid!, "framework floor (20 results + facets, in memory)", `http://127.0.0.1:${FLOOR_PORT}/`));
+      rows.push(await measure(floor.pid!, label, `http://127.0.0.1:${FLOOR_PORT}/`));
     } finally {
       await stop(floor);
     }
@@ -219,7 +231,7 @@ export async function runPageCost(): Promise<{ rows: PageCost[]; loadBefore: num
 
 /** The Markdown table of a run: CPU per page, its ratio to the floor, pages/s and /api calls. */
 export function pageCostTable(r: Awaited<ReturnType<typeof runPageCost>>): string {
-  const floor = r.rows.find((row) => row.page.startsWith("framework floor"))?.cpuMsPerPage;
+  const floor = r.rows.find((row) => row.page.startsWith("framework floor ("))?.cpuMsPerPage;
   const la = (l: number[]) => l.map((n) => n.toFixed(2)).join(" ");
   return [
     `Server CPU per page, ${WORKERS} workers, ${r.connections} keep-alive connections, ${r.requests} pages per row after a warm-up (load average before: ${la(r.loadBefore)}; after: ${la(r.loadAfter)})`,

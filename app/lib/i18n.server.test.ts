@@ -120,6 +120,18 @@ describe("the server's fixed t", () => {
             if (names.length) expect(mine(key, values), `${lng} ${ns}:${key} with values`).toEqual(theirs(key, values));
           }
         }
+        // Plurals: the base key of every plural form, with counts that pick each form (and zero), twice.
+        const plurals = new Set(leaves.map(([key]) => /^(.*)_(zero|one|two|few|many|other)$/.exec(key)?.[1]).filter((k) => k !== undefined));
+        for (const key of plurals) {
+          const forms = leaves.filter(([k]) => k.startsWith(`${key}_`)).map(([, text]) => text);
+          const names = [...new Set(forms.flatMap((text) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1])))].filter((n) => n !== "count");
+          const values = Object.fromEntries(names.map((n, i) => [n, i % 2 ? 7 : `<v${i}>`]));
+          for (const count of [0, 1, 2, 3, 5, 11, 21, 1.5, 1_000_000]) {
+            for (let round = 0; round < 2; round++) {
+              expect(mine(key, { ...values, count }), `${lng} ${ns}:${key} count ${count}`).toEqual(theirs(key, { ...values, count }));
+            }
+          }
+        }
       }
     }
   });

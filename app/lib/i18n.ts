@@ -73,8 +73,8 @@ export function languageDir(_language: string): "ltr" | "rtl" {
  * Intl formatters are costly to create (ICU data lookups) and cheap to reuse, and a page formats hundreds of
  * numbers and dates: one formatter per locale and options, kept for the process (ADR 210).
  */
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function cachedFormatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(kind: string, locale: string, options: object, make: () => T): T {
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>();
+function cachedFormatter<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>(kind: string, locale: string, options: object, make: () => T): T {
   const key = `${kind}|${locale}|${JSON.stringify(options)}`;
   let f = formatters.get(key) as T | undefined;
   if (!f) {
@@ -94,6 +94,11 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
 /** `new Intl.DateTimeFormat(locale, options)`, shared per locale and options. */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return cachedFormatter("d", locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
+/** `new Intl.DisplayNames(locale, options)`, shared per locale and options (throws as the constructor does). */
+export function displayNames(locale: string, options: Intl.DisplayNamesOptions): Intl.DisplayNames {
+  return cachedFormatter("l", locale, options, () => new Intl.DisplayNames(locale, options));
 }
 
 const MONEY: Record<string, { locale: string; symbol: string }> = {

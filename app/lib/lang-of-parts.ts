@@ -18,7 +18,10 @@ export function marcLanguageToBcp47(code: string | null | undefined): string | n
 }
 
 /** The primary language subtag of a BCP 47 tag ("pt-BR" → "pt"). */
-export const primaryLanguage = (tag: string) => tag.split("-")[0]!.toLowerCase();
+export const primaryLanguage = (tag: string) => {
+  const dash = tag.indexOf("-");
+  return (dash < 0 ? tag : tag.slice(0, dash)).toLowerCase();
+};
 
 /**
  * The `lang` attribute for a piece of text in `tag` on a page in `pageLang`: omitted (undefined) when it

@@ -36,7 +36,8 @@ export function fixedT(i18n: I18n, lng: string, namespaces: string[], keyPrefix?
     return (i18n.t as unknown as AnyT)(key, o);
   };
   // A server instance's resources never change after init, so a key's answer is the same on every page:
-  // plain keys are kept whole, and keys called with plain values keep their template (ADR 210).
+  // plain keys are kept whole, and keys called with plain values keep their template (per count for a plural;
+  // ADR 210).
   const plain = new Map<string, unknown>();
   const templates = new Map<string, Template | null>();
   const t = (key: unknown, opts?: unknown, ...rest: unknown[]) => {
@@ -52,12 +53,16 @@ export function fixedT(i18n: I18n, lng: string, namespaces: string[], keyPrefix?
         return answer;
       }
       const values = opts as Record<string, unknown>;
-      if (onlyValues(values)) {
-        let template = templates.get(key);
+      const kind = valuesKind(values);
+      if (kind) {
+        // With a count, i18next picks the plural form by the number: the template is kept per key and count.
+        const counted = kind === "count";
+        const memoKey = counted ? `${key}\u0000${values.count as number}` : key;
+        let template = templates.get(memoKey);
         if (template === undefined) {
-          template = parseTemplate(call(key, { skipInterpolation: true }));
+          template = parseTemplate(call(key, counted ? { count: values.count, skipInterpolation: true } : { skipInterpolation: true }));
           if (templates.size > MEMO_LIMIT) templates.clear();
-          templates.set(key, template);
+          templates.set(memoKey, template);
         }
         const out = template && fill(template, values);
         if (out !== undefined && out !== null) return out;
@@ -77,14 +82,22 @@ const RESERVED = new Set([
   "joinArrays", "postProcess", "keyPrefix", "ordinal", "replace", "skipInterpolation", "nsSeparator", "keySeparator",
 ]);
 
-/** True when `values` holds only interpolation values that are strings or numbers. */
-function onlyValues(values: Record<string, unknown>): boolean {
+/**
+ * "plain" when `values` holds only interpolation values that are strings or numbers, "count" when one of them
+ * is a finite `count` (a plural), null when i18next must see the call.
+ */
+function valuesKind(values: Record<string, unknown>): "plain" | "count" | null {
+  let kind: "plain" | "count" = "plain";
   for (const k in values) {
-    if (RESERVED.has(k) || k.startsWith("defaultValue")) return false;
     const v = values[k];
-    if (typeof v !== "string" && typeof v !== "number") return false;
+    if (k === "count" && typeof v === "number" && Number.isFinite(v)) {
+      kind = "count";
+      continue;
+    }
+    if (RESERVED.has(k) || k.startsWith("defaultValue")) return null;
+    if (typeof v !== "string" && typeof v !== "number") return null;
   }
-  return true;
+  return kind;
 }
 
 /** A string split at its `{{name}}` placeholders: the texts between them and the names in order. */
@@ -130,11 +143,13 @@ export function serverAnswer(i18n: I18n, ns?: string | readonly string[], keyPre
     byNs = new Map();
     answers.set(i18n, byNs);
   }
-  const namespaces = typeof ns === "string" ? [ns] : ns?.length ? [...ns] : [String(i18n.options.defaultNS ?? "translation")];
-  // The language is part of the key: a test (or any caller) may still change an instance's language.
-  const key = `${i18n.language}|${namespaces.join(",")}|${keyPrefix ?? ""}`;
+  // The language is part of the key: a test (or any caller) may still change an instance's language. The key is
+  // built without the namespace list, which only a first call needs (every component calls this on every page).
+  const nsKey = typeof ns === "string" ? ns : ns?.length ? ns.join(",") : String(i18n.options.defaultNS ?? "translation");
+  const key = `${i18n.language}|${nsKey}|${keyPrefix ?? ""}`;
   let answer = byNs.get(key);
   if (!answer) {
+    const namespaces = typeof ns === "string" ? [ns] : ns?.length ? [...ns] : [nsKey];
     const t = fixedT(i18n, i18n.language, namespaces, keyPrefix);
     const arr = [t, i18n, true] as unknown as { t: unknown; i18n: I18n; ready: boolean };
     arr.t = t;

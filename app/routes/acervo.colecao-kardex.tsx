@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { useTranslation } from "~/lib/use-translation";
 import { ContentsTable } from "~/components/acervo/ContentsTable";
 import { DataTable, SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { CommentForm } from "~/components/requests/CommentForm";
 import { COMMENT_SENT_PARAM } from "~/components/acervo/CommentsSection";
 import { getAcervo } from "~/lib/api/catalogue.server";

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
+import { Link } from "~/components/ui/Link";
 import type { Route } from "./+types/acervo.referencia";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import { ExportText } from "~/components/basket/ExportText";

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/lib/use-translation";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { DimensionFields, dimensionSummaryFields } from "~/components/requests/DimensionFields";
 import { fieldError, summaryOf } from "~/components/requests/form-errors";

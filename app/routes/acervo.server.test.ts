@@ -154,6 +154,11 @@ describe("languageName", () => {
   it("names a MARC language code in the page language", () => {
     expect(languageName("por", "Português", "en")).toBe("Portuguese");
     expect(languageName("eng", null, "pt")).toBe("Inglês");
+    // Again, from the kept names; a code Intl does not name still falls back to the description.
+    expect(languageName("por", "Português", "en")).toBe("Portuguese");
+    expect(languageName("eng", null, "pt")).toBe("Inglês");
+    expect(languageName("qqq", "Desconhecida", "pt")).toBe("Desconhecida");
+    expect(languageName("qqq", "Desconhecida", "pt")).toBe("Desconhecida");
   });
   it("falls back to the API's description for codes without a name", () => {
     expect(languageName("und", "Indeterminado", "en")).toBe("Indeterminado");

@@ -17,6 +17,7 @@ import { getUnits } from "~/lib/api/requests.server";
 import { getApi, type ApiClient } from "~/lib/api/client.server";
 import { ApiError, describeError, pageStatusFor, type ErrorMessage } from "~/lib/api/errors";
 import { getI18n } from "~/lib/i18n.server";
+import { displayNames } from "~/lib/i18n";
 import { getSession } from "~/lib/session.server";
 
 /** What the route's ErrorBoundary receives in `error.data` (never a raw API error). */
@@ -89,14 +90,29 @@ export async function loadAcervo(params: { codAcervo?: string }, context: Readon
 /** Names a MARC/ISO 639 language code in the page language, falling back to the API's description. */
 export function languageName(code: string | null, description: string | null, uiLanguage: string): string | null {
   if (code && /^[a-z]{2,3}$/.test(code) && !["und", "zxx", "mis"].includes(code)) {
-    try {
-      const name = new Intl.DisplayNames([uiLanguage], { type: "language" }).of(code);
-      if (name && name !== code) return name.charAt(0).toLocaleUpperCase(uiLanguage) + name.slice(1);
-    } catch {
-      // Not a code Intl knows: use the API's description below.
+    const key = `${uiLanguage}|${code}`;
+    let name = intlLanguageNames.get(key);
+    if (name === undefined) {
+      name = intlLanguageName(code, uiLanguage);
+      if (intlLanguageNames.size >= 2_000) intlLanguageNames.clear();
+      intlLanguageNames.set(key, name);
     }
+    if (name) return name;
   }
   return description ?? code;
+}
+
+/** Intl's names of language codes, per page language and code: ICU's lookup and case mapping cost more than the rest of the title's data (ADR 210). */
+const intlLanguageNames = new Map<string, string | null>();
+
+function intlLanguageName(code: string, uiLanguage: string): string | null {
+  try {
+    const name = displayNames(uiLanguage, { type: "language" }).of(code);
+    if (name && name !== code) return name.charAt(0).toLocaleUpperCase(uiLanguage) + name.slice(1);
+  } catch {
+    // Not a code Intl knows: the API's description is used.
+  }
+  return null;
 }
 
 /** The Response a title route throws for a failed title call: 404 page, or the spec §8 message (502/503). */

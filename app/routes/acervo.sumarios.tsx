@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { useTranslation } from "~/lib/use-translation";
 import { ContentsTable } from "~/components/acervo/ContentsTable";
 import { SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { useTranslation } from "~/lib/use-translation";
 import type { Biblioteca } from "~/lib/api/directory.server";
 import type { Route } from "./+types/bibliotecas";

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/lib/use-translation";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/Link";
 import type { Route } from "./+types/cesta";
 import { ExportText } from "~/components/basket/ExportText";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";

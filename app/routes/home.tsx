@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { useTranslation } from "~/lib/use-translation";
 import { HistoryLink } from "~/components/history/HistoryLink";
 import { LibraryLinks } from "~/components/library-pages/LibraryLinks";

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
+import { Link } from "~/components/ui/Link";
 import type { Route } from "./+types/login";
 import { LoginForm, loginModeOf, loginPath, type LoginMode } from "~/components/identity/LoginForm";
 import { ACTIVITY } from "~/lib/activities";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { useTranslation } from "~/lib/use-translation";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
 import { RecordError } from "~/components/acervo/SubPage";

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { ACTIVITY } from "~/lib/activities";
 import { getExternalBaseUrl, isExternalBase } from "~/lib/api/acervo.server";
 import { getApi } from "~/lib/api/client.server";

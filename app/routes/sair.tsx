@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "~/components/ui/Link";
 import type { Route } from "./+types/sair";
 import { GoToProvider } from "~/components/identity/GoToProvider";
 import { getT } from "~/lib/i18n.server";

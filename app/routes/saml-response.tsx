@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/Link";
 import type { Route } from "./+types/saml-response";
 import { SsoFailure } from "~/components/identity/SsoFailure";
 import { getT } from "~/lib/i18n.server";

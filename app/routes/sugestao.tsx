@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/lib/use-translation";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { SuggestionForm } from "~/components/requests/SuggestionForm";
 import { Toast } from "~/components/ui/Toast";
 import { ACTIVITY } from "~/lib/activities";

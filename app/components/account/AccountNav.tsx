@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/Link";
 import type { AccountCount, AccountScreen } from "~/routes/meu/_nav";
 import { accountPath } from "~/routes/meu/_nav";
 import "./account.css";

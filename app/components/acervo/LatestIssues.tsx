@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/Link";
 import type { Fasciculo } from "~/lib/api/acervo.server";
 import { formatDate } from "~/lib/i18n";
 import { useTranslation } from "~/lib/use-translation";

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { useTranslation } from "~/lib/use-translation";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import type { AcervoDetail, TituloAdicional } from "~/lib/api/acervo.server";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { useTranslation } from "~/lib/use-translation";
 
 /** The title's pages (spec §2 "/acervo/{codAcervo}/…"), in the order a patron needs them. */

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link, useFetcher, type Form } from "react-router";
+import { useFetcher, type Form } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { Modal } from "~/components/ui/Modal";
 import { useTranslation } from "~/lib/use-translation";
 import type { LoginPageData } from "~/routes/login";

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { CaptchaField } from "~/components/identity/CaptchaField";
 import { DuplicateAccountStep } from "~/components/identity/DuplicateAccountStep";

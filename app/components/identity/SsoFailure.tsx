@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/Link";
 
 /**
  * A single sign-on return that failed (spec §8 external-authentication errors): the message, announced and

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/Link";
 
 /** A full-page error message: one h1, a short explanation and a way home. Never shows technical details. */
 export function ErrorPage({ title, text }: { title: string; text: string }) {

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { Form, useFetcher, useLocation } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { useBasketIds } from "~/components/basket/use-basket";
 import { LoginLink } from "~/components/identity/LoginLink";
 import { SUPPORTED_LANGUAGES } from "~/lib/i18n";

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { LIBRARY_PAGES } from "~/lib/library-pages";
 import { useRootData } from "~/lib/use-root-data";
 

@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { useTranslation } from "~/lib/use-translation";
 import { Pagination } from "~/components/search/Pagination";
 import { ResultsRange, useResultCountText } from "~/components/search/SearchResults";

@@ -8,6 +8,9 @@ import type { InstituicaoRede } from "~/lib/api/rede.server";
 import { PAGE_SIZES, SEARCH_ORDERINGS, TabSearchSchema } from "~/schemas/search";
 import { numberFormat } from "~/lib/i18n";
 
+/** The form's constraints, derived from its schema once. */
+const NETWORK_CONSTRAINT = getZodConstraint(TabSearchSchema);
+
 export interface NetworkSearchFormProps {
   action: string;
   defaults: { termo?: string; tipo: string; ordenacao: string; qtd: number; instituicoes: string[] };
@@ -25,7 +28,7 @@ export function NetworkSearchForm({ action, defaults, instituicoes, lastResult }
   const [form, fields] = useForm({
     id: "pesquisa-rede",
     lastResult: lastResult ?? undefined,
-    constraint: getZodConstraint(TabSearchSchema),
+    constraint: NETWORK_CONSTRAINT,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TabSearchSchema }),

@@ -2,7 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { Form, useFetcher, useLocation } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import type { ErrorMessage } from "~/lib/api/errors";
 import { COMMENT_MAX, CommentSchema } from "~/schemas/comment";

@@ -1,6 +1,7 @@
 import { lazy, useEffect, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { Toast } from "~/components/ui/Toast";
 import type { CommentActionData } from "~/lib/api/comments.server";
 import { useHydrated } from "~/lib/use-hydrated";

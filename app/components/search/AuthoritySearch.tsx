@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { Ref } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { useTranslation } from "~/lib/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/requests/SelectField";
@@ -11,6 +12,9 @@ import { AuthoritySearchSchema } from "~/schemas/search";
 import { Pagination } from "./Pagination";
 import { pageCount } from "./search-url";
 import { numberFormat } from "~/lib/i18n";
+
+/** The form's constraints, derived from its schema once. */
+const AUTHORITY_CONSTRAINT = getZodConstraint(AuthoritySearchSchema);
 
 export interface AuthoritySearchFormProps {
   action: string;
@@ -25,7 +29,7 @@ export function AuthoritySearchForm({ action, types, defaults, lastResult }: Aut
   const [form, fields] = useForm({
     id: "pesquisa-autoridades",
     lastResult: lastResult ?? undefined,
-    constraint: getZodConstraint(AuthoritySearchSchema),
+    constraint: AUTHORITY_CONSTRAINT,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AuthoritySearchSchema }),

@@ -10,6 +10,10 @@ import { TermFields } from "./TermFields";
 import { AdvancedSearchSchema, DISPLAYS, MATCH_MODES, PAGE_SIZES, SEARCH_ORDERINGS, TabSearchSchema } from "~/schemas/search";
 import { numberFormat } from "~/lib/i18n";
 
+/** The forms' constraints, derived from their schemas once (a walk of the schema on every render otherwise). */
+const TAB_CONSTRAINT = getZodConstraint(TabSearchSchema);
+const ADVANCED_CONSTRAINT = getZodConstraint(AdvancedSearchSchema);
+
 export interface SearchFormProps {
   /** Where the form submits: "/" or "/{guia}". */
   action: string;
@@ -48,7 +52,7 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
   const [form, fields] = useForm({
     id: advanced ? "pesquisa-avancada" : "pesquisa",
     lastResult: lastResult ?? undefined,
-    constraint: getZodConstraint(schema),
+    constraint: advanced ? ADVANCED_CONSTRAINT : TAB_CONSTRAINT,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

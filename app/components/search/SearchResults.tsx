@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { useTranslation } from "~/lib/use-translation";
 import { AddAllToBasket } from "~/components/basket/AddToBasket";
 import type { Consulta } from "~/lib/api/catalogue.server";

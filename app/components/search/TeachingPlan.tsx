@@ -1,12 +1,16 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { useTranslation } from "~/lib/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/requests/SelectField";
 import type { TeachingPlanOptions, TeachingPlans } from "~/lib/api/catalogue.server";
 import { TEACHING_PLAN_FIELDS, TeachingPlanSchema } from "~/schemas/search";
 import { numberFormat } from "~/lib/i18n";
+
+/** The form's constraints, derived from its schema once. */
+const TEACHING_PLAN_CONSTRAINT = getZodConstraint(TeachingPlanSchema);
 
 type Field = (typeof TEACHING_PLAN_FIELDS)[number];
 
@@ -23,7 +27,7 @@ export function TeachingPlanForm({ action, options, defaults, lastResult }: Teac
   const [form, fields] = useForm({
     id: "plano-ensino",
     lastResult: lastResult ?? undefined,
-    constraint: getZodConstraint(TeachingPlanSchema),
+    constraint: TEACHING_PLAN_CONSTRAINT,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TeachingPlanSchema }),

@@ -57,15 +57,32 @@ function buildUrl(transport: ApiTransport, path: string, query?: Query): string 
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
+  return errorOf(response.status, await response.text().catch(() => ""));
+}
+
+/** The ApiError of a non-2xx answer: its JSON body when it has one. */
+function errorOf(status: number, text: string): ApiError {
   type ErrorBody = { message?: string; code?: string; errors?: Record<string, string[]> };
   let body: ErrorBody | null = null;
   try {
-    const json: unknown = await response.json();
+    const json: unknown = JSON.parse(text);
     if (json && typeof json === "object") body = json as ErrorBody;
   } catch {
     body = null;
   }
-  return new ApiError(response.status, body);
+  return new ApiError(status, body);
+}
+
+/** An API answer read whole: what parsing it needs, so one answer can serve several callers without a clone. */
+interface ReadAnswer {
+  ok: boolean;
+  status: number;
+  url: string;
+  text: string;
+}
+
+async function readAnswer(response: Response): Promise<ReadAnswer> {
+  return { ok: response.ok, status: response.status, url: response.url, text: await response.text() };
 }
 
 async function transportFetch(transport: ApiTransport, request: Request): Promise<Response> {
@@ -256,8 +273,12 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
   }
 
   async function parse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
-    if (!response.ok) throw await errorFrom(response);
-    const text = await response.text();
+    return parseAnswer(await readAnswer(response), schema);
+  }
+
+  function parseAnswer<T>(answer: ReadAnswer, schema: z.ZodType<T>): T {
+    if (!answer.ok) throw errorOf(answer.status, answer.text);
+    const text = answer.text;
     let json: unknown = undefined;
     if (text) {
       try {
@@ -267,7 +288,7 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
       }
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new ApiError(500, { code: "resposta_invalida" }, `Unexpected API response for ${response.url || "a call"}`);
+    if (!parsed.success) throw new ApiError(500, { code: "resposta_invalida" }, `Unexpected API response for ${answer.url || "a call"}`);
     return parsed.data;
   }
 
@@ -276,7 +297,7 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
    * account menu's count and the summary) ask the API once. Any other call may change what a GET answers, so it
    * empties the memo (an action runs before the loaders of the same request). ADR 210.
    */
-  const answers = new Map<string, Promise<Response>>();
+  const answers = new Map<string, Promise<ReadAnswer>>();
 
   async function request<T>(method: string, path: string, schema: z.ZodType<T>, opts: RequestOptions & { body?: unknown } = {}): Promise<T> {
     if (method !== "GET") {
@@ -287,11 +308,12 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
     const key = `${as === "patron" ? (session.tokens?.access_token ?? "") : "public"} ${path} ${JSON.stringify(opts.query ?? null)}`;
     let answer = answers.get(key);
     if (!answer) {
-      answer = respond(method, path, opts);
+      // Kept read (not as a Response to clone): each caller parses the same text.
+      answer = respond(method, path, opts).then(readAnswer);
       answers.set(key, answer);
       answer.catch(() => answers.delete(key));
     }
-    return parse((await answer).clone(), schema);
+    return parseAnswer(await answer, schema);
   }
 
   /** The API's answer to a call, after the public-token retry or the patron's token refresh. */

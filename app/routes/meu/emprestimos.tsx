@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/components/ui/Link";
 import type { Route } from "./+types/emprestimos";
 import { ListFrame } from "~/components/account/ListFrame";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/gru";
 import { loadGru } from "./gru.server";

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/Link";
 import type { Route } from "./+types/index";
 import { getDebits, getHolds, getLoans } from "~/lib/api/account.server";
 import { getApi } from "~/lib/api/client.server";

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { ListFrame } from "~/components/account/ListFrame";
 import { StatusMessage } from "~/components/account/StatusMessage";

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PageTitle } from "~/components/profile/PageTitle";
 import { StatusMessage } from "~/components/profile/StatusMessage";

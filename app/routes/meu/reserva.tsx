@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/requests/SelectField";

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Form, Link, useRouteLoaderData } from "react-router";
+import { Form, useRouteLoaderData } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PageTitle } from "~/components/profile/PageTitle";

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/use-translation";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/Link";
 import { ProfileTitleList } from "~/components/account/ProfileTitleList";
 import type { Route } from "./+types/verificar-titulos";
 import { CHECK_TITLES_PATH, INTEREST_PROFILE_PATH } from "./paths-interest-profiles";
