@@ -50,7 +50,7 @@ export interface ImportOptions {
   libraryFor?: (code: string | undefined) => Promise<number> | number;
   /** Called after each written batch and when a file ends. */
   onProgress?: (event: ImportProgress) => void;
-  /** Records per transaction (default 1000; 5000 in bulk mode). */
+  /** Records per transaction (default 1000; 2500 in bulk mode). */
   batchSize?: number;
   /**
    * Bulk mode for large files (ADR 101; SQLite only, ignored on PostgreSQL): records are read, mapped and
@@ -136,7 +136,7 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
   const summary: ImportSummary = { read: 0, imported: 0, updated: 0, skipped: 0, authorities: 0, copies: 0, errors: [] };
   const libraryFor = opts.libraryFor ?? libraryBySigla(db);
   const bulk = (opts.bulk ?? false) && dialectOf(db) === "sqlite";
-  const read: ReadOptions = { batchSize: opts.batchSize ?? (bulk ? 5000 : 1000), copyWhenMissing: opts.copyWhenMissing ?? false };
+  const read: ReadOptions = { batchSize: opts.batchSize ?? (bulk ? 2500 : 1000), copyWhenMissing: opts.copyWhenMissing ?? false };
   const codEmpresa = opts.codEmpresa ?? 1;
   const libCache = new Map<string, number>();
   const resolveLibrary = async (code: string | undefined) => {
@@ -333,7 +333,7 @@ const BULK_STATE = "importacao_em_massa";
  */
 const BULK_DROPPED = ["busca_ordem_chave", "busca_ordem_relevancia", "busca_ordem_titulo", "busca_ordem_autor", "busca_ordem_ano", "acervo_faceta_valor"];
 /** SQLite page cache during a bulk load (KiB): the search tables' B-trees stay in memory. */
-const BULK_CACHE_KIB = 256 * 1024;
+const BULK_CACHE_KIB = 128 * 1024;
 
 /**
  * Prepares SQLite for a bulk load: records the definitions of {@link BULK_DROPPED} and drops them in one
