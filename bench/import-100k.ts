@@ -4,7 +4,8 @@
  * imports it into a fresh SQLite database through `importFiles` (parse, map, write, index) in bulk mode, as
  * `npm run import` does for a file this size, and reports records per second and the peak resident memory.
  * Alone: `npx tsx bench/import-100k.ts`. BENCH_IMPORT_RECORDS changes the count; BENCH_IMPORT_FILE reuses a
- * generated file; BENCH_IMPORT_MODES=bulk,normal also times the normal mode (one fresh database each).
+ * generated file; BENCH_IMPORT_MODES=bulk,normal also times the normal mode (one fresh database each);
+ * BENCH_IMPORT_READERS sets bulk mode's reader threads (0: none).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -103,6 +104,7 @@ async function importOnce(file: string, dataDir: string, mode: ImportBenchResult
   const started = performance.now();
   const summary = await importFiles(db, [file], {
     bulk: mode === "bulk",
+    readers: process.env.BENCH_IMPORT_READERS ? Number(process.env.BENCH_IMPORT_READERS) : undefined,
     onProgress: (e) => {
       peak = Math.max(peak, process.memoryUsage().rss);
       if (process.env.BENCH_VERBOSE) console.log(`  ${e.done} records, ${((performance.now() - started) / 1000).toFixed(1)} s, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);

@@ -61,6 +61,8 @@ export interface ImportOptions {
    * dropped indexes recorded in `estado_instalacao`; the next import rebuilds them before it starts.
    */
   bulk?: boolean;
+  /** Bulk mode's reader threads (default 2; 0 reads and maps in this thread, between the writes). */
+  readers?: number;
   /** Stops the import after the batch being written (the summary covers what was written). */
   signal?: AbortSignal;
   /** Give a title with no item fields one copy in the default library (demo data); online-only titles excepted. */
@@ -237,7 +239,8 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
     if (titles.length) await flushTitles(file, titles);
   };
 
-  const events = bulk ? readInWorkers(files, read) : readBatches(files, read);
+  const readers = opts.readers ?? BULK_READERS;
+  const events = bulk && readers > 0 ? readInWorkers(files, read, readers) : readBatches(files, read);
   const restore = bulk ? await beginBulkLoad(db) : undefined;
   try {
     let done = 0;
@@ -281,7 +284,7 @@ const BULK_READERS = 2;
  * order. Each thread is asked for its next event when its last one has been handled and is already working on
  * it, so reading and mapping overlap the writes while at most two batches per thread wait in memory.
  */
-async function* readInWorkers(files: string[], options: ReadOptions, n = BULK_READERS): AsyncGenerator<ReadEvent> {
+async function* readInWorkers(files: string[], options: ReadOptions, n: number): AsyncGenerator<ReadEvent> {
   const readers = Array.from({ length: n }, (_, index) => {
     const worker = new Worker(new URL("./read-worker.mjs", import.meta.url), { workerData: { files, options: { ...options, part: { index, of: n } } } });
     let settle: { resolve: (m: unknown) => void; reject: (e: unknown) => void } | undefined;
