@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { prepareDatabase } from "./boot.ts";
 import { openDatabase } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { beginBulkLoad } from "./marc/import.ts";
+import { sql } from "kysely";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "estante-boot-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -97,6 +99,20 @@ describe("prepareDatabase", () => {
     expect(await prepareDatabase(db, { log: () => {}, importDemoCatalogue: failing })).toBe("demo");
     expect(calls).toBe(2);
     expect((await db.selectFrom("login").select("usuario").execute()).map((l) => l.usuario)).toContain("demo");
+    await db.destroy();
+  });
+
+  it("rebuilds the search indexes a bulk import killed half-way had dropped", async () => {
+    const db = openDatabase({ dataDir: path.join(dir, "bulk") });
+    await migrateToLatest(db);
+    const indexes = async () => (await sql`SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name`.execute(db)).rows;
+    const before = await indexes();
+    await beginBulkLoad(db);
+    expect((await indexes()).length).toBeLessThan(before.length);
+    const lines: string[] = [];
+    await prepareDatabase(db, { log: (m) => lines.push(m), importDemoCatalogue: async () => {} });
+    expect(await indexes()).toEqual(before);
+    expect(lines).toContain("rebuilt the search indexes an interrupted bulk import had dropped");
     await db.destroy();
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { finishBulkLoad } from "./marc/import.ts";
 import { reindexAcervos } from "./search/index.ts";
 import { syncSequences } from "./db/sequences.ts";
 import { seedAccountProfile } from "./seed/account-profile.ts";
@@ -66,6 +67,8 @@ async function ensureIndexed(db: Db, log: (m: string) => void): Promise<number> 
  */
 export async function prepareDatabase(db: Db, { log, importDemoCatalogue, importNetworkCatalogue, demoPatrons = false }: PrepareOptions): Promise<FirstStart> {
   await migrateToLatest(db);
+  // A bulk import killed half-way left the search tables without some indexes (ADR 101): rebuilt here too.
+  if (await finishBulkLoad(db)) log("rebuilt the search indexes an interrupted bulk import had dropped");
   const institution = await db.selectFrom("instituicao").select("cod_empresa").executeTakeFirst();
   let done = (await getState(db, "primeiro_inicio")) as FirstStart | undefined;
   // Databases from before migration 011 finished their first start when they had logins.

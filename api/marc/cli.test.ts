@@ -99,6 +99,24 @@ describe("npm run import", () => {
     expect(c.bibliotecas).toBe(2);
   }, 120_000);
 
+  it("--bulk imports the same way (reader threads, indexes rebuilt at the end), and says so", async () => {
+    const dataDir = path.join(work, "bulk");
+    const r = await run("npm", ["run", "--silent", "import", "--", "--bulk", file], { DATA_DIR: dataDir });
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Bulk mode: /m);
+    expect(r.out).toMatch(/^records\.mrc: 4 records$/m);
+    expect(r.out).toMatch(/Read 4 records: 3 titles imported, 0 updated, 0 authorities, 3 copies, 1 skipped/);
+    expect(r.out).toMatch(/records\.mrc record #2: record shorter than a leader/);
+    expect(await counts(dataDir)).toMatchObject({ acervo: 3, exemplar: 3, indexed: 3, login: 0 });
+    const db = openDatabase({ dataDir });
+    const dropped = await db.selectFrom("estado_instalacao").select("chave").where("chave", "=", "importacao_em_massa").execute();
+    const sortIndexes = (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'busca_ordem_%'`.execute(db)).rows;
+    await db.destroy();
+    expect(dropped).toEqual([]);
+    expect(sortIndexes).toHaveLength(5);
+  }, 120_000);
+
   it("re-importing the same file updates instead of duplicating", async () => {
     const r = await npmImport(fresh, file);
     expect(r.code).toBe(0);

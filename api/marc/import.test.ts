@@ -8,7 +8,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import type { DB } from "../db/types.ts";
 import { reindexAcervos } from "../search/index.ts";
 import { demoFiles, importDemoCatalogue } from "./demo.ts";
-import { importFiles } from "./import.ts";
+import { beginBulkLoad, importFiles } from "./import.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..", "..");
 const shared = path.resolve(projectRoot, "..", "shared", "data", "marc");
@@ -89,31 +89,89 @@ describe("bundled demo catalogue", () => {
     const files = demoFiles(projectRoot);
     await importFiles(db, files, { libraryFor: () => 2, copyWhenMissing: true });
     await importFiles(db, files.filter((f) => /koha-sample-bibs|concerto-bibs/.test(f)), { libraryFor: () => 2 });
-    const snapshot = async () => ({
-      text: (await sql`SELECT rowid, titulo, autor, assunto, outros FROM acervo_busca ORDER BY rowid`.execute(db)).rows,
-      tabs: await db.selectFrom("acervo_guia").selectAll().orderBy("cod_acervo").orderBy("guia").execute(),
-      browse: await db.selectFrom("indice_entrada").selectAll().orderBy("indice").orderBy("chave").orderBy("cod_acervo").execute(),
-      facets: await db
-        .selectFrom("acervo_faceta")
-        .innerJoin("faceta_valor", "faceta_valor.cod_valor", "acervo_faceta.cod_valor")
-        .select(["acervo_faceta.cod_acervo", "faceta_valor.tipo", "faceta_valor.codigo", "faceta_valor.descricao"])
-        .orderBy("acervo_faceta.cod_acervo").orderBy("faceta_valor.tipo").orderBy("faceta_valor.codigo")
-        .execute(),
-      order: (await sql`SELECT * FROM busca_ordem ORDER BY cod_acervo`.execute(db)).rows,
-      vocabulary: (await sql`SELECT * FROM busca_palavra ORDER BY palavra`.execute(db)).rows,
-    });
-    const imported = await snapshot();
-    const titles = await count("acervo");
-    expect(imported.text).toHaveLength(titles);
-    expect(imported.order).toHaveLength(titles);
-    expect(imported.browse.length).toBeGreaterThan(titles * 3);
-    expect(imported.facets.length).toBeGreaterThan(titles * 2);
-    expect(imported.tabs.length).toBeGreaterThan(0);
-    expect(imported.vocabulary.length).toBeGreaterThan(1000);
-    await reindexAcervos(db);
-    expect(await snapshot()).toEqual(imported);
+    await expectIndexAsRebuilt();
   }, 180_000);
+
+  it("bulk mode: the same titles, copies and index as a normal import, and the indexes it drops are back at the end", async () => {
+    const files = demoFiles(projectRoot);
+    const indexes = async (d: Kysely<DB>) => (await sql`SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name`.execute(d)).rows;
+    const before = await indexes(db);
+    // Small batches, so the two reader threads take turns within each file.
+    const bulk = await importFiles(db, files, { libraryFor: () => 2, copyWhenMissing: true, bulk: true, batchSize: 150 });
+    expect(await indexes(db)).toEqual(before);
+    expect(await db.selectFrom("estado_instalacao").selectAll().execute()).toEqual([]);
+    expect(await sql`PRAGMA foreign_keys`.execute(db)).toMatchObject({ rows: [{ foreign_keys: 1 }] });
+    // The same files imported normally into another database: the same summary and rows.
+    const other = openDatabase({ dataDir: path.join(dir, "normal") });
+    try {
+      await migrateToLatest(other);
+      const normalDb = db;
+      db = other;
+      await seedLibraries();
+      const normal = await importFiles(other, files, { libraryFor: () => 2, copyWhenMissing: true });
+      const rows = async (d: Kysely<DB>) => ({
+        titles: await d.selectFrom("acervo").select(["cod_acervo", "chave_origem", "titulo", "marc"]).orderBy("cod_acervo").execute(),
+        copies: await d.selectFrom("exemplar").select(["cod_acervo", "codigo_barras", "cod_biblioteca"]).orderBy("cod_exemplar").execute(),
+        authorities: await d.selectFrom("acervo_autoridade").selectAll().orderBy("cod_acervo").orderBy("cod_autoridade").execute(),
+      });
+      db = normalDb;
+      expect({ ...bulk, errors: bulk.errors.length }).toEqual({ ...normal, errors: normal.errors.length });
+      expect(bulk.errors).toEqual(normal.errors);
+      const [b, n] = [await rows(db), await rows(other)];
+      expect(b.titles.length).toBe(n.titles.length);
+      expect(b.copies).toEqual(n.copies);
+      expect(b.authorities).toEqual(n.authorities);
+    } finally {
+      await other.destroy();
+    }
+    const again = await importFiles(db, files.filter((f) => /koha-sample-bibs|concerto-bibs/.test(f)), { libraryFor: () => 2, bulk: true, batchSize: 150 });
+    expect(again.imported).toBe(0);
+    expect(again.updated).toBeGreaterThan(100);
+    expect(await indexes(db)).toEqual(before);
+    await expectIndexAsRebuilt();
+  }, 240_000);
+
+  it("an interrupted bulk import leaves its dropped indexes recorded, and the next import rebuilds them first", async () => {
+    const indexes = async () => (await sql`SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name`.execute(db)).rows;
+    const before = await indexes();
+    await beginBulkLoad(db);
+    // The process dies here: a new connection finds the indexes gone and the load recorded.
+    await db.destroy();
+    db = openDatabase({ dataDir: dir });
+    expect((await indexes()).length).toBeLessThan(before.length);
+    expect(await db.selectFrom("estado_instalacao").select("chave").execute()).toEqual([{ chave: "importacao_em_massa" }]);
+    await importFiles(db, demoFiles(projectRoot).filter((f) => f.includes("lul-fre")), { libraryFor: () => 1 });
+    expect(await indexes()).toEqual(before);
+    expect(await db.selectFrom("estado_instalacao").select("chave").execute()).toEqual([]);
+  }, 120_000);
 });
+
+/** Every index table (text, tabs, browse, facets, sort keys, vocabulary) equals a full rebuild from the stored titles. */
+async function expectIndexAsRebuilt(): Promise<void> {
+  const snapshot = async () => ({
+    text: (await sql`SELECT rowid, titulo, autor, assunto, outros FROM acervo_busca ORDER BY rowid`.execute(db)).rows,
+    tabs: await db.selectFrom("acervo_guia").selectAll().orderBy("cod_acervo").orderBy("guia").execute(),
+    browse: await db.selectFrom("indice_entrada").selectAll().orderBy("indice").orderBy("chave").orderBy("cod_acervo").execute(),
+    facets: await db
+      .selectFrom("acervo_faceta")
+      .innerJoin("faceta_valor", "faceta_valor.cod_valor", "acervo_faceta.cod_valor")
+      .select(["acervo_faceta.cod_acervo", "faceta_valor.tipo", "faceta_valor.codigo", "faceta_valor.descricao"])
+      .orderBy("acervo_faceta.cod_acervo").orderBy("faceta_valor.tipo").orderBy("faceta_valor.codigo")
+      .execute(),
+    order: (await sql`SELECT * FROM busca_ordem ORDER BY cod_acervo`.execute(db)).rows,
+    vocabulary: (await sql`SELECT * FROM busca_palavra ORDER BY palavra`.execute(db)).rows,
+  });
+  const imported = await snapshot();
+  const titles = await count("acervo");
+  expect(imported.text).toHaveLength(titles);
+  expect(imported.order).toHaveLength(titles);
+  expect(imported.browse.length).toBeGreaterThan(titles * 3);
+  expect(imported.facets.length).toBeGreaterThan(titles * 2);
+  expect(imported.tabs.length).toBeGreaterThan(0);
+  expect(imported.vocabulary.length).toBeGreaterThan(1000);
+  await reindexAcervos(db);
+  expect(await snapshot()).toEqual(imported);
+}
 
 describe("mapping of a Koha record with 952 items", () => {
   it("fills the title columns, keeps MARC-in-JSON and turns 952s into copies with their barcodes", async () => {

@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import { insertObjects } from "../db/bulk-insert.ts";
-import { writeTitleIndex, type MarcJson, type TitleIndexRow } from "../search/index.ts";
+import { dialectOf } from "../db/index.ts";
+import { optimizeTextIndex, writeIndexEntries, type TitleIndexEntry } from "../search/index.ts";
 import type { DB, ExemplarTable } from "../db/types.ts";
-import { MATERIAL_TYPES, mapAuthority, mapCopies, mapTitle, recordKind, sourceKey, type CopyData, type LinkRow, type TitleData } from "./map.ts";
-import { fromJsonRecord, streamRecords } from "./read.ts";
+import { readBatches, type PreparedTitle, type ReadEvent, type ReadOptions } from "./batches.ts";
+import { MATERIAL_TYPES, mapAuthority, mapTitle, sourceKey, type CopyData } from "./map.ts";
+import { fromJsonRecord } from "./read.ts";
 import { toMarcInJson, type MarcRecord } from "./types.ts";
 
 /** A record that could not be imported; recordNumber is 1-based within its file. */
@@ -49,8 +50,21 @@ export interface ImportOptions {
   libraryFor?: (code: string | undefined) => Promise<number> | number;
   /** Called after each written batch and when a file ends. */
   onProgress?: (event: ImportProgress) => void;
-  /** Records per transaction (default 1000). */
+  /** Records per transaction (default 1000; 2500 in bulk mode). */
   batchSize?: number;
+  /**
+   * Bulk mode for large files (ADR 101; SQLite only, ignored on PostgreSQL): records are read, mapped and
+   * their index entries computed in a worker thread while this thread writes; the search tables' indexes on
+   * keys that arrive in random order are dropped during the load and rebuilt at the end; larger transactions
+   * and page cache. Each batch is still committed with its index entries, so the search stays exact; sorting
+   * a search by title, author or year is slower until the import ends. An import stopped half-way leaves the
+   * dropped indexes recorded in `estado_instalacao`; the next import rebuilds them before it starts.
+   */
+  bulk?: boolean;
+  /** Bulk mode's reader threads (default 2; 0 reads and maps in this thread, between the writes). */
+  readers?: number;
+  /** Stops the import after the batch being written (the summary covers what was written). */
+  signal?: AbortSignal;
   /** Give a title with no item fields one copy in the default library (demo data); online-only titles excepted. */
   copyWhenMissing?: boolean;
   /**
@@ -98,16 +112,9 @@ export function libraryBySigla(db: Kysely<DB>): (code: string | undefined) => Pr
 
 type Pending = { file: string; recordNumber: number; record: MarcRecord };
 
-/** A bibliographic record mapped onto its rows, ready to write. */
-interface MappedTitle {
-  p: Pending;
-  chave: string;
-  /** MARC-in-JSON: the text stored in `acervo.marc` and the object it was made from (the index reads it). */
-  marc: string;
-  marcJson: MarcJson;
-  title: TitleData;
-  links: LinkRow[];
-  headingKeys: string[];
+/** A bibliographic record mapped onto its rows and index entry, its copies' libraries resolved: ready to write. */
+interface MappedTitle extends PreparedTitle {
+  p: { file: string; recordNumber: number };
   items: Array<Omit<CopyData, "library"> & { cod_biblioteca: number }>;
 }
 
@@ -125,13 +132,14 @@ function chunks<T>(list: T[], size: number): T[][] {
  *
  * Speed: records are streamed, mapped outside the database, and written a batch at a time (one transaction,
  * multi-row inserts, one lookup of existing keys and barcodes per batch); memory holds one batch, not the file.
+ * `bulk` moves the reading and mapping to a worker thread and prepares SQLite for a large load (ADR 101).
  */
 export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportOptions = {}): Promise<ImportSummary> {
   const summary: ImportSummary = { read: 0, imported: 0, updated: 0, skipped: 0, authorities: 0, copies: 0, errors: [] };
   const libraryFor = opts.libraryFor ?? libraryBySigla(db);
-  const batchSize = opts.batchSize ?? 1000;
+  const bulk = (opts.bulk ?? false) && dialectOf(db) === "sqlite";
+  const read: ReadOptions = { batchSize: opts.batchSize ?? (bulk ? 2500 : 1000), copyWhenMissing: opts.copyWhenMissing ?? false };
   const codEmpresa = opts.codEmpresa ?? 1;
-  const copyWhenMissing = opts.copyWhenMissing ?? false;
   const libCache = new Map<string, number>();
   const resolveLibrary = async (code: string | undefined) => {
     const k = (code ?? "").trim().toUpperCase();
@@ -140,10 +148,12 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
     return id;
   };
   await ensureMaterialTypes(db);
+  // A bulk import stopped half-way left the search tables without some indexes: rebuild them first.
+  await finishBulkLoad(db);
   const headingIndex = await authorityIndex(db);
   const authoritiesBefore = headingIndex.size;
 
-  const fail = (p: Pending, e: unknown) => {
+  const fail = (p: { file: string; recordNumber: number }, e: unknown) => {
     summary.skipped++;
     summary.errors.push({ file: p.file, recordNumber: p.recordNumber, message: e instanceof Error ? e.message : String(e) });
   };
@@ -158,19 +168,14 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
     }
   };
 
-  const flushTitles = async (batch: Pending[]) => {
+  const flushTitles = async (file: string, batch: PreparedTitle[]) => {
     const mapped: MappedTitle[] = [];
-    for (const p of batch) {
+    for (const t of batch) {
+      const p = { file, recordNumber: t.recordNumber };
       try {
-        const { title, links, headingKeys } = mapTitle(p.record);
-        let copies = mapCopies(p.record);
-        if (!copies.length && copyWhenMissing && title.acesso_remoto !== "cr") {
-          copies = [{ codigo_barras: null, library: undefined, localizacao: null, chamada: null, situacao: "disponivel", volume: null, tipo_emprestimo: "normal" }];
-        }
         const items = [];
-        for (const { library, ...c } of copies) items.push({ ...c, cod_biblioteca: await resolveLibrary(library) });
-        const marcJson = toMarcInJson(p.record);
-        mapped.push({ p, chave: sourceKey(p.record), marc: JSON.stringify(marcJson), marcJson, title, links, headingKeys, items });
+        for (const { library, ...c } of t.copies) items.push({ ...c, cod_biblioteca: await resolveLibrary(library) });
+        mapped.push({ ...t, p, items });
       } catch (e) {
         fail(p, e);
       }
@@ -179,17 +184,17 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
     const run = (list: MappedTitle[]) =>
       db.transaction().execute(async (trx) => {
         const out: Array<{ cod: number; isNew: boolean; copies: number }> = [];
-        // Each title's index entry is built from the rows just written (its last version when it repeats).
-        const indexRows = new Map<number, TitleIndexRow>();
+        // Each title's index entry is the one of its last version when it repeats in the batch.
+        const entries = new Map<number, TitleIndexEntry>();
         // The same record twice in one batch: the second round sees the first as existing and updates it.
         for (const round of uniqueRounds(list)) {
           const written = await writeTitles(trx, round, codEmpresa);
           await linkTitles(trx, round.map((m, i) => ({ cod: written[i].cod, keys: m.headingKeys })), headingIndex);
-          round.forEach((m, i) => indexRows.set(written[i].cod, { ...m.title, cod_acervo: written[i].cod, marc: m.marcJson, links: m.links.map((l) => l.url) }));
+          round.forEach((m, i) => entries.set(written[i].cod, m.index));
           out.push(...written);
         }
         // In the same transaction: a title is never committed without its index entry.
-        await writeTitleIndex(trx, [...indexRows.values()]);
+        await writeIndexEntries(trx, [...entries].map(([cod_acervo, entry]) => ({ cod_acervo, entry })));
         return out;
       });
     const count = (r: { cod: number; isNew: boolean; copies: number }) => {
@@ -212,60 +217,164 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
       try {
         await opts.onTitlesAdded([...new Set(added)]);
       } catch (e) {
-        summary.errors.push({ file: batch[0].file, recordNumber: batch[0].recordNumber, message: `titles imported, but their arrival could not be announced: ${e instanceof Error ? e.message : String(e)}` });
+        summary.errors.push({ file, recordNumber: batch[0].recordNumber, message: `titles imported, but their arrival could not be announced: ${e instanceof Error ? e.message : String(e)}` });
       }
     }
   };
 
-  for (const file of files) {
-    const label = path.basename(file);
-    let bytesTotal = 0;
-    try {
-      bytesTotal = fs.statSync(file).size;
-    } catch (e) {
-      summary.errors.push({ file: label, recordNumber: 0, message: `cannot read file: ${e instanceof Error ? e.message : String(e)}` });
-      continue;
+  /** Writes one batch read from `file`: its bad records reported, its authorities, then its titles. */
+  const writeBatch = async (file: string, items: Extract<ReadEvent, { type: "batch" }>["items"]) => {
+    const auths: Pending[] = [];
+    const titles: PreparedTitle[] = [];
+    const unmapped: Array<{ recordNumber: number; message: string }> = [];
+    for (const it of items) {
+      if (it.kind === "unreadable") fail({ file, recordNumber: it.recordNumber }, it.message);
+      else if (it.kind === "holdings") summary.skipped++;
+      else if (it.kind === "authority") auths.push({ file, recordNumber: it.recordNumber, record: it.record });
+      else if (it.kind === "unmapped") unmapped.push(it);
+      else titles.push(it.title);
     }
+    if (auths.length) await flushAuthorities(auths);
+    for (const u of unmapped) fail({ file, recordNumber: u.recordNumber }, u.message);
+    if (titles.length) await flushTitles(file, titles);
+  };
+
+  const readers = opts.readers ?? BULK_READERS;
+  const events = bulk && readers > 0 ? readInWorkers(files, read, readers) : readBatches(files, read);
+  const restore = bulk ? await beginBulkLoad(db) : undefined;
+  try {
     let done = 0;
-    let bytesRead = 0;
-    let bibs: Pending[] = [];
-    let auths: Pending[] = [];
-    const flush = async () => {
-      if (auths.length) await flushAuthorities(auths);
-      if (bibs.length) await flushTitles(bibs);
-      done += auths.length + bibs.length;
-      auths = [];
-      bibs = [];
-      opts.onProgress?.({ file: label, done, bytesRead, bytesTotal, finished: false });
-    };
-    try {
-      for await (const r of streamRecords(file)) {
-        summary.read++;
-        bytesRead = r.bytesRead;
-        if (!r.record) {
-          done++;
-          summary.skipped++;
-          summary.errors.push({ file: label, recordNumber: r.recordNumber, message: r.error ?? "unreadable record" });
-          continue;
+    let failed = false;
+    for await (const ev of events) {
+      if (ev.type === "missing") {
+        summary.errors.push({ file: ev.file, recordNumber: 0, message: `cannot read file: ${ev.error}` });
+      } else if (ev.type === "end") {
+        if (ev.error && !failed) summary.errors.push({ file: ev.file, recordNumber: 0, message: `cannot read file: ${ev.error}` });
+        opts.onProgress?.({ file: ev.file, done, bytesRead: ev.bytesTotal, bytesTotal: ev.bytesTotal, finished: true });
+        done = 0;
+        failed = false;
+      } else if (!failed) {
+        summary.read += ev.items.length;
+        try {
+          await writeBatch(ev.file, ev.items);
+        } catch (e) {
+          // The database failed beyond one record: the rest of this file is not imported.
+          summary.errors.push({ file: ev.file, recordNumber: 0, message: `cannot read file: ${e instanceof Error ? e.message : String(e)}` });
+          failed = true;
         }
-        const kind = recordKind(r.record);
-        if (kind === "holdings") {
-          done++;
-          summary.skipped++; // standalone MFHD: no bibliographic data to show
-          continue;
-        }
-        (kind === "authority" ? auths : bibs).push({ file: label, recordNumber: r.recordNumber, record: r.record });
-        if (auths.length + bibs.length >= batchSize) await flush();
+        done += ev.items.length;
+        opts.onProgress?.({ file: ev.file, done, bytesRead: ev.bytesRead, bytesTotal: ev.bytesTotal, finished: false });
+        if (opts.signal?.aborted) break;
       }
-      await flush();
-    } catch (e) {
-      summary.errors.push({ file: label, recordNumber: 0, message: `cannot read file: ${e instanceof Error ? e.message : String(e)}` });
     }
-    opts.onProgress?.({ file: label, done, bytesRead: bytesTotal, bytesTotal, finished: true });
+  } finally {
+    await events.return(undefined);
+    await restore?.();
   }
   // Authorities new to this run can match titles imported before them: relink every title then.
   if (headingIndex.size > authoritiesBefore) await linkAuthorities(db);
   return summary;
+}
+
+/** Reader threads of a bulk import: with the writing thread, they keep two cores busy (ADR 101). */
+const BULK_READERS = 2;
+
+/**
+ * {@link readBatches} in `n` worker threads, batch k of each file read by thread k mod n, merged back into file
+ * order. Each thread is asked for its next event when its last one has been handled and is already working on
+ * it, so reading and mapping overlap the writes while at most two batches per thread wait in memory.
+ */
+async function* readInWorkers(files: string[], options: ReadOptions, n: number): AsyncGenerator<ReadEvent> {
+  const readers = Array.from({ length: n }, (_, index) => {
+    const worker = new Worker(new URL("./read-worker.mjs", import.meta.url), { workerData: { files, options: { ...options, part: { index, of: n } } } });
+    let settle: { resolve: (m: unknown) => void; reject: (e: unknown) => void } | undefined;
+    worker.on("message", (m) => settle?.resolve(m));
+    worker.on("error", (e) => settle?.reject(e));
+    worker.on("exit", (code) => settle?.reject(new Error(`the import's reader thread stopped (exit code ${code})`)));
+    const next = async () => {
+      const message = (await new Promise<unknown>((resolve, reject) => {
+        settle = { resolve, reject };
+        worker.postMessage("next");
+      })) as ReadEvent | { type: "done" } | { type: "failed"; error: string };
+      settle = undefined;
+      if (message.type === "failed") throw new Error(message.error);
+      return message;
+    };
+    return { worker, next };
+  });
+  try {
+    for (;;) {
+      // A file: its batches in turn from each reader, until one has none left; then every reader's end of it.
+      let k = 0;
+      let ev = await readers[0].next();
+      if (ev.type === "done") return;
+      while (ev.type === "batch") {
+        yield ev;
+        ev = await readers[++k % n].next();
+      }
+      for (let i = 1; i < n; i++) {
+        const other = await readers[(k + i) % n].next();
+        if (other.type !== ev.type) throw new Error(`the import's reader threads disagree (${other.type} after ${ev.type})`);
+      }
+      if (ev.type === "done") return;
+      yield ev;
+    }
+  } finally {
+    for (const r of readers) {
+      r.worker.removeAllListeners("exit");
+      await r.worker.terminate();
+    }
+  }
+}
+
+/** `estado_instalacao` key of a bulk load under way: the definitions of the indexes it dropped. */
+const BULK_STATE = "importacao_em_massa";
+/**
+ * Indexes of the search tables whose keys arrive in random order (sort keys, facet values): each insert lands
+ * on a random B-tree page, so they are dropped for a bulk load and rebuilt from sorted data at its end. The
+ * tables' primary keys stay (new titles append to them), and so do the indexes the import's deletes use.
+ */
+const BULK_DROPPED = ["busca_ordem_chave", "busca_ordem_relevancia", "busca_ordem_titulo", "busca_ordem_autor", "busca_ordem_ano", "acervo_faceta_valor"];
+/** SQLite page cache during a bulk load (KiB): the search tables' B-trees stay in memory. */
+const BULK_CACHE_KIB = 128 * 1024;
+
+/**
+ * Prepares SQLite for a bulk load: records the definitions of {@link BULK_DROPPED} and drops them in one
+ * transaction (so an interrupted load is always recorded), a larger page cache, no foreign-key checks (the
+ * importer writes only ids it has just read or made). Returns the function that undoes it: rebuilds the indexes
+ * and restores the connection's settings.
+ */
+export async function beginBulkLoad(db: Kysely<DB>): Promise<() => Promise<void>> {
+  await db.transaction().execute(async (trx) => {
+    const defs = await trx.selectFrom("sqlite_master" as never).select(["name", "sql"] as never[]).where("type" as never, "=", "index" as never).where("name" as never, "in", BULK_DROPPED as never[]).execute();
+    await trx.insertInto("estado_instalacao").values({ chave: BULK_STATE, valor: JSON.stringify(defs) }).execute();
+    for (const d of defs as Array<{ name: string }>) await sql`DROP INDEX ${sql.id(d.name)}`.execute(trx);
+  });
+  const cache = (await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db)).rows[0].cache_size;
+  await sql.raw(`PRAGMA cache_size = -${BULK_CACHE_KIB}`).execute(db);
+  await sql`PRAGMA foreign_keys = OFF`.execute(db);
+  return async () => {
+    await sql`PRAGMA foreign_keys = ON`.execute(db);
+    await finishBulkLoad(db);
+    // A large load leaves the text index in many segments: merged into one, every search reads less (ADR 105).
+    await optimizeTextIndex(db);
+    await sql.raw(`PRAGMA cache_size = ${Number(cache)}`).execute(db);
+  };
+}
+
+/**
+ * Ends a bulk load, or the one an interrupted import left (SQLite): rebuilds the indexes it dropped, in one
+ * transaction with forgetting them. Returns whether there was one.
+ */
+export async function finishBulkLoad(db: Kysely<DB>): Promise<boolean> {
+  if (dialectOf(db) !== "sqlite") return false;
+  const state = await db.selectFrom("estado_instalacao").select("valor").where("chave", "=", BULK_STATE).executeTakeFirst();
+  if (!state) return false;
+  await db.transaction().execute(async (trx) => {
+    for (const d of JSON.parse(state.valor) as Array<{ sql: string }>) await sql.raw(d.sql.replace(/^CREATE INDEX /i, "CREATE INDEX IF NOT EXISTS ")).execute(trx);
+    await trx.deleteFrom("estado_instalacao").where("chave", "=", BULK_STATE).execute();
+  });
+  return true;
 }
 
 /** Splits a batch into rounds in which no source key repeats, keeping the records' order. */

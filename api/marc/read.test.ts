@@ -1,6 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { demoFiles } from "./demo.ts";
+import { marcInJsonText, toMarcInJson } from "./types.ts";
 import { decodeMarc8, detectEncoding } from "./decode.ts";
-import { detectFormat, readMarcJson, readMarcXml } from "./read.ts";
+import { detectFormat, readMarcJson, readMarcXml, readRecords } from "./read.ts";
 import { mapAuthority, mapTitle, normalizeHeading, trimIsbd } from "./map.ts";
 
 describe("MARC-8 decoding", () => {
@@ -91,5 +95,21 @@ describe("mapping", () => {
     expect(title.ano_publicacao).toBe(2019);
     expect(title.acesso_remoto).toBe("cr");
     expect(links).toEqual([{ url: "https://example.org/t.pdf", descricao: "Acesso restrito", restrito: 1, acessibilidade: 0 }]);
+  });
+});
+
+describe("MARC-in-JSON text", () => {
+  it("is exactly JSON.stringify of the MARC-in-JSON object, for every record of the demo catalogue", async () => {
+    let n = 0;
+    for (const file of demoFiles(path.resolve(import.meta.dirname, "..", ".."))) {
+      for (const r of await readRecords(fs.readFileSync(file))) {
+        if (!r.record) continue;
+        expect(marcInJsonText(r.record)).toBe(JSON.stringify(toMarcInJson(r.record)));
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(1500);
+    const odd = { leader: 'a"b\\c', fields: [{ tag: "001", value: "x\u0001\"y" }, { tag: "245", ind1: "1", ind2: " ", subfields: [{ code: '"', value: "\u2028é" }] }] };
+    expect(marcInJsonText(odd)).toBe(JSON.stringify(toMarcInJson(odd)));
   });
 });

@@ -85,8 +85,9 @@ function iso2709Result(chunk: Uint8Array, recordNumber: number): ReadResult {
 /**
  * Reads a MARC file record by record. ISO 2709 is streamed in 1 MiB reads, so memory stays flat however
  * large the file; MARCXML and MARC-in-JSON are read whole. `bytesRead` says how far into the file a record is.
+ * `want` picks records by number: the others are skipped (ISO 2709 ones without being decoded).
  */
-export async function* streamRecords(file: string): AsyncGenerator<ReadResult & { bytesRead: number }> {
+export async function* streamRecords(file: string, want: (recordNumber: number) => boolean = () => true): AsyncGenerator<ReadResult & { bytesRead: number }> {
   const stream = fs.createReadStream(file, { highWaterMark: 1 << 20 });
   let format: MarcFormat | undefined;
   let pending: Buffer = Buffer.alloc(0);
@@ -102,18 +103,22 @@ export async function* streamRecords(file: string): AsyncGenerator<ReadResult & 
     }
     const buf = pending.length ? Buffer.concat([pending, data]) : data;
     const batch: ReadResult[] = [];
-    const used = splitIso2709(buf, false, (chunk) => batch.push(iso2709Result(chunk, ++n)));
+    const used = splitIso2709(buf, false, (chunk) => {
+      if (want(++n)) batch.push(iso2709Result(chunk, n));
+    });
     // Copy the tail: a subarray would pin the whole previous read in memory.
     pending = Buffer.from(buf.subarray(used));
     for (const r of batch) yield { ...r, bytesRead };
   }
   if (format === "iso2709") {
     const batch: ReadResult[] = [];
-    splitIso2709(pending, true, (chunk) => batch.push(iso2709Result(chunk, ++n)));
+    splitIso2709(pending, true, (chunk) => {
+      if (want(++n)) batch.push(iso2709Result(chunk, n));
+    });
     for (const r of batch) yield { ...r, bytesRead };
     return;
   }
-  for (const r of await readRecords(Buffer.concat(whole))) yield { ...r, bytesRead };
+  for (const r of await readRecords(Buffer.concat(whole))) if (want(r.recordNumber)) yield { ...r, bytesRead };
 }
 
 function ascii(b: Uint8Array): string {

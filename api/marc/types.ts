@@ -68,3 +68,23 @@ export function toMarcInJson(rec: MarcRecord): { leader: string; fields: Record<
     ),
   };
 }
+
+/**
+ * `JSON.stringify(toMarcInJson(rec))`, written directly as text: the same characters, without building the
+ * objects (each keyed by a numeric-looking tag, which makes them slow to build and to serialize). The importer
+ * stores every record this way.
+ */
+export function marcInJsonText(rec: MarcRecord): string {
+  const q = JSON.stringify;
+  let s = `{"leader":${q(rec.leader)},"fields":[`;
+  for (let i = 0; i < rec.fields.length; i++) {
+    const f = rec.fields[i];
+    if (i) s += ",";
+    if (isDataField(f)) {
+      s += `{${q(f.tag)}:{"ind1":${q(f.ind1)},"ind2":${q(f.ind2)},"subfields":[`;
+      for (let k = 0; k < f.subfields.length; k++) s += `${k ? "," : ""}{${q(f.subfields[k].code)}:${q(f.subfields[k].value)}}`;
+      s += "]}}";
+    } else s += `{${q(f.tag)}:${q(f.value)}}`;
+  }
+  return `${s}]}`;
+}

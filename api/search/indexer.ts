@@ -88,12 +88,53 @@ export async function reindexAcervos(db: Db, codAcervos?: number[]): Promise<voi
 }
 
 /**
+ * What one title adds to the search index, computed from its row alone (no database): the four text fields,
+ * its tabs, browse entries, derived facet values, sort keys and vocabulary. Plain arrays and strings, so a
+ * worker thread can compute it and post it (the MARC importer's bulk mode, ADR 101).
+ */
+export interface TitleIndexEntry {
+  /** The text index's fields: titulo, autor, assunto, outros. */
+  text: [string, string, string, string];
+  guides: string[];
+  /** Browse entries: index, sort key, value shown. */
+  browse: Array<[string, string, string]>;
+  facets: DerivedValue[];
+  /** Sort keys (`busca_ordem` without the title id). */
+  order: [string, number, string, number, string, number];
+  /** Folded word → the first accented form seen, in the title's order. */
+  vocabulary: Array<[string, string]>;
+}
+
+/** Computes a title's index entry (see {@link TitleIndexEntry}); `cod_acervo` is not read. */
+export function titleIndexEntry(row: Omit<TitleIndexRow, "cod_acervo">): TitleIndexEntry {
+  const d = searchDocument(row as TitleIndexRow);
+  const marc = marcObject(row.marc);
+  return {
+    text: [d.titulo, d.autor, d.assunto, d.outros],
+    guides: guidesOf(guideSource(marc, row.assuntos)),
+    browse: browseEntries(row).map((e) => [e.indice, e.chave, e.valor]),
+    facets: derivedFacets({ ...row, marc }),
+    order: orderKeys(row),
+    vocabulary: [...titleVocabulary(row)],
+  };
+}
+
+/**
  * Writes the whole index entry of the given titles inside the caller's transaction: text index, tabs, browse
  * entries, derived facet values, sort keys and vocabulary, each with multi-row inserts. A writer that has the
  * titles' rows in hand (the MARC importer, inside the transaction that wrote them) calls it directly instead
  * of re-reading them. `clear` lists the titles whose old entries to delete first (default: all of `rows`).
  */
 export async function writeTitleIndex(trx: Kysely<any>, rows: TitleIndexRow[], clear: readonly number[] = rows.map((r) => r.cod_acervo)): Promise<void> {
+  await writeIndexEntries(trx, rows.map((r) => ({ cod_acervo: r.cod_acervo, entry: titleIndexEntry(r) })), clear);
+}
+
+/** {@link writeTitleIndex} for entries already computed by {@link titleIndexEntry}. */
+export async function writeIndexEntries(
+  trx: Kysely<any>,
+  titles: ReadonlyArray<{ cod_acervo: number; entry: TitleIndexEntry }>,
+  clear: readonly number[] = titles.map((t) => t.cod_acervo),
+): Promise<void> {
   const pg = dialectOf(trx) === "postgres";
   bumpTextGeneration();
   for (let i = 0; i < clear.length; i += BATCH) {
@@ -102,12 +143,30 @@ export async function writeTitleIndex(trx: Kysely<any>, rows: TitleIndexRow[], c
     else await sql`DELETE FROM acervo_busca WHERE rowid IN (${sql.join(ids)})`.execute(trx);
     for (const table of ["acervo_guia", "indice_entrada", "acervo_faceta", "busca_ordem"] as const) await trx.deleteFrom(table).where("cod_acervo", "in", ids).execute();
   }
-  if (!rows.length) return;
-  await writeText(trx, rows, pg);
-  const marcs = rows.map((r) => marcObject(r.marc));
-  await writeGuides(trx, rows.map((r, i) => ({ ...r, guide: guideSource(marcs[i], r.assuntos) })));
-  await writeFacets(trx, rows.map((r, i) => ({ cod_acervo: r.cod_acervo, values: derivedFacets({ ...r, marc: marcs[i] }) })));
-  await writeOrder(trx, rows);
+  if (!titles.length) return;
+  const docs = titles.map(({ cod_acervo, entry }) => [cod_acervo, ...entry.text]);
+  if (pg) await insertRows(trx, "acervo_busca", ["cod_acervo", "documento"], docs, { rowSql: pgDocument });
+  else {
+    await insertRows(trx, "acervo_busca", ["rowid", "titulo", "autor", "assunto", "outros"], docs);
+    await writeTerms(trx, titles.flatMap(({ entry }) => entry.text));
+  }
+  await writeGuideRows(
+    trx,
+    titles.flatMap(({ cod_acervo, entry }) => entry.guides.map((g) => [g, cod_acervo])),
+    byBrowseKey(titles.flatMap(({ cod_acervo, entry }) => entry.browse.map((b) => [...b, cod_acervo]))),
+  );
+  await writeFacets(trx, titles.map(({ cod_acervo, entry }) => ({ cod_acervo, values: entry.facets })));
+  const vocab = new Map<string, string>();
+  for (const { entry } of titles) for (const [k, v] of entry.vocabulary) if (!vocab.has(k)) vocab.set(k, v);
+  await writeOrderRows(trx, titles.map(({ cod_acervo, entry }) => [cod_acervo, ...entry.order]), vocab);
+}
+
+/**
+ * Browse entries sorted by their key (index, sort key): inserted in key order, they land on neighbouring pages
+ * of the key's B-tree instead of random ones (measured: about a third less time storing them).
+ */
+function byBrowseKey(rows: unknown[][]): unknown[][] {
+  return rows.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0));
 }
 
 function chunks<T>(list: readonly T[], size: number): T[][] {
@@ -120,18 +179,6 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 const pgDocument = ([cod, titulo, autor, assunto, outros]: string[]) =>
   `(${cod}, setweight(to_tsvector('simple', ${titulo}), 'A') || setweight(to_tsvector('simple', ${autor}), 'B') || ` +
   `setweight(to_tsvector('simple', ${assunto}), 'C') || setweight(to_tsvector('simple', ${outros}), 'D'))`;
-
-async function writeText(trx: Kysely<any>, rows: IndexSource[], pg: boolean) {
-  const docs = rows.map((row) => {
-    const d = searchDocument(row);
-    return [row.cod_acervo, d.titulo, d.autor, d.assunto, d.outros];
-  });
-  if (pg) await insertRows(trx, "acervo_busca", ["cod_acervo", "documento"], docs, { rowSql: pgDocument });
-  else {
-    await insertRows(trx, "acervo_busca", ["rowid", "titulo", "autor", "assunto", "outros"], docs);
-    await writeTerms(trx, docs.flatMap((d) => d.slice(1) as string[]));
-  }
-}
 
 /**
  * Indexes titles just written to (or changed in) `acervo`: the stable entry point for writers such as the
@@ -185,9 +232,9 @@ export async function reindexOrder(db: Kysely<any>, codAcervos?: number[]): Prom
   });
 }
 
-async function writeOrder(trx: Kysely<any>, rows: OrderSource[]) {
-  const order = rows.map((r) => [
-    r.cod_acervo,
+/** The sort keys of a title (`busca_ordem` without its id). */
+function orderKeys(r: Omit<OrderSource, "cod_acervo">): TitleIndexEntry["order"] {
+  return [
     titleKey(r.titulo),
     words(r.titulo).length,
     fold(r.titulo.trim()),
@@ -195,13 +242,32 @@ async function writeOrder(trx: Kysely<any>, rows: OrderSource[]) {
     fold(r.autor?.trim() ?? ""),
     // Titles without a year come last when sorted by year, newest first.
     r.ano_publicacao ?? -1,
-  ]);
+  ];
+}
+
+/** The words a title adds to the vocabulary (titles, authors, subjects). */
+function titleVocabulary(r: Omit<OrderSource, "cod_acervo">): Map<string, string> {
+  return vocabularyOf([r.titulo, r.subtitulo, r.autor, ...jsonList(r.autores_secundarios), ...jsonList(r.assuntos)]);
+}
+
+async function writeOrder(trx: Kysely<any>, rows: OrderSource[]) {
   const vocab = new Map<string, string>();
-  for (const r of rows) {
-    for (const [k, v] of vocabularyOf([r.titulo, r.subtitulo, r.autor, ...jsonList(r.autores_secundarios), ...jsonList(r.assuntos)])) if (!vocab.has(k)) vocab.set(k, v);
-  }
+  for (const r of rows) for (const [k, v] of titleVocabulary(r)) if (!vocab.has(k)) vocab.set(k, v);
+  await writeOrderRows(trx, rows.map((r) => [r.cod_acervo, ...orderKeys(r)]), vocab);
+}
+
+async function writeOrderRows(trx: Kysely<any>, order: unknown[][], vocab: Map<string, string>) {
   await insertRows(trx, "busca_ordem", ["cod_acervo", "chave_titulo", "palavras", "titulo_ord", "sem_autor", "autor_ord", "ano_ord"], order);
   await insertRows(trx, "busca_palavra", ["palavra", "forma"], [...vocab], { tail: "ON CONFLICT (palavra) DO NOTHING" });
+}
+
+/**
+ * The MARC fields the index reads from a title's record: 6XX (form subdivisions and genres, for the tabs) and
+ * 856 (related links, left out of the repository facet). A writer that builds the MARC-in-JSON object only
+ * for the index may keep just these (the MARC importer does; its test compares with a full rebuild).
+ */
+export function indexReadsMarcField(tag: string): boolean {
+  return tag[0] === "6" || tag === "856";
 }
 
 /** Reads the leader, subjects and genre/form headings of a stored MARC-in-JSON record. */
@@ -209,11 +275,13 @@ function guideSource(rec: MarcJson | null, assuntos: string): GuideSource {
   const src: GuideSource = { leader: rec?.leader ?? "", assuntos: jsonList(assuntos), formas: [] };
   // A record that is not MARC-in-JSON simply belongs to no MARC-derived tab.
   for (const f of Array.isArray(rec?.fields) ? rec.fields : []) {
-    const [tag, body] = Object.entries(f)[0] ?? [];
-    if (!tag || !/^6\d\d$/.test(tag) || typeof body !== "object" || body === null) continue;
+    const tag = Object.keys(f)[0];
+    if (tag === undefined || tag[0] !== "6" || !/^6\d\d$/.test(tag)) continue;
+    const body = f[tag];
+    if (typeof body !== "object" || body === null) continue;
     for (const sf of (body as { subfields?: Array<Record<string, string>> }).subfields ?? []) {
-      const [code, value] = Object.entries(sf)[0] ?? [];
-      if (code === "v" || (tag === "655" && code === "a")) src.formas.push(String(value));
+      const code = Object.keys(sf)[0];
+      if (code !== undefined && (code === "v" || (tag === "655" && code === "a"))) src.formas.push(String(sf[code]));
     }
   }
   return src;
@@ -296,8 +364,14 @@ export async function reindexGuides(db: Kysely<any>, codAcervos?: number[]): Pro
 }
 
 async function writeGuides(trx: Kysely<any>, rows: Array<BrowseSource & { cod_acervo: number; guide: GuideSource }>) {
-  const guides = rows.flatMap((r) => guidesOf(r.guide).map((guia) => [guia, r.cod_acervo]));
-  const entries = rows.flatMap((r) => browseEntries(r).map((e) => [e.indice, e.chave, e.valor, r.cod_acervo]));
+  await writeGuideRows(
+    trx,
+    rows.flatMap((r) => guidesOf(r.guide).map((guia) => [guia, r.cod_acervo])),
+    rows.flatMap((r) => browseEntries(r).map((e) => [e.indice, e.chave, e.valor, r.cod_acervo])),
+  );
+}
+
+async function writeGuideRows(trx: Kysely<any>, guides: unknown[][], entries: unknown[][]) {
   await insertRows(trx, "acervo_guia", ["guia", "cod_acervo"], guides);
   await insertRows(trx, "indice_entrada", ["indice", "chave", "valor", "cod_acervo"], entries);
 }
