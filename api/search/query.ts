@@ -389,10 +389,10 @@ async function planOf(db: Db, c: Compiled, p: Pick<SearchParams, "filtros">): Pr
 const DRIVE_RATIO = 20;
 
 /**
- * The ids of the titles matching `q` under the tab, its options, the filters and `extra`, as a subquery
+ * The ids of the titles matching `q` under the tab, its options and the filters, as a subquery
  * (`id`). The text index drives it, or the plan's filter; the title's row is read only when a condition needs it.
  */
-function matchIds(db: Db, q: TextQuery, p: Pick<SearchParams, "guia" | "opcoes" | "filtros">, plan: Plan | null, extra: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
+function matchIds(db: Db, q: TextQuery, p: Pick<SearchParams, "guia" | "opcoes" | "filtros">, plan: Plan | null): RawBuilder<unknown> {
   const pg = dialectOf(db) === "postgres";
   if (plan) {
     // The driving filter's titles: each tested by the tab, options and other filters (on its row and by
@@ -402,12 +402,12 @@ function matchIds(db: Db, q: TextQuery, p: Pick<SearchParams, "guia" | "opcoes" 
     const row = needsRow({ ...p, filtros: others }) || !!others.Y?.length;
     return sql`SELECT d.id AS id FROM (${plan.set}) d ${row ? sql`CROSS JOIN acervo a` : sql``}
                WHERE ${row ? sql`a.cod_acervo = d.id` : sql`1 = 1`} ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)}
-                 ${filtersWhere(others, key, true)} ${extra} AND ${probeMatch(q, key)}`;
+                 ${filtersWhere(others, key, true)} AND ${probeMatch(q, key)}`;
   }
   // The year and derived filters test the text index's row id, so SQLite applies them before reading acervo
   // (the unary + keeps FTS5 from taking the IN list as a row-id lookup).
   const key = pg ? sql`b.cod_acervo` : sql`+acervo_busca.rowid`;
-  const conds = sql`${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${filtersWhere(p.filtros, key)} ${extra}`;
+  const conds = sql`${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${filtersWhere(p.filtros, key)}`;
   const row = needsRow(p);
   if (pg) {
     return sql`SELECT b.cod_acervo AS id FROM acervo_busca b ${row ? sql`JOIN acervo a ON a.cod_acervo = b.cod_acervo` : sql``}
@@ -497,9 +497,10 @@ async function titleTier(db: Db, c: Compiled, listed: readonly number[]): Promis
       SELECT rowid AS id, titulo FROM acervo_busca WHERE rowid IN (SELECT value FROM json_each(${JSON.stringify(chunk)}))`.execute(db);
     const inTitle = new Set<number>();
     for (const r of rows) {
-      const tokens = new Set(r.titulo.split(" "));
+      const list = r.titulo.split(" ");
+      const tokens = new Set(list);
       const has = (w: { alts: string[]; prefix: string | null }) =>
-        w.alts.some((a) => tokens.has(a)) || (w.prefix !== null && [...tokens].some((t) => t.startsWith(w.prefix!)));
+        w.alts.some((a) => tokens.has(a)) || (w.prefix !== null && list.some((t) => t.startsWith(w.prefix!)));
       if (c.titleRule.every((term) => (term.any ? term.words.some(has) : term.words.every(has)))) inTitle.add(Number(r.id));
     }
     out.push(...chunk.filter((id) => inTitle.has(id)));
@@ -542,21 +543,25 @@ async function textPass(db: Db, q: TextQuery): Promise<TextPass> {
     cache.passes.set(q, hit);
     return hit;
   }
-  const text = matchIds(db, q, {}, null);
-  const cap = Math.max(searchLimits.directMax, searchLimits.facetExactMax);
-  const first = await idsOf(db, sql`${text} LIMIT ${cap + 1}`);
-  let pass: TextPass = { first, n: first.length, wide: 0, sample: null };
-  if (first.length > cap) {
-    const guess = Math.max(first.length, Math.round((first.length * (await titleSpan(db))) / first.reduce((a, b) => Math.max(a, b), 1)));
-    const wide = Math.min(HASH_BUCKETS, 4 * sampleBuckets(guess));
-    const { rows: counted } = await sql<{ n: number; s: string }>`
-      SELECT count(*) AS n, json_group_array(m.id) FILTER (WHERE (m.id * 2654435761) % ${sql.lit(HASH_BUCKETS)} < ${sql.lit(wide)}) AS s
-      FROM (${text}) m`.execute(db);
-    pass = { first, n: Number(counted[0].n), wide, sample: JSON.parse(counted[0].s) as number[] };
-  }
+  const pass = await readMatches(db, matchIds(db, q, {}, null), Math.max(searchLimits.directMax, searchLimits.facetExactMax));
   cache.passes.set(q, pass);
   if (cache.passes.size > PASS_CACHE_MAX) cache.passes.delete(cache.passes.keys().next().value!);
   return pass;
+}
+
+/**
+ * Reads the matches `text` lists (SQLite): their first `cap` + 1 ids and, when there are more, in one more pass
+ * their exact count and a generous facet sample (four times the buckets a count guessed from where the first
+ * ids ended would need).
+ */
+async function readMatches(db: Db, text: RawBuilder<unknown>, cap: number): Promise<TextPass> {
+  const first = await idsOf(db, sql`${text} LIMIT ${cap + 1}`);
+  if (first.length <= cap) return { first, n: first.length, wide: 0, sample: null };
+  const guess = Math.max(first.length, Math.round((first.length * (await titleSpan(db))) / first.reduce((a, b) => Math.max(a, b), 1)));
+  const wide = Math.min(HASH_BUCKETS, 4 * sampleBuckets(guess));
+  const { rows } = await sql<{ n: number; s: string }>`
+    SELECT count(*) AS n, json_group_array(m.id) FILTER (WHERE ${sampleCondition(db, sql`m.id`, wide)}) AS s FROM (${text}) m`.execute(db);
+  return { first, n: Number(rows[0].n), wide, sample: JSON.parse(rows[0].s) as number[] };
 }
 
 /** Whether a search is a plain text query: no tab rule, options or filters (the text pass answers it). */
@@ -694,10 +699,10 @@ const HASH_BUCKETS = 65_536;
  * HASH_BUCKETS buckets. The hash scatters consecutive ids (an import batch, a collection) over every bucket,
  * so the sample is a uniform draw of the whole hit set, never a prefix of it.
  */
-function inSample(db: Db, id: RawBuilder<unknown>, k: number): RawBuilder<unknown> {
+function sampleCondition(db: Db, id: RawBuilder<unknown>, k: number): RawBuilder<unknown> {
   return dialectOf(db) === "postgres"
-    ? sql`AND ((${id})::bigint * 2654435761) % ${sql.lit(HASH_BUCKETS)} < ${sql.lit(k)}`
-    : sql`AND (${id} * 2654435761) % ${sql.lit(HASH_BUCKETS)} < ${sql.lit(k)}`;
+    ? sql`((${id})::bigint * 2654435761) % ${sql.lit(HASH_BUCKETS)} < ${sql.lit(k)}`
+    : sql`(${id} * 2654435761) % ${sql.lit(HASH_BUCKETS)} < ${sql.lit(k)}`;
 }
 
 /** How a facet count is taken: every text match (`k` null), or the sample of `k` buckets of `n` matches. */
@@ -711,7 +716,7 @@ export interface FacetScope {
   ids?: number[];
 }
 
-/** The sample bucket of a title id, as `inSample` computes it in SQL: (id × 2654435761) mod 65,536, exactly. */
+/** The sample bucket of a title id, as `sampleCondition` computes it in SQL: (id × 2654435761) mod 65,536, exactly. */
 function bucketOf(id: number): number {
   // Only the low 16 bits of each factor reach the result; 2654435761 mod 65,536 = 31,153.
   return ((id % HASH_BUCKETS) * 31_153) % HASH_BUCKETS;
@@ -735,30 +740,25 @@ export async function facetScope(db: Db, p: Pick<SearchParams, "termos" | "guia"
     const n = await countOf(db, text);
     return { n, k: n > searchLimits.facetExactMax ? sampleBuckets(n) : null, all: c.all };
   }
-  if (plain({ guia: p.guia, opcoes: p.opcoes })) {
-    const pass = await textPass(db, c.all);
-    if (pass.n <= searchLimits.facetExactMax) return { n: pass.n, k: null, all: c.all, ids: pass.first.slice(0, pass.n) };
-    const k = sampleBuckets(pass.n);
-    if (pass.sample && k <= pass.wide) return { n: pass.n, k, all: c.all, ids: pass.sample.filter((id) => bucketOf(id) < k) };
-    return { n: pass.n, k, all: c.all, ids: await idsOf(db, sql`SELECT m.id FROM (${text}) m WHERE (m.id * 2654435761) % ${sql.lit(HASH_BUCKETS)} < ${sql.lit(k)}`) };
-  }
-  // A tab rule or options: the matches are read here (not cached: they depend on the titles' rows too).
-  const first = await idsOf(db, sql`${text} LIMIT ${searchLimits.facetExactMax + 1}`);
-  if (first.length <= searchLimits.facetExactMax) return { n: first.length, k: null, all: c.all, ids: first };
-  const n = await countOf(db, text);
-  const k = sampleBuckets(n);
-  return { n, k, all: c.all, ids: await idsOf(db, sql`SELECT m.id FROM (${text}) m WHERE (m.id * 2654435761) % ${sql.lit(HASH_BUCKETS)} < ${sql.lit(k)}`) };
+  // A plain text query shares the search's pass; a tab rule or options are read here (not cached: they depend
+  // on the titles' rows too).
+  const pass = plain({ guia: p.guia, opcoes: p.opcoes }) ? await textPass(db, c.all) : await readMatches(db, text, searchLimits.facetExactMax);
+  if (pass.n <= searchLimits.facetExactMax) return { n: pass.n, k: null, all: c.all, ids: pass.first.slice(0, pass.n) };
+  const k = sampleBuckets(pass.n);
+  const ids =
+    pass.sample && k <= pass.wide
+      ? pass.sample.filter((id) => bucketOf(id) < k)
+      : await idsOf(db, sql`SELECT m.id FROM (${text}) m WHERE ${sampleCondition(db, sql`m.id`, k)}`);
+  return { n: pass.n, k, all: c.all, ids };
 }
 
-/** The rows (`lean` columns of `acervo a`) the facets count: every text match, or the scope's sample. */
+/**
+ * The rows (`lean` columns of `acervo a`) the facets count: the ids the scope read (SQLite), or every text match
+ * or its sample (PostgreSQL).
+ */
 export function facetCandidates(db: Db, p: Pick<SearchParams, "guia" | "opcoes">, lean: RawBuilder<unknown>, scope: FacetScope): RawBuilder<unknown> {
   if (scope.ids) return sql`SELECT ${lean} FROM (${idList(db, scope.ids)}) m JOIN acervo a ON a.cod_acervo = m.id`;
-  const c = scope;
-  const conds = sql`${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)}`;
-  if (dialectOf(db) === "postgres") {
-    return sql`SELECT ${lean} FROM acervo_busca b JOIN acervo a ON a.cod_acervo = b.cod_acervo
-               WHERE b.documento @@ to_tsquery('simple', ${c.all}) ${conds} ${scope.k === null ? sql`` : inSample(db, sql`b.cod_acervo`, scope.k)}`;
-  }
-  return sql`SELECT ${lean} FROM acervo_busca JOIN acervo a ON a.cod_acervo = acervo_busca.rowid
-             WHERE acervo_busca MATCH ${c.all} ${conds} ${scope.k === null ? sql`` : inSample(db, sql`acervo_busca.rowid`, scope.k)}`;
+  return sql`SELECT ${lean} FROM acervo_busca b JOIN acervo a ON a.cod_acervo = b.cod_acervo
+             WHERE b.documento @@ to_tsquery('simple', ${scope.all}) ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)}
+               ${scope.k === null ? sql`` : sql`AND ${sampleCondition(db, sql`b.cod_acervo`, scope.k)}`}`;
 }
