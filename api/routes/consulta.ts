@@ -97,6 +97,9 @@ const Filtros = z
   .object({
     totalLimitado: z.boolean().openapi({ description: "Always false: counts cover every match (kept for clients of the earlier capped API)" }),
     estimado: z.boolean().openapi({ description: "Very large hit set: counts are estimates from a uniform sample of it (show \"≈\"); selecting a value still finds exactly its titles" }),
+    estimadoSemFiltro: z.boolean().openapi({
+      description: "The selected types' totalSemFiltro are estimates (show \"≈\" on them): the search's text alone matches a very large set, sampled; its total counts may still be exact (estimado false)",
+    }),
     filtros: z.array(Filtro),
   })
   .openapi("ConsultaFiltros");

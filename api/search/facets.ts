@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../db/index.ts";
 import { DERIVED_FACET_TYPES, type DerivedFacetType } from "./derived-facets.ts";
 import { classLabel, filterTypesOf, languageLabel, NO_YEAR, noYearLabel, onlyWithLabel, type FilterType } from "./filters.ts";
-import { classExpr, facetCandidates, facetScope, filterCondition, online, type SearchParams } from "./query.ts";
+import { classExpr, facetCandidates, facetScope, filterCondition, hitScope, online, type SearchParams } from "./query.ts";
 
 /** One facet value (spec §3 "Filter"): `total` with every selected filter, `totalSemFiltro` without its own type's. */
 export interface FacetValue {
@@ -19,6 +19,11 @@ export interface FacetResult {
   totalLimitado: boolean;
   /** The counts are estimates from a uniform sample of a very large hit set (show "≈"; ADR 105). */
   estimado: boolean;
+  /**
+   * The selected types' `totalSemFiltro` are estimates (show "≈" on them): the text matches are sampled, so the
+   * titles that fail only one type's selection are counted in the sample (ADR 105, "Honest facets").
+   */
+  estimadoSemFiltro: boolean;
   filtros: FacetValue[];
 }
 
@@ -31,24 +36,35 @@ export const FACET_TOP_N = 20;
 const isDerived = (t: FilterType): t is DerivedFacetType => (DERIVED_FACET_TYPES as readonly string[]).includes(t);
 
 /**
- * Facet counts of a search in ONE SQL statement over the capped hit set (ADR 060, 068). Each candidate row gets
- * one 0/1 flag per filter type ("passes that type's selection"); a value's `total` counts rows passing every
- * flag, its `totalSemFiltro` rows passing every flag but its own type's. Multi-valued facets (library,
- * campus, only-with) join their values to the candidates; the derived types (R, P, C, A, E, S) are one join
- * of the candidates to `acervo_faceta` grouped by value id, ranked in SQL so only the top FACET_TOP_N per type
- * (plus the selected values) are labelled and returned.
+ * Facet counts of a search in ONE SQL statement (ADR 060, 068, 105). Each counted title gets one 0/1 flag per
+ * selected filter type ("passes that type's selection"); a value's `total` counts the titles passing every flag,
+ * its `totalSemFiltro` those passing every flag but its own type's. Multi-valued facets (library, campus,
+ * only-with) join their values to the titles; the derived types (R, P, C, A, E, S) are one join of the titles to
+ * `acervo_faceta` grouped by value id, ranked in SQL so only the top FACET_TOP_N per type (plus the selected
+ * values) are labelled and returned.
+ *
+ * Which titles are counted (ADR 105, "Honest facets"): every text match when there are at most facetExactMax,
+ * so every count is exact. Above that, a uniform sample of them, and when filters are selected two strata:
+ * the hits themselves (every one when they are at most facetExactMax: their counts, every `total` and the
+ * unselected types' `totalSemFiltro`, are exact) and the text sample's titles outside the hits, which only add
+ * to the selected types' `totalSemFiltro` (an estimate of the titles that fail just that type). A search
+ * narrowed to a few hundred titles thus shows their exact counts, not a sample of the broad word's.
  */
 export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "guia" | "filtros" | "opcoes">, lang: "pt" | "es" | "en"): Promise<FacetResult> {
   const types = filterTypesOf(p.guia);
   const lean = sql`a.cod_acervo, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade, a.link_capa, a.acesso_remoto, a.classificacao`;
   const scope = await facetScope(db, p);
-  const cand = scope && facetCandidates(db, p, lean, scope);
-  if (!scope || !cand) return { totalLimitado: false, estimado: false, filtros: [] };
+  if (!scope) return { totalLimitado: false, estimado: false, estimadoSemFiltro: false, filtros: [] };
   const selected = p.filtros ?? {};
   const flag = (t: FilterType) => sql.raw(`f_${t}`);
   // Only the types with a selection get a flag column; the others pass every row (constant 1).
   const flagged = types.filter((t) => selected[t]?.length);
-  // The derived types' flags come from one read of the candidates' facet values (`fl`); the others from the row.
+  // The hit set as its own stratum (s = 1) when the text matches are sampled; they are then stratum 2.
+  const hits = flagged.length && scope.k !== null ? await hitScope(db, p) : null;
+  const cand = hits
+    ? sql`SELECT h.*, 1 AS s FROM (${facetCandidates(db, p, lean, hits)}) h UNION ALL SELECT r.*, 2 AS s FROM (${facetCandidates(db, p, lean, scope)}) r`
+    : sql`SELECT x.*, 1 AS s FROM (${facetCandidates(db, p, lean, scope)}) x`;
+  // The derived types' flags come from one read of the titles' facet values (`fl`); the others from the row.
   const flaggedDerived = flagged.filter(isDerived);
   const flags = flagged.map((t) =>
     isDerived(t) ? sql`coalesce(fl.${flag(t)}, 0) AS ${flag(t)}` : sql`CASE WHEN ${filterCondition(t, selected[t]!)} THEN 1 ELSE 0 END AS ${flag(t)}`,
@@ -57,13 +73,19 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   const fl = flaggedDerived.length
     ? sql`, fl AS MATERIALIZED (
         SELECT af.cod_acervo, ${sql.join(flaggedDerived.map((t) => sql`max(CASE WHEN af.cod_valor IN (${valuesOf(t)}) THEN 1 ELSE 0 END) AS ${flag(t)}`), sql`, `)}
-        FROM cand CROSS JOIN acervo_faceta af WHERE af.cod_acervo = cand.cod_acervo GROUP BY af.cod_acervo)`
+        FROM (SELECT DISTINCT cod_acervo FROM cand) u CROSS JOIN acervo_faceta af WHERE af.cod_acervo = u.cod_acervo GROUP BY af.cod_acervo)`
     : sql``;
   const product = (list: FilterType[]) => (list.length ? sql.join(list.map(flag), sql` * `) : sql`1`);
   const all = product(flagged);
+  // A stratum-2 title counts only where it fails exactly one type's selection (`c` keeps those alone).
+  const flagSum = flagged.length ? sql.join(flagged.map(flag), sql` + `) : sql`0`;
   const others = (t: FilterType) => product(flagged.filter((x) => x !== t));
+  // Per value: the hits (total1), the stratum-1 titles passing the other types' flags (sem1) and the stratum-2
+  // titles that fail only this type (sem2; they are outside the hits, so some flag is 0).
+  const sums = sql`sum(CASE WHEN c.s = 1 THEN ${all} ELSE 0 END) AS total1, sum(CASE WHEN c.s = 1 THEN 1 ELSE 0 END) AS sem1,
+                   sum(CASE WHEN c.s = 2 AND ${all} = 0 THEN 1 ELSE 0 END) AS sem2`;
   const group = (t: FilterType, value: RawBuilder<unknown>, from: RawBuilder<unknown>, where: RawBuilder<unknown> = sql`1 = 1`) =>
-    sql`SELECT ${sql.lit(t)} AS tipo, ${value} AS codigo, NULL AS descricao, sum(${all}) AS total, count(*) AS sem
+    sql`SELECT ${sql.lit(t)} AS tipo, ${value} AS codigo, NULL AS descricao, ${sums}
         FROM ${from} WHERE ${others(t)} = 1 AND ${where} GROUP BY ${value}`;
   const c = sql`c`;
   const parts: Partial<Record<FilterType, RawBuilder<unknown>>> = {
@@ -71,20 +93,25 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
     // A literal, not a parameter: PostgreSQL matches GROUP BY to the select list by text, and two parameters differ.
     Y: group("Y", sql`coalesce(CAST(c.ano_publicacao AS TEXT), ${sql.lit(NO_YEAR)})`, c),
     I: group("I", sql`coalesce(c.idioma, 'und')`, c),
-    X: sql`SELECT 'X' AS tipo, x.codigo, NULL AS descricao, sum(${all}) AS total, count(*) AS sem FROM c
+    X: sql`SELECT 'X' AS tipo, x.codigo, NULL AS descricao, ${sums} FROM c
            JOIN (SELECT 'C' AS codigo UNION ALL SELECT 'O' UNION ALL SELECT 'A') x
              ON (x.codigo = 'C' AND c.has_capa = 1) OR (x.codigo = 'O' AND c.is_online = 1) OR (x.codigo = 'A' AND c.possui_acessibilidade = 'S')
            WHERE ${others("X")} = 1 GROUP BY x.codigo`,
     K: group("K", sql`c.classe`, c, sql`c.classe IS NOT NULL`),
     NA_A: group("NA_A", sql`c.classe`, c, sql`c.classe IS NOT NULL`),
-    // One probe of the (title, library) index per candidate; DISTINCT counts a title once per library.
-    B: group("B", sql`CAST(eb.cod_biblioteca AS TEXT)`, sql`(SELECT DISTINCT c.*, e.cod_biblioteca FROM c CROSS JOIN exemplar e WHERE e.cod_acervo = c.cod_acervo) eb`),
+    // One probe of the (title, library) index per title; DISTINCT counts a title once per library and stratum.
+    B: group("B", sql`CAST(c.cod_biblioteca AS TEXT)`, sql`(SELECT DISTINCT c.*, e.cod_biblioteca FROM c CROSS JOIN exemplar e WHERE e.cod_acervo = c.cod_acervo) c`),
     NA_C: group("NA_C", sql`CAST(ec.cod_campus AS TEXT)`, sql`c JOIN (SELECT DISTINCT e.cod_acervo, bb.cod_campus FROM exemplar e JOIN biblioteca bb ON bb.cod_biblioteca = e.cod_biblioteca WHERE e.cod_acervo IN (SELECT cod_acervo FROM c)) ec ON ec.cod_acervo = c.cod_acervo`),
   };
+  // The weights: a stratum-1 title stands for w1 hits (1 when every hit is counted); a stratum-2 title for
+  // (text matches − hits) / stratum-2 titles outside the hits (read in SQL: `rest`).
+  const w1 = hits ? (hits.k === null || !hits.ids?.length ? 1 : hits.n / hits.ids.length) : 1;
+  const restN = hits ? Math.max(0, scope.n - hits.n) : 0;
+  const w2 = sql`(${sql.lit(restN)} * 1.0 / (SELECT CASE WHEN rest.n > 0 THEN rest.n ELSE 1 END FROM rest))`;
   const derived = types.filter(isDerived);
   const unions = types.filter((t) => !isDerived(t)).map((t) => parts[t]!);
   if (derived.length) {
-    // Every derived type in one pass: a candidate's rows in acervo_faceta are one range of the primary key.
+    // Every derived type in one pass: a title's rows in acervo_faceta are one range of the primary key.
     // CROSS JOIN keeps that order in SQLite (never a scan of the whole table by value).
     const othersOf = flagged.length ? sql`CASE af.tipo ${sql.join(derived.map((t) => sql`WHEN ${sql.lit(t)} THEN ${others(t)}`), sql` `)} END` : sql`1`;
     const chosen = derived.filter((t) => selected[t]?.length);
@@ -92,12 +119,13 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
       ? sql.join(chosen.map((t) => sql`SELECT cod_valor FROM faceta_valor WHERE tipo = ${sql.lit(t)} AND codigo IN (${sql.join(selected[t]!)})`), sql` UNION ALL `)
       : sql`SELECT CAST(NULL AS INTEGER) AS cod_valor WHERE 1 = 0`; // typed: PostgreSQL reads a bare NULL as text
     // acervo_faceta holds derived types only, and every tab offers them all: no filter on the type, and the
-    // grouping is by the integer value id alone (the type comes with the label, after grouping).
-    unions.push(sql`SELECT r.tipo, r.codigo, r.descricao, r.total, r.sem FROM (
-        SELECT v.tipo, v.codigo, v.descricao, g.cod_valor, g.total, g.sem,
-               row_number() OVER (PARTITION BY v.tipo ORDER BY g.sem DESC, g.cod_valor) AS rn
+    // grouping is by the integer value id alone (the type comes with the label, after grouping). Ranked by the
+    // weighted totalSemFiltro (the strata's weights differ by a factor, so w1 divides out).
+    unions.push(sql`SELECT r.tipo, r.codigo, r.descricao, r.total1, r.sem1, r.sem2 FROM (
+        SELECT v.tipo, v.codigo, v.descricao, g.cod_valor, g.total1, g.sem1, g.sem2,
+               row_number() OVER (PARTITION BY v.tipo ORDER BY g.sem1 + g.sem2 * ${w2} / ${sql.lit(w1)} DESC, g.cod_valor) AS rn
         FROM (
-          SELECT af.cod_valor, sum(${all}) AS total, count(*) AS sem
+          SELECT af.cod_valor, ${sums}
           FROM c CROSS JOIN acervo_faceta af
           WHERE af.cod_acervo = c.cod_acervo AND ${othersOf} = 1
           GROUP BY af.cod_valor
@@ -105,26 +133,33 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
       ) r
       WHERE r.rn <= ${FACET_TOP_N} OR r.cod_valor IN (${sel})`);
   }
-  const { rows } = await sql<{ tipo: FilterType; codigo: string; descricao: string | null; total: number; sem: number; n: number }>`
+  const { rows } = await sql<{ tipo: FilterType; codigo: string; descricao: string | null; total1: number; sem1: number; sem2: number; n1: number; n2: number }>`
     WITH cand AS MATERIALIZED (${cand}) ${fl},
-    c AS MATERIALIZED (
-      SELECT a.cod_acervo, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade,
+    c0 AS MATERIALIZED (
+      SELECT a.cod_acervo, a.s, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade,
              CASE WHEN a.link_capa IS NOT NULL THEN 1 ELSE 0 END AS has_capa,
              CASE WHEN ${online} THEN 1 ELSE 0 END AS is_online,
              ${classExpr} AS classe
              ${flags.length ? sql`, ${sql.join(flags, sql`, `)}` : sql``}
       FROM cand a ${flaggedDerived.length ? sql`LEFT JOIN fl ON fl.cod_acervo = a.cod_acervo` : sql``}
     ),
+    rest AS (SELECT count(*) AS n FROM c0 c WHERE c.s = 2 AND ${all} = 0),
+    c AS MATERIALIZED (SELECT * FROM c0 c WHERE c.s = 1 ${hits ? sql`OR ${flagSum} = ${sql.lit(flagged.length - 1)}` : sql``}),
     facets AS (${sql.join(unions, sql` UNION ALL `)})
-    SELECT facets.*, (SELECT count(*) FROM cand) AS n FROM facets`.execute(db);
-  // A sampled count is scaled by the sampling ratio (matches / sampled matches): an unbiased estimate.
-  const sampled = Number(rows[0]?.n ?? 0);
-  const scale = scope.k === null || sampled === 0 ? 1 : scope.n / sampled;
-  const est = (v: number) => (scale === 1 ? v : Math.max(1, Math.round(v * scale)));
+    SELECT facets.*, (SELECT count(*) FROM cand WHERE s = 1) AS n1, (SELECT n FROM rest) AS n2 FROM facets`.execute(db);
+  // Without filters, a sampled count is scaled by the sampling ratio (matches / sampled matches): an unbiased
+  // estimate. With them, each stratum by its own ratio.
+  const n1 = Number(rows[0]?.n1 ?? 0);
+  const n2 = Number(rows[0]?.n2 ?? 0);
+  const scale1 = hits ? w1 : scope.k === null || n1 === 0 ? 1 : scope.n / n1;
+  const scale2 = n2 === 0 ? 0 : restN / n2;
+  const est = (v: number) => (v > 0 ? Math.max(1, Math.round(v)) : 0);
   const labels = await facetLabels(db, rows, lang);
   const filtros: FacetValue[] = [];
   for (const t of types) {
-    const mine = rows.filter((r) => r.tipo === t).map((r) => ({ ...r, total: Number(r.total) && est(Number(r.total)), sem: est(Number(r.sem)) }));
+    const mine = rows
+      .filter((r) => r.tipo === t)
+      .map((r) => ({ ...r, total: est(Number(r.total1) * scale1), sem: est(Number(r.sem1) * scale1 + Number(r.sem2) * scale2) }));
     mine.sort(t === "Y" ? yearOrder : (a, b) => b.sem - a.sem || a.codigo.localeCompare(b.codigo));
     const sel = selected[t] ?? [];
     // Selected values always stay listed, so they can be seen and removed; so does "no date" (spec §4).
@@ -133,7 +168,8 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
       filtros.push({ tipo: t, codigo: r.codigo, descricao: r.descricao ?? labels(t, r.codigo), total: r.total, totalSemFiltro: r.sem, selecionado: sel.includes(r.codigo) });
     }
   }
-  return { totalLimitado: false, estimado: scope.k !== null, filtros };
+  const estimado = hits ? hits.k !== null : scope.k !== null;
+  return { totalLimitado: false, estimado, estimadoSemFiltro: estimado || hits !== null, filtros };
 }
 
 /** Years most recent first; "no date" last. */

@@ -524,7 +524,13 @@ interface TextPass {
   sample: number[] | null;
 }
 
-const passCaches = new WeakMap<Db, { version: string; passes: Map<string, TextPass> }>();
+interface PassCache {
+  version: string;
+  passes: Map<string, TextPass>;
+  plans: Map<string, Plan | null>;
+}
+
+const passCaches = new WeakMap<Db, PassCache>();
 const PASS_CACHE_MAX = 32;
 
 /** Empties the text-pass cache (benches measure the first search of a query with it). */
@@ -533,20 +539,52 @@ export function clearSearchCache(db: Db): void {
 }
 
 async function textPass(db: Db, q: TextQuery): Promise<TextPass> {
-  const { rows } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(db);
-  const version = `${rows[0]?.data_version}:${textGeneration()}`;
-  let cache = passCaches.get(db);
-  if (!cache || cache.version !== version) passCaches.set(db, (cache = { version, passes: new Map() }));
-  const hit = cache.passes.get(q);
+  return cachedPass(db, q, () => matchIds(db, q, {}, null));
+}
+
+/**
+ * The pass of a search with filters (SQLite; no tab rule or options, which depend on more than the titles'
+ * rows): cached like the text pass, so a results page's facets call reuses its search call's pass.
+ */
+async function filteredPass(db: Db, c: Compiled, p: Pick<SearchParams, "filtros">, plan: Plan | null): Promise<TextPass> {
+  return cachedPass(db, `${c.all}\u0000${JSON.stringify(p.filtros ?? {})}`, () => matchIds(db, c.all, p, plan));
+}
+
+async function cachedPass(db: Db, key: string, text: () => RawBuilder<unknown>): Promise<TextPass> {
+  const cache = await passCache(db);
+  const hit = cache.passes.get(key);
   if (hit) {
-    cache.passes.delete(q);
-    cache.passes.set(q, hit);
+    cache.passes.delete(key);
+    cache.passes.set(key, hit);
     return hit;
   }
-  const pass = await readMatches(db, matchIds(db, q, {}, null), Math.max(searchLimits.directMax, searchLimits.facetExactMax));
-  cache.passes.set(q, pass);
+  const pass = await readMatches(db, text(), Math.max(searchLimits.directMax, searchLimits.facetExactMax));
+  cache.passes.set(key, pass);
   if (cache.passes.size > PASS_CACHE_MAX) cache.passes.delete(cache.passes.keys().next().value!);
   return pass;
+}
+
+/** This database's pass cache, emptied first when the text index or another connection's data changed. */
+async function passCache(db: Db): Promise<PassCache> {
+  const { rows } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(db);
+  // The thresholds too: they choose the plan and what a pass keeps (tests change them).
+  const l = searchLimits;
+  const version = `${rows[0]?.data_version}:${textGeneration()}:${l.directMax}:${l.probeMax}:${l.driveMax}:${l.facetExactMax}:${l.facetSample}`;
+  let cache = passCaches.get(db);
+  if (!cache || cache.version !== version) passCaches.set(db, (cache = { version, passes: new Map(), plans: new Map() }));
+  return cache;
+}
+
+/** The plan of a search (`planOf`), kept with the passes (SQLite): the search and its facets both need it. */
+async function cachedPlan(db: Db, c: Compiled, p: Pick<SearchParams, "filtros">): Promise<Plan | null> {
+  if (dialectOf(db) === "postgres" || !c.probe) return null;
+  const cache = await passCache(db);
+  const key = `${c.all}\u0000${JSON.stringify(p.filtros ?? {})}`;
+  if (cache.plans.has(key)) return cache.plans.get(key)!;
+  const plan = await planOf(db, c, p);
+  cache.plans.set(key, plan);
+  if (cache.plans.size > PASS_CACHE_MAX) cache.plans.delete(cache.plans.keys().next().value!);
+  return plan;
 }
 
 /**
@@ -566,7 +604,12 @@ async function readMatches(db: Db, text: RawBuilder<unknown>, cap: number): Prom
 
 /** Whether a search is a plain text query: no tab rule, options or filters (the text pass answers it). */
 function plain(p: Pick<SearchParams, "guia" | "opcoes" | "filtros">): boolean {
-  return !ROW_TABS.has(p.guia ?? "") && !Object.values(p.opcoes ?? {}).some(Boolean) && !Object.values(p.filtros ?? {}).some((v) => v?.length);
+  return plainTab(p) && !Object.values(p.filtros ?? {}).some((v) => v?.length);
+}
+
+/** Whether a search has no tab rule and no options (its filters may be anything). */
+function plainTab(p: Pick<SearchParams, "guia" | "opcoes">): boolean {
+  return !ROW_TABS.has(p.guia ?? "") && !Object.values(p.opcoes ?? {}).some(Boolean);
 }
 
 /**
@@ -581,13 +624,13 @@ function plain(p: Pick<SearchParams, "guia" | "opcoes" | "filtros">): boolean {
 export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResult> {
   const c = await compile(db, p.termos);
   if (!c) return { total: 0, totalLimitado: false, resultados: [] };
-  const plan = await planOf(db, c, p);
+  const plan = await cachedPlan(db, c, p);
   let listed: number[] | null;
   let total: number;
-  if (dialectOf(db) === "sqlite" && !plan && plain(p)) {
-    const pass = await textPass(db, c.all);
+  if (dialectOf(db) === "sqlite" && (plain(p) || plainTab(p))) {
+    const pass = !plan && plain(p) ? await textPass(db, c.all) : await filteredPass(db, c, p, plan);
     total = pass.n;
-    listed = pass.n <= searchLimits.directMax ? pass.first : null;
+    listed = pass.n <= searchLimits.directMax ? pass.first.slice(0, pass.n) : null;
   } else {
     const first = await idsOf(db, sql`${matchIds(db, c.all, p, plan)} LIMIT ${searchLimits.directMax + 1}`);
     listed = first.length <= searchLimits.directMax ? first : null;
@@ -674,7 +717,7 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
 /** The exact number of titles a search finds (no page is read). */
 export async function searchCount(db: Db, p: Pick<SearchParams, "termos" | "guia" | "opcoes" | "filtros">): Promise<number> {
   const c = await compile(db, p.termos);
-  return c ? countOf(db, matchIds(db, c.all, p, await planOf(db, c, p))) : 0;
+  return c ? countOf(db, matchIds(db, c.all, p, await cachedPlan(db, c, p))) : 0;
 }
 
 /** The result rows of the given titles, in the given order, with their copy counts. */
@@ -736,20 +779,44 @@ export async function facetScope(db: Db, p: Pick<SearchParams, "termos" | "guia"
   const c = await compile(db, p.termos);
   if (!c) return null;
   const text = matchIds(db, c.all, { guia: p.guia, opcoes: p.opcoes }, null);
-  if (dialectOf(db) === "postgres") {
-    const n = await countOf(db, text);
-    return { n, k: n > searchLimits.facetExactMax ? sampleBuckets(n) : null, all: c.all };
-  }
   // A plain text query shares the search's pass; a tab rule or options are read here (not cached: they depend
   // on the titles' rows too).
-  const pass = plain({ guia: p.guia, opcoes: p.opcoes }) ? await textPass(db, c.all) : await readMatches(db, text, searchLimits.facetExactMax);
-  if (pass.n <= searchLimits.facetExactMax) return { n: pass.n, k: null, all: c.all, ids: pass.first.slice(0, pass.n) };
+  const pass = dialectOf(db) === "postgres" ? null : plain({ guia: p.guia, opcoes: p.opcoes }) ? await textPass(db, c.all) : await readMatches(db, text, searchLimits.facetExactMax);
+  return scopeOf(db, text, pass, c.all, false);
+}
+
+/**
+ * The titles a search with filters finds (every filter applied), as the facets count them (ADR 105, "Honest
+ * facets"): up to `facetExactMax` every one, above a uniform sample of them. SQLite shares the search's pass.
+ */
+export async function hitScope(db: Db, p: Pick<SearchParams, "termos" | "guia" | "opcoes" | "filtros">): Promise<FacetScope | null> {
+  const c = await compile(db, p.termos);
+  if (!c) return null;
+  const plan = await cachedPlan(db, c, p);
+  const text = matchIds(db, c.all, p, plan);
+  const pass =
+    dialectOf(db) === "postgres" ? null : plainTab(p) ? await filteredPass(db, c, p, plan) : await readMatches(db, text, searchLimits.facetExactMax);
+  return scopeOf(db, text, pass, c.all, true);
+}
+
+/**
+ * The scope of the matches `text` lists: every id, or a sample's, from the SQLite pass or (PostgreSQL) counted
+ * here; PostgreSQL lists the ids only when asked (`listed`), otherwise the facets select the matches in SQL.
+ */
+async function scopeOf(db: Db, text: RawBuilder<unknown>, pass: TextPass | null, all: TextQuery, listed: boolean): Promise<FacetScope> {
+  if (!pass) {
+    const n = await countOf(db, text);
+    const k = n > searchLimits.facetExactMax ? sampleBuckets(n) : null;
+    if (!listed) return { n, k, all };
+    return { n, k, all, ids: await idsOf(db, k === null ? text : sql`SELECT m.id FROM (${text}) m WHERE ${sampleCondition(db, sql`m.id`, k)}`) };
+  }
+  if (pass.n <= searchLimits.facetExactMax) return { n: pass.n, k: null, all, ids: pass.first.slice(0, pass.n) };
   const k = sampleBuckets(pass.n);
   const ids =
     pass.sample && k <= pass.wide
       ? pass.sample.filter((id) => bucketOf(id) < k)
       : await idsOf(db, sql`SELECT m.id FROM (${text}) m WHERE ${sampleCondition(db, sql`m.id`, k)}`);
-  return { n: pass.n, k, all: c.all, ids };
+  return { n: pass.n, k, all, ids };
 }
 
 /**

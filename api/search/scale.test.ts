@@ -198,4 +198,48 @@ describe("search over a catalogue larger than every threshold", () => {
     expect(tab.estimado).toBe(true);
     for (const lang of LANGS) expect(count(tab, lang)).toBe(count(sampled, lang));
   });
+
+  it("counts the facets of a narrowed search exactly, though the word's own matches are sampled", async () => {
+    type Facets = { estimado: boolean; estimadoSemFiltro: boolean; filtros: Array<{ tipo: string; codigo: string; total: number; totalSemFiltro: number; selecionado: boolean }> };
+    const facets = async (qs: string) => {
+      const res = await get(t.app, `/api/consulta/filtros?termo=historia&${qs}`, token);
+      expect(res.status).toBe(200);
+      return (await res.json()) as Facets;
+    };
+    // Here a year's titles share one language: the year 2000's, and another year with titles in it.
+    const lang = all.find((a) => a.ano === 2000)!.idioma;
+    const other = all.find((a) => a.ano !== 2000 && a.ano !== null && a.idioma === lang)!.ano!;
+    const qs = `filtro=Y:2000&filtro=I:${lang}`;
+    const hits = all.filter((a) => a.ano === 2000 && a.idioma === lang);
+    expect(hits.length).toBeGreaterThan(5);
+    const value = (f: Facets, tipo: string, codigo: string) => f.filtros.find((v) => v.tipo === tipo && v.codigo === codigo);
+    const check = (f: Facets) => {
+      expect(value(f, "Y", "2000")).toMatchObject({ total: hits.length, totalSemFiltro: hits.length, selecionado: true });
+      expect(value(f, "I", lang)).toMatchObject({ total: hits.length, totalSemFiltro: hits.length, selecionado: true });
+      expect(value(f, "T", "1")).toMatchObject({ total: hits.length, totalSemFiltro: hits.length });
+      // Every other year and language: no hit (total 0), and never fewer without its own filter than with it.
+      for (const v of f.filtros) {
+        if ((v.tipo === "Y" || v.tipo === "I") && !v.selecionado) expect(v.total).toBe(0);
+        expect(v.totalSemFiltro).toBeGreaterThanOrEqual(v.total);
+      }
+    };
+    // Every text match counted (8,032 under the default thresholds): all exact.
+    const exact = await facets(qs);
+    check(exact);
+    expect(exact).toMatchObject({ estimado: false, estimadoSemFiltro: false });
+    expect(value(exact, "Y", String(other))!.totalSemFiltro).toBe(all.filter((a) => a.ano === other && a.idioma === lang).length);
+    // The word's matches sampled: the hits are still counted one by one; only what a selected type's values
+    // would add is estimated.
+    tiny();
+    const narrowed = await facets(qs);
+    check(narrowed);
+    expect(narrowed).toMatchObject({ estimado: false, estimadoSemFiltro: true });
+    // Narrowed to more hits than are counted one by one: a sample of the hits themselves, within 15 %.
+    const eng = all.filter((a) => a.idioma === "eng");
+    const broad = await facets("filtro=I:eng");
+    expect(broad.estimado).toBe(true);
+    expect(Math.abs(value(broad, "I", "eng")!.total - eng.length) / eng.length).toBeLessThan(0.15);
+    const spa = all.filter((a) => a.idioma === "spa").length;
+    expect(Math.abs(value(broad, "I", "spa")!.totalSemFiltro - spa) / spa).toBeLessThan(0.15);
+  });
 });

@@ -26,7 +26,7 @@ const useBrowserLayoutEffect =
 const VISIBLE_VALUES = 8;
 
 export interface FacetPanelProps {
-  facets: Omit<Filtros, "estimado"> & { estimado?: boolean };
+  facets: Omit<Filtros, "estimado" | "estimadoSemFiltro"> & { estimado?: boolean; estimadoSemFiltro?: boolean };
   /** The search form's action ("/" or "/{guia}"). */
   action: string;
   /** The current query string (the facet form resends every other parameter). */
@@ -118,7 +118,11 @@ export function FacetPanel({
       {facets.totalLimitado ? (
         <p className="facets__note">{t("facets.limitedNote")}</p>
       ) : null}
-      {facets.estimado ? <p className="facets__note">{t("search:estimatedNote")}</p> : null}
+      {facets.estimado ? (
+        <p className="facets__note">{t("search:estimatedNote")}</p>
+      ) : facets.estimadoSemFiltro ? (
+        <p className="facets__note">{t("search:estimatedWithoutNote")}</p>
+      ) : null}
       <details className="facets__disclosure" ref={detailsRef} open>
         <summary>
           {selected.length
@@ -166,6 +170,7 @@ export function FacetPanel({
                       checked={selected.includes(filterValue(f))}
                       limited={facets.totalLimitado}
                       estimated={facets.estimado}
+                      estimatedWithout={facets.estimado || facets.estimadoSemFiltro}
                     />
                   ))}
                 </ul>
@@ -186,6 +191,7 @@ export function FacetPanel({
                           checked={selected.includes(filterValue(f))}
                           limited={facets.totalLimitado}
                           estimated={facets.estimado}
+                          estimatedWithout={facets.estimado || facets.estimadoSemFiltro}
                         />
                       ))}
                     </ul>
@@ -208,12 +214,15 @@ function FacetValue({
   checked,
   limited,
   estimated,
+  estimatedWithout,
 }: {
   f: Filtro;
   id: string;
   checked: boolean;
   limited: boolean;
   estimated?: boolean;
+  /** The count "without this filter" is an estimate (a sample of the words' matches; ADR 105). */
+  estimatedWithout?: boolean;
 }) {
   const { t, i18n } = useTranslation("catalogue");
   const lang = useLangOfParts();
@@ -222,11 +231,11 @@ function FacetValue({
   const langOf = (tipo: string) => (tipo === "T" || tipo === "C" ? lang.vocabulary : tipo === "I" || tipo === "X" ? lang.api : undefined);
   const nf = numberFormat(i18n.language);
   // Capped counts (other backends) end in "+"; estimated counts (a sample of a very large hit set) start with "≈".
-  const shown = (n: number) => (estimated ? t("search:approx", { value: nf.format(n) }) : `${nf.format(n)}${limited ? "+" : ""}`);
+  const shown = (n: number, approx = estimated) => (approx ? t("search:approx", { value: nf.format(n) }) : `${nf.format(n)}${limited ? "+" : ""}`);
   const counts =
     f.total === f.totalSemFiltro
       ? t("facets.count", { total: shown(f.total) })
-      : t("facets.countWithout", { total: shown(f.total), without: shown(f.totalSemFiltro) });
+      : t("facets.countWithout", { total: shown(f.total), without: shown(f.totalSemFiltro, estimatedWithout) });
   return (
     <li>
       <input

@@ -142,7 +142,7 @@ describe("getSearchFilters", () => {
     const { api, calls } = fakeApi({ "/consulta/filtros": { totalLimitado: true, filtros: [filtro] } });
     const body = await getSearchFilters(api, { termo: "mapas", tipo: "livre", ordenacao: "C", qtd: 20, pagina: 1, filtro: ["Y:SD"] }, "arquivo");
     expect(calls).toEqual([{ path: "/consulta/filtros", query: { termo: "mapas", tipo: "livre", search_tab: "arquivo", filtro: ["Y:SD"] } }]);
-    expect(body).toEqual({ totalLimitado: true, estimado: false, filtros: [filtro] });
+    expect(body).toEqual({ totalLimitado: true, estimado: false, estimadoSemFiltro: false, filtros: [filtro] });
   });
 
   it("accepts a backend that answers a bare list of filters", async () => {

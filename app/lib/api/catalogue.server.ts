@@ -147,8 +147,13 @@ export type Filtro = z.infer<typeof FiltroSchema>;
 
 /** The body of `GET /api/consulta/filtros`. A backend that answers a bare list is accepted too. */
 export const FiltrosSchema = z.union([
-  z.object({ totalLimitado: z.boolean().catch(false), estimado: z.boolean().catch(false).default(false), filtros: z.array(FiltroSchema) }),
-  z.array(FiltroSchema).transform((filtros) => ({ totalLimitado: false, estimado: false, filtros })),
+  z.object({
+    totalLimitado: z.boolean().catch(false),
+    estimado: z.boolean().catch(false).default(false),
+    estimadoSemFiltro: z.boolean().catch(false).default(false),
+    filtros: z.array(FiltroSchema),
+  }),
+  z.array(FiltroSchema).transform((filtros) => ({ totalLimitado: false, estimado: false, estimadoSemFiltro: false, filtros })),
 ]);
 export type Filtros = z.infer<typeof FiltrosSchema>;
 
