@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../db/index.ts";
 import { DERIVED_FACET_TYPES, type DerivedFacetType } from "./derived-facets.ts";
 import { classLabel, filterTypesOf, languageLabel, NO_YEAR, noYearLabel, onlyWithLabel, type FilterType } from "./filters.ts";
-import { classExpr, facetCandidates, facetScope, filterCondition, hitScope, online, type SearchParams } from "./query.ts";
+import { bucketScope, classExpr, facetCandidates, facetScope, filterCondition, hitScope, online, type SearchParams } from "./query.ts";
 
 /** One facet value (spec §3 "Filter"): `total` with every selected filter, `totalSemFiltro` without its own type's. */
 export interface FacetValue {
@@ -53,12 +53,13 @@ const isDerived = (t: FilterType): t is DerivedFacetType => (DERIVED_FACET_TYPES
 export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "guia" | "filtros" | "opcoes">, lang: "pt" | "es" | "en"): Promise<FacetResult> {
   const types = filterTypesOf(p.guia);
   const lean = sql`a.cod_acervo, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade, a.link_capa, a.acesso_remoto, a.classificacao`;
-  const scope = await facetScope(db, p);
-  if (!scope) return { totalLimitado: false, estimado: false, estimadoSemFiltro: false, filtros: [] };
   const selected = p.filtros ?? {};
   const flag = (t: FilterType) => sql.raw(`f_${t}`);
   // Only the types with a selection get a flag column; the others pass every row (constant 1).
   const flagged = types.filter((t) => selected[t]?.length);
+  // With filters, a sample of the text matches is drawn by buckets, without a pass of the text index.
+  const scope = flagged.length ? await bucketScope(db, p) : await facetScope(db, p);
+  if (!scope) return { totalLimitado: false, estimado: false, estimadoSemFiltro: false, filtros: [] };
   // The hit set as its own stratum (s = 1) when the text matches are sampled; they are then stratum 2.
   const hits = flagged.length && scope.k !== null ? await hitScope(db, p) : null;
   const cand = hits
@@ -87,27 +88,34 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   const group = (t: FilterType, value: RawBuilder<unknown>, from: RawBuilder<unknown>, where: RawBuilder<unknown> = sql`1 = 1`) =>
     sql`SELECT ${sql.lit(t)} AS tipo, ${value} AS codigo, NULL AS descricao, ${sums}
         FROM ${from} WHERE ${others(t)} = 1 AND ${where} GROUP BY ${value}`;
-  const c = sql`c`;
+  // The titles a type's counts read, as `c`: stratum-2 titles count only for the selected types (they fail
+  // exactly one), so an unselected type reads the hits alone.
+  const rowsOf = (t: FilterType | null) => (t && selected[t]?.length ? sql`c` : hits ? sql`(SELECT * FROM c WHERE c.s = 1) c` : sql`c`);
   const parts: Partial<Record<FilterType, RawBuilder<unknown>>> = {
-    T: group("T", sql`CAST(c.cod_tipo_obra AS TEXT)`, c),
+    T: group("T", sql`CAST(c.cod_tipo_obra AS TEXT)`, rowsOf("T")),
     // A literal, not a parameter: PostgreSQL matches GROUP BY to the select list by text, and two parameters differ.
-    Y: group("Y", sql`coalesce(CAST(c.ano_publicacao AS TEXT), ${sql.lit(NO_YEAR)})`, c),
-    I: group("I", sql`coalesce(c.idioma, 'und')`, c),
-    X: sql`SELECT 'X' AS tipo, x.codigo, NULL AS descricao, ${sums} FROM c
+    Y: group("Y", sql`coalesce(CAST(c.ano_publicacao AS TEXT), ${sql.lit(NO_YEAR)})`, rowsOf("Y")),
+    I: group("I", sql`coalesce(c.idioma, 'und')`, rowsOf("I")),
+    X: sql`SELECT 'X' AS tipo, x.codigo, NULL AS descricao, ${sums} FROM ${rowsOf("X")}
            JOIN (SELECT 'C' AS codigo UNION ALL SELECT 'O' UNION ALL SELECT 'A') x
              ON (x.codigo = 'C' AND c.has_capa = 1) OR (x.codigo = 'O' AND c.is_online = 1) OR (x.codigo = 'A' AND c.possui_acessibilidade = 'S')
            WHERE ${others("X")} = 1 GROUP BY x.codigo`,
-    K: group("K", sql`c.classe`, c, sql`c.classe IS NOT NULL`),
-    NA_A: group("NA_A", sql`c.classe`, c, sql`c.classe IS NOT NULL`),
+    K: group("K", sql`c.classe`, rowsOf("K"), sql`c.classe IS NOT NULL`),
+    NA_A: group("NA_A", sql`c.classe`, rowsOf("NA_A"), sql`c.classe IS NOT NULL`),
     // One probe of the (title, library) index per title; DISTINCT counts a title once per library and stratum.
-    B: group("B", sql`CAST(c.cod_biblioteca AS TEXT)`, sql`(SELECT DISTINCT c.*, e.cod_biblioteca FROM c CROSS JOIN exemplar e WHERE e.cod_acervo = c.cod_acervo) c`),
-    NA_C: group("NA_C", sql`CAST(ec.cod_campus AS TEXT)`, sql`c JOIN (SELECT DISTINCT e.cod_acervo, bb.cod_campus FROM exemplar e JOIN biblioteca bb ON bb.cod_biblioteca = e.cod_biblioteca WHERE e.cod_acervo IN (SELECT cod_acervo FROM c)) ec ON ec.cod_acervo = c.cod_acervo`),
+    B: group("B", sql`CAST(c.cod_biblioteca AS TEXT)`, sql`(SELECT DISTINCT c.*, e.cod_biblioteca FROM ${rowsOf("B")} CROSS JOIN exemplar e WHERE e.cod_acervo = c.cod_acervo) c`),
+    NA_C: group(
+      "NA_C",
+      sql`CAST(ec.cod_campus AS TEXT)`,
+      sql`${rowsOf("NA_C")} JOIN (SELECT DISTINCT e.cod_acervo, bb.cod_campus FROM exemplar e JOIN biblioteca bb ON bb.cod_biblioteca = e.cod_biblioteca WHERE e.cod_acervo IN (SELECT cod_acervo FROM c)) ec ON ec.cod_acervo = c.cod_acervo`,
+    ),
   };
   // The weights: a stratum-1 title stands for w1 hits (1 when every hit is counted); a stratum-2 title for
   // (text matches − hits) / stratum-2 titles outside the hits (read in SQL: `rest`).
   const w1 = hits ? (hits.k === null || !hits.ids?.length ? 1 : hits.n / hits.ids.length) : 1;
+  // (A sample drawn by buckets has its own weight: the matches are not counted then.)
   const restN = hits ? Math.max(0, scope.n - hits.n) : 0;
-  const w2 = sql`(${sql.lit(restN)} * 1.0 / (SELECT CASE WHEN rest.n > 0 THEN rest.n ELSE 1 END FROM rest))`;
+  const w2 = scope.weight !== undefined ? sql.lit(scope.weight) : sql`(${sql.lit(restN)} * 1.0 / (SELECT CASE WHEN rest.n > 0 THEN rest.n ELSE 1 END FROM rest))`;
   const derived = types.filter(isDerived);
   const unions = types.filter((t) => !isDerived(t)).map((t) => parts[t]!);
   if (derived.length) {
@@ -126,7 +134,7 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
                row_number() OVER (PARTITION BY v.tipo ORDER BY g.sem1 + g.sem2 * ${w2} / ${sql.lit(w1)} DESC, g.cod_valor) AS rn
         FROM (
           SELECT af.cod_valor, ${sums}
-          FROM c CROSS JOIN acervo_faceta af
+          FROM ${rowsOf(chosen[0] ?? null)} CROSS JOIN acervo_faceta af
           WHERE af.cod_acervo = c.cod_acervo AND ${othersOf} = 1
           GROUP BY af.cod_valor
         ) g JOIN faceta_valor v ON v.cod_valor = g.cod_valor
@@ -152,7 +160,7 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   const n1 = Number(rows[0]?.n1 ?? 0);
   const n2 = Number(rows[0]?.n2 ?? 0);
   const scale1 = hits ? w1 : scope.k === null || n1 === 0 ? 1 : scope.n / n1;
-  const scale2 = n2 === 0 ? 0 : restN / n2;
+  const scale2 = scope.weight ?? (n2 === 0 ? 0 : restN / n2);
   const est = (v: number) => (v > 0 ? Math.max(1, Math.round(v)) : 0);
   const labels = await facetLabels(db, rows, lang);
   const filtros: FacetValue[] = [];

@@ -238,6 +238,11 @@ export const searchLimits = {
   facetExactMax: 20_000,
   /** Expected size of that sample. */
   facetSample: 8_000,
+  /**
+   * Expected size of the sample a search with filters draws from its text matches (`bucketScope`): it only adds
+   * to the selected types' other values their "without this filter" estimate; every hit is counted on its own.
+   */
+  facetRestSample: 2_000,
 };
 
 /** A text query in the database's own syntax (FTS5 MATCH or to_tsquery). */
@@ -262,7 +267,17 @@ interface Compiled {
    * or any for contains-any), each word its exact alternatives and, for a term's last word, the prefix.
    */
   titleRule: Array<{ any: boolean; words: Array<{ alts: string[]; prefix: string | null }> }>;
+  /**
+   * The whole query as data (SQLite), to test a title's stored index text (`textMatches`): each term its
+   * column (null: any) and words as in `titleRule`. Null when a word is not plain ASCII letters and digits,
+   * where FTS5's tokenizer and JS might not agree on a token.
+   */
+  rule: Array<{ col: number | null; any: boolean; words: Array<{ alts: string[]; prefix: string | null }> }> | null;
 }
+
+/** The text index's columns, in `acervo_busca`'s order. */
+const TEXT_COLUMNS = ["titulo", "autor", "assunto", "outros"];
+const PLAIN = /^[a-z0-9]+$/;
 
 /** The words of each term, without the terms left with none (contains-any drops words under its minimum). */
 function termWords(termos: SearchTerm[]) {
@@ -298,7 +313,13 @@ async function compile(db: Db, termos: SearchTerm[]): Promise<Compiled | null> {
       any: t.modo === "qualquer",
       words: t.ws.map((w, i) => ({ alts: queryAlternatives(w), prefix: i === t.ws.length - 1 && fold(w).length >= 3 ? fold(w) : null })),
     }));
-  return { all, title: title ?? (single ? all : null), rest, exactKey: single ? terms[0].ws.map(fold).join(" ") : null, probe, titleRule };
+  const rule = terms.map((t) => ({
+    col: COLUMN[t.tipo] === null ? null : TEXT_COLUMNS.indexOf(COLUMN[t.tipo]!),
+    any: t.modo === "qualquer",
+    words: t.ws.map((w, i) => ({ alts: queryAlternatives(w), prefix: i === t.ws.length - 1 && fold(w).length >= 3 ? fold(w) : null })),
+  }));
+  const plainRule = rule.every((t) => t.words.every((w) => w.alts.every((a) => PLAIN.test(a)) && (w.prefix === null || PLAIN.test(w.prefix))));
+  return { all, title: title ?? (single ? all : null), rest, exactKey: single ? terms[0].ws.map(fold).join(" ") : null, probe, titleRule, rule: !pg && plainRule ? rule : null };
 }
 
 /**
@@ -344,15 +365,23 @@ const DRIVER_FILTERS = ["R", "P", "C", "A", "E", "S", "Y"] as const satisfies re
 interface Plan {
   type: FilterType;
   set: RawBuilder<unknown>;
+  /** The query the plan found the matches of, and those matches (ascending ids; `resolvePlan`). */
+  all: TextQuery;
+  ids: number[];
 }
 
-/** The titles of one filter type's selected values, as `id`, each once. */
-function driverSet(type: (typeof DRIVER_FILTERS)[number], values: string[]): RawBuilder<unknown> {
+/**
+ * The titles of one filter type's selected values, as `id`, each once. The years' titles come with the selected
+ * types of work and languages applied: the year index holds both (migration 075), so a narrow combination is
+ * counted and listed from the index alone.
+ */
+function driverSet(type: (typeof DRIVER_FILTERS)[number], values: string[], filtros?: SelectedFilters): RawBuilder<unknown> {
   if (type === "Y") {
     const years = values.filter((v) => v !== NO_YEAR).map(Number);
+    const within = sql`${filtros?.T?.length ? sql`AND ${filterCondition("T", filtros.T)}` : sql``} ${filtros?.I?.length ? sql`AND ${filterCondition("I", filtros.I)}` : sql``}`;
     const sets: RawBuilder<unknown>[] = [];
-    if (years.length) sets.push(sql`SELECT cod_acervo AS id FROM acervo WHERE ano_publicacao IN (${sql.join(years)})`);
-    if (values.includes(NO_YEAR)) sets.push(sql`SELECT cod_acervo AS id FROM acervo WHERE ano_publicacao IS NULL`);
+    if (years.length) sets.push(sql`SELECT a.cod_acervo AS id FROM acervo a WHERE a.ano_publicacao IN (${sql.join(years)}) ${within}`);
+    if (values.includes(NO_YEAR)) sets.push(sql`SELECT a.cod_acervo AS id FROM acervo a WHERE a.ano_publicacao IS NULL ${within}`);
     return sql.join(sets, sql` UNION ALL `);
   }
   return sql`SELECT DISTINCT af.cod_acervo AS id FROM faceta_valor v JOIN acervo_faceta af ON af.cod_valor = v.cod_valor
@@ -367,19 +396,81 @@ async function countUpTo(db: Db, ids: RawBuilder<unknown>, cap: number): Promise
 }
 
 /** Chooses what drives the search: the smallest selected filter, when it is much smaller than the text matches. */
-async function planOf(db: Db, c: Compiled, p: Pick<SearchParams, "filtros">): Promise<Plan | null> {
+async function planOf(db: Db, c: Compiled, p: Pick<SearchParams, "guia" | "opcoes" | "filtros">): Promise<Plan | null> {
   if (!c.probe) return null;
   let best: { type: (typeof DRIVER_FILTERS)[number]; n: number } | null = null;
   for (const type of DRIVER_FILTERS) {
     const values = p.filtros?.[type];
     if (!values?.length) continue;
-    const n = await countUpTo(db, driverSet(type, values), best ? Math.min(best.n, searchLimits.driveMax) : searchLimits.driveMax);
+    const n = await countUpTo(db, driverSet(type, values, p.filtros), best ? Math.min(best.n, searchLimits.driveMax) : searchLimits.driveMax);
     if (n !== null && (!best || n < best.n)) best = { type, n };
   }
   if (!best) return null;
   // A probe costs about as much as reading DRIVE_RATIO text matches: drive only when that is cheaper.
   const text = await countUpTo(db, sql`SELECT rowid FROM acervo_busca WHERE acervo_busca MATCH ${c.all}`, best.n * DRIVE_RATIO);
-  return text === null ? { type: best.type, set: driverSet(best.type, p.filtros![best.type]!) } : null;
+  if (text !== null) return null;
+  const set = driverSet(best.type, p.filtros![best.type]!, p.filtros);
+  return { type: best.type, set, all: c.all, ids: await textMatches(db, c, await idsOf(db, driven(db, set, best.type, p))) };
+}
+
+/**
+ * The driving filter's titles that pass the tab, its options and the other filters (on its row and by
+ * correlated lookups, never a set of the whole catalogue), in ascending id order; the text is tested after.
+ */
+function driven(db: Db, set: RawBuilder<unknown>, type: FilterType, p: Pick<SearchParams, "guia" | "opcoes" | "filtros">): RawBuilder<unknown> {
+  // The years' set has the types of work and languages applied already (`driverSet`).
+  const others = type === "Y" ? { ...p.filtros, Y: undefined, T: undefined, I: undefined } : { ...p.filtros, [type]: undefined };
+  const row = needsRow({ ...p, filtros: others }) || !!others.Y?.length;
+  return sql`SELECT DISTINCT d.id AS id FROM (${set}) d ${row ? sql`CROSS JOIN acervo a` : sql``}
+             WHERE ${row ? sql`a.cod_acervo = d.id` : sql`1 = 1`} ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)}
+               ${filtersWhere(others, sql`d.id`, true)} ORDER BY d.id`;
+}
+
+/**
+ * Which of `ids` match the query (SQLite), in their order: each title's stored index text (the indexer's folded
+ * words and stems, space separated: the tokens FTS5 indexed) read in chunks and tested against the query's rule
+ * with string functions; a title whose text has a character other than ASCII letters, digits and spaces, or every
+ * title when the query has one, is probed in the text index instead, so the answer is always FTS5's. Testing a
+ * title's text costs a couple of microseconds; a probe tens, and a failing probe of a rare word scans ahead.
+ */
+async function textMatches(db: Db, c: Compiled, ids: readonly number[]): Promise<number[]> {
+  const found = new Set<number>();
+  const unsure: number[] = [];
+  const rule = c.rule;
+  if (!rule) unsure.push(...ids);
+  else {
+    // FTS5's own content table (`%_content`: the row id and the columns in order), read as a plain table: a
+    // third of the cost of reading the same text through the virtual table.
+    for (let i = 0; i < ids.length; i += TITLE_CHUNK) {
+      const { rows } = await sql<{ id: number; x: string }>`
+        SELECT t.id, ' ' || coalesce(t.c0, '') || ' | ' || coalesce(t.c1, '') || ' | ' || coalesce(t.c2, '') || ' | ' || coalesce(t.c3, '') || ' ' AS x
+        FROM json_each(${JSON.stringify(ids.slice(i, i + TITLE_CHUNK))}) m JOIN acervo_busca_content t ON t.id = m.value`.execute(db);
+      for (const r of rows) {
+        if (NOT_PLAIN.test(r.x)) unsure.push(Number(r.id));
+        else if (ruleMatches(rule, r.x)) found.add(Number(r.id));
+      }
+    }
+  }
+  for (let i = 0; i < unsure.length; i += TITLE_CHUNK) {
+    for (const id of await idsOf(db, sql`SELECT m.id FROM (${idList(db, unsure.slice(i, i + TITLE_CHUNK))}) m WHERE ${probeMatch(c.all, sql`m.id`)}`)) found.add(id);
+  }
+  return ids.filter((id) => found.has(id));
+}
+
+/** A character FTS5's tokenizer might read otherwise than a split on spaces ("|" separates the columns). */
+const NOT_PLAIN = /[^a-z0-9 |]/;
+
+/**
+ * Whether a title's stored text matches the query's rule, as FTS5's MATCH answers for plain tokens. `text` is the
+ * four columns, each between spaces, separated by "|": a word is a token when it has a space on each side.
+ */
+function ruleMatches(rule: NonNullable<Compiled["rule"]>, text: string): boolean {
+  let cols: string[] | null = null;
+  return rule.every((term) => {
+    const x = term.col === null ? text : ` ${(cols ??= text.split("|"))[term.col].trim()} `;
+    const has = (w: { alts: string[]; prefix: string | null }) => w.alts.some((a) => x.includes(` ${a} `)) || (w.prefix !== null && x.includes(` ${w.prefix}`));
+    return term.any ? term.words.some(has) : term.words.every(has);
+  });
 }
 
 /**
@@ -395,14 +486,9 @@ const DRIVE_RATIO = 20;
 function matchIds(db: Db, q: TextQuery, p: Pick<SearchParams, "guia" | "opcoes" | "filtros">, plan: Plan | null): RawBuilder<unknown> {
   const pg = dialectOf(db) === "postgres";
   if (plan) {
-    // The driving filter's titles: each tested by the tab, options and other filters (on its row and by
-    // correlated lookups, never a set of the whole catalogue), then probed in the text index.
-    const others = { ...p.filtros, [plan.type]: undefined };
-    const key = sql`d.id`;
-    const row = needsRow({ ...p, filtros: others }) || !!others.Y?.length;
-    return sql`SELECT d.id AS id FROM (${plan.set}) d ${row ? sql`CROSS JOIN acervo a` : sql``}
-               WHERE ${row ? sql`a.cod_acervo = d.id` : sql`1 = 1`} ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)}
-                 ${filtersWhere(others, key, true)} AND ${probeMatch(q, key)}`;
+    // The plan's matches, found once (`planOf`); a tier's query (title words, the rest) is probed among them.
+    const list = idList(db, plan.ids);
+    return q === plan.all ? list : sql`SELECT m.id AS id FROM (${list}) m WHERE ${probeMatch(q, sql`m.id`)}`;
   }
   // The year and derived filters test the text index's row id, so SQLite applies them before reading acervo
   // (the unary + keeps FTS5 from taking the IN list as a row-id lookup).
@@ -494,7 +580,7 @@ async function titleTier(db: Db, c: Compiled, listed: readonly number[]): Promis
   for (let i = 0; i < listed.length; i += TITLE_CHUNK) {
     const chunk = listed.slice(i, i + TITLE_CHUNK);
     const { rows } = await sql<{ id: number; titulo: string }>`
-      SELECT rowid AS id, titulo FROM acervo_busca WHERE rowid IN (SELECT value FROM json_each(${JSON.stringify(chunk)}))`.execute(db);
+      SELECT t.id, t.c0 AS titulo FROM json_each(${JSON.stringify(chunk)}) m JOIN acervo_busca_content t ON t.id = m.value`.execute(db);
     const inTitle = new Set<number>();
     for (const r of rows) {
       const list = r.titulo.split(" ");
@@ -569,15 +655,17 @@ async function passCache(db: Db): Promise<PassCache> {
   const { rows } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(db);
   // The thresholds too: they choose the plan and what a pass keeps (tests change them).
   const l = searchLimits;
-  const version = `${rows[0]?.data_version}:${textGeneration()}:${l.directMax}:${l.probeMax}:${l.driveMax}:${l.facetExactMax}:${l.facetSample}`;
+  const version = `${rows[0]?.data_version}:${textGeneration()}:${Object.values(l).join(":")}`;
   let cache = passCaches.get(db);
   if (!cache || cache.version !== version) passCaches.set(db, (cache = { version, passes: new Map(), plans: new Map() }));
   return cache;
 }
 
 /** The plan of a search (`planOf`), kept with the passes (SQLite): the search and its facets both need it. */
-async function cachedPlan(db: Db, c: Compiled, p: Pick<SearchParams, "filtros">): Promise<Plan | null> {
+async function cachedPlan(db: Db, c: Compiled, p: Pick<SearchParams, "guia" | "opcoes" | "filtros">): Promise<Plan | null> {
   if (dialectOf(db) === "postgres" || !c.probe) return null;
+  // A tab rule or options test more than the titles' rows (new acquisitions: today's date): planned each time.
+  if (!plainTab(p)) return planOf(db, c, p);
   const cache = await passCache(db);
   const key = `${c.all}\u0000${JSON.stringify(p.filtros ?? {})}`;
   if (cache.plans.has(key)) return cache.plans.get(key)!;
@@ -669,12 +757,15 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       const key = pg ? sql`o.cod_acervo` : sql`+o.cod_acervo`;
       const row = needsRow(p);
       // A title whose words are the query's words matches the text query by construction: only the tab,
-      // options and filters are tested.
-      exact = await idsOf(db, sql`
-        SELECT o.cod_acervo AS id FROM busca_ordem o ${row ? sql`JOIN acervo a ON a.cod_acervo = o.cod_acervo` : sql``}
-        WHERE o.chave_titulo = ${c.exactKey}
-          ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${filtersWhere(p.filtros, key)}
-        ORDER BY o.cod_acervo`);
+      // options and filters are tested; when every match is listed, by looking among them.
+      const mine = listed && new Set(listed);
+      exact = mine
+        ? (await idsOf(db, sql`SELECT o.cod_acervo AS id FROM busca_ordem o WHERE o.chave_titulo = ${c.exactKey} ORDER BY o.cod_acervo`)).filter((id) => mine.has(id))
+        : await idsOf(db, sql`
+            SELECT o.cod_acervo AS id FROM busca_ordem o ${row ? sql`JOIN acervo a ON a.cod_acervo = o.cod_acervo` : sql``}
+            WHERE o.chave_titulo = ${c.exactKey}
+              ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${filtersWhere(p.filtros, key)}
+            ORDER BY o.cod_acervo`);
       const shown = exact.slice(skip, skip + need);
       ids.push(...shown);
       need -= shown.length;
@@ -757,16 +848,38 @@ export interface FacetScope {
   all: TextQuery;
   /** SQLite: the ids of the titles counted (every match, or the sample), read in the pass that counted them. */
   ids?: number[];
+  /**
+   * A sample drawn by buckets of the catalogue (`bucketScope`): how many matches each sampled one stands for
+   * (65,536 / k), since `n` is then only a guess.
+   */
+  weight?: number;
 }
+
+/** The multiplier of the sample hash, 2654435761, mod 65,536, and its inverse mod 65,536 (31,153 × 12,113 ≡ 1). */
+const HASH_LOW = 31_153;
+const HASH_INVERSE = 12_113;
 
 /** The sample bucket of a title id, as `sampleCondition` computes it in SQL: (id × 2654435761) mod 65,536, exactly. */
 function bucketOf(id: number): number {
   // Only the low 16 bits of each factor reach the result; 2654435761 mod 65,536 = 31,153.
-  return ((id % HASH_BUCKETS) * 31_153) % HASH_BUCKETS;
+  return ((id % HASH_BUCKETS) * HASH_LOW) % HASH_BUCKETS;
+}
+
+/**
+ * The title ids up to `span` whose sample bucket is under `k`, ascending: the bucket is a bijection of the id's
+ * residue mod 65,536, so they are the ids congruent to the k residues `b × HASH_INVERSE` (b < k).
+ */
+function bucketIds(k: number, span: number): number[] {
+  const out: number[] = [];
+  for (let b = 0; b < k; b++) {
+    const r = (b * HASH_INVERSE) % HASH_BUCKETS;
+    for (let id = r === 0 ? HASH_BUCKETS : r; id <= span; id += HASH_BUCKETS) out.push(id);
+  }
+  return out.sort((a, b) => a - b);
 }
 
 /** Buckets of the sample for `n` matches. */
-const sampleBuckets = (n: number) => Math.min(HASH_BUCKETS, Math.ceil((HASH_BUCKETS * searchLimits.facetSample) / n));
+const sampleBuckets = (n: number, size = searchLimits.facetSample) => Math.min(HASH_BUCKETS, Math.ceil((HASH_BUCKETS * size) / n));
 
 /**
  * The text matches (tab and options applied, filters not) the facets count, and whether they are sampled.
@@ -783,6 +896,26 @@ export async function facetScope(db: Db, p: Pick<SearchParams, "termos" | "guia"
   // on the titles' rows too).
   const pass = dialectOf(db) === "postgres" ? null : plain({ guia: p.guia, opcoes: p.opcoes }) ? await textPass(db, c.all) : await readMatches(db, text, searchLimits.facetExactMax);
   return scopeOf(db, text, pass, c.all, false);
+}
+
+/**
+ * The text matches (tab and options applied, filters not) as the facets of a search WITH filters count them
+ * (ADR 105, "A sample without a pass"): up to `facetExactMax` every one; above, a uniform sample drawn from the
+ * catalogue's ids by bucket (`bucketIds`), each title's stored text tested in JS (`textMatches`), so no pass
+ * of the text index is needed: a broad word's full pass costs more than the whole sample. The number of buckets
+ * comes from a guess of the matches (where the first facetExactMax + 1 of them ended), and each sampled title
+ * stands for 65,536 / k matches. SQLite with a plain query and no tab rule; otherwise `facetScope`.
+ */
+export async function bucketScope(db: Db, p: Pick<SearchParams, "termos" | "guia" | "opcoes">): Promise<FacetScope | null> {
+  const c = await compile(db, p.termos);
+  if (!c) return null;
+  if (dialectOf(db) === "postgres" || !c.rule || !plainTab(p)) return facetScope(db, p);
+  const first = await idsOf(db, sql`${matchIds(db, c.all, {}, null)} LIMIT ${searchLimits.facetExactMax + 1}`);
+  if (first.length <= searchLimits.facetExactMax) return { n: first.length, k: null, all: c.all, ids: first };
+  const span = await titleSpan(db);
+  const guess = Math.max(first.length, Math.round((first.length * span) / first.reduce((a, b) => Math.max(a, b), 1)));
+  const k = sampleBuckets(guess, searchLimits.facetRestSample);
+  return { n: guess, k, all: c.all, ids: await textMatches(db, c, bucketIds(k, span)), weight: HASH_BUCKETS / k };
 }
 
 /**
