@@ -612,12 +612,15 @@ interface TextPass {
 
 interface PassCache {
   version: string;
-  passes: Map<string, TextPass>;
-  plans: Map<string, Plan | null>;
+  passes: Map<string, Promise<TextPass>>;
+  plans: Map<string, Promise<Plan | null>>;
 }
 
 const passCaches = new WeakMap<Db, PassCache>();
 const PASS_CACHE_MAX = 32;
+
+/** What the search has done in this process (tests and benches read it): passes over a query's matches. */
+export const searchStats = { passes: 0 };
 
 /** Empties the text-pass cache (benches measure the first search of a query with it). */
 export function clearSearchCache(db: Db): void {
@@ -637,17 +640,26 @@ async function filteredPass(db: Db, c: Compiled, p: Pick<SearchParams, "filtros"
 }
 
 async function cachedPass(db: Db, key: string, text: () => RawBuilder<unknown>): Promise<TextPass> {
-  const cache = await passCache(db);
-  const hit = cache.passes.get(key);
+  return remember((await passCache(db)).passes, key, () => readMatches(db, text(), Math.max(searchLimits.directMax, searchLimits.facetExactMax)));
+}
+
+/**
+ * The value of `key` in a cache of at most PASS_CACHE_MAX entries (least recently used out), computed once: the
+ * promise is kept, so the results page's search and facets calls, which the portal makes at the same time,
+ * share one pass instead of each starting its own. A failure is not kept.
+ */
+function remember<T>(map: Map<string, Promise<T>>, key: string, compute: () => Promise<T>): Promise<T> {
+  const hit = map.get(key);
   if (hit) {
-    cache.passes.delete(key);
-    cache.passes.set(key, hit);
+    map.delete(key);
+    map.set(key, hit);
     return hit;
   }
-  const pass = await readMatches(db, text(), Math.max(searchLimits.directMax, searchLimits.facetExactMax));
-  cache.passes.set(key, pass);
-  if (cache.passes.size > PASS_CACHE_MAX) cache.passes.delete(cache.passes.keys().next().value!);
-  return pass;
+  const value = compute();
+  map.set(key, value);
+  value.catch(() => map.get(key) === value && map.delete(key));
+  if (map.size > PASS_CACHE_MAX) map.delete(map.keys().next().value!);
+  return value;
 }
 
 /** This database's pass cache, emptied first when the text index or another connection's data changed. */
@@ -666,13 +678,7 @@ async function cachedPlan(db: Db, c: Compiled, p: Pick<SearchParams, "guia" | "o
   if (dialectOf(db) === "postgres" || !c.probe) return null;
   // A tab rule or options test more than the titles' rows (new acquisitions: today's date): planned each time.
   if (!plainTab(p)) return planOf(db, c, p);
-  const cache = await passCache(db);
-  const key = `${c.all}\u0000${JSON.stringify(p.filtros ?? {})}`;
-  if (cache.plans.has(key)) return cache.plans.get(key)!;
-  const plan = await planOf(db, c, p);
-  cache.plans.set(key, plan);
-  if (cache.plans.size > PASS_CACHE_MAX) cache.plans.delete(cache.plans.keys().next().value!);
-  return plan;
+  return remember((await passCache(db)).plans, `${c.all}\u0000${JSON.stringify(p.filtros ?? {})}`, () => planOf(db, c, p));
 }
 
 /**
@@ -681,6 +687,7 @@ async function cachedPlan(db: Db, c: Compiled, p: Pick<SearchParams, "guia" | "o
  * ids ended would need).
  */
 async function readMatches(db: Db, text: RawBuilder<unknown>, cap: number): Promise<TextPass> {
+  searchStats.passes++;
   const first = await idsOf(db, sql`${text} LIMIT ${cap + 1}`);
   if (first.length <= cap) return { first, n: first.length, wide: 0, sample: null };
   const guess = Math.max(first.length, Math.round((first.length * (await titleSpan(db))) / first.reduce((a, b) => Math.max(a, b), 1)));

@@ -4,7 +4,7 @@ import { createTestApi, get, publicToken } from "../lib/testing.ts";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { dialectOf } from "../db/index.ts";
-import { fold, fts5Query, reindexAcervos, searchLimits, tsQuery } from "./index.ts";
+import { clearSearchCache, fold, fts5Query, reindexAcervos, searchLimits, searchStats, tsQuery } from "./index.ts";
 
 /**
  * Issue 7: a catalogue larger than every size threshold of the search, searched for its broadest word. Each
@@ -146,6 +146,17 @@ describe("search over a catalogue larger than every threshold", () => {
       expect((await search("termo=historia")).total).toBe(before.total);
     } finally {
       other.close();
+    }
+  });
+
+  it("reads a query's matches once for a results page's search and facets, asked at the same time", async () => {
+    if (dialectOf(t.db) === "postgres") return; // the pass cache is SQLite's
+    for (const qs of ["termo=historia", "termo=historia&filtro=I:eng&filtro=Y:2000"]) {
+      clearSearchCache(t.db);
+      const before = searchStats.passes;
+      const [page, facets] = await Promise.all([get(t.app, `/api/consulta?${qs}`, token), get(t.app, `/api/consulta/filtros?${qs}`, token)]);
+      expect([page.status, facets.status]).toEqual([200, 200]);
+      expect(searchStats.passes - before).toBe(1);
     }
   });
 
