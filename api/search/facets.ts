@@ -103,7 +103,8 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
     K: group("K", sql`c.classe`, rowsOf("K"), sql`c.classe IS NOT NULL`),
     NA_A: group("NA_A", sql`c.classe`, rowsOf("NA_A"), sql`c.classe IS NOT NULL`),
     // One probe of the (title, library) index per title; DISTINCT counts a title once per library and stratum.
-    B: group("B", sql`CAST(c.cod_biblioteca AS TEXT)`, sql`(SELECT DISTINCT c.*, e.cod_biblioteca FROM ${rowsOf("B")} CROSS JOIN exemplar e WHERE e.cod_acervo = c.cod_acervo) c`),
+    B: group("B", sql`CAST(c.cod_biblioteca AS TEXT)`, sql`(SELECT DISTINCT c.cod_acervo, c.s, e.cod_biblioteca ${sql.join(flagged.map((t) => sql`, c.${flag(t)}`), sql``)}
+           FROM ${rowsOf("B")} CROSS JOIN exemplar e WHERE e.cod_acervo = c.cod_acervo) c`),
     NA_C: group(
       "NA_C",
       sql`CAST(ec.cod_campus AS TEXT)`,
@@ -131,7 +132,7 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
     // weighted totalSemFiltro (the strata's weights differ by a factor, so w1 divides out).
     unions.push(sql`SELECT r.tipo, r.codigo, r.descricao, r.total1, r.sem1, r.sem2 FROM (
         SELECT v.tipo, v.codigo, v.descricao, g.cod_valor, g.total1, g.sem1, g.sem2,
-               row_number() OVER (PARTITION BY v.tipo ORDER BY g.sem1 + g.sem2 * ${w2} / ${sql.lit(w1)} DESC, g.cod_valor) AS rn
+               row_number() OVER (PARTITION BY v.tipo ORDER BY ${hits ? sql`g.sem1 + g.sem2 * ${w2} / ${sql.lit(w1)}` : sql`g.sem1`} DESC, g.cod_valor) AS rn
         FROM (
           SELECT af.cod_valor, ${sums}
           FROM ${rowsOf(chosen[0] ?? null)} CROSS JOIN acervo_faceta af
@@ -143,7 +144,7 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   }
   const { rows } = await sql<{ tipo: FilterType; codigo: string; descricao: string | null; total1: number; sem1: number; sem2: number; n1: number; n2: number }>`
     WITH cand AS MATERIALIZED (${cand}) ${fl},
-    c0 AS MATERIALIZED (
+    ${hits ? sql`c0` : sql`c`} AS MATERIALIZED (
       SELECT a.cod_acervo, a.s, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade,
              CASE WHEN a.link_capa IS NOT NULL THEN 1 ELSE 0 END AS has_capa,
              CASE WHEN ${online} THEN 1 ELSE 0 END AS is_online,
@@ -151,10 +152,14 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
              ${flags.length ? sql`, ${sql.join(flags, sql`, `)}` : sql``}
       FROM cand a ${flaggedDerived.length ? sql`LEFT JOIN fl ON fl.cod_acervo = a.cod_acervo` : sql``}
     ),
-    rest AS (SELECT count(*) AS n FROM c0 c WHERE c.s = 2 AND ${all} = 0),
-    c AS MATERIALIZED (SELECT * FROM c0 c WHERE c.s = 1 ${hits ? sql`OR ${flagSum} = ${sql.lit(flagged.length - 1)}` : sql``}),
+    ${
+      hits
+        ? sql`rest AS (SELECT count(*) AS n FROM c0 c WHERE c.s = 2 AND ${all} = 0),
+              c AS MATERIALIZED (SELECT * FROM c0 c WHERE c.s = 1 OR ${flagSum} = ${sql.lit(flagged.length - 1)}),`
+        : sql`rest AS (SELECT 0 AS n),`
+    }
     facets AS (${sql.join(unions, sql` UNION ALL `)})
-    SELECT facets.*, (SELECT count(*) FROM cand WHERE s = 1) AS n1, (SELECT n FROM rest) AS n2 FROM facets`.execute(db);
+    SELECT facets.*, (SELECT count(*) FROM cand ${hits ? sql`WHERE s = 1` : sql``}) AS n1, (SELECT n FROM rest) AS n2 FROM facets`.execute(db);
   // Without filters, a sampled count is scaled by the sampling ratio (matches / sampled matches): an unbiased
   // estimate. With them, each stratum by its own ratio.
   const n1 = Number(rows[0]?.n1 ?? 0);
