@@ -311,7 +311,10 @@ export async function reindexFacets(db: Kysely<any>, codAcervos?: number[]): Pro
 }
 
 async function writeFacets(trx: Kysely<any>, perTitle: Array<{ cod_acervo: number; values: DerivedValue[] }>) {
-  const distinct = new Map(perTitle.flatMap((t) => t.values).map((v) => [`${v.tipo}:${v.codigo}`, v]));
+  // A value's label is the first one seen (a Map built from the list would keep each key's last one, so the label
+  // would depend on where a batch starts).
+  const distinct = new Map<string, DerivedValue>();
+  for (const t of perTitle) for (const v of t.values) if (!distinct.has(`${v.tipo}:${v.codigo}`)) distinct.set(`${v.tipo}:${v.codigo}`, v);
   const idOf = new Map<string, number>();
   // Most values exist already once a catalogue is under way: look them up by type, insert only the new ones.
   const lookUp = async (values: DerivedValue[]) => {
