@@ -131,6 +131,7 @@ describe("bundled demo catalogue", () => {
 
   it("an interrupted bulk import leaves its dropped indexes recorded, and the next import rebuilds them first", async () => {
     const indexes = async () => (await sql`SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name`.execute(db)).rows;
+    const automerge = async () => (await sql<{ v: number }>`SELECT v FROM acervo_busca_config WHERE k = 'automerge'`.execute(db)).rows[0]?.v;
     const before = await indexes();
     await beginBulkLoad(db);
     // The process dies here: a new connection finds the indexes gone and the load recorded.
@@ -138,9 +139,12 @@ describe("bundled demo catalogue", () => {
     db = openDatabase({ dataDir: dir });
     expect((await indexes()).length).toBeLessThan(before.length);
     expect(await db.selectFrom("estado_instalacao").select("chave").execute()).toEqual([{ chave: "importacao_em_massa" }]);
+    expect(await automerge()).toBe(0);
     await importFiles(db, demoFiles(projectRoot).filter((f) => f.includes("lul-fre")), { libraryFor: () => 1 });
     expect(await indexes()).toEqual(before);
     expect(await db.selectFrom("estado_instalacao").select("chave").execute()).toEqual([]);
+    // The text index merges its segments again (FTS5's default).
+    expect(await automerge()).toBe(4);
   }, 120_000);
 });
 
