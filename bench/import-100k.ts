@@ -5,7 +5,7 @@
  * `npm run import` does for a file this size, and reports records per second and the peak resident memory.
  * Alone: `npx tsx bench/import-100k.ts`. BENCH_IMPORT_RECORDS changes the count; BENCH_IMPORT_FILE reuses a
  * generated file; BENCH_IMPORT_MODES=bulk,normal also times the normal mode (one fresh database each);
- * BENCH_IMPORT_READERS sets bulk mode's reader threads (0: none).
+ * BENCH_IMPORT_READERS sets bulk mode's reader threads (0: none), BENCH_IMPORT_BATCH its records per transaction.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -69,6 +69,13 @@ export interface ImportBenchResult {
   cpuSeconds: number;
   recordsPerCpuSecond: number;
   peakRssMb: number;
+  /**
+   * Peak anonymous resident memory (Linux): the process's own memory, without the pages of the database file it
+   * reads through its memory map (counted in RSS, but the operating system's file cache). Undefined elsewhere.
+   */
+  peakAnonMb?: number;
+  /** CPU time of the writing thread alone (Linux): the part that the reader threads cannot share. */
+  writerCpuSeconds?: number;
   titles: number;
   /** The machine's load average (1 min) at the end of the run: the cores are shared, so wall time varies with it. */
   load: number;
@@ -94,39 +101,71 @@ export async function runImport100k(): Promise<ImportBenchResult[]> {
   }
 }
 
+/** The process's anonymous resident memory in bytes (Linux `RssAnon`), or undefined. */
+function rssAnon(): number | undefined {
+  try {
+    const m = /RssAnon:\s+(\d+) kB/.exec(fs.readFileSync("/proc/self/status", "utf8"));
+    return m ? Number(m[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds of the calling thread (Linux, from /proc/thread-self/stat), or undefined. */
+function threadCpuSeconds(): number | undefined {
+  try {
+    const fields = fs.readFileSync("/proc/thread-self/stat", "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 async function importOnce(file: string, dataDir: string, mode: ImportBenchResult["mode"]): Promise<ImportBenchResult> {
   const db = openDatabase({ dataDir });
   await migrateToLatest(db);
   await db.insertInto("instituicao").values({ cod_empresa: 1, sigla: "BIB", nome: "Biblioteca" }).execute();
   await db.insertInto("campus").values({ cod_empresa: 1, nome_campus: "Campus" }).execute();
   let peak = process.memoryUsage().rss;
+  let peakAnon = rssAnon();
+  const writerCpu = threadCpuSeconds();
   const cpu = process.cpuUsage();
   const started = performance.now();
   const summary = await importFiles(db, [file], {
     bulk: mode === "bulk",
     readers: process.env.BENCH_IMPORT_READERS ? Number(process.env.BENCH_IMPORT_READERS) : undefined,
+    batchSize: process.env.BENCH_IMPORT_BATCH ? Number(process.env.BENCH_IMPORT_BATCH) : undefined,
     onProgress: (e) => {
       peak = Math.max(peak, process.memoryUsage().rss);
-      if (process.env.BENCH_VERBOSE) console.log(`  ${e.done} records, ${((performance.now() - started) / 1000).toFixed(1)} s, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
+      const anon = rssAnon();
+      if (anon !== undefined) peakAnon = Math.max(peakAnon ?? 0, anon);
+      if (process.env.BENCH_VERBOSE) console.log(`  ${e.done} records, ${((performance.now() - started) / 1000).toFixed(1)} s, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB, anonymous ${((anon ?? 0) / 1e6).toFixed(0)} MB`);
     },
   });
   // CPU time of the whole process: this thread and the bulk mode's reader threads.
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   const cpuSeconds = (used.user + used.system) / 1e6;
+  const writerEnd = threadCpuSeconds();
+  const writerCpuSeconds = writerCpu !== undefined && writerEnd !== undefined ? writerEnd - writerCpu : undefined;
   const titles = Number((await db.selectFrom("acervo").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   await db.destroy();
   if (summary.errors.length) console.log(`import bench: ${summary.errors.length} records refused, first: ${summary.errors[0].message}`);
-  return { mode, records: summary.read, seconds, recordsPerSecond: summary.read / seconds, cpuSeconds, recordsPerCpuSecond: summary.read / cpuSeconds, peakRssMb: peak / 1e6, titles, load: os.loadavg()[0] };
+  return { mode, records: summary.read, seconds, recordsPerSecond: summary.read / seconds, cpuSeconds, recordsPerCpuSecond: summary.read / cpuSeconds, peakRssMb: peak / 1e6, peakAnonMb: peakAnon === undefined ? undefined : peakAnon / 1e6, writerCpuSeconds, titles, load: os.loadavg()[0] };
 }
 
 /** The bench's results as a Markdown table (the issue's target: 5,000 records/s). */
 export function importTable(results: ImportBenchResult[]): string {
   return (
     `\n## Import at ${results[0].records.toLocaleString("en")} records (target 5,000 records/s)\n\n` +
-    `| mode | records | titles | wall s | records/s (wall) | CPU s | records/s (CPU) | peak RSS | load avg |\n|---|---|---|---|---|---|---|---|---|\n` +
+    `| mode | records | titles | wall s | records/s (wall) | CPU s | records/s (CPU) | writing thread CPU s | peak RSS | peak anonymous RSS | load avg |\n|---|---|---|---|---|---|---|---|---|---|---|\n` +
     results
-      .map((r) => `| ${r.mode} | ${r.records} | ${r.titles} | ${r.seconds.toFixed(1)} | **${Math.round(r.recordsPerSecond)}** | ${r.cpuSeconds.toFixed(1)} | **${Math.round(r.recordsPerCpuSecond)}** | ${r.peakRssMb.toFixed(0)} MB | ${r.load.toFixed(1)} |`)
+      .map(
+        (r) =>
+          `| ${r.mode} | ${r.records} | ${r.titles} | ${r.seconds.toFixed(1)} | **${Math.round(r.recordsPerSecond)}** | ${r.cpuSeconds.toFixed(1)} | **${Math.round(r.recordsPerCpuSecond)}** | ` +
+          `${r.writerCpuSeconds?.toFixed(1) ?? "—"} | ${r.peakRssMb.toFixed(0)} MB | ${r.peakAnonMb === undefined ? "—" : `${r.peakAnonMb.toFixed(0)} MB`} | ${r.load.toFixed(1)} |`,
+      )
       .join("\n")
   );
 }

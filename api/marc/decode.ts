@@ -141,6 +141,10 @@ export function decodeBytes(bytes: Uint8Array, enc: MarcEncoding, st?: Marc8Stat
 
 /** NFC, without control characters that have no place in a field value. */
 export function cleanText(s: string): string {
+  // Most values are printable ASCII: nothing to remove, already NFC.
+  if (!NOT_PRINTABLE_ASCII.test(s)) return s;
   // eslint-disable-next-line no-control-regex
   return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").normalize("NFC");
 }
+
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;

@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import { insertObjects } from "../db/bulk-insert.ts";
 import { dialectOf } from "../db/index.ts";
-import { optimizeTextIndex, writeIndexEntries, type TitleIndexEntry } from "../search/index.ts";
+import { optimizeTextIndex, writeIndexEntries, type KnownWords, type TitleIndexEntry } from "../search/index.ts";
 import type { DB, ExemplarTable } from "../db/types.ts";
 import { readBatches, type PreparedTitle, type ReadEvent, type ReadOptions } from "./batches.ts";
 import { MATERIAL_TYPES, mapAuthority, mapTitle, sourceKey, type CopyData } from "./map.ts";
@@ -168,6 +168,15 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
     }
   };
 
+  // The text index's terms and the vocabulary's words this run has committed: not inserted again.
+  const known: KnownWords = { terms: new Set(), words: new Set() };
+  const remember = (written: KnownWords) => {
+    if (known.terms.size > KNOWN_WORDS_MAX) known.terms.clear();
+    if (known.words.size > KNOWN_WORDS_MAX) known.words.clear();
+    for (const t of written.terms) known.terms.add(t);
+    for (const w of written.words) known.words.add(w);
+  };
+
   const flushTitles = async (file: string, batch: PreparedTitle[]) => {
     const mapped: MappedTitle[] = [];
     for (const t of batch) {
@@ -194,20 +203,23 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
           out.push(...written);
         }
         // In the same transaction: a title is never committed without its index entry.
-        await writeIndexEntries(trx, [...entries].map(([cod_acervo, entry]) => ({ cod_acervo, entry })));
-        return out;
+        const written = await writeIndexEntries(trx, [...entries].map(([cod_acervo, entry]) => ({ cod_acervo, entry })), undefined, known);
+        return { out, written };
       });
-    const count = (r: { cod: number; isNew: boolean; copies: number }) => {
-      if (r.isNew) added.push(r.cod);
-      summary[r.isNew ? "imported" : "updated"]++;
-      summary.copies += r.copies;
+    const count = ({ out, written }: Awaited<ReturnType<typeof run>>) => {
+      remember(written);
+      for (const r of out) {
+        if (r.isNew) added.push(r.cod);
+        summary[r.isNew ? "imported" : "updated"]++;
+        summary.copies += r.copies;
+      }
     };
     try {
-      (await run(mapped)).forEach(count);
+      count(await run(mapped));
     } catch {
       for (const m of mapped) {
         try {
-          (await run([m])).forEach(count);
+          count(await run([m]));
         } catch (e) {
           fail(m.p, e);
         }
@@ -276,6 +288,9 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
   return summary;
 }
 
+/** Most terms (and vocabulary words) an import remembers as stored; past it, it starts again from none. */
+const KNOWN_WORDS_MAX = 500_000;
+
 /** Reader threads of a bulk import: with the writing thread, they keep two cores busy (ADR 101). */
 const BULK_READERS = 2;
 
@@ -335,6 +350,8 @@ const BULK_STATE = "importacao_em_massa";
  * tables' primary keys stay (new titles append to them), and so do the indexes the import's deletes use.
  */
 const BULK_DROPPED = ["busca_ordem_chave", "busca_ordem_relevancia", "busca_ordem_titulo", "busca_ordem_autor", "busca_ordem_ano", "acervo_faceta_valor"];
+/** FTS5's own default for 'automerge' (segments per level before they are merged). */
+const FTS_AUTOMERGE_DEFAULT = 4;
 /** SQLite page cache during a bulk load (KiB): the search tables' B-trees stay in memory. */
 const BULK_CACHE_KIB = 128 * 1024;
 
@@ -346,9 +363,14 @@ const BULK_CACHE_KIB = 128 * 1024;
  */
 export async function beginBulkLoad(db: Kysely<DB>): Promise<() => Promise<void>> {
   await db.transaction().execute(async (trx) => {
-    const defs = await trx.selectFrom("sqlite_master" as never).select(["name", "sql"] as never[]).where("type" as never, "=", "index" as never).where("name" as never, "in", BULK_DROPPED as never[]).execute();
-    await trx.insertInto("estado_instalacao").values({ chave: BULK_STATE, valor: JSON.stringify(defs) }).execute();
-    for (const d of defs as Array<{ name: string }>) await sql`DROP INDEX ${sql.id(d.name)}`.execute(trx);
+    const defs = (await trx.selectFrom("sqlite_master" as never).select(["name", "sql"] as never[]).where("type" as never, "=", "index" as never).where("name" as never, "in", BULK_DROPPED as never[]).execute()) as Array<{ name: string; sql: string }>;
+    // The text index merges its segments as it grows; a bulk load ends by merging them all into one, so the
+    // merges along the way are work thrown away: off for the load, put back (with the indexes) at its end.
+    const merge = (await sql<{ v: number }>`SELECT v FROM acervo_busca_config WHERE k = 'automerge'`.execute(trx)).rows[0]?.v ?? FTS_AUTOMERGE_DEFAULT;
+    const restore = [...defs, { name: "acervo_busca automerge", sql: `INSERT INTO acervo_busca (acervo_busca, rank) VALUES ('automerge', ${Number(merge)})` }];
+    await trx.insertInto("estado_instalacao").values({ chave: BULK_STATE, valor: JSON.stringify(restore) }).execute();
+    for (const d of defs) await sql`DROP INDEX ${sql.id(d.name)}`.execute(trx);
+    await sql`INSERT INTO acervo_busca (acervo_busca, rank) VALUES ('automerge', 0)`.execute(trx);
   });
   const cache = (await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db)).rows[0].cache_size;
   await sql.raw(`PRAGMA cache_size = -${BULK_CACHE_KIB}`).execute(db);
@@ -363,8 +385,8 @@ export async function beginBulkLoad(db: Kysely<DB>): Promise<() => Promise<void>
 }
 
 /**
- * Ends a bulk load, or the one an interrupted import left (SQLite): rebuilds the indexes it dropped, in one
- * transaction with forgetting them. Returns whether there was one.
+ * Ends a bulk load, or the one an interrupted import left (SQLite): rebuilds the indexes it dropped and puts back
+ * the text index's merging, in one transaction with forgetting them. Returns whether there was one.
  */
 export async function finishBulkLoad(db: Kysely<DB>): Promise<boolean> {
   if (dialectOf(db) !== "sqlite") return false;

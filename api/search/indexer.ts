@@ -5,7 +5,7 @@ import { browseEntries, type BrowseSource } from "./browse-rules.ts";
 import { derivedFacets, DERIVED_FACET_TYPES, marcObject, type DerivedValue, type FacetSource, type MarcJson } from "./derived-facets.ts";
 import { guidesOf, type GuideSource } from "./filters.ts";
 import { fold, indexText, stemmersFor, words } from "./text.ts";
-import { bumpTextGeneration, optimizeTextIndex, writeTerms } from "./terms.ts";
+import { bumpTextGeneration, optimizeTextIndex, termsOf, writeTerms } from "./terms.ts";
 
 const BATCH = 500;
 
@@ -120,6 +120,16 @@ export function titleIndexEntry(row: Omit<TitleIndexRow, "cod_acervo">): TitleIn
 }
 
 /**
+ * Text index terms and vocabulary words a writer knows to be stored already (committed by its earlier batches):
+ * left out of the inserts, which would skip them anyway (both tables only ever grow). The MARC importer keeps
+ * one per run and adds the terms and words {@link writeIndexEntries} returns once its transaction has committed.
+ */
+export interface KnownWords {
+  terms: Set<string>;
+  words: Set<string>;
+}
+
+/**
  * Writes the whole index entry of the given titles inside the caller's transaction: text index, tabs, browse
  * entries, derived facet values, sort keys and vocabulary, each with multi-row inserts. A writer that has the
  * titles' rows in hand (the MARC importer, inside the transaction that wrote them) calls it directly instead
@@ -129,12 +139,16 @@ export async function writeTitleIndex(trx: Kysely<any>, rows: TitleIndexRow[], c
   await writeIndexEntries(trx, rows.map((r) => ({ cod_acervo: r.cod_acervo, entry: titleIndexEntry(r) })), clear);
 }
 
-/** {@link writeTitleIndex} for entries already computed by {@link titleIndexEntry}. */
+/**
+ * {@link writeTitleIndex} for entries already computed by {@link titleIndexEntry}. The terms and vocabulary words
+ * in `known` are not inserted again; returns the ones it inserted (or found already there).
+ */
 export async function writeIndexEntries(
   trx: Kysely<any>,
   titles: ReadonlyArray<{ cod_acervo: number; entry: TitleIndexEntry }>,
   clear: readonly number[] = titles.map((t) => t.cod_acervo),
-): Promise<void> {
+  known?: KnownWords,
+): Promise<KnownWords> {
   const pg = dialectOf(trx) === "postgres";
   bumpTextGeneration();
   for (let i = 0; i < clear.length; i += BATCH) {
@@ -143,12 +157,15 @@ export async function writeIndexEntries(
     else await sql`DELETE FROM acervo_busca WHERE rowid IN (${sql.join(ids)})`.execute(trx);
     for (const table of ["acervo_guia", "indice_entrada", "acervo_faceta", "busca_ordem"] as const) await trx.deleteFrom(table).where("cod_acervo", "in", ids).execute();
   }
-  if (!titles.length) return;
+  const written: KnownWords = { terms: new Set(), words: new Set() };
+  if (!titles.length) return written;
   const docs = titles.map(({ cod_acervo, entry }) => [cod_acervo, ...entry.text]);
   if (pg) await insertRows(trx, "acervo_busca", ["cod_acervo", "documento"], docs, { rowSql: pgDocument });
   else {
     await insertRows(trx, "acervo_busca", ["rowid", "titulo", "autor", "assunto", "outros"], docs);
-    await writeTerms(trx, titles.flatMap(({ entry }) => entry.text));
+    written.terms = termsOf(titles.flatMap(({ entry }) => entry.text));
+    if (known) for (const t of written.terms) if (known.terms.has(t)) written.terms.delete(t);
+    await writeTerms(trx, written.terms);
   }
   await writeGuideRows(
     trx,
@@ -157,8 +174,10 @@ export async function writeIndexEntries(
   );
   await writeFacets(trx, titles.map(({ cod_acervo, entry }) => ({ cod_acervo, values: entry.facets })));
   const vocab = new Map<string, string>();
-  for (const { entry } of titles) for (const [k, v] of entry.vocabulary) if (!vocab.has(k)) vocab.set(k, v);
+  for (const { entry } of titles) for (const [k, v] of entry.vocabulary) if (!vocab.has(k) && !known?.words.has(k)) vocab.set(k, v);
   await writeOrderRows(trx, titles.map(({ cod_acervo, entry }) => [cod_acervo, ...entry.order]), vocab);
+  written.words = new Set(vocab.keys());
+  return written;
 }
 
 /**
@@ -311,7 +330,10 @@ export async function reindexFacets(db: Kysely<any>, codAcervos?: number[]): Pro
 }
 
 async function writeFacets(trx: Kysely<any>, perTitle: Array<{ cod_acervo: number; values: DerivedValue[] }>) {
-  const distinct = new Map(perTitle.flatMap((t) => t.values).map((v) => [`${v.tipo}:${v.codigo}`, v]));
+  // A value's label is the first one seen (a Map built from the list would keep each key's last one, so the label
+  // would depend on where a batch starts).
+  const distinct = new Map<string, DerivedValue>();
+  for (const t of perTitle) for (const v of t.values) if (!distinct.has(`${v.tipo}:${v.codigo}`)) distinct.set(`${v.tipo}:${v.codigo}`, v);
   const idOf = new Map<string, number>();
   // Most values exist already once a catalogue is under way: look them up by type, insert only the new ones.
   const lookUp = async (values: DerivedValue[]) => {
