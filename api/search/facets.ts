@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import type { Db } from "../db/index.ts";
+import { dialectOf, type Db } from "../db/index.ts";
 import { DERIVED_FACET_TYPES, type DerivedFacetType } from "./derived-facets.ts";
 import { classLabel, filterTypesOf, languageLabel, NO_YEAR, noYearLabel, onlyWithLabel, type FilterType } from "./filters.ts";
 import { bucketScope, classExpr, facetCandidates, facetScope, filterCondition, hitScope, online, type SearchParams } from "./query.ts";
@@ -58,7 +58,7 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   // Only the types with a selection get a flag column; the others pass every row (constant 1).
   const flagged = types.filter((t) => selected[t]?.length);
   // With filters, a sample of the text matches is drawn by buckets, without a pass of the text index.
-  const scope = flagged.length ? await bucketScope(db, p) : await facetScope(db, p);
+  const scope = flagged.length || dialectOf(db) === "postgres" ? await bucketScope(db, p) : await facetScope(db, p);
   if (!scope) return { totalLimitado: false, estimado: false, estimadoSemFiltro: false, filtros: [] };
   // The hit set as its own stratum (s = 1) when the text matches are sampled; they are then stratum 2.
   const hits = flagged.length && scope.k !== null ? await hitScope(db, p) : null;
@@ -164,7 +164,7 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   // estimate. With them, each stratum by its own ratio.
   const n1 = Number(rows[0]?.n1 ?? 0);
   const n2 = Number(rows[0]?.n2 ?? 0);
-  const scale1 = hits ? w1 : scope.k === null || n1 === 0 ? 1 : scope.n / n1;
+  const scale1 = hits ? w1 : scope.k === null || n1 === 0 ? 1 : (scope.weight ?? scope.n / n1);
   const scale2 = scope.weight ?? (n2 === 0 ? 0 : restN / n2);
   const est = (v: number) => (v > 0 ? Math.max(1, Math.round(v)) : 0);
   const labels = await facetLabels(db, rows, lang);

@@ -336,8 +336,10 @@ function inMatches(db: Db, q: TextQuery, id: RawBuilder<unknown>): RawBuilder<un
  * Whether title `id` matches `q`, as one probe of the SQLite text index by row id (ADR 105): tens of
  * microseconds on a merged index when the query has no FTS5 prefix query left (`Compiled.probe`).
  */
-function probeMatch(q: TextQuery, id: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`EXISTS (SELECT 1 FROM acervo_busca WHERE acervo_busca MATCH ${q} AND rowid = ${id})`;
+function probeMatch(db: Db, q: TextQuery, id: RawBuilder<unknown>): RawBuilder<unknown> {
+  return dialectOf(db) === "postgres"
+    ? sql`EXISTS (SELECT 1 FROM acervo_busca pb WHERE pb.cod_acervo = ${id} AND pb.documento @@ to_tsquery('simple', ${q}))`
+    : sql`EXISTS (SELECT 1 FROM acervo_busca WHERE acervo_busca MATCH ${q} AND rowid = ${id})`;
 }
 
 /** Whether the tab, its options or the filters test the title's own row (`acervo a`), not only its id. */
@@ -397,7 +399,8 @@ async function countUpTo(db: Db, ids: RawBuilder<unknown>, cap: number): Promise
 
 /** Chooses what drives the search: the smallest selected filter, when it is much smaller than the text matches. */
 async function planOf(db: Db, c: Compiled, p: Pick<SearchParams, "guia" | "opcoes" | "filtros">): Promise<Plan | null> {
-  if (!c.probe) return null;
+  // PostgreSQL tests a title against the words by its primary key and stored tsvector: always cheap.
+  if (!c.probe && dialectOf(db) !== "postgres") return null;
   let best: { type: (typeof DRIVER_FILTERS)[number]; n: number } | null = null;
   for (const type of DRIVER_FILTERS) {
     const values = p.filtros?.[type];
@@ -407,7 +410,7 @@ async function planOf(db: Db, c: Compiled, p: Pick<SearchParams, "guia" | "opcoe
   }
   if (!best) return null;
   // A probe costs about as much as reading DRIVE_RATIO text matches: drive only when that is cheaper.
-  const text = await countUpTo(db, sql`SELECT rowid FROM acervo_busca WHERE acervo_busca MATCH ${c.all}`, best.n * DRIVE_RATIO);
+  const text = await countUpTo(db, matchIds(db, c.all, {}, null), best.n * DRIVE_RATIO);
   if (text !== null) return null;
   const set = driverSet(best.type, p.filtros![best.type]!, p.filtros);
   return { type: best.type, set, all: c.all, ids: await textMatches(db, c, await idsOf(db, driven(db, set, best.type, p))) };
@@ -452,7 +455,7 @@ async function textMatches(db: Db, c: Compiled, ids: readonly number[]): Promise
     }
   }
   for (let i = 0; i < unsure.length; i += TITLE_CHUNK) {
-    for (const id of await idsOf(db, sql`SELECT m.id FROM (${idList(db, unsure.slice(i, i + TITLE_CHUNK))}) m WHERE ${probeMatch(c.all, sql`m.id`)}`)) found.add(id);
+    for (const id of await idsOf(db, sql`SELECT m.id FROM (${idList(db, unsure.slice(i, i + TITLE_CHUNK))}) m WHERE ${probeMatch(db, c.all, sql`m.id`)}`)) found.add(id);
   }
   return ids.filter((id) => found.has(id));
 }
@@ -488,7 +491,7 @@ function matchIds(db: Db, q: TextQuery, p: Pick<SearchParams, "guia" | "opcoes" 
   if (plan) {
     // The plan's matches, found once (`planOf`); a tier's query (title words, the rest) is probed among them.
     const list = idList(db, plan.ids);
-    return q === plan.all ? list : sql`SELECT m.id AS id FROM (${list}) m WHERE ${probeMatch(q, sql`m.id`)}`;
+    return q === plan.all ? list : sql`SELECT m.id AS id FROM (${list}) m WHERE ${probeMatch(db, q, sql`m.id`)}`;
   }
   // The year and derived filters test the text index's row id, so SQLite applies them before reading acervo
   // (the unary + keeps FTS5 from taking the IN list as a row-id lookup).
@@ -545,7 +548,7 @@ async function tierPage(
   const row = needsRow(p);
   // Titles the walk is expected to read: the page's end times the catalogue's titles per match.
   const reads = ((skip + take) * (await titleSpan(db))) / Math.max(size ?? searchLimits.directMax + 1, 1);
-  const member = c.probe && reads <= searchLimits.probeMax ? probeMatch(q, sql`o.cod_acervo`) : inMatches(db, q, key);
+  const member = c.probe && reads <= searchLimits.probeMax ? probeMatch(db, q, sql`o.cod_acervo`) : inMatches(db, q, key);
   // CROSS JOIN keeps busca_ordem outermost in SQLite, so its index gives the order and the walk stops early.
   const { rows } = await sql<{ id: number }>`
     SELECT o.cod_acervo AS id FROM busca_ordem o ${row ? sql`CROSS JOIN acervo a` : sql``}
@@ -675,7 +678,8 @@ async function passCache(db: Db): Promise<PassCache> {
 
 /** The plan of a search (`planOf`), kept with the passes (SQLite): the search and its facets both need it. */
 async function cachedPlan(db: Db, c: Compiled, p: Pick<SearchParams, "guia" | "opcoes" | "filtros">): Promise<Plan | null> {
-  if (dialectOf(db) === "postgres" || !c.probe) return null;
+  if (dialectOf(db) === "postgres") return planOf(db, c, p); // the pass cache is SQLite's
+  if (!c.probe) return null;
   // A tab rule or options test more than the titles' rows (new acquisitions: today's date): planned each time.
   if (!plainTab(p)) return planOf(db, c, p);
   return remember((await passCache(db)).plans, `${c.all}\u0000${JSON.stringify(p.filtros ?? {})}`, () => planOf(db, c, p));
@@ -911,12 +915,16 @@ export async function facetScope(db: Db, p: Pick<SearchParams, "termos" | "guia"
  * catalogue's ids by bucket (`bucketIds`), each title's stored text tested in JS (`textMatches`), so no pass
  * of the text index is needed: a broad word's full pass costs more than the whole sample. The number of buckets
  * comes from a guess of the matches (where the first facetExactMax + 1 of them ended), and each sampled title
- * stands for 65,536 / k matches. SQLite with a plain query and no tab rule; otherwise `facetScope`.
+ * stands for 65,536 / k matches. No tab rule or options, and on SQLite a plain query; otherwise `facetScope`.
+ * PostgreSQL's facets always sample this way (it has no pass to share, and a pass there is seconds at 1M).
  */
 export async function bucketScope(db: Db, p: Pick<SearchParams, "termos" | "guia" | "opcoes">): Promise<FacetScope | null> {
   const c = await compile(db, p.termos);
   if (!c) return null;
-  if (dialectOf(db) === "postgres" || !c.rule || !plainTab(p)) return facetScope(db, p);
+  // Without a rule (a query word beyond plain ASCII) SQLite would probe each sampled title: the pass is cheaper.
+  // PostgreSQL tests a title by its primary key and stored tsvector either way (the rule is SQLite's).
+  const pg = dialectOf(db) === "postgres";
+  if (!plainTab(p) || (!pg && !c.rule)) return facetScope(db, p);
   const first = await idsOf(db, sql`${matchIds(db, c.all, {}, null)} LIMIT ${searchLimits.facetExactMax + 1}`);
   if (first.length <= searchLimits.facetExactMax) return { n: first.length, k: null, all: c.all, ids: first };
   const span = await titleSpan(db);
