@@ -26,7 +26,7 @@ import * as m071 from "./migrations/071-declarations.ts";
 import * as m072 from "./migrations/072-acquisition-statistics.ts";
 import * as m073 from "./migrations/073-professor-suggestions.ts";
 import * as m074 from "./migrations/074-search-terms.ts";
-import * as m210 from "./migrations/210-open-loan-index.ts";
+import * as m210 from "./migrations/210-lookup-indexes.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -57,7 +57,7 @@ const migrations: Record<string, Migration> = {
   "072-acquisition-statistics": m072,
   "073-professor-suggestions": m073,
   "074-search-terms": m074,
-  "210-open-loan-index": m210,
+  "210-lookup-indexes": m210,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
