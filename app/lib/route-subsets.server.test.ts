@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import routeConfig from "../routes";
-import { routesForSegment, staticFirstSegments, subsetKeyOf } from "./route-subsets.server";
+import { routeSubsets } from "./route-subsets.server";
 
 interface RouteEntry {
   id?: string;
@@ -73,46 +73,47 @@ function withParents(path: string): string[] {
   return out;
 }
 
-describe("route subsets per first path segment", () => {
+describe("route subsets by the path's first segments", () => {
   const manifest = portalManifest();
   const whole = tree(manifest);
+  const subsets = routeSubsets(manifest, "/__manifest");
+  const subsetOf = (path: string) => Object.keys(subsets.routesFor(subsets.keyOf(path)!));
 
   it("keeps far fewer routes than the whole table for the pages people visit most", () => {
-    const total = Object.keys(manifest).length;
-    expect(total).toBeGreaterThan(80);
-    expect(Object.keys(routesForSegment(manifest, null)).length).toBeLessThan(10);
-    expect(Object.keys(routesForSegment(manifest, "acervo")).length).toBeLessThan(25);
+    expect(Object.keys(manifest).length).toBeGreaterThan(80);
+    for (const path of ["/", "/acervo/12", "/meupergamum", "/meupergamum/emprestimos", "/livros"]) expect(subsetOf(path).length, path).toBeLessThan(10);
+    expect(subsetOf("/acervo/12/marc").length).toBeLessThan(25);
   });
 
   it("matches every path, and each of its parent paths, exactly as the whole table does", () => {
-    const segments = staticFirstSegments(manifest);
-    expect(segments.has("acervo") && segments.has("meupergamum") && segments.has("login")).toBe(true);
     let checked = 0;
     for (const path of samplePaths(manifest)) {
-      const key = subsetKeyOf(path, "/__manifest");
+      const key = subsets.keyOf(path);
       expect(key, path).not.toBeNull();
-      const subset = tree(routesForSegment(manifest, segments.has(key!) ? key : null));
+      const subset = tree(subsets.routesFor(key!));
       for (const p of withParents(path)) {
         expect(matched(subset, p), `${p} (from ${path})`).toEqual(matched(whole, p));
         checked++;
       }
     }
-    expect(checked).toBeGreaterThan(400);
+    expect(checked).toBeGreaterThan(800);
   });
 
-  it("keeps a route's layout and the root with it", () => {
-    const subset = routesForSegment(manifest, "meupergamum");
-    expect(Object.keys(subset)).toEqual(expect.arrayContaining(["root", "home", "meu", "meu-index", "home-guia"]));
-    expect(Object.keys(subset)).not.toContain("routes/acervo");
+  it("keeps a route's layout and the root with it, and leaves out the routes of other paths", () => {
+    const loans = subsetOf("/meupergamum/emprestimos");
+    expect(loans).toEqual(expect.arrayContaining(["root", "home", "meu", "meu-index", "routes/meu/emprestimos.tsx", "home-guia", "routes/not-found.tsx"]));
+    expect(loans).not.toContain("routes/acervo.tsx");
+    expect(loans).not.toContain("routes/meu/emprestimos.historico.tsx");
+    expect(subsetOf("/acervo/12")).not.toContain("meu");
+  });
+
+  it("gives paths no route names one key per place, so the handlers stay few", () => {
+    expect(subsets.keyName(subsets.keyOf("/qualquer/coisa")!)).toBe(subsets.keyName(subsets.keyOf("/outra/mais")!));
+    expect(subsets.keyName(subsets.keyOf("/acervo/12")!)).toBe(subsets.keyName(subsets.keyOf("/ACERVO/99")!));
+    expect(subsets.keyName(subsets.keyOf("/acervo/12/marc")!)).not.toBe(subsets.keyName(subsets.keyOf("/acervo/12")!));
   });
 
   it("sends to the whole table what React Router rewrites or decodes before matching", () => {
-    expect(subsetKeyOf("/", "/__manifest")).toBe("");
-    expect(subsetKeyOf("/Acervo/12", "/__manifest")).toBe("acervo");
-    expect(subsetKeyOf("/acervo/12.data", "/__manifest")).toBeNull();
-    expect(subsetKeyOf("/_root.data", "/__manifest")).toBeNull();
-    expect(subsetKeyOf("/%61cervo/12", "/__manifest")).toBeNull();
-    expect(subsetKeyOf("//acervo/12", "/__manifest")).toBeNull();
-    expect(subsetKeyOf("/__manifest", "/__manifest")).toBeNull();
+    for (const path of ["/acervo/12.data", "/_root.data", "/%61cervo/12", "//acervo/12", "/a\\b", "/__manifest"]) expect(subsets.keyOf(path), path).toBeNull();
   });
 });

@@ -1,71 +1,138 @@
 /**
- * One React Router request handler per first path segment, each over the routes that can match a path starting
- * with it (ADR 210, fourth pass). React Router walks every ranked route branch until one matches, 3–4 times a
- * page (the handler, the static handler, the partial route manifest for `/` and each parent path), and builds
- * server routes, data routes and route modules for all of them on every render. With 89 routes that was 10–20 %
- * of the home page's CPU. A page's handler here sees the routes of its first segment plus those any path can
- * reach (the root, the home page, `:guia`, the 404 splat), 5–30 instead of 89.
+ * React Router request handlers over the routes a page's path can reach (ADR 210, fourth pass). React Router
+ * walks every ranked route branch until one matches, 3–4 times a page (the handler, the static handler, the
+ * partial route manifest for `/` and each parent path), and builds server routes, data routes and route modules
+ * for every route on every render. With 89 routes that was 10–20 % of the home page's CPU. Here a page is served
+ * by a handler built over the routes whose pattern can match its path or one of its parent paths, decided by
+ * the path's first two segments: 6–15 routes instead of 89.
  *
- * The answer is the same as the whole build's: a route left out of a subset has a static first segment other
- * than the path's, so its pattern cannot match the path nor any of its parent paths; the kept routes keep their
- * order, so they rank as before; the partial manifest a page carries lists the same routes. Requests whose
- * path React Router rewrites or decodes before matching (`.data` requests, percent-encoded or doubled slashes)
- * and the lazy route discovery's manifest requests go to the whole build's handler.
+ * The answer is the same as the whole build's: a route left out has a static segment, among its first two, that
+ * differs from the path's (React Router compares without case by default), or more segments than the path, so
+ * its pattern matches neither the path nor any parent path; the kept routes keep their order, so they rank as
+ * before; the partial manifest a page carries lists the same routes. Requests whose path React Router rewrites or
+ * decodes before matching (`.data` requests, percent-encoded, doubled or back slashes) and the lazy route
+ * discovery's manifest requests go to the whole build's handler.
  */
 import { createRequestHandler, type ServerBuild } from "react-router";
 
 type RouteManifest = ServerBuild["routes"];
 type Handler = ReturnType<typeof createRequestHandler>;
 
-/** The whole path of each route (its ancestors' paths joined), for the first segment that decides its subset. */
-function fullPaths(routes: RouteManifest): Map<string, string> {
-  const paths = new Map<string, string>();
+/** How many leading segments of a path decide its routes. */
+const DEPTH = 2;
+/** A path segment no route names (it can only meet parameters). */
+const OTHER = "\u0000";
+
+interface RouteShape {
+  /** The static (lower-cased) or wildcard (null) segments of the route's whole path, up to a splat. */
+  segments: Array<string | null>;
+  /** An optional segment: the route is kept for every path rather than reasoned about. */
+  always: boolean;
+  /** A layout without a path: kept when one of its descendants is. */
+  pathless: boolean;
+}
+
+function shapes(routes: RouteManifest): Map<string, RouteShape> {
+  const full = new Map<string, string>();
   const pathOf = (id: string): string => {
-    const known = paths.get(id);
+    const known = full.get(id);
     if (known !== undefined) return known;
     const route = routes[id];
-    if (!route) return "";
-    const parent = route.parentId ? pathOf(route.parentId) : "";
-    const own = (route.path ?? "").replace(/^\/+/, "");
-    const full = own ? (parent ? `${parent}/${own}` : own) : parent;
-    paths.set(id, full);
-    return full;
+    const parent = route?.parentId ? pathOf(route.parentId) : "";
+    const own = (route?.path ?? "").replace(/^\/+|\/+$/g, "");
+    const path = own ? (parent ? `${parent}/${own}` : own) : parent;
+    full.set(id, path);
+    return path;
   };
-  for (const id of Object.keys(routes)) pathOf(id);
-  return paths;
+  const out = new Map<string, RouteShape>();
+  for (const [id, route] of Object.entries(routes)) {
+    const parts = pathOf(id).split("/").filter(Boolean);
+    const splat = parts.findIndex((s) => s.includes("*"));
+    const required = splat === -1 ? parts : parts.slice(0, splat);
+    out.set(id, {
+      segments: required.map((s) => (s.startsWith(":") ? null : s.toLowerCase())),
+      always: parts.some((s) => s.endsWith("?")),
+      pathless: !route?.path && !route?.index && route?.parentId !== undefined,
+    });
+  }
+  return out;
+}
+
+/** The key of a path's subset: its first segments as the routes name them, and whether it has more. */
+export interface PathKey {
+  segments: string[];
+  more: boolean;
 }
 
 /**
- * The first segment a route's path requires, lower-cased (React Router matches without case by default), or
- * null when any first segment can match it: no path (the root, the home page, a layout), a parameter, an
- * optional segment, a splat.
+ * Whether a route can match `key`'s path or one of its parent paths: each of its first segments is a parameter
+ * or the path's segment, and it has no more segments than the path.
  */
-export function requiredFirstSegment(fullPath: string): string | null {
-  const first = fullPath.split("/")[0];
-  if (!first || first.startsWith(":") || first.endsWith("?") || first.includes("*")) return null;
-  return first.toLowerCase();
+function reaches(shape: RouteShape, key: PathKey): boolean {
+  if (shape.always) return true;
+  const n = Math.min(shape.segments.length, key.segments.length);
+  for (let i = 0; i < n; i++) if (shape.segments[i] !== null && shape.segments[i] !== key.segments[i]) return false;
+  return shape.segments.length <= key.segments.length || key.more;
 }
 
-/** The route manifest of the routes that can match a path whose first segment is `segment` (null: none of the static ones). */
-export function routesForSegment(routes: RouteManifest, segment: string | null): RouteManifest {
-  const paths = fullPaths(routes);
-  const subset: RouteManifest = {};
-  // Object order is the order React Router groups children in: kept as the whole manifest's.
-  for (const [id, route] of Object.entries(routes)) {
-    const required = requiredFirstSegment(paths.get(id) ?? "");
-    if (required === null || required === segment) subset[id] = route;
-  }
-  return subset;
-}
+/** The routes of a build grouped by the paths that can reach them. */
+export function routeSubsets(routes: RouteManifest, manifestPath?: string) {
+  const routeShapes = shapes(routes);
+  const cache = new Map<string, RouteManifest>();
+  const named = new Map<string, Set<string>>();
 
-/** The static first segments of the build's routes: one subset each. */
-export function staticFirstSegments(routes: RouteManifest): Set<string> {
-  const segments = new Set<string>();
-  for (const path of fullPaths(routes).values()) {
-    const required = requiredFirstSegment(path);
-    if (required !== null) segments.add(required);
-  }
-  return segments;
+  /** The static segments routes name right after `prefix` (the key's segments so far), at the place that follows. */
+  const namedAfter = (prefix: string[]): Set<string> => {
+    const name = prefix.join("/");
+    let set = named.get(name);
+    if (!set) {
+      set = new Set();
+      const i = prefix.length;
+      for (const shape of routeShapes.values()) {
+        const at = shape.segments[i];
+        if (shape.always || typeof at !== "string") continue;
+        if (prefix.every((seg, j) => shape.segments[j] === null || shape.segments[j] === seg)) set.add(at);
+      }
+      named.set(name, set);
+    }
+    return set;
+  };
+
+  /**
+   * The key of a request's path, or null for the whole build (a path React Router rewrites or decodes before
+   * matching, or a manifest request). A segment no route names at its place becomes OTHER, so the keys are as
+   * few as the routes make them, whatever paths are asked for.
+   */
+  const keyOf = (pathname: string): PathKey | null => {
+    if (/%|\/\/|\\/.test(pathname) || pathname.endsWith(".data")) return null;
+    if (manifestPath && (pathname === manifestPath || pathname.startsWith(`${manifestPath}/`))) return null;
+    const parts = pathname.split("/").filter(Boolean);
+    const segments: string[] = [];
+    for (let i = 0; i < Math.min(parts.length, DEPTH); i++) {
+      const lower = parts[i].toLowerCase();
+      segments.push(namedAfter(segments).has(lower) ? lower : OTHER);
+    }
+    return { segments, more: parts.length > DEPTH };
+  };
+
+  /** The route manifest of the routes `key` can reach, in the build's order (the order React Router ranks ties in). */
+  const routesFor = (key: PathKey): RouteManifest => {
+    const name = `${key.more ? "+" : ""}${key.segments.join("/")}`;
+    const known = cache.get(name);
+    if (known) return known;
+    const kept = new Set<string>();
+    for (const [id, shape] of routeShapes) {
+      if (shape.pathless || !reaches(shape, key)) continue;
+      // The route and its ancestors (a layout without a path is kept only for what it holds).
+      for (let at: string | undefined = id; at !== undefined && !kept.has(at); at = routes[at]?.parentId) kept.add(at);
+    }
+    const subset: RouteManifest = {};
+    for (const [id, route] of Object.entries(routes)) if (kept.has(id)) subset[id] = route;
+    cache.set(name, subset);
+    return subset;
+  };
+
+  return { keyOf, routesFor, keyName: (key: PathKey) => `${key.more ? "+" : ""}${key.segments.join("/")}` };
 }
 
 /** The build with only `routes` (and their entries of the browser's route manifest). */
@@ -76,32 +143,24 @@ function buildWith(build: ServerBuild, routes: RouteManifest): ServerBuild {
 }
 
 /**
- * The subset a request's path belongs to: its first segment (lower-cased), `""` for the routes any path can
- * reach, or null for the whole build (a path React Router rewrites before matching, or the manifest requests).
- */
-export function subsetKeyOf(pathname: string, manifestPath: string | undefined): string | null {
-  if (pathname.includes("%") || pathname.includes("//") || pathname.includes("\\") || pathname.endsWith(".data")) return null;
-  if (manifestPath && (pathname === manifestPath || pathname.startsWith(`${manifestPath}/`))) return null;
-  const end = pathname.indexOf("/", 1);
-  return (end === -1 ? pathname.slice(1) : pathname.slice(1, end)).toLowerCase();
-}
-
-/**
- * React Router's request handler for `build`, dispatching each request to the handler of its path's subset.
- * A build with a basename, or without lazy route discovery, is served by one whole handler (not needed here).
+ * React Router's request handler for `build`, dispatching each request to a handler over the routes its path can
+ * reach (built on the first request of each kind of path). A build with a basename, or without lazy route
+ * discovery (whose pages carry the whole route manifest), is served by one whole handler.
  */
 export function createRouteSubsetHandler(build: ServerBuild, mode?: string): Handler {
   const whole = createRequestHandler(build, mode);
   if ((build.basename && build.basename !== "/") || build.routeDiscovery?.mode !== "lazy") return whole;
+  const subsets = routeSubsets(build.routes, build.routeDiscovery.manifestPath);
   const handlers = new Map<string, Handler>();
-  for (const segment of staticFirstSegments(build.routes)) {
-    handlers.set(segment, createRequestHandler(buildWith(build, routesForSegment(build.routes, segment)), mode));
-  }
-  const anySegment = createRequestHandler(buildWith(build, routesForSegment(build.routes, null)), mode);
-  const manifestPath = build.routeDiscovery.manifestPath;
   return (request, loadContext) => {
-    const key = subsetKeyOf(new URL(request.url).pathname, manifestPath);
-    const handler = key === null ? whole : (handlers.get(key) ?? anySegment);
+    const key = subsets.keyOf(new URL(request.url).pathname);
+    if (!key) return whole(request, loadContext);
+    const name = subsets.keyName(key);
+    let handler = handlers.get(name);
+    if (!handler) {
+      handler = createRequestHandler(buildWith(build, subsets.routesFor(key)), mode);
+      handlers.set(name, handler);
+    }
     return handler(request, loadContext);
   };
 }
