@@ -289,7 +289,7 @@ async function createServerApp() {
   const buildUrl = new URL("./server/index.js", import.meta.url).href;
   const build = (await import(buildUrl)) as ServerBuild;
   // A page is served by a handler over the routes its path can reach (ADR 210): React Router's per-route work on
-  // every page is then that of 6–15 routes, not 89.
+  // every page is then that of 3–17 routes, not 89.
   const handler = createRouteSubsetHandler(build, "production");
   const createAppLoadContext = (build.entry.module as unknown as Record<string, unknown>).createAppLoadContext as (opts: {
     apiFetch?: (req: Request) => Promise<Response>;
