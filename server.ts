@@ -17,7 +17,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { z } from "zod";
 import { createApiApp } from "./api/app.ts";
 import { CLIENT_IP_HEADER } from "./api/lib/http.ts";
@@ -28,6 +28,7 @@ import { createMailer } from "./api/mail/index.ts";
 import { openDatabase } from "./api/db/index.ts";
 import { importDemoCatalogue } from "./api/marc/demo.ts";
 import { importNetworkCatalogue } from "./api/seed/network.ts";
+import { createRouteSubsetHandler } from "./app/lib/route-subsets.server.ts";
 import { applySecurityHeaders, parseEmbedOrigins } from "./app/lib/security-headers.ts";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -287,7 +288,9 @@ async function createServerApp() {
 
   const buildUrl = new URL("./server/index.js", import.meta.url).href;
   const build = (await import(buildUrl)) as ServerBuild;
-  const handler = createRequestHandler(build, "production");
+  // A page is served by a handler over the routes its path can reach (ADR 210): React Router's per-route work on
+  // every page is then that of 3–17 routes, not 89.
+  const handler = createRouteSubsetHandler(build, "production");
   const createAppLoadContext = (build.entry.module as unknown as Record<string, unknown>).createAppLoadContext as (opts: {
     apiFetch?: (req: Request) => Promise<Response>;
   }) => Parameters<typeof handler>[1];

@@ -27,6 +27,7 @@ import * as m072 from "./migrations/072-acquisition-statistics.ts";
 import * as m073 from "./migrations/073-professor-suggestions.ts";
 import * as m074 from "./migrations/074-search-terms.ts";
 import * as m075 from "./migrations/075-year-type-language-index.ts";
+import * as m076 from "./migrations/076-lookup-indexes.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "073-professor-suggestions": m073,
   "074-search-terms": m074,
   "075-year-type-language-index": m075,
+  "076-lookup-indexes": m076,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dialectOf } from "../db/index.ts";
 import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
@@ -117,5 +119,16 @@ describe("GET /api/acervo/{id}", () => {
   it("allows a loan request but not a hold while copies are available", async () => {
     const p = await (await get(t.app, `/api/acervo/${id}/permissoes`, token)).json();
     expect(p).toMatchObject({ reserva: false, solicitacao_emprestimo: true, exemplares: 2, disponiveis: 2, comentario: true });
+  });
+
+  it("finds each copy's open loan and each issue's contents through an index, not by reading them all (ADR 210)", async () => {
+    if (dialectOf(t.db) !== "sqlite") return;
+    const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT e.cod_exemplar, m.data_devolucao_prevista FROM exemplar e
+      LEFT JOIN emprestimo m ON m.cod_exemplar = e.cod_exemplar AND m.data_devolucao IS NULL WHERE e.cod_acervo = ${id}`.execute(t.db);
+    const loans = plan.rows.map((r) => r.detail).find((d) => / m\b/.test(d));
+    expect(loans).toMatch(/USING INDEX emprestimo_exemplar_aberto/);
+    const issues = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT f.cod_fasciculo,
+      EXISTS (SELECT 1 FROM sumario s WHERE s.cod_fasciculo = f.cod_fasciculo) FROM fasciculo f WHERE f.cod_acervo = ${id}`.execute(t.db);
+    expect(issues.rows.map((r) => r.detail).find((d) => / s\b/.test(d))).toMatch(/USING (COVERING )?INDEX sumario_fasciculo/);
   });
 });

@@ -117,13 +117,25 @@ export function formatMoney(amount: number, language: string): string {
   return `${m.symbol}\u00a0${n}`;
 }
 
+/**
+ * Dates formatted per locale and value: a page of loans formats the same days again and again, and ICU's
+ * formatting was 1.7 % of the account summary's CPU (ADR 210). Bounded.
+ */
+const formattedDates = new Map<string, string>();
+const SHORT_DATE: Intl.DateTimeFormatOptions = { dateStyle: "short", timeZone: "UTC" };
+
 /** Formats an ISO date (yyyy-mm-dd or full timestamp) for the language, without shifting the day. */
 export function formatDate(value: string | null | undefined, language: string): string {
   if (!value) return "";
-  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
-  if (Number.isNaN(d.getTime())) return value;
   const locale = MONEY[language]?.locale ?? "pt-BR";
-  return dateTimeFormat(locale, { dateStyle: "short", timeZone: "UTC" }).format(d);
+  const key = `${locale}|${value}`;
+  const known = formattedDates.get(key);
+  if (known !== undefined) return known;
+  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
+  const formatted = Number.isNaN(d.getTime()) ? value : dateTimeFormat(locale, SHORT_DATE).format(d);
+  if (formattedDates.size >= 5000) formattedDates.clear();
+  formattedDates.set(key, formatted);
+  return formatted;
 }
 
 /** Formats an ISO timestamp as date and time for the language, naming the time zone (the server's). */

@@ -3,7 +3,7 @@ import { Link } from "~/components/ui/Link";
 import { useTranslation } from "~/lib/use-translation";
 import { pageTitle } from "~/components/search/page-title";
 import { Pagination } from "~/components/search/Pagination";
-import { ResultItem } from "~/components/search/ResultItem";
+import { DefaultCoverSymbol, ResultItem } from "~/components/search/ResultItem";
 import { pageCount } from "~/components/search/search-url";
 import { TextField } from "~/components/ui/TextField";
 import "~/styles/catalogue.css";
@@ -105,11 +105,14 @@ export default function Indice({ loaderData }: Route.ComponentProps) {
           {entrada.titles.total === 0 ? (
             <p>{t("browse.noTitles")}</p>
           ) : (
-            <ol className="results__list" start={(entrada.titles.pagina - 1) * entrada.titles.qtd + 1}>
-              {entrada.titles.resultados.map((item) => (
-                <ResultItem key={item.cod_acervo} item={item} />
-              ))}
-            </ol>
+            <>
+              <DefaultCoverSymbol items={entrada.titles.resultados} />
+              <ol className="results__list" start={(entrada.titles.pagina - 1) * entrada.titles.qtd + 1}>
+                {entrada.titles.resultados.map((item) => (
+                  <ResultItem key={item.cod_acervo} item={item} />
+                ))}
+              </ol>
+            </>
           )}
           <Pagination search={location.search} page={entrada.titles.pagina} pages={pageCount(entrada.titles.total, entrada.titles.qtd)} />
         </section>

@@ -4,14 +4,34 @@ import { AddToBasket } from "~/components/basket/AddToBasket";
 import type { ConsultaItem } from "~/lib/api/catalogue.server";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 
-/** The default cover (spec: "else the default image"): a neutral book drawing, decorative like the real covers. */
+const DEFAULT_COVER_ID = "capa-padrao";
+
+/**
+ * The default cover's drawing, once above a list of results that uses it: each default cover refers to it, so a
+ * results page carries one drawing instead of one per hit (ADR 210). Hidden, like the covers themselves.
+ */
+export function DefaultCoverSymbol({ items, display = "D" }: { items: Array<Pick<ConsultaItem, "link_capa">>; display?: "D" | "C" }) {
+  if (display === "C" || items.every((item) => item.link_capa)) return null;
+  return (
+    <svg className="svg-symbols" aria-hidden="true" focusable="false">
+      <symbol id={DEFAULT_COVER_ID} viewBox="0 0 64 96">
+        <rect x="4" y="4" width="56" height="88" rx="3" fill="none" stroke="currentColor" strokeWidth="3" />
+        <line x1="14" y1="4" x2="14" y2="92" stroke="currentColor" strokeWidth="3" />
+        <line x1="22" y1="28" x2="52" y2="28" stroke="currentColor" strokeWidth="3" />
+        <line x1="22" y1="38" x2="46" y2="38" stroke="currentColor" strokeWidth="3" />
+      </symbol>
+    </svg>
+  );
+}
+
+/**
+ * The default cover (spec: "else the default image"): a neutral book drawing, decorative like the real covers.
+ * The list that holds it renders DefaultCoverSymbol.
+ */
 function DefaultCover() {
   return (
     <svg className="result__cover result__cover--default" viewBox="0 0 64 96" width={64} height={96} aria-hidden="true" focusable="false">
-      <rect x="4" y="4" width="56" height="88" rx="3" fill="none" stroke="currentColor" strokeWidth="3" />
-      <line x1="14" y1="4" x2="14" y2="92" stroke="currentColor" strokeWidth="3" />
-      <line x1="22" y1="28" x2="52" y2="28" stroke="currentColor" strokeWidth="3" />
-      <line x1="22" y1="38" x2="46" y2="38" stroke="currentColor" strokeWidth="3" />
+      <use href={`#${DEFAULT_COVER_ID}`} />
     </svg>
   );
 }

@@ -71,6 +71,18 @@ describe("search results", () => {
     expect(render(<SearchResults results={results({ resultados: [hit(31)] })} termo="x" search="?termo=x" />, "pt")).toContain('<h3 class="result__title" lang="en">');
   });
 
+  it("draws the default cover once and has each hit without a cover refer to it, hidden like the covers", () => {
+    const withCover = { ...hit(23), link_capa: "https://covers.example/23.jpg" };
+    const html = render(<SearchResults results={results({ resultados: [hit(21), hit(22), withCover] })} termo="cats" search="?termo=cats" />);
+    expect(html.match(/<symbol id="capa-padrao"/g)).toHaveLength(1);
+    expect(html).toContain('<svg class="svg-symbols" aria-hidden="true" focusable="false">');
+    expect(html.match(/<use href="#capa-padrao"><\/use>/g)).toHaveLength(2);
+    expect(html.match(/<svg class="result__cover result__cover--default"[^>]*aria-hidden="true" focusable="false">/g)).toHaveLength(2);
+    expect(html).toContain('<img class="result__cover" src="https://covers.example/23.jpg" alt=""');
+    const allCovers = render(<SearchResults results={results({ resultados: [withCover] })} termo="cats" search="?termo=cats" />);
+    expect(allCovers).not.toContain("<symbol");
+  });
+
   it("shows a capped count as N+", () => {
     const html = render(<SearchResults results={results({ total: 5000, totalLimitado: true })} termo="a" search="?termo=a" />);
     expect(html).toContain("5,000+ results for “a”");

@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { AddAllToBasket } from "~/components/basket/AddToBasket";
 import type { Consulta } from "~/lib/api/catalogue.server";
 import { Pagination } from "./Pagination";
-import { ResultItem } from "./ResultItem";
+import { DefaultCoverSymbol, ResultItem } from "./ResultItem";
 import { pageCount, withParams } from "./search-url";
 import { numberFormat } from "~/lib/i18n";
 
@@ -81,6 +81,7 @@ export function SearchResults({ results, termo, search, headingRef, display = "D
         <>
           <ResultsRange results={results} />
           <AddAllToBasket acervos={results.resultados.map((r) => r.cod_acervo)} />
+          <DefaultCoverSymbol items={results.resultados} display={display} />
           <ol className={display === "C" ? "results__list results__list--compact" : "results__list"} start={first}>
             {results.resultados.map((item) => (
               <ResultItem key={item.cod_acervo} item={item} display={display} />
