@@ -64,7 +64,7 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   const hits = flagged.length && scope.k !== null ? await hitScope(db, p) : null;
   const cand = hits
     ? sql`SELECT h.*, 1 AS s FROM (${facetCandidates(db, p, lean, hits)}) h UNION ALL SELECT r.*, 2 AS s FROM (${facetCandidates(db, p, lean, scope)}) r`
-    : sql`SELECT x.*, 1 AS s FROM (${facetCandidates(db, p, lean, scope)}) x`;
+    : facetCandidates(db, p, lean, scope);
   // The derived types' flags come from one read of the titles' facet values (`fl`); the others from the row.
   const flaggedDerived = flagged.filter(isDerived);
   const flags = flagged.map((t) =>
@@ -83,8 +83,11 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   const others = (t: FilterType) => product(flagged.filter((x) => x !== t));
   // Per value: the hits (total1), the stratum-1 titles passing the other types' flags (sem1) and the stratum-2
   // titles that fail only this type (sem2; they are outside the hits, so some flag is 0).
-  const sums = sql`sum(CASE WHEN c.s = 1 THEN ${all} ELSE 0 END) AS total1, sum(CASE WHEN c.s = 1 THEN 1 ELSE 0 END) AS sem1,
-                   sum(CASE WHEN c.s = 2 AND ${all} = 0 THEN 1 ELSE 0 END) AS sem2`;
+  // (One stratum without filters: the plain sums.)
+  const sums = hits
+    ? sql`sum(CASE WHEN c.s = 1 THEN ${all} ELSE 0 END) AS total1, sum(CASE WHEN c.s = 1 THEN 1 ELSE 0 END) AS sem1,
+          sum(CASE WHEN c.s = 2 AND ${all} = 0 THEN 1 ELSE 0 END) AS sem2`
+    : sql`sum(${all}) AS total1, count(*) AS sem1, 0 AS sem2`;
   const group = (t: FilterType, value: RawBuilder<unknown>, from: RawBuilder<unknown>, where: RawBuilder<unknown> = sql`1 = 1`) =>
     sql`SELECT ${sql.lit(t)} AS tipo, ${value} AS codigo, NULL AS descricao, ${sums}
         FROM ${from} WHERE ${others(t)} = 1 AND ${where} GROUP BY ${value}`;
@@ -145,7 +148,7 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   const { rows } = await sql<{ tipo: FilterType; codigo: string; descricao: string | null; total1: number; sem1: number; sem2: number; n1: number; n2: number }>`
     WITH cand AS MATERIALIZED (${cand}) ${fl},
     ${hits ? sql`c0` : sql`c`} AS MATERIALIZED (
-      SELECT a.cod_acervo, a.s, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade,
+      SELECT a.cod_acervo, ${hits ? sql`a.s` : sql`1 AS s`}, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade,
              CASE WHEN a.link_capa IS NOT NULL THEN 1 ELSE 0 END AS has_capa,
              CASE WHEN ${online} THEN 1 ELSE 0 END AS is_online,
              ${classExpr} AS classe
