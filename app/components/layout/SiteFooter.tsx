@@ -22,7 +22,9 @@ function SupportButton({ html }: { html: string }) {
   const { t } = useTranslation("common");
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  if (!hydrated) return <Link to="/suporte">{t("layout.footer.support")}</Link>;
+  // A plain link until hydrated: a press while the page hydrates is the browser's own navigation, never a
+  // client navigation React Router drops because its effects have not run yet (seen in 1 of 3 presses there).
+  if (!hydrated) return <a href="/suporte">{t("layout.footer.support")}</a>;
   return (
     <LazyDialogButton label={t("layout.footer.support")} isOpen={open} onOpenChange={setOpen} preload={loadSupportModal}>
       <SupportModal html={html} isOpen={open} onOpenChange={setOpen} />

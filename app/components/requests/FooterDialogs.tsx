@@ -1,7 +1,6 @@
 import { lazy, useEffect, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { useFetcher, useLocation } from "react-router";
-import { Link } from "~/components/ui/Link";
 import { Toast } from "~/components/ui/Toast";
 import type { CommentActionData } from "~/lib/api/comments.server";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -40,7 +39,8 @@ function FooterDialog({ kind }: { kind: "comentario" | "sugestao" }) {
     if (open && loader.state === "idle" && !loader.data) void loader.load(`/${kind}`);
   }, [open, loader, kind]);
 
-  if (!hydrated) return <Link to={`/${kind}`}>{label}</Link>;
+  // A plain link until hydrated (see the support button in SiteFooter).
+  if (!hydrated) return <a href={`/${kind}`}>{label}</a>;
   const here = `${location.pathname}${location.search}`;
   const units = loader.data?.libraries ?? loader.data?.units;
   return (
