@@ -929,8 +929,15 @@ export async function bucketScope(db: Db, p: Pick<SearchParams, "termos" | "guia
   if (first.length <= searchLimits.facetExactMax) return { n: first.length, k: null, all: c.all, ids: first };
   const span = await titleSpan(db);
   const guess = Math.max(first.length, Math.round((first.length * span) / first.reduce((a, b) => Math.max(a, b), 1)));
-  const k = sampleBuckets(guess, searchLimits.facetRestSample);
-  return { n: guess, k, all: c.all, ids: await textMatches(db, c, bucketIds(k, span)), weight: HASH_BUCKETS / k };
+  let k = sampleBuckets(guess, searchLimits.facetRestSample);
+  let ids = await textMatches(db, c, bucketIds(k, span));
+  // A guess far too low (PostgreSQL returns the first matches in the table's physical order, not by id) gives a
+  // sample far too large: it is cut to the buckets its own rate says are enough, a subset drawn the same way.
+  if (ids.length > 2 * searchLimits.facetRestSample) {
+    k = Math.max(1, Math.floor((k * searchLimits.facetRestSample) / ids.length));
+    ids = ids.filter((id) => bucketOf(id) < k);
+  }
+  return { n: guess, k, all: c.all, ids, weight: HASH_BUCKETS / k };
 }
 
 /**

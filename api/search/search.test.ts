@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dialectOf } from "../db/index.ts";
 import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
 import { fts5Query } from "./index.ts";
 
@@ -137,5 +139,13 @@ describe("fts5Query", () => {
     expect(q).toContain('titulo : ("livros" OR "livr"');
     expect(q).toContain(" AND titulo : (\"historia\"");
     expect(q).toMatch(/"historia"\*\)$/);
+  });
+});
+
+describe("the database sessions", () => {
+  it("run without PostgreSQL's JIT compilation, which costs more than a search's statements (ADR 105)", async () => {
+    if (dialectOf(t.db) !== "postgres") return;
+    const { rows } = await sql<{ jit: string }>`SHOW jit`.execute(t.db);
+    expect(rows[0].jit).toBe("off");
   });
 });
