@@ -686,6 +686,14 @@ async function cachedPlan(db: Db, c: Compiled, p: Pick<SearchParams, "guia" | "o
 }
 
 /**
+ * How many titles match, guessed from the first ones read (more than them): they cover the ids up to the largest
+ * of them, at the same rate over the ids up to `span`. Only sizes a sample; never a count that is shown.
+ */
+function guessMatches(first: readonly number[], span: number): number {
+  return Math.max(first.length, Math.round((first.length * span) / first.reduce((a, b) => Math.max(a, b), 1)));
+}
+
+/**
  * Reads the matches `text` lists (SQLite): their first `cap` + 1 ids and, when there are more, in one more pass
  * their exact count and a generous facet sample (four times the buckets a count guessed from where the first
  * ids ended would need).
@@ -694,7 +702,7 @@ async function readMatches(db: Db, text: RawBuilder<unknown>, cap: number): Prom
   searchStats.passes++;
   const first = await idsOf(db, sql`${text} LIMIT ${cap + 1}`);
   if (first.length <= cap) return { first, n: first.length, wide: 0, sample: null };
-  const guess = Math.max(first.length, Math.round((first.length * (await titleSpan(db))) / first.reduce((a, b) => Math.max(a, b), 1)));
+  const guess = guessMatches(first, await titleSpan(db));
   const wide = Math.min(HASH_BUCKETS, 4 * sampleBuckets(guess));
   const { rows } = await sql<{ n: number; s: string }>`
     SELECT count(*) AS n, json_group_array(m.id) FILTER (WHERE ${sampleCondition(db, sql`m.id`, wide)}) AS s FROM (${text}) m`.execute(db);
@@ -928,7 +936,7 @@ export async function bucketScope(db: Db, p: Pick<SearchParams, "termos" | "guia
   const first = await idsOf(db, sql`${matchIds(db, c.all, {}, null)} LIMIT ${searchLimits.facetExactMax + 1}`);
   if (first.length <= searchLimits.facetExactMax) return { n: first.length, k: null, all: c.all, ids: first };
   const span = await titleSpan(db);
-  const guess = Math.max(first.length, Math.round((first.length * span) / first.reduce((a, b) => Math.max(a, b), 1)));
+  const guess = guessMatches(first, span);
   let k = sampleBuckets(guess, searchLimits.facetRestSample);
   let ids = await textMatches(db, c, bucketIds(k, span));
   // A guess far too low (PostgreSQL returns the first matches in the table's physical order, not by id) gives a
