@@ -28,6 +28,7 @@ import * as m073 from "./migrations/073-professor-suggestions.ts";
 import * as m074 from "./migrations/074-search-terms.ts";
 import * as m075 from "./migrations/075-year-type-language-index.ts";
 import * as m076 from "./migrations/076-lookup-indexes.ts";
+import * as m077 from "./migrations/077-catalogue-changes.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "074-search-terms": m074,
   "075-year-type-language-index": m075,
   "076-lookup-indexes": m076,
+  "077-catalogue-changes": m077,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from "kysely";
 import { dialectOf, type Db } from "../db/index.ts";
 import { DERIVED_FACET_TYPES, type DerivedFacetType } from "./derived-facets.ts";
-import { classLabel, filterTypesOf, languageLabel, NO_YEAR, noYearLabel, onlyWithLabel, type FilterType } from "./filters.ts";
-import { bucketScope, classExpr, facetCandidates, facetScope, filterCondition, hitScope, online, type SearchParams } from "./query.ts";
+import { countColumns, facetColumns, type CountedValue, type FacetColumns } from "./facet-columns.ts";
+import { classLabel, filterTypesOf, languageLabel, NO_YEAR, noYearLabel, onlyWithLabel, type FilterType, type SelectedFilters } from "./filters.ts";
+import { bucketScope, classExpr, facetCandidates, facetScope, filterCondition, hitScope, online, searchStats, type FacetScope, type SearchParams } from "./query.ts";
 
 /** One facet value (spec §3 "Filter"): `total` with every selected filter, `totalSemFiltro` without its own type's. */
 export interface FacetValue {
@@ -36,12 +37,9 @@ export const FACET_TOP_N = 20;
 const isDerived = (t: FilterType): t is DerivedFacetType => (DERIVED_FACET_TYPES as readonly string[]).includes(t);
 
 /**
- * Facet counts of a search in ONE SQL statement (ADR 060, 068, 105). Each counted title gets one 0/1 flag per
- * selected filter type ("passes that type's selection"); a value's `total` counts the titles passing every flag,
- * its `totalSemFiltro` those passing every flag but its own type's. Multi-valued facets (library, campus,
- * only-with) join their values to the titles; the derived types (R, P, C, A, E, S) are one join of the titles to
- * `acervo_faceta` grouped by value id, ranked in SQL so only the top FACET_TOP_N per type (plus the selected
- * values) are labelled and returned.
+ * Facet counts of a search: a value's `total` counts the titles passing every selected filter type, its
+ * `totalSemFiltro` those passing every type but its own. Counted in the facet columns in memory when they are
+ * ready (SQLite), otherwise in one SQL statement; the two give the same answer (a test compares them).
  *
  * Which titles are counted (ADR 105, "Honest facets"): every text match when there are at most facetExactMax,
  * so every count is exact. Above that, a uniform sample of them, and when filters are selected two strata:
@@ -52,16 +50,85 @@ const isDerived = (t: FilterType): t is DerivedFacetType => (DERIVED_FACET_TYPES
  */
 export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "guia" | "filtros" | "opcoes">, lang: "pt" | "es" | "en"): Promise<FacetResult> {
   const types = filterTypesOf(p.guia);
-  const lean = sql`a.cod_acervo, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade, a.link_capa, a.acesso_remoto, a.classificacao`;
   const selected = p.filtros ?? {};
-  const flag = (t: FilterType) => sql.raw(`f_${t}`);
-  // Only the types with a selection get a flag column; the others pass every row (constant 1).
+  // Only the types with a selection are tested; the others pass every title.
   const flagged = types.filter((t) => selected[t]?.length);
   // With filters, a sample of the text matches is drawn by buckets, without a pass of the text index.
   const scope = flagged.length || dialectOf(db) === "postgres" ? await bucketScope(db, p) : await facetScope(db, p);
   if (!scope) return { totalLimitado: false, estimado: false, estimadoSemFiltro: false, filtros: [] };
   // The hit set as its own stratum (s = 1) when the text matches are sampled; they are then stratum 2.
   const hits = flagged.length && scope.k !== null ? await hitScope(db, p) : null;
+  // The weights: a stratum-1 title stands for w1 hits (1 when every hit is counted); a stratum-2 title for
+  // (text matches − hits) / stratum-2 titles outside the hits (`n2`).
+  const w1 = hits ? (hits.k === null || !hits.ids?.length ? 1 : hits.n / hits.ids.length) : 1;
+  // (A sample drawn by buckets has its own weight: the matches are not counted then.)
+  const restN = hits ? Math.max(0, scope.n - hits.n) : 0;
+  const q: FacetQuery = { types, selected, flagged, w1, restN, weight: scope.weight };
+  // SQLite counts in its facet columns when they are ready (ADR 105, "Facet columns in memory"); otherwise in SQL.
+  const cols = scope.ids && (!hits || hits.ids) ? await facetColumns(db) : null;
+  if (cols) searchStats.columnCounts++;
+  const { rows, n1, n2 } = cols ? await countByColumns(db, cols, q, hits ? hits.ids! : scope.ids!, hits ? scope.ids! : null) : await countInSql(db, p, q, scope, hits);
+  // Without filters, a sampled count is scaled by the sampling ratio (matches / sampled matches): an unbiased
+  // estimate. With them, each stratum by its own ratio.
+  const scale1 = hits ? w1 : scope.k === null || n1 === 0 ? 1 : (scope.weight ?? scope.n / n1);
+  const scale2 = scope.weight ?? (n2 === 0 ? 0 : restN / n2);
+  const est = (v: number) => (v > 0 ? Math.max(1, Math.round(v)) : 0);
+  const labels = await facetLabels(db, rows, lang);
+  const filtros: FacetValue[] = [];
+  for (const t of types) {
+    const mine = rows
+      .filter((r) => r.tipo === t)
+      .map((r) => ({ ...r, total: est(Number(r.total1) * scale1), sem: est(Number(r.sem1) * scale1 + Number(r.sem2) * scale2) }));
+    mine.sort(t === "Y" ? yearOrder : (a, b) => b.sem - a.sem || a.codigo.localeCompare(b.codigo));
+    const sel = selected[t] ?? [];
+    // Selected values always stay listed, so they can be seen and removed; so does "no date" (spec §4).
+    const shown = mine.filter((r, i) => i < FACET_VALUES_MAX || sel.includes(r.codigo) || (t === "Y" && r.codigo === NO_YEAR));
+    for (const r of shown) {
+      filtros.push({ tipo: t, codigo: r.codigo, descricao: r.descricao ?? labels(t, r.codigo), total: r.total, totalSemFiltro: r.sem, selecionado: sel.includes(r.codigo) });
+    }
+  }
+  const estimado = hits ? hits.k !== null : scope.k !== null;
+  return { totalLimitado: false, estimado, estimadoSemFiltro: estimado || hits !== null, filtros };
+}
+
+
+/** What both ways of counting need: the tab's types, the selection, and the strata's weights. */
+interface FacetQuery {
+  types: FilterType[];
+  selected: SelectedFilters;
+  flagged: FilterType[];
+  w1: number;
+  restN: number;
+  weight: number | undefined;
+}
+
+/** A counted value: `codigo` and `descricao` from the value's table for the derived types (R, P, C, A, E, S). */
+interface CountRow {
+  tipo: FilterType;
+  codigo: string;
+  descricao: string | null;
+  total1: number;
+  sem1: number;
+  sem2: number;
+}
+
+/**
+ * The counts in ONE SQL statement (ADR 060, 068, 105). Each counted title gets one 0/1 flag per selected filter
+ * type ("passes that type's selection"); a value's `total` counts the titles passing every flag, its
+ * `totalSemFiltro` those passing every flag but its own type's. Multi-valued facets (library, campus,
+ * only-with) join their values to the titles; the derived types (R, P, C, A, E, S) are one join of the titles to
+ * `acervo_faceta` grouped by value id, ranked in SQL so only the top FACET_TOP_N per type (plus the selected
+ * values) are labelled and returned.
+ */
+async function countInSql(
+  db: Db,
+  p: Pick<SearchParams, "guia" | "opcoes">,
+  { types, selected, flagged, w1, restN }: FacetQuery,
+  scope: FacetScope,
+  hits: FacetScope | null,
+): Promise<{ rows: CountRow[]; n1: number; n2: number }> {
+  const lean = sql`a.cod_acervo, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade, a.link_capa, a.acesso_remoto, a.classificacao`;
+  const flag = (t: FilterType) => sql.raw(`f_${t}`);
   const cand = hits
     ? sql`SELECT h.*, 1 AS s FROM (${facetCandidates(db, p, lean, hits)}) h UNION ALL SELECT r.*, 2 AS s FROM (${facetCandidates(db, p, lean, scope)}) r`
     : facetCandidates(db, p, lean, scope);
@@ -114,11 +181,6 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
       sql`${rowsOf("NA_C")} JOIN (SELECT DISTINCT e.cod_acervo, bb.cod_campus FROM exemplar e JOIN biblioteca bb ON bb.cod_biblioteca = e.cod_biblioteca WHERE e.cod_acervo IN (SELECT cod_acervo FROM c)) ec ON ec.cod_acervo = c.cod_acervo`,
     ),
   };
-  // The weights: a stratum-1 title stands for w1 hits (1 when every hit is counted); a stratum-2 title for
-  // (text matches − hits) / stratum-2 titles outside the hits (read in SQL: `rest`).
-  const w1 = hits ? (hits.k === null || !hits.ids?.length ? 1 : hits.n / hits.ids.length) : 1;
-  // (A sample drawn by buckets has its own weight: the matches are not counted then.)
-  const restN = hits ? Math.max(0, scope.n - hits.n) : 0;
   const w2 = scope.weight !== undefined ? sql.lit(scope.weight) : sql`(${sql.lit(restN)} * 1.0 / (SELECT CASE WHEN rest.n > 0 THEN rest.n ELSE 1 END FROM rest))`;
   const derived = types.filter(isDerived);
   const unions = types.filter((t) => !isDerived(t)).map((t) => parts[t]!);
@@ -163,29 +225,62 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
     }
     facets AS (${sql.join(unions, sql` UNION ALL `)})
     SELECT facets.*, (SELECT count(*) FROM cand ${hits ? sql`WHERE s = 1` : sql``}) AS n1, (SELECT n FROM rest) AS n2 FROM facets`.execute(db);
-  // Without filters, a sampled count is scaled by the sampling ratio (matches / sampled matches): an unbiased
-  // estimate. With them, each stratum by its own ratio.
-  const n1 = Number(rows[0]?.n1 ?? 0);
-  const n2 = Number(rows[0]?.n2 ?? 0);
-  const scale1 = hits ? w1 : scope.k === null || n1 === 0 ? 1 : (scope.weight ?? scope.n / n1);
-  const scale2 = scope.weight ?? (n2 === 0 ? 0 : restN / n2);
-  const est = (v: number) => (v > 0 ? Math.max(1, Math.round(v)) : 0);
-  const labels = await facetLabels(db, rows, lang);
-  const filtros: FacetValue[] = [];
-  for (const t of types) {
-    const mine = rows
-      .filter((r) => r.tipo === t)
-      .map((r) => ({ ...r, total: est(Number(r.total1) * scale1), sem: est(Number(r.sem1) * scale1 + Number(r.sem2) * scale2) }));
-    mine.sort(t === "Y" ? yearOrder : (a, b) => b.sem - a.sem || a.codigo.localeCompare(b.codigo));
-    const sel = selected[t] ?? [];
-    // Selected values always stay listed, so they can be seen and removed; so does "no date" (spec §4).
-    const shown = mine.filter((r, i) => i < FACET_VALUES_MAX || sel.includes(r.codigo) || (t === "Y" && r.codigo === NO_YEAR));
-    for (const r of shown) {
-      filtros.push({ tipo: t, codigo: r.codigo, descricao: r.descricao ?? labels(t, r.codigo), total: r.total, totalSemFiltro: r.sem, selecionado: sel.includes(r.codigo) });
+  return { rows, n1: Number(rows[0]?.n1 ?? 0), n2: Number(rows[0]?.n2 ?? 0) };
+}
+
+/**
+ * The same counts from the facet columns (`countColumns`), then the derived types ranked as the SQL statement
+ * ranks them (by the weighted `totalSemFiltro`, then value id) and the kept ones labelled from their table.
+ */
+async function countByColumns(db: Db, cols: FacetColumns, q: FacetQuery, s1: readonly number[], s2: readonly number[] | null) {
+  const chosen = q.flagged.filter(isDerived);
+  const derivedIds: Partial<Record<DerivedFacetType, number[]>> = {};
+  if (chosen.length) {
+    const list = await db
+      .selectFrom("faceta_valor")
+      .select(["cod_valor", "tipo"])
+      .where((eb) => eb.or(chosen.map((t) => eb.and([eb("tipo", "=", t), eb("codigo", "in", q.selected[t]!)]))))
+      .execute();
+    for (const r of list) (derivedIds[r.tipo as DerivedFacetType] ??= []).push(Number(r.cod_valor));
+  }
+  const campusOf = q.types.includes("NA_C")
+    ? new Map((await db.selectFrom("biblioteca").select(["cod_biblioteca", "cod_campus"]).execute()).map((r) => [Number(r.cod_biblioteca), Number(r.cod_campus)]))
+    : null;
+  const counted = countColumns(cols, { types: q.types, flagged: q.flagged, selected: q.selected, derivedIds, campusOf }, s1, s2);
+  const w2 = q.weight ?? q.restN / (counted.n2 > 0 ? counted.n2 : 1);
+  const key = (r: CountedValue) => (s2 ? r.sem1 + (r.sem2 * w2) / q.w1 : r.sem1);
+  const selectedIds = new Set(Object.values(derivedIds).flat());
+  const kept: CountedValue[] = [];
+  const byType = new Map<FilterType, CountedValue[]>();
+  for (const r of counted.rows) {
+    if (r.valor === null) kept.push(r);
+    else {
+      const list = byType.get(r.tipo);
+      if (list) list.push(r);
+      else byType.set(r.tipo, [r]);
     }
   }
-  const estimado = hits ? hits.k !== null : scope.k !== null;
-  return { totalLimitado: false, estimado, estimadoSemFiltro: estimado || hits !== null, filtros };
+  for (const list of byType.values()) {
+    list.sort((a, b) => key(b) - key(a) || a.valor! - b.valor!);
+    list.forEach((r, i) => (i < FACET_TOP_N || selectedIds.has(r.valor!)) && kept.push(r));
+  }
+  const ids = kept.filter((r) => r.valor !== null).map((r) => r.valor!);
+  const labels = new Map<number, { tipo: string; codigo: string; descricao: string }>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    for (const r of await db.selectFrom("faceta_valor").select(["cod_valor", "tipo", "codigo", "descricao"]).where("cod_valor", "in", part).execute()) {
+      labels.set(Number(r.cod_valor), r);
+    }
+  }
+  const rows: CountRow[] = [];
+  for (const r of kept) {
+    if (r.valor === null) rows.push({ tipo: r.tipo, codigo: r.codigo, descricao: null, total1: r.total1, sem1: r.sem1, sem2: r.sem2 });
+    else {
+      const v = labels.get(r.valor);
+      if (v) rows.push({ tipo: v.tipo as FilterType, codigo: v.codigo, descricao: v.descricao, total1: r.total1, sem1: r.sem1, sem2: r.sem2 });
+    }
+  }
+  return { rows, n1: counted.n1, n2: counted.n2 };
 }
 
 /** Years most recent first; "no date" last. */

@@ -622,8 +622,11 @@ interface PassCache {
 const passCaches = new WeakMap<Db, PassCache>();
 const PASS_CACHE_MAX = 32;
 
-/** What the search has done in this process (tests and benches read it): passes over a query's matches. */
-export const searchStats = { passes: 0 };
+/**
+ * What the search has done in this process (tests and benches read it): passes over a query's matches, and facet
+ * counts taken in the facet columns.
+ */
+export const searchStats = { passes: 0, columnCounts: 0 };
 
 /** Empties the text-pass cache (benches measure the first search of a query with it). */
 export function clearSearchCache(db: Db): void {

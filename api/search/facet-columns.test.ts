@@ -1,0 +1,142 @@
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createDemoTestApi, insertTitles } from "../lib/testing.ts";
+import { clearFacetColumns, facetColumns, facetColumnsSettings } from "./facet-columns.ts";
+import { clearSearchCache, reindexAcervos, searchFacets, searchLimits, searchStats, type FacetResult, type SearchParams, type SelectedFilters } from "./index.ts";
+
+/**
+ * The facet columns in memory (ADR 105, "Facet columns in memory") must give exactly the SQL statement's
+ * answer: on the demo catalogue (every facet type has values), for searches with and without filters of every
+ * type, exact and sampled, in two strata; and after the catalogue changes under them, through every table the
+ * facets read.
+ */
+let t: Awaited<ReturnType<typeof createDemoTestApi>>;
+const defaults = { ...searchLimits };
+const settings = { ...facetColumnsSettings };
+
+beforeAll(async () => {
+  t = await createDemoTestApi();
+}, 180_000);
+afterAll(async () => t.cleanup());
+afterEach(() => {
+  Object.assign(searchLimits, defaults);
+  Object.assign(facetColumnsSettings, settings);
+});
+
+const params = (termo: string, filtros: SelectedFilters = {}, guia?: string): SearchParams => ({
+  termos: [{ termo, tipo: "livre" }],
+  pagina: 1,
+  qtd: 20,
+  ordenacao: "C",
+  filtros,
+  guia,
+});
+
+/** The facets counted in SQL and in the columns; asserts the columns were used (SQLite) and returns both. */
+async function both(p: SearchParams): Promise<[FacetResult, FacetResult]> {
+  facetColumnsSettings.enabled = false;
+  clearSearchCache(t.db);
+  const inSql = await searchFacets(t.db, p, "pt");
+  facetColumnsSettings.enabled = true;
+  clearSearchCache(t.db);
+  expect(await facetColumns(t.db)).not.toBeNull();
+  const counted = searchStats.columnCounts;
+  const inColumns = await searchFacets(t.db, p, "pt");
+  // Every search of a plain tab is counted in the columns (a tab with a rule of its own may be counted in SQL).
+  if (!p.guia && inSql.filtros.length) expect(searchStats.columnCounts).toBe(counted + 1);
+  return [inSql, inColumns];
+}
+
+const first = (r: FacetResult, tipo: string, n = 1) => r.filtros.filter((f) => f.tipo === tipo).slice(0, n).map((f) => f.codigo);
+
+describe("facet columns", () => {
+  it("count what the SQL statement counts, with and without filters of every type, exact and sampled", async () => {
+    const words = ["brasil", "historia", "educacao", "de"];
+    let compared = 0;
+    for (const tiny of [false, true]) {
+      Object.assign(searchLimits, tiny ? { facetExactMax: 40, facetSample: 60, facetRestSample: 30 } : defaults);
+      for (const termo of words) {
+        const [plain, plainColumns] = await both(params(termo));
+        expect(plainColumns).toEqual(plain);
+        if (!plain.filtros.length) continue;
+        // One filter of each type the search offers, then several types at once (values from the plain facets).
+        const selections: SelectedFilters[] = [];
+        for (const tipo of ["T", "Y", "I", "X", "K", "B", "R", "P", "C", "A", "E", "S"] as const) {
+          const values = first(plain, tipo, 2);
+          if (values.length) selections.push({ [tipo]: values });
+        }
+        selections.push({ T: first(plain, "T"), I: first(plain, "I"), Y: first(plain, "Y", 3) });
+        selections.push({ A: first(plain, "A", 2), S: first(plain, "S", 2), X: first(plain, "X") });
+        selections.push({ B: first(plain, "B"), S: first(plain, "S"), Y: ["SD", ...first(plain, "Y")] });
+        for (const filtros of selections) {
+          const [a, b] = await both(params(termo, filtros));
+          expect({ termo, tiny, filtros, facets: b }).toEqual({ termo, tiny, filtros, facets: a });
+          compared++;
+        }
+      }
+      // The new acquisitions tab adds campus and area.
+      const [a, b] = await both(params("de", {}, "aquisicoes"));
+      expect(b).toEqual(a);
+      const [c, d] = await both(params("de", { NA_C: first(a, "NA_C"), NA_A: first(a, "NA_A") }, "aquisicoes"));
+      expect(d).toEqual(c);
+    }
+    expect(compared).toBeGreaterThan(40);
+  }, 120_000);
+
+  it("follow every change of the catalogue the facets read, without reading it all again", async () => {
+    const p = params("brasil");
+    const [before] = await both(p);
+    const cols = await facetColumns(t.db);
+    const seq = cols!.seq;
+    const { rows } = await sql<{ id: number }>`SELECT cod_acervo AS id FROM acervo WHERE titulo LIKE '%Brasil%' ORDER BY cod_acervo LIMIT 4`.execute(t.db);
+    const [a, b, c, d] = rows.map((r) => Number(r.id));
+    // A title's own columns, a link (online), a copy in another library, a derived value, and a title deleted.
+    await t.db.updateTable("acervo").set({ ano_publicacao: 2099, idioma: "lat", link_capa: "https://example.org/c.jpg", classificacao: " q12" }).where("cod_acervo", "=", a!).execute();
+    await t.db.insertInto("acervo_link").values({ cod_acervo: b!, url: "https://example.org/b" }).execute();
+    const lib = await t.db.selectFrom("biblioteca").select("cod_biblioteca").orderBy("cod_biblioteca", "desc").executeTakeFirstOrThrow();
+    await t.db.insertInto("exemplar").values({ cod_acervo: c!, cod_biblioteca: lib.cod_biblioteca, codigo_barras: "T-facet-1" }).execute();
+    await t.db.updateTable("acervo").set({ autor: "Zuleika Quintana" }).where("cod_acervo", "=", d!).execute();
+    await reindexAcervos(t.db, [d!]);
+    const changed = await t.db.selectFrom("acervo_mudanca" as never).select(["cod_acervo" as never]).where("seq" as never, ">", seq as never).execute();
+    expect(changed.map((r) => Number((r as { cod_acervo: number }).cod_acervo)).sort((x, y) => x - y)).toEqual([a, b, c, d].sort((x, y) => x! - y!));
+    const [after, afterColumns] = await both(p);
+    expect(afterColumns).toEqual(after);
+    expect(after).not.toEqual(before);
+    expect(after.filtros.find((f) => f.tipo === "Y" && f.codigo === "2099")?.total).toBe(1);
+    const [byAuthor, byAuthorColumns] = await both(params("brasil", { A: ["zuleika-quintana"] }));
+    expect(byAuthorColumns).toEqual(byAuthor);
+    expect(byAuthor.filtros.find((f) => f.tipo === "A" && f.codigo === "zuleika-quintana")).toMatchObject({ total: 1, selecionado: true });
+    // Patched, not rebuilt: the same columns, their overlay holding the changed titles.
+    const now = await facetColumns(t.db);
+    expect(now).toBe(cols);
+    expect(now!.overlay.size).toBe(4);
+    // A new title (beyond the columns' ids), then deleted.
+    const [added] = await insertTitles(t.db, [{ titulo: "Brasil recém-chegado", ano_publicacao: 2098, copies: 1 }]);
+    await reindexAcervos(t.db, [added!]);
+    const [withNew, withNewColumns] = await both(p);
+    expect(withNewColumns).toEqual(withNew);
+    expect(withNew.filtros.find((f) => f.tipo === "Y" && f.codigo === "2098")?.total).toBe(1);
+    await t.db.deleteFrom("acervo").where("cod_acervo", "=", added!).execute();
+    const [gone, goneColumns] = await both(p);
+    expect(goneColumns).toEqual(gone);
+    expect(gone.filtros.find((f) => f.tipo === "Y" && f.codigo === "2098")).toBeUndefined();
+  }, 60_000);
+
+  it("are rebuilt after many changes, counted in SQL while a large catalogue's are read", async () => {
+    const p = params("historia");
+    const [expected] = await both(p);
+    const cols = await facetColumns(t.db);
+    Object.assign(facetColumnsSettings, { patchMax: 3, syncMax: 0 });
+    await sql`UPDATE acervo SET idioma = idioma WHERE cod_acervo IN (SELECT cod_acervo FROM acervo ORDER BY cod_acervo LIMIT 10)`.execute(t.db);
+    // Ten changes are more than the patch takes: the next count starts a rebuild and is answered in SQL.
+    expect(await facetColumns(t.db)).toBeNull();
+    clearSearchCache(t.db);
+    expect(await searchFacets(t.db, p, "pt")).toEqual(expected);
+    await new Promise((r) => setTimeout(r, 500));
+    const rebuilt = await facetColumns(t.db);
+    expect(rebuilt).not.toBeNull();
+    expect(rebuilt).not.toBe(cols);
+    expect(rebuilt!.overlay.size).toBe(0);
+    clearFacetColumns(t.db);
+  }, 60_000);
+});
