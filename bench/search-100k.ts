@@ -103,7 +103,6 @@ async function buildCatalogue(db: Db) {
  */
 /** Reads the facet columns now (whatever the catalogue's size), and says what it cost. */
 async function readColumns(db: Db): Promise<string> {
-  if (dialectOf(db) !== "sqlite") return "Facet columns: not used (PostgreSQL counts facets in SQL).";
   const sync = facetColumnsSettings.syncMax;
   facetColumnsSettings.syncMax = Number.MAX_SAFE_INTEGER;
   const before = process.memoryUsage();
@@ -123,7 +122,6 @@ async function readColumns(db: Db): Promise<string> {
 /** Every case's facets counted in the columns equal the SQL statement's count. */
 async function sameFacets(db: Db, cases: Array<{ name: string; qs: string }>): Promise<string[]> {
   const out: string[] = [];
-  if (dialectOf(db) !== "sqlite") return out;
   for (const c of cases) {
     const q = new URLSearchParams(c.qs);
     const params: SearchParams = {

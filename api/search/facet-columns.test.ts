@@ -99,8 +99,14 @@ describe("facet columns", () => {
     await reindexAcervos(t.db, [d!]);
     const changed = await t.db.selectFrom("acervo_mudanca" as never).select(["cod_acervo" as never]).where("seq" as never, ">", seq as never).execute();
     expect(changed.map((r) => Number((r as { cod_acervo: number }).cod_acervo)).sort((x, y) => x - y)).toEqual([a, b, c, d].sort((x, y) => x! - y!));
+    // Calls made at once share one refresh of the columns, and each gets the changed answer.
+    clearSearchCache(t.db);
+    const together = await Promise.all([p, p, params("brasil", { Y: ["2099"] }), p].map((q) => searchFacets(t.db, q, "pt")));
     const [after, afterColumns] = await both(p);
     expect(afterColumns).toEqual(after);
+    expect(together[0]).toEqual(after);
+    expect(together[3]).toEqual(after);
+    expect(together[2]!.filtros.find((f) => f.tipo === "Y" && f.codigo === "2099")).toMatchObject({ total: 1 });
     expect(after).not.toEqual(before);
     expect(after.filtros.find((f) => f.tipo === "Y" && f.codigo === "2099")?.total).toBe(1);
     const [byAuthor, byAuthorColumns] = await both(params("brasil", { A: ["zuleika-quintana"] }));

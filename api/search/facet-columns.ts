@@ -177,6 +177,8 @@ export class FacetColumns {
 interface Slot {
   cols: FacetColumns | null;
   building: Promise<void> | null;
+  /** The refresh under way (reading the change log and patching), which the next call waits for. */
+  refreshing: Promise<void> | null;
 }
 const slots = new WeakMap<Db, Slot>();
 
@@ -201,31 +203,46 @@ export function clearFacetColumns(db: Db): void {
 export async function facetColumns(db: Db): Promise<FacetColumns | null> {
   if (!facetColumnsSettings.enabled) return null;
   let slot = slots.get(db);
-  if (!slot) slots.set(db, (slot = { cols: null, building: null }));
-  const seq = await currentSeq(db);
-  const cols = slot.cols;
-  if (cols && cols.seq === seq) return cols;
-  if (cols) {
-    const { rows } = await sql<{ id: number; seq: number }>`
-      SELECT cod_acervo AS id, seq FROM acervo_mudanca WHERE seq > ${cols.seq} ORDER BY seq LIMIT ${facetColumnsSettings.patchMax + 1}`.execute(db);
-    if (rows.length <= facetColumnsSettings.patchMax) {
-      const ids = [...new Set(rows.map((r) => Number(r.id)))];
-      await patch(db, cols, ids);
-      // Changes committed after the log was read have a larger seq and are read next time.
-      cols.seq = Math.max(seq, ...rows.map((r) => Number(r.seq)));
-      if (cols.overlay.size > OVERLAY_MAX) startBuild(db, slot);
-      return cols;
+  if (!slot) slots.set(db, (slot = { cols: null, building: null, refreshing: null }));
+  // One refresh at a time: two patching the same columns at once could leave the older read of a title last.
+  while (slot.refreshing) await slot.refreshing;
+  const run = refresh(db, slot);
+  const done = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  slot.refreshing = done;
+  try {
+    return await run;
+  } finally {
+    if (slot.refreshing === done) slot.refreshing = null;
+  }
+}
+
+async function refresh(db: Db, slot: Slot): Promise<FacetColumns | null> {
+  for (;;) {
+    const seq = await currentSeq(db);
+    const cols = slot.cols;
+    if (cols && cols.seq === seq) return cols;
+    if (cols) {
+      const { rows } = await sql<{ id: number; seq: number }>`
+        SELECT cod_acervo AS id, seq FROM acervo_mudanca WHERE seq > ${cols.seq} ORDER BY seq LIMIT ${facetColumnsSettings.patchMax + 1}`.execute(db);
+      if (rows.length <= facetColumnsSettings.patchMax) {
+        await patch(db, cols, [...new Set(rows.map((r) => Number(r.id)))]);
+        // Each title was read after its logged change; changes committed since have a larger seq, read next time.
+        cols.seq = Math.max(seq, ...rows.map((r) => Number(r.seq)));
+        if (cols.overlay.size > OVERLAY_MAX) startBuild(db, slot);
+        return cols;
+      }
     }
-  }
-  // No columns yet, or too many changes: (re)build. A small catalogue waits for it; a large one is counted in
-  // SQL until the build is done.
-  const titles = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM acervo`.execute(db)).rows[0]?.n ?? 0);
-  const build = startBuild(db, slot);
-  if (titles <= facetColumnsSettings.syncMax) {
+    // No columns yet, or too many changes: (re)build. A small catalogue waits for it (then the loop brings the new
+    // columns up to date); a large one is counted in SQL until the build is done.
+    const titles = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM acervo`.execute(db)).rows[0]?.n ?? 0);
+    const build = startBuild(db, slot);
+    if (titles > facetColumnsSettings.syncMax) return null;
     await build;
-    return slot.cols && slot.cols.seq === (await currentSeq(db)) ? slot.cols : facetColumns(db);
+    if (!slot.cols) return null; // the build failed: counted in SQL, tried again next time
   }
-  return null;
 }
 
 async function currentSeq(db: Db): Promise<number> {
