@@ -24,7 +24,7 @@ import { dialectOf } from "../api/db/index.ts";
 import { sql } from "kysely";
 import { parseFilters } from "../api/search/index.ts";
 import { seedInstitution } from "../api/seed/institution.ts";
-import { facetColumns, facetColumnsSettings } from "../api/search/facet-columns.ts";
+import { facetColumns, facetColumnsSettings } from "../api/search/index.ts";
 
 let TITLES = Number(process.env.BENCH_TITLES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);

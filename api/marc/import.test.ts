@@ -92,9 +92,9 @@ describe("bundled demo catalogue", () => {
     await expectIndexAsRebuilt();
   }, 180_000);
 
-  it("bulk mode: the same titles, copies and index as a normal import, and the indexes it drops are back at the end", async () => {
+  it("bulk mode: the same titles, copies, index and change log as a normal import, and the indexes and triggers it drops are back at the end", async () => {
     const files = demoFiles(projectRoot);
-    const indexes = async (d: Kysely<DB>) => (await sql`SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name`.execute(d)).rows;
+    const indexes = async (d: Kysely<DB>) => (await sql`SELECT name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name`.execute(d)).rows;
     const before = await indexes(db);
     // Small batches, so the two reader threads take turns within each file.
     const bulk = await importFiles(db, files, { libraryFor: () => 2, copyWhenMissing: true, bulk: true, batchSize: 150 });
@@ -129,8 +129,9 @@ describe("bundled demo catalogue", () => {
     await expectIndexAsRebuilt();
   }, 240_000);
 
-  it("an interrupted bulk import leaves its dropped indexes recorded, and the next import rebuilds them first", async () => {
-    const indexes = async () => (await sql`SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name`.execute(db)).rows;
+  it("an interrupted bulk import leaves its dropped indexes and triggers recorded, and the next import rebuilds them first", async () => {
+    const indexes = async () => (await sql`SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name`.execute(db)).rows;
+    const triggers = async () => (await sql`SELECT name FROM sqlite_master WHERE type = 'trigger'`.execute(db)).rows.length;
     const automerge = async () => (await sql<{ v: number }>`SELECT v FROM acervo_busca_config WHERE k = 'automerge'`.execute(db)).rows[0]?.v;
     const before = await indexes();
     await beginBulkLoad(db);
@@ -138,10 +139,12 @@ describe("bundled demo catalogue", () => {
     await db.destroy();
     db = openDatabase({ dataDir: dir });
     expect((await indexes()).length).toBeLessThan(before.length);
+    expect(await triggers()).toBe(0);
     expect(await db.selectFrom("estado_instalacao").select("chave").execute()).toEqual([{ chave: "importacao_em_massa" }]);
     expect(await automerge()).toBe(0);
     await importFiles(db, demoFiles(projectRoot).filter((f) => f.includes("lul-fre")), { libraryFor: () => 1 });
     expect(await indexes()).toEqual(before);
+    expect(await triggers()).toBe(12);
     expect(await db.selectFrom("estado_instalacao").select("chave").execute()).toEqual([]);
     // The text index merges its segments again (FTS5's default).
     expect(await automerge()).toBe(4);

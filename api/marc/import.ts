@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import { insertObjects } from "../db/bulk-insert.ts";
 import { dialectOf } from "../db/index.ts";
-import { optimizeTextIndex, writeIndexEntries, type KnownWords, type TitleIndexEntry } from "../search/index.ts";
+import { CHANGE_LOG_TRIGGERS, logTitleChanges, optimizeTextIndex, writeIndexEntries, type KnownWords, type TitleIndexEntry } from "../search/index.ts";
 import type { DB, ExemplarTable } from "../db/types.ts";
 import { readBatches, type PreparedTitle, type ReadEvent, type ReadOptions } from "./batches.ts";
 import { MATERIAL_TYPES, mapAuthority, mapTitle, sourceKey, type CopyData } from "./map.ts";
@@ -204,6 +204,8 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
         }
         // In the same transaction: a title is never committed without its index entry.
         const written = await writeIndexEntries(trx, [...entries].map(([cod_acervo, entry]) => ({ cod_acervo, entry })), undefined, known);
+        // A bulk load has the change log's triggers off: the batch's titles are logged in one statement.
+        if (bulk) await logTitleChanges(trx, [...entries.keys()]);
         return { out, written };
       });
     const count = ({ out, written }: Awaited<ReturnType<typeof run>>) => {
@@ -350,6 +352,9 @@ const BULK_STATE = "importacao_em_massa";
  * tables' primary keys stay (new titles append to them), and so do the indexes the import's deletes use.
  */
 const BULK_DROPPED = ["busca_ordem_chave", "busca_ordem_relevancia", "busca_ordem_titulo", "busca_ordem_autor", "busca_ordem_ano", "acervo_faceta_valor"];
+// The change log's triggers (CHANGE_LOG_TRIGGERS) are dropped too, and put back with the indexes: the importer
+// logs each batch's titles in one statement instead (`logTitleChanges`). A load interrupted without them is
+// repaired, triggers included, by the next import or server start.
 /** FTS5's own default for 'automerge' (segments per level before they are merged). */
 const FTS_AUTOMERGE_DEFAULT = 4;
 /** SQLite page cache during a bulk load (KiB): the search tables' B-trees stay in memory. */
@@ -363,13 +368,22 @@ const BULK_CACHE_KIB = 128 * 1024;
  */
 export async function beginBulkLoad(db: Kysely<DB>): Promise<() => Promise<void>> {
   await db.transaction().execute(async (trx) => {
-    const defs = (await trx.selectFrom("sqlite_master" as never).select(["name", "sql"] as never[]).where("type" as never, "=", "index" as never).where("name" as never, "in", BULK_DROPPED as never[]).execute()) as Array<{ name: string; sql: string }>;
+    const defs = (await trx
+      .selectFrom("sqlite_master" as never)
+      .select(["name", "sql", "type"] as never[])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("type" as never, "=", "index" as never), eb("name" as never, "in", BULK_DROPPED as never[])]),
+          eb.and([eb("type" as never, "=", "trigger" as never), eb("name" as never, "in", CHANGE_LOG_TRIGGERS as never[])]),
+        ]),
+      )
+      .execute()) as Array<{ name: string; sql: string; type: "index" | "trigger" }>;
     // The text index merges its segments as it grows; a bulk load ends by merging them all into one, so the
     // merges along the way are work thrown away: off for the load, put back (with the indexes) at its end.
     const merge = (await sql<{ v: number }>`SELECT v FROM acervo_busca_config WHERE k = 'automerge'`.execute(trx)).rows[0]?.v ?? FTS_AUTOMERGE_DEFAULT;
     const restore = [...defs, { name: "acervo_busca automerge", sql: `INSERT INTO acervo_busca (acervo_busca, rank) VALUES ('automerge', ${Number(merge)})` }];
     await trx.insertInto("estado_instalacao").values({ chave: BULK_STATE, valor: JSON.stringify(restore) }).execute();
-    for (const d of defs) await sql`DROP INDEX ${sql.id(d.name)}`.execute(trx);
+    for (const d of defs) await sql`DROP ${sql.raw(d.type === "trigger" ? "TRIGGER" : "INDEX")} ${sql.id(d.name)}`.execute(trx);
     await sql`INSERT INTO acervo_busca (acervo_busca, rank) VALUES ('automerge', 0)`.execute(trx);
   });
   const cache = (await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db)).rows[0].cache_size;
@@ -393,7 +407,9 @@ export async function finishBulkLoad(db: Kysely<DB>): Promise<boolean> {
   const state = await db.selectFrom("estado_instalacao").select("valor").where("chave", "=", BULK_STATE).executeTakeFirst();
   if (!state) return false;
   await db.transaction().execute(async (trx) => {
-    for (const d of JSON.parse(state.valor) as Array<{ sql: string }>) await sql.raw(d.sql.replace(/^CREATE INDEX /i, "CREATE INDEX IF NOT EXISTS ")).execute(trx);
+    for (const d of JSON.parse(state.valor) as Array<{ sql: string }>) {
+      await sql.raw(d.sql.replace(/^CREATE (INDEX|TRIGGER) /i, "CREATE $1 IF NOT EXISTS ")).execute(trx);
+    }
     await trx.deleteFrom("estado_instalacao").where("chave", "=", BULK_STATE).execute();
   });
   return true;

@@ -1,8 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDemoTestApi, insertTitles } from "../lib/testing.ts";
-import { clearFacetColumns, facetColumns, facetColumnsSettings } from "./facet-columns.ts";
-import { clearSearchCache, reindexAcervos, searchFacets, searchLimits, searchStats, type FacetResult, type SearchParams, type SelectedFilters } from "./index.ts";
+import { clearFacetColumns, clearSearchCache, facetColumns, facetColumnsSettings, reindexAcervos, searchFacets, searchLimits, searchStats, type FacetResult, type SearchParams, type SelectedFilters } from "./index.ts";
 
 /**
  * The facet columns in memory (ADR 105, "Facet columns in memory") must give exactly the SQL statement's

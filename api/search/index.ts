@@ -12,6 +12,7 @@
 export * from "./browse-rules.ts";
 export * from "./browse.ts";
 export * from "./derived-facets.ts";
+export * from "./facet-columns.ts";
 export * from "./facets.ts";
 export * from "./filters.ts";
 export * from "./indexer.ts";
