@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDemoTestApi, insertTitles } from "../lib/testing.ts";
-import { clearFacetColumns, clearSearchCache, facetColumns, facetColumnsSettings, reindexAcervos, searchFacets, searchLimits, searchStats, type FacetResult, type SearchParams, type SelectedFilters } from "./index.ts";
+import { clearFacetColumns, clearSearchCache, facetColumns, facetColumnsSettings, reindexAcervos, searchAcervos, searchFacets, searchLimits, searchStats, type FacetResult, type SearchParams, type SelectedFilters } from "./index.ts";
 
 /**
  * The facet columns in memory (ADR 105, "Facet columns in memory") must give exactly the SQL statement's
@@ -46,6 +46,8 @@ async function both(p: SearchParams): Promise<[FacetResult, FacetResult]> {
   return [inSql, inColumns];
 }
 
+/** The least frequent value listed of a type (a selective filter). */
+const last = (r: FacetResult, tipo: string) => r.filtros.filter((f) => f.tipo === tipo).slice(-1).map((f) => f.codigo);
 const first = (r: FacetResult, tipo: string, n = 1) => r.filtros.filter((f) => f.tipo === tipo).slice(0, n).map((f) => f.codigo);
 
 describe("facet columns", () => {
@@ -81,6 +83,46 @@ describe("facet columns", () => {
     }
     expect(compared).toBeGreaterThan(40);
   }, 120_000);
+
+  it("test a driving filter's titles against the other filters as SQL does", async () => {
+    // A selective derived value, then values of other types its titles have (so each search finds titles).
+    const narrow = async (base: SelectedFilters, ...types: Array<"T" | "Y" | "I" | "X" | "K" | "B" | "S">) => {
+      const facets = await searchFacets(t.db, params("de", base), "pt");
+      const out = { ...base };
+      for (const tipo of types) out[tipo] = facets.filtros.filter((f) => f.tipo === tipo && f.total > 0).slice(0, 1).map((f) => f.codigo);
+      return out;
+    };
+    const [plain] = await both(params("de"));
+    const selections: SelectedFilters[] = [
+      await narrow({ A: first(plain, "A", 2) }, "I"),
+      await narrow({ S: last(plain, "S") }, "T", "X"),
+      await narrow({ P: last(plain, "P") }, "Y", "B"),
+      await narrow({ A: first(plain, "A", 3) }, "Y", "I", "K", "S"),
+    ];
+    const search = async (p: SearchParams) => {
+      clearSearchCache(t.db);
+      const r = await searchAcervos(t.db, p);
+      return { total: r.total, ids: r.resultados.map((h) => h.cod_acervo) };
+    };
+    let drives = 0;
+    for (const filtros of selections) {
+      const p = { ...params("de", filtros), qtd: 50 };
+      const before = searchStats.columnDrives;
+      const withColumns = await search(p);
+      drives += searchStats.columnDrives - before;
+      facetColumnsSettings.enabled = false;
+      const inSql = await search(p);
+      Object.assign(searchLimits, { driveMax: 0 });
+      const undriven = await search(p);
+      Object.assign(searchLimits, defaults);
+      facetColumnsSettings.enabled = true;
+      expect({ filtros, ...withColumns }).toEqual({ filtros, ...inSql });
+      expect({ filtros, ...withColumns }).toEqual({ filtros, ...undriven });
+      expect(withColumns.total).toBeGreaterThan(0);
+    }
+    // Each search was driven by a filter (in the columns on SQLite; PostgreSQL drives too, and tests there).
+    expect(drives).toBe(selections.length);
+  }, 60_000);
 
   it("follow every change of the catalogue the facets read, without reading it all again", async () => {
     const p = params("brasil");

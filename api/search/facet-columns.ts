@@ -568,6 +568,46 @@ class Counts {
   }
 }
 
+/** What the columns' count needs beyond the selection: the selected derived values' ids, campuses of libraries. */
+export async function columnQuery(db: Db, types: FilterType[], selected: SelectedFilters, flagged: FilterType[]): Promise<ColumnCount> {
+  const chosen = flagged.filter((t): t is DerivedFacetType => DERIVED_INDEX.has(t));
+  const derivedIds: Partial<Record<DerivedFacetType, number[]>> = {};
+  if (chosen.length) {
+    const list = await db
+      .selectFrom("faceta_valor")
+      .select(["cod_valor", "tipo"])
+      .where((eb) => eb.or(chosen.map((t) => eb.and([eb("tipo", "=", t), eb("codigo", "in", selected[t]!)]))))
+      .execute();
+    for (const r of list) (derivedIds[r.tipo as DerivedFacetType] ??= []).push(Number(r.cod_valor));
+  }
+  const campusOf = types.includes("NA_C")
+    ? new Map((await db.selectFrom("biblioteca").select(["cod_biblioteca", "cod_campus"]).execute()).map((r) => [Number(r.cod_biblioteca), Number(r.cod_campus)]))
+    : null;
+  return { types, flagged, selected, derivedIds, campusOf };
+}
+
+/**
+ * Whether a title fails exactly one selected type: the only titles outside the hits that change a count (a
+ * sampled text match's "without this filter" of that type).
+ */
+export function failsExactlyOne(cols: FacetColumns, q: ColumnCount): (id: number) => boolean {
+  const tests = q.flagged.map((t) => passTest(cols, t, q));
+  const r: Cursor = { tipo: 0, ano: 0, idioma: 0, flags: 0, classe: 0, libs: cols.libs, l0: 0, l1: 0, vals: cols.vals, v0: 0, v1: 0 };
+  return (id) => {
+    if (!cols.read(id, r)) return false;
+    let fails = 0;
+    for (const test of tests) if (!test(r) && ++fails > 1) return false;
+    return fails === 1;
+  };
+}
+
+/** Whether a title passes every selected type (`q.flagged`). */
+export function passesAll(cols: FacetColumns, q: ColumnCount): (id: number) => boolean {
+  const tests = q.flagged.map((t) => passTest(cols, t, q));
+  const r: Cursor = { tipo: 0, ano: 0, idioma: 0, flags: 0, classe: 0, libs: cols.libs, l0: 0, l1: 0, vals: cols.vals, v0: 0, v1: 0 };
+  return (id) => cols.read(id, r) && tests.every((test) => test(r));
+}
+
 /** A counted key as the facet's code (the SQL statement's text of it). */
 function codeOf(cols: FacetColumns, t: FilterType, key: number): string {
   switch (t) {

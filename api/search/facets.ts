@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { dialectOf, type Db } from "../db/index.ts";
 import { DERIVED_FACET_TYPES, type DerivedFacetType } from "./derived-facets.ts";
-import { countColumns, facetColumns, type CountedValue, type FacetColumns } from "./facet-columns.ts";
+import { columnQuery, countColumns, facetColumns, failsExactlyOne, type ColumnCount, type CountedValue, type FacetColumns } from "./facet-columns.ts";
 import { classLabel, filterTypesOf, languageLabel, NO_YEAR, noYearLabel, onlyWithLabel, type FilterType, type SelectedFilters } from "./filters.ts";
 import { bucketScope, classExpr, facetCandidates, facetScope, filterCondition, hitScope, online, searchStats, type FacetScope, type SearchParams } from "./query.ts";
 
@@ -53,8 +53,14 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   const selected = p.filtros ?? {};
   // Only the types with a selection are tested; the others pass every title.
   const flagged = types.filter((t) => selected[t]?.length);
-  // With filters, a sample of the text matches is drawn by buckets, without a pass of the text index.
-  const scope = flagged.length || dialectOf(db) === "postgres" ? await bucketScope(db, p) : await facetScope(db, p);
+  // SQLite and PostgreSQL count in the facet columns when they are ready (ADR 105, "Facet columns in memory")
+  // and the call lists the titles it counts; otherwise in SQL.
+  const cols = await facetColumns(db);
+  const cq = cols ? await columnQuery(db, types, selected, flagged) : null;
+  // With filters, a sample of the text matches is drawn by buckets, without a pass of the text index (with the
+  // columns, only its titles that can change a count are tested against the words).
+  const relevant = cols && cq && flagged.length ? (ids: number[]) => ids.filter(failsExactlyOne(cols, cq)) : undefined;
+  const scope = flagged.length || dialectOf(db) === "postgres" ? await bucketScope(db, p, relevant) : await facetScope(db, p);
   if (!scope) return { totalLimitado: false, estimado: false, estimadoSemFiltro: false, filtros: [] };
   // The hit set as its own stratum (s = 1) when the text matches are sampled; they are then stratum 2.
   const hits = flagged.length && scope.k !== null ? await hitScope(db, p) : null;
@@ -64,10 +70,9 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   // (A sample drawn by buckets has its own weight: the matches are not counted then.)
   const restN = hits ? Math.max(0, scope.n - hits.n) : 0;
   const q: FacetQuery = { types, selected, flagged, w1, restN, weight: scope.weight };
-  // SQLite counts in its facet columns when they are ready (ADR 105, "Facet columns in memory"); otherwise in SQL.
-  const cols = scope.ids && (!hits || hits.ids) ? await facetColumns(db) : null;
-  if (cols) searchStats.columnCounts++;
-  const { rows, n1, n2 } = cols ? await countByColumns(db, cols, q, hits ? hits.ids! : scope.ids!, hits ? scope.ids! : null) : await countInSql(db, p, q, scope, hits);
+  const listed = cols && cq && scope.ids && (!hits || hits.ids);
+  if (listed) searchStats.columnCounts++;
+  const { rows, n1, n2 } = listed ? await countByColumns(db, cols, q, cq, hits ? hits.ids! : scope.ids!, hits ? scope.ids! : null) : await countInSql(db, p, q, scope, hits);
   // Without filters, a sampled count is scaled by the sampling ratio (matches / sampled matches): an unbiased
   // estimate. With them, each stratum by its own ratio.
   const scale1 = hits ? w1 : scope.k === null || n1 === 0 ? 1 : (scope.weight ?? scope.n / n1);
@@ -232,24 +237,11 @@ async function countInSql(
  * The same counts from the facet columns (`countColumns`), then the derived types ranked as the SQL statement
  * ranks them (by the weighted `totalSemFiltro`, then value id) and the kept ones labelled from their table.
  */
-async function countByColumns(db: Db, cols: FacetColumns, q: FacetQuery, s1: readonly number[], s2: readonly number[] | null) {
-  const chosen = q.flagged.filter(isDerived);
-  const derivedIds: Partial<Record<DerivedFacetType, number[]>> = {};
-  if (chosen.length) {
-    const list = await db
-      .selectFrom("faceta_valor")
-      .select(["cod_valor", "tipo"])
-      .where((eb) => eb.or(chosen.map((t) => eb.and([eb("tipo", "=", t), eb("codigo", "in", q.selected[t]!)]))))
-      .execute();
-    for (const r of list) (derivedIds[r.tipo as DerivedFacetType] ??= []).push(Number(r.cod_valor));
-  }
-  const campusOf = q.types.includes("NA_C")
-    ? new Map((await db.selectFrom("biblioteca").select(["cod_biblioteca", "cod_campus"]).execute()).map((r) => [Number(r.cod_biblioteca), Number(r.cod_campus)]))
-    : null;
-  const counted = countColumns(cols, { types: q.types, flagged: q.flagged, selected: q.selected, derivedIds, campusOf }, s1, s2);
+async function countByColumns(db: Db, cols: FacetColumns, q: FacetQuery, cq: ColumnCount, s1: readonly number[], s2: readonly number[] | null) {
+  const counted = countColumns(cols, cq, s1, s2);
   const w2 = q.weight ?? q.restN / (counted.n2 > 0 ? counted.n2 : 1);
   const key = (r: CountedValue) => (s2 ? r.sem1 + (r.sem2 * w2) / q.w1 : r.sem1);
-  const selectedIds = new Set(Object.values(derivedIds).flat());
+  const selectedIds = new Set(Object.values(cq.derivedIds).flat());
   const kept: CountedValue[] = [];
   const byType = new Map<FilterType, CountedValue[]>();
   for (const r of counted.rows) {
