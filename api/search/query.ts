@@ -371,6 +371,8 @@ interface Plan {
   /** The query the plan found the matches of, and those matches (ascending ids; `resolvePlan`). */
   all: TextQuery;
   ids: number[];
+  /** The stored title field of the matches the text test read (SQLite), for the title tier. */
+  titles?: ReadonlyMap<number, string>;
 }
 
 /**
@@ -414,7 +416,8 @@ async function planOf(db: Db, c: Compiled, p: Pick<SearchParams, "guia" | "opcoe
   const text = await countUpTo(db, matchIds(db, c.all, {}, null), best.n * DRIVE_RATIO);
   if (text !== null) return null;
   const set = driverSet(best.type, p.filtros![best.type]!, p.filtros);
-  return { type: best.type, set, all: c.all, ids: await textMatches(db, c, await drivenIds(db, set, best.type, p)) };
+  const titles = new Map<number, string>();
+  return { type: best.type, set, all: c.all, ids: await textMatches(db, c, await drivenIds(db, set, best.type, p), titles), titles };
 }
 
 /** The filters a driving type's titles are tested against: the years' set has the types and languages applied. */
@@ -456,7 +459,7 @@ function driven(db: Db, set: RawBuilder<unknown>, type: FilterType, p: Pick<Sear
  * title when the query has one, is probed in the text index instead, so the answer is always FTS5's. Testing a
  * title's text costs a couple of microseconds; a probe tens, and a failing probe of a rare word scans ahead.
  */
-async function textMatches(db: Db, c: Compiled, ids: readonly number[]): Promise<number[]> {
+async function textMatches(db: Db, c: Compiled, ids: readonly number[], titles?: Map<number, string>): Promise<number[]> {
   const found = new Set<number>();
   const unsure: number[] = [];
   const rule = c.rule;
@@ -465,12 +468,16 @@ async function textMatches(db: Db, c: Compiled, ids: readonly number[]): Promise
     // FTS5's own content table (`%_content`: the row id and the columns in order), read as a plain table: a
     // third of the cost of reading the same text through the virtual table.
     for (let i = 0; i < ids.length; i += TITLE_CHUNK) {
-      const { rows } = await sql<{ id: number; x: string }>`
-        SELECT t.id, ' ' || coalesce(t.c0, '') || ' | ' || coalesce(t.c1, '') || ' | ' || coalesce(t.c2, '') || ' | ' || coalesce(t.c3, '') || ' ' AS x
+      const { rows } = await sql<{ id: number; x: string; t0: string }>`
+        SELECT t.id, ' ' || coalesce(t.c0, '') || ' | ' || coalesce(t.c1, '') || ' | ' || coalesce(t.c2, '') || ' | ' || coalesce(t.c3, '') || ' ' AS x,
+               t.c0 AS t0
         FROM json_each(${JSON.stringify(ids.slice(i, i + TITLE_CHUNK))}) m JOIN acervo_busca_content t ON t.id = m.value`.execute(db);
       for (const r of rows) {
         if (NOT_PLAIN.test(r.x)) unsure.push(Number(r.id));
-        else if (ruleMatches(rule, r.x)) found.add(Number(r.id));
+        else if (ruleMatches(rule, r.x)) {
+          found.add(Number(r.id));
+          titles?.set(Number(r.id), r.t0);
+        }
       }
     }
   }
@@ -598,23 +605,26 @@ function idList(db: Db, ids: readonly number[]): RawBuilder<unknown> {
  * match (milliseconds for a rare word, measured), and another pass of the text index costs as much as the first.
  * The tokens compared are the ones FTS5 indexed, so the answer is the column filter's (ADR 105).
  */
-async function titleTier(db: Db, c: Compiled, listed: readonly number[]): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < listed.length; i += TITLE_CHUNK) {
-    const chunk = listed.slice(i, i + TITLE_CHUNK);
+async function titleTier(db: Db, c: Compiled, listed: readonly number[], known?: ReadonlyMap<number, string>): Promise<number[]> {
+  const inTitle = (titulo: string) => {
+    const list = titulo.split(" ");
+    const tokens = new Set(list);
+    const has = (w: { alts: string[]; prefix: string | null }) =>
+      w.alts.some((a) => tokens.has(a)) || (w.prefix !== null && list.some((t) => t.startsWith(w.prefix!)));
+    return c.titleRule.every((term) => (term.any ? term.words.some(has) : term.words.every(has)));
+  };
+  // The title fields a plan's text test read already (`Plan.titles`); the others read here.
+  const read = new Map<number, string>();
+  const missing = known ? listed.filter((id) => !known.has(id)) : listed;
+  for (let i = 0; i < missing.length; i += TITLE_CHUNK) {
     const { rows } = await sql<{ id: number; titulo: string }>`
-      SELECT t.id, t.c0 AS titulo FROM json_each(${JSON.stringify(chunk)}) m JOIN acervo_busca_content t ON t.id = m.value`.execute(db);
-    const inTitle = new Set<number>();
-    for (const r of rows) {
-      const list = r.titulo.split(" ");
-      const tokens = new Set(list);
-      const has = (w: { alts: string[]; prefix: string | null }) =>
-        w.alts.some((a) => tokens.has(a)) || (w.prefix !== null && list.some((t) => t.startsWith(w.prefix!)));
-      if (c.titleRule.every((term) => (term.any ? term.words.some(has) : term.words.every(has)))) inTitle.add(Number(r.id));
-    }
-    out.push(...chunk.filter((id) => inTitle.has(id)));
+      SELECT t.id, t.c0 AS titulo FROM json_each(${JSON.stringify(missing.slice(i, i + TITLE_CHUNK))}) m JOIN acervo_busca_content t ON t.id = m.value`.execute(db);
+    for (const r of rows) read.set(Number(r.id), r.titulo);
   }
-  return out;
+  return listed.filter((id) => {
+    const titulo = known?.get(id) ?? read.get(id);
+    return titulo !== undefined && inTitle(titulo);
+  });
 }
 
 const TITLE_CHUNK = 5_000;
@@ -820,7 +830,7 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
         titleQuery === c.all
           ? listed
           : dialectOf(db) === "sqlite" && searchLimits.probeMax > 0
-            ? await titleTier(db, c, listed)
+            ? await titleTier(db, c, listed, plan?.titles)
             : await idsOf(db, matchIds(db, titleQuery, p, plan));
       const titled = new Set(inTitle);
       const rest = listed.filter((id) => !titled.has(id));
