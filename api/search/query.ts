@@ -413,8 +413,7 @@ async function planOf(db: Db, c: Compiled, p: Pick<SearchParams, "guia" | "opcoe
   }
   if (!best) return null;
   // A probe costs about as much as reading DRIVE_RATIO text matches: drive only when that is cheaper.
-  const text = await countUpTo(db, matchIds(db, c.all, {}, null), best.n * DRIVE_RATIO);
-  if (text !== null) return null;
+  if (!(await textIsLarger(db, c, best.n * DRIVE_RATIO))) return null;
   const set = driverSet(best.type, p.filtros![best.type]!, p.filtros);
   const titles = new Map<number, string>();
   return { type: best.type, set, all: c.all, ids: await textMatches(db, c, await drivenIds(db, set, best.type, p), titles), titles };
@@ -437,6 +436,29 @@ async function drivenIds(db: Db, set: RawBuilder<unknown>, type: FilterType, p: 
   const ids = await idsOf(db, sql`SELECT DISTINCT d.id AS id FROM (${set}) d ORDER BY d.id`);
   searchStats.columnDrives++;
   return flagged.length ? ids.filter(passesAll(cols, await columnQuery(db, flagged, others, flagged))) : ids;
+}
+
+/**
+ * Whether a plain query matches more than `cap` titles. SQLite reads its first facetExactMax + 1 matches once
+ * (kept with the passes: the facets of a search with filters size their sample from them) when `cap` is that
+ * large, or when they were read already; past them, the matches are guessed from where those ended. The answer
+ * only chooses a plan, never what the search finds. Otherwise the matches are counted up to `cap` + 1.
+ */
+async function textIsLarger(db: Db, c: Compiled, cap: number): Promise<boolean> {
+  const max = searchLimits.facetExactMax;
+  if (dialectOf(db) === "sqlite" && (cap >= max || (await passCache(db)).firsts.has(c.all))) {
+    const first = await firstMatches(db, c.all);
+    if (first.length <= max || cap < max) return first.length > cap;
+    return guessMatches(first, await titleSpan(db)) > cap;
+  }
+  return (await countUpTo(db, matchIds(db, c.all, {}, null), cap)) === null;
+}
+
+/**
+ * The first facetExactMax + 1 matches of a plain text query, ascending (SQLite, kept with the passes).
+ */
+async function firstMatches(db: Db, q: TextQuery): Promise<number[]> {
+  return remember((await passCache(db)).firsts, q, () => idsOf(db, sql`${matchIds(db, q, {}, null)} LIMIT ${searchLimits.facetExactMax + 1}`));
 }
 
 /**
@@ -647,6 +669,8 @@ interface PassCache {
   version: string;
   passes: Map<string, Promise<TextPass>>;
   plans: Map<string, Promise<Plan | null>>;
+  /** A plain query's first matches (`firstMatches`). */
+  firsts: Map<string, Promise<number[]>>;
 }
 
 const passCaches = new WeakMap<Db, PassCache>();
@@ -705,7 +729,7 @@ async function passCache(db: Db): Promise<PassCache> {
   const l = searchLimits;
   const version = `${rows[0]?.data_version}:${textGeneration()}:${Object.values(l).join(":")}`;
   let cache = passCaches.get(db);
-  if (!cache || cache.version !== version) passCaches.set(db, (cache = { version, passes: new Map(), plans: new Map() }));
+  if (!cache || cache.version !== version) passCaches.set(db, (cache = { version, passes: new Map(), plans: new Map(), firsts: new Map() }));
   return cache;
 }
 
@@ -970,7 +994,7 @@ export async function bucketScope(
   // PostgreSQL tests a title by its primary key and stored tsvector either way (the rule is SQLite's).
   const pg = dialectOf(db) === "postgres";
   if (!plainTab(p) || (!pg && !c.rule)) return facetScope(db, p);
-  const first = await idsOf(db, sql`${matchIds(db, c.all, {}, null)} LIMIT ${searchLimits.facetExactMax + 1}`);
+  const first = pg ? await idsOf(db, sql`${matchIds(db, c.all, {}, null)} LIMIT ${searchLimits.facetExactMax + 1}`) : await firstMatches(db, c.all);
   if (first.length <= searchLimits.facetExactMax) return { n: first.length, k: null, all: c.all, ids: first };
   const span = await titleSpan(db);
   const guess = guessMatches(first, span);
