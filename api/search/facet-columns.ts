@@ -383,11 +383,12 @@ async function patch(db: Db, cols: FacetColumns, ids: number[]): Promise<void> {
         vals: Int32Array.from(valsOf.get(id) ?? []),
       });
     }
-    // Values first seen here: their types.
-    const unknown = [...new Set([...valsOf.values()].flat())].filter((v) => v >= cols.valueType.length || cols.valueType[v] === 0);
-    if (unknown.length) {
+    // The types of their values, read again: a value id can be new, or (deleted and its id taken again by
+    // another value) no longer of the type it was.
+    const values = [...new Set([...valsOf.values()].flat())];
+    for (let j = 0; j < values.length; j += CHUNK) {
       const { rows } = await sql<{ id: number; tipo: string }>`
-        SELECT cod_valor AS id, tipo FROM faceta_valor WHERE ${inList(db, sql`cod_valor`, unknown)}`.execute(db);
+        SELECT cod_valor AS id, tipo FROM faceta_valor WHERE ${inList(db, sql`cod_valor`, values.slice(j, j + CHUNK))}`.execute(db);
       for (const r of rows) cols.setValueType(Number(r.id), r.tipo);
     }
   }

@@ -20,7 +20,10 @@ const signInAs = (user: string, path: string) => async (page: Page) => {
 const withoutConfirmation = async (page: Page) => {
   await signInAs("formando", NO_DEBTS)(page);
   await page.locator("#ciente").locator("xpath=ancestor::form").getByRole("button").click();
-  await page.getByRole("alert").first().waitFor();
+  // The field's own error, which only the answer has: waiting for any alert could match one already on the page
+  // and audit it mid-navigation (JS off: before the new page's stylesheet applied).
+  await page.locator("#ciente-erro").waitFor();
+  await page.waitForLoadState("load");
 };
 
 const badCode = async (page: Page) => {
