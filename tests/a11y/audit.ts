@@ -172,7 +172,12 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; p
           const ctx = await newContext(browser, baseURL!, lang, prefs, js, route.signedIn ? sessionCookies : []);
           const page = await ctx.newPage();
           await page.goto(url);
-          if (route.act) await route.act(page);
+          if (route.act) {
+            await route.act(page);
+            // An action that navigates (JS off: a form's POST) is audited once the new page has loaded: its
+            // elements exist before its stylesheet applies, and axe measuring unstyled skip links finds them small.
+            await page.waitForLoadState("load");
+          }
           if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
           // The page really is the one we meant to audit, in the language we asked for.
           await expect(page.locator("html")).toHaveAttribute("lang", lang === "pt" ? /^pt/ : /^en/);
