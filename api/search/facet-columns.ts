@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { dialectOf, type Db } from "../db/index.ts";
 import { DERIVED_FACET_TYPES, type DerivedFacetType } from "./derived-facets.ts";
 import { NO_YEAR, type FilterType, type SelectedFilters } from "./filters.ts";
-import { classExpr } from "./query.ts";
+import { classExpr, idList } from "./query.ts";
 
 /**
  * What the facets count of each title, in memory, one typed array per column (ADR 105, "Facet columns in
@@ -309,9 +309,7 @@ function readers(db: Db, where: (id: RawBuilder<unknown>) => RawBuilder<unknown>
 
 /** `column IN (ids)`, the list bound as one parameter. */
 function inList(db: Db, column: RawBuilder<unknown>, ids: readonly number[]): RawBuilder<unknown> {
-  return dialectOf(db) === "postgres"
-    ? sql`${column} = ANY(CAST(${`{${ids.join(",")}}`} AS integer[]))`
-    : sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+  return sql`${column} IN (${idList(db, ids)})`;
 }
 
 const numbers = (v: string | null | undefined): number[] => (v ? v.split(",").map(Number) : []);

@@ -455,10 +455,11 @@ async function textIsLarger(db: Db, c: Compiled, cap: number): Promise<boolean> 
 }
 
 /**
- * The first facetExactMax + 1 matches of a plain text query, ascending (SQLite, kept with the passes).
+ * The first facetExactMax + 1 matches of a plain text query (SQLite: ascending, kept with the passes).
  */
 async function firstMatches(db: Db, q: TextQuery): Promise<number[]> {
-  return remember((await passCache(db)).firsts, q, () => idsOf(db, sql`${matchIds(db, q, {}, null)} LIMIT ${searchLimits.facetExactMax + 1}`));
+  const read = () => idsOf(db, sql`${matchIds(db, q, {}, null)} LIMIT ${searchLimits.facetExactMax + 1}`);
+  return dialectOf(db) === "postgres" ? read() : remember((await passCache(db)).firsts, q, read);
 }
 
 /**
@@ -614,7 +615,7 @@ async function idsOf(db: Db, ids: RawBuilder<unknown>): Promise<number[]> {
 }
 
 /** A list of title ids as a subquery (`id`), bound as one parameter. */
-function idList(db: Db, ids: readonly number[]): RawBuilder<unknown> {
+export function idList(db: Db, ids: readonly number[]): RawBuilder<unknown> {
   return dialectOf(db) === "postgres"
     ? sql`SELECT unnest(CAST(${`{${ids.join(",")}}`} AS integer[])) AS id`
     : sql`SELECT value AS id FROM json_each(${JSON.stringify(ids)})`;
@@ -994,7 +995,7 @@ export async function bucketScope(
   // PostgreSQL tests a title by its primary key and stored tsvector either way (the rule is SQLite's).
   const pg = dialectOf(db) === "postgres";
   if (!plainTab(p) || (!pg && !c.rule)) return facetScope(db, p);
-  const first = pg ? await idsOf(db, sql`${matchIds(db, c.all, {}, null)} LIMIT ${searchLimits.facetExactMax + 1}`) : await firstMatches(db, c.all);
+  const first = await firstMatches(db, c.all);
   if (first.length <= searchLimits.facetExactMax) return { n: first.length, k: null, all: c.all, ids: first };
   const span = await titleSpan(db);
   const guess = guessMatches(first, span);
