@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, PRIVATE_AREA, login } from "../fixtures/demo";
+import { DEMO, PRIVATE_AREA, hydrated, login } from "../fixtures/demo";
 
 const enter = (page: import("@playwright/test").Page) => page.getByRole("button", { name: "Entrar", exact: true });
 
@@ -29,6 +29,7 @@ test.describe("signing in", () => {
 
   test("pressing Enter in the password field signs in", async ({ page }) => {
     await page.goto("/login");
+    await hydrated(page);
     await page.getByLabel("Usuário", { exact: true }).fill(DEMO.patron.login);
     await page.getByLabel("Senha", { exact: true }).fill(DEMO.patron.password);
     await page.getByLabel("Senha", { exact: true }).press("Enter");
@@ -37,6 +38,7 @@ test.describe("signing in", () => {
 
   test("empty fields get their required messages next to them, and the username is kept", async ({ page }) => {
     await page.goto("/login");
+    await hydrated(page);
     await enter(page).click();
     // Both empty: the one spec §5 message in the summary, each field marked with its own.
     await expect(page.getByRole("alert")).toContainText("Preencha todos os campos para entrar!");
@@ -54,6 +56,7 @@ test.describe("signing in", () => {
 
   test("wrong credentials give the spec's message and never echo the password", async ({ page }) => {
     await page.goto("/login");
+    await hydrated(page);
     await page.getByLabel("Usuário", { exact: true }).fill("ninguem-aqui");
     await page.getByLabel("Senha", { exact: true }).fill("senha-errada");
     await enter(page).click();
@@ -64,6 +67,7 @@ test.describe("signing in", () => {
 
   test("a patron blocked by the library is told the library's reason, not the too-many-attempts message", async ({ page }) => {
     await page.goto("/login");
+    await hydrated(page);
     await page.getByLabel("Usuário", { exact: true }).fill(DEMO.blocked.login);
     await page.getByLabel("Senha", { exact: true }).fill(DEMO.blocked.password);
     await enter(page).click();
@@ -74,6 +78,7 @@ test.describe("signing in", () => {
 
   test("the show-password toggle reveals the password and keeps what was typed", async ({ page }) => {
     await page.goto("/login");
+    await hydrated(page);
     await page.getByLabel("Usuário", { exact: true }).fill("demo");
     const password = page.getByLabel("Senha", { exact: true });
     await password.fill("segredo");
@@ -86,6 +91,7 @@ test.describe("signing in", () => {
 
   test("Back returns to the page that asked for the login", async ({ page }) => {
     await page.goto("/login?redirect=%2F%3Ftermo%3Djazz");
+    await hydrated(page);
     await page.getByRole("link", { name: "Voltar" }).click();
     await expect(page).toHaveURL(/\/\?termo=jazz$/);
   });
@@ -110,6 +116,7 @@ test.describe("signing in", () => {
 
     await context.clearCookies();
     await page.goto("/login");
+    await hydrated(page);
     await page.getByLabel("Usuário", { exact: true }).fill(DEMO.patron.login);
     await page.getByLabel("Senha", { exact: true }).fill(DEMO.patron.password);
     await page.getByLabel("Manter-me conectado").check();
