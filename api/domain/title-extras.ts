@@ -7,6 +7,7 @@
  * - `dados_adicionais`: the title's values of the derived search filters (ADR 068), by filter code.
  */
 import type { Db } from "../db/index.ts";
+import { prepared } from "../db/prepared.ts";
 import { DERIVED_FACET_TYPES, type DerivedFacetType } from "../search/derived-facets.ts";
 import { classLabel, classOf } from "../search/filters.ts";
 import type { Lang } from "../lib/messages.ts";
@@ -26,42 +27,46 @@ export interface TitleExtras {
   dados_adicionais: Partial<Record<DerivedFacetType, Array<{ codigo: string; descricao: string }>>>;
 }
 
+/** Its copies' shelves, the teaching plans citing it, its derived filter values: built and compiled once (ADR 210). */
+const SHELVES = prepared((db, p: { id: number }) =>
+  db
+    .selectFrom("exemplar as e")
+    .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
+    .select(["b.cod_biblioteca", "b.desc_biblioteca", "e.localizacao", "e.chamada"])
+    .where("e.cod_acervo", "=", p.id)
+    .where((w) => w.or([w("e.localizacao", "is not", null), w("e.chamada", "is not", null)]))
+    .distinct()
+    .orderBy("b.cod_biblioteca")
+    .orderBy("e.localizacao")
+    .orderBy("e.chamada"),
+);
+const PLANS = prepared((db, p: { id: number }) =>
+  db
+    .selectFrom("plano_bibliografia as pb")
+    .innerJoin("plano_ensino as p", "p.cod_plano", "pb.cod_plano")
+    .innerJoin("curso as c", "c.cod_curso", "p.cod_curso")
+    .innerJoin("disciplina as d", "d.cod_disciplina", "p.cod_disciplina")
+    .select(["c.cod_curso", "c.nome as curso", "d.cod_disciplina", "d.codigo as codigo_disciplina", "d.nome as disciplina"])
+    .where("pb.cod_acervo", "=", p.id)
+    .distinct()
+    .orderBy("c.nome")
+    .orderBy("d.nome"),
+);
+const VALUES = prepared((db, p: { id: number }) =>
+  db
+    .selectFrom("acervo_faceta as af")
+    .innerJoin("faceta_valor as v", "v.cod_valor", "af.cod_valor")
+    .select(["v.tipo", "v.codigo", "v.descricao"])
+    .where("af.cod_acervo", "=", p.id)
+    .orderBy("v.tipo")
+    .orderBy("v.descricao"),
+);
+
 /** The extra data of one title (three indexed reads: its copies, its teaching plans, its derived filter values). */
 export async function titleExtras(db: Db, codAcervo: number, classificacao: string | null, lang: Lang): Promise<TitleExtras> {
   const area = classOf(classificacao);
   const scheme = area ? (/\d/.test(area) ? 1 : 2) : null;
-  const [shelves, plans, values] = await Promise.all([
-    db
-      .selectFrom("exemplar as e")
-      .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
-      .select(["b.cod_biblioteca", "b.desc_biblioteca", "e.localizacao", "e.chamada"])
-      .where("e.cod_acervo", "=", codAcervo)
-      .where((w) => w.or([w("e.localizacao", "is not", null), w("e.chamada", "is not", null)]))
-      .distinct()
-      .orderBy("b.cod_biblioteca")
-      .orderBy("e.localizacao")
-      .orderBy("e.chamada")
-      .execute(),
-    db
-      .selectFrom("plano_bibliografia as pb")
-      .innerJoin("plano_ensino as p", "p.cod_plano", "pb.cod_plano")
-      .innerJoin("curso as c", "c.cod_curso", "p.cod_curso")
-      .innerJoin("disciplina as d", "d.cod_disciplina", "p.cod_disciplina")
-      .select(["c.cod_curso", "c.nome as curso", "d.cod_disciplina", "d.codigo as codigo_disciplina", "d.nome as disciplina"])
-      .where("pb.cod_acervo", "=", codAcervo)
-      .distinct()
-      .orderBy("c.nome")
-      .orderBy("d.nome")
-      .execute(),
-    db
-      .selectFrom("acervo_faceta as af")
-      .innerJoin("faceta_valor as v", "v.cod_valor", "af.cod_valor")
-      .select(["v.tipo", "v.codigo", "v.descricao"])
-      .where("af.cod_acervo", "=", codAcervo)
-      .orderBy("v.tipo")
-      .orderBy("v.descricao")
-      .execute(),
-  ]);
+  const [shelves, plans, values] = await Promise.all([SHELVES.all(db, { id: codAcervo }), PLANS.all(db, { id: codAcervo }), VALUES.all(db, { id: codAcervo })]);
   const dados: TitleExtras["dados_adicionais"] = {};
   for (const v of values) {
     if (!(DERIVED_FACET_TYPES as readonly string[]).includes(v.tipo)) continue;

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/index.ts";
+import { prepared } from "../db/prepared.ts";
 import type { AuthSettings } from "../lib/clock.ts";
 import { ApiError } from "../lib/errors.ts";
 import { randomToken, sha256 } from "../lib/password.ts";
@@ -94,14 +95,14 @@ export async function rotateRefreshToken(db: Db, s: AuthSettings, clientId: stri
   throw invalid();
 }
 
+/** An access token by its hash: every `/api` call reads it (built and compiled once, ADR 210). */
+const ACCESS_TOKEN = prepared((db, p: { hash: string }) =>
+  db.selectFrom("oauth_token").select(["cod_pessoa", "client_id", "familia", "expires_at", "revoked_at"]).where("token_hash", "=", p.hash).where("tipo", "=", "access"),
+);
+
 /** Resolves a bearer access token, or null when it is unknown, revoked or expired. */
 export async function verifyAccessToken(db: Db, s: AuthSettings, token: string): Promise<TokenOwner | null> {
-  const row = await db
-    .selectFrom("oauth_token")
-    .select(["cod_pessoa", "client_id", "familia", "expires_at", "revoked_at"])
-    .where("token_hash", "=", sha256(token))
-    .where("tipo", "=", "access")
-    .executeTakeFirst();
+  const row = await ACCESS_TOKEN.first(db, { hash: sha256(token) });
   if (!row || row.revoked_at || Date.parse(row.expires_at) <= s.now()) return null;
   return { codPessoa: row.cod_pessoa, clientId: row.client_id, familia: row.familia };
 }

@@ -3,6 +3,8 @@ import { sql } from "kysely";
 import { additionalTitles, dublinCore, marcView, parseMarc } from "../domain/marc-view.ts";
 import { EXPORT_FORMATS, exportTitles } from "../domain/citations.ts";
 import { abntReference } from "../domain/referencia.ts";
+import type { Db } from "../db/index.ts";
+import { prepared } from "../db/prepared.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
 import type { Lang } from "../lib/messages.ts";
@@ -124,6 +126,56 @@ const EstatisticaMeses = z
 
 const NoQuery = z.object({});
 
+/** The reads of a title page, by key: built and compiled once (ADR 210, fifth pass). */
+const TITLE_ROW = prepared((db, p: { id: number }) =>
+  db
+    .selectFrom("acervo")
+    .leftJoin("tipo_obra", "tipo_obra.cod_tipo_obra", "acervo.cod_tipo_obra")
+    .innerJoin("instituicao", "instituicao.cod_empresa", "acervo.cod_empresa")
+    .selectAll("acervo")
+    .select(["tipo_obra.descricao as desc_tipo_obra", "instituicao.nome as desc_empresa"])
+    .where("acervo.cod_acervo", "=", p.id),
+);
+const TITLE_LINKS = prepared((db, p: { id: number }) =>
+  db.selectFrom("acervo_link").select(["cod_link", "url", "descricao", "restrito", "acessibilidade"]).where("cod_acervo", "=", p.id).orderBy("cod_link"),
+);
+const TITLE_AUTHORITIES = prepared((db, p: { id: number }) =>
+  db
+    .selectFrom("acervo_autoridade")
+    .innerJoin("autoridade", "autoridade.cod_autoridade", "acervo_autoridade.cod_autoridade")
+    .select(["autoridade.cod_autoridade", "autoridade.tipo", "autoridade.cabecalho"])
+    .where("acervo_autoridade.cod_acervo", "=", p.id)
+    .orderBy("autoridade.tipo")
+    .orderBy("autoridade.cabecalho"),
+);
+const TITLE_MARC = prepared((db, p: { id: number }) => db.selectFrom("acervo").select(["cod_acervo", "marc"]).where("cod_acervo", "=", p.id));
+/** A title's copies, with the due date of those on loan. */
+const copiesQuery = (db: Db) =>
+  db
+    .selectFrom("exemplar as e")
+    .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
+    .leftJoin("emprestimo as m", (j) => j.onRef("m.cod_exemplar", "=", "e.cod_exemplar").on("m.data_devolucao", "is", null))
+    .select([
+      "e.cod_exemplar", "e.codigo_barras", "b.cod_biblioteca", "b.desc_biblioteca", "e.localizacao", "e.chamada", "e.tipo_emprestimo",
+      "e.situacao", "m.data_devolucao_prevista", "e.volume", "e.tomo", "e.parte", "e.material_adicional", "e.permite_reserva",
+    ])
+    .orderBy("b.cod_biblioteca")
+    .orderBy("e.cod_exemplar");
+const COPIES = prepared((db, p: { id: number }) => copiesQuery(db).where("e.cod_acervo", "=", p.id));
+const LIBRARY_COPIES = prepared((db, p: { id: number; codUnidade: number }) => copiesQuery(db).where("e.cod_acervo", "=", p.id).where("e.cod_biblioteca", "=", p.codUnidade));
+const COPY_COUNTS = prepared((db, p: { id: number }) =>
+  db
+    .selectFrom("exemplar")
+    .select([
+      sql<number>`count(*)`.as("exemplares"),
+      sql<number>`coalesce(sum(CASE WHEN situacao = 'disponivel' THEN 1 ELSE 0 END), 0)`.as("disponiveis"),
+      sql<number>`coalesce(sum(CASE WHEN permite_reserva = 1 THEN 1 ELSE 0 END), 0)`.as("reservaveis"),
+      sql<number>`coalesce(sum(CASE WHEN situacao = 'disponivel' AND tipo_emprestimo <> 'consulta_local' THEN 1 ELSE 0 END), 0)`.as("emprestaveis"),
+    ])
+    .where("cod_acervo", "=", p.id),
+);
+const ACTIVITY_PUBLIC = prepared((db, p: { cod: number }) => db.selectFrom("atividade").select("publica").where("cod_atividade", "=", p.cod));
+
 /** The parts `GET /acervo/{id}?incluir=` can add to the title, each the body of its own call (ADR 210). */
 const INCLUDES = ["exemplares", "permissoes", "titulos_adicionais", "comentarios", "fasciculos"] as const;
 /** How many of the latest received issues `incluir=fasciculos` embeds. */
@@ -191,38 +243,19 @@ export function acervoRoutes(deps: ApiDeps) {
 
   /** The additional titles of several titles: one query for the whole list (a search page asks for all its hits at once). */
   const additional = async (ids: number[]) => {
-    const rows = await db.selectFrom("acervo").select(["cod_acervo", "marc"]).where("cod_acervo", "in", ids).execute();
+    const rows = ids.length === 1 ? await TITLE_MARC.all(db, { id: ids[0] }) : await db.selectFrom("acervo").select(["cod_acervo", "marc"]).where("cod_acervo", "in", ids).execute();
     return rows.map((r) => ({ cod_acervo: r.cod_acervo, titulos: additionalTitles(parseMarc(r.marc)) }));
   };
 
   const load = async (id: number) => {
-    const row = await db
-      .selectFrom("acervo")
-      .leftJoin("tipo_obra", "tipo_obra.cod_tipo_obra", "acervo.cod_tipo_obra")
-      .innerJoin("instituicao", "instituicao.cod_empresa", "acervo.cod_empresa")
-      .selectAll("acervo")
-      .select(["tipo_obra.descricao as desc_tipo_obra", "instituicao.nome as desc_empresa"])
-      .where("acervo.cod_acervo", "=", id)
-      .executeTakeFirst();
+    const row = await TITLE_ROW.first(db, { id });
     if (!row) throw new ApiError(404, "nao_encontrado");
     return row;
   };
 
   /** The copies of a title (of one library with `codUnidade`), with the due date of those on loan. */
   const copies = async (id: number, codUnidade?: number) => {
-    let q = db
-      .selectFrom("exemplar as e")
-      .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
-      .leftJoin("emprestimo as m", (j) => j.onRef("m.cod_exemplar", "=", "e.cod_exemplar").on("m.data_devolucao", "is", null))
-      .select([
-        "e.cod_exemplar", "e.codigo_barras", "b.cod_biblioteca", "b.desc_biblioteca", "e.localizacao", "e.chamada", "e.tipo_emprestimo",
-        "e.situacao", "m.data_devolucao_prevista", "e.volume", "e.tomo", "e.parte", "e.material_adicional", "e.permite_reserva",
-      ])
-      .where("e.cod_acervo", "=", id)
-      .orderBy("b.cod_biblioteca")
-      .orderBy("e.cod_exemplar");
-    if (codUnidade) q = q.where("e.cod_biblioteca", "=", codUnidade);
-    const rows = await q.execute();
+    const rows = codUnidade ? await LIBRARY_COPIES.all(db, { id, codUnidade }) : await COPIES.all(db, { id });
     return rows.map(({ cod_biblioteca, desc_biblioteca, permite_reserva, ...e }) => ({
       ...e,
       data_devolucao_prevista: e.data_devolucao_prevista ?? null,
@@ -234,17 +267,8 @@ export function acervoRoutes(deps: ApiDeps) {
 
   /** What a patron may do with a title, from its copies and the comment activity. */
   const permissions = async (id: number) => {
-    const counts = await db
-      .selectFrom("exemplar")
-      .select([
-        sql<number>`count(*)`.as("exemplares"),
-        sql<number>`coalesce(sum(CASE WHEN situacao = 'disponivel' THEN 1 ELSE 0 END), 0)`.as("disponiveis"),
-        sql<number>`coalesce(sum(CASE WHEN permite_reserva = 1 THEN 1 ELSE 0 END), 0)`.as("reservaveis"),
-        sql<number>`coalesce(sum(CASE WHEN situacao = 'disponivel' AND tipo_emprestimo <> 'consulta_local' THEN 1 ELSE 0 END), 0)`.as("emprestaveis"),
-      ])
-      .where("cod_acervo", "=", id)
-      .executeTakeFirstOrThrow();
-    const comment = await db.selectFrom("atividade").select("publica").where("cod_atividade", "=", 13).executeTakeFirst();
+    const counts = (await COPY_COUNTS.first(db, { id }))!;
+    const comment = await ACTIVITY_PUBLIC.first(db, { cod: 13 });
     const disponiveis = Number(counts.disponiveis);
     return {
       reserva: disponiveis === 0 && Number(counts.reservaveis) > 0,
@@ -258,15 +282,8 @@ export function acervoRoutes(deps: ApiDeps) {
   /** The title's own record (`GET /acervo/{id}` without `incluir`); 404 when it does not exist. */
   const title = async (id: number, lang: Lang) => {
     const { marc: _m, chave_origem: _k, desc_empresa, created_at: _c, updated_at: _u, ...a } = await load(id);
-    const links = await db.selectFrom("acervo_link").select(["cod_link", "url", "descricao", "restrito", "acessibilidade"]).where("cod_acervo", "=", id).orderBy("cod_link").execute();
-    const autoridades = await db
-      .selectFrom("acervo_autoridade")
-      .innerJoin("autoridade", "autoridade.cod_autoridade", "acervo_autoridade.cod_autoridade")
-      .select(["autoridade.cod_autoridade", "autoridade.tipo", "autoridade.cabecalho"])
-      .where("acervo_autoridade.cod_acervo", "=", id)
-      .orderBy("autoridade.tipo")
-      .orderBy("autoridade.cabecalho")
-      .execute();
+    const links = await TITLE_LINKS.all(db, { id });
+    const autoridades = await TITLE_AUTHORITIES.all(db, { id });
     return {
       ...a,
       assuntos: parseJsonArray<string>(a.assuntos),

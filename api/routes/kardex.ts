@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "../db/index.ts";
+import { prepared, type PreparedQuery } from "../db/prepared.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
 
@@ -56,17 +57,28 @@ const shape = ({ cod_biblioteca, desc_biblioteca, possui_sumario, ...f }: IssueR
  * A title's issues as `GET /kardex/{id}/data` answers them, newest first; optionally of one library, year or status,
  * at most `limit`, and by arrival day (the title page embeds the latest received ones, ADR 196).
  */
-export async function listIssues(db: Db, id: number, f: { codBib?: number; year?: number; situacao?: string; limit?: number; byArrival?: boolean } = {}) {
-  let q = issuesQuery(db).where("f.cod_acervo", "=", id);
-  if (f.codBib) q = q.where("f.cod_biblioteca", "=", f.codBib);
-  if (f.year) q = q.where("f.ano", "=", f.year);
-  if (f.situacao) q = q.where("f.situacao", "=", f.situacao);
-  // The latest received are the latest to arrive (a late issue arriving today comes first).
-  q = f.byArrival ? q.orderBy("f.data_chegada", "desc") : q.orderBy("f.ano", "desc").orderBy("f.data_publicacao", "desc");
-  q = q.orderBy("f.cod_fasciculo", "desc");
-  if (f.limit) q = q.limit(f.limit);
-  return (await q.execute()).map(shape);
+export async function listIssues(db: Db, id: number, f: IssueFilter = {}) {
+  // One prepared query per combination of filters given (ADR 210): the title page's is always the same one.
+  const has = { codBib: Boolean(f.codBib), year: Boolean(f.year), situacao: Boolean(f.situacao), limit: Boolean(f.limit), byArrival: Boolean(f.byArrival) };
+  const key = JSON.stringify(has);
+  let q = ISSUES.get(key);
+  if (!q) {
+    q = prepared((db, p: { id: number; codBib: number; year: number; situacao: string; limit: number }) => {
+      let b = issuesQuery(db).where("f.cod_acervo", "=", p.id);
+      if (has.codBib) b = b.where("f.cod_biblioteca", "=", p.codBib);
+      if (has.year) b = b.where("f.ano", "=", p.year);
+      if (has.situacao) b = b.where("f.situacao", "=", p.situacao);
+      // The latest received are the latest to arrive (a late issue arriving today comes first).
+      b = has.byArrival ? b.orderBy("f.data_chegada", "desc") : b.orderBy("f.ano", "desc").orderBy("f.data_publicacao", "desc");
+      b = b.orderBy("f.cod_fasciculo", "desc");
+      return has.limit ? b.limit(p.limit) : b;
+    });
+    ISSUES.set(key, q);
+  }
+  return (await q.all(db, { id, codBib: f.codBib ?? 0, year: f.year ?? 0, situacao: f.situacao ?? "", limit: f.limit ?? 0 })).map(shape);
 }
+type IssueFilter = { codBib?: number; year?: number; situacao?: string; limit?: number; byArrival?: boolean };
+const ISSUES = new Map<string, PreparedQuery<{ id: number; codBib: number; year: number; situacao: string; limit: number }, IssueRow>>();
 
 export function kardexRoutes(deps: ApiDeps) {
   const { db } = deps;
