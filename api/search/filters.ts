@@ -92,9 +92,23 @@ const B_TO_T: Record<string, string> = {
 
 // One DisplayNames per answer language: creating one costs more than naming every value of a facet (ADR 210).
 const displayNames = new Map<string, Intl.DisplayNames>();
+/** Labels already named, by answer language and code (bounded: codes come from the catalogue). */
+const languageLabels = new Map<string, string>();
 
 /** The name of a MARC language code in the answer's language ("por" → "português"); the code itself when unknown. */
 export function languageLabel(code: string, lang: "pt" | "es" | "en"): string {
+  // ICU's lookup costs microseconds and a results page labels its language filter's values on every call.
+  const key = `${lang}:${code}`;
+  let label = languageLabels.get(key);
+  if (label === undefined) {
+    label = icuLanguageLabel(code, lang);
+    if (languageLabels.size >= 5_000) languageLabels.clear();
+    languageLabels.set(key, label);
+  }
+  return label;
+}
+
+function icuLanguageLabel(code: string, lang: "pt" | "es" | "en"): string {
   if (code === "und") return { pt: "Indeterminado", es: "Indeterminado", en: "Undetermined" }[lang];
   try {
     let names = displayNames.get(lang);

@@ -6,6 +6,7 @@ import { initReactI18next } from "react-i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { parseCookies, serializeCookie } from "./cookies";
 import { baseI18nOptions, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from "./i18n";
+import { serverAnswer } from "./use-translation";
 
 // The server holds every language in memory (a few KB each).
 const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", { eager: true });
@@ -86,9 +87,12 @@ export function getI18n(context: Readonly<RouterContextProvider>): i18n {
   return instanceFor(getLanguage(context));
 }
 
-/** A translation function for loaders and actions (`t("common:auth.heading")`). */
+/**
+ * A translation function for loaders and actions (`t("common:auth.heading")`): the default namespace's fixed `t`
+ * of the request's shared instance, whose answers are kept (ADR 210), as components' `useTranslation` on the server.
+ */
 export function getT(context: Readonly<RouterContextProvider>): TFunction {
-  return getI18n(context).t;
+  return serverAnswer(getI18n(context)).t as unknown as TFunction;
 }
 
 /** All server-side resources (used by the locale completeness test). */

@@ -169,3 +169,26 @@ function useServerTranslation(ns?: string | readonly string[], options?: { keyPr
 /** react-i18next's `useTranslation` (same arguments and answer); on the server, cached per instance. */
 export const useTranslation: typeof useReactI18next =
   typeof document === "undefined" ? (useServerTranslation as unknown as typeof useReactI18next) : useReactI18next;
+
+const known = new WeakMap<I18n, Map<string, boolean>>();
+
+/**
+ * `i18n.exists(key)`: whether the interface has its own text for a code the API also labels (a tab, a sort
+ * order, a status). On the server an instance's resources never change, so the answer is kept per instance and
+ * key (ADR 210); in the browser, where namespaces load later, i18next is asked.
+ */
+export function hasTranslation(i18n: I18n, key: string): boolean {
+  if (typeof document !== "undefined") return i18n.exists(key);
+  let byKey = known.get(i18n);
+  if (!byKey) {
+    byKey = new Map();
+    known.set(i18n, byKey);
+  }
+  let answer = byKey.get(key);
+  if (answer === undefined) {
+    answer = i18n.exists(key);
+    if (byKey.size > MEMO_LIMIT) byKey.clear();
+    byKey.set(key, answer);
+  }
+  return answer;
+}

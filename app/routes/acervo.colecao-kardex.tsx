@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
-import { useTranslation } from "~/lib/use-translation";
+import { hasTranslation, useTranslation } from "~/lib/use-translation";
 import { ContentsTable } from "~/components/acervo/ContentsTable";
 import { DataTable, SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
@@ -127,7 +127,7 @@ export default function KardexPage({ loaderData }: Route.ComponentProps) {
                     <td>{date(f.data_publicacao)}</td>
                     <td>{date(f.data_chegada)}</td>
                     <td>
-                      {i18n.exists(`acervo:kardex.situacao.${f.situacao}`) ? t(`kardex.situacao.${f.situacao}`) : f.situacao}
+                      {hasTranslation(i18n, `acervo:kardex.situacao.${f.situacao}`) ? t(`kardex.situacao.${f.situacao}`) : f.situacao}
                       {f.observacao ? <> ({f.observacao})</> : null}
                     </td>
                     <td>

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { hasTranslation, useTranslation } from "~/lib/use-translation";
 import { DataTable, SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
 import { getDublinCore } from "~/lib/api/acervo.server";
@@ -33,7 +33,7 @@ export default function DublinCorePage({ loaderData }: Route.ComponentProps) {
             {data.elementos.map((e, i) => (
               <tr key={i}>
                 <th scope="row">
-                  {i18n.exists(`acervo:dublinCore.elements.${e.elemento}`) ? t(`dublinCore.elements.${e.elemento}`) : e.elemento}{" "}
+                  {hasTranslation(i18n, `acervo:dublinCore.elements.${e.elemento}`) ? t(`dublinCore.elements.${e.elemento}`) : e.elemento}{" "}
                   <span lang="en">(dc:{e.elemento})</span>
                 </th>
                 <td>{e.valor}</td>

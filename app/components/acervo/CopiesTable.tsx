@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { hasTranslation, useTranslation } from "~/lib/use-translation";
 import type { Exemplar } from "~/lib/api/catalogue.server";
 import { formatDate } from "~/lib/i18n";
 
@@ -8,7 +8,7 @@ function useCodeLabel(group: "status" | "loanTypes") {
   return (code: string | null) => {
     if (!code) return t("acervo.none");
     const key = `catalogue:acervo.${group}.${code}`;
-    return i18n.exists(key) ? t(key) : code;
+    return hasTranslation(i18n, key) ? t(key) : code;
   };
 }
 

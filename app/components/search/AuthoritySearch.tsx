@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { Ref } from "react";
 import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
-import { useTranslation } from "~/lib/use-translation";
+import { hasTranslation, useTranslation } from "~/lib/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/requests/SelectField";
 import { TextField } from "~/components/ui/TextField";
@@ -36,7 +36,7 @@ export function AuthoritySearchForm({ action, types, defaults, lastResult }: Aut
   });
   const termError = fields.termo.errors?.[0];
   // The API names the types in pt/es/en; the page language names the nine known ones.
-  const typeLabel = (o: { codigo: number; descricao: string }) => (i18n.exists(`catalogue:authorities.types.${o.codigo}`) ? t(`authorities.types.${o.codigo}`) : o.descricao);
+  const typeLabel = (o: { codigo: number; descricao: string }) => (hasTranslation(i18n, `catalogue:authorities.types.${o.codigo}`) ? t(`authorities.types.${o.codigo}`) : o.descricao);
   return (
     <Form method="get" action={action} role="search" aria-label={t("authorities.formLabel")} className="search-form" {...getFormProps(form)}>
       <ErrorSummary errors={termError ? [{ fieldId: fields.termo.id, message: t(termError) }] : []} />
@@ -72,7 +72,7 @@ export function AuthoritySearchForm({ action, types, defaults, lastResult }: Aut
 export function AuthorityResults({ results, termo, search, headingRef }: { results: AuthoritySearch; termo: string; search: string; headingRef?: Ref<HTMLHeadingElement> }) {
   const { t, i18n } = useTranslation("catalogue");
   const nf = numberFormat(i18n.language);
-  const typeLabel = (r: { tipo: number; desc_tipo: string }) => (i18n.exists(`catalogue:authorities.types.${r.tipo}`) ? t(`authorities.types.${r.tipo}`) : r.desc_tipo);
+  const typeLabel = (r: { tipo: number; desc_tipo: string }) => (hasTranslation(i18n, `catalogue:authorities.types.${r.tipo}`) ? t(`authorities.types.${r.tipo}`) : r.desc_tipo);
   return (
     <section className="results" aria-labelledby="resultados-autoridades">
       <h2 id="resultados-autoridades" tabIndex={-1} ref={headingRef}>

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { useTranslation } from "~/lib/use-translation";
+import { hasTranslation, useTranslation } from "~/lib/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/requests/SelectField";
 import type { TabOptionGroup } from "~/lib/api/catalogue.server";
@@ -64,7 +64,7 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
   const orderings = ordenacoes?.length ? ordenacoes : SEARCH_ORDERINGS.map((codigo) => ({ codigo, descricao: codigo }));
   // The API labels sort options in pt/es/en only; known codes follow the page language.
   const orderLabel = (o: { codigo: string; descricao: string }) =>
-    i18n.exists(`catalogue:search.orderings.${o.codigo}`) ? t(`search.orderings.${o.codigo}`) : o.descricao;
+    hasTranslation(i18n, `catalogue:search.orderings.${o.codigo}`) ? t(`search.orderings.${o.codigo}`) : o.descricao;
 
   return (
     <Form method="get" action={action} role="search" aria-label={t(advanced ? "advanced.formLabel" : "search.formLabel")} className="search-form" {...getFormProps(form)}>
@@ -158,7 +158,7 @@ function TabOptionFields({ groups, values, formId }: { groups: TabOptionGroup[];
   const shown = groups.filter((g) => g.opcoes.length > 0);
   if (shown.length === 0) return null;
   // The API labels fields and kinds in pt/es/en only; known codes follow the page language.
-  const label = (key: string, fallback: string) => (i18n.exists(`catalogue:${key}`) ? t(key) : fallback);
+  const label = (key: string, fallback: string) => (hasTranslation(i18n, `catalogue:${key}`) ? t(key) : fallback);
   const nf = numberFormat(i18n.language);
   return (
     <div className="search-form__selects search-form__options">

@@ -1,5 +1,5 @@
 import { Link } from "~/components/ui/Link";
-import { useTranslation } from "~/lib/use-translation";
+import { hasTranslation, useTranslation } from "~/lib/use-translation";
 import { withParams } from "./search-url";
 
 export interface SearchTab {
@@ -17,7 +17,7 @@ export function SearchTabs({ tabs, active, search }: { tabs: SearchTab[]; active
   if (tabs.length < 2) return null;
   const query = search ? withParams(search, { pagina: null }) : "";
   // The API describes tabs in Portuguese only; known codes get the page language.
-  const label = (tab: SearchTab) => (i18n.exists(`catalogue:tabs.names.${tab.codigo}`) ? t(`tabs.names.${tab.codigo}`) : tab.descricao);
+  const label = (tab: SearchTab) => (hasTranslation(i18n, `catalogue:tabs.names.${tab.codigo}`) ? t(`tabs.names.${tab.codigo}`) : tab.descricao);
   return (
     <nav className="search-tabs" aria-label={t("tabs.label")}>
       <ul>
