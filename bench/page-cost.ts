@@ -5,9 +5,14 @@
  * is reported too, but on a shared machine CPU time is the number to compare. Beside the portal's pages, the
  * framework's floor (bench/floor-server.tsx: the same stack rendering 20 results with facets from memory).
  *
- * Alone: `npx tsx bench/page-cost.ts` (after `npm run build`). BENCH_REQUESTS (default 300) sets the pages measured
- * per row after BENCH_WARMUP (default 100) unmeasured ones, BENCH_CONNECTIONS (default 8) the concurrent
- * connections, BENCH_PAGES a comma-separated subset of floor, floor-routes, home, title, rare, broad, account.
+ * The rows are measured interleaved: every server runs from the start, and the pages are served in rounds, a block of
+ * each row in turn, so a change in the machine's load between rows (other jobs, a neighbour on the host) moves
+ * the floor and the pages alike and the "× floor" ratio stays put.
+ *
+ * Alone: `npx tsx bench/page-cost.ts` (after `npm run build`). BENCH_REQUESTS (default 1200) sets the pages measured
+ * per row, in BENCH_ROUNDS (default 6) blocks, after BENCH_WARMUP (default 500) unmeasured ones; BENCH_CONNECTIONS
+ * (default 8) the concurrent connections, BENCH_PAGES a comma-separated subset of floor, floor-routes, home,
+ * title, rare, broad, account.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -19,8 +24,10 @@ const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const FLOOR_PORT = PORT + 1;
 // A fixed number of pages, not a fixed time: on a busy machine a timed run serves few pages, mostly cold ones.
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1200);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 6));
+// A server's first pages run cold code (JIT tiers) and fill its caches: a few hundred are not yet its steady cost.
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 500);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const WORKERS = "2";
 /** Pages beside the floor's search page in its second row: the portal has 89 routes (app/routes.ts and root). */
@@ -124,26 +131,49 @@ async function load(url: string, count: number, headers: Record<string, string>)
   return { done, failed };
 }
 
-/** The CPU the server's processes spend per page of `url`, measured after a warm-up. */
-async function measure(serverPid: number, page: string, url: string, headers: Record<string, string> = {}): Promise<PageCost> {
-  const probe = await fetch(url, { headers });
-  await probe.arrayBuffer();
-  if (!probe.ok) throw new Error(`${url} answered ${probe.status}`);
-  await load(url, WARMUP, headers); // warm-up (JIT, caches)
-  // The /api calls of a warm page (the first page of a worker also loads the per-process caches).
-  let calls: number | null = null;
-  for (let i = 0; i < 4; i++) {
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-    calls = Math.max(calls ?? 0, apiCalls(res) ?? 0);
+interface Row {
+  name: string;
+  label: string;
+  pid: number;
+  url: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The CPU the server's processes spend per page of each row's `url`: every row warmed up first, then served in
+ * ROUNDS rounds of a block per row, the CPU and wall time of each block added to its row.
+ */
+async function measureInterleaved(rows: Row[]): Promise<PageCost[]> {
+  const totals = rows.map(() => ({ cpu: 0, wall: 0, done: 0, failed: 0, calls: null as number | null }));
+  for (const [i, row] of rows.entries()) {
+    const probe = await fetch(row.url, { headers: row.headers });
+    await probe.arrayBuffer();
+    if (!probe.ok) throw new Error(`${row.url} answered ${probe.status}`);
+    await load(row.url, WARMUP, row.headers); // warm-up (JIT, caches)
+    // The /api calls of a warm page (the first page of a worker also loads the per-process caches).
+    for (let k = 0; k < 4; k++) {
+      const res = await fetch(row.url, { headers: row.headers });
+      await res.arrayBuffer();
+      totals[i].calls = Math.max(totals[i].calls ?? 0, apiCalls(res) ?? 0);
+    }
   }
-  const cpu0 = treeCpuMs(serverPid);
-  const t0 = performance.now();
-  const { done, failed } = await load(url, REQUESTS, headers);
-  const wall = (performance.now() - t0) / 1000;
-  const cpu = treeCpuMs(serverPid) - cpu0;
+  const block = Math.max(1, Math.round(REQUESTS / ROUNDS));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, row] of rows.entries()) {
+      const cpu0 = treeCpuMs(row.pid);
+      const t0 = performance.now();
+      const { done, failed } = await load(row.url, block, row.headers);
+      totals[i].wall += (performance.now() - t0) / 1000;
+      totals[i].cpu += treeCpuMs(row.pid) - cpu0;
+      totals[i].done += done;
+      totals[i].failed += failed;
+    }
+  }
   const r = (n: number, d = 10) => Math.round(n * d) / d;
-  return { page, url, pages: done, cpuMsPerPage: r(cpu / Math.max(1, done), 100), pagesPerSecond: r(done / wall), apiCalls: calls, failed };
+  return rows.map((row, i) => {
+    const t = totals[i];
+    return { page: row.label, url: row.url, pages: t.done, cpuMsPerPage: r(t.cpu / Math.max(1, t.done), 100), pagesPerSecond: r(t.done / t.wall), apiCalls: t.calls, failed: t.failed };
+  });
 }
 
 async function firstTitleId(base: string): Promise<number> {
@@ -176,39 +206,39 @@ export async function runPageCost(): Promise<{ rows: PageCost[]; loadBefore: num
   const only = process.env.BENCH_PAGES?.split(",").map((s) => s.trim());
   const want = (name: string) => !only || only.includes(name);
   const loadBefore = os.loadavg();
-  const rows: PageCost[] = [];
+  const rows: Row[] = [];
+  const servers: ChildProcess[] = [];
 
-  // The floor, and the same floor with a route table the size of the portal's (informative: not the ratio's base).
-  const floors: Array<[string, string, number]> = [
-    ["floor", "framework floor (20 results + facets, in memory)", 0],
-    ["floor-routes", `framework floor with ${FLOOR_ROUTES + 1} routes (lazy discovery)`, FLOOR_ROUTES],
-  ];
-  for (const [name, label, extraRoutes] of floors) {
-    if (!want(name)) continue;
-    const floor = spawnServer(["--import", "tsx", path.join(root, "bench/floor-server.tsx")], {
-      PORT: String(FLOOR_PORT),
-      WEB_CONCURRENCY: WORKERS,
-      FLOOR_ROUTES: String(extraRoutes),
-    });
-    try {
-      await waitReady(`http://127.0.0.1:${FLOOR_PORT}/`);
-      rows.push(await measure(floor.pid!, label, `http://127.0.0.1:${FLOOR_PORT}/`));
-    } finally {
-      await stop(floor);
-    }
-  }
-
-  const dataDir = path.join(root, "bench", ".data", "page-cost");
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
-  const base = `http://127.0.0.1:${PORT}`;
-  const server = spawnServer([path.join(root, "build/server.js")], {
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    WEB_CONCURRENCY: WORKERS,
-    SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0000",
-  });
   try {
+    // The floor, and the same floor with a route table the size of the portal's (informative: not the ratio's base).
+    const floors: Array<[string, string, number]> = [
+      ["floor", "framework floor (20 results + facets, in memory)", 0],
+      ["floor-routes", `framework floor with ${FLOOR_ROUTES + 1} routes (lazy discovery)`, FLOOR_ROUTES],
+    ];
+    for (const [k, [name, label, extraRoutes]] of floors.entries()) {
+      if (!want(name)) continue;
+      const port = FLOOR_PORT + k;
+      const floor = spawnServer(["--import", "tsx", path.join(root, "bench/floor-server.tsx")], {
+        PORT: String(port),
+        WEB_CONCURRENCY: WORKERS,
+        FLOOR_ROUTES: String(extraRoutes),
+      });
+      servers.push(floor);
+      await waitReady(`http://127.0.0.1:${port}/`);
+      rows.push({ name, label, pid: floor.pid!, url: `http://127.0.0.1:${port}/`, headers: {} });
+    }
+
+    const dataDir = path.join(root, "bench", ".data", "page-cost");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir, { recursive: true });
+    const base = `http://127.0.0.1:${PORT}`;
+    const server = spawnServer([path.join(root, "build/server.js")], {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      WEB_CONCURRENCY: WORKERS,
+      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0000",
+    });
+    servers.push(server);
     await waitReady(`${base}/login`);
     const id = await firstTitleId(base);
     const pages: Array<[string, string, string]> = [
@@ -217,16 +247,17 @@ export async function runPageCost(): Promise<{ rows: PageCost[]; loadBefore: num
       ["rare", "rare term `/?termo=setecentistas`", `${base}/?termo=setecentistas`],
       ["broad", "broad search `/?termo=brasil` (facets)", `${base}/?termo=brasil`],
     ];
-    for (const [name, label, url] of pages) if (want(name)) rows.push(await measure(server.pid!, label, url));
+    for (const [name, label, url] of pages) if (want(name)) rows.push({ name, label, pid: server.pid!, url, headers: {} });
     if (want("account")) {
       await seedBenchPatron(dataDir);
       const cookie = await signIn(base, BENCH_LOGIN);
-      rows.push(await measure(server.pid!, "account summary (50 loans)", `${base}/meu${process.env.PRODUCT_SLUG ?? "pergamum"}`, { cookie }));
+      rows.push({ name: "account", label: "account summary (50 loans)", pid: server.pid!, url: `${base}/meu${process.env.PRODUCT_SLUG ?? "pergamum"}`, headers: { cookie } });
     }
+    const costs = await measureInterleaved(rows);
+    return { rows: costs, loadBefore, loadAfter: os.loadavg(), connections: CONNECTIONS, requests: REQUESTS };
   } finally {
-    await stop(server);
+    for (const child of servers) await stop(child);
   }
-  return { rows, loadBefore, loadAfter: os.loadavg(), connections: CONNECTIONS, requests: REQUESTS };
 }
 
 /** The Markdown table of a run: CPU per page, its ratio to the floor, pages/s and /api calls. */
@@ -234,7 +265,7 @@ export function pageCostTable(r: Awaited<ReturnType<typeof runPageCost>>): strin
   const floor = r.rows.find((row) => row.page.startsWith("framework floor ("))?.cpuMsPerPage;
   const la = (l: number[]) => l.map((n) => n.toFixed(2)).join(" ");
   return [
-    `Server CPU per page, ${WORKERS} workers, ${r.connections} keep-alive connections, ${r.requests} pages per row after a warm-up (load average before: ${la(r.loadBefore)}; after: ${la(r.loadAfter)})`,
+    `Server CPU per page, ${WORKERS} workers, ${r.connections} keep-alive connections, ${r.requests} pages per row in ${ROUNDS} interleaved rounds after a warm-up (load average before: ${la(r.loadBefore)}; after: ${la(r.loadAfter)})`,
     "",
     "| page | CPU ms per page | × floor | pages/s | /api calls | pages measured |",
     "|---|---|---|---|---|---|",
