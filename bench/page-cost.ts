@@ -16,6 +16,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { BENCH_LOGIN, seedBenchPatron } from "./account.ts";
@@ -108,26 +109,43 @@ function apiCalls(res: Response): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Requests `url` `count` times over `CONNECTIONS` keep-alive connections; returns pages done and failures. */
+/**
+ * Requests `url` `count` times over `CONNECTIONS` keep-alive connections; returns pages done and failures. Node's
+ * own http client, not fetch: on a two-core machine the load generator's CPU is taken from the servers it
+ * measures, and fetch spent about 0.75 ms a request where http.get spends about 0.3.
+ */
 async function load(url: string, count: number, headers: Record<string, string>) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   let done = 0;
   let failed = 0;
   let started = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (started < count) {
-        started++;
-        try {
-          const res = await fetch(url, { headers });
-          await res.arrayBuffer();
-          if (res.ok) done++;
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const req = http.get(url, { agent, headers }, (res) => {
+        res.resume();
+        res.on("end", () => {
+          if (res.statusCode === 200) done++;
           else failed++;
-        } catch {
-          failed++;
+          resolve();
+        });
+      });
+      req.on("error", () => {
+        failed++;
+        resolve();
+      });
+    });
+  try {
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (started < count) {
+          started++;
+          await one();
         }
-      }
-    }),
-  );
+      }),
+    );
+  } finally {
+    agent.destroy();
+  }
   return { done, failed };
 }
 
