@@ -12,7 +12,7 @@
  * Alone: `npx tsx bench/page-cost.ts` (after `npm run build`). BENCH_REQUESTS (default 1200) sets the pages measured
  * per row, in BENCH_ROUNDS (default 6) blocks, after BENCH_WARMUP (default 500) unmeasured ones; BENCH_CONNECTIONS
  * (default 8) the concurrent connections, BENCH_PAGES a comma-separated subset of floor, floor-routes, home,
- * title, rare, broad, account.
+ * title, rare, broad, account; BENCH_BUILD another build folder to measure (an earlier commit's).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -31,6 +31,8 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 6));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 500);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const WORKERS = "2";
+/** The built server to measure: BENCH_BUILD names another build folder (an earlier commit's, to compare). */
+const serverEntry = path.resolve(process.env.BENCH_BUILD ?? path.join(root, "build"), "server.js");
 /** Pages beside the floor's search page in its second row: the portal has 89 routes (app/routes.ts and root). */
 const FLOOR_ROUTES = 88;
 const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim() || 100);
@@ -220,7 +222,7 @@ async function signIn(base: string, login: string): Promise<string> {
 
 /** Runs the page-cost bench; returns the rows and the load average before and after. */
 export async function runPageCost(): Promise<{ rows: PageCost[]; loadBefore: number[]; loadAfter: number[]; connections: number; requests: number }> {
-  if (!fs.existsSync(path.join(root, "build/server.js"))) throw new Error("run `npm run build` first");
+  if (!fs.existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` first`);
   const only = process.env.BENCH_PAGES?.split(",").map((s) => s.trim());
   const want = (name: string) => !only || only.includes(name);
   const loadBefore = os.loadavg();
@@ -250,7 +252,7 @@ export async function runPageCost(): Promise<{ rows: PageCost[]; loadBefore: num
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.mkdirSync(dataDir, { recursive: true });
     const base = `http://127.0.0.1:${PORT}`;
-    const server = spawnServer([path.join(root, "build/server.js")], {
+    const server = spawnServer([serverEntry], {
       PORT: String(PORT),
       DATA_DIR: dataDir,
       WEB_CONCURRENCY: WORKERS,
