@@ -1,6 +1,6 @@
 import type { TestInfo } from "@playwright/test";
 import { expect, test as base } from "../fixtures/account";
-import { PRIVATE_AREA } from "../fixtures/demo";
+import { hydrated, PRIVATE_AREA } from "../fixtures/demo";
 
 // Renewing changes the reader's loans for good: the JS-on and JS-off runs each use their own demo reader.
 const test = base.extend({
@@ -16,6 +16,7 @@ test.describe.configure({ timeout: 90_000 });
 test.describe("loans and renewal", () => {
   test("the loans table says which loans cannot be renewed and why; renewing needs a selection, then lists every outcome", async ({ signedIn: page }) => {
     await page.goto(LOANS);
+    await hydrated(page);
     const table = page.getByRole("table", { name: /5 empréstimos atuais/ });
     await expect(table).toBeVisible();
     for (const reason of ["reservado por outro usuário", "limite de renovações atingido", "em atraso, e sua categoria não permite renovar", "empréstimo por hora não pode ser renovado"]) {
@@ -51,6 +52,7 @@ test.describe("loans and renewal", () => {
 
   test("loan history filters by a date range, needs both dates, pages and downloads the range as CSV", async ({ signedIn: page }) => {
     await page.goto(`${LOANS}/historico?dataIni=&dataFim=`);
+    await hydrated(page);
     await expect(page.getByRole("alert")).toContainText("Informe a data inicial.");
     await expect(page.getByRole("alert")).toContainText("Informe a data final.");
     await expect(page).toHaveTitle(/^Erro: /);

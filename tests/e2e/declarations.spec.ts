@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/account";
-import { DEMO, login, PRIVATE_AREA } from "../fixtures/demo";
+import { DEMO, hydrated, login, PRIVATE_AREA } from "../fixtures/demo";
 import { outboxCount, waitForMail } from "../support/outbox";
 
 /** No-debts declaration, absences, paper posting and user swap (issue 11, ADR 192), with JavaScript on and off. */
@@ -100,6 +100,7 @@ test("user swap needs a user other than the one signed in, then ends the session
   await expect(page.locator("input[name=username]")).toHaveValue("professor");
   // The old session is over: the private area asks for a login again.
   await page.goto(PRIVATE_AREA);
+  await hydrated(page);
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await ctx.close();
 });

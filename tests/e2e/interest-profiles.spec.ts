@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "../fixtures/account";
-import { PRIVATE_AREA } from "../fixtures/demo";
+import { hydrated, PRIVATE_AREA } from "../fixtures/demo";
 
 /**
  * The interest profile and the areas of interest (issue 11, ADR 191). Each project has its own patron (interesse1
@@ -71,6 +71,7 @@ test("a search term under 3 characters is refused next to the field, keeping it"
 
 test("the expiry date changes, and a past date is refused with the date kept", async ({ signedIn: page }) => {
   await page.goto(PROFILE);
+  await hydrated(page);
   await page.locator("#validade").fill(inDays(-3));
   await page.getByRole("button", { name: "Alterar a validade" }).click();
   await expect(page.getByRole("alert")).toContainText("A validade não pode ser anterior a hoje.");
@@ -92,6 +93,7 @@ test("the profile is narrowed to the work types ticked", async ({ signedIn: page
 
 test("following a periodical needs at least one journal type; with one it is followed, and can be left", async ({ signedIn: page }) => {
   await page.goto(PERIODICALS);
+  await hydrated(page);
   await page.getByLabel("Título do periódico").fill("law review");
   await page.getByRole("button", { name: "Procurar", exact: true }).click();
   await page.getByRole("button", { name: "Acompanhar Mexican Law Review" }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { login } from "../fixtures/demo";
+import { hydrated, login } from "../fixtures/demo";
 
 /**
  * Holds, loan requests, comments, purchase suggestions and the general comment, with JavaScript on and off.
@@ -113,6 +113,7 @@ test.describe("loan requests", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Solicitação registrada");
 
     await page.goto(`/acervo/${id}/solicitacao-emprestimo`);
+    await hydrated(page);
     await page.getByLabel("Biblioteca de recebimento").selectOption({ label: "Biblioteca Central" });
     await page.getByLabel("Local de recebimento").selectOption({ label: "Balcão de empréstimo" });
     await page.getByRole("button", { name: "Solicitar empréstimo" }).click();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "../fixtures/demo";
 
 const jsOn = () => test.info().project.name === "js-on";
 
@@ -89,6 +90,7 @@ test.describe("search tabs", () => {
 
   test("the advanced search asks for at least one field, then combines the fields", async ({ page }) => {
     await page.goto("/avancada");
+    await hydrated(page);
     await page.getByRole("button", { name: "Pesquisar" }).click();
     await expect(page.getByRole("alert")).toContainText("Preencha ao menos um dos campos");
     await page.getByLabel("Título").fill("brasil");

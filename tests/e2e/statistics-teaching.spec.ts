@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures/account";
-import { DEMO, PRIVATE_AREA } from "../fixtures/demo";
+import { DEMO, hydrated, PRIVATE_AREA } from "../fixtures/demo";
 
 /** Acquisition statistics, collection totals and the professor's teaching plans (issue 11), with JS on and off. */
 const ACQUISITIONS = `${PRIVATE_AREA}/estatisticas-aquisicao`;
@@ -23,6 +23,7 @@ test("acquisition statistics draw each chart as a described image beside its dat
 
 test("the statistics filter refuses a start after the end next to the field, keeping the dates, then filters a valid range", async ({ signedIn: page }) => {
   await page.goto(ACQUISITIONS);
+  await hydrated(page);
   await page.getByLabel("Data inicial").fill("2026-03-01");
   await page.getByLabel("Data final").fill("2026-01-01");
   await page.getByLabel("Biblioteca").selectOption({ label: "Biblioteca Central" });
