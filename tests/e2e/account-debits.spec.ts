@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures/account";
-import { PRIVATE_AREA } from "../fixtures/demo";
+import { hydrated, PRIVATE_AREA } from "../fixtures/demo";
 
 /** Debits and GRU/PIX slips, with JavaScript on and off. leitora has a CPF and debits at two libraries; demo has no CPF. */
 const DEBITS = `${PRIVATE_AREA}/debitos`;
@@ -13,7 +13,7 @@ test.describe("debits (leitora)", () => {
     const table = page.getByRole("table", { name: /Seus débitos em aberto/ });
     await expect(table.getByRole("columnheader")).toHaveText(["Selecionar", "Motivo", "Tipo de serviço", "Título", "Biblioteca", "Valor da multa", "Desconto", "Valor pago", "Data do pagamento", "Total"]);
     await expect(table.getByRole("row").filter({ hasText: "Etiqueta de código de barras danificada" })).toContainText("R$\u00a012,50");
-    if (isJs()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     for (const box of await page.getByRole("checkbox").all()) await box.check();
     await page.getByRole("button", { name: "Gerar GRU e PIX dos débitos selecionados" }).click();
     await expect(page.getByRole("alert")).toContainText("Selecione débitos de uma mesma biblioteca");
@@ -22,7 +22,7 @@ test.describe("debits (leitora)", () => {
 
   test("issues a GRU with a PIX code and QR code for the selected debits, and offers it as a PDF", async ({ signedIn: page }) => {
     await page.goto(DEBITS);
-    if (isJs()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     await page.getByRole("checkbox", { name: /^Selecionar o débito Devolução com 1 dia de atraso/ }).check();
     await page.getByRole("button", { name: "Gerar GRU e PIX dos débitos selecionados" }).click();
     await expect(page).toHaveURL(/\/debitos\/gru\/\d+$/);
@@ -40,7 +40,7 @@ test.describe("debits (leitora)", () => {
 test.describe("debits (demo, no CPF)", () => {
   test("says the patron has no tax number registered", async ({ signedIn: page }) => {
     await page.goto(DEBITS);
-    if (isJs()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     await page.getByRole("checkbox").first().check();
     await page.getByRole("button", { name: "Gerar GRU e PIX dos débitos selecionados" }).click();
     await expect(page.getByRole("alert")).toContainText("Usuário não possui CPF cadastrado.");

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "../fixtures/account";
-import { PRIVATE_AREA } from "../fixtures/demo";
+import { hydrated, PRIVATE_AREA } from "../fixtures/demo";
 
 /**
  * The holds screen, with JavaScript on and off. Each project works on its own patron (js-on: professor,
@@ -49,7 +49,7 @@ test.describe("holds (leitora)", () => {
 
   test("asks for at least one hold before cancelling, next to the list, with Erro: in the title", async ({ signedIn: page }) => {
     await page.goto(HOLDS);
-    if (isJs()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     await page.getByRole("button", { name: "Cancelar as reservas selecionadas" }).click();
     await expect(page.getByRole("alert")).toContainText("Selecione ao menos uma reserva.");
     await expect(page).toHaveTitle(/^Erro: Reservas/);
@@ -80,7 +80,7 @@ perProject.describe("holds (a hold placed for the test)", () => {
     await page.getByRole("button", { name: "Trocar a biblioteca" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Biblioteca de retirada alterada." })).toBeVisible();
 
-    if (isJs()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     await page.getByRole("checkbox", { name: `Selecionar a reserva de ${hold.title}` }).check();
     await page.getByRole("button", { name: "Cancelar as reservas selecionadas" }).click();
     // With JS a dialog asks; without JS a confirmation page does. Nothing is cancelled yet.

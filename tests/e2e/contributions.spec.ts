@@ -1,13 +1,12 @@
 import { test, expect } from "../fixtures/account";
-import { findTitleId, PRIVATE_AREA } from "../fixtures/demo";
+import { findTitleId, hydrated, PRIVATE_AREA } from "../fixtures/demo";
 import type { Page } from "@playwright/test";
 
 /** My purchase suggestions and my comments (issue 11) as demo, with JavaScript on and off. */
-const isJs = () => test.info().project.name === "js-on";
 
 async function open(page: Page, path: string) {
   await page.goto(`${PRIVATE_AREA}/${path}`);
-  if (isJs()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
 }
 
 test("my suggestions list each suggestion with its status and filter by status", async ({ signedIn: page }) => {

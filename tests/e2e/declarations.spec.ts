@@ -8,7 +8,7 @@ const isJs = () => test.info().project.name === "js-on";
 
 async function open(page: Page, path: string) {
   await page.goto(path);
-  if (isJs()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
 }
 
 test("the declaration is refused with the reasons while the patron has loans, a hold and a debit", async ({ signedIn: page }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "../fixtures/demo";
 
 // The facets derived from the catalogue data (ADR 068) on the demo catalogue: author, subject, publisher,
 // place, collection and repository groups, selected and removed like any other filter (JS on and off).
@@ -22,7 +23,7 @@ test.describe("facets from the catalogue data", () => {
   test("ticking a subject narrows the results; removing it restores them", async ({ page }) => {
     await page.goto("/?termo=brasil");
     // With JS a ticked box submits itself, once the page is hydrated.
-    if (jsOn()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     const before = await resultCount(page);
     await panel(page).getByRole("group", { name: "Assunto" }).getByRole("checkbox", { name: /^Politica \(/ }).check();
     if (!jsOn()) await panel(page).getByRole("button", { name: "Aplicar filtros" }).first().click();

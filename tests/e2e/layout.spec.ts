@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, PRIVATE_AREA, login } from "../fixtures/demo";
+import { DEMO, hydrated, login, PRIVATE_AREA } from "../fixtures/demo";
 
 test.describe("accessibility settings and language", () => {
   test("the accessibility choices are applied by the server and survive a reload", async ({ page }) => {
@@ -107,7 +107,7 @@ test.describe("top bar and footer", () => {
     await page.goto("/");
     // With JS, pressed once the page is hydrated: a press in the moment of hydration can be lost (a known
     // hydration race, left open), and this test is about what the message contains.
-    if (test.info().project.name !== "js-off") await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     const footer = page.getByRole("contentinfo");
     // With JS a button opens a dialog; without JS it is a link to the support page.
     await footer.getByRole("button", { name: "Suporte" }).or(footer.getByRole("link", { name: "Suporte" })).first().click();

@@ -1,5 +1,5 @@
 import { test, expect } from "../fixtures/account";
-import { PRIVATE_AREA } from "../fixtures/demo";
+import { hydrated, PRIVATE_AREA } from "../fixtures/demo";
 import type { Page } from "@playwright/test";
 
 /**
@@ -12,7 +12,7 @@ const mode = () => test.info().project.name;
 
 async function open(page: Page, path: string) {
   await page.goto(`${PRIVATE_AREA}/${path}`);
-  if (isJs()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
 }
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 

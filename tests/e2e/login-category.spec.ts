@@ -1,13 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO } from "../fixtures/demo";
+import { expect, test } from "@playwright/test";
+import { DEMO, hydrated } from "../fixtures/demo";
 import { PORTS } from "../support/ports";
 
 // The category-code login (spec §5, ADR 173): the "category" portal's institution asks for the patron's category,
 // and the API signs in `user#category` only for a user of that category (the demo patron is "01", Aluno de graduação).
 const category = `http://127.0.0.1:${PORTS.category}`;
-const hydrated = async (page: Page, js: boolean) => {
-  if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-};
 
 test("the category is required, named by the library, kept on error, and must be the patron's own", async ({ page }, info) => {
   await page.goto(`${category}/login`);

@@ -1,12 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
-import { PRIVATE_AREA } from "../fixtures/demo";
+import { expect, test } from "@playwright/test";
+import { hydrated, PRIVATE_AREA } from "../fixtures/demo";
 
 // The demo person with two logins in two bases (README, api/seed/login-variants.ts; ADR 172).
 const PAULO = { login: "paulo", password: "demo1234" };
 
-const hydrated = async (page: Page, js: boolean) => {
-  if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-};
 
 test("a person with several logins chooses one after signing in, then goes on to where they were going", async ({ page }, info) => {
   const js = info.project.name === "js-on";

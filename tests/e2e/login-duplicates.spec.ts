@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { hydrated } from "../fixtures/demo";
 import { PORTS } from "../support/ports";
 
 // The "external" portal's institution uses the duplicate-persons login (playwright.config.ts; ADR 173).
@@ -6,9 +7,6 @@ import { PORTS } from "../support/ports";
 const external = `http://127.0.0.1:${PORTS.external}`;
 const SHARED_DOCUMENT = "9900112233";
 
-const hydrated = async (page: Page, js: boolean) => {
-  if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-};
 
 test("the user code comes first; when two accounts share it, the patron chooses one, then gives the password", async ({ page }, info) => {
   const js = info.project.name === "js-on";

@@ -1,11 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO } from "../fixtures/demo";
+import { DEMO, hydrated } from "../fixtures/demo";
 
 // Spec §2: the "go to" choice (private area or online catalogue) on the full login page, when the private area
 // (activity 8) is on; required when shown (spec §5).
-const hydrated = async (page: Page, js: boolean) => {
-  if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-};
 
 const fill = async (page: Page) => {
   await page.getByLabel("Usuário", { exact: true }).fill(DEMO.patron.login);

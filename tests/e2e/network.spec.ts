@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { PORTS } from "../support/ports";
+import { hydrated } from "../fixtures/demo";
 
 const jsOn = () => test.info().project.name === "js-on";
 // The test run's "external" portal talks to an API started with NETWORK_UNAVAILABLE=1 (playwright.config.ts).
@@ -49,7 +50,7 @@ test.describe("network (OAI) search", () => {
   test("the institution filter narrows the results, keeps both counts, and can be removed", async ({ page }) => {
     await page.goto("/rede?termo=jazz");
     // With JS a ticked box submits itself, once the page is hydrated.
-    if (jsOn()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     const facets = page.getByRole("region", { name: "Filtrar resultados" });
     await facets.getByRole("checkbox", { name: new RegExp(`^${CMD} \\(\\d+\\)$`) }).check();
     if (!jsOn()) await facets.getByRole("button", { name: "Aplicar filtros" }).first().click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { outboxCount, waitForRecoveryCode } from "../support/outbox";
+import { hydrated } from "../fixtures/demo";
 
 // Each project changes the password of its own demo patron (README), so the JS-on and JS-off runs never share
 // codes; the tests of a project run in order because a new code ends the previous one.
@@ -11,9 +12,6 @@ const PATRONS = {
 } as const;
 const patronOf = (projectName: string) => PATRONS[projectName as keyof typeof PATRONS] ?? PATRONS["js-on"];
 
-const hydrated = async (page: Page, js: boolean) => {
-  if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-};
 
 /** Step 2 with a code: with JS it is checked as soon as the last digit is typed; without JS by the button. */
 async function enterCode(page: Page, js: boolean, code: string) {

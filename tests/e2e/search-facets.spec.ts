@@ -7,7 +7,7 @@ const jsOn = () => test.info().project.name === "js-on";
 async function tick(page: Page, label: RegExp) {
   const facets = page.getByRole("region", { name: "Filtrar resultados" });
   // With JS a ticked box submits itself, once the page is hydrated.
-  if (jsOn()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   await facets.getByRole("checkbox", { name: label }).check();
   if (!jsOn()) await facets.getByRole("button", { name: "Aplicar filtros" }).first().click();
 }
@@ -66,7 +66,7 @@ test.describe("search filters (facets)", () => {
   test("titles without a year are offered as 'Sem data'", async ({ page }) => {
     await page.goto("/?termo=brasil");
     // A disclosure opened while the page hydrates may be re-rendered closed: open it once the page is live.
-    if (jsOn()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     const year = page.getByRole("region", { name: "Filtrar resultados" }).getByRole("group", { name: "Ano" });
     await year.getByText(/^Mais \d+ opç/).click();
     await expect(year.getByRole("checkbox", { name: /^Sem data \(/ })).toBeVisible();
