@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { indexReadsMarcField, titleIndexEntry, type TitleIndexEntry } from "../search/index.ts";
+import { distinctTerms, indexReadsMarcField, titleIndexEntry, type TitleIndexEntry } from "../search/index.ts";
 import { mapCopies, mapTitle, recordKind, sourceKey, type CopyData, type LinkRow, type TitleData } from "./map.ts";
 import { streamRecords } from "./read.ts";
 import { marcInJsonText, toMarcInJson, type MarcRecord } from "./types.ts";
@@ -40,7 +40,8 @@ export type BatchItem =
  * did); or `missing` alone when the file cannot be opened.
  */
 export type ReadEvent =
-  | { type: "batch"; file: string; items: BatchItem[]; bytesRead: number; bytesTotal: number }
+  /** `terms`: the text index terms of the batch's titles (what {@link titleIndexEntry} collected), for the writer. */
+  | { type: "batch"; file: string; items: BatchItem[]; terms: string[]; bytesRead: number; bytesTotal: number }
   | { type: "end"; file: string; bytesTotal: number; error?: string }
   | { type: "missing"; file: string; error: string };
 
@@ -56,8 +57,11 @@ export interface ReadOptions {
   copyWhenMissing: boolean;
 }
 
-/** Maps one bibliographic record onto its rows and computes its index entry (throws when it cannot be mapped). */
-export function prepareTitle(record: MarcRecord, recordNumber: number, copyWhenMissing: boolean): PreparedTitle {
+/**
+ * Maps one bibliographic record onto its rows and computes its index entry (throws when it cannot be mapped);
+ * `terms` collects its text index terms (see titleIndexEntry).
+ */
+export function prepareTitle(record: MarcRecord, recordNumber: number, copyWhenMissing: boolean, terms?: Set<string>): PreparedTitle {
   const { title, links, headingKeys } = mapTitle(record);
   let copies = mapCopies(record);
   if (!copies.length && copyWhenMissing && title.acesso_remoto !== "cr") {
@@ -65,7 +69,7 @@ export function prepareTitle(record: MarcRecord, recordNumber: number, copyWhenM
   }
   // The index reads a few MARC fields: its MARC-in-JSON object holds just those (the stored text has them all).
   const indexed = toMarcInJson({ leader: record.leader, fields: record.fields.filter((f) => indexReadsMarcField(f.tag)) });
-  const index = titleIndexEntry({ ...title, marc: indexed, links: links.map((l) => l.url) });
+  const index = titleIndexEntry({ ...title, marc: indexed, links: links.map((l) => l.url) }, terms);
   return { recordNumber, chave: sourceKey(record), marc: marcInJsonText(record), title, links, headingKeys, copies, index };
 }
 
@@ -83,14 +87,17 @@ export async function* readBatches(files: string[], opts: ReadOptions): AsyncGen
     const { index, of } = opts.part ?? { index: 0, of: 1 };
     const batchOf = (recordNumber: number) => Math.floor((recordNumber - 1) / opts.batchSize);
     let items: BatchItem[] = [];
+    let terms = new Set<string>();
+    const batch = () => ({ type: "batch" as const, file: label, items, terms: [...distinctTerms(terms)], bytesRead, bytesTotal });
     let current = index;
     let bytesRead = 0;
     let error: string | undefined;
     try {
       for await (const r of streamRecords(file, (n) => batchOf(n) % of === index)) {
         if (batchOf(r.recordNumber) !== current) {
-          if (items.length) yield { type: "batch", file: label, items, bytesRead, bytesTotal };
+          if (items.length) yield batch();
           items = [];
+          terms = new Set();
           current = batchOf(r.recordNumber);
         }
         bytesRead = r.bytesRead;
@@ -103,7 +110,7 @@ export async function* readBatches(files: string[], opts: ReadOptions): AsyncGen
         else if (kind === "authority") items.push({ kind: "authority", recordNumber: r.recordNumber, record: r.record });
         else {
           try {
-            items.push({ kind: "title", recordNumber: r.recordNumber, title: prepareTitle(r.record, r.recordNumber, opts.copyWhenMissing) });
+            items.push({ kind: "title", recordNumber: r.recordNumber, title: prepareTitle(r.record, r.recordNumber, opts.copyWhenMissing, terms) });
           } catch (e) {
             items.push({ kind: "unmapped", recordNumber: r.recordNumber, message: e instanceof Error ? e.message : String(e) });
           }
@@ -112,7 +119,7 @@ export async function* readBatches(files: string[], opts: ReadOptions): AsyncGen
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
-    if (items.length) yield { type: "batch", file: label, items, bytesRead, bytesTotal };
+    if (items.length) yield batch();
     yield { type: "end", file: label, bytesTotal, error };
   }
 }

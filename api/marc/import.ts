@@ -169,15 +169,18 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
   };
 
   // The text index's terms and the vocabulary's words this run has committed: not inserted again.
-  const known: KnownWords = { terms: new Set(), words: new Set() };
+  const known: KnownWords = { terms: new Set(), words: new Set(), facets: new Map() };
   const remember = (written: KnownWords) => {
     if (known.terms.size > KNOWN_WORDS_MAX) known.terms.clear();
     if (known.words.size > KNOWN_WORDS_MAX) known.words.clear();
+    if (known.facets.size > KNOWN_WORDS_MAX) known.facets.clear();
     for (const t of written.terms) known.terms.add(t);
     for (const w of written.words) known.words.add(w);
+    for (const [k, id] of written.facets) known.facets.set(k, id);
   };
 
-  const flushTitles = async (file: string, batch: PreparedTitle[]) => {
+  /** `terms`: the batch's text index terms, as its reader collected them. */
+  const flushTitles = async (file: string, batch: PreparedTitle[], terms: string[]) => {
     const mapped: MappedTitle[] = [];
     for (const t of batch) {
       const p = { file, recordNumber: t.recordNumber };
@@ -190,7 +193,8 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
       }
     }
     const added: number[] = [];
-    const run = (list: MappedTitle[]) =>
+    // `terms` cover the whole batch; a title written on its own has its terms read from its text.
+    const run = (list: MappedTitle[], listTerms?: string[]) =>
       db.transaction().execute(async (trx) => {
         const out: Array<{ cod: number; isNew: boolean; copies: number }> = [];
         // Each title's index entry is the one of its last version when it repeats in the batch.
@@ -203,7 +207,7 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
           out.push(...written);
         }
         // In the same transaction: a title is never committed without its index entry.
-        const written = await writeIndexEntries(trx, [...entries].map(([cod_acervo, entry]) => ({ cod_acervo, entry })), undefined, known);
+        const written = await writeIndexEntries(trx, [...entries].map(([cod_acervo, entry]) => ({ cod_acervo, entry })), undefined, known, listTerms);
         // A bulk load has the change log's triggers off: the batch's titles are logged in one statement.
         if (bulk) await logTitleChanges(trx, [...entries.keys()]);
         return { out, written };
@@ -217,7 +221,7 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
       }
     };
     try {
-      count(await run(mapped));
+      count(await run(mapped, terms));
     } catch {
       for (const m of mapped) {
         try {
@@ -237,7 +241,7 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
   };
 
   /** Writes one batch read from `file`: its bad records reported, its authorities, then its titles. */
-  const writeBatch = async (file: string, items: Extract<ReadEvent, { type: "batch" }>["items"]) => {
+  const writeBatch = async (file: string, items: Extract<ReadEvent, { type: "batch" }>["items"], terms: string[]) => {
     const auths: Pending[] = [];
     const titles: PreparedTitle[] = [];
     const unmapped: Array<{ recordNumber: number; message: string }> = [];
@@ -250,7 +254,7 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
     }
     if (auths.length) await flushAuthorities(auths);
     for (const u of unmapped) fail({ file, recordNumber: u.recordNumber }, u.message);
-    if (titles.length) await flushTitles(file, titles);
+    if (titles.length) await flushTitles(file, titles, terms);
   };
 
   const readers = opts.readers ?? BULK_READERS;
@@ -270,7 +274,7 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
       } else if (!failed) {
         summary.read += ev.items.length;
         try {
-          await writeBatch(ev.file, ev.items);
+          await writeBatch(ev.file, ev.items, ev.terms);
         } catch (e) {
           // The database failed beyond one record: the rest of this file is not imported.
           summary.errors.push({ file: ev.file, recordNumber: 0, message: `cannot read file: ${e instanceof Error ? e.message : String(e)}` });
@@ -359,6 +363,12 @@ const BULK_DROPPED = ["busca_ordem_chave", "busca_ordem_relevancia", "busca_orde
 const FTS_AUTOMERGE_DEFAULT = 4;
 /** SQLite page cache during a bulk load (KiB): the search tables' B-trees stay in memory. */
 const BULK_CACHE_KIB = 128 * 1024;
+/**
+ * Write-ahead log pages after which a bulk load's commit copies the log into the database (SQLite's default is
+ * 1,000): each copy ends with a sync of the database file, and with the default every batch paid one (a quarter
+ * of the writing thread's time in SQLite). 64 MiB of log between copies; the commits themselves stay durable.
+ */
+const BULK_CHECKPOINT_PAGES = 16_384;
 
 /**
  * Prepares SQLite for a bulk load: records the definitions of {@link BULK_DROPPED} and drops them in one
@@ -387,7 +397,9 @@ export async function beginBulkLoad(db: Kysely<DB>): Promise<() => Promise<void>
     await sql`INSERT INTO acervo_busca (acervo_busca, rank) VALUES ('automerge', 0)`.execute(trx);
   });
   const cache = (await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db)).rows[0].cache_size;
+  const checkpoint = (await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(db)).rows[0].wal_autocheckpoint;
   await sql.raw(`PRAGMA cache_size = -${BULK_CACHE_KIB}`).execute(db);
+  await sql.raw(`PRAGMA wal_autocheckpoint = ${BULK_CHECKPOINT_PAGES}`).execute(db);
   await sql`PRAGMA foreign_keys = OFF`.execute(db);
   return async () => {
     await sql`PRAGMA foreign_keys = ON`.execute(db);
@@ -395,6 +407,10 @@ export async function beginBulkLoad(db: Kysely<DB>): Promise<() => Promise<void>
     // A large load leaves the text index in many segments: merged into one, every search reads less (ADR 105).
     await optimizeTextIndex(db);
     await sql.raw(`PRAGMA cache_size = ${Number(cache)}`).execute(db);
+    await sql.raw(`PRAGMA wal_autocheckpoint = ${Number(checkpoint)}`).execute(db);
+    // The load's write-ahead log is copied into the database now and cut back to nothing (a reader still on an
+    // older snapshot only delays it to the next checkpoint).
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
   };
 }
 

@@ -19,6 +19,6 @@ export * from "./indexer.ts";
 export * from "./query.ts";
 export * from "./tab-options-store.ts";
 export * from "./tab-options.ts";
-export { fold, words } from "./text.ts";
+export { distinctTerms, fold, words } from "./text.ts";
 export * from "./vocabulary.ts";
 export { fillTerms, optimizeTextIndex } from "./terms.ts";

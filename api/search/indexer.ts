@@ -4,8 +4,8 @@ import { insertRows } from "../db/bulk-insert.ts";
 import { browseEntries, type BrowseSource } from "./browse-rules.ts";
 import { derivedFacets, DERIVED_FACET_TYPES, marcObject, type DerivedValue, type FacetSource, type MarcJson } from "./derived-facets.ts";
 import { guidesOf, type GuideSource } from "./filters.ts";
-import { fold, indexText, stemmersFor, words } from "./text.ts";
-import { bumpTextGeneration, optimizeTextIndex, termsOf, writeTerms } from "./terms.ts";
+import { distinctTerms, fold, indexText, stemmersFor, words } from "./text.ts";
+import { bumpTextGeneration, optimizeTextIndex, writeTerms } from "./terms.ts";
 
 const BATCH = 500;
 
@@ -37,17 +37,18 @@ function jsonList(value: string | null): string[] {
   }
 }
 
-/** The four weighted fields of one title's index entry. */
-export function searchDocument(a: IndexSource): { titulo: string; autor: string; assunto: string; outros: string } {
+/** The four weighted fields of one title's index entry; `terms` collects their terms (see indexText). */
+export function searchDocument(a: IndexSource, terms?: Set<string>): { titulo: string; autor: string; assunto: string; outros: string } {
   const langs = stemmersFor(a.idioma);
   const compact = (v: string | null) => (v ? v.replace(/[^0-9Xx]/g, "") : null);
   return {
-    titulo: indexText([a.titulo, a.subtitulo], langs),
-    autor: indexText([a.autor, ...jsonList(a.autores_secundarios)], langs),
-    assunto: indexText(jsonList(a.assuntos), langs),
+    titulo: indexText([a.titulo, a.subtitulo], langs, terms),
+    autor: indexText([a.autor, ...jsonList(a.autores_secundarios)], langs, terms),
+    assunto: indexText(jsonList(a.assuntos), langs, terms),
     outros: indexText(
       [a.editora, a.serie, ...jsonList(a.notas), a.isbn, compact(a.isbn), a.issn, compact(a.issn), a.chamada, a.classificacao, a.local_publicacao],
       langs,
+      terms,
     ),
   };
 }
@@ -89,44 +90,52 @@ export async function reindexAcervos(db: Db, codAcervos?: number[]): Promise<voi
 
 /**
  * What one title adds to the search index, computed from its row alone (no database): the four text fields,
- * its tabs, browse entries, derived facet values, sort keys and vocabulary. Plain arrays and strings, so a
- * worker thread can compute it and post it (the MARC importer's bulk mode, ADR 101).
+ * its tabs, browse entries, derived facet values, sort keys and vocabulary. Flat arrays of strings and numbers,
+ * so a worker thread can compute it and post it cheaply (the MARC importer's bulk mode, ADR 101: copying a
+ * message costs per object, and one small array per browse entry, facet value or word cost the writing thread
+ * a third more to receive).
  */
 export interface TitleIndexEntry {
   /** The text index's fields: titulo, autor, assunto, outros. */
   text: [string, string, string, string];
   guides: string[];
-  /** Browse entries: index, sort key, value shown. */
-  browse: Array<[string, string, string]>;
-  facets: DerivedValue[];
+  /** Browse entries, three strings each: index, sort key, value shown. */
+  browse: string[];
+  /** Derived facet values, three strings each: type, code, label. */
+  facets: string[];
   /** Sort keys (`busca_ordem` without the title id). */
   order: [string, number, string, number, string, number];
-  /** Folded word → the first accented form seen, in the title's order. */
-  vocabulary: Array<[string, string]>;
-}
-
-/** Computes a title's index entry (see {@link TitleIndexEntry}); `cod_acervo` is not read. */
-export function titleIndexEntry(row: Omit<TitleIndexRow, "cod_acervo">): TitleIndexEntry {
-  const d = searchDocument(row as TitleIndexRow);
-  const marc = marcObject(row.marc);
-  return {
-    text: [d.titulo, d.autor, d.assunto, d.outros],
-    guides: guidesOf(guideSource(marc, row.assuntos)),
-    browse: browseEntries(row).map((e) => [e.indice, e.chave, e.valor]),
-    facets: derivedFacets({ ...row, marc }),
-    order: orderKeys(row),
-    vocabulary: [...titleVocabulary(row)],
-  };
+  /** The title's vocabulary, two strings a word: folded word, its first accented form; in the title's order. */
+  vocabulary: string[];
 }
 
 /**
- * Text index terms and vocabulary words a writer knows to be stored already (committed by its earlier batches):
- * left out of the inserts, which would skip them anyway (both tables only ever grow). The MARC importer keeps
- * one per run and adds the terms and words {@link writeIndexEntries} returns once its transaction has committed.
+ * Computes a title's index entry (see {@link TitleIndexEntry}); `cod_acervo` is not read. `terms` collects the
+ * terms of its text (see indexText), for {@link writeIndexEntries}.
+ */
+export function titleIndexEntry(row: Omit<TitleIndexRow, "cod_acervo">, terms?: Set<string>): TitleIndexEntry {
+  const d = searchDocument(row as TitleIndexRow, terms);
+  const marc = marcObject(row.marc);
+  const browse: string[] = [];
+  for (const e of browseEntries(row)) browse.push(e.indice, e.chave, e.valor);
+  const facets: string[] = [];
+  for (const v of derivedFacets({ ...row, marc })) facets.push(v.tipo, v.codigo, v.descricao);
+  const vocabulary: string[] = [];
+  for (const [folded, form] of titleVocabulary(row)) vocabulary.push(folded, form);
+  return { text: [d.titulo, d.autor, d.assunto, d.outros], guides: guidesOf(guideSource(marc, row.assuntos)), browse, facets, order: orderKeys(row), vocabulary };
+}
+
+/**
+ * Text index terms, vocabulary words and derived facet values a writer knows to be stored already (committed by
+ * its earlier batches): terms and words are left out of the inserts, which would skip them anyway, and a known
+ * facet value's id is not looked up again (the three tables only ever grow). The MARC importer keeps one per run
+ * and adds what {@link writeIndexEntries} returns once its transaction has committed.
  */
 export interface KnownWords {
   terms: Set<string>;
   words: Set<string>;
+  /** `type:code` → `faceta_valor.cod_valor`. */
+  facets: Map<string, number>;
 }
 
 /**
@@ -140,14 +149,16 @@ export async function writeTitleIndex(trx: Kysely<any>, rows: TitleIndexRow[], c
 }
 
 /**
- * {@link writeTitleIndex} for entries already computed by {@link titleIndexEntry}. The terms and vocabulary words
- * in `known` are not inserted again; returns the ones it inserted (or found already there).
+ * {@link writeTitleIndex} for entries already computed by {@link titleIndexEntry}. The terms, vocabulary words and
+ * facet values in `known` are not inserted (or looked up) again; returns the ones it inserted or found. `terms`
+ * is what {@link titleIndexEntry} collected for these titles, when the caller has it (else their texts are read).
  */
 export async function writeIndexEntries(
   trx: Kysely<any>,
   titles: ReadonlyArray<{ cod_acervo: number; entry: TitleIndexEntry }>,
   clear: readonly number[] = titles.map((t) => t.cod_acervo),
   known?: KnownWords,
+  terms?: Iterable<string>,
 ): Promise<KnownWords> {
   const pg = dialectOf(trx) === "postgres";
   bumpTextGeneration();
@@ -157,24 +168,24 @@ export async function writeIndexEntries(
     else await sql`DELETE FROM acervo_busca WHERE rowid IN (${sql.join(ids)})`.execute(trx);
     for (const table of ["acervo_guia", "indice_entrada", "acervo_faceta", "busca_ordem"] as const) await trx.deleteFrom(table).where("cod_acervo", "in", ids).execute();
   }
-  const written: KnownWords = { terms: new Set(), words: new Set() };
+  const written: KnownWords = { terms: new Set(), words: new Set(), facets: new Map() };
   if (!titles.length) return written;
   const docs = titles.map(({ cod_acervo, entry }) => [cod_acervo, ...entry.text]);
   if (pg) await insertRows(trx, "acervo_busca", ["cod_acervo", "documento"], docs, { rowSql: pgDocument });
   else {
     await insertRows(trx, "acervo_busca", ["rowid", "titulo", "autor", "assunto", "outros"], docs);
-    written.terms = termsOf(titles.flatMap(({ entry }) => entry.text));
+    written.terms = distinctTerms(terms ?? titles.flatMap(({ entry }) => entry.text));
     if (known) for (const t of written.terms) if (known.terms.has(t)) written.terms.delete(t);
     await writeTerms(trx, written.terms);
   }
-  await writeGuideRows(
-    trx,
-    titles.flatMap(({ cod_acervo, entry }) => entry.guides.map((g) => [g, cod_acervo])),
-    byBrowseKey(titles.flatMap(({ cod_acervo, entry }) => entry.browse.map((b) => [...b, cod_acervo]))),
-  );
-  await writeFacets(trx, titles.map(({ cod_acervo, entry }) => ({ cod_acervo, values: entry.facets })));
+  const browse: unknown[][] = [];
+  for (const { cod_acervo, entry: e } of titles) for (let i = 0; i < e.browse.length; i += 3) browse.push([e.browse[i], e.browse[i + 1], e.browse[i + 2], cod_acervo]);
+  await writeGuideRows(trx, titles.flatMap(({ cod_acervo, entry }) => entry.guides.map((g) => [g, cod_acervo])), byBrowseKey(browse));
+  written.facets = await writeFacets(trx, titles.map(({ cod_acervo, entry }) => ({ cod_acervo, values: entry.facets })), known?.facets);
   const vocab = new Map<string, string>();
-  for (const { entry } of titles) for (const [k, v] of entry.vocabulary) if (!vocab.has(k) && !known?.words.has(k)) vocab.set(k, v);
+  for (const { entry: e } of titles) {
+    for (let i = 0; i < e.vocabulary.length; i += 2) if (!vocab.has(e.vocabulary[i]) && !known?.words.has(e.vocabulary[i])) vocab.set(e.vocabulary[i], e.vocabulary[i + 1]);
+  }
   await writeOrderRows(trx, titles.map(({ cod_acervo, entry }) => [cod_acervo, ...entry.order]), vocab);
   written.words = new Set(vocab.keys());
   return written;
@@ -320,7 +331,7 @@ export async function reindexFacets(db: Kysely<any>, codAcervos?: number[]): Pro
     for (const l of links as Array<{ cod_acervo: number; url: string }>) linksOf.set(l.cod_acervo, [...(linksOf.get(l.cod_acervo) ?? []), l.url]);
     const perTitle = (rows as Array<Omit<FacetSource, "links"> & { cod_acervo: number }>).map((r) => ({
       cod_acervo: r.cod_acervo,
-      values: derivedFacets({ ...r, links: linksOf.get(r.cod_acervo) ?? [] }),
+      values: derivedFacets({ ...r, links: linksOf.get(r.cod_acervo) ?? [] }).flatMap((v) => [v.tipo, v.codigo, v.descricao]),
     }));
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom("acervo_faceta").where("cod_acervo", "in", ids).execute();
@@ -329,29 +340,48 @@ export async function reindexFacets(db: Kysely<any>, codAcervos?: number[]): Pro
   });
 }
 
-async function writeFacets(trx: Kysely<any>, perTitle: Array<{ cod_acervo: number; values: DerivedValue[] }>) {
+/**
+ * Links titles to their derived facet values (`values`: type, code, label, …), adding the values not stored yet.
+ * `known` holds ids already committed; returns the ids it looked up or added.
+ */
+async function writeFacets(trx: Kysely<any>, perTitle: Array<{ cod_acervo: number; values: string[] }>, known?: ReadonlyMap<string, number>): Promise<Map<string, number>> {
   // A value's label is the first one seen (a Map built from the list would keep each key's last one, so the label
   // would depend on where a batch starts).
   const distinct = new Map<string, DerivedValue>();
-  for (const t of perTitle) for (const v of t.values) if (!distinct.has(`${v.tipo}:${v.codigo}`)) distinct.set(`${v.tipo}:${v.codigo}`, v);
+  const keys: string[][] = [];
   const idOf = new Map<string, number>();
+  for (const t of perTitle) {
+    const own: string[] = [];
+    for (let i = 0; i < t.values.length; i += 3) {
+      const key = `${t.values[i]}:${t.values[i + 1]}`;
+      own.push(key);
+      const id = known?.get(key);
+      if (id !== undefined) idOf.set(key, id);
+      else if (!distinct.has(key)) distinct.set(key, { tipo: t.values[i] as DerivedValue["tipo"], codigo: t.values[i + 1], descricao: t.values[i + 2] });
+    }
+    keys.push(own);
+  }
+  const found = new Map<string, number>();
   // Most values exist already once a catalogue is under way: look them up by type, insert only the new ones.
   const lookUp = async (values: DerivedValue[]) => {
     for (const tipo of DERIVED_FACET_TYPES) {
       for (const codes of chunks(values.filter((v) => v.tipo === tipo).map((v) => v.codigo), 500)) {
-        const found = (await trx.selectFrom("faceta_valor").select(["cod_valor", "codigo"]).where("tipo", "=", tipo).where("codigo", "in", codes).execute()) as Array<{ cod_valor: number; codigo: string }>;
-        for (const f of found) idOf.set(`${tipo}:${f.codigo}`, f.cod_valor);
+        const rows = (await trx.selectFrom("faceta_valor").select(["cod_valor", "codigo"]).where("tipo", "=", tipo).where("codigo", "in", codes).execute()) as Array<{ cod_valor: number; codigo: string }>;
+        for (const f of rows) found.set(`${tipo}:${f.codigo}`, f.cod_valor);
       }
     }
   };
   await lookUp([...distinct.values()]);
-  const missing = [...distinct].filter(([k]) => !idOf.has(k)).map(([, v]) => v);
+  const missing = [...distinct].filter(([k]) => !found.has(k)).map(([, v]) => v);
   if (missing.length) {
     await insertRows(trx, "faceta_valor", ["tipo", "codigo", "descricao"], missing.map((v) => [v.tipo, v.codigo, v.descricao]), { tail: "ON CONFLICT (tipo, codigo) DO NOTHING" });
     await lookUp(missing);
   }
-  const links = perTitle.flatMap((t) => t.values.map((v) => [t.cod_acervo, v.tipo, idOf.get(`${v.tipo}:${v.codigo}`)!]));
+  for (const [key, id] of found) idOf.set(key, id);
+  const links: unknown[][] = [];
+  perTitle.forEach((t, k) => keys[k].forEach((key, i) => links.push([t.cod_acervo, t.values[3 * i], idOf.get(key)!])));
   await insertRows(trx, "acervo_faceta", ["cod_acervo", "tipo", "cod_valor"], links);
+  return found;
 }
 
 /** Runs `run` over the given titles (or every title) in batches of BATCH ids. */

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { insertRows } from "../db/bulk-insert.ts";
 import { dialectOf } from "../db/index.ts";
+import { distinctTerms } from "./text.ts";
 
 /**
  * The SQLite text index's terms (`busca_termo`, ADR 105 "At a million titles"): every token written to
@@ -13,15 +14,6 @@ import { dialectOf } from "../db/index.ts";
 
 /** At most this many terms replace a prefix; a prefix with more keeps FTS5's own prefix query. */
 export const PREFIX_TERMS_MAX = 64;
-
-const TOKEN = /[\p{L}\p{N}]+/gu;
-
-/** The distinct tokens of index texts (as written: folded words and stems, space separated). */
-export function termsOf(texts: Iterable<string>): Set<string> {
-  const out = new Set<string>();
-  for (const text of texts) for (const m of text.matchAll(TOKEN)) out.add(m[0]);
-  return out;
-}
 
 let generation = 0;
 
@@ -42,7 +34,7 @@ export function textGeneration(): number {
 /** Records the terms of index texts just written to the SQLite text index (inside the writer's transaction). */
 export async function writeTerms(trx: Kysely<any>, texts: Iterable<string>): Promise<void> {
   if (dialectOf(trx) === "postgres") return;
-  const terms = termsOf(texts);
+  const terms = distinctTerms(texts);
   if (terms.size) await insertRows(trx, "busca_termo", ["termo"], [...terms].map((t) => [t]), { tail: "ON CONFLICT (termo) DO NOTHING" });
 }
 

@@ -65,16 +65,29 @@ export function stemmersFor(idioma: string | null | undefined): string[] {
   return name ? [name] : ALL;
 }
 
-/** Index text: each word (folded) followed by its stems, space separated. */
-export function indexText(texts: Array<string | null | undefined>, langs: string[]): string {
+/**
+ * Index text: each word (folded) followed by its stems, space separated. `collect`, when given, receives each
+ * word's part of the text (one or more space-separated terms): a writer that indexes many titles gets their
+ * distinct terms from it at the cost of one lookup per word (see {@link distinctTerms}).
+ */
+export function indexText(texts: Array<string | null | undefined>, langs: string[], collect?: Set<string>): string {
   const out: string[] = [];
   for (const text of texts) {
     for (const w of words(text)) {
       // A number has no stems and folds to itself: not worth a cache entry (each record brings its own).
-      out.push(/^[0-9]+$/.test(w) ? w : termsOf(w, langs).terms);
+      const part = /^[0-9]+$/.test(w) ? w : termsOf(w, langs).terms;
+      collect?.add(part);
+      out.push(part);
     }
   }
   return out.join(" ");
+}
+
+/** The distinct terms of index texts, or of the parts {@link indexText} collected (terms are space separated). */
+export function distinctTerms(texts: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const text of texts) for (const term of text.split(" ")) if (term) out.add(term);
+  return out;
 }
 
 /** The alternatives a query word matches: itself and its stems in all five languages. */
