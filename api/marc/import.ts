@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import { insertObjects } from "../db/bulk-insert.ts";
@@ -61,7 +62,7 @@ export interface ImportOptions {
    * dropped indexes recorded in `estado_instalacao`; the next import rebuilds them before it starts.
    */
   bulk?: boolean;
-  /** Bulk mode's reader threads (default 2; 0 reads and maps in this thread, between the writes). */
+  /** Bulk mode's reader threads (default {@link bulkReaders}; 0 reads and maps in this thread, between the writes). */
   readers?: number;
   /** Stops the import after the batch being written (the summary covers what was written). */
   signal?: AbortSignal;
@@ -257,7 +258,7 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
     if (titles.length) await flushTitles(file, titles, terms);
   };
 
-  const readers = opts.readers ?? BULK_READERS;
+  const readers = opts.readers ?? bulkReaders();
   const events = bulk && readers > 0 ? readInWorkers(files, read, readers) : readBatches(files, read);
   const restore = bulk ? await beginBulkLoad(db) : undefined;
   try {
@@ -297,8 +298,14 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
 /** Most terms (and vocabulary words) an import remembers as stored; past it, it starts again from none. */
 const KNOWN_WORDS_MAX = 500_000;
 
-/** Reader threads of a bulk import: with the writing thread, they keep two cores busy (ADR 101). */
-const BULK_READERS = 2;
+/**
+ * Reader threads of a bulk import by default: one per core besides the writing thread's, at least two (on two
+ * cores they still keep both busy, ADR 101) and at most three (a reader prepares about 3,300 records a second
+ * and the writing thread stores about 5,500: a fourth would only hold more batches in memory).
+ */
+export function bulkReaders(cores = os.availableParallelism()): number {
+  return Math.max(2, Math.min(cores - 1, 3));
+}
 
 /**
  * {@link readBatches} in `n` worker threads, batch k of each file read by thread k mod n, merged back into file

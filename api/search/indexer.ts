@@ -150,8 +150,9 @@ export async function writeTitleIndex(trx: Kysely<any>, rows: TitleIndexRow[], c
 
 /**
  * {@link writeTitleIndex} for entries already computed by {@link titleIndexEntry}. The terms, vocabulary words and
- * facet values in `known` are not inserted (or looked up) again; returns the ones it inserted or found. `terms`
- * is what {@link titleIndexEntry} collected for these titles, when the caller has it (else their texts are read).
+ * facet values in `known` are not inserted (or looked up) again; returns the ones it inserted or found. `terms`:
+ * the distinct terms of these titles' texts, when the caller has them (from what {@link titleIndexEntry}
+ * collected); else their texts are read.
  */
 export async function writeIndexEntries(
   trx: Kysely<any>,
@@ -174,7 +175,7 @@ export async function writeIndexEntries(
   if (pg) await insertRows(trx, "acervo_busca", ["cod_acervo", "documento"], docs, { rowSql: pgDocument });
   else {
     await insertRows(trx, "acervo_busca", ["rowid", "titulo", "autor", "assunto", "outros"], docs);
-    written.terms = distinctTerms(terms ?? titles.flatMap(({ entry }) => entry.text));
+    written.terms = terms ? new Set(terms) : distinctTerms(titles.flatMap(({ entry }) => entry.text));
     if (known) for (const t of written.terms) if (known.terms.has(t)) written.terms.delete(t);
     await writeTerms(trx, written.terms);
   }
