@@ -8,7 +8,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import type { DB } from "../db/types.ts";
 import { reindexAcervos } from "../search/index.ts";
 import { demoFiles, importDemoCatalogue } from "./demo.ts";
-import { beginBulkLoad, importFiles } from "./import.ts";
+import { beginBulkLoad, bulkReaders, importFiles } from "./import.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "..", "..");
 const shared = path.resolve(projectRoot, "..", "shared", "data", "marc");
@@ -96,11 +96,14 @@ describe("bundled demo catalogue", () => {
     const files = demoFiles(projectRoot);
     const indexes = async (d: Kysely<DB>) => (await sql`SELECT name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name`.execute(d)).rows;
     const before = await indexes(db);
-    // Small batches, so the two reader threads take turns within each file.
-    const bulk = await importFiles(db, files, { libraryFor: () => 2, copyWhenMissing: true, bulk: true, batchSize: 150 });
+    // Small batches and three reader threads (a four-core machine's default), so they take turns within each file;
+    // the facet value ids and the terms each batch reuses from the ones before are then checked below.
+    const bulk = await importFiles(db, files, { libraryFor: () => 2, copyWhenMissing: true, bulk: true, batchSize: 150, readers: 3 });
     expect(await indexes(db)).toEqual(before);
     expect(await db.selectFrom("estado_instalacao").selectAll().execute()).toEqual([]);
     expect(await sql`PRAGMA foreign_keys`.execute(db)).toMatchObject({ rows: [{ foreign_keys: 1 }] });
+    // The connection's checkpoint interval is put back.
+    expect(await sql`PRAGMA wal_autocheckpoint`.execute(db)).toMatchObject({ rows: [{ wal_autocheckpoint: 1000 }] });
     // The same files imported normally into another database: the same summary and rows.
     const other = openDatabase({ dataDir: path.join(dir, "normal") });
     try {
@@ -255,5 +258,11 @@ describe.skipIf(!hasShared)("every file of the shared MARC test corpus", () => {
     expect(summary.imported).toBe(1);
     expect(summary.errors).toHaveLength(1);
     expect(summary.errors[0]).toMatchObject({ file: "mixed.mrc", recordNumber: 1 });
+  });
+});
+
+describe("bulk mode's reader threads", () => {
+  it("default to one per core besides the writing thread's, two at least and three at most", () => {
+    expect([1, 2, 3, 4, 8, 64].map((cores) => bulkReaders(cores))).toEqual([2, 2, 2, 3, 3, 3]);
   });
 });
