@@ -208,7 +208,9 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
           out.push(...written);
         }
         // In the same transaction: a title is never committed without its index entry.
-        const written = await writeIndexEntries(trx, [...entries].map(([cod_acervo, entry]) => ({ cod_acervo, entry })), undefined, known, listTerms);
+        // Only titles that were there before this batch can have entries to clear.
+        const clear = out.filter((r) => !r.isNew).map((r) => r.cod);
+        const written = await writeIndexEntries(trx, [...entries].map(([cod_acervo, entry]) => ({ cod_acervo, entry })), clear, known, listTerms);
         // A bulk load has the change log's triggers off: the batch's titles are logged in one statement.
         if (bulk) await logTitleChanges(trx, [...entries.keys()]);
         return { out, written };

@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { demoFiles } from "./demo.ts";
-import { marcInJsonText, toMarcInJson } from "./types.ts";
+import { marcInJsonText, toMarcInJson, type MarcRecord } from "./types.ts";
 import { decodeMarc8, detectEncoding } from "./decode.ts";
-import { detectFormat, readMarcJson, readMarcXml, readRecords } from "./read.ts";
+import { detectFormat, parseIso2709Record, readMarcJson, readMarcXml, readRecords } from "./read.ts";
+import { toIso2709 } from "./write.ts";
 import { mapAuthority, mapTitle, normalizeHeading, trimIsbd } from "./map.ts";
 
 describe("MARC-8 decoding", () => {
@@ -111,5 +112,31 @@ describe("MARC-in-JSON text", () => {
     expect(n).toBeGreaterThan(1500);
     const odd = { leader: 'a"b\\c', fields: [{ tag: "001", value: "x\u0001\"y" }, { tag: "245", ind1: "1", ind2: " ", subfields: [{ code: '"', value: "\u2028é" }] }] };
     expect(marcInJsonText(odd)).toBe(JSON.stringify(toMarcInJson(odd)));
+  });
+});
+
+describe("ISO 2709 in UTF-8", () => {
+  const record = (fields: MarcRecord["fields"]) => parseIso2709Record(toIso2709({ leader: "00000nam a2200000 a 4500", fields }).subarray(0, -1));
+
+  it("reads accented and non-Latin values, empty subfields and a data field without subfields", () => {
+    const rec = record([
+      { tag: "001", value: "b1" },
+      { tag: "245", ind1: "1", ind2: "0", subfields: [{ code: "a", value: "Informação e ação /" }, { code: "b", value: "" }, { code: "c", value: "Ørsted, 北京 ß" }] },
+      { tag: "500", ind1: " ", ind2: " ", subfields: [] },
+      { tag: "650", ind1: " ", ind2: "4", subfields: [{ code: "a", value: "Cafe\u0301" }] },
+    ]);
+    expect(rec.fields).toEqual([
+      { tag: "001", value: "b1" },
+      // An empty subfield (a code and no value) is kept; a code alone is one byte, so nothing is dropped.
+      { tag: "245", ind1: "1", ind2: "0", subfields: [{ code: "a", value: "Informação e ação /" }, { code: "b", value: "" }, { code: "c", value: "Ørsted, 北京 ß" }] },
+      { tag: "500", value: "  " },
+      // Values are NFC.
+      { tag: "650", ind1: " ", ind2: "4", subfields: [{ code: "a", value: "Café" }] },
+    ]);
+  });
+
+  it("reads a subfield code that is not ASCII byte by byte: its first byte is the code", () => {
+    const rec = record([{ tag: "245", ind1: "0", ind2: "0", subfields: [{ code: "a", value: "Title" }, { code: "é", value: "x" }] }]);
+    expect(rec.fields[0]).toEqual({ tag: "245", ind1: "0", ind2: "0", subfields: [{ code: "a", value: "Title" }, { code: "\u00c3", value: "\ufffdx" }] });
   });
 });

@@ -157,6 +157,10 @@ export function parseIso2709Record(chunk: Uint8Array): MarcRecord {
   }
   const bySeparator = pieces.length === entries.length || (pieces.length === entries.length + 1 && pieces[pieces.length - 1].length === 0);
   const enc = detectEncoding(chunk, leader[9]);
+  if (enc === "utf8" && bySeparator) {
+    const fromText = utf8Fields(entries, data);
+    if (fromText) return { leader: cleanLeader(leader), fields: fromText };
+  }
   const fields: Field[] = [];
   entries.forEach((e, idx) => {
     let bytes: Uint8Array;
@@ -197,6 +201,46 @@ function parseFieldBytes(tag: string, bytes: Uint8Array, enc: ReturnType<typeof 
   }
   return f;
 }
+
+/**
+ * The fields of a UTF-8 record whose field terminators agree with its directory, read from its data decoded once:
+ * the terminators and delimiters are ASCII, so the text splits where the bytes do, into the same values that
+ * {@link parseFieldBytes} decodes piece by piece (a view and a decoder call per subfield: a third of the import's
+ * parsing time, most of it in garbage collection). Undefined, for the byte by byte reading, when an indicator or
+ * a subfield code is not ASCII (there the two readings differ).
+ */
+function utf8Fields(entries: Array<{ tag: string }>, data: Uint8Array): Field[] | undefined {
+  const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("utf8");
+  const fields: Field[] = [];
+  let p = 0;
+  for (const { tag } of entries) {
+    let end = text.indexOf("\x1e", p);
+    if (end === -1) end = text.length;
+    let sf = text.indexOf("\x1f", p);
+    if (sf >= end) sf = -1;
+    if (/^00[0-9A-Za-z]$/.test(tag) || sf === -1) fields.push({ tag, value: cleanText(text.slice(p, end)) });
+    else {
+      const ind = text.slice(p, sf);
+      if (!ASCII.test(ind)) return undefined;
+      const f: DataField = { tag, ind1: normInd(ind[0]), ind2: normInd(ind[1]), subfields: [] };
+      while (sf < end) {
+        let next = text.indexOf("\x1f", sf + 1);
+        if (next === -1 || next > end) next = end;
+        if (next > sf + 1) {
+          const code = text.charCodeAt(sf + 1);
+          if (code > 0x7f) return undefined;
+          f.subfields.push({ code: text[sf + 1], value: cleanText(text.slice(sf + 2, next)) });
+        }
+        sf = next;
+      }
+      fields.push(f);
+    }
+    p = end + 1;
+  }
+  return fields;
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 function normInd(c: string | undefined): string {
   return c && /^[0-9a-z]$/i.test(c) ? c : " ";

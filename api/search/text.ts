@@ -28,13 +28,19 @@ export function words(text: string | null | undefined): string[] {
  * vocabulary repeats heavily, and stemming a word in five languages costs far more than a lookup (it
  * dominated the import's CPU time). Bounded: each set's cache is cleared when full.
  */
-const termCache = new Map<string, Map<string, { terms: string; stems: Set<string> }>>();
+const termCache = new Map<string, TermCache>();
 const TERM_CACHE_MAX = 200_000;
 
-function termsOf(word: string, names: string[]): { terms: string; stems: Set<string> } {
+type TermCache = Map<string, { terms: string; stems: Set<string> }>;
+
+function cacheOf(names: string[]): TermCache {
   const langKey = names.length === ALL.length ? "*" : names.join(",");
   let cache = termCache.get(langKey);
   if (!cache) termCache.set(langKey, (cache = new Map()));
+  return cache;
+}
+
+function termsOf(word: string, names: string[], cache = cacheOf(names)): { terms: string; stems: Set<string> } {
   let hit = cache.get(word);
   if (!hit) {
     if (cache.size >= TERM_CACHE_MAX) cache.clear();
@@ -72,10 +78,11 @@ export function stemmersFor(idioma: string | null | undefined): string[] {
  */
 export function indexText(texts: Array<string | null | undefined>, langs: string[], collect?: Set<string>): string {
   const out: string[] = [];
+  const cache = cacheOf(langs);
   for (const text of texts) {
     for (const w of words(text)) {
       // A number has no stems and folds to itself: not worth a cache entry (each record brings its own).
-      const part = /^[0-9]+$/.test(w) ? w : termsOf(w, langs).terms;
+      const part = /^[0-9]+$/.test(w) ? w : termsOf(w, langs, cache).terms;
       collect?.add(part);
       out.push(part);
     }
