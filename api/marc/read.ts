@@ -206,8 +206,8 @@ function parseFieldBytes(tag: string, bytes: Uint8Array, enc: ReturnType<typeof 
  * The fields of a UTF-8 record whose field terminators agree with its directory, read from its data decoded once:
  * the terminators and delimiters are ASCII, so the text splits where the bytes do, into the same values that
  * {@link parseFieldBytes} decodes piece by piece (a view and a decoder call per subfield: a third of the import's
- * parsing time, most of it in garbage collection). Undefined, for the byte by byte reading, when an indicator or
- * a subfield code is not ASCII (there the two readings differ).
+ * parsing time, most of it in garbage collection). Undefined, for the byte by byte reading, when an indicator is not
+ * printable ASCII or a subfield code not ASCII (there the two readings can differ).
  */
 function utf8Fields(entries: Array<{ tag: string }>, data: Uint8Array): Field[] | undefined {
   const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("utf8");
@@ -221,7 +221,7 @@ function utf8Fields(entries: Array<{ tag: string }>, data: Uint8Array): Field[] 
     if (/^00[0-9A-Za-z]$/.test(tag) || sf === -1) fields.push({ tag, value: cleanText(text.slice(p, end)) });
     else {
       const ind = text.slice(p, sf);
-      if (!ASCII.test(ind)) return undefined;
+      if (!PRINTABLE_ASCII.test(ind)) return undefined;
       const f: DataField = { tag, ind1: normInd(ind[0]), ind2: normInd(ind[1]), subfields: [] };
       while (sf < end) {
         let next = text.indexOf("\x1f", sf + 1);
@@ -240,7 +240,8 @@ function utf8Fields(entries: Array<{ tag: string }>, data: Uint8Array): Field[] 
   return fields;
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** Indicators read the same from the text as from the bytes (control characters go byte by byte too: rare). */
+const PRINTABLE_ASCII = /^[ -\x7f]*$/;
 
 function normInd(c: string | undefined): string {
   return c && /^[0-9a-z]$/i.test(c) ? c : " ";
