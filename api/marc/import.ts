@@ -417,8 +417,9 @@ export async function beginBulkLoad(db: Kysely<DB>): Promise<() => Promise<void>
     await optimizeTextIndex(db);
     await sql.raw(`PRAGMA cache_size = ${Number(cache)}`).execute(db);
     await sql.raw(`PRAGMA wal_autocheckpoint = ${Number(checkpoint)}`).execute(db);
-    // The load's write-ahead log is copied into the database now and cut back to nothing (a reader still on an
-    // older snapshot only delays it to the next checkpoint).
+    // The load's write-ahead log is copied into the database now and cut back to nothing. It waits for readers
+    // still on an older snapshot up to the busy timeout; past it, SQLite answers busy (not an error) and the
+    // next checkpoint does the copy.
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
   };
 }
