@@ -14,6 +14,8 @@ export interface ReadResult {
   error?: string;
 }
 
+/** Control fields (00X) hold a value, not indicators and subfields. */
+const CONTROL_TAG = /^00[0-9A-Za-z]$/;
 const RT = 0x1d; // record terminator
 const FT = 0x1e; // field terminator
 const SF = 0x1f; // subfield delimiter
@@ -178,7 +180,7 @@ export function parseIso2709Record(chunk: Uint8Array): MarcRecord {
 }
 
 function parseFieldBytes(tag: string, bytes: Uint8Array, enc: ReturnType<typeof detectEncoding>): Field {
-  const control = /^00[0-9A-Za-z]$/.test(tag);
+  const control = CONTROL_TAG.test(tag);
   const sfStart = bytes.indexOf(SF);
   if (control || sfStart === -1) {
     return { tag, value: cleanText(decodeBytes(bytes, enc, freshMarc8State())) };
@@ -218,7 +220,7 @@ function utf8Fields(entries: Array<{ tag: string }>, data: Uint8Array): Field[] 
     if (end === -1) end = text.length;
     let sf = text.indexOf("\x1f", p);
     if (sf >= end) sf = -1;
-    if (/^00[0-9A-Za-z]$/.test(tag) || sf === -1) fields.push({ tag, value: cleanText(text.slice(p, end)) });
+    if (CONTROL_TAG.test(tag) || sf === -1) fields.push({ tag, value: cleanText(text.slice(p, end)) });
     else {
       const ind = text.slice(p, sf);
       if (!PRINTABLE_ASCII.test(ind)) return undefined;

@@ -349,18 +349,11 @@ async function writeFacets(trx: Kysely<any>, perTitle: Array<{ cod_acervo: numbe
   // A value's label is the first one seen (a Map built from the list would keep each key's last one, so the label
   // would depend on where a batch starts).
   const distinct = new Map<string, DerivedValue>();
-  const keys: string[][] = [];
-  const idOf = new Map<string, number>();
   for (const t of perTitle) {
-    const own: string[] = [];
     for (let i = 0; i < t.values.length; i += 3) {
       const key = `${t.values[i]}:${t.values[i + 1]}`;
-      own.push(key);
-      const id = known?.get(key);
-      if (id !== undefined) idOf.set(key, id);
-      else if (!distinct.has(key)) distinct.set(key, { tipo: t.values[i] as DerivedValue["tipo"], codigo: t.values[i + 1], descricao: t.values[i + 2] });
+      if (!known?.has(key) && !distinct.has(key)) distinct.set(key, { tipo: t.values[i] as DerivedValue["tipo"], codigo: t.values[i + 1], descricao: t.values[i + 2] });
     }
-    keys.push(own);
   }
   const found = new Map<string, number>();
   // Most values exist already once a catalogue is under way: look them up by type, insert only the new ones.
@@ -378,9 +371,13 @@ async function writeFacets(trx: Kysely<any>, perTitle: Array<{ cod_acervo: numbe
     await insertRows(trx, "faceta_valor", ["tipo", "codigo", "descricao"], missing.map((v) => [v.tipo, v.codigo, v.descricao]), { tail: "ON CONFLICT (tipo, codigo) DO NOTHING" });
     await lookUp(missing);
   }
-  for (const [key, id] of found) idOf.set(key, id);
   const links: unknown[][] = [];
-  perTitle.forEach((t, k) => keys[k].forEach((key, i) => links.push([t.cod_acervo, t.values[3 * i], idOf.get(key)!])));
+  for (const t of perTitle) {
+    for (let i = 0; i < t.values.length; i += 3) {
+      const key = `${t.values[i]}:${t.values[i + 1]}`;
+      links.push([t.cod_acervo, t.values[i], known?.get(key) ?? found.get(key)!]);
+    }
+  }
   await insertRows(trx, "acervo_faceta", ["cod_acervo", "tipo", "cod_valor"], links);
   return found;
 }

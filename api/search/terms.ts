@@ -1,7 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { insertRows } from "../db/bulk-insert.ts";
 import { dialectOf } from "../db/index.ts";
-import { distinctTerms } from "./text.ts";
 
 /**
  * The SQLite text index's terms (`busca_termo`, ADR 105 "At a million titles"): every token written to
@@ -31,10 +30,9 @@ export function textGeneration(): number {
   return generation;
 }
 
-/** Records the terms of index texts just written to the SQLite text index (inside the writer's transaction). */
-export async function writeTerms(trx: Kysely<any>, texts: Iterable<string>): Promise<void> {
+/** Records distinct terms just written to the SQLite text index (inside the writer's transaction; see distinctTerms). */
+export async function writeTerms(trx: Kysely<any>, terms: ReadonlySet<string>): Promise<void> {
   if (dialectOf(trx) === "postgres") return;
-  const terms = distinctTerms(texts);
   if (terms.size) await insertRows(trx, "busca_termo", ["termo"], [...terms].map((t) => [t]), { tail: "ON CONFLICT (termo) DO NOTHING" });
 }
 
