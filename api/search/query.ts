@@ -1,3 +1,4 @@
+import * as isbn3 from "isbn3";
 import { sql, type RawBuilder } from "kysely";
 import { dialectOf, type Db } from "../db/index.ts";
 import { NEW_ACQUISITIONS_DAYS, NO_YEAR, type FilterType, type SelectedFilters } from "./filters.ts";
@@ -66,9 +67,50 @@ export interface SearchResult {
   resultados: SearchHit[];
 }
 
-/** The searchable words of a query (at least one letter or digit). */
+/**
+ * An ISBN as patrons type it: 10 or 13 digits (the last of an ISBN-10 may be X), with or without hyphens or
+ * spaces between groups. Only a run whose check digit is right is taken for an ISBN (isbn3 checks it).
+ */
+const ISBN_LIKE = /(?<![\p{L}\p{N}])(?:97[89][-\s]?)?\d(?:[-\s]?\d){8}[-\s]?[\dXx](?![\p{L}\p{N}])/gu;
+
+/**
+ * Boolean words typed between search words, in capitals as operators are written (pt, es, en). AND is what a
+ * term does already, so it is left out; OR makes the term match any of its words (contains-any). NOT is not
+ * an operator here (it is searched as a word). The search box's hint names AND and OR.
+ */
+const AND_WORDS = new Set(["AND", "E", "Y"]);
+const OR_WORDS = new Set(["OR", "OU", "O"]);
+
+/** The typed words of a term split on spaces, and whether an operator word sits between two of them. */
+function operatorSplit(termo: string, set: ReadonlySet<string>): { kept: string[]; found: boolean } {
+  const typed = termo.trim().split(/\s+/);
+  let found = false;
+  const kept = typed.filter((w, i) => {
+    const op = set.has(w) && i > 0 && i < typed.length - 1;
+    found ||= op;
+    return !op;
+  });
+  return { kept, found };
+}
+
+/** Whether a term's words are joined by OR (OU, O): then any of them matches, as in contains-any. */
+export function hasOrOperator(termo: string): boolean {
+  return operatorSplit(termo, OR_WORDS).found;
+}
+
+/**
+ * A query's text with each ISBN written the way the index holds it: 13 digits without separators (titles are
+ * indexed by their ISBN-13, so an ISBN-10, a hyphenated form or one with spaces finds the same title).
+ */
+export function normalizeIdentifiers(termo: string): string {
+  return termo.replace(ISBN_LIKE, (match) => isbn3.parse(match.replace(/[-\s]/g, ""))?.isbn13 ?? match);
+}
+
+/** The searchable words of a query (at least one letter or digit), boolean operators left out, ISBNs normalised. */
 export function queryWords(termo: string): string[] {
-  return words(termo).slice(0, 12);
+  const text = normalizeIdentifiers(termo).normalize("NFC");
+  const withoutAnd = operatorSplit(text, AND_WORDS).kept.join(" ");
+  return words(operatorSplit(withoutAnd, OR_WORDS).kept.join(" ")).slice(0, 12);
 }
 
 const COLUMN: Record<SearchKind, string | null> = { livre: null, titulo: "titulo", autor: "autor", assunto: "assunto" };
@@ -283,6 +325,7 @@ const PLAIN = /^[a-z0-9]+$/;
 /** The words of each term, without the terms left with none (contains-any drops words under its minimum). */
 function termWords(termos: SearchTerm[]) {
   return termos
+    .map((t) => (t.modo !== "qualquer" && hasOrOperator(t.termo) ? { ...t, modo: "qualquer" as const } : t))
     .map((t) => ({ ...t, ws: t.modo === "qualquer" ? queryWords(t.termo).filter((w) => w.length >= ANY_MIN) : queryWords(t.termo) }))
     .filter((t) => t.ws.length > 0);
 }

@@ -11,6 +11,12 @@ beforeAll(async () => {
     { titulo: "Teoria da democracia", assuntos: ["Educação -- Brasil"] },
     { titulo: "Poesia reunida", autor: "Bandeira, Manuel" },
     { titulo: "Poemas escolhidos" },
+    // Words one edit from "asis" that sort before "assis", each in a title without "machado".
+    { titulo: "Memórias póstumas", autor: "Machado de Assis, Joaquim Maria" },
+    { titulo: "Atlas da Asia" },
+    { titulo: "Asas do desejo" },
+    { titulo: "Ais e lamentos" },
+    { titulo: "Asil e refúgio" },
   ]);
   token = await publicToken(t.app);
 });
@@ -35,6 +41,10 @@ describe("did you mean", () => {
     expect((await search("termo=educasao")).body.sugestoes[0]).toEqual({ termo: "educação", total: 1 });
     // As an author the misspelt word finds nothing either way: no suggestion that finds nothing.
     expect((await search("termo=democrasia&tipo=autor")).body.sugestoes).toEqual([]);
+  });
+
+  it("corrects every misspelt word of several together, with the correction the catalogue holds in one title", async () => {
+    expect((await search("termo=machdo+de+asis")).body.sugestoes[0]).toEqual({ termo: "machado de assis", total: 1 });
   });
 
   it("says nothing when the search finds enough titles or its words are all known", async () => {

@@ -9,12 +9,26 @@ export const SUGGEST_BELOW = 3;
 /** Suggestions offered at most. */
 const SUGGESTIONS_MAX = 3;
 /** Nearest vocabulary words considered per unknown word. */
-const PER_WORD = 4;
+const PER_WORD = 8;
 
 /** One "did you mean" suggestion: the whole corrected search text and its number of titles. */
 export interface Suggestion {
   termo: string;
   total: number;
+}
+
+/** Corrected texts counted at most per search (each is one count of the search). */
+const COMBINATIONS_MAX = 24;
+
+/** Every choice of one option per word (the product); past 4 words with several options, the rest take their nearest. */
+function combinations<T>(options: T[][]): T[][] {
+  let out: T[][] = [[]];
+  let varied = 0;
+  for (const o of options) {
+    const choices = o.length > 1 && varied++ < 4 ? o : o.slice(0, 1);
+    out = out.flatMap((prefix) => choices.map((c) => [...prefix, c]));
+  }
+  return out;
 }
 
 /** Edits allowed for a word of this length: one for short words, two from six letters. */
@@ -57,21 +71,18 @@ export async function suggestSearches(db: Db, p: Pick<SearchParams, "termos" | "
   const options: Array<Array<{ forma: string; d: number }>> = [];
   for (const w of ws) {
     const f = fold(w);
-    options.push(f.length < 3 || known.has(f) ? [{ forma: w, d: 0 }] : [{ forma: w, d: 0 }, ...(await nearest(db, f))]);
+    const near = f.length < 3 || known.has(f) ? [] : await nearest(db, f);
+    options.push(near.length ? near : [{ forma: w, d: 0 }]);
   }
-  // Candidate texts: every word at its best correction, then each unknown word's next corrections alone.
+  // Candidate texts: every combination of each unknown word's corrections (known words as typed), fewest edits
+  // first; the first COMBINATIONS_MAX are counted. Each word's nearest forms alone rarely agree with one another
+  // ("machdo de asis": "asia" is as near as "assis"), so combinations are what finds the one the catalogue holds.
   const texts = new Map<string, number>();
-  const best = options.map((o) => o[1] ?? o[0]);
-  texts.set(best.map((o) => o.forma).join(" "), best.reduce((s, o) => s + o.d, 0));
-  options.forEach((o, i) => {
-    for (const alt of o.slice(1)) {
-      const text = best.map((b, j) => (j === i ? alt.forma : b.forma)).join(" ");
-      if (!texts.has(text)) texts.set(text, best.reduce((s, b, j) => s + (j === i ? alt.d : b.d), 0));
-    }
-  });
+  for (const combo of combinations(options)) texts.set(combo.map((o) => o.forma).join(" "), combo.reduce((s, o) => s + o.d, 0));
   texts.delete(ws.join(" "));
+  const ranked = [...texts].sort((a, b) => a[1] - b[1]).slice(0, COMBINATIONS_MAX);
   const counted: Array<Suggestion & { d: number }> = [];
-  for (const [termo, d] of [...texts].slice(0, 8)) {
+  for (const [termo, d] of ranked) {
     const total = await count(termo);
     if (total > found) counted.push({ termo, total, d });
   }

@@ -14,6 +14,12 @@ test.describe("did you mean", () => {
     await expect(page.getByRole("list", { name: "Você quis dizer:" })).toHaveCount(0);
   });
 
+  test("a search of several misspelt words offers them corrected together", async ({ page }) => {
+    await page.goto("/?termo=machdo+de+asis");
+    const offer = page.getByRole("list", { name: "Você quis dizer:" }).getByRole("link", { name: /^machado de assis \(\d+ títulos?\)$/ });
+    await expect(offer).toBeVisible();
+  });
+
   test("in English too", async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: "lng", value: "en", url: baseURL! }]);
     await page.goto("/?termo=democrasia");
@@ -51,4 +57,16 @@ test.describe("any of the words", () => {
     await expect(title).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     await expect(page.getByRole("radio", { name: "qualquer uma das palavras (de 3 letras ou mais)" })).toBeChecked();
   });
+});
+
+// Issue 26 "Search": the search box's hint gives an ISBN that the demo catalogue holds, and a hyphenated ISBN-10
+// finds the title indexed by its ISBN-13.
+test("the ISBN in the search box's hint finds its title", async ({ page }) => {
+  await page.goto("/");
+  const hint = await page.getByText(/^Por exemplo: machado de assis/).first().textContent();
+  const isbn = hint!.match(/\d{2}-\d{3}-\d{4}-\d/)![0];
+  const box = page.getByRole("searchbox", { name: "Termo de pesquisa" });
+  await box.fill(isbn);
+  await box.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: `1 resultado para “${isbn}”` })).toBeVisible();
 });
