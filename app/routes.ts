@@ -104,6 +104,8 @@ export default [
       route("perfil-interesse/periodicos", "routes/meu/perfil-interesse.periodicos.tsx"),
       route("areas-interesse", "routes/meu/areas-interesse.tsx"),
       route("verificar-titulos", "routes/meu/verificar-titulos.tsx"),
+      // The permanent basket (spec §2 menu, §7 cesta-permanente): list, remove, take to the basket, export.
+      route("cesta-permanente", "routes/meu/cesta-permanente.tsx"),
       route("sugestoes", "routes/meu/sugestoes.tsx"),
       // A professor's suggestion for a teaching plan's bibliography (spec §6, ADR 195).
       route("sugestao-professor", "routes/meu/sugestao-professor.tsx"),

@@ -161,6 +161,7 @@ const CollectionItem = z
     autor: z.string().nullable(),
     ano_publicacao: z.number().int().nullable(),
     desc_tipo_obra: z.string().nullable(),
+    idioma: z.string().nullable().openapi({ description: "MARC language code of the title (Estante addition)" }),
     data_inclusao: z.string(),
   })
   .openapi("CestaPermanenteItem");
@@ -310,11 +311,11 @@ export function cestaRoutes(deps: ApiDeps) {
       .selectFrom("cesta_permanente as c")
       .innerJoin("acervo as a", "a.cod_acervo", "c.cod_acervo")
       .leftJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra")
-      .select(["a.cod_acervo", "a.titulo", "a.autor", "a.ano_publicacao", "t.descricao as desc_tipo_obra", "c.created_at as data_inclusao"])
+      .select(["a.cod_acervo", "a.titulo", "a.autor", "a.ano_publicacao", "t.descricao as desc_tipo_obra", "a.idioma", "c.created_at as data_inclusao"])
       .where("c.cod_pessoa", "=", patronOf(c));
     if (q.tipoBusca === "periodo" && q.dataIni && q.dataFim) query = query.where("c.created_at", ">=", q.dataIni).where("c.created_at", "<", `${q.dataFim}~`);
     const rows = await query.orderBy("c.created_at", "desc").orderBy("a.cod_acervo").limit(MAX_TITLES).execute();
-    return c.json(rows.map((r) => ({ ...r, desc_tipo_obra: r.desc_tipo_obra ?? null })), 200);
+    return c.json(rows.map((r) => ({ ...r, desc_tipo_obra: r.desc_tipo_obra ?? null, idioma: r.idioma ?? null })), 200);
   });
   app.openapi(permanentDelete, async (c) => {
     const who = patronOf(c);

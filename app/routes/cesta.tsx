@@ -4,6 +4,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
 import type { Route } from "./+types/cesta";
+import { PERMANENT_BASKET_PATH } from "./meu/paths";
 import { ExportText } from "~/components/basket/ExportText";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { pageTitle } from "~/components/search/page-title";
@@ -116,6 +117,12 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
             <>
               {" "}
               <Link to={backTo}>{t("notices.back")}</Link>
+            </>
+          ) : null}
+          {notice === "saved" ? (
+            <>
+              {" "}
+              <Link to={PERMANENT_BASKET_PATH}>{t("permanent.view")}</Link>
             </>
           ) : null}
         </p>
@@ -247,7 +254,8 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
                 <p>{t("permanent.intro")}</p>
                 <button type="submit" className="button">
                   {t("permanent.save")}
-                </button>
+                </button>{" "}
+                <Link to={PERMANENT_BASKET_PATH}>{t("permanent.view")}</Link>
               </Form>
             ) : (
               <p>

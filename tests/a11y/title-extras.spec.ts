@@ -14,11 +14,22 @@ test.beforeAll(async ({ request }) => {
 
 auditRoutes([{ name: "title-extra-data", path: () => `/acervo/${extrasTitle}` }]);
 
-// The holds (with a pickup location) and loan requests (with a receiving note) of the patron whose demo data has them.
+// The holds (with a pickup location), loan requests (with a receiving note) and permanent basket of the patron whose demo data has them.
 auditRoutes(
   [
     { name: "account-holds-pickup-location", path: () => `${PRIVATE_AREA}/reservas`, signedIn: true },
     { name: "account-loan-requests-receiving-note", path: () => `${PRIVATE_AREA}/solicitacoes-emprestimo`, signedIn: true },
+    // The permanent basket (issue 26), listed and with the error of an action on no ticked title.
+    { name: "account-permanent-basket", path: () => `${PRIVATE_AREA}/cesta-permanente`, signedIn: true },
+    {
+      name: "account-permanent-basket-none-ticked",
+      path: () => `${PRIVATE_AREA}/cesta-permanente`,
+      signedIn: true,
+      act: async (page) => {
+        await page.getByRole("button", { name: /^(Levar para a cesta|Take to the basket)$/ }).click();
+        await page.getByRole("alert").waitFor();
+      },
+    },
   ],
   { patron: { login: "leitora", password: "demo1234" } },
 );

@@ -54,3 +54,24 @@ export function savePermanentBasket(api: ApiClient, acervos: number[]): Promise<
 export function getReferencia(api: ApiClient, codAcervo: number): Promise<Referencia> {
   return api.get(`/acervo/${encodeURIComponent(String(codAcervo))}/referencia`, ReferenciaSchema, { query: { formato: "todos" } });
 }
+
+const PermanentItemSchema = z.object({
+  cod_acervo: z.number().int(),
+  titulo: z.string(),
+  autor: z.string().nullable(),
+  ano_publicacao: z.number().int().nullable(),
+  desc_tipo_obra: z.string().nullable(),
+  idioma: z.string().nullable().catch(null).default(null),
+  data_inclusao: z.string(),
+});
+export type PermanentItem = z.infer<typeof PermanentItemSchema>;
+
+/** `GET /api/acervo/cesta-permanente/colecao` (patron): the permanent basket's titles, newest first. */
+export function listPermanentBasket(api: ApiClient): Promise<PermanentItem[]> {
+  return api.get("/acervo/cesta-permanente/colecao", z.array(PermanentItemSchema), { as: "patron" });
+}
+
+/** `DELETE /api/acervo/cesta-permanente {acervos}` (patron): titles not in it are ignored; returns the new size. */
+export function removeFromPermanentBasket(api: ApiClient, acervos: number[]): Promise<{ total: number }> {
+  return api.send("DELETE", "/acervo/cesta-permanente", z.object({ total: z.number().int() }), { body: { acervos }, as: "patron" });
+}

@@ -80,6 +80,7 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "interest_profile", path: "perfil-interesse", labelKey: "nav.interest_profile" },
   { id: "interest_areas", path: "areas-interesse", labelKey: "nav.interest_areas" },
   { id: "check_titles", path: "verificar-titulos", labelKey: "nav.check_titles" },
+  { id: "permanent_basket", path: "cesta-permanente", labelKey: "nav.permanent_basket" },
   { id: "loan_requests", path: "solicitacoes-emprestimo", labelKey: "nav.loan_requests" },
   { id: "interlibrary_loan", path: "emprestimo-entre-bibliotecas", labelKey: "nav.interlibrary_loan" },
   { id: "switching_survey", path: "comutacao-levantamento", labelKey: "nav.switching_survey" },
