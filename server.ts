@@ -187,7 +187,25 @@ const NOT_A_FORM_PAGE = plainPage(
   "This page only accepts form submissions.",
 );
 
-/** True for a state-changing request whose body is not a form (JSON, XML, nothing declared). */
+/**
+ * True for a POST that declares no type and no body: what Lynx and other text browsers send for a form whose only
+ * control is an unnamed button (ADR 151). It is an empty form, not a foreign format.
+ */
+function isBodilessPost(req: Request): boolean {
+  if (req.method !== "POST" || req.headers.has("content-type") || req.headers.has("transfer-encoding")) return false;
+  const length = req.headers.get("content-length");
+  return length === null || length.trim() === "0";
+}
+
+/** The same request as an empty urlencoded form, so every action reads it as a form with no fields. */
+function asEmptyForm(req: Request): Request {
+  const headers = new Headers(req.headers);
+  headers.set("content-type", "application/x-www-form-urlencoded");
+  headers.delete("content-length");
+  return new Request(req.url, { method: req.method, headers, body: "", signal: req.signal });
+}
+
+/** True for a state-changing request whose body is not a form (JSON, XML, a body of no declared type). */
 function isNotAForm(req: Request): boolean {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
   const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
@@ -301,8 +319,9 @@ async function createServerApp() {
   app.use("*", bodyLimit({ maxSize: PORTAL_BODY_LIMIT, onError: (c) => c.html(TOO_LARGE_PAGE, 413) }));
   app.all("*", (c) => {
     const raw = withClientAddress(c.req.raw, clientAddress(c, trustProxy));
-    const req = trustProxy ? publicRequest(raw) : raw;
-    if (isCrossSitePost(req)) return c.html(FORBIDDEN_PAGE, 403);
+    const received = trustProxy ? publicRequest(raw) : raw;
+    if (isCrossSitePost(received)) return c.html(FORBIDDEN_PAGE, 403);
+    const req = isBodilessPost(received) ? asEmptyForm(received) : received;
     if (isNotAForm(req)) return c.html(NOT_A_FORM_PAGE, 415);
     return handler(asSameOriginIfSamlAnswer(req), createAppLoadContext({ apiFetch }));
   });

@@ -58,6 +58,8 @@ export default [
   // The site's accessibility page (eMAG 3.1: keys, settings, conformance); two segments, so it never
   // collides with a search tab at "/{guia}" such as /acessibilidade (ADR 135).
   route("sobre/acessibilidade", "routes/sobre.acessibilidade.tsx"),
+  // This build's Accessibility Conformance Report (VPAT 2.5 WCAG 2.2 edition and eMAG 3.1), as `npm test` wrote it (ADR 152).
+  route("sobre/acessibilidade/relatorio", "routes/sobre.acessibilidade.relatorio.tsx"),
   // Footer dialogs as pages (spec §2 footer: comment, activity 13; acquisition suggestion, activity 12).
   route("comentario", "routes/comentario.tsx"),
   route("sugestao", "routes/sugestao.tsx"),

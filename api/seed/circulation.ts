@@ -1,7 +1,7 @@
 /**
- * Demo circulation cases for the loans self-service (ADR 120): the renewal rules per category, and two
- * readers (`leitor`, `leitor2`, password demo1234) with the same cases, so the JS-on and JS-off browser
- * runs each renew their own loans: a renewable loan (due in two days: the reminder job alerts it), one
+ * Demo circulation cases for the loans self-service (ADR 120): the renewal rules per category, and four
+ * readers (`leitor`, `leitor2`, `leitor3`, `leitor4`, password demo1234) with the same cases, so the JS-on and
+ * JS-off browser runs and the Lynx and w3m journeys each renew their own loans: a renewable loan (due in two days: the reminder job alerts it), one
  * reserved by another patron, one at its renewal limit, an overdue one, an hourly loan, returned loans
  * (one with a paid fine) and unread alerts.
  */
@@ -15,6 +15,9 @@ import { DEMO_PASSWORD } from "./patrons.ts";
 export const CIRCULATION_READERS = [
   { cod_pessoa: 60, login: "leitor", nome: "Marina Ribeiro Lopes", email: "marina.lopes@example.org" },
   { cod_pessoa: 61, login: "leitor2", nome: "Tiago Ferreira Nunes", email: "tiago.nunes@example.org" },
+  // The text-browser journeys renew too: one reader for Lynx, one for w3m (ADR 151).
+  { cod_pessoa: 58, login: "leitor3", nome: "Rita Moraes Siqueira", email: "rita.siqueira@example.org" },
+  { cod_pessoa: 59, login: "leitor4", nome: "Igor Batista Farias", email: "igor.farias@example.org" },
 ] as const;
 
 const DAY = 86_400_000;

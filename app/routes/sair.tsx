@@ -44,7 +44,8 @@ export default function Logout({ loaderData, actionData }: Route.ComponentProps)
         <Form method="post" reloadDocument>
           <p>{t("auth.logout_question")}</p>
           <p className="actions">
-            <button type="submit" className="button">
+            {/* A named control: Lynx sends a form with no named control as a GET (ADR 151). */}
+            <button type="submit" name="intent" value="logout" className="button">
               {t("auth.logout_confirm")}
             </button>{" "}
             <Link to="/" className="button button--secondary">

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/use-translation";
 import type { Route } from "./+types/sobre.acessibilidade";
 import { pageTitle } from "~/components/search/page-title";
+import { Link } from "~/components/ui/Link";
 import { getT } from "~/lib/i18n.server";
 import { ACCESS_KEYS } from "~/lib/skip-links";
 
@@ -71,6 +72,9 @@ export default function AccessibilityPage(_props: Route.ComponentProps) {
         ))}
       </ul>
       <p>{t("page.reportWhere")}</p>
+      <p>
+        <Link to="/sobre/acessibilidade/relatorio">{t("page.reportLink")}</Link>
+      </p>
 
       <h2>{t("page.limitsHeading")}</h2>
       <p>{t("page.limitsText")}</p>

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { writeAcr } from "../../scripts/acr";
 import type { InteractionCase } from "../support/interaction-report";
 
 /**
@@ -11,7 +12,7 @@ export default function writeSummary() {
   if (!fs.existsSync(dir)) return;
   const cases = fs
     .readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
+    .filter((f) => f.endsWith(".json") && f !== "acr.json")
     .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as AxeCase)
     .sort((a, b) => a.id.localeCompare(b.id));
   if (cases.length === 0) return;
@@ -39,6 +40,8 @@ export default function writeSummary() {
   }
   lines.push(...interactionSection(path.join(dir, "interactions")));
   fs.writeFileSync(path.join(dir, "summary.md"), lines.join("\n") + "\n");
+  // The Accessibility Conformance Report of this build, from the same evidence (ADR 152).
+  writeAcr({ reportsDir: dir, manualFile: path.resolve(import.meta.dirname, "../../docs/accessibility/manual-checks.json") });
 }
 
 /**

@@ -66,3 +66,17 @@ test("in a frame on an allowed site: an error stays embedded, and after signing 
     await new Promise((resolve) => framer.close(resolve));
   }
 });
+
+test("in a frame, 'Esqueci minha senha' opens the recovery page in the whole window, not a blank frame", async ({ page }) => {
+  const framer = await serveFramer();
+  try {
+    await page.goto(`${allowedOrigin()}/moldura`);
+    const frame = page.frameLocator("iframe");
+    await frame.getByRole("link", { name: "Esqueci minha senha" }).click();
+    // The recovery pages refuse to be framed; the top window goes there instead.
+    await expect(page).toHaveURL(`${main}/recuperar-senha`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  } finally {
+    await new Promise((resolve) => framer.close(resolve));
+  }
+});

@@ -119,6 +119,8 @@ export function LoginForm({
         ...(goToError ? [{ fieldId: "destino-area", message: goToError }] : []),
       ];
   const recoveryHref = (username: string | undefined) => (username ? `${RECOVERY_PATH}?usuario=${encodeURIComponent(username)}` : RECOVERY_PATH);
+  // The recovery pages refuse to be framed: from the embedded login they open in the top window (ADR 151).
+  const recoveryTarget = page.mode === "embed" ? "_top" : undefined;
   const keptCategory = actionData?.values && "categoria" in actionData.values ? actionData.values.categoria : "";
 
   return (
@@ -129,15 +131,11 @@ export function LoginForm({
       <ErrorSummary errors={summary} />
       {recover ? (
         <p className="notice">
-          {t("identity:login.recover_now")} <Link to={recoveryHref(actionData?.values.username)}>{t("identity:login.forgot_password")}</Link>
+          {t("identity:login.recover_now")} <Link to={recoveryHref(actionData?.values.username)} target={recoveryTarget}>{t("identity:login.forgot_password")}</Link>
         </p>
       ) : null}
       <p>{t("auth.intro")}</p>
       <FormComponent method="post" action={action} {...getFormProps(form)} noValidate className="login-form">
-        {/* Pressing Enter in a field submits with the first submit button: make that the login, not the toggle. */}
-        <button type="submit" name="intent" value={step === "usuario" ? "continue" : "login"} className="visually-hidden" tabIndex={-1} aria-hidden="true">
-          {step === "usuario" ? t("login:duplicates.continue") : t("auth.submit")}
-        </button>
         {page.redirectParam ? <input type="hidden" name="redirect" value={page.redirectParam} /> : null}
         <input type="hidden" name="showPassword" value={showPassword ? "1" : "0"} />
         {usernameFirst && step === "senha" ? (
@@ -201,6 +199,11 @@ export function LoginForm({
                 defaultValue={actionData?.values.password || undefined}
                 error={passwordError}
               />
+              {/* Pressing Enter in a field submits with the first submit button: make that the login, not the toggle.
+                  It sits after the password, not before the user field, because text browsers show it (ADR 151). */}
+              <button type="submit" name="intent" value="login" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+                {t("auth.submit")}
+              </button>
               <button
                 type="submit"
                 name="intent"
@@ -221,7 +224,9 @@ export function LoginForm({
             {page.captchaOn ? <CaptchaField key={actionData?.attempt ?? "captcha"} error={captchaError} /> : null}
             {page.recoveryOffered ? (
               <p className="login-form__forgot">
-                <Link to={RECOVERY_PATH}>{t("identity:login.forgot_password")}</Link>
+                <Link to={RECOVERY_PATH} target={recoveryTarget}>
+                  {t("identity:login.forgot_password")}
+                </Link>
               </p>
             ) : null}
             <div className="checkbox">

@@ -134,7 +134,8 @@ function UserMenu() {
           ) : null}
           <li>
             <Form method="post" action="/sair" reloadDocument>
-              <button type="submit" className="button button--link">
+              {/* A named control: Lynx sends a form with no named control as a GET (ADR 151). */}
+              <button type="submit" name="intent" value="logout" className="button button--link">
                 {t("layout.user_menu.logout")}
               </button>
             </Form>

@@ -123,5 +123,6 @@ export async function loansAction(request: Request, context: Readonly<RouterCont
   const input = submission.value;
   const result = await renewLoans(api, { ids: input.intent === "todos" ? "all" : input.emprestimo, chave: input.chave });
   const outcome: Outcome[] = result.resultados.map((r) => ({ i: r.cod_emprestimo, r: r.renovado, d: r.data_devolucao_prevista ?? null, m: r.renovado ? null : (r.motivo ?? null) }));
-  return redirect(`${LOANS_PATH}#resultado`, { headers: { "Set-Cookie": outcomeCookie(request, outcome) } });
+  // A query of its own: w3m takes a redirect to the URL it posted to as a loop and shows nothing (ADR 151).
+  return redirect(`${LOANS_PATH}?renovacao=resultado#resultado`, { headers: { "Set-Cookie": outcomeCookie(request, outcome) } });
 }

@@ -1,3 +1,4 @@
+import { TextSep } from "~/components/ui/TextSep";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Form, useLocation } from "react-router";
@@ -82,7 +83,12 @@ function LoansTable({ loans, selectable }: { loans: readonly LoanRow[]; selectab
               ) : null}
               <th scope="row">
                 {l.codAcervo ? <Link to={`/acervo/${l.codAcervo}`}>{l.title}</Link> : l.title}
-                {l.author ? <span className="account-table__sub">{l.author}</span> : null}
+                {l.author ? (
+                  <>
+                    <TextSep />
+                    <span className="account-table__sub">{l.author}</span>
+                  </>
+                ) : null}
               </th>
               <td>{l.library}</td>
               <td>{l.lent}</td>

@@ -1,3 +1,4 @@
+import { TextSep } from "~/components/ui/TextSep";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "~/components/ui/Link";
 import type { Route } from "./+types/index";
@@ -111,9 +112,20 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
               {items.map((l) => (
                 <li key={l.id} className={l.overdue ? "account__item account__item--overdue" : "account__item"}>
                   {l.codAcervo ? <Link to={`/acervo/${l.codAcervo}`}>{l.title}</Link> : <span>{l.title}</span>}
-                  {l.overdue ? <strong className="badge badge--danger">{t("account.overdue")}</strong> : null}
+                  {l.overdue ? (
+                    <>
+                      <TextSep />
+                      <strong className="badge badge--danger">{t("account.overdue")}</strong>
+                    </>
+                  ) : null}
+                  <TextSep />
                   <span className="account__meta">{t("account.due", { date: l.due })}</span>
-                  {l.library ? <span className="account__meta">{t("account.library", { library: l.library })}</span> : null}
+                  {l.library ? (
+                    <>
+                      <TextSep />
+                      <span className="account__meta">{t("account.library", { library: l.library })}</span>
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -134,9 +146,24 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
               {items.map((h) => (
                 <li key={h.id} className="account__item">
                   {h.codAcervo ? <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link> : <span>{h.title}</span>}
-                  {h.position !== null ? <span className="account__meta">{t("account.queue_position", { position: h.position })}</span> : null}
-                  {isHoldStatus(h.status) ? <span className="account__meta">{t("account.hold_status", { status: t(`account.hold_statuses.${h.status}`) })}</span> : null}
-                  {h.library ? <span className="account__meta">{t("account.library", { library: h.library })}</span> : null}
+                  {h.position !== null ? (
+                    <>
+                      <TextSep />
+                      <span className="account__meta">{t("account.queue_position", { position: h.position })}</span>
+                    </>
+                  ) : null}
+                  {isHoldStatus(h.status) ? (
+                    <>
+                      <TextSep />
+                      <span className="account__meta">{t("account.hold_status", { status: t(`account.hold_statuses.${h.status}`) })}</span>
+                    </>
+                  ) : null}
+                  {h.library ? (
+                    <>
+                      <TextSep />
+                      <span className="account__meta">{t("account.library", { library: h.library })}</span>
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>
