@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { hashPassword, verifyPassword } from "../lib/password.ts";
 import type { Db } from "./index.ts";
 
@@ -78,32 +79,28 @@ export async function storeRecoveryCode(db: Db, codLogin: number, code: string, 
   });
 }
 
-/** How many codes the login was sent since `sinceIso`. */
-export async function countRecoveryCodesSince(db: Db, codLogin: number, sinceIso: string): Promise<number> {
-  const rows = await db.selectFrom("recuperacao_senha").select("id").where("cod_login", "=", codLogin).where("created_at", ">=", sinceIso).execute();
-  return rows.length;
-}
-
-/** The login's live code (not ended), if any. */
-export async function liveRecoveryCode(db: Db, codLogin: number): Promise<RecoveryCodeRow | null> {
-  const row = await db
-    .selectFrom("recuperacao_senha")
-    .select(["id", "codigo_hash", "codigo_salt", "tentativas", "expires_at"])
+/**
+ * Counts one try against the login's live code **before** it is compared, in one conditional update: the code
+ * (with the count including this try) when it is live, unexpired and under `maxTries` tries, else null. N
+ * parallel tries get the counts 1..N, so no more than `maxTries` wrong ones are ever compared.
+ */
+export async function takeRecoveryTry(db: Db, codLogin: number, maxTries: number, nowIso: string): Promise<RecoveryCodeRow | null> {
+  const rows = await db
+    .updateTable("recuperacao_senha")
+    .set({ tentativas: sql<number>`tentativas + 1` })
     .where("cod_login", "=", codLogin)
     .where("encerrado_em", "is", null)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
-  return row ?? null;
+    .where("expires_at", ">", nowIso)
+    .where("tentativas", "<", maxTries)
+    .returning(["id", "codigo_hash", "codigo_salt", "tentativas", "expires_at"])
+    .execute();
+  // A new code ends the older ones, so there is one; should a race have left two, the newest is the live one.
+  return rows.sort((a, b) => b.id - a.id)[0] ?? null;
 }
 
-/** Counts a wrong try; the code ends when it reaches `maxTries`. */
-export async function recordWrongTry(db: Db, row: RecoveryCodeRow, maxTries: number, nowIso: string): Promise<void> {
-  const tries = row.tentativas + 1;
-  await db
-    .updateTable("recuperacao_senha")
-    .set({ tentativas: tries, encerrado_em: tries >= maxTries ? nowIso : null })
-    .where("id", "=", row.id)
-    .execute();
+/** Gives back the try a right code took, so checking it at steps 2 and 3 does not wear it out. */
+export async function giveBackRecoveryTry(db: Db, id: number): Promise<void> {
+  await db.updateTable("recuperacao_senha").set({ tentativas: sql<number>`tentativas - 1` }).where("id", "=", id).where("tentativas", ">", 0).execute();
 }
 
 /** Ends a code (used or expired). Conditional, so two parallel uses of one code cannot both succeed. */

@@ -6,7 +6,10 @@ import { getLogins, getPerson, savePersonalData } from "../db/account-profile.ts
 import { isRecentPassword, setLoginPassword } from "../db/credentials.ts";
 import type { Db } from "../db/index.ts";
 import { parseJsonObject } from "../lib/http.ts";
+import type { AuthSettings } from "../lib/clock.ts";
 import { verifyPassword } from "../lib/password.ts";
+import { admitGuess, settleGuess } from "./guess-throttle.ts";
+import { loginGuessLimits } from "./login.ts";
 import { revokeOtherSessions } from "./tokens.ts";
 import { checkNewPassword, passwordRulesFrom, type PasswordRuleCode, type PasswordRules } from "./password-rules.ts";
 import { checkPersonalData, editableFields, PERSONAL_FIELDS, type PersonalData, type PersonalDataIssue, type PersonalField } from "./personal-data.ts";
@@ -63,18 +66,31 @@ export async function updatePersonalData(db: Db, codPessoa: number, change: Part
 export type PasswordOutcome =
   | { ok: true; revokedSessions: number }
   | { ok: false; reason: "senha_atual_incorreta" }
+  | { ok: false; reason: "muitas_tentativas" }
   | { ok: false; reason: "senha_fora_dos_criterios"; rules: PasswordRuleCode[] };
 
 /**
  * Changes the password of the login whose current password matches: the new one (trimmed) must meet every
  * institution rule, history included. Success ends the person's other sessions (every token family but
- * `keepFamilia`).
+ * `keepFamilia`). The current password is a guess like a login's: it counts against the login lock of each of
+ * the person's usernames and against the client address before it is compared (ADR 111, ADR 131).
  */
-export async function changePassword(db: Db, codPessoa: number, input: { senhaAtual: string; senhaNova: string }, keepFamilia: string, now: number): Promise<PasswordOutcome> {
+export async function changePassword(
+  db: Db,
+  s: AuthSettings,
+  codPessoa: number,
+  input: { senhaAtual: string; senhaNova: string },
+  keepFamilia: string,
+  clientIp?: string | null,
+): Promise<PasswordOutcome> {
+  const now = s.now();
   const nowIso = new Date(now).toISOString();
   const person = await getPerson(db, codPessoa);
   const logins = await getLogins(db, codPessoa);
+  const guess = await admitGuess(db, loginGuessLimits(s, logins.map((l) => l.usuario), clientIp), now);
+  if (!guess) return { ok: false, reason: "muitas_tentativas" };
   const login = logins.find((l) => verifyPassword(input.senhaAtual, l.senha_hash, l.senha_salt));
+  if (await settleGuess(db, guess, Boolean(login), now)) return { ok: false, reason: "muitas_tentativas" };
   if (!person || !login) return { ok: false, reason: "senha_atual_incorreta" };
   const senhaNova = input.senhaNova.trim();
   const rules = await institutionPasswordRules(db);

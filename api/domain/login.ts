@@ -1,18 +1,29 @@
 import type { Db } from "../db/index.ts";
-import { allowEvent, lockKey, resetKey, uncountEvent } from "../db/rate-limit.ts";
+import { resetKey } from "../db/rate-limit.ts";
 import type { AuthSettings } from "../lib/clock.ts";
 import { ApiError } from "../lib/errors.ts";
 import { verifyPassword } from "../lib/password.ts";
+import { admitGuess, settleGuess, type GuessLimit } from "./guess-throttle.ts";
 
 /** The throttling key of a username: the same for every spelling the login accepts. */
 const userKey = (username: string) => `u:${username.trim().toLowerCase()}`;
-const ipKey = (ip: string) => `ip:${ip}`;
 
-/** Counts an attempt; over the limit (or while the lock runs) → 429 before any password check. */
-async function admit(db: Db, key: string, max: number, now: number, windowMs: number): Promise<number> {
-  const { allowed, count } = await allowEvent(db, key, max, now, windowMs);
-  if (!allowed) throw new ApiError(429, "muitas_tentativas");
-  return count;
+/**
+ * The limits a password guess counts against (ADR 111): the client address first (when known), then each
+ * username. Shared by the login and by the current-password check of the password change, so a guess costs
+ * the same wherever it is made.
+ */
+export function loginGuessLimits(s: AuthSettings, usernames: string[], clientIp?: string | null): GuessLimit[] {
+  const windowMs = s.lockMinutes * 60_000;
+  return [
+    ...(clientIp ? [addressGuessLimit(s, clientIp)] : []),
+    ...usernames.map((u): GuessLimit => ({ key: userKey(u), max: s.maxFailedLogins, windowMs, lock: true, onSuccess: "reset" })),
+  ];
+}
+
+/** A client address's budget of wrong guesses (passwords and recovery codes alike), with its lock. */
+export function addressGuessLimit(s: AuthSettings, clientIp: string): GuessLimit {
+  return { key: `ip:${clientIp}`, max: s.maxFailedLoginsPerIp, windowMs: s.lockMinutes * 60_000, lock: true, onSuccess: "uncount" };
 }
 
 /**
@@ -41,30 +52,15 @@ export async function authenticate(
   clientIp?: string | null,
 ): Promise<{ codPessoa: number; codLogin: number }> {
   const now = s.now();
-  const windowMs = s.lockMinutes * 60_000;
   const name = username.trim().toLowerCase();
-  const user = userKey(name);
-  const ip = clientIp ? ipKey(clientIp) : null;
-  const ipAttempts = ip ? await admit(db, ip, s.maxFailedLoginsPerIp, now, windowMs) : 0;
-  const userAttempts = await admit(db, user, s.maxFailedLogins, now, windowMs);
+  const guess = await admitGuess(db, loginGuessLimits(s, [name], clientIp), now);
+  if (!guess) throw new ApiError(429, "muitas_tentativas");
 
   const login = await db.selectFrom("login").select(["cod_login", "cod_pessoa", "senha_hash", "senha_salt"]).where("usuario", "=", name).executeTakeFirst();
   // An unknown name does the same work as a real check, so neither time nor answer reveals which names exist.
   const ok = login ? verifyPassword(password, login.senha_hash, login.senha_salt) : (verifyPassword(password, "00", "estante"), false);
-  if (!login || !ok) {
-    let locked = false;
-    if (userAttempts >= s.maxFailedLogins) {
-      await lockKey(db, user, now + windowMs);
-      locked = true;
-    }
-    if (ip && ipAttempts >= s.maxFailedLoginsPerIp) {
-      await lockKey(db, ip, now + windowMs);
-      locked = true;
-    }
-    throw locked ? new ApiError(429, "muitas_tentativas") : new ApiError(401, "credenciais_invalidas");
-  }
-  await resetKey(db, user);
-  // A success from the address does not count against it (a library's public terminals share one address).
-  if (ip) await uncountEvent(db, ip);
+  // A success resets the username; it does not count against the address (a library's public terminals share one).
+  const locked = await settleGuess(db, guess, Boolean(login && ok), now);
+  if (!login || !ok) throw locked ? new ApiError(429, "muitas_tentativas") : new ApiError(401, "credenciais_invalidas");
   return { codPessoa: login.cod_pessoa, codLogin: login.cod_login };
 }

@@ -11,6 +11,25 @@ export interface AuthSettings {
   /** Failed logins from one client address, over every username, within `lockMinutes` (ADR 111). */
   maxFailedLoginsPerIp: number;
   lockMinutes: number;
+  /** Password recovery limits (ADR 131, docs/security.md). */
+  recovery: RecoveryLimits;
+}
+
+/**
+ * How much password recovery one login, one client address and everyone together may use (ADR 131). Wrong
+ * codes also count against the address's login budget (`maxFailedLoginsPerIp`).
+ */
+export interface RecoveryLimits {
+  /** Codes mailed to one login per hour; past that step 1 answers the same and sends nothing. */
+  codesPerLoginPerHour: number;
+  /** Codes mailed because of requests from one client address per hour; past that, as above. */
+  mailsPerIpPerHour: number;
+  /** Step-1 requests from one client address per hour (any user code), then 429. */
+  startsPerIpPerHour: number;
+  /** Step-1 requests from everyone per hour, then 429. */
+  startsPerHour: number;
+  /** Wrong code checks (steps 2 and 3) from everyone per 15 minutes, then 429. */
+  failedChecksPer15Min: number;
 }
 
 /** The production defaults documented in docs/api.md. */
@@ -23,4 +42,5 @@ export const defaultAuthSettings: AuthSettings = {
   maxFailedLogins: 5,
   maxFailedLoginsPerIp: 30,
   lockMinutes: 15,
+  recovery: { codesPerLoginPerHour: 3, mailsPerIpPerHour: 10, startsPerIpPerHour: 30, startsPerHour: 300, failedChecksPer15Min: 200 },
 };

@@ -126,3 +126,12 @@ export function parseJsonObject(value: string | null | undefined): Record<string
     return {};
   }
 }
+
+/**
+ * Route middleware for a write that reads a JSON body: a request without one (no body, or another type) is the
+ * client's mistake, answered 400 `corpo_invalido` before the body's schema is looked at.
+ */
+export const requireJsonBody: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(c.req.header("content-type") ?? "")) throw new ApiError(400, "corpo_invalido");
+  await next();
+};

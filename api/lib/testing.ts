@@ -9,6 +9,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { reindexAcervos } from "../search/index.ts";
 import { seedInstitution } from "../seed/institution.ts";
 import type { SsoConfig } from "../sso/config.ts";
+import type { AuthSettings } from "./clock.ts";
 import { seedPatrons } from "../seed/patrons.ts";
 import { prepareDatabase } from "../boot.ts";
 import { importDemoCatalogue } from "../marc/demo.ts";
@@ -21,7 +22,12 @@ export interface TestClock {
 }
 
 /** Test fixture: a fresh SQLite database in a temp dir, seeded institution, and the API app. */
-export async function createTestApi({ patrons = true, titles = 12, sso }: { patrons?: boolean; titles?: number; sso?: SsoConfig } = {}) {
+export async function createTestApi({
+  patrons = true,
+  titles = 12,
+  sso,
+  auth,
+}: { patrons?: boolean; titles?: number; sso?: SsoConfig; auth?: Partial<Omit<AuthSettings, "now">> } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "estante-api-"));
   // TEST_DATABASE_URL=postgres://… (CI): each test API gets a fresh PostgreSQL database, dropped afterwards.
   const pgDb = await freshPostgres();
@@ -36,7 +42,7 @@ export async function createTestApi({ patrons = true, titles = 12, sso }: { patr
   let t = Date.now();
   const clock: TestClock = { now: () => t, advance: (s) => void (t += s * 1000) };
   const outbox: unknown[] = [];
-  const app = createApiApp({ db, auth: { now: clock.now }, mailer: { send: async (m) => void outbox.push(m) }, sso });
+  const app = createApiApp({ db, auth: { ...auth, now: clock.now }, mailer: { send: async (m) => void outbox.push(m) }, sso });
   const cleanup = async () => {
     await db.destroy();
     await pgDb?.drop();

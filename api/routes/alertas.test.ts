@@ -40,8 +40,23 @@ describe("alerts", () => {
     expect(after.alertas).toHaveLength(2);
     const other = (await login(t.app, "leitor2")).access_token;
     expect((await send("PUT", `/api/solicitacoes/alertas/${alertas[0].id}`, other, { lido: false })).status).toBe(404);
-    expect((await send("DELETE", `/api/solicitacoes/alertas/${alertas[2].id}`, other)).status).toBe(204);
     expect(((await (await get(t.app, "/api/solicitacoes/alertas", leitor)).json()) as Alertas).alertas).toHaveLength(2);
+  });
+
+  it("answers 404 to removing another patron's alert, and keeps it", async () => {
+    const { alertas } = (await (await get(t.app, "/api/solicitacoes/alertas", leitor)).json()) as Alertas;
+    const other = (await login(t.app, "leitor2")).access_token;
+    const res = await send("DELETE", `/api/solicitacoes/alertas/${alertas[0].id}`, other);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: "nao_encontrado" });
+    expect(((await (await get(t.app, "/api/solicitacoes/alertas", leitor)).json()) as Alertas).alertas.map((a) => a.id)).toEqual(alertas.map((a) => a.id));
+  });
+
+  it("answers 404 to removing an alert twice", async () => {
+    const { alertas } = (await (await get(t.app, "/api/solicitacoes/alertas", leitor)).json()) as Alertas;
+    const id = alertas.at(-1)!.id;
+    expect((await send("DELETE", `/api/solicitacoes/alertas/${id}`, leitor)).status).toBe(204);
+    expect((await send("DELETE", `/api/solicitacoes/alertas/${id}`, leitor)).status).toBe(404);
   });
 });
 

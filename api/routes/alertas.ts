@@ -42,7 +42,7 @@ const deleteRoute = createRoute({
   summary: "Removes an alert",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, params: Id },
-  responses: { 204: { description: "Removed (or already gone)" }, ...patronErrorResponses },
+  responses: { 204: { description: "Removed" }, 404: { description: "No such alert of the patron's (already removed, or another patron's)" }, ...patronErrorResponses },
 });
 
 /** /api/solicitacoes/alertas (spec §7 "Solicitacoes": GET alertas; PUT and DELETE alertas/{id}). */
@@ -85,7 +85,9 @@ export function alertasRoutes(deps: ApiDeps) {
   });
 
   app.openapi(deleteRoute, async (c) => {
-    await db.deleteFrom("alerta").where("id", "=", c.req.valid("param").id).where("cod_pessoa", "=", patronOf(c)).execute();
+    const res = await db.deleteFrom("alerta").where("id", "=", c.req.valid("param").id).where("cod_pessoa", "=", patronOf(c)).executeTakeFirst();
+    // Nothing deleted: gone already, or not the patron's (answered alike, so an id reveals nothing of others).
+    if (Number(res.numDeletedRows) !== 1) throw new ApiError(404, "nao_encontrado");
     return c.body(null, 204);
   });
   return app;

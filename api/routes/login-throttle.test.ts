@@ -49,4 +49,20 @@ describe("login throttling", () => {
   it("successes from a shared address do not count against it", async () => {
     for (let i = 0; i < 40; i++) expect((await attempt("funcionario", "demo1234", "203.0.113.5")).status).toBe(200);
   });
+
+  it("counts wrong current passwords of a password change against the login lock", async () => {
+    const { access_token } = (await (await attempt("comunidade", "demo1234")).json()) as { access_token: string };
+    const change = (senhaAtual: string) =>
+      t.app.request("/api/pessoas/meu-pergamum/senha", {
+        method: "PUT",
+        headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json" },
+        body: JSON.stringify({ senhaAtual, senhaNova: "Outra#Senha42" }),
+      });
+    const statuses = (await Promise.all(Array.from({ length: 7 }, () => change("errada")))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+    // The right current password now waits for the lock, and so does the login.
+    expect((await change("demo1234")).status).toBe(429);
+    expect((await attempt("comunidade", "demo1234")).status).toBe(429);
+  });
 });

@@ -57,6 +57,14 @@ describe("personal data", () => {
     expect((await get(t.app, "/api/pessoas/ninguem/nome", demo)).status).toBe(404);
   });
 
+  it("limits lookups of a login's name per client address, like /duplicadas", async () => {
+    const lookup = (user: string) => t.app.request(`/api/pessoas/${user}/nome`, { headers: { authorization: `Bearer ${demo}`, "x-estante-client-ip": "198.51.100.40" } });
+    const statuses = (await Promise.all(Array.from({ length: 32 }, (_, i) => lookup(i % 2 ? "professor" : `ninguem-${i}`)))).map((r) => r.status);
+    expect(statuses.filter((s) => s !== 429)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    expect((await lookup("professor")).status).toBe(429);
+  });
+
   it("keeps personal data away from the public token", async () => {
     expect((await get(t.app, PD, await publicToken(t.app))).status).toBe(403);
   });

@@ -2,12 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { deleteMyComment, myCommentedTitles, myComments, mySuggestions, nameOfLogin, patronRecords, setHistoryChoice } from "../db/account-profile.ts";
 import { changePassword, institutionPasswordRules, readPersonalData, updatePersonalData } from "../domain/account-profile.ts";
 import { csvCell } from "../domain/citations.ts";
+import { admitDuplicateLookup } from "../domain/login-variants.ts";
 import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, PERSONAL_FIELDS, type PersonalDataIssue } from "../domain/personal-data.ts";
 import { SUGGESTION_STATUSES } from "../domain/suggestion-statuses.ts";
 import { createProfessorSuggestion, MAX_COPIES } from "../domain/suggestions.ts";
 import { ApiError } from "../lib/errors.ts";
 import { SuggestionFields, SuggestionStored } from "./unidade-informacao.ts";
-import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
+import { clientIpOf, createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";
 
 /** The private area's API prefix (spec §7 "meu-{product}"). */
@@ -104,7 +105,8 @@ const rulesGet = createRoute({ method: "get", path: `/${MY_AREA_PATH}/senha`, su
 const passwordPut = createRoute({
   method: "put",
   path: `/${MY_AREA_PATH}/senha`,
-  summary: "Changes the password (spec §5 rules, last N included); ends the patron's other sessions. 422 senha_atual_incorreta | senha_fora_dos_criterios (errors.regras lists the failed rules)",
+  summary:
+    "Changes the password (spec §5 rules, last N included); ends the patron's other sessions. 422 senha_atual_incorreta | senha_fora_dos_criterios (errors.regras lists the failed rules); 429 muitas_tentativas: a wrong current password counts against the login lock",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, body: { required: true, content: { "application/json": { schema: SenhaPut } } } },
   responses: { 204: { description: "Changed" }, ...patronErrorResponses },
@@ -113,10 +115,14 @@ const emailGet = createRoute({ method: "get", path: "/email-pessoa-logada", summ
 const nameGet = createRoute({
   method: "get",
   path: "/{user}/nome",
-  summary: "A login's person name (first name only for another person's login)",
+  summary: "A login's person name (first name only for another person's login); 30 lookups per client address per 15 minutes, shared with /duplicadas",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, params: z.object({ user: z.string().min(1).max(100).openapi({ param: { name: "user", in: "path" } }) }) },
-  responses: { ...ok(z.object({ nome: z.string() }).openapi("NomePessoa"), "Name"), 404: { description: "No such login", content: { "application/json": { schema: ErrorSchema } } } },
+  responses: {
+    ...ok(z.object({ nome: z.string() }).openapi("NomePessoa"), "Name"),
+    404: { description: "No such login", content: { "application/json": { schema: ErrorSchema } } },
+    429: { description: "Too many lookups from this client address (`muitas_tentativas`)", content: { "application/json": { schema: ErrorSchema } } },
+  },
 });
 const bundleGet = createRoute({
   method: "get",
@@ -172,8 +178,9 @@ export function meuPerfilRoutes(deps: ApiDeps) {
     const owner = c.get("owner");
     const codPessoa = patronOf(c);
     const body = c.req.valid("json");
-    const outcome = await changePassword(db, codPessoa, body, owner.familia, deps.auth.now());
+    const outcome = await changePassword(db, deps.auth, codPessoa, body, owner.familia, clientIpOf(c));
     if (!outcome.ok) {
+      if (outcome.reason === "muitas_tentativas") throw new ApiError(429, "muitas_tentativas");
       const message = say(lang, outcome.reason);
       const errors: Record<string, string[]> =
         outcome.reason === "senha_atual_incorreta" ? { senhaAtual: [message] } : { senhaNova: [message], regras: outcome.rules };
@@ -188,6 +195,8 @@ export function meuPerfilRoutes(deps: ApiDeps) {
   });
 
   app.openapi(nameGet, async (c) => {
+    // Each answer says whether a login exists: counted per address with the duplicate-person lookups (ADR 131).
+    if (!(await admitDuplicateLookup(db, clientIpOf(c), deps.auth.now()))) throw new ApiError(429, "muitas_tentativas");
     const row = await nameOfLogin(db, c.req.valid("param").user);
     if (!row) throw new ApiError(404, "nao_encontrado");
     const own = c.get("owner").codPessoa === row.cod_pessoa;

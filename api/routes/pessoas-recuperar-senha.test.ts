@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recoverySettingsFrom } from "../domain/password-recovery.ts";
 import { checkNewPassword, passwordRulesFrom } from "../domain/password-rules.ts";
+import { defaultAuthSettings } from "../lib/clock.ts";
 import { createTestApi, get, login, publicToken, tokenRequest } from "../lib/testing.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
@@ -13,9 +15,9 @@ const url = (user: string) => `/api/pessoas/${encodeURIComponent(user)}/recupera
 const start = (user: string, lang = "1") => get(t.app, url(user), pub, lang);
 const send = (method: "POST" | "PUT", user: string, body: unknown, lang = "1") =>
   t.app.request(url(user), { method, headers: { authorization: `Bearer ${pub}`, "content-type": "application/json", lang }, body: JSON.stringify(body) });
-/** Step 1 for `user`, returning the code the e-mail carried (13 minutes apart: under the five-an-hour limit). */
+/** Step 1 for `user`, returning the code the e-mail carried (21 minutes apart: under the three-an-hour limit). */
 async function codeFor(user: string): Promise<string> {
-  t.clock.advance(13 * 60);
+  t.clock.advance(21 * 60);
   pub = await publicToken(t.app);
   const before = mails().length;
   expect((await start(user)).status).toBe(200);
@@ -44,7 +46,7 @@ describe("password recovery, step 1", () => {
       emails: [],
       name: null,
       length: 6,
-      tte: 15,
+      tte: 10,
       rules: { length: { min: 8, max: 32 }, has_numbers: true, only_numbers: false, special_char: true, diff_case: true, diff_name: true, last_pw: 3 },
     });
   });
@@ -59,7 +61,7 @@ describe("password recovery, step 1", () => {
     expect(mail.to).toEqual(["ana.souza@example.org"]);
     expect(mail.text).toMatch(/Olá, Ana Beatriz Souza/);
     expect(codeIn(mail)).toMatch(/^\d{6}$/);
-    expect(mail.text).toContain("15 minutos");
+    expect(mail.text).toContain("10 minutos");
   });
 
   it("writes the e-mail in the request's language", async () => {
@@ -75,13 +77,40 @@ describe("password recovery, step 1", () => {
     for (const row of rows) expect(JSON.stringify(row)).not.toContain(code);
   });
 
-  it("sends at most five codes an hour to one login, and still answers the same", async () => {
-    for (let i = 0; i < 5; i++) await start("bloqueado");
+  it("sends at most three codes an hour to one login, and still answers the same", async () => {
+    for (let i = 0; i < 3; i++) await start("bloqueado");
     const before = mails().length;
-    const sixth = await start("bloqueado");
-    expect(sixth.status).toBe(200);
+    const fourth = await start("bloqueado");
+    expect(fourth.status).toBe(200);
     await new Promise((r) => setTimeout(r, 0));
     expect(mails().length).toBe(before);
+  });
+
+  it("sends no more than three codes to one login for six parallel requests", async () => {
+    t.clock.advance(61 * 60);
+    pub = await publicToken(t.app);
+    const before = mails().length;
+    const statuses = (await Promise.all(Array.from({ length: 6 }, () => start("comunidade")))).map((r) => r.status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(mails().length - before).toBe(3);
+  });
+
+  it("makes codes that live ten minutes at most, whatever the parameters say", () => {
+    expect(recoverySettingsFrom({ recuperacao_senha: { validade_minutos: 60 } }).tteMinutes).toBe(10);
+    expect(recoverySettingsFrom({}).tteMinutes).toBe(10);
+  });
+
+  it("answers 429 with the spec's message to the 31st request of an hour from one address, whatever the user code", async () => {
+    const ip = "198.51.100.20";
+    const users = Array.from({ length: 35 }, (_, i) => (i % 2 ? `ninguem-${i}` : "professor"));
+    const res = await Promise.all(users.map((u) => t.app.request(url(u), { headers: { authorization: `Bearer ${pub}`, "x-estante-client-ip": ip, lang: "5" } })));
+    expect(res.filter((r) => r.status === 200)).toHaveLength(30);
+    const refused = res.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(5);
+    expect(await refused[0].json()).toEqual({ code: "muitas_tentativas", message: "Too many consecutive attempts. Try again in 15 minutes." });
+    // Another address is not affected.
+    expect((await t.app.request(url("professor"), { headers: { authorization: `Bearer ${pub}`, "x-estante-client-ip": "198.51.100.21" } })).status).toBe(200);
   });
 });
 
@@ -97,7 +126,7 @@ describe("password recovery, steps 2 and 3", () => {
     await codeFor("demo");
     const wrong = await send("POST", "demo", { code: "000000" }, "5");
     expect(wrong.status).toBe(422);
-    expect(await wrong.json()).toMatchObject({ code: "codigo_invalido", message: "Invalid or expired code. Ask for a new code." });
+    expect(await wrong.json()).toMatchObject({ code: "codigo_invalido", message: "Wrong or expired code. Check the digits and type it again; after 5 wrong tries or once it expires, ask for a new code." });
     const unknown = await send("POST", "ninguem-com-este-codigo", { code: "000000" }, "5");
     expect(unknown.status).toBe(422);
     expect(await unknown.json()).toEqual(await (await send("POST", "demo", { code: "000001" }, "5")).json());
@@ -110,6 +139,44 @@ describe("password recovery, steps 2 and 3", () => {
     expect((await send("POST", "demo", { code })).status).toBe(422);
   });
 
+  it("counts seven parallel wrong guesses as tries: the code ends after five and the right one no longer works", async () => {
+    const code = await codeFor("demo");
+    const wrongCode = code === "111111" ? "222222" : "111111";
+    const statuses = (await Promise.all(Array.from({ length: 7 }, () => send("POST", "demo", { code: wrongCode })))).map((r) => r.status);
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 422, 422]);
+    const row = await t.db.selectFrom("recuperacao_senha").select(["tentativas", "encerrado_em"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(row.tentativas).toBe(5);
+    expect((await send("POST", "demo", { code })).status).toBe(422);
+  });
+
+  it("lets a patron who mistyped four times still use the right code at steps 2 and 3", async () => {
+    const code = await codeFor("demo");
+    const wrongCode = code === "111111" ? "222222" : "111111";
+    for (let i = 0; i < 4; i++) expect((await send("POST", "demo", { code: wrongCode })).status).toBe(422);
+    expect((await send("POST", "demo", { code })).status).toBe(200);
+    expect((await send("PUT", "demo", { code, password: "fraca" })).status).toBe(422);
+    expect((await send("PUT", "demo", { code, password: "Mais#Uma77" })).status).toBe(200);
+  });
+
+  it("counts wrong codes against the address's login budget: the 30th locks the address for codes and logins alike", async () => {
+    const ip = "198.51.100.30";
+    const guess = (i: number) =>
+      t.app.request(url(`ninguem-${i}`), { method: "POST", headers: { authorization: `Bearer ${pub}`, "content-type": "application/json", "x-estante-client-ip": ip }, body: JSON.stringify({ code: "123456" }) });
+    const statuses = (await Promise.all(Array.from({ length: 32 }, (_, i) => guess(i)))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(29);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+    expect((await tokenRequest(t.app, { grant_type: "password", username: "demo", password: "demo1234" }, { "x-estante-client-ip": ip })).status).toBe(429);
+    t.clock.advance(15 * 60 + 1);
+  });
+
+  it("answers a POST or PUT without a body with 400 in the API's error shape", async () => {
+    for (const method of ["POST", "PUT"]) {
+      const res = await t.app.request(url("demo"), { method, headers: { authorization: `Bearer ${pub}`, lang: "5" } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ code: "corpo_invalido", message: "The request body is not valid JSON or form data." });
+    }
+  });
+
   it("ends the old code when a new one is sent", async () => {
     const first = await codeFor("demo");
     const second = await codeFor("demo");
@@ -117,9 +184,9 @@ describe("password recovery, steps 2 and 3", () => {
     expect((await send("POST", "demo", { code: second })).status).toBe(200);
   });
 
-  it("lets a code expire", async () => {
+  it("lets a code expire after ten minutes", async () => {
     const code = await codeFor("demo");
-    t.clock.advance(15 * 60 + 1);
+    t.clock.advance(10 * 60 + 1);
     expect((await send("POST", "demo", { code })).status).toBe(422);
   });
 
@@ -172,6 +239,41 @@ describe("password recovery, steps 2 and 3", () => {
   it("validates the body with a 422", async () => {
     expect((await send("POST", "demo", {})).status).toBe(422);
     expect((await send("PUT", "demo", { code: "123456" })).status).toBe(422);
+  });
+});
+
+describe("limits for everyone together", () => {
+  let small: Awaited<ReturnType<typeof createTestApi>>;
+  let token: string;
+  beforeAll(async () => {
+    small = await createTestApi({
+      titles: 0,
+      auth: { recovery: { ...defaultAuthSettings.recovery, startsPerHour: 4, mailsPerIpPerHour: 2, failedChecksPer15Min: 3 } },
+    });
+    token = await publicToken(small.app);
+  });
+  afterAll(async () => small.cleanup());
+  const from = (ip: string, user: string, init: RequestInit = {}) =>
+    small.app.request(url(user), { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-estante-client-ip": ip } });
+
+  it("mails at most the address's hourly number of codes, and still answers the same", async () => {
+    const users = ["demo", "professor", "posgrad"];
+    for (const u of users) expect((await from("203.0.113.1", u)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 0));
+    expect((small.outbox as Mail[]).map((m) => m.to[0])).toHaveLength(2);
+  });
+
+  it("answers 429 to step 1 past everyone's hourly limit, from any address", async () => {
+    // Three requests were made by the test above; the fourth is the last one allowed.
+    expect((await from("203.0.113.2", "ninguem")).status).toBe(200);
+    expect((await from("203.0.113.3", "ninguem")).status).toBe(429);
+  });
+
+  it("answers 429 to step 2 past everyone's limit of wrong codes, from any address", async () => {
+    const check = (ip: string) => from(ip, "ninguem", { method: "POST", body: JSON.stringify({ code: "123456" }) });
+    const statuses = (await Promise.all(["203.0.113.4", "203.0.113.5", "203.0.113.6", "203.0.113.7"].map(check))).map((r) => r.status);
+    expect(statuses.sort()).toEqual([422, 422, 422, 429]);
+    expect((await check("203.0.113.8")).status).toBe(429);
   });
 });
 

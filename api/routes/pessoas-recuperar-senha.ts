@@ -4,7 +4,7 @@ import { captchaRefusal } from "../domain/captcha.ts";
 import { changePasswordWithCode, checkRecoveryCode, recoveryOffered, startRecovery } from "../domain/password-recovery.ts";
 import { passwordRulesFrom, type PasswordRules } from "../domain/password-rules.ts";
 import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, requireToken, type ApiDeps } from "../lib/http.ts";
+import { clientIpOf, createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, requireJsonBody, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang, type MessageKey } from "../lib/messages.ts";
 
 const Rules = z
@@ -40,6 +40,8 @@ const Validated = z
 const UserParam = z.object({ user: z.string().min(1).max(100).openapi({ description: "User code: login or document number" }) });
 const err = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
 
+const checkTooMany = err("Too many wrong codes from this client address (it shares the login's budget) or from everyone (`muitas_tentativas`, ADR 131)");
+
 const startRoute = createRoute({
   method: "get",
   path: "/{user}/recuperar-senha",
@@ -50,6 +52,7 @@ const startRoute = createRoute({
     200: { description: "Code length, expiry and password rules", content: { "application/json": { schema: Start } } },
     400: err("With activity 1120 on, a `recaptcha_token` that is expired (`captcha_expirado`) or invalid or already used (`captcha_invalido`) (ADR 170)"),
     403: err("The institution does not offer recovery (`recuperacao_indisponivel`)"),
+    429: err("Too many requests from this client address, or from everyone, this hour (`muitas_tentativas`, ADR 131)"),
     ...errorResponses,
   },
 });
@@ -59,14 +62,17 @@ const validateRoute = createRoute({
   path: "/{user}/recuperar-senha",
   summary: "Password recovery, step 2: checks the verification code (5 wrong tries end it)",
   security: [{ bearer: [] }],
+  middleware: [requireJsonBody] as const,
   request: {
     headers: LangHeader,
     params: UserParam,
-    body: { content: { "application/json": { schema: z.object({ code: z.string().min(1).max(20) }) } } },
+    body: { required: true, content: { "application/json": { schema: z.object({ code: z.string().min(1).max(20) }) } } },
   },
   responses: {
     200: { description: "The code is right: the rules for the new password", content: { "application/json": { schema: Validated } } },
+    400: err("No JSON body (`corpo_invalido`)"),
     403: err("The institution does not offer recovery (`recuperacao_indisponivel`)"),
+    429: checkTooMany,
     ...errorResponses,
   },
 });
@@ -76,14 +82,17 @@ const changeRoute = createRoute({
   path: "/{user}/recuperar-senha",
   summary: "Password recovery, step 3: sets the new password (trimmed) and ends every session of the patron",
   security: [{ bearer: [] }],
+  middleware: [requireJsonBody] as const,
   request: {
     headers: LangHeader,
     params: UserParam,
-    body: { content: { "application/json": { schema: z.object({ code: z.string().min(1).max(20), password: z.string().min(1).max(256) }) } } },
+    body: { required: true, content: { "application/json": { schema: z.object({ code: z.string().min(1).max(20), password: z.string().min(1).max(256) }) } } },
   },
   responses: {
     200: { description: "Password changed", content: { "application/json": { schema: z.object({ message: z.string() }) } } },
+    400: err("No JSON body (`corpo_invalido`)"),
     403: err("The institution does not offer recovery (`recuperacao_indisponivel`)"),
+    429: checkTooMany,
     ...errorResponses,
   },
 });
@@ -124,7 +133,9 @@ export function recuperarSenhaRoutes(deps: ApiDeps) {
     // Activity 1120 (ADR 170): checked before the user code is looked at, so it says nothing about the user.
     const captcha = await captchaRefusal(db, c.req.valid("query").recaptcha_token, deps.auth.now());
     if (captcha) throw new ApiError(400, captcha, { code: captcha });
-    const { rules, settings, mail } = await startRecovery(db, deps.auth, params, user);
+    const started = await startRecovery(db, deps.auth, params, user, clientIpOf(c));
+    if (!started.ok) throw new ApiError(429, started.reason);
+    const { rules, settings, mail } = started;
     if (mail) {
       // Sent off the response path, so a slow mail server cannot tell a known user from an unknown one.
       deps.mailer
@@ -141,8 +152,8 @@ export function recuperarSenhaRoutes(deps: ApiDeps) {
   app.openapi(validateRoute, async (c) => {
     const params = await offered();
     const { user } = c.req.valid("param");
-    const check = await checkRecoveryCode(db, deps.auth, params, user, c.req.valid("json").code.trim());
-    if (!check.ok) throw new ApiError(422, check.reason);
+    const check = await checkRecoveryCode(db, deps.auth, params, user, c.req.valid("json").code.trim(), clientIpOf(c));
+    if (!check.ok) throw new ApiError(check.reason === "muitas_tentativas" ? 429 : 422, check.reason);
     return c.json(
       { rules: passwordRulesFrom(params.regras_senha), name: check.login.nome_pessoa, emails: check.login.email ? [maskEmail(check.login.email)] : [] },
       200,
@@ -154,9 +165,9 @@ export function recuperarSenhaRoutes(deps: ApiDeps) {
     const lang = c.get("lang");
     const { user } = c.req.valid("param");
     const body = c.req.valid("json");
-    const outcome = await changePasswordWithCode(db, deps.auth, params, user, body.code.trim(), body.password);
+    const outcome = await changePasswordWithCode(db, deps.auth, params, user, body.code.trim(), body.password, clientIpOf(c));
     if (outcome.ok) return c.json({ message: msg(lang, "senha_alterada") }, 200);
-    if (outcome.reason === "codigo_invalido") throw new ApiError(422, "codigo_invalido");
+    if (outcome.reason !== "senha_fora_dos_criterios") throw new ApiError(outcome.reason === "muitas_tentativas" ? 429 : 422, outcome.reason);
     throw new ApiError(422, "senha_fora_dos_criterios", {
       // `rules` lists the broken rules' codes, for clients that word the rules themselves.
       errors: { password: ruleMessages(lang, passwordRulesFrom(params.regras_senha), outcome.broken), rules: outcome.broken },

@@ -31,7 +31,7 @@ export const DEMO_PARAMETROS = {
   // Spec §3 password rules, checked by the recovery and the password change (api/domain/password-rules.ts).
   regras_senha: { length: { min: 8, max: 32 }, has_numbers: true, only_numbers: false, special_char: true, diff_case: true, diff_name: true, last_pw: 3 },
   // The recovery code: 6 digits, valid for 15 minutes.
-  recuperacao_senha: { tamanho_codigo: 6, validade_minutos: 15 },
+  recuperacao_senha: { tamanho_codigo: 6, validade_minutos: 10 },
   aquisicao: true,
   guias: [
     { codigo: "geral", descricao: "Geral", ordem: 1 },

@@ -76,11 +76,16 @@ function flowCookie(request: Request, flow: RecoveryFlow | null): string {
   return serializeCookie(COOKIE, value, { ...opts, maxAge: Math.max(1, Math.round((flow.e - Date.now()) / 1000)) });
 }
 
-/** The form-level message for an API failure in the recovery (spec §8 "Recovery"). */
+/**
+ * The form-level message for an API failure in the recovery (spec §8 "Recovery"): a wrong code and "too many
+ * attempts" (spec §8 429) in the portal's own words, so every language gets them; other refusals as the API says.
+ */
 function apiFailure(context: Ctx, err: unknown): { message: string; status: number } {
   const t = getT(context);
   if (!(err instanceof ApiError) || err.status >= 500) return { message: t("common:errors.unexpected"), status: 500 };
   if (err.status === 0) return { message: t("common:errors.network"), status: 503 };
+  if (err.status === 429) return { message: t("common:auth.errors.too_many"), status: 429 };
+  if (err.code === "codigo_invalido") return { message: t("identity:recovery.errors.code_invalid"), status: 400 };
   return { message: err.serverMessage || t("common:errors.unexpected"), status: 400 };
 }
 
@@ -203,7 +208,7 @@ export async function passwordAction(request: Request, context: Ctx) {
       }
       // The code died meanwhile (expired or worn out): the flow starts again.
       return data(
-        { result: submission.reply(hide), formError: err.serverMessage || t("identity:recovery.errors.code_invalid"), broken: [], restart: true },
+        { result: submission.reply(hide), formError: t("identity:recovery.errors.code_invalid"), broken: [], restart: true },
         { status: 400, headers: { "Set-Cookie": flowCookie(request, null) } },
       );
     }

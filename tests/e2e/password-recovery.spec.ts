@@ -38,7 +38,7 @@ test("an unknown user code gets the same next step as a known one, and no e-mail
 
   await requestCode(page, js, "ninguem-cadastrado-aqui");
   await expect(page.getByRole("main")).toContainText("Se o código de usuário ninguem-cadastrado-aqui estiver cadastrado, enviamos um código de 6 dígitos");
-  await expect(page.getByRole("main")).toContainText("O código vale por 15 minutos");
+  await expect(page.getByRole("main")).toContainText("O código vale por 10 minutos");
 });
 
 test("a wrong code is refused with an offer to send a new one, and the new code works", async ({ page }, info) => {
@@ -49,7 +49,7 @@ test("a wrong code is refused with an offer to send a new one, and the new code 
   const first = await waitForRecoveryCode(patron.email, before);
 
   await enterCode(page, js, first === "000000" ? "111111" : "000000");
-  await expect(page.getByRole("alert")).toContainText("Código inválido ou expirado. Peça um novo código.");
+  await expect(page.getByRole("alert")).toContainText("Código errado ou expirado. Confira os dígitos e digite-o de novo");
   await expect(page).toHaveTitle(/^Erro: /);
   // With JS the check ran by itself: the result is announced and focus stays in the field.
   if (js) await expect(page.getByLabel("Código de verificação")).toBeFocused();

@@ -3,6 +3,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { getAlerts, markAlertRead, removeAlert } from "~/lib/api/account/alerts.server";
 import { getApi } from "~/lib/api/client.server";
+import { ApiError, describeError } from "~/lib/api/errors";
 import { settle } from "~/lib/api/settle.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
@@ -33,12 +34,25 @@ export async function loadAlertsPage(request: Request, context: Readonly<RouterC
   };
 }
 
-/** Marks read or removes one alert, then back to the list with the result announced (PRG). */
+/** What a refused action shows: a message key and its values. */
+export type AlertsActionData = { error: string; values?: Record<string, string | number> };
+
+/**
+ * Marks read or removes one alert, then back to the list with the result announced (PRG). An alert that is gone
+ * (a second click after "Remove") or not the patron's gets the page's own message, not the error page.
+ */
 export async function alertsAction(request: Request, context: Readonly<RouterContextProvider>) {
   const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "alerts:errors.unknown_action" }, { status: 400 });
+  if (!parsed.success) return data<AlertsActionData>({ error: "alerts:errors.unknown_action" }, { status: 400 });
   const api = getApi(context);
-  if (parsed.data.intent === "lido") await markAlertRead(api, parsed.data.id);
-  else await removeAlert(api, parsed.data.id);
+  try {
+    if (parsed.data.intent === "lido") await markAlertRead(api, parsed.data.id);
+    else await removeAlert(api, parsed.data.id);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status === 401) throw err;
+    if (err.status === 404) return data<AlertsActionData>({ error: "alerts:errors.not_found" }, { status: 404 });
+    const m = describeError(err);
+    return data<AlertsActionData>({ error: m.key, values: m.values }, { status: err.status === 0 ? 503 : 400 });
+  }
   return redirect(`${ALERTS_PATH}?feito=${parsed.data.intent === "lido" ? "lido" : "removido"}`);
 }

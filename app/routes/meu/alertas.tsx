@@ -35,7 +35,7 @@ export default function AlertsPage({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       {actionData?.error ? (
         <p className="notice notice--warning" role="alert">
-          {t(actionData.error)}
+          {t(actionData.error, actionData.values ?? {})}
         </p>
       ) : null}
       {alerts ? <p>{t("unread", { count: unread })}</p> : null}
