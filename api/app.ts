@@ -1,4 +1,3 @@
-import path from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { Db } from "./db/index.ts";

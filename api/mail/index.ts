@@ -173,6 +173,9 @@ export interface MailTransport {
 
 const MAIL_TASK = "email";
 
+/** How long the mail task's lease lasts unless renewed (the sender renews it every few seconds). */
+const LEASE_MS = 60_000;
+
 /**
  * Takes or renews the lease of background task `name` for `holder` until `now + leaseMs`; true when `holder`
  * holds it. One conditional UPDATE: whoever's lease is still running keeps it, whatever the workers or machines.
@@ -286,7 +289,7 @@ export function startMailSender(
     from,
     replyTo,
     intervalMs = MAIL_POLL_MS,
-    leaseMs = 5 * 60_000,
+    leaseMs = LEASE_MS,
     now = Date.now,
     log = (m: string) => console.log(m),
     holder = `${process.pid}-${crypto.randomUUID()}`,
@@ -327,7 +330,7 @@ export async function deliverMailOnce(db: Db, env: Record<string, string | undef
   const { smtpUrl, from, replyTo } = mailSettingsFromEnv(env);
   if (!smtpUrl) return;
   const holder = `${process.pid}-${crypto.randomUUID()}`;
-  if (!(await takeLease(db, MAIL_TASK, holder, Date.now(), 5 * 60_000))) return;
+  if (!(await takeLease(db, MAIL_TASK, holder, Date.now(), LEASE_MS))) return;
   const transport = createSmtpTransport(smtpUrl);
   try {
     await deliverDueMail(db, transport, { from, replyTo });
