@@ -5,6 +5,7 @@ import nodemailer, { type SendMailOptions } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import type { Kysely } from "kysely";
 import type { DB, Db } from "../db/index.ts";
+import { releaseLease, takeLease } from "../db/task-lease.ts";
 
 export interface OutgoingMail {
   to: string[];
@@ -175,30 +176,6 @@ const MAIL_TASK = "email";
 
 /** How long the mail task's lease lasts unless renewed (the sender renews it every few seconds). */
 const LEASE_MS = 60_000;
-
-/**
- * Takes or renews the lease of background task `name` for `holder` until `now + leaseMs`; true when `holder`
- * holds it. One conditional UPDATE: whoever's lease is still running keeps it, whatever the workers or machines.
- */
-export async function takeLease(db: Db, name: string, holder: string, now: number, leaseMs: number): Promise<boolean> {
-  await db
-    .insertInto("tarefa_exclusiva")
-    .values({ nome: name, dono: null, ate: new Date(0).toISOString() })
-    .onConflict((oc) => oc.column("nome").doNothing())
-    .execute();
-  const r = await db
-    .updateTable("tarefa_exclusiva")
-    .set({ dono: holder, ate: new Date(now + leaseMs).toISOString() })
-    .where("nome", "=", name)
-    .where((eb) => eb.or([eb("dono", "=", holder), eb("ate", "<", new Date(now).toISOString())]))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-/** Gives the lease back (a stopping server), so another process takes the task without waiting it out. */
-export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
-  await db.updateTable("tarefa_exclusiva").set({ dono: null, ate: new Date(0).toISOString() }).where("nome", "=", name).where("dono", "=", holder).execute();
-}
 
 export interface DeliveryOptions {
   from: string;

@@ -14,9 +14,9 @@ import {
   deliverDueMail,
   retryDelayMs,
   startMailSender,
-  takeLease,
   type Mailer,
 } from "./index.ts";
+import { takeLease } from "../db/task-lease.ts";
 
 /** Tests of the mail outbox and its background sender (ADR 197) against real SMTP servers on 127.0.0.1. */
 
