@@ -24,7 +24,7 @@ import { CLIENT_IP_HEADER } from "./api/lib/http.ts";
 import { prepareDatabase } from "./api/boot.ts";
 import { applyInstitutionSettings, parseInstitutionSettings } from "./api/seed/institution-settings.ts";
 import { startReminderTimer } from "./api/jobs/reminders.ts";
-import { createMailer } from "./api/mail/index.ts";
+import { addressProblem, createSmtpTransport, mailerFromEnv, mailSettingsFromEnv, smtpUrlProblem, startMailSender } from "./api/mail/index.ts";
 import { openDatabase } from "./api/db/index.ts";
 import { importDemoCatalogue } from "./api/marc/demo.ts";
 import { importNetworkCatalogue } from "./api/seed/network.ts";
@@ -32,6 +32,16 @@ import { createRouteSubsetHandler } from "./app/lib/route-subsets.server.ts";
 import { applySecurityHeaders, parseEmbedOrigins } from "./app/lib/security-headers.ts";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** An optional setting that `problem` checks (its answer is the error message). */
+const checkedBy = (problem: (v: string) => string | null) =>
+  z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const why = v ? problem(v) : null;
+      if (why) ctx.addIssue({ code: "custom", message: why });
+    });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
@@ -47,7 +57,10 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PRODUCT_SLUG: z.string().regex(/^[a-z][a-z0-9-]*$/, "lower-case letters, digits and dashes").optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  SMTP_URL: z.string().optional(),
+  // Outgoing mail (ADR 197): the SMTP server, the sender and the Reply-To address.
+  SMTP_URL: checkedBy(smtpUrlProblem),
+  MAIL_FROM: checkedBy(addressProblem),
+  MAIL_REPLY_TO: checkedBy(addressProblem),
   TRUST_PROXY: z.enum(["0", "1", "true", "false"]).optional(),
   // How long the portal waits for an API call before answering 503 (milliseconds).
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
@@ -341,11 +354,20 @@ async function startWorker() {
   process.on("SIGINT", stop);
 }
 
-/** The due-date reminder job runs in the primary process only (one timer per machine, whatever the workers). */
+/**
+ * The background jobs run in the primary process only (one timer per machine, whatever the workers): the
+ * due-date reminders, and with an SMTP server the outbox's sender, which also holds a lease in the database so
+ * one process sends at a time across machines (ADR 197).
+ */
 function startJobs() {
   if (!embeddedApi) return;
   const db = openDb();
-  startReminderTimer(db, createMailer({ db, smtpUrl: env.SMTP_URL || undefined, outboxDir: path.join(dataDir, "outbox") }), { log });
+  startReminderTimer(db, mailerFromEnv(db, dataDir), { log });
+  const mail = mailSettingsFromEnv();
+  if (mail.smtpUrl) {
+    startMailSender(db, createSmtpTransport(mail.smtpUrl), { from: mail.from, replyTo: mail.replyTo, log });
+    log(`e-mail goes out through the outbox to ${new URL(mail.smtpUrl).host} (from ${mail.from})`);
+  }
 }
 
 async function main() {

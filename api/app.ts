@@ -1,4 +1,3 @@
-import path from "node:path";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { Db } from "./db/index.ts";
@@ -8,7 +7,7 @@ import type { MiddlewareHandler } from "hono";
 import type { ApiDeps, ApiEnv } from "./lib/http.ts";
 import { langFromHeader, msg } from "./lib/messages.ts";
 import { assignOperationIds } from "./lib/operation-ids.ts";
-import { createMailer, type Mailer } from "./mail/index.ts";
+import { mailerFromEnv, type Mailer } from "./mail/index.ts";
 import { acervoRoutes } from "./routes/acervo.ts";
 import { alertasRoutes } from "./routes/alertas.ts";
 import { autenticarRoutes } from "./routes/autenticar.ts";
@@ -85,7 +84,7 @@ const checkWriteBody: MiddlewareHandler<ApiEnv> = async (c, next) => {
 
 export interface ApiOptions {
   db: Db;
-  /** Defaults to SMTP when SMTP_URL is set, else the outbox (email_saida + DATA_DIR/outbox/*.json). */
+  /** Defaults to the outbox (email_saida, ADR 197): sent by SMTP_URL's server in the background, or to DATA_DIR/outbox/*.json. */
   mailer?: Mailer;
   /** Overrides of token lifetimes and the clock (tests). */
   auth?: Partial<AuthSettings>;
@@ -106,9 +105,7 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha }: ApiOpt
     db,
     auth: { ...defaultAuthSettings, ...auth },
     captcha,
-    mailer:
-      mailer ??
-      createMailer({ db, smtpUrl: process.env.SMTP_URL || undefined, outboxDir: path.resolve(process.env.DATA_DIR ?? "data", "outbox") }),
+    mailer: mailer ?? mailerFromEnv(db, process.env.DATA_DIR ?? "data"),
     sso: sso ?? readSsoConfig(process.env),
   };
   const app = new OpenAPIHono<ApiEnv>();

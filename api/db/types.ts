@@ -398,6 +398,21 @@ export interface EmailSaidaTable {
   assunto: string;
   corpo: string;
   created_at: Generated<string>;
+  /** Migration 085 (ADR 197): the message as JSON, and its delivery. */
+  mensagem: string | null;
+  situacao: Generated<"pendente" | "enviado" | "falhou">;
+  tentativas: Generated<number>;
+  proxima_tentativa: string | null;
+  ultimo_erro: string | null;
+  enviado_em: string | null;
+  message_id: string | null;
+}
+
+/** Migration 085: a background task run by one process at a time (ADR 197). */
+export interface TarefaExclusivaTable {
+  nome: string;
+  dono: string | null;
+  ate: string;
 }
 
 /** Migration 005: a periodical issue (kardex). */
@@ -505,6 +520,7 @@ export interface DB {
   lista_espera: ListaEsperaTable;
   cesta_permanente: CestaPermanenteTable;
   email_saida: EmailSaidaTable;
+  tarefa_exclusiva: TarefaExclusivaTable;
   fasciculo: FasciculoTable;
   sumario: SumarioTable;
   acesso_link: AcessoLinkTable;

@@ -103,7 +103,8 @@ export async function notify(db: Db, mailer: Mailer, ev: AlertEvent): Promise<bo
   if (!inserted) return false;
   const who = await db.selectFrom("pessoa").select(["email", "recebe_email"]).where("cod_pessoa", "=", ev.cod_pessoa).executeTakeFirst();
   if (who?.email && Number(who.recebe_email) === 1) {
-    await mailer.send({ to: [who.email], subject: ev.email?.subject ?? SUBJECT.pt, text: ev.email?.text ?? mensagem });
+    // On the alert's own handle: inside a caller's transaction, the e-mail is kept exactly when the alert is (ADR 197).
+    await mailer.send({ to: [who.email], subject: ev.email?.subject ?? SUBJECT.pt, text: ev.email?.text ?? mensagem }, { db });
   }
   return true;
 }

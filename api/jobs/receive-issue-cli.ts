@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { receiveIssue, type IssueRefusal } from "../domain/periodical-issues.ts";
-import { createMailer } from "../mail/index.ts";
+import { deliverMailOnce, mailerFromEnv } from "../mail/index.ts";
 
 const USAGE =
   "usage: npm run receive-issue -- --titulo <cod_acervo> --biblioteca <cod_biblioteca> --ano <year> [--volume <v>] [--numero <n>] [--periodo <text>] [--publicacao YYYY-MM-DD] [--chegada YYYY-MM-DD]";
@@ -58,8 +58,9 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? "data");
 const db = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
 try {
   await migrateToLatest(db);
-  const mailer = createMailer({ db, smtpUrl: process.env.SMTP_URL || undefined, outboxDir: path.join(dataDir, "outbox") });
+  const mailer = mailerFromEnv(db, dataDir);
   const r = await receiveIssue(db, mailer, arrival);
+  await deliverMailOnce(db);
   await db.destroy();
   if (!r.ok) {
     console.error(`receive-issue: refused: ${REFUSALS[r.reason]}`);

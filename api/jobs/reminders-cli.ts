@@ -6,15 +6,16 @@ import path from "node:path";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { runDueReminders } from "../domain/alerts.ts";
-import { createMailer } from "../mail/index.ts";
+import { deliverMailOnce, mailerFromEnv } from "../mail/index.ts";
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? "data");
 const db = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
 try {
   await migrateToLatest(db);
-  const mailer = createMailer({ db, smtpUrl: process.env.SMTP_URL || undefined, outboxDir: path.join(dataDir, "outbox") });
+  const mailer = mailerFromEnv(db, dataDir);
   const r = await runDueReminders(db, mailer, Date.now());
   console.log(`due-date reminders: ${r.checked} loan(s) due soon without a reminder, ${r.written} alert(s) written`);
+  await deliverMailOnce(db);
   await db.destroy();
 } catch (err) {
   console.error(`due-date reminders failed: ${err instanceof Error ? err.message : String(err)}`);

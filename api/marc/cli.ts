@@ -15,7 +15,7 @@ import { dialectOf, openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { importFiles, type ImportProgress } from "./import.ts";
 import { disseminateNewTitles } from "../domain/interest-profiles.ts";
-import { createMailer } from "../mail/index.ts";
+import { deliverMailOnce, mailerFromEnv } from "../mail/index.ts";
 
 /** Files of at least this many MB in all (about 50,000 ISO 2709 records) are imported in bulk mode. */
 const BULK_AUTO_MB = 50;
@@ -77,7 +77,7 @@ async function main(): Promise<number> {
       await db.insertInto("campus").values({ cod_empresa: 1, nome_campus: "Campus principal" }).execute();
     }
     const dataDir = process.env.DATA_DIR ?? "./data";
-    const mailer = createMailer({ db, smtpUrl: process.env.SMTP_URL || undefined, outboxDir: path.resolve(dataDir, "outbox") });
+    const mailer = mailerFromEnv(db, dataDir);
     if (bulk && dialectOf(db) === "sqlite") {
       console.log("Bulk mode: the search's sort indexes are rebuilt at the end; until then sorted searches are slower. Ctrl-C stops after the current batch.");
     }
@@ -96,7 +96,7 @@ async function main(): Promise<number> {
         bulk,
         signal: stop.signal,
         onProgress: progress.update,
-        // New titles that match patrons' interest profiles alert them (and e-mail them: SMTP_URL, else the outbox).
+        // New titles that match patrons' interest profiles alert them (and e-mail them through the outbox: SMTP_URL, else files).
         onTitlesAdded: async (ids) => void (await disseminateNewTitles(db, mailer, ids)),
       },
     );
@@ -123,6 +123,8 @@ async function main(): Promise<number> {
     }
     return 0;
   } finally {
+    // The new titles' e-mails, when a server is not running to send them (ADR 197).
+    await deliverMailOnce(db).catch((e: unknown) => console.error(`E-mail not sent now (kept in the outbox): ${e instanceof Error ? e.message : String(e)}`));
     await db.destroy();
   }
 }
