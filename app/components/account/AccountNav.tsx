@@ -2,6 +2,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { Link } from "~/components/ui/Link";
 import type { AccountCount, AccountScreen } from "~/routes/meu/_nav";
 import { accountPath } from "~/routes/meu/_nav";
+import { SKIP_TARGETS } from "~/lib/skip-links";
 import "./account.css";
 
 export interface AccountNavProps {
@@ -22,7 +23,8 @@ export interface AccountNavProps {
 export function AccountNav({ base, screens, currentId, counts }: AccountNavProps) {
   const { t } = useTranslation("account");
   return (
-    <details className="account-nav">
+    // The skip link "account menu" (Alt+5) leads here (ADR 138).
+    <details className="account-nav" id={SKIP_TARGETS.accountMenu} tabIndex={-1}>
       <summary className="account-nav__toggle">{t("nav.toggle")}</summary>
       <nav className="account-nav__nav" aria-label={t("nav.label")}>
         <ul className="account-nav__list">

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useTranslation } from "~/lib/use-translation";
 
 export interface ErrorSummaryProps {
@@ -18,12 +19,25 @@ export interface ErrorSummaryProps {
 export function ErrorSummary({ errors, title, focus = true }: ErrorSummaryProps) {
   const { t } = useTranslation("common");
   const ref = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
   const signature = errors.map((e) => `${e.fieldId}:${e.message}`).join("|");
+
+  // Focus moves to the summary once per submission: when it first shows, and after a later submit, never
+  // because its list changed while the patron corrects a field (live revalidation would take the typing away).
+  const awaitingFocus = useRef(true);
+  useEffect(() => {
+    const onSubmit = () => {
+      awaitingFocus.current = true;
+    };
+    document.addEventListener("submit", onSubmit, true);
+    return () => document.removeEventListener("submit", onSubmit, true);
+  }, []);
 
   const prefix = t("errors.prefix");
   useEffect(() => {
     if (!signature) return;
-    if (focus) ref.current?.focus();
+    if (focus && awaitingFocus.current) ref.current?.focus();
+    awaitingFocus.current = false;
     // The page title starts with "Erro:" while errors are shown (the server does the same for a no-JS
     // submission, ADR 137); taken off again when they are gone.
     if (!document.title.startsWith(`${prefix} `)) document.title = `${prefix} ${document.title}`;
@@ -34,9 +48,10 @@ export function ErrorSummary({ errors, title, focus = true }: ErrorSummaryProps)
 
   if (errors.length === 0) return null;
   return (
-    // autoFocus: without JS the browser focuses the summary on load (GOV.UK); with JS the effect above does.
+    // autoFocus: without JS the browser focuses the summary on load (GOV.UK); with JS the effect above does
+    // (React would otherwise focus a summary that reappears while the patron types).
     // eslint-disable-next-line jsx-a11y/no-autofocus
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title" autoFocus={focus}>
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title" autoFocus={focus && !hydrated}>
       <h2 className="error-summary__title" id="error-summary-title">
         {title ?? t("errors.summary_heading")}
       </h2>
