@@ -1,6 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useTranslation } from "~/lib/use-translation";
+
+/** The name of the button conform submits with to validate or update a form (not a submission by the patron). */
+const CONFORM_INTENT = "__intent__";
 
 export interface ErrorSummaryProps {
   /** One entry per invalid field; `fieldId` is the id of the control to focus, `message` is already translated. */
@@ -25,9 +28,14 @@ export function ErrorSummary({ errors, title, focus = true }: ErrorSummaryProps)
   // Focus moves to the summary once per submission: when it first shows, and after a later submit, never
   // because its list changed while the patron corrects a field (live revalidation would take the typing away).
   const awaitingFocus = useRef(true);
+  // Counts the patron's submissions, so a second one with the same errors focuses the summary again.
+  const [submissions, setSubmissions] = useState(0);
   useEffect(() => {
-    const onSubmit = () => {
+    const onSubmit = (event: SubmitEvent) => {
+      // Conform revalidates a field as it is typed in by a submit with its own intent button: not a submission.
+      if (event.submitter?.getAttribute("name") === CONFORM_INTENT) return;
       awaitingFocus.current = true;
+      setSubmissions((n) => n + 1);
     };
     document.addEventListener("submit", onSubmit, true);
     return () => document.removeEventListener("submit", onSubmit, true);
@@ -44,7 +52,7 @@ export function ErrorSummary({ errors, title, focus = true }: ErrorSummaryProps)
     return () => {
       if (document.title.startsWith(`${prefix} `)) document.title = document.title.slice(prefix.length + 1);
     };
-  }, [signature, prefix, focus]);
+  }, [signature, prefix, focus, submissions]);
 
   if (errors.length === 0) return null;
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/lib/use-translation";
 import { Form, useLocation } from "react-router";
 import { Link } from "~/components/ui/Link";
@@ -45,8 +46,9 @@ function RenewalOutcome({ outcome }: { outcome: NonNullable<Route.ComponentProps
 
 function LoansTable({ loans, selectable }: { loans: readonly LoanRow[]; selectable: boolean }) {
   const { t } = useTranslation("loans");
+  const lang = useLangOfParts();
   return (
-    <div className="account-table-wrap">
+    <div className="account-table-wrap" role="region" aria-label={t("table.caption", { count: loans.length })} tabIndex={0}>
       <table className="account-table">
         <caption>{t("table.caption", { count: loans.length })}</caption>
         <thead>
@@ -84,7 +86,7 @@ function LoansTable({ loans, selectable }: { loans: readonly LoanRow[]; selectab
                 {l.codAcervo ? <Link to={`/acervo/${l.codAcervo}`}>{l.title}</Link> : l.title}
                 {l.author ? <span className="account-table__sub">{l.author}</span> : null}
               </th>
-              <td>{l.library}</td>
+              <td lang={lang.vocabulary}>{l.library}</td>
               <td>{l.lent}</td>
               <td>
                 {l.due}

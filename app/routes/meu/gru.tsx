@@ -45,7 +45,7 @@ export default function GruPage({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
-      <div className="account-table-wrap">
+      <div className="account-table-wrap" role="region" aria-label={t("gru.debits_heading")} tabIndex={0}>
         <table className="account-table">
           <caption>{t("gru.debits_heading")}</caption>
           <thead>

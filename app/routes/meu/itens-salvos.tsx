@@ -36,7 +36,7 @@ export default function SavedPage({ loaderData, actionData }: Route.ComponentPro
       <p>{t("how_to_save")}</p>
       <ListFrame items={items} failed={t("failed")} empty={t("empty")}>
         {(rows) => (
-          <div className="account-table-wrap">
+          <div className="account-table-wrap" role="region" aria-label={t("caption")} tabIndex={0}>
             <table className="account-table">
               <caption>{t("caption")}</caption>
               <thead>

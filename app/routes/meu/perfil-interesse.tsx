@@ -90,7 +90,7 @@ export default function InterestProfilePage({ loaderData, actionData }: Route.Co
         <h2 id="itens-titulo">{t("profile.items_heading")}</h2>
         <ListFrame items={items} failed={t("profile.failed")} empty={t("profile.empty")}>
           {(rows) => (
-            <div className="account-table-wrap">
+            <div className="account-table-wrap" role="region" aria-label={t("profile.items_caption")} tabIndex={0}>
               <table className="account-table">
                 <caption>{t("profile.items_caption")}</caption>
                 <thead>

@@ -71,7 +71,7 @@ export default function LoanRequestsPage({ loaderData, actionData }: Route.Compo
       </Form>
       <ListFrame items={items} failed={t("loanRequests.failed")} empty={t("loanRequests.empty")}>
         {(rows) => (
-          <div className="account-table-wrap">
+          <div className="account-table-wrap" role="region" aria-label={t("loanRequests.caption")} tabIndex={0}>
             <table className="account-table">
               <caption>{t("loanRequests.caption")}</caption>
               <thead>
