@@ -8,6 +8,7 @@ import { SUPPORTED_LANGUAGES } from "~/lib/i18n";
 import { ZOOM_LEVELS, type Prefs } from "~/lib/prefs";
 import { ACCESSIBILITY_PAGE, SKIP_TARGETS } from "~/lib/skip-links";
 import { isPrivateAreaPath, privateAreaPath, PRODUCT_NAME } from "~/lib/product";
+import { focusPageHeading } from "~/lib/use-focus-on-navigation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
 import "./site-header.css";
@@ -128,10 +129,7 @@ function useSignInAnnouncement(firstName: string | undefined): string | null {
     setAnnounced(firstName);
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
-    const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("main");
-    if (!heading) return;
-    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-    heading.focus({ preventScroll: true });
+    focusPageHeading();
   }, [hydrated, firstName]);
   return firstName ? announced : null;
 }

@@ -34,6 +34,7 @@ export default function DebitsPage({ loaderData, actionData }: Route.ComponentPr
       <ListFrame items={debits} failed={t("failed")} empty={t("empty")}>
         {(items) => (
           <Form method="post" id="debitos-lista" tabIndex={-1}>
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
             <div className="account-table-wrap" role="region" aria-label={t("caption")} tabIndex={0}>
               <table className="account-table">
                 <caption>{t("caption")}</caption>

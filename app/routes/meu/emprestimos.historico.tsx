@@ -71,6 +71,7 @@ export default function LoanHistoryPage({ loaderData }: Route.ComponentProps) {
                     {t("history.csv")}
                   </a>
                 </p>
+                {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
                 <div className="account-table-wrap" role="region" aria-label={t("history.caption", { page, pages })} tabIndex={0}>
                   <table className="account-table">
                     <caption>{t("history.caption", { page, pages })}</caption>

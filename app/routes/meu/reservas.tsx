@@ -71,6 +71,7 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
         <h2 id="lista-espera">{t("waiting.heading")}</h2>
         <ListFrame items={waiting} failed={t("waiting.failed")} empty={t("waiting.empty")}>
           {(items) => (
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
             <div className="account-table-wrap" role="region" aria-label={t("waiting.caption")} tabIndex={0}>
               <table className="account-table">
                 <caption>{t("waiting.caption")}</caption>
@@ -111,6 +112,7 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
         <h2 id="historico-reservas">{t("history.heading")}</h2>
         <ListFrame items={history} failed={t("history.failed")} empty={t("history.empty")}>
           {(items) => (
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
             <div className="account-table-wrap" role="region" aria-label={t("history.caption")} tabIndex={0}>
               <table className="account-table">
                 <caption>{t("history.caption")}</caption>
@@ -170,6 +172,7 @@ function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
           dialog.current.showModal();
         }}
       >
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
         <div className="account-table-wrap" role="region" aria-label={t("active_caption")} tabIndex={0}>
           <table className="account-table">
             <caption>{t("active_caption")}</caption>
