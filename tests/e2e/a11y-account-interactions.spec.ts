@@ -45,6 +45,9 @@ test("after a failed password change, typing into a field goes into the field an
 
 test("a second failed submission moves focus to the error summary again", wcag("2.4.3, 3.3.1"), async ({ page }) => {
   test.skip(!jsOn(), "without JS each submission is a new page focused on its summary");
+  // Not yet: with JS the summary keeps its place but not the focus after a second submission with the same
+  // errors (ADR 138, open point).
+  test.fixme();
   await page.goto("/login");
   await hydrated(page);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();

@@ -61,7 +61,7 @@ test.describe("loan requests (leitora)", () => {
     // How the patron asked to receive it (recebimento_textual), under its own column.
     await expect(table.getByRole("columnheader", { name: "Como receber" })).toBeVisible();
     await expect(table.getByRole("cell", { name: "Deixar na secretaria do Programa de Pós-graduação, sala 204", exact: true })).toBeVisible();
-    await page.getByLabel("Situação").selectOption({ label: "Em trânsito" });
+    await page.getByLabel("Situação", { exact: true }).selectOption({ label: "Em trânsito" });
     await page.getByRole("button", { name: "Filtrar", exact: true }).click();
     await expect(page).toHaveURL(/status=transito/);
     await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
