@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -21,7 +22,7 @@ import { csrfMiddleware } from "./lib/csrf.server";
 import { DEFAULT_LANGUAGE } from "./lib/i18n";
 import { i18nMiddleware } from "./lib/i18n.server";
 import { useNonce } from "./lib/nonce";
-import { SKIP_TARGETS } from "./lib/skip-links";
+import { hasAccountMenu, SKIP_TARGETS } from "./lib/skip-links";
 import { useFocusOnNavigation } from "./lib/use-focus-on-navigation";
 import { htmlClassFor, DEFAULT_PREFS } from "./lib/prefs";
 import { loadRootData } from "./lib/root-data.server";
@@ -60,6 +61,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The embedded login (`/login?embed=1`, spec §1; ADR 174) is drawn without the site's header and footer.
   const location = useLocation();
   const embedded = location.pathname === "/login" && new URLSearchParams(location.search).get("embed") === "1";
+  // The account area draws its menu landmark and then its own <main> (ADR 138); an error page always gets this one.
+  const matches = useMatches();
+  const routeError = useRouteError();
+  const ownMain = !routeError && hasAccountMenu(matches);
   return (
     <html lang={lang} dir={root?.dir ?? "ltr"} className={root?.htmlClass ?? htmlClassFor(DEFAULT_PREFS)}>
       <head>
@@ -76,9 +81,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {embedded ? null : <SkipLinks />}
         {embedded ? null : <SiteHeader />}
-        <main id={SKIP_TARGETS.content} tabIndex={-1}>
-          {children}
-        </main>
+        {ownMain ? (
+          children
+        ) : (
+          <main id={SKIP_TARGETS.content} tabIndex={-1}>
+            {children}
+          </main>
+        )}
         {embedded ? null : <SiteFooter />}
         <HydrationMarker />
         <NavigationFocus />

@@ -20,9 +20,14 @@ export function useFocusOnNavigation() {
     if (hash) return;
     const active = document.activeElement;
     if (active instanceof HTMLElement && active.closest(SELF_FOCUSED)) return;
-    const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("main");
-    if (!heading) return;
-    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-    heading.focus({ preventScroll: true });
+    focusPageHeading();
   }, [pathname, hash]);
+}
+
+/** Puts focus on the page's `h1` (else its `main`) without scrolling, as after a navigation. */
+export function focusPageHeading() {
+  const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("main");
+  if (!heading) return;
+  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
 }

@@ -21,8 +21,9 @@ export default function AccessibilityPage(_props: Route.ComponentProps) {
   const keys = [
     { key: ACCESS_KEYS.content, label: t("skip.content") },
     { key: ACCESS_KEYS.menu, label: t("skip.menu") },
-    { key: ACCESS_KEYS.search, label: t("skip.search") },
+    { key: ACCESS_KEYS.search, label: t("page.keySearchWhere") },
     { key: ACCESS_KEYS.footer, label: t("skip.footer") },
+    { key: ACCESS_KEYS.accountMenu, label: t("page.keyAccountMenuWhere") },
   ];
   return (
     <div className="page prose a11y-page">

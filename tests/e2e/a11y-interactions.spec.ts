@@ -55,7 +55,7 @@ test.describe("interaction checks", () => {
     await expect(page).toHaveURL(/\/sobre\/acessibilidade$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Acessibilidade deste catálogo");
     const keys = page.getByRole("table", { name: "Teclas de atalho do catálogo" });
-    await expect(keys.getByRole("row")).toHaveCount(5);
+    await expect(keys.getByRole("row")).toHaveCount(6);
     await expect(keys.getByRole("rowheader").first()).toHaveText("Alt + 1");
   });
 

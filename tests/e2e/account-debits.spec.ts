@@ -27,6 +27,8 @@ test.describe("debits (leitora)", () => {
     await page.getByRole("button", { name: "Gerar GRU e PIX dos débitos selecionados" }).click();
     await expect(page).toHaveURL(/\/debitos\/gru\/\d+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Guia de Recolhimento da União (GRU)");
+    // The title says what the page is, not a bare reference number.
+    await expect(page).toHaveTitle(/^Guia de Recolhimento da União \(GRU\) nº \S+ – Débitos/);
     await expect(page.getByText("123.456.789-09")).toBeVisible();
     await expect(page.getByRole("img", { name: "QR code PIX de R$\u00a01,50" })).toBeVisible();
     const pix = await page.getByLabel("Código PIX copia e cola").inputValue();
@@ -59,7 +61,7 @@ test.describe("loan requests (leitora)", () => {
     // How the patron asked to receive it (recebimento_textual), under its own column.
     await expect(table.getByRole("columnheader", { name: "Como receber" })).toBeVisible();
     await expect(table.getByRole("cell", { name: "Deixar na secretaria do Programa de Pós-graduação, sala 204", exact: true })).toBeVisible();
-    await page.getByLabel("Situação").selectOption({ label: "Em trânsito" });
+    await page.getByLabel("Situação", { exact: true }).selectOption({ label: "Em trânsito" });
     await page.getByRole("button", { name: "Filtrar", exact: true }).click();
     await expect(page).toHaveURL(/status=transito/);
     await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);

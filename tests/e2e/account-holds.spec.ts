@@ -66,7 +66,7 @@ perProject.describe("holds (a hold placed for the test)", () => {
     const who = isJs() ? "professor" : "leitora";
     const hold = await holdOnLentTitle(request, who);
     await page.goto(HOLDS);
-    await page.getByRole("link", { name: `Suspender ou trocar a biblioteca da reserva de ${hold.title}` }).click();
+    await page.getByRole("link", { name: `Suspender ou trocar biblioteca (reserva de ${hold.title})` }).click();
     await page.getByLabel("Suspender até").fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
     await page.getByRole("button", { name: "Suspender", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Reserva suspensa. Ela mantém o lugar na fila." })).toBeVisible();

@@ -2,6 +2,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { Link } from "~/components/ui/Link";
 import type { AccountCount, AccountScreen } from "~/routes/meu/_nav";
 import { accountPath } from "~/routes/meu/_nav";
+import { SKIP_TARGETS } from "~/lib/skip-links";
 import "./account.css";
 
 export interface AccountNavProps {
@@ -22,32 +23,36 @@ export interface AccountNavProps {
 export function AccountNav({ base, screens, currentId, counts }: AccountNavProps) {
   const { t } = useTranslation("account");
   return (
-    <details className="account-nav">
-      <summary className="account-nav__toggle">{t("nav.toggle")}</summary>
-      <nav className="account-nav__nav" aria-label={t("nav.label")}>
-        <ul className="account-nav__list">
-          {screens.map((s) => {
-            const count = s.count ? counts[s.count] : null;
-            const current = s.id === currentId;
-            return (
-              <li key={s.id} className="account-nav__item">
-                <Link to={accountPath(base, s.path)} aria-current={current ? "page" : undefined} className="account-nav__link">
-                  {t(s.labelKey)}
-                  {s.count && count ? (
-                    <>
-                      {" "}
-                      <span className="account-nav__count" aria-hidden="true">
-                        {count}
-                      </span>
-                      <span className="visually-hidden">{t(`nav.count.${s.count}`, { count })}</span>
-                    </>
-                  ) : null}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-    </details>
+    // The whole menu, its toggle included, is one landmark before <main>; the skip link "account menu" (Alt+5)
+    // leads here (ADR 138).
+    <nav className="account-nav__landmark" aria-label={t("nav.label")} id={SKIP_TARGETS.accountMenu} tabIndex={-1}>
+      <details className="account-nav">
+        <summary className="account-nav__toggle">{t("nav.toggle")}</summary>
+        <div className="account-nav__nav">
+          <ul className="account-nav__list">
+            {screens.map((s) => {
+              const count = s.count ? counts[s.count] : null;
+              const current = s.id === currentId;
+              return (
+                <li key={s.id} className="account-nav__item">
+                  <Link to={accountPath(base, s.path)} aria-current={current ? "page" : undefined} className="account-nav__link">
+                    {t(s.labelKey)}
+                    {s.count && count ? (
+                      <>
+                        {" "}
+                        <span className="account-nav__count" aria-hidden="true">
+                          {count}
+                        </span>
+                        <span className="visually-hidden">{t(`nav.count.${s.count}`, { count })}</span>
+                      </>
+                    ) : null}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </details>
+    </nav>
   );
 }

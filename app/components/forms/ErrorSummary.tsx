@@ -1,5 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useTranslation } from "~/lib/use-translation";
+
+/** The name of the button conform submits with to validate or update a form (not a submission by the patron). */
+const CONFORM_INTENT = "__intent__";
 
 export interface ErrorSummaryProps {
   /** One entry per invalid field; `fieldId` is the id of the control to focus, `message` is already translated. */
@@ -18,25 +22,44 @@ export interface ErrorSummaryProps {
 export function ErrorSummary({ errors, title, focus = true }: ErrorSummaryProps) {
   const { t } = useTranslation("common");
   const ref = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
   const signature = errors.map((e) => `${e.fieldId}:${e.message}`).join("|");
+
+  // Focus moves to the summary once per submission: when it first shows, and after a later submit, never
+  // because its list changed while the patron corrects a field (live revalidation would take the typing away).
+  const awaitingFocus = useRef(true);
+  // Counts the patron's submissions, so a second one with the same errors focuses the summary again.
+  const [submissions, setSubmissions] = useState(0);
+  useEffect(() => {
+    const onSubmit = (event: SubmitEvent) => {
+      // Conform revalidates a field as it is typed in by a submit with its own intent button: not a submission.
+      if (event.submitter?.getAttribute("name") === CONFORM_INTENT) return;
+      awaitingFocus.current = true;
+      setSubmissions((n) => n + 1);
+    };
+    document.addEventListener("submit", onSubmit, true);
+    return () => document.removeEventListener("submit", onSubmit, true);
+  }, []);
 
   const prefix = t("errors.prefix");
   useEffect(() => {
     if (!signature) return;
-    if (focus) ref.current?.focus();
+    if (focus && awaitingFocus.current) ref.current?.focus();
+    awaitingFocus.current = false;
     // The page title starts with "Erro:" while errors are shown (the server does the same for a no-JS
     // submission, ADR 137); taken off again when they are gone.
     if (!document.title.startsWith(`${prefix} `)) document.title = `${prefix} ${document.title}`;
     return () => {
       if (document.title.startsWith(`${prefix} `)) document.title = document.title.slice(prefix.length + 1);
     };
-  }, [signature, prefix, focus]);
+  }, [signature, prefix, focus, submissions]);
 
   if (errors.length === 0) return null;
   return (
-    // autoFocus: without JS the browser focuses the summary on load (GOV.UK); with JS the effect above does.
+    // autoFocus: without JS the browser focuses the summary on load (GOV.UK); with JS the effect above does
+    // (React would otherwise focus a summary that reappears while the patron types).
     // eslint-disable-next-line jsx-a11y/no-autofocus
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title" autoFocus={focus}>
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title" autoFocus={focus && !hydrated}>
       <h2 className="error-summary__title" id="error-summary-title">
         {title ?? t("errors.summary_heading")}
       </h2>

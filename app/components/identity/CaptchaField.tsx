@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
+import "./captcha-field.css";
 
 /** The widget's own translations for the portal's languages (the widget falls back to English otherwise). */
 const WIDGET_LANGUAGE: Record<string, string> = {
@@ -9,6 +10,9 @@ const WIDGET_LANGUAGE: Record<string, string> = {
   fr: "fr-fr",
   it: "it",
 };
+
+/** The widget states a patron hears about (the others are silent). */
+const STATE_MESSAGES = new Set(["verifying", "verified", "error", "expired"]);
 
 let loading: Promise<void> | null = null;
 
@@ -59,6 +63,24 @@ export function CaptchaField({ error }: { error?: string }) {
     };
   }, [language]);
   const ref = useRef<HTMLElement>(null);
+  // The widget's states, announced in our own live region (the widget has none), ADR 138.
+  const [state, setState] = useState<string | null>(null);
+  useEffect(() => {
+    const widget = ref.current;
+    if (!ready || !widget) return;
+    const onState = (event: Event) => setState((event as CustomEvent<{ state?: string }>).detail?.state ?? null);
+    widget.addEventListener("statechange", onState);
+    // The widget writes an empty `dir` attribute when the language is not right-to-left (an invalid value):
+    // take it off whenever it appears; the page's own direction applies.
+    const dropEmptyDir = () => widget.querySelectorAll("[dir='']").forEach((el) => el.removeAttribute("dir"));
+    const observer = new MutationObserver(dropEmptyDir);
+    observer.observe(widget, { subtree: true, childList: true, attributes: true, attributeFilter: ["dir"] });
+    dropEmptyDir();
+    return () => {
+      widget.removeEventListener("statechange", onState);
+      observer.disconnect();
+    };
+  }, [ready]);
   useEffect(() => {
     const widget = ref.current as
       | (HTMLElement & {
@@ -109,6 +131,9 @@ export function CaptchaField({ error }: { error?: string }) {
           {error}
         </p>
       ) : null}
+      <p className="visually-hidden" role="status">
+        {state && STATE_MESSAGES.has(state) ? t(`captcha.state.${state}`) : ""}
+      </p>
       {ready ? (
         <input type="hidden" name="captcha_js" value="1" />
       ) : (

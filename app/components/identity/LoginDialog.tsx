@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher, type Form } from "react-router";
 import { Link } from "~/components/ui/Link";
 import { Modal } from "~/components/ui/Modal";
@@ -24,12 +24,28 @@ export default function LoginDialog({ isOpen, onOpenChange, here }: { isOpen: bo
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
   }, [isOpen, action]);
   const page = submit.data?.page ?? (loader.state === "idle" ? loader.data : undefined);
+  // A form that arrives after the dialog opened (slow link) is announced and takes the focus the dialog holds,
+  // unless the patron has moved it (to the close button).
+  const content = useRef<HTMLDivElement>(null);
+  const waited = useRef(false);
+  useEffect(() => {
+    if (!page) {
+      waited.current = true;
+      return;
+    }
+    if (!waited.current) return;
+    waited.current = false;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.getAttribute("role") !== "dialog") return;
+    content.current?.querySelector<HTMLElement>(":is(input:not([type=hidden]), select, a[href])")?.focus();
+  }, [page]);
   return (
     <Modal isOpen={isOpen} onOpenChange={onOpenChange} title={t("auth.heading")} closeLabel={t("layout.close")}>
-      <div className="login-dialog">
-        {!page ? (
-          <p role="status">{t("login:modal.loading")}</p>
-        ) : !page.modalAllowed ? (
+      <div className="login-dialog" ref={content}>
+        <p role="status" className={page ? "visually-hidden" : undefined}>
+          {page ? t("login:modal.ready") : t("login:modal.loading")}
+        </p>
+        {!page ? null : !page.modalAllowed ? (
           // Activity 107 absent (spec §6): no login in a dialog; the way to the login page, back here afterwards.
           <>
             <p>{t("login:modal.unavailable")}</p>

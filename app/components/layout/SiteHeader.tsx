@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Form, useFetcher, useLocation } from "react-router";
 import { Link } from "~/components/ui/Link";
@@ -7,6 +8,7 @@ import { SUPPORTED_LANGUAGES } from "~/lib/i18n";
 import { ZOOM_LEVELS, type Prefs } from "~/lib/prefs";
 import { ACCESSIBILITY_PAGE, SKIP_TARGETS } from "~/lib/skip-links";
 import { isPrivateAreaPath, privateAreaPath, PRODUCT_NAME } from "~/lib/product";
+import { focusPageHeading } from "~/lib/use-focus-on-navigation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
 import "./site-header.css";
@@ -110,6 +112,28 @@ function LanguagePicker({ lang }: { lang: string }) {
   );
 }
 
+/**
+ * A sign-in without a new document (the login dialog, or the login page's client-side submission): returns the
+ * name to announce, and when focus was lost with the dialog (on `<body>`), puts it on the page's `h1` (ADR 138).
+ */
+function useSignInAnnouncement(firstName: string | undefined): string | null {
+  const hydrated = useHydrated();
+  const before = useRef<string | undefined | null>(null);
+  const [announced, setAnnounced] = useState<string | null>(null);
+  useEffect(() => {
+    if (!hydrated) return;
+    const was = before.current;
+    before.current = firstName;
+    // null: the first render after hydration (a session from the server is no news).
+    if (was === null || was || !firstName) return;
+    setAnnounced(firstName);
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    focusPageHeading();
+  }, [hydrated, firstName]);
+  return firstName ? announced : null;
+}
+
 /** Greeting, personal-area link and logout (a POST form), or a login link back to this page. */
 function UserMenu() {
   const { t } = useTranslation("common");
@@ -117,8 +141,12 @@ function UserMenu() {
   const here = useHere();
   const onLogin = useLocation().pathname === "/login";
   const user = root?.user;
+  const signedInHere = useSignInAnnouncement(user?.firstName);
   return (
     <nav className="user-menu" aria-label={t("layout.user_menu.label")}>
+      <p className="visually-hidden" role="status">
+        {signedInHere ? t("layout.user_menu.signed_in", { name: signedInHere }) : ""}
+      </p>
       {user ? (
         <ul className="user-menu__list">
           <li className="user-menu__greeting">{t("layout.user_menu.greeting", { name: user.firstName })}</li>

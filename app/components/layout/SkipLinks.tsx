@@ -1,11 +1,12 @@
 import { useTranslation } from "~/lib/use-translation";
 import { useMatches } from "react-router";
-import { ACCESS_KEYS, ACCESSIBILITY_PAGE, hasSearchLandmark, SKIP_TARGETS } from "~/lib/skip-links";
+import { ACCESS_KEYS, ACCESSIBILITY_PAGE, hasAccountMenu, hasSearchLandmark, SKIP_TARGETS } from "~/lib/skip-links";
 
 /**
  * The skip links of eMAG 3.1 (recommendation 1.5): content, menu, search and footer, each with its standard
  * access key (Alt+1..4 in most browsers). Plain fragment links, so they work without JavaScript; the targets
- * take focus (tabindex=-1). On a page with no search form, "search" leads to the home page's search.
+ * take focus (tabindex=-1). Every target is on the page itself: "search" is offered only where the page has a
+ * search form, and the account area adds its menu (Alt+5; ADR 138).
  */
 export function SkipLinks() {
   const { t } = useTranslation("a11y");
@@ -14,7 +15,8 @@ export function SkipLinks() {
   const links = [
     { key: ACCESS_KEYS.content, href: `#${SKIP_TARGETS.content}`, label: t("skip.content") },
     { key: ACCESS_KEYS.menu, href: `#${SKIP_TARGETS.menu}`, label: t("skip.menu") },
-    { key: ACCESS_KEYS.search, href: searchHere ? `#${SKIP_TARGETS.search}` : `/#${SKIP_TARGETS.search}`, label: t("skip.search") },
+    ...(hasAccountMenu(matches) ? [{ key: ACCESS_KEYS.accountMenu, href: `#${SKIP_TARGETS.accountMenu}`, label: t("skip.account_menu") }] : []),
+    ...(searchHere ? [{ key: ACCESS_KEYS.search, href: `#${SKIP_TARGETS.search}`, label: t("skip.search") }] : []),
     { key: ACCESS_KEYS.footer, href: `#${SKIP_TARGETS.footer}`, label: t("skip.footer") },
   ];
   return (

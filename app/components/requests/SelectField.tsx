@@ -10,7 +10,7 @@ export interface SelectFieldProps {
   error?: string;
   description?: string;
   required?: boolean;
-  /** The first, empty option ("Choose…"); omitted when false. */
+  /** The first, empty option ("Choose…"); omitted when false or not given (an option with no text says nothing). */
   placeholder?: string | false;
   onChange?: (value: string) => void;
 }
@@ -30,7 +30,7 @@ export function SelectField({ id, name, label, options, defaultValue, error, des
           aria-describedby={describedBy}
           onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
         >
-          {placeholder === false ? null : <option value="">{placeholder}</option>}
+          {placeholder ? <option value="">{placeholder}</option> : null}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

@@ -3,6 +3,7 @@ import type { Route } from "./+types/_layout";
 import { AccountNav } from "~/components/account/AccountNav";
 import { privateAreaPath } from "~/lib/product";
 import { requireUser } from "~/lib/require-user.server";
+import { ACCOUNT_MENU_HANDLE, SKIP_TARGETS } from "~/lib/skip-links";
 import { useRootData } from "~/lib/use-root-data";
 import { loadAccountCounts, loadIsProfessor } from "./_layout.server";
 import { currentScreen, visibleScreens } from "./_nav";
@@ -14,6 +15,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     requireUser(request, context);
   },
 ];
+
+// The menu is its own landmark before <main>, which this layout draws (ADR 138).
+export const handle = ACCOUNT_MENU_HANDLE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [counts, professor] = await Promise.all([loadAccountCounts(context), loadIsProfessor(context)]);
@@ -29,9 +33,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="account-layout">
       <AccountNav base={privateAreaPath} screens={screens} currentId={current?.id ?? null} counts={{ ...loaderData.counts, unreadAlerts: root?.user?.unreadAlerts ?? null }} />
-      <div className="account-layout__content">
+      <main id={SKIP_TARGETS.content} tabIndex={-1} className="account-layout__content">
         <Outlet />
-      </div>
+      </main>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
 import { ErrorTitle } from "~/components/account/ErrorTitle";
@@ -22,6 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The patron's open debits with every field, and a GRU (with PIX) for the selected ones. */
 export default function DebitsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("debits");
+  const lang = useLangOfParts();
   const result = actionData as DebitsActionData | undefined;
   const { debits, total } = loaderData;
   return (
@@ -32,7 +34,8 @@ export default function DebitsPage({ loaderData, actionData }: Route.ComponentPr
       <ListFrame items={debits} failed={t("failed")} empty={t("empty")}>
         {(items) => (
           <Form method="post" id="debitos-lista" tabIndex={-1}>
-            <div className="account-table-wrap">
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
+            <div className="account-table-wrap" role="region" aria-label={t("caption")} tabIndex={0}>
               <table className="account-table">
                 <caption>{t("caption")}</caption>
                 <thead>
@@ -61,10 +64,10 @@ export default function DebitsPage({ loaderData, actionData }: Route.ComponentPr
                           aria-label={t("select_debit", { reason: d.reason, total: d.total })}
                         />
                       </td>
-                      <th scope="row">{d.reason}</th>
-                      <td>{d.service}</td>
+                      <th scope="row" lang={lang.vocabulary}>{d.reason}</th>
+                      <td lang={lang.vocabulary}>{d.service}</td>
                       <td>{d.title}</td>
-                      <td>{d.library}</td>
+                      <td lang={lang.vocabulary}>{d.library}</td>
                       <td>{d.fine}</td>
                       <td>{d.discount}</td>
                       <td>{d.paid}</td>

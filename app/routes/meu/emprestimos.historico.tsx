@@ -1,3 +1,4 @@
+import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
@@ -21,6 +22,7 @@ const BASE = `${privateAreaPath}/emprestimos/historico`;
 /** Loan history (spec §7 historico: dataIni, dataFim, multa): a GET form, the table, paging, CSV. */
 export default function LoanHistoryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("loans");
+  const lang = useLangOfParts();
   const { values, result, history, failed, page, pages, total } = loaderData;
   const errors = (result?.error ?? {}) as Record<string, string[] | null | undefined>;
   const startError = errors.dataIni?.[0];
@@ -69,7 +71,8 @@ export default function LoanHistoryPage({ loaderData }: Route.ComponentProps) {
                     {t("history.csv")}
                   </a>
                 </p>
-                <div className="account-table-wrap">
+                {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
+                <div className="account-table-wrap" role="region" aria-label={t("history.caption", { page, pages })} tabIndex={0}>
                   <table className="account-table">
                     <caption>{t("history.caption", { page, pages })}</caption>
                     <thead>
@@ -87,7 +90,7 @@ export default function LoanHistoryPage({ loaderData }: Route.ComponentProps) {
                       {items.map((h) => (
                         <tr key={h.id}>
                           <th scope="row">{h.codAcervo ? <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link> : h.title}</th>
-                          <td>{h.library}</td>
+                          <td lang={lang.vocabulary}>{h.library}</td>
                           <td>{h.lent}</td>
                           <td>{h.due}</td>
                           <td>{h.returned ?? t("history.not_returned")}</td>

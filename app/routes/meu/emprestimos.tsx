@@ -1,5 +1,6 @@
 import { TextSep } from "~/components/ui/TextSep";
 import { useEffect, useRef } from "react";
+import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/lib/use-translation";
 import { Form, useLocation } from "react-router";
 import { Link } from "~/components/ui/Link";
@@ -46,8 +47,10 @@ function RenewalOutcome({ outcome }: { outcome: NonNullable<Route.ComponentProps
 
 function LoansTable({ loans, selectable }: { loans: readonly LoanRow[]; selectable: boolean }) {
   const { t } = useTranslation("loans");
+  const lang = useLangOfParts();
   return (
-    <div className="account-table-wrap">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <div className="account-table-wrap" role="region" aria-label={t("table.caption", { count: loans.length })} tabIndex={0}>
       <table className="account-table">
         <caption>{t("table.caption", { count: loans.length })}</caption>
         <thead>
@@ -90,7 +93,7 @@ function LoansTable({ loans, selectable }: { loans: readonly LoanRow[]; selectab
                   </>
                 ) : null}
               </th>
-              <td>{l.library}</td>
+              <td lang={lang.vocabulary}>{l.library}</td>
               <td>{l.lent}</td>
               <td>
                 {l.due}

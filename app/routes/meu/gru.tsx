@@ -45,7 +45,8 @@ export default function GruPage({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
-      <div className="account-table-wrap">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
+      <div className="account-table-wrap" role="region" aria-label={t("gru.debits_heading")} tabIndex={0}>
         <table className="account-table">
           <caption>{t("gru.debits_heading")}</caption>
           <thead>

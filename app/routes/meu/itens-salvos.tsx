@@ -36,7 +36,8 @@ export default function SavedPage({ loaderData, actionData }: Route.ComponentPro
       <p>{t("how_to_save")}</p>
       <ListFrame items={items} failed={t("failed")} empty={t("empty")}>
         {(rows) => (
-          <div className="account-table-wrap">
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+          <div className="account-table-wrap" role="region" aria-label={t("caption")} tabIndex={0}>
             <table className="account-table">
               <caption>{t("caption")}</caption>
               <thead>

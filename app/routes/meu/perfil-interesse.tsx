@@ -90,7 +90,8 @@ export default function InterestProfilePage({ loaderData, actionData }: Route.Co
         <h2 id="itens-titulo">{t("profile.items_heading")}</h2>
         <ListFrame items={items} failed={t("profile.failed")} empty={t("profile.empty")}>
           {(rows) => (
-            <div className="account-table-wrap">
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+            <div className="account-table-wrap" role="region" aria-label={t("profile.items_caption")} tabIndex={0}>
               <table className="account-table">
                 <caption>{t("profile.items_caption")}</caption>
                 <thead>

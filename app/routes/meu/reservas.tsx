@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
@@ -46,6 +47,7 @@ function StateText({ hold }: { hold: HoldView }) {
 
 export default function HoldsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("holds");
+  const lang = useLangOfParts();
   const result = actionData as HoldsActionData | undefined;
   const { holds, history, waiting, done } = loaderData;
 
@@ -69,7 +71,8 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
         <h2 id="lista-espera">{t("waiting.heading")}</h2>
         <ListFrame items={waiting} failed={t("waiting.failed")} empty={t("waiting.empty")}>
           {(items) => (
-            <div className="account-table-wrap">
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+            <div className="account-table-wrap" role="region" aria-label={t("waiting.caption")} tabIndex={0}>
               <table className="account-table">
                 <caption>{t("waiting.caption")}</caption>
                 <thead>
@@ -109,7 +112,8 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
         <h2 id="historico-reservas">{t("history.heading")}</h2>
         <ListFrame items={history} failed={t("history.failed")} empty={t("history.empty")}>
           {(items) => (
-            <div className="account-table-wrap">
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+            <div className="account-table-wrap" role="region" aria-label={t("history.caption")} tabIndex={0}>
               <table className="account-table">
                 <caption>{t("history.caption")}</caption>
                 <thead>
@@ -129,7 +133,7 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
                         <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link>
                       </th>
                       <td>{t(`state.${h.state}`)}</td>
-                      <td>{h.library}</td>
+                      <td lang={lang.vocabulary}>{h.library}</td>
                       <td>{h.placed}</td>
                       <td>{h.cancelDate}</td>
                       <td>{h.observation}</td>
@@ -148,6 +152,7 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
 /** The active holds, with a checkbox per hold; "Cancel selected" asks for confirmation (a dialog with JS, a page without). */
 function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
   const { t } = useTranslation("holds");
+  const lang = useLangOfParts();
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const [chosen, setChosen] = useState<Array<{ id: number; title: string }>>([]);
@@ -167,7 +172,8 @@ function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
           dialog.current.showModal();
         }}
       >
-        <div className="account-table-wrap">
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
+        <div className="account-table-wrap" role="region" aria-label={t("active_caption")} tabIndex={0}>
           <table className="account-table">
             <caption>{t("active_caption")}</caption>
             <thead>
@@ -198,7 +204,7 @@ function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
                     <StateText hold={h} />
                   </td>
                   <td>{h.position ?? ""}</td>
-                  <td>{h.library}</td>
+                  <td lang={lang.vocabulary}>{h.library}</td>
                   <td>{h.location}</td>
                   <td>{copyOf(h, t)}</td>
                   <td>{h.placed}</td>

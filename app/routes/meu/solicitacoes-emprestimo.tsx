@@ -71,7 +71,8 @@ export default function LoanRequestsPage({ loaderData, actionData }: Route.Compo
       </Form>
       <ListFrame items={items} failed={t("loanRequests.failed")} empty={t("loanRequests.empty")}>
         {(rows) => (
-          <div className="account-table-wrap">
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+          <div className="account-table-wrap" role="region" aria-label={t("loanRequests.caption")} tabIndex={0}>
             <table className="account-table">
               <caption>{t("loanRequests.caption")}</caption>
               <thead>
