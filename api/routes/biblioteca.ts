@@ -46,7 +46,7 @@ const Done = z
   .openapi("AcaoBiblioteca");
 const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 
-function action(method: "post" | "delete", path: string, summary: string, request: Record<string, unknown> = {}) {
+function action<R extends object = object>(method: "post" | "delete", path: string, summary: string, request: R = {} as R) {
   return createRoute({
     method,
     path,
