@@ -20,6 +20,8 @@ import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta.ts";
 import { indiceRoutes, opcoesIndiceRoutes } from "./routes/indice.ts";
 import { calendarFeedRoutes, emprestimoRoutes } from "./routes/emprestimo/index.ts";
 import { gruRoutes } from "./routes/gru.ts";
+import { bibliotecaRoutes } from "./routes/biblioteca.ts";
+import { staffTokenDigest } from "./lib/staff-auth.ts";
 import { pesquisasSalvasRoutes } from "./routes/pesquisas-salvas.ts";
 import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
@@ -94,13 +96,15 @@ export interface ApiOptions {
   sso?: SsoConfig;
   /** Captcha cost and lifetime (tests make it cheap). */
   captcha?: CaptchaSettings;
+  /** The staff credential of /api/biblioteca (ADR 113); default STAFF_API_TOKEN. Unset or short: the channel is closed. */
+  staffToken?: string;
 }
 
 /**
  * The reference library API of docs/api.md, answering the full `/api/...` paths. The OpenAPI
  * document of every route is served at `/api/openapi.json`.
  */
-export function createApiApp({ db, mailer, auth, network, sso, captcha }: ApiOptions): OpenAPIHono<ApiEnv> {
+export function createApiApp({ db, mailer, auth, network, sso, captcha, staffToken }: ApiOptions): OpenAPIHono<ApiEnv> {
   const deps: ApiDeps = {
     db,
     auth: { ...defaultAuthSettings, ...auth },
@@ -131,6 +135,9 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha }: ApiOpt
 
   app.route("/api/oauth", oauthRoutes(deps));
   app.route("/api/captcha", captchaRoutes(deps));
+  // The staff channel: the library's own transitions, behind the staff credential only (ADR 113). Before the
+  // modules mounted at /api itself, whose patron-token checks must not answer for it.
+  app.route("/api/biblioteca", bibliotecaRoutes(deps, staffTokenDigest(staffToken ?? process.env.STAFF_API_TOKEN)));
   app.route("/api/duplicadas", duplicadasRoutes(deps));
   app.route("/api/autenticar", autenticarRoutes(deps));
   // The rest of spec §7 (ADR 180): each module scopes its token check to its own paths.
@@ -197,6 +204,11 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha }: ApiOpt
     type: "http",
     scheme: "bearer",
     description: "Opaque token from POST /api/oauth/token (public client_credentials token or a patron's)",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "staff", {
+    type: "http",
+    scheme: "bearer",
+    description: "The library's staff credential (STAFF_API_TOKEN), for /api/biblioteca only; no OAuth token is ever accepted there (ADR 113)",
   });
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -477,7 +477,7 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     return declaration;
   },
   "account/declarations.server#mailNoDebts": async ({ found }) =>
-    (await import("~/lib/api/account/declarations.server")).mailNoDebts(found.declarationClient, new TextEncoder().encode("%PDF-1.7\n%contract\n"), "nada-consta.pdf"),
+    (await import("~/lib/api/account/declarations.server")).mailNoDebts(found.declarationClient),
   "account/declarations.server#verifyNoDebts": async ({ pub, found }) => (await import("~/lib/api/account/declarations.server")).verifyNoDebts(pub, found.declaration),
   "account/declarations.server#getAbsences": async ({ demo }) => (await import("~/lib/api/account/declarations.server")).getAbsences(demo),
   "account/declarations.server#paperPostingUrl": async ({ demo }) => (await import("~/lib/api/account/declarations.server")).paperPostingUrl(demo),

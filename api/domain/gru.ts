@@ -1,8 +1,8 @@
 /**
  * GRU payment slips for a patron's debits (spec §7 "POST /gru {valor, codBiblioteca}", §8 "User has no tax
  * number registered", ADR 126). A slip pays some open debits of one library; it carries a reference number,
- * a due date and a static PIX BR Code (EMV, CRC16) for the same amount. The library marks it paid; paying
- * settles its debits.
+ * a due date and a static PIX BR Code (EMV, CRC16) for the same amount. Only the library marks it paid (the
+ * staff channel, ADR 113); paying settles its debits.
  */
 import { randomInt } from "node:crypto";
 import { createStaticPix, hasError } from "pix-utils";
@@ -164,21 +164,22 @@ export async function gruView(db: Db, codPessoa: number, codGru: number) {
 }
 
 /**
- * `POST /gru/{id}/pagamento`: records the payment of a slip (the bank's confirmation reaches the library;
- * this call stands in for it in the demo and tests): the slip is paid and its debits are settled. Paying a
- * paid slip changes nothing. False when the slip is not the patron's.
+ * The library records the payment of a slip (the bank's confirmation reaches the library; in the reference
+ * library it is `POST /api/biblioteca/gru/{id}/pagamento` or `npm run library -- payment confirm <id>`, ADR 113):
+ * the slip is paid and its debits are settled, in one transaction. Confirming a paid slip changes nothing.
+ * Null when there is no such slip; `alreadyPaid` when it was paid before.
  */
-export async function payGru(db: Db, codPessoa: number, codGru: number, now: string): Promise<boolean> {
+export async function confirmGruPayment(db: Db, codGru: number, now: string): Promise<{ cod_pessoa: number; alreadyPaid: boolean } | null> {
   return db.transaction().execute(async (trx) => {
-    const g = await trx.selectFrom("gru").select(["debitos", "situacao"]).where("cod_gru", "=", codGru).where("cod_pessoa", "=", codPessoa).executeTakeFirst();
-    if (!g) return false;
+    const g = await trx.selectFrom("gru").select(["cod_pessoa", "debitos"]).where("cod_gru", "=", codGru).executeTakeFirst();
+    if (!g) return null;
+    // Only the update that moves the slip from emitida settles the debits, so parallel confirmations settle once.
     const res = await trx.updateTable("gru").set({ situacao: "paga", data_pagamento: now }).where("cod_gru", "=", codGru).where("situacao", "=", "emitida").executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) return true;
-    const ids = parseJsonArray<number>(g.debitos);
-    for (const id of ids) {
+    if (Number(res.numUpdatedRows) === 0) return { cod_pessoa: g.cod_pessoa, alreadyPaid: true };
+    for (const id of parseJsonArray<number>(g.debitos)) {
       const d = await trx.selectFrom("debito").select(["valor_multa", "desconto"]).where("cod_debito", "=", id).executeTakeFirst();
       if (d) await trx.updateTable("debito").set({ valor_pago: round2(Number(d.valor_multa) - Number(d.desconto)), data_pagamento: now }).where("cod_debito", "=", id).execute();
     }
-    return true;
+    return { cod_pessoa: g.cod_pessoa, alreadyPaid: false };
   });
 }

@@ -15,6 +15,18 @@ import { prepareDatabase } from "../boot.ts";
 import { importDemoCatalogue } from "../marc/demo.ts";
 import { importNetworkCatalogue } from "../seed/network.ts";
 
+/** The staff credential (ADR 113) of every test API: /api/biblioteca answers calls that present it. */
+export const TEST_STAFF_TOKEN = "test-staff-credential-0123456789abcdef";
+
+/** A call on the staff channel with the test staff credential (`body` as JSON). */
+export function staffRequest(app: App, method: string, url: string, body?: unknown, lang = "1") {
+  return app.request(url, {
+    method,
+    headers: { authorization: `Bearer ${TEST_STAFF_TOKEN}`, lang, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
 /** A controllable clock for token expiry tests. */
 export interface TestClock {
   now: () => number;
@@ -42,7 +54,7 @@ export async function createTestApi({
   let t = Date.now();
   const clock: TestClock = { now: () => t, advance: (s) => void (t += s * 1000) };
   const outbox: unknown[] = [];
-  const app = createApiApp({ db, auth: { ...auth, now: clock.now }, mailer: { send: async (m) => void outbox.push(m) }, sso });
+  const app = createApiApp({ db, auth: { ...auth, now: clock.now }, mailer: { send: async (m) => void outbox.push(m) }, sso, staffToken: TEST_STAFF_TOKEN });
   const cleanup = async () => {
     await db.destroy();
     await pgDb?.drop();
@@ -69,7 +81,7 @@ export async function createDemoTestApi({ sso }: { sso?: SsoConfig } = {}) {
     importNetworkCatalogue: (d) => importNetworkCatalogue(d, quiet, root),
   });
   const outbox: unknown[] = [];
-  const app = createApiApp({ db, mailer: { send: async (m) => void outbox.push(m) }, sso });
+  const app = createApiApp({ db, mailer: { send: async (m) => void outbox.push(m) }, sso, staffToken: TEST_STAFF_TOKEN });
   const cleanup = async () => {
     await db.destroy();
     await pgDb?.drop();

@@ -2,7 +2,7 @@ import { parsePix } from "pix-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/index.ts";
 import { nextHoldToServe } from "../domain/my-holds.ts";
-import { createTestApi, get, insertTitles, login } from "../lib/testing.ts";
+import { createTestApi, get, insertTitles, login, staffRequest } from "../lib/testing.ts";
 import { seedCirculationHolds } from "../seed/circulation-holds.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
@@ -178,7 +178,7 @@ describe("GRU payment slips", () => {
     expect((await res.json()).code).toBe("valor_divergente");
   });
 
-  it("issues one slip with a valid PIX code for the selected debits, even when submitted twice, and paying it settles them", async () => {
+  it("issues one slip with a valid PIX code for the selected debits, even when submitted twice, and the library's payment confirmation settles them", async () => {
     const before = (await (await get(t.app, "/api/emprestimo/debitos-pendentes", leitora)).json()) as Debits;
     expect(before.total).toBe(14.5);
     const res = await send("POST", "/api/gru", leitora, { valor: 13, codBiblioteca: 1 });
@@ -193,8 +193,9 @@ describe("GRU payment slips", () => {
     expect((await again.json()).cod_gru).toBe(slip.cod_gru);
     expect((await get(t.app, `/api/gru/${slip.cod_gru}`, demo)).status).toBe(404);
 
-    const paid = await send("POST", `/api/gru/${slip.cod_gru}/pagamento`, leitora);
-    expect((await paid.json()).situacao).toBe("paga");
+    const paid = await staffRequest(t.app, "POST", `/api/biblioteca/gru/${slip.cod_gru}/pagamento`);
+    expect(await paid.json()).toEqual({ id: slip.cod_gru, alterado: true, situacao: "paga" });
+    expect((await (await get(t.app, `/api/gru/${slip.cod_gru}`, leitora)).json()).situacao).toBe("paga");
     const after = (await (await get(t.app, "/api/emprestimo/debitos-pendentes", leitora)).json()) as Debits;
     expect(after.total).toBe(1.5);
   });

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { gruView, issueGru, payGru, type GruRefusal } from "../domain/gru.ts";
+import { gruView, issueGru, type GruRefusal } from "../domain/gru.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import type { Lang } from "../lib/messages.ts";
@@ -43,7 +43,7 @@ const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { 
 const notFound = { 404: { description: "Not one of the patron's slips", content: { "application/json": { schema: ErrorSchema } } } };
 const security = [{ bearer: [] }];
 
-/** /api/gru: GRU payment slips (with PIX) for the patron's debits (ADR 126). */
+/** /api/gru: GRU payment slips (with PIX) for the patron's debits (ADR 126); only the library confirms a payment (/api/biblioteca, ADR 113). */
 export function gruRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.use("*", requireToken(deps));
@@ -102,21 +102,5 @@ export function gruRoutes(deps: ApiDeps) {
     },
   );
 
-  app.openapi(
-    createRoute({
-      method: "post",
-      path: "/{id}/pagamento",
-      summary: "Records the slip as paid and settles its debits (stands in for the bank's confirmation in the demo and tests)",
-      security,
-      request: { params: Id, headers: LangHeader },
-      responses: { 200: { description: "The paid slip", content: { "application/json": { schema: Gru } } }, ...patronErrorResponses, ...notFound },
-    }),
-    async (c) => {
-      const who = patronOf(c);
-      const { id } = c.req.valid("param");
-      if (!(await payGru(deps.db, who, id, new Date(deps.auth.now()).toISOString()))) throw new ApiError(404, "nao_encontrado");
-      return c.json(Gru.parse(await gruView(deps.db, who, id)), 200);
-    },
-  );
   return app;
 }

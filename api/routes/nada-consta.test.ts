@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetKey } from "../db/rate-limit.ts";
 import { createTestApi, get, login, publicToken } from "../lib/testing.ts";
 import { DEMO_DECLARATION_CODE, DEMO_REPOSITORY_LINK, seedDeclarations } from "../seed/declarations.ts";
 import { normalizeVerificationCode } from "../domain/no-debts.ts";
@@ -9,6 +10,7 @@ let t: Awaited<ReturnType<typeof createTestApi>>;
 beforeAll(async () => {
   t = await createTestApi();
   await seedDeclarations(t.db);
+  EGRESSO = (await t.db.selectFrom("login").select("cod_pessoa").where("usuario", "=", "egresso").executeTakeFirstOrThrow()).cod_pessoa;
 });
 afterAll(async () => t.cleanup());
 
@@ -16,11 +18,13 @@ const token = async (user: string) => (await login(t.app, user)).access_token;
 const send = (method: string, url: string, tok: string, body?: unknown, lang?: string) =>
   t.app.request(url, { method, headers: { authorization: `Bearer ${tok}`, "content-type": "application/json", ...(lang ? { lang } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
 const PDF = Buffer.from("%PDF-1.7\n% a declaration\n%%EOF\n");
-const mail = (tok: string, file: Blob | null) => {
+const mail = (tok: string, file: Blob | null, lang = "1") => {
   const form = new FormData();
   if (file !== null) form.set("arquivo", file, "nada-consta.pdf");
-  return t.app.request("/api/nada-consta/send-mail", { method: "POST", headers: { authorization: `Bearer ${tok}` }, body: form });
+  return t.app.request("/api/nada-consta/send-mail", { method: "POST", headers: { authorization: `Bearer ${tok}`, lang }, body: form });
 };
+/** The patron the demo's declaration was issued to (login egresso). */
+let EGRESSO: number;
 
 describe("the no-debts declaration: who may have it", () => {
   it("lists what is pending for a patron with loans, a hold and a debit, and refuses to issue", async () => {
@@ -104,6 +108,7 @@ describe("the no-debts declaration: issuing and checking it", () => {
     const body = await res.json();
     expect(body).toMatchObject({ codigo: DEMO_DECLARATION_CODE, nome_pessoa: "Daniel Rocha Fernandes", categoria: "Aluno de graduação", instituicao: { sigla: "UFD" } });
     expect(body).not.toHaveProperty("documento");
+    expect(body).not.toHaveProperty("cod_pessoa");
     expect(normalizeVerificationCode("demo-nada-2026")).toBe(DEMO_DECLARATION_CODE);
   });
 
@@ -121,26 +126,45 @@ describe("the no-debts declaration: issuing and checking it", () => {
 });
 
 describe("the no-debts declaration: by e-mail", () => {
-  it("e-mails the declaration's PDF to the address on the patron's record", async () => {
+  it("e-mails a PDF the API built from the declaration, never the file the patron sent along", async () => {
+    await resetKey(t.db, `nada-consta-email:${EGRESSO}`);
     const before = t.outbox.length;
-    const res = await mail(await token("egresso"), new Blob([PDF], { type: "application/pdf" }));
+    const res = await mail(await token("egresso"), new Blob([PDF], { type: "application/pdf" }), "5");
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ enviado: true, email: "d***s@example.org" });
     const sent = t.outbox[before] as OutgoingMail;
     expect(sent.to).toEqual(["daniel.fernandes@example.org"]);
     expect(sent.text).toContain(DEMO_DECLARATION_CODE);
-    expect(sent.attachments?.[0]).toMatchObject({ filename: `nada-consta-${DEMO_DECLARATION_CODE}.pdf`, contentType: "application/pdf" });
-    expect(sent.attachments?.[0].content.equals(PDF)).toBe(true);
+    const pdf = sent.attachments?.[0];
+    expect(pdf).toMatchObject({ filename: `nada-consta-${DEMO_DECLARATION_CODE}.pdf`, contentType: "application/pdf" });
+    expect(pdf!.content.equals(PDF)).toBe(false);
+    expect(pdf!.content.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // The document's title (an uncompressed string object), in the language asked for.
+    expect(pdf!.content.toString("latin1")).toContain("(No-debts declaration)");
   });
 
-  it("refuses a file that is not a PDF, a missing file, and a patron without a declaration", async () => {
-    const egresso = await token("egresso");
-    expect((await mail(egresso, new Blob(["hello"], { type: "text/plain" }))).status).toBe(422);
-    expect((await mail(egresso, null)).status).toBe(422);
-    expect((await mail(egresso, new Blob([PDF, Buffer.alloc(210 * 1024)], { type: "application/pdf" }))).status).toBe(422);
-    const none = await mail(await token("formando"), new Blob([PDF], { type: "application/pdf" }));
+  it("mails with no body at all, as the portal sends it", async () => {
+    await resetKey(t.db, `nada-consta-email:${EGRESSO}`);
+    const res = await t.app.request("/api/nada-consta/send-mail", { method: "POST", headers: { authorization: `Bearer ${await token("egresso")}` } });
+    expect(res.status).toBe(202);
+  });
+
+  it("refuses a patron without a declaration with 404", async () => {
+    const none = await mail(await token("formando"), null);
     expect(none.status).toBe(404);
     expect((await none.json()).code).toBe("nada_consta_inexistente");
+  });
+
+  it("sends at most three e-mails an hour, even when asked for in parallel, then 429", async () => {
+    await resetKey(t.db, `nada-consta-email:${EGRESSO}`);
+    const tok = await token("egresso");
+    const before = t.outbox.length;
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => mail(tok, null)));
+    expect(answers.map((r) => r.status).sort()).toEqual([202, 202, 202, 429, 429]);
+    expect((await answers.find((r) => r.status === 429)!.json()).code).toBe("envio_limite");
+    expect(t.outbox.length - before).toBe(3);
+    t.clock.advance(3601);
+    expect((await mail(await token("egresso"), null)).status).toBe(202);
   });
 });
 

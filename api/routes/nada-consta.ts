@@ -1,4 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { allowEvent } from "../db/rate-limit.ts";
+import { declarationPdf } from "../domain/no-debts-pdf.ts";
 import { issueDeclaration, noDebtsStatus, normalizeVerificationCode, verifyDeclaration, type Pending } from "../domain/no-debts.ts";
 import type { DeclarationRow } from "../db/declarations.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -22,7 +24,6 @@ const TEXT = {
   },
   sem_declaracao: { pt: "Você ainda não tem declaração de nada consta.", es: "Aún no tiene declaración de no adeudo.", en: "You have no no-debts declaration yet." },
   sem_email: { pt: "Não há e-mail no seu cadastro para enviar a declaração.", es: "No hay correo en su registro para enviar la declaración.", en: "There is no e-mail address on your record to send the declaration to." },
-  arquivo: { pt: "Envie a declaração em PDF (até 200 KB).", es: "Envíe la declaración en PDF (hasta 200 KB).", en: "Send the declaration as a PDF (up to 200 KB)." },
   codigo: { pt: "Informe o código de verificação (12 letras e números).", es: "Indique el código de verificación (12 letras y números).", en: "Enter the verification code (12 letters and digits)." },
   nao_encontrada: { pt: "Nenhuma declaração com este código.", es: "Ninguna declaración con este código.", en: "No declaration has this code." },
   assunto: { pt: "Declaração de nada consta", es: "Declaración de no adeudo", en: "No-debts declaration" },
@@ -36,8 +37,9 @@ const TEXT = {
 const say = (lang: Lang, key: keyof typeof TEXT, values: Record<string, string | number> = {}) =>
   TEXT[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ""));
 
-/** The largest PDF send-mail accepts (a declaration is one page of text, a few dozen KB). */
-export const MAX_DECLARATION_PDF = 200 * 1024;
+/** How many declaration e-mails one patron may have sent per window (ADR 113): a resend or two, never a mail cannon. */
+export const DECLARATION_MAILS_PER_WINDOW = 3;
+export const DECLARATION_MAIL_WINDOW_MS = 60 * 60 * 1000;
 
 const Pendencia = z
   .object({ codigo: z.enum(["emprestimos", "reservas", "debitos"]), quantidade: z.number().int(), descricao: z.string() })
@@ -86,17 +88,16 @@ const issueRoute = createRoute({
 const sendMailRoute = createRoute({
   method: "post",
   path: "/send-mail",
-  summary: "E-mails the patron's declaration (multipart field `arquivo`: the PDF, up to 200 KB) to the e-mail on the patron's record",
+  summary:
+    "E-mails the patron's declaration, as a PDF the API builds itself, to the e-mail on the patron's record; no body (a file sent along is ignored); at most 3 an hour",
   security: [{ bearer: [] }],
-  request: {
-    headers: LangHeader,
-    body: { required: true, content: { "multipart/form-data": { schema: z.object({ arquivo: z.any().openapi({ type: "string", format: "binary" }) }).openapi("NadaConstaEmail") } } },
-  },
+  request: { headers: LangHeader },
   responses: {
     202: json(z.object({ enviado: z.literal(true), email: z.string().openapi({ description: "The address, masked" }) }).openapi("NadaConstaEnviado"), "Sent"),
     404: json(ErrorSchema, "No declaration issued yet (`nada_consta_inexistente`)"),
     ...patronErrorResponses,
-    422: json(ErrorSchema, "`errors.arquivo` (not a PDF, too large) or `sem_email`"),
+    422: json(ErrorSchema, "`sem_email`: no e-mail on the patron's record"),
+    429: json(ErrorSchema, "Too many declaration e-mails from this patron within an hour (`envio_limite`)"),
   },
 });
 const verificarRoute = createRoute({
@@ -132,7 +133,8 @@ export function nadaConstaRoutes(deps: ApiDeps) {
     const row = await db.selectFrom("instituicao").select(["sigla", "nome"]).orderBy("cod_empresa").executeTakeFirst();
     return { sigla: row?.sigla ?? "", nome: row?.nome ?? "" };
   };
-  const view = async (d: DeclarationRow) => ({ ...d, instituicao: await institution() });
+  // The internal cod_pessoa is never answered (the public check must not reveal it).
+  const view = async ({ cod_pessoa: _cod, ...d }: DeclarationRow) => ({ ...d, instituicao: await institution() });
   const describe = (lang: Lang, p: Pending[]) => p.map((x) => ({ ...x, descricao: say(lang, x.codigo, { n: x.quantidade }) }));
 
   app.openapi(verificaRoute, async (c) => {
@@ -160,17 +162,18 @@ export function nadaConstaRoutes(deps: ApiDeps) {
     const cod = patronOf(c);
     const { declaracao } = await noDebtsStatus(db, cod);
     if (!declaracao) throw new ApiError(404, "nao_encontrado", { code: "nada_consta_inexistente", message: say(lang, "sem_declaracao") });
-    const file = (await c.req.parseBody())["arquivo"];
-    const bytes = file instanceof File ? Buffer.from(await file.arrayBuffer()) : null;
-    if (!bytes || bytes.length > MAX_DECLARATION_PDF || bytes.subarray(0, 5).toString("latin1") !== "%PDF-") throw fieldError(lang, "arquivo", "arquivo");
     const person = await db.selectFrom("pessoa").select("email").where("cod_pessoa", "=", cod).executeTakeFirstOrThrow();
     const email = person.email?.trim();
     if (!email) throw fieldError(lang, "email", "sem_email", "sem_email");
+    // Counted before the work, in the database: parallel requests get 1..N, so the limit holds under bursts.
+    const now = deps.auth.now();
+    if (!(await allowEvent(db, `nada-consta-email:${cod}`, DECLARATION_MAILS_PER_WINDOW, now, DECLARATION_MAIL_WINDOW_MS)).allowed) throw new ApiError(429, "envio_limite");
+    const pdf = await declarationPdf(declaracao, await institution(), lang, process.env.PUBLIC_URL || undefined);
     await deps.mailer.send({
       to: [email],
       subject: say(lang, "assunto"),
       text: say(lang, "corpo", { nome: declaracao.nome_pessoa, data: declaracao.emitida_em.slice(0, 10), codigo: declaracao.codigo }),
-      attachments: [{ filename: `nada-consta-${declaracao.codigo}.pdf`, content: bytes, contentType: "application/pdf" }],
+      attachments: [{ filename: `nada-consta-${declaracao.codigo}.pdf`, content: pdf, contentType: "application/pdf" }],
     });
     return c.json({ enviado: true as const, email: maskEmail(email) }, 202);
   });

@@ -70,10 +70,10 @@ export async function loadNoDebts(request: Request, context: Ctx) {
   return { title: t("declarations:no_debts.title"), state: pending.length ? ("refused" as const) : ("available" as const), notice: null, pending };
 }
 
-/** Mails the declaration's PDF; false when the patron has no e-mail on record (the declaration stands). */
-async function mail(context: Ctx, d: Declaration, origin: string): Promise<boolean> {
+/** Has the API mail the declaration (it builds the PDF itself); false when the patron has no e-mail on record (the declaration stands). */
+async function mail(context: Ctx): Promise<boolean> {
   try {
-    await mailNoDebts(getApi(context), await declarationPdf(context, d, origin), pdfFileName(d));
+    await mailNoDebts(getApi(context));
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.status === 422) return false;
@@ -85,20 +85,19 @@ async function mail(context: Ctx, d: Declaration, origin: string): Promise<boole
 export async function noDebtsAction(request: Request, context: Ctx) {
   const t = getT(context);
   const form = await request.formData();
-  const origin = new URL(request.url).origin;
   const api = getApi(context);
   const intent = form.get("intent");
   try {
     if (intent === "enviar") {
       const { declaracao } = await getNoDebtsStatus(api);
       if (!declaracao) return redirect(NO_DEBTS_PATH);
-      return redirect(`${NO_DEBTS_PATH}?aviso=${(await mail(context, declaracao, origin)) ? "enviada" : "emitida-sem-email"}`);
+      return redirect(`${NO_DEBTS_PATH}?aviso=${(await mail(context)) ? "enviada" : "emitida-sem-email"}`);
     }
     if (form.get("ciente") !== "sim") {
       return data({ errors: [{ fieldId: "ciente", message: t("declarations:no_debts.confirm_required") }] }, { status: 400 });
     }
-    const declaration = await issueNoDebts(api);
-    return redirect(`${NO_DEBTS_PATH}?aviso=${(await mail(context, declaration, origin)) ? "emitida" : "emitida-sem-email"}`);
+    await issueNoDebts(api);
+    return redirect(`${NO_DEBTS_PATH}?aviso=${(await mail(context)) ? "emitida" : "emitida-sem-email"}`);
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 401) throw err;
     // Something became pending since the page was drawn (a new loan): the page shows the reasons again.

@@ -17,11 +17,9 @@ export function issueNoDebts(api: ApiClient): Promise<Declaration> {
   return api.send("POST", "/nada-consta", DeclarationSchema, { as: "patron", body: { confirmacao: true } });
 }
 
-/** POST /nada-consta/send-mail (multipart `arquivo`): e-mails the declaration's PDF to the patron's address; answers it masked. */
-export async function mailNoDebts(api: ApiClient, pdf: Uint8Array, filename: string): Promise<string> {
-  const form = new FormData();
-  form.set("arquivo", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), filename);
-  const res = await api.send("POST", "/nada-consta/send-mail", z.looseObject({ email: z.string() }), { as: "patron", body: form });
+/** POST /nada-consta/send-mail: the API builds the declaration's PDF and e-mails it to the patron's address; answers it masked. */
+export async function mailNoDebts(api: ApiClient): Promise<string> {
+  const res = await api.send("POST", "/nada-consta/send-mail", z.looseObject({ email: z.string() }), { as: "patron" });
   return res.email;
 }
 

@@ -1,0 +1,98 @@
+/**
+ * The transitions the spec gives to the library, never to a patron (ADR 113): a payment confirmed, a comment
+ * approved or rejected, a purchase suggestion or a request to the library answered, a hold made ready for
+ * pickup, a patron blocked or unblocked. They are reached only through the staff channel (`/api/biblioteca/…`
+ * with the staff credential) and the `npm run library` command, which both call these functions.
+ * Rules only: outcomes and reason codes, never HTTP statuses or translated text.
+ */
+import type { Db } from "../db/index.ts";
+import { confirmGruPayment } from "./gru.ts";
+import { REQUEST_STATUSES } from "./library-requests.ts";
+import { SUGGESTION_STATUSES } from "./suggestion-statuses.ts";
+
+/** Why the library's action was refused: no such record, or the record is not in a state the action applies to. */
+export type ActionRefusal = "nao_encontrado" | "situacao_invalida";
+export type ActionOutcome<T> = ({ ok: true; changed: boolean } & T) | { ok: false; reason: ActionRefusal; situacao?: string };
+
+/** Days a ready hold waits at the counter when the library names no other limit. */
+export const DEFAULT_PICKUP_DAYS = 3;
+/** The statuses a library answers a request to the library with (the first, aguardando, is the patron's). */
+export const REQUEST_ANSWERS = REQUEST_STATUSES.filter((s) => s !== "aguardando");
+export const SUGGESTION_ANSWERS = SUGGESTION_STATUSES.map((s) => s.codigo);
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const changedRows = (res: { numUpdatedRows: bigint | number }) => Number(res.numUpdatedRows) > 0;
+
+/** A bank's confirmation of a GRU slip: the slip is paid and its debits settled (once, whoever asks twice). */
+export async function confirmPayment(db: Db, codGru: number, now: number): Promise<ActionOutcome<{ cod_pessoa: number; situacao: "paga" }>> {
+  const r = await confirmGruPayment(db, codGru, iso(now));
+  return r ? { ok: true, changed: !r.alreadyPaid, cod_pessoa: r.cod_pessoa, situacao: "paga" } : { ok: false, reason: "nao_encontrado" };
+}
+
+async function moderateComment(db: Db, codComentario: number, to: "aprovado" | "rejeitado"): Promise<ActionOutcome<{ situacao: string }>> {
+  const res = await db.updateTable("comentario").set({ situacao: to }).where("cod_comentario", "=", codComentario).where("situacao", "=", "aguardando").executeTakeFirst();
+  if (changedRows(res)) return { ok: true, changed: true, situacao: to };
+  const row = await db.selectFrom("comentario").select("situacao").where("cod_comentario", "=", codComentario).executeTakeFirst();
+  if (!row) return { ok: false, reason: "nao_encontrado" };
+  // Approving an approved comment (or rejecting a rejected one) is a repeat, not an error.
+  return row.situacao === to ? { ok: true, changed: false, situacao: to } : { ok: false, reason: "situacao_invalida", situacao: row.situacao };
+}
+
+/** Publishes a comment awaiting approval. */
+export const approveComment = (db: Db, codComentario: number) => moderateComment(db, codComentario, "aprovado");
+/** Refuses a comment awaiting approval: it stays with its author, marked rejected, never published. */
+export const rejectComment = (db: Db, codComentario: number) => moderateComment(db, codComentario, "rejeitado");
+
+/** Gives a purchase suggestion one of the spec §3 statuses. */
+export async function answerSuggestion(db: Db, codSugestao: number, situacao: string): Promise<ActionOutcome<{ situacao: string }>> {
+  if (!SUGGESTION_ANSWERS.includes(situacao)) return { ok: false, reason: "situacao_invalida" };
+  const row = await db.selectFrom("sugestao_aquisicao").select("situacao").where("cod_sugestao", "=", codSugestao).executeTakeFirst();
+  if (!row) return { ok: false, reason: "nao_encontrado" };
+  if (row.situacao === situacao) return { ok: true, changed: false, situacao };
+  await db.updateTable("sugestao_aquisicao").set({ situacao }).where("cod_sugestao", "=", codSugestao).execute();
+  return { ok: true, changed: true, situacao };
+}
+
+/** Answers a request to the library (ADR 190): its new status and, optionally, the library's words. */
+export async function answerRequest(db: Db, codSolicitacao: number, situacao: string, texto: string | null, now: number): Promise<ActionOutcome<{ situacao: string }>> {
+  if (!(REQUEST_ANSWERS as readonly string[]).includes(situacao)) return { ok: false, reason: "situacao_invalida" };
+  const table = db.withTables<{ solicitacao_biblioteca: { cod_solicitacao: number; situacao: string; resposta: string | null; data_resposta: string | null } }>();
+  const row = await table.selectFrom("solicitacao_biblioteca").select("situacao").where("cod_solicitacao", "=", codSolicitacao).executeTakeFirst();
+  if (!row) return { ok: false, reason: "nao_encontrado" };
+  await table
+    .updateTable("solicitacao_biblioteca")
+    .set({ situacao, resposta: texto ? JSON.stringify({ texto }) : null, data_resposta: iso(now) })
+    .where("cod_solicitacao", "=", codSolicitacao)
+    .execute();
+  return { ok: true, changed: true, situacao };
+}
+
+/** A copy is set aside for an active hold: the hold is ready for pickup until `days` from now. */
+export async function holdReady(db: Db, codReserva: number, now: number, opts: { days?: number; localizacao?: string | null } = {}): Promise<ActionOutcome<{ data_liberacao: string }>> {
+  const until = iso(now + (opts.days ?? DEFAULT_PICKUP_DAYS) * 86_400_000);
+  const res = await db
+    .updateTable("reserva")
+    .set({ situacao: "disponivel", data_liberacao: until, suspensa_ate: null, ...(opts.localizacao ? { localizacao: opts.localizacao } : {}) })
+    .where("cod_reserva", "=", codReserva)
+    .where("situacao", "=", "ativa")
+    .executeTakeFirst();
+  if (changedRows(res)) return { ok: true, changed: true, data_liberacao: until };
+  const row = await db.selectFrom("reserva").select(["situacao", "data_liberacao"]).where("cod_reserva", "=", codReserva).executeTakeFirst();
+  if (!row) return { ok: false, reason: "nao_encontrado" };
+  if (row.situacao === "disponivel") return { ok: true, changed: false, data_liberacao: row.data_liberacao ?? until };
+  return { ok: false, reason: "situacao_invalida", situacao: row.situacao };
+}
+
+/** Blocks a patron (they keep read access and can write nothing, ADR 011) with the reason they are shown. */
+export async function blockPatron(db: Db, codPessoa: number, motivo: string): Promise<ActionOutcome<{ bloqueado: boolean }>> {
+  const res = await db.updateTable("pessoa").set({ bloqueado: 1, motivo_bloqueio: motivo }).where("cod_pessoa", "=", codPessoa).executeTakeFirst();
+  return changedRows(res) ? { ok: true, changed: true, bloqueado: true } : { ok: false, reason: "nao_encontrado" };
+}
+
+/** Lifts a patron's block. */
+export async function unblockPatron(db: Db, codPessoa: number): Promise<ActionOutcome<{ bloqueado: boolean }>> {
+  const row = await db.selectFrom("pessoa").select("bloqueado").where("cod_pessoa", "=", codPessoa).executeTakeFirst();
+  if (!row) return { ok: false, reason: "nao_encontrado" };
+  await db.updateTable("pessoa").set({ bloqueado: 0, motivo_bloqueio: null }).where("cod_pessoa", "=", codPessoa).execute();
+  return { ok: true, changed: Number(row.bloqueado) === 1, bloqueado: false };
+}
