@@ -30,6 +30,10 @@ const causeOf = (err: unknown): string => {
   if (err instanceof client.ResponseBodyError || err instanceof client.AuthorizationResponseError) {
     return `the provider answered ${err.error}${err.error_description ? `: ${err.error_description}` : ""}`;
   }
+  if (err instanceof client.WWWAuthenticateChallengeError) {
+    const said = err.cause.map((c) => [c.parameters.error, c.parameters.error_description].filter(Boolean).join(": ") || c.scheme);
+    return `the provider answered HTTP ${err.status} ${said.join("; ")} (check the client ID, secret and OIDC_TOKEN_AUTH_METHOD)`;
+  }
   if (err instanceof Error) return err.cause instanceof Error ? `${err.message} (${err.cause.message})` : err.message;
   return String(err);
 };

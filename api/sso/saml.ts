@@ -118,24 +118,33 @@ export function parseIdpMetadata(xml: string, entityId: string | null = null, no
 interface CacheEntry {
   md: IdpMetadata | null;
   pending: Promise<IdpMetadata> | null;
+  /** When a signature failure last fetched it again. */
+  forcedAt: number;
 }
 const metadataCache = new Map<string, CacheEntry>();
 
 async function fetchMetadata(cfg: SamlConfig): Promise<IdpMetadata> {
-  const r = await fetch(cfg.metadataUrl, { signal: AbortSignal.timeout(5_000) });
+  const get = () => fetch(cfg.metadataUrl, { signal: AbortSignal.timeout(5_000) });
+  // Once more on a network error: a kept-alive connection the server has just closed fails the first try.
+  const r = await get().catch((err: unknown) => (err instanceof TypeError ? get() : Promise.reject(err)));
   if (!r.ok) throw new Error(`the metadata address answered HTTP ${r.status}`);
   return parseIdpMetadata(await r.text(), cfg.idpEntityId);
 }
 
 /**
- * The IdP's metadata, kept until its validUntil / cacheDuration (else a day), or fetched again now when `refresh`.
+ * The IdP's metadata, kept until its validUntil / cacheDuration (else a day), or fetched again now when `refresh`
+ * (at most every 30 s, so that forged responses cannot make Estante hammer the IdP).
  * A failed refresh keeps the metadata in hand (logged); a first fetch that fails is retried next time.
  */
 export async function idpMetadata(cfg: SamlConfig, opts: { refresh?: boolean } = {}): Promise<IdpMetadata> {
+  // `refresh` (after a signature failure) fetches again at most every REFRESH_ON_FAILURE_EVERY_MS.
   const key = `${cfg.metadataUrl}|${cfg.idpEntityId ?? ""}`;
   let entry = metadataCache.get(key);
-  if (!entry) metadataCache.set(key, (entry = { md: null, pending: null }));
-  if (entry.md && !opts.refresh && Date.now() < entry.md.expiresAt) return entry.md;
+  if (!entry) metadataCache.set(key, (entry = { md: null, pending: null, forcedAt: 0 }));
+  if (entry.md && Date.now() < entry.md.expiresAt) {
+    if (!opts.refresh || Date.now() - entry.forcedAt < REFRESH_ON_FAILURE_EVERY_MS) return entry.md;
+    entry.forcedAt = Date.now();
+  }
   const e = entry;
   if (!e.pending) {
     e.pending = fetchMetadata(cfg).finally(() => {
@@ -235,7 +244,7 @@ export async function validateResponse(cfg: SamlConfig, samlResponse: string, re
   try {
     return await attempt(md);
   } catch (err) {
-    if (/signature/i.test(causeOf(err)) && Date.now() - md.fetchedAt > REFRESH_ON_FAILURE_EVERY_MS) {
+    if (/signature/i.test(causeOf(err))) {
       const fresh = await idpMetadata(cfg, { refresh: true });
       if (fresh.certs.join() !== md.certs.join()) {
         md = fresh;
