@@ -243,7 +243,8 @@ export async function validateResponse(cfg: SamlConfig, samlResponse: string, re
   let md = await idpMetadata(cfg);
   try {
     return await attempt(md);
-  } catch (err) {
+  } catch (first) {
+    let err = first;
     if (/signature/i.test(causeOf(err))) {
       const fresh = await idpMetadata(cfg, { refresh: true });
       if (fresh.certs.join() !== md.certs.join()) {
