@@ -11,6 +11,9 @@ export default [
   // Single sign-on (spec §2, ADR 160): the OIDC callback, the SAML answer, and the institutional login button's POST.
   route("oauth-response", "routes/oauth-response.tsx"),
   route("saml-response", "routes/saml-response.tsx"),
+  // Estante's SAML SP metadata and single logout service (ADR 162).
+  route("saml/metadata", "routes/saml.metadata.ts"),
+  route("saml/logout", "routes/saml.logout.tsx"),
   route("login/institucional", "routes/login.institucional.tsx"),
   // Forgot-password flow (spec §2, §4): user code, verification code, new password (ADR 130).
   route("recuperar-senha", "routes/recuperar-senha.tsx"),

@@ -53,3 +53,17 @@ export async function patronsByEmail(db: Db, email: string): Promise<number[]> {
     .execute();
   return rows.map((r) => r.cod_pessoa);
 }
+
+/** The patrons whose CPF has the digits of `cpf` (stored with or without punctuation) and who have a login. */
+export async function patronsByCpf(db: Db, cpf: string): Promise<number[]> {
+  const digits = cpf.replace(/\D/g, "");
+  if (digits.length !== 11) return [];
+  const rows = await db
+    .selectFrom("pessoa")
+    .innerJoin("login", "login.cod_pessoa", "pessoa.cod_pessoa")
+    .select("pessoa.cod_pessoa")
+    .distinct()
+    .where((eb) => eb(eb.fn("replace", [eb.fn("replace", [eb.fn("replace", ["pessoa.cpf", eb.val("."), eb.val("")]), eb.val("-"), eb.val("")]), eb.val(" "), eb.val("")]), "=", digits))
+    .execute();
+  return rows.map((r) => r.cod_pessoa);
+}

@@ -4,7 +4,7 @@
  */
 import crypto from "node:crypto";
 import type { Db } from "../db/index.ts";
-import { consumeFlow, deleteFlowsBefore, insertFlow, patronsByEmail, type SsoFlowRow } from "../db/sso.ts";
+import { consumeFlow, deleteFlowsBefore, insertFlow, patronsByCpf, patronsByEmail, type SsoFlowRow } from "../db/sso.ts";
 import { ApiError } from "../lib/errors.ts";
 
 /** How long a started login may take at the provider before it can no longer complete. */
@@ -52,7 +52,20 @@ export async function takeFlow(db: Db, now: number, tipo: SsoFlowRow["tipo"], no
  * decide who may sign in, and no patron is ever created here.
  */
 export async function patronForEmail(db: Db, email: string | null | undefined): Promise<number> {
-  const found = email && email.includes("@") ? await patronsByEmail(db, email) : [];
-  if (found.length !== 1) throw new ApiError(404, "sso_usuario_nao_encontrado");
-  return found[0];
+  return patronForIdentities(db, "email", email ? [email] : []);
+}
+
+/**
+ * The patron an identity with several values names (ADR 162: a person may have several `mail` values, or the
+ * institution matches by another attribute): every value is looked up in `field`; exactly one patron across all
+ * of them signs in. None, or several different patrons, is "user not found" (404).
+ */
+export async function patronForIdentities(db: Db, field: "email" | "cpf", values: readonly string[]): Promise<number> {
+  const found = new Set<number>();
+  for (const value of values.slice(0, 20)) {
+    const ids = field === "cpf" ? await patronsByCpf(db, value) : value.includes("@") ? await patronsByEmail(db, value) : [];
+    for (const id of ids) found.add(id);
+  }
+  if (found.size !== 1) throw new ApiError(404, "sso_usuario_nao_encontrado");
+  return [...found][0];
 }

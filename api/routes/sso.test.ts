@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOidcProvider, type RunningProvider } from "../../scripts/idp/oidc-provider.ts";
 import { startSamlIdp, type RunningIdp } from "../../scripts/idp/saml-idp.ts";
@@ -20,6 +23,7 @@ beforeAll(async () => {
     OIDC_CLIENT_SECRET: "s3cret",
     SAML_IDP_METADATA_URL: saml.metadataUrl,
     SAML_LOGOUT_URL: saml.logoutUrl,
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "estante-sso-")),
   });
   t = await createTestApi({ titles: 0, sso });
   pub = await publicToken(t.app);
@@ -82,6 +86,7 @@ describe("OIDC login (GET /oidc/authorize, POST /oidc/validar)", () => {
     const callback = await atProvider(link, { username: "ana", password: "sso1234" });
     t.clock.advance(11 * 60);
     const res = await post("/api/oidc/validar", { nonce, callback });
+    t.clock.advance(-11 * 60);
     expect(res.status).toBe(401);
   });
 
@@ -143,9 +148,15 @@ describe("SAML login (GET /saml/login, POST /saml/validar)", () => {
     expect(((await res.json()) as { code: string }).code).toBe("sso_token_invalido");
   });
 
-  it("refuses a response whose assertion is not signed (only the message is)", async () => {
+  it("accepts a response signed as a whole whose assertion is not signed (Shibboleth's default)", async () => {
     const { nonce, requestId } = await startSaml();
-    const res = await post("/api/saml/validar", { saml: await saml.signedResponse("ana.souza@example.org", requestId, { assertionSigned: false }), nonce });
+    const res = await post("/api/saml/validar", { saml: await saml.signedResponse("ana.souza@example.org", requestId, { sign: "response" }), nonce });
+    expect(res.status).toBe(200);
+  });
+
+  it("refuses a response in which neither the message nor the assertion is signed", async () => {
+    const { nonce, requestId } = await startSaml();
+    const res = await post("/api/saml/validar", { saml: await saml.signedResponse("ana.souza@example.org", requestId, { sign: "none" }), nonce });
     expect(res.status).toBe(401);
   });
 

@@ -4,13 +4,14 @@
  * browser's redirects and keeps the nonce.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { newNonce, patronForEmail, startFlow, takeFlow } from "../domain/sso.ts";
+import { newNonce, patronForEmail, patronForIdentities, startFlow, takeFlow } from "../domain/sso.ts";
 import { issuePatronTokens, PORTAL_CLIENT_ID } from "../domain/tokens.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
 import type { OidcConfig, SamlConfig } from "../sso/config.ts";
 import { authorizationRequest, completeCallback, OidcError } from "../sso/oidc.ts";
-import { emailOf, loginRequest, SamlError, validateResponse } from "../sso/saml.ts";
+import { ssoLog } from "../sso/log.ts";
+import { identitiesOf, loginRequest, logoutRequest, SamlError, spMetadata, validateResponse } from "../sso/saml.ts";
 
 const err = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
 
@@ -104,6 +105,38 @@ const samlValidarRoute = createRoute({
   responses: { 200: { description: "The patron's tokens", content: { "application/json": { schema: SsoTokens } } }, ...errorResponses, ...validationErrors },
 });
 
+const samlMetadataRoute = createRoute({
+  method: "get",
+  path: "/metadata",
+  summary: "Estante's SAML service provider metadata (entity ID, ACS, SLO, signing and encryption certificate), for the IdP",
+  security: [{ bearer: [] }],
+  responses: { 200: { description: "SAML metadata", content: { "application/samlmetadata+xml": { schema: z.string() } } }, ...errorResponses, 404: validationErrors[404] },
+});
+
+const samlLogoutRoute = createRoute({
+  method: "post",
+  path: "/logout",
+  summary: "Checks a LogoutRequest the IdP sent to the portal's /saml/logout (HTTP-Redirect, signed); answers the IdP link of the LogoutResponse",
+  security: [{ bearer: [] }],
+  request: {
+    headers: LangHeader,
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({ query: z.string().min(1).max(16_384).openapi({ description: "The query string the IdP sent (SAMLRequest, RelayState, SigAlg, Signature)" }) }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: { description: "The LogoutResponse link", content: { "application/json": { schema: z.object({ link: z.string() }).openapi("SamlLogout") } } },
+    ...errorResponses,
+    401: validationErrors[401],
+    404: validationErrors[404],
+    503: validationErrors[503],
+  },
+});
+
 function oidcOf(deps: ApiDeps): OidcConfig {
   const cfg = deps.sso?.oidc;
   if (!cfg) throw new ApiError(404, "sso_indisponivel");
@@ -130,6 +163,19 @@ function oidcFailure(e: OidcError): ApiError {
   }
 }
 
+/** Maps a SAML failure: an unreachable IdP is an authentication error (503), anything else a token error (401). */
+const samlFailure = (e: SamlError) => (e.reason === "unreachable" ? new ApiError(503, "sso_erro_autenticacao") : new ApiError(401, "sso_token_invalido"));
+
+/** The flow of `nonce`, logging why it cannot complete (unknown, already used, or older than ten minutes). */
+async function flowOf(deps: ApiDeps, kind: "oidc" | "saml", nonce: string) {
+  try {
+    return await takeFlow(deps.db, deps.auth.now(), kind, nonce);
+  } catch (e) {
+    ssoLog(kind, "callback", "the login's nonce is unknown, already used or older than ten minutes (a replay, or a login left too long at the provider)");
+    throw e;
+  }
+}
+
 /** /api/oidc: authorize and validar. */
 export function oidcRoutes(deps: ApiDeps) {
   const app = createRouter();
@@ -150,16 +196,26 @@ export function oidcRoutes(deps: ApiDeps) {
   app.openapi(oidcValidarRoute, async (c) => {
     const cfg = oidcOf(deps);
     const { nonce, callback } = c.req.valid("json");
-    const flow = await takeFlow(deps.db, deps.auth.now(), "oidc", nonce);
+    const flow = await flowOf(deps, "oidc", nonce);
     let claims;
     try {
-      claims = await completeCallback(cfg, callback, { state: flow.estado ?? "", nonce, verifier: flow.verificador ?? "" });
+      claims = await completeCallback(cfg, callback, {
+        state: flow.estado ?? "",
+        nonce,
+        verifier: flow.verificador ?? "",
+        startedAt: Date.parse(flow.criado_em),
+        now: deps.auth.now(),
+      });
     } catch (e) {
       throw e instanceof OidcError ? oidcFailure(e) : e;
     }
     // An e-mail the provider says it has not verified identifies nobody.
-    const email = typeof claims.email === "string" && claims.email_verified !== false ? claims.email : null;
-    const codPessoa = await patronForEmail(deps.db, email);
+    const value = claims[cfg.emailClaim];
+    const email = typeof value === "string" && claims.email_verified !== false ? value : null;
+    const codPessoa = await patronForEmail(deps.db, email).catch((e: unknown) => {
+      ssoLog("oidc", "match", email ? `no single patron has the e-mail of claim ${cfg.emailClaim}` : claims.email_verified === false && value ? "the provider says the e-mail is not verified (email_verified false)" : `neither the ID token nor UserInfo has the claim ${cfg.emailClaim}`);
+      throw e;
+    });
     return c.json(await issuePatronTokens(deps.db, deps.auth, PORTAL_CLIENT_ID, codPessoa) as z.infer<typeof SsoTokens>, 200);
   });
   return app;
@@ -175,6 +231,7 @@ export function samlRoutes(deps: ApiDeps) {
     try {
       request = await loginRequest(cfg);
     } catch (e) {
+      if (!(e instanceof SamlError)) ssoLog("saml", "start", e instanceof Error ? e.message : String(e));
       throw e instanceof SamlError ? new ApiError(503, "sso_erro_autenticacao") : e;
     }
     const nonce = newNonce();
@@ -184,16 +241,32 @@ export function samlRoutes(deps: ApiDeps) {
   app.openapi(samlValidarRoute, async (c) => {
     const cfg = samlOf(deps);
     const { saml, nonce } = c.req.valid("json");
-    const flow = await takeFlow(deps.db, deps.auth.now(), "saml", nonce);
+    const flow = await flowOf(deps, "saml", nonce);
     let profile;
     try {
       profile = await validateResponse(cfg, saml, flow.pedido_saml ?? "");
     } catch (e) {
-      if (e instanceof SamlError) throw new ApiError(e.reason === "unreachable" ? 503 : 401, e.reason === "unreachable" ? "sso_erro_autenticacao" : "sso_token_invalido");
-      throw e;
+      throw e instanceof SamlError ? samlFailure(e) : e;
     }
-    const codPessoa = await patronForEmail(deps.db, emailOf(profile));
+    const values = identitiesOf(profile, cfg.userAttribute);
+    const codPessoa = await patronForIdentities(deps.db, cfg.userField, values).catch((e: unknown) => {
+      const what = cfg.userAttribute ? `attribute ${cfg.userAttribute}` : "e-mail attributes (mail, email, urn:oid:0.9.2342.19200300.100.1.3) or emailAddress NameID";
+      ssoLog("saml", "match", values.length ? `no single patron's ${cfg.userField} matches the ${values.length} value(s) of the ${what}` : `the assertion has no ${what}`);
+      throw e;
+    });
     return c.json(await issuePatronTokens(deps.db, deps.auth, PORTAL_CLIENT_ID, codPessoa) as z.infer<typeof SsoTokens>, 200);
+  });
+  app.openapi(samlMetadataRoute, (c) => {
+    const xml = spMetadata(samlOf(deps));
+    return c.body(xml, 200, { "content-type": "application/samlmetadata+xml; charset=utf-8" }) as never;
+  });
+  app.openapi(samlLogoutRoute, async (c) => {
+    const cfg = samlOf(deps);
+    try {
+      return c.json(await logoutRequest(cfg, c.req.valid("json").query), 200);
+    } catch (e) {
+      throw e instanceof SamlError ? samlFailure(e) : e;
+    }
   });
   return app;
 }

@@ -9,7 +9,7 @@ import { ACTIVITY } from "./activities";
 import { isExternalBase } from "./api/acervo.server";
 import { getApi, type FullApiClient } from "./api/client.server";
 import { ApiError } from "./api/errors";
-import { oidcAuthorize, oidcValidar, samlLogin, samlValidar } from "./api/identity/sso.server";
+import { oidcAuthorize, oidcValidar, samlLogin, samlLogout, samlSpMetadata, samlValidar } from "./api/identity/sso.server";
 import { DadosUsuarioSchema, LIBRARY_BLOCK_CODE, sessionUserOf } from "./auth.server";
 import { isHttps, parseCookies, serializeCookie } from "./cookies";
 import { getEnv } from "./env.server";
@@ -222,4 +222,34 @@ export async function ssoLogoutLink(context: Readonly<RouterContextProvider>, ki
   const inst = (await siteConfig(context))?.instituicao;
   const link = kind === "oidc" ? inst?.link_logout_OIDC : inst?.link_logout_saml;
   return safeExternalUrl(typeof link === "string" ? link : null);
+}
+
+/** Estante's SAML SP metadata, as the API builds it (ADR 162); null when SAML is not configured. */
+export async function spMetadataResponse(context: Readonly<RouterContextProvider>): Promise<Response | null> {
+  try {
+    const file = await samlSpMetadata(getApi(context));
+    return new Response(file.body, { headers: { "Content-Type": "application/samlmetadata+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/**
+ * The IdP's single logout (SAML HTTP-Redirect binding, ADR 162): a LogoutRequest the API finds signed by the IdP
+ * ends this browser's session begun with SAML and goes back to the IdP with the LogoutResponse. A GET changes
+ * state here because the binding is a GET; what authorizes it is the IdP's signature, not the browser.
+ */
+export async function completeSamlLogout(request: Request, context: Readonly<RouterContextProvider>): Promise<{ redirect: Response } | { failure: SsoFailure }> {
+  const query = new URL(request.url).search;
+  if (!new URLSearchParams(query).get("SAMLRequest")) return { failure: failureOfCode("sso_token_invalido") };
+  try {
+    const { link } = await samlLogout(getApi(context), query);
+    const session = getSession(context);
+    if (session.user && session.data?.sso === "saml") session.destroy();
+    return { redirect: redirect(link, { headers: { "Cache-Control": "no-store" } }) };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return { failure: failureOf(err) };
+  }
 }

@@ -15,6 +15,12 @@ export interface OidcProviderOptions {
   portalUrl: string;
   clientId: string;
   clientSecret: string;
+  /** Behave like LemonLDAP::NG: the e-mail only in UserInfo, not in the ID token. */
+  emailOnlyInUserInfo?: boolean;
+  /** Accept and advertise only this token endpoint client authentication (LemonLDAP::NG's clients often use post). */
+  tokenAuthMethod?: "client_secret_basic" | "client_secret_post";
+  /** The error "cancel and deny" answers with (default access_denied; some providers say consent_required). */
+  refusal?: string;
 }
 
 export interface RunningProvider {
@@ -52,13 +58,15 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
         post_logout_redirect_uris: [`${portal}/`],
         grant_types: ["authorization_code"],
         response_types: ["code"],
+        ...(opts.tokenAuthMethod ? { token_endpoint_auth_method: opts.tokenAuthMethod } : {}),
       },
     ],
+    ...(opts.tokenAuthMethod ? { clientAuthMethods: [opts.tokenAuthMethod] } : {}),
     jwks: { keys: [jwk as never] },
     cookies: { keys: [crypto.randomBytes(32).toString("hex")] },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
-    // The e-mail goes in the ID token itself, which is what the relying party validates.
-    conformIdTokenClaims: false,
+    // By default the e-mail goes in the ID token itself; a LemonLDAP::NG-like provider keeps it for UserInfo.
+    conformIdTokenClaims: Boolean(opts.emailOnlyInUserInfo),
     pkce: { required: () => true },
     ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true, logoutSource } },
@@ -96,7 +104,7 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
         return res.end(loginPage(details.uid, String(details.params.login_hint ?? ""), null));
       }
       if (req.method === "POST" && m[2] === "/abort") {
-        return await provider.interactionFinished(req, res, { error: "access_denied", error_description: "The user refused" }, { mergeWithLastSubmission: false });
+        return await provider.interactionFinished(req, res, { error: opts.refusal ?? "access_denied", error_description: "The user refused" }, { mergeWithLastSubmission: false });
       }
       if (req.method === "POST" && m[2] === "/login") {
         const form = await readForm(req);
