@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import * as isbn3 from "isbn3";
 import { headingKey } from "../../contract/headings.ts";
+import { IMAGE_SCHEMES, linkHref } from "../../contract/link-url.ts";
 import type { Selectable } from "kysely";
 import type { AcervoTable } from "../db/types.ts";
 import { controlValue, dataFields, isDataField, subfield, subfieldValues, type DataField, type MarcRecord } from "./types.ts";
@@ -219,7 +220,9 @@ export function mapTitle(rec: MarcRecord): { title: TitleData; links: LinkRow[];
     const desc = [subfield(f, "3"), subfield(f, "y"), subfield(f, "z")].filter(Boolean).join(" — ") || null;
     const flags = [subfield(f, "3"), subfield(f, "z"), subfield(f, "x")].join(" ");
     for (const u of subfieldValues(f, "u").map((x) => x.trim()).filter(Boolean)) {
-      if (COVER.test(desc ?? "") || /\.(jpe?g|png|gif|webp)(\?|$)/i.test(u)) {
+      // Only a web address can be a cover (the page loads it by itself); any other stays a link, shown as text
+      // when it is not one (contract/link-url.ts, ADR 103).
+      if ((COVER.test(desc ?? "") || /\.(jpe?g|png|gif|webp)(\?|$)/i.test(u)) && linkHref(u, IMAGE_SCHEMES)) {
         linkCapa ??= u;
         continue;
       }
