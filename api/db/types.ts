@@ -373,7 +373,8 @@ export interface RenovacaoTable {
 /** Migration 018: the token of a patron's private calendar feed URL. */
 export interface CalendarioFeedTable {
   cod_pessoa: number;
-  token: string;
+  /** SHA-256 (hex) of the feed's token; the token itself is shown once, when made (migration 083). */
+  token_hash: string;
   created_at: Generated<string>;
 }
 

@@ -109,10 +109,12 @@ export async function verifyAccessToken(db: Db, s: AuthSettings, token: string):
 
 /**
  * Ends every session of a patron: all their access and refresh tokens, in every family, are revoked at once.
- * Password change and recovery call it so that a stolen or forgotten session cannot outlive the old password.
+ * Password change and recovery call it so that a stolen or forgotten session cannot outlive the old password; the
+ * private calendar feed ends with them.
  * Returns how many tokens were revoked.
  */
 export async function revokeAllSessions(db: Db, codPessoa: number, now: number = Date.now()): Promise<number> {
+  await endCalendarFeed(db, codPessoa);
   const res = await db
     .updateTable("oauth_token")
     .set({ revoked_at: iso(now) })
@@ -138,8 +140,17 @@ export async function revokeAllPatronTokens(db: Db, codPessoa: number, now: numb
   await revokeAllSessions(db, codPessoa, now);
 }
 
+/**
+ * The private calendar feed is a standing credential to the patron's loans (ADR 123): it ends with the sessions a
+ * password change or recovery ends, and the patron makes a new one if they still want it.
+ */
+async function endCalendarFeed(db: Db, codPessoa: number): Promise<void> {
+  await db.deleteFrom("calendario_feed").where("cod_pessoa", "=", codPessoa).execute();
+}
+
 /** Ends a patron's other sessions (password change): every token outside the family of the session making the change. */
 export async function revokeOtherSessions(db: Db, codPessoa: number, keepFamilia: string, now: number): Promise<number> {
+  await endCalendarFeed(db, codPessoa);
   const res = await db
     .updateTable("oauth_token")
     .set({ revoked_at: iso(now) })

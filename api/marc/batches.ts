@@ -10,7 +10,10 @@ import path from "node:path";
 import { distinctTerms, indexReadsMarcField, titleIndexEntry, type TitleIndexEntry } from "../search/index.ts";
 import { mapCopies, mapTitle, recordKind, sourceKey, type CopyData, type LinkRow, type TitleData } from "./map.ts";
 import { streamRecords } from "./read.ts";
-import { marcInJsonText, toMarcInJson, type MarcRecord } from "./types.ts";
+import { controlValue, marcInJsonText, toMarcInJson, type MarcRecord } from "./types.ts";
+
+/** Why a bibliographic record without a title and without a control number is not imported. */
+export const NO_TITLE_NOR_NUMBER = "record has no title (245, 130, 240, 242 or 246) and no control number (001)";
 
 /** A bibliographic record mapped onto its rows and its index entry; copies still name their source branch. */
 export interface PreparedTitle {
@@ -62,7 +65,10 @@ export interface ReadOptions {
  * `terms` collects its text index terms (see titleIndexEntry).
  */
 export function prepareTitle(record: MarcRecord, recordNumber: number, copyWhenMissing: boolean, terms?: Set<string>): PreparedTitle {
-  const { title, links, headingKeys } = mapTitle(record);
+  const { title, links, headingKeys, untitled } = mapTitle(record);
+  // Nothing to show and nothing to key it by (random bytes, an empty record): a bad record, not an "[s.t.]" title
+  // whose content-hash key every other such record would share (ADR 102).
+  if (untitled && !controlValue(record, "001")?.trim()) throw new Error(NO_TITLE_NOR_NUMBER);
   let copies = mapCopies(record);
   if (!copies.length && copyWhenMissing && title.acesso_remoto !== "cr") {
     copies = [{ codigo_barras: null, library: undefined, localizacao: null, chamada: null, situacao: "disponivel", volume: null, tipo_emprestimo: "normal" }];

@@ -207,4 +207,29 @@ describe("npm run import", () => {
     expect(bad.out).toMatch(/junk\.txt record #1: unrecognised format/);
     expect(bad.err).toMatch(/no record could be imported/);
   }, 120_000);
+
+  it("imports nothing from 200 KB of random bytes, lists the bad records by number and exits 1", async () => {
+    // Seeded, so the bytes (and the records their terminators cut them into) are the same on every run.
+    let x = 0x2545f491;
+    const bytes = Buffer.alloc(200 * 1024);
+    for (let i = 0; i < bytes.length; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      bytes[i] = x & 0xff;
+    }
+    const noise = path.join(work, "noise.mrc");
+    fs.writeFileSync(noise, Buffer.concat([Buffer.from("00000"), bytes]));
+    const dataDir = path.join(work, "noise");
+    const r = await npmImport(dataDir, noise);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/Read \d+ records: 0 titles imported, 0 updated, 0 authorities, 0 copies/);
+    expect(r.out).toMatch(/noise\.mrc record #\d+: record has no title \(245, 130, 240, 242 or 246\) and no control number \(001\)/);
+    expect(r.err).toMatch(/Import failed: no record could be imported/);
+    // Every record was bad, and every one is listed: a long list reaches the end of a pipe before the exit.
+    const read = Number(/Read (\d+) records/.exec(r.out)?.[1]);
+    expect(read).toBeGreaterThan(500);
+    expect(r.out.match(/^ {2}noise\.mrc record #\d+: /gm)).toHaveLength(read);
+    expect(await counts(dataDir)).toMatchObject({ acervo: 0, indexed: 0 });
+  }, 120_000);
 });

@@ -137,14 +137,22 @@ process.on("beforeExit", () => {
   process.exit(1);
 });
 
+/**
+ * Exits once what was printed has been written: to a pipe, stdout is asynchronous, and exiting at once cut off the
+ * end of a long list of bad records (callbacks of writes to one stream run in order).
+ */
+function exitAfterOutput(code: number): void {
+  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
+}
+
 main().then(
   (code) => {
     settled = true;
-    process.exit(code);
+    exitAfterOutput(code);
   },
   (e: unknown) => {
     settled = true;
     console.error(e instanceof Error ? e.message : e);
-    process.exit(1);
+    exitAfterOutput(1);
   },
 );

@@ -203,6 +203,38 @@ async function expectIndexAsRebuilt(): Promise<void> {
   expect(await snapshot()).toEqual(imported);
 }
 
+describe("records with nothing to show", () => {
+  it("counts a record with no title and no control number as bad, by number, so two such files never update each other", async () => {
+    const a = path.join(dir, "a.json");
+    const b = path.join(dir, "b.xml");
+    fs.writeFileSync(a, JSON.stringify([{ leader: "00000nam a2200000 a 4500", fields: [] }, { leader: "", fields: [{ "500": { ind1: " ", ind2: " ", subfields: [{ a: "Só uma nota" }] } }] }]));
+    fs.writeFileSync(b, '<collection xmlns="http://www.loc.gov/MARC21/slim"><record><leader>00000nam a2200000 a 4500</leader></record></collection>');
+    const summary = await importFiles(db, [a, b], { libraryFor: () => 1 });
+    expect(summary).toMatchObject({ read: 3, imported: 0, updated: 0, skipped: 3 });
+    expect(summary.errors.map((e) => `${e.file} #${e.recordNumber}: ${e.message}`)).toEqual([
+      "a.json #1: record has no title (245, 130, 240, 242 or 246) and no control number (001)",
+      "a.json #2: record has no title (245, 130, 240, 242 or 246) and no control number (001)",
+      "b.xml #1: record has no title (245, 130, 240, 242 or 246) and no control number (001)",
+    ]);
+    expect(await count("acervo")).toBe(0);
+  });
+
+  it("still imports an untitled record that has a control number, as \"[s.t.]\"", async () => {
+    const file = path.join(dir, "untitled.json");
+    fs.writeFileSync(file, JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [{ "001": "U1" }, { "500": { ind1: " ", ind2: " ", subfields: [{ a: "Sem título" }] } }] }));
+    expect(await importFiles(db, [file], { libraryFor: () => 1 })).toMatchObject({ imported: 1, errors: [] });
+    expect(await db.selectFrom("acervo").select("titulo").execute()).toEqual([{ titulo: "[s.t.]" }]);
+  });
+
+  it("treats them the same in bulk mode's reader threads", async () => {
+    const file = path.join(dir, "empty.json");
+    fs.writeFileSync(file, JSON.stringify([{ leader: "", fields: [] }, { leader: "", fields: [{ "245": { ind1: "0", ind2: "0", subfields: [{ a: "Com título" }] } }] }]));
+    const summary = await importFiles(db, [file], { libraryFor: () => 1, bulk: true, readers: 1 });
+    expect(summary).toMatchObject({ read: 2, imported: 1, skipped: 1 });
+    expect(summary.errors).toEqual([{ file: "empty.json", recordNumber: 1, message: expect.stringContaining("no title") }]);
+  }, 60_000);
+});
+
 describe("mapping of a Koha record with 952 items", () => {
   it("fills the title columns, keeps MARC-in-JSON and turns 952s into copies with their barcodes", async () => {
     const file = demoFiles(projectRoot).find((f) => f.includes("koha-sample-bibs"))!;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import * as isbn3 from "isbn3";
 import { headingKey } from "../../contract/headings.ts";
+import { IMAGE_SCHEMES, linkHref } from "../../contract/link-url.ts";
 import type { Selectable } from "kysely";
 import type { AcervoTable } from "../db/types.ts";
 import { controlValue, dataFields, isDataField, subfield, subfieldValues, type DataField, type MarcRecord } from "./types.ts";
@@ -153,8 +154,11 @@ export interface LinkRow {
 type AcervoColumns = Selectable<AcervoTable>;
 export type TitleData = Omit<AcervoColumns, "cod_acervo" | "cod_empresa" | "chave_origem" | "marc" | "created_at" | "updated_at">;
 
-/** Maps a bibliographic record onto the `acervo` row, its 856 links and its heading keys (for authorities). */
-export function mapTitle(rec: MarcRecord): { title: TitleData; links: LinkRow[]; headingKeys: string[] } {
+/**
+ * Maps a bibliographic record onto the `acervo` row, its 856 links and its heading keys (for authorities);
+ * `untitled` when no title field gave a title (the row then says "[s.t.]").
+ */
+export function mapTitle(rec: MarcRecord): { title: TitleData; links: LinkRow[]; headingKeys: string[]; untitled: boolean } {
   const f245 = dataFields(rec, "245")[0];
   let titulo = f245 ? joinSub(f245, "anp") : "";
   if (f245 && !subfield(f245, "a") && subfield(f245, "k")) titulo = joinSub(f245, "k");
@@ -162,7 +166,8 @@ export function mapTitle(rec: MarcRecord): { title: TitleData; links: LinkRow[];
     const alt = dataFields(rec, /^(130|240|246|242)$/)[0];
     titulo = alt ? joinSub(alt, "anp") : "";
   }
-  if (!titulo) titulo = "[s.t.]"; // ISBD "sine titulo"
+  const untitled = !titulo;
+  if (untitled) titulo = "[s.t.]"; // ISBD "sine titulo"
   const subtitulo = f245 ? joinSub(f245, "b") || null : null;
 
   const main = dataFields(rec, /^1(00|10|11)$/)[0];
@@ -219,7 +224,9 @@ export function mapTitle(rec: MarcRecord): { title: TitleData; links: LinkRow[];
     const desc = [subfield(f, "3"), subfield(f, "y"), subfield(f, "z")].filter(Boolean).join(" — ") || null;
     const flags = [subfield(f, "3"), subfield(f, "z"), subfield(f, "x")].join(" ");
     for (const u of subfieldValues(f, "u").map((x) => x.trim()).filter(Boolean)) {
-      if (COVER.test(desc ?? "") || /\.(jpe?g|png|gif|webp)(\?|$)/i.test(u)) {
+      // Only a web address can be a cover (the page loads it by itself); any other stays a link, shown as text
+      // when it is not one (contract/link-url.ts, ADR 103).
+      if ((COVER.test(desc ?? "") || /\.(jpe?g|png|gif|webp)(\?|$)/i.test(u)) && linkHref(u, IMAGE_SCHEMES)) {
         linkCapa ??= u;
         continue;
       }
@@ -267,6 +274,7 @@ export function mapTitle(rec: MarcRecord): { title: TitleData; links: LinkRow[];
     },
     links,
     headingKeys: [...headingKeys].filter(Boolean),
+    untitled,
   };
 }
 

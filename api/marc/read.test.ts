@@ -140,3 +140,39 @@ describe("ISO 2709 in UTF-8", () => {
     expect(rec.fields[0]).toEqual({ tag: "245", ind1: "0", ind2: "0", subfields: [{ code: "a", value: "Title" }, { code: "\u00c3", value: "\ufffdx" }] });
   });
 });
+
+/** An ISO 2709 record with `n` 500 fields, framed by its terminators (past 99,999 bytes no directory offset fits). */
+function manyFields(n: number, subfieldsEach = 1): Buffer {
+  const field = Buffer.from(`  ${"\x1fanote".repeat(subfieldsEach)}\x1e`, "latin1");
+  const dir = Buffer.from(`500${String(field.length).padStart(4, "0")}00000`.repeat(n), "latin1");
+  const leader = Buffer.from("00000nam a2200000 a 4500", "latin1");
+  return Buffer.concat([leader, Buffer.from("001000400000", "latin1"), dir, Buffer.from("\x1e", "latin1"), Buffer.from("X1\x1e", "latin1"), ...Array(n).fill(field)]);
+}
+
+describe("a record's size", () => {
+  it("reads a record of a few thousand fields", () => {
+    expect(parseIso2709Record(manyFields(5_000)).fields).toHaveLength(5_001);
+  });
+
+  it("refuses an ISO 2709 record of 200,000 fields without building them, as a bad record", () => {
+    const rec = manyFields(200_000);
+    const before = process.memoryUsage().heapUsed;
+    expect(() => parseIso2709Record(rec)).toThrow("record has 200,001 fields; at most 10,000 are read");
+    // Building them took hundreds of MB; refusing them takes next to nothing.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(20e6);
+  });
+
+  it("refuses an ISO 2709 record with more subfields in all than the cap", () => {
+    expect(() => parseIso2709Record(manyFields(2_000, 30))).toThrow("record has 60,000 subfields; at most 50,000 are read");
+  });
+
+  it("refuses MARCXML and MARC-in-JSON records with too many fields, and reads the next record", async () => {
+    const field = '<datafield tag="500" ind1=" " ind2=" "><subfield code="a">note</subfield></datafield>';
+    const xml = `<collection><record>${field.repeat(10_001)}</record><record><datafield tag="245" ind1="0" ind2="0"><subfield code="a">Ok</subfield></datafield></record></collection>`;
+    const fromXml = await readMarcXml(xml);
+    expect(fromXml[0]).toEqual({ recordNumber: 1, error: expect.stringContaining("record has 10,001 fields") });
+    expect(fromXml[1].record?.fields).toHaveLength(1);
+    const json = JSON.stringify([{ leader: "", fields: Array(10_001).fill({ "500": { ind1: " ", ind2: " ", subfields: [{ a: "note" }] } }) }]);
+    expect(readMarcJson(json)[0]).toEqual({ recordNumber: 1, error: "record has 10,001 fields; at most 10,000 are read" });
+  });
+});

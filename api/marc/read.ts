@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { MARCXML } from "@natlibfi/marc-record-serializers";
 import { cleanText, decodeBytes, detectEncoding, freshMarc8State } from "./decode.ts";
-import type { DataField, Field, MarcRecord, Subfield } from "./types.ts";
+import { isDataField, type DataField, type Field, type MarcRecord, type Subfield } from "./types.ts";
 
 /** The serializations the importer reads. */
 export type MarcFormat = "iso2709" | "marcxml" | "json";
@@ -12,6 +12,23 @@ export interface ReadResult {
   recordNumber: number;
   record?: MarcRecord;
   error?: string;
+}
+
+/**
+ * Most fields and subfields a record may have (ADR 102). A valid ISO 2709 record (99,999 bytes at most) holds a few
+ * thousand fields; a large Koha record with its items a few thousand more. Past these it is a bad record, refused
+ * before its fields are built: one record of 200,000 fields took 454 MB to read, map and index.
+ */
+export const MAX_FIELDS = 10_000;
+export const MAX_SUBFIELDS = 50_000;
+const tooMany = (n: number, what: "fields" | "subfields") =>
+  new Error(`record has ${n > 1e6 ? "over a million" : n.toLocaleString("en")} ${what}; at most ${(what === "fields" ? MAX_FIELDS : MAX_SUBFIELDS).toLocaleString("en")} are read`);
+
+/** Throws when a record read has more subfields in all than {@link MAX_SUBFIELDS}. */
+function checkSubfields(fields: Field[]): void {
+  let n = 0;
+  for (const f of fields) if (isDataField(f)) n += f.subfields.length;
+  if (n > MAX_SUBFIELDS) throw tooMany(n, "subfields");
 }
 
 /** Control fields (00X) hold a value, not indicators and subfields. */
@@ -136,6 +153,8 @@ export function parseIso2709Record(chunk: Uint8Array): MarcRecord {
   let base = Number.parseInt(leader.slice(12, 17), 10);
   // Trust the directory terminator over a wrong base address.
   if (!Number.isFinite(base) || base !== firstFt + 1) base = firstFt + 1;
+  // The directory says how many fields there are: too many is refused before any is read.
+  if ((firstFt - 24) / 12 > MAX_FIELDS) throw tooMany(Math.floor((firstFt - 24) / 12), "fields");
   const dir = ascii(chunk.subarray(24, firstFt));
   const entries: { tag: string; len: number; pos: number }[] = [];
   for (let i = 0; i + 12 <= dir.length; i += 12) {
@@ -161,7 +180,10 @@ export function parseIso2709Record(chunk: Uint8Array): MarcRecord {
   const enc = detectEncoding(chunk, leader[9]);
   if (enc === "utf8" && bySeparator) {
     const fromText = utf8Fields(entries, data);
-    if (fromText) return { leader: cleanLeader(leader), fields: fromText };
+    if (fromText) {
+      checkSubfields(fromText);
+      return { leader: cleanLeader(leader), fields: fromText };
+    }
   }
   const fields: Field[] = [];
   entries.forEach((e, idx) => {
@@ -176,6 +198,7 @@ export function parseIso2709Record(chunk: Uint8Array): MarcRecord {
     }
     fields.push(parseFieldBytes(e.tag, bytes, enc));
   });
+  checkSubfields(fields);
   return { leader: cleanLeader(leader), fields };
 }
 
@@ -256,6 +279,18 @@ function cleanLeader(l: string): string {
 // ---------- MARCXML ----------
 
 const RECORD_RE = /<((?:[\w.-]+:)?)record\b[^>]*?(?:\/>|>[\s\S]*?<\/\1record\s*>)/g;
+const XML_FIELD_RE = /<(?:[\w.-]+:)?(?:data|control)field\b/g;
+const XML_SUBFIELD_RE = /<(?:[\w.-]+:)?subfield\b/g;
+
+/** How many times `re` (global) matches `text`, counting no further than `limit`. */
+function countUpTo(text: string, re: RegExp, limit: number): number {
+  re.lastIndex = 0;
+  let n = 0;
+  while (n < limit && re.exec(text)) n++;
+  re.lastIndex = 0;
+  return n;
+}
+
 const VALIDATION_OFF = { fields: false, subfields: false, subfieldValues: false, noFailValidation: true };
 
 /** Reads MARCXML: default-namespace, prefixed (`marc:record`) or un-namespaced, collection or single record. */
@@ -265,6 +300,11 @@ export async function readMarcXml(xml: string): Promise<ReadResult[]> {
   for (const m of xml.matchAll(RECORD_RE)) {
     n++;
     try {
+      // Counted in the text before the XML is parsed into objects.
+      const fieldCount = countUpTo(m[0], XML_FIELD_RE, MAX_FIELDS + 1);
+      if (fieldCount > MAX_FIELDS) throw tooMany(fieldCount, "fields");
+      const subfieldCount = countUpTo(m[0], XML_SUBFIELD_RE, MAX_SUBFIELDS + 1);
+      if (subfieldCount > MAX_SUBFIELDS) throw tooMany(subfieldCount, "subfields");
       const raw = await MARCXML.from(m[0], VALIDATION_OFF);
       const fields: Field[] = [];
       for (const f of raw.fields ?? []) {
@@ -323,6 +363,7 @@ export function fromJsonRecord(item: unknown): MarcRecord {
   if (typeof obj?.content === "object" && obj.content?.fields) obj = obj.content;
   if (typeof obj === "string") obj = JSON.parse(obj);
   if (!obj || typeof obj !== "object" || !Array.isArray(obj.fields)) throw new Error("not a MARC-in-JSON record (no fields array)");
+  if (obj.fields.length > MAX_FIELDS) throw tooMany(obj.fields.length, "fields");
   const fields: Field[] = [];
   for (const raw of obj.fields as Record<string, any>[]) {
     if (!raw || typeof raw !== "object") continue;
@@ -348,5 +389,6 @@ export function fromJsonRecord(item: unknown): MarcRecord {
       } else if (typeof v === "string" || typeof v === "number") fields.push({ tag, value: cleanText(String(v)) });
     }
   }
+  checkSubfields(fields);
   return { leader: cleanLeader(String(obj.leader ?? "")), fields };
 }

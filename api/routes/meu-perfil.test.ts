@@ -104,6 +104,15 @@ describe("password change", () => {
     const reuse = await send("PUT", PW, mine, { senhaAtual: "Estante#2026", senhaNova: "Estante#2026" });
     expect((await reuse.json()).errors.regras).toEqual(["last_pw"]);
   });
+
+  it("ends the private calendar feed along with the other sessions", async () => {
+    const mine = (await login(t.app, "posgrad", "Estante#2026")).access_token;
+    const { token } = (await (await send("POST", "/api/emprestimo/calendario/feed", mine, {})).json()) as { token: string };
+    expect((await t.app.request(`/api/calendario/${token}`)).status).toBe(200);
+    expect((await send("PUT", PW, mine, { senhaAtual: "Estante#2026", senhaNova: "Livro#2027y" })).status).toBe(204);
+    expect((await t.app.request(`/api/calendario/${token}`)).status).toBe(404);
+    expect(await (await get(t.app, "/api/emprestimo/calendario/feed", mine)).json()).toEqual({ token: null, criado_em: null });
+  });
 });
 
 describe("my data and the loan-history choice", () => {

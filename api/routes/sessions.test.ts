@@ -35,6 +35,15 @@ describe("ending sessions", () => {
     expect((await revoke({ token: "x", client_id: "99" })).status).toBe(400);
   });
 
+  it("revokeAllSessions also ends the patron's private calendar feed", async () => {
+    const a = await login(t.app, "posgrad");
+    const made = await t.app.request("/api/emprestimo/calendario/feed", { method: "POST", headers: { authorization: `Bearer ${a.access_token}` } });
+    const { token } = (await made.json()) as { token: string };
+    expect((await t.app.request(`/api/calendario/${token}`)).status).toBe(200);
+    await revokeAllSessions(t.db, (await (await dados(a.access_token)).json()).user.cod_pessoa as number);
+    expect((await t.app.request(`/api/calendario/${token}`)).status).toBe(404);
+  });
+
   it("revokeAllSessions ends every session of one patron and no one else's", async () => {
     const a = await login(t.app, "posgrad");
     const b = await login(t.app, "posgrad");

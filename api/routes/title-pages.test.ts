@@ -173,6 +173,23 @@ describe("restricted links and providers", () => {
     expect((await post(`/api/acesso-restrito/${plain}/s/${link.cod_link}`, access_token, {})).status).toBe(404);
   });
 
+  it("never hands out a script or data address as a restricted link to open, and logs no access to it", async () => {
+    const { access_token } = await login(t.app, "demo");
+    for (const url of ["javascript:alert(document.cookie)", " JaVa\tScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>"]) {
+      const { cod_link } = await t.db.insertInto("acervo_link").values({ cod_acervo: book, url, descricao: null, restrito: 1, acessibilidade: 0 }).returning("cod_link").executeTakeFirstOrThrow();
+      expect((await post(`/api/acesso-restrito/${book}/s/${cod_link}`, access_token, {})).status).toBe(404);
+      expect(await t.db.selectFrom("acesso_link").select("cod_link").where("cod_link", "=", cod_link).execute()).toEqual([]);
+      await t.db.deleteFrom("acervo_link").where("cod_link", "=", cod_link).execute();
+    }
+  });
+
+  it("gives the institution's default cover, not a stored script or data address, as a title's cover", async () => {
+    await t.db.updateTable("acervo").set({ link_capa: "javascript:alert(1)" }).where("cod_acervo", "=", plain).execute();
+    const body = await (await get(t.app, `/api/vinculos/imagem?cod_acervo=${plain}`, token)).json();
+    await t.db.updateTable("acervo").set({ link_capa: null }).where("cod_acervo", "=", plain).execute();
+    expect(body).toMatchObject({ cod_acervo: plain, padrao: true });
+  });
+
   it("gives a patron the Grupo A and external-base addresses, and refuses an unknown base", async () => {
     const { access_token } = await login(t.app, "demo");
     const g = await (await post("/api/vinculos/grupoa", access_token, { sessionid: "abc" })).json();

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { IMAGE_SCHEMES, linkHref } from "../../contract/link-url.ts";
 import { getTargetProduct } from "../db/directory.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
@@ -36,10 +37,11 @@ export function vinculosExtrasRoutes(deps: ApiDeps) {
       const { cod_acervo } = c.req.valid("query");
       const t = await db.selectFrom("acervo").select(["cod_acervo", "link_capa"]).where("cod_acervo", "=", cod_acervo).executeTakeFirst();
       if (!t) throw new ApiError(404, "nao_encontrado");
-      if (t.link_capa) return c.json({ cod_acervo, url: t.link_capa, padrao: false }, 200);
+      const own = linkHref(t.link_capa, IMAGE_SCHEMES);
+      if (own) return c.json({ cod_acervo, url: own, padrao: false }, 200);
       const inst = await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
-      const own = parseJsonObject(inst?.parametros).imagem_padrao;
-      return c.json({ cod_acervo, url: typeof own === "string" && own.startsWith("https://") ? own : null, padrao: true }, 200);
+      const standard = parseJsonObject(inst?.parametros).imagem_padrao;
+      return c.json({ cod_acervo, url: typeof standard === "string" && standard.startsWith("https://") ? standard : null, padrao: true }, 200);
     },
   );
 

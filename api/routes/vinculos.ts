@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
+import { linkHref } from "../../contract/link-url.ts";
 import type { Db } from "../db/index.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, parseJsonObject, patronErrorResponses, LangHeader, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
@@ -72,7 +73,8 @@ export function vinculosRoutes(deps: ApiDeps) {
       const { a, b } = c.req.valid("param");
       const body = c.req.valid("json");
       const link = await db.selectFrom("acervo_link").select(["cod_link", "url", "restrito"]).where("cod_link", "=", b).where("cod_acervo", "=", a).executeTakeFirst();
-      if (!link) throw new ApiError(404, "nao_encontrado");
+      // An address that is no link (javascript:, data:, …) is shown as text and never handed out to be opened (ADR 103).
+      if (!link || !linkHref(link.url)) throw new ApiError(404, "nao_encontrado");
       // The patron is the token's owner; a userId naming someone else is ignored.
       await db
         .insertInto("acesso_link")

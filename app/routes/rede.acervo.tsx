@@ -4,6 +4,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
 import { RecordError } from "~/components/acervo/SubPage";
 import { Facts } from "~/components/network/Facts";
+import { linkHref } from "../../contract/link-url";
 import "~/styles/catalogue.css";
 import "~/components/network/network.css";
 import type { Route } from "./+types/rede.acervo";
@@ -56,9 +57,10 @@ export default function NetworkRecord({ loaderData }: Route.ComponentProps) {
             <Link to={r.link_origem}>{inst.local ? t("record.openLocal") : t("record.openHome", { institution: inst.nome })}</Link>
           </li>
         ) : null}
-        {r.link_online ? (
+        {/* Another member's record: its online link is a link only when it is a web, FTP or e-mail address (ADR 103). */}
+        {linkHref(r.link_online) ? (
           <li>
-            <a href={r.link_online} rel="noopener noreferrer">
+            <a href={linkHref(r.link_online)!} rel="noopener noreferrer">
               {t("record.online")}
             </a>
           </li>

@@ -6,6 +6,7 @@ import { getExternalBaseUrl, isExternalBase } from "~/lib/api/acervo.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError } from "~/lib/api/errors";
 import { EXTERNAL_BASE_NAMES } from "~/lib/external-access";
+import { linkHref } from "../../contract/link-url";
 import { getT } from "~/lib/i18n.server";
 import { privateAreaPath, PRODUCT_NAME } from "~/lib/product";
 import { requireUser } from "~/lib/require-user.server";
@@ -51,7 +52,7 @@ export default function ExternalAccess({ loaderData }: Route.ComponentProps) {
         <>
           <p>{t("auth.external.intro", { name })}</p>
           <p>
-            <a href={url ?? undefined} target="_blank" rel="noopener noreferrer" className="button">
+            <a href={linkHref(url) ?? undefined} target="_blank" rel="noopener noreferrer" className="button">
               {t("auth.external.open", { name })} {t("layout.opens_new_window")}
             </a>
           </p>

@@ -76,7 +76,7 @@ test.describe("loans and renewal", () => {
     expect(lines).toHaveLength(9);
   });
 
-  test("the due-date calendar downloads as .ics, and the private feed URL works until it is revoked", async ({ signedIn: page }) => {
+  test("the due-date calendar downloads as .ics, and the private feed URL is shown once and works until it is revoked", async ({ signedIn: page }) => {
     await page.goto(LOANS);
     const ics = await page.request.get(`${LOANS}/calendario.ics`);
     expect(ics.headers()["content-type"]).toContain("text/calendar");
@@ -86,6 +86,11 @@ test.describe("loans and renewal", () => {
     await expect(page.getByRole("main").getByRole("status")).toContainText("Novo endereço do calendário criado.");
     const url = await page.getByLabel("Endereço privado do calendário").inputValue();
     expect(url).toMatch(/\/api\/calendario\/[\w-]{20,}$/);
+    expect((await page.request.get(url)).status()).toBe(200);
+    // Shown once: the API keeps only its hash, so the page then says that a feed exists, not where.
+    await page.reload();
+    await expect(page.getByLabel("Endereço privado do calendário")).toHaveCount(0);
+    await expect(page.getByText(/Você tem um endereço privado do calendário desde/)).toBeVisible();
     expect((await page.request.get(url)).status()).toBe(200);
     await page.getByRole("button", { name: "Revogar o endereço" }).click();
     await expect(page.getByRole("main").getByRole("status")).toContainText("Endereço do calendário revogado.");

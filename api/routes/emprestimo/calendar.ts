@@ -5,6 +5,7 @@ import { currentLoans } from "../../db/loans.ts";
 import type { Db } from "../../db/index.ts";
 import { createRouter, LangHeader, patronErrorResponses, patronOf, type ApiDeps } from "../../lib/http.ts";
 import type { Lang } from "../../lib/messages.ts";
+import { sha256 } from "../../lib/password.ts";
 
 const CAL_TEXT: Record<Lang, { name: string; summary: string; description: string }> = {
   pt: { name: "Devoluções da biblioteca", summary: "Devolver: {t}", description: "Data prevista de devolução na {b}." },
@@ -46,11 +47,16 @@ const calendarioRoute = createRoute({
   responses: { 200: { description: "text/calendar", content: { "text/calendar": { schema: z.string() } } }, ...patronErrorResponses },
 });
 
-const Feed = z.object({ token: z.string().nullable(), criado_em: z.string().nullable() }).openapi("CalendarioFeed");
+const Feed = z
+  .object({
+    token: z.string().nullable().openapi({ description: "The feed's token: only in the answer to POST (only its hash is stored); null otherwise" }),
+    criado_em: z.string().nullable().openapi({ description: "When the current feed was made; null when there is none" }),
+  })
+  .openapi("CalendarioFeed");
 const feedGet = createRoute({
   method: "get",
   path: "/calendario/feed",
-  summary: "The patron's private calendar feed token (null when none)",
+  summary: "Whether the patron has a private calendar feed, and since when (its token is shown only when made)",
   security: [{ bearer: [] }],
   request: { headers: LangHeader },
   responses: { 200: { description: "Feed", content: { "application/json": { schema: Feed } } }, ...patronErrorResponses },
@@ -58,7 +64,7 @@ const feedGet = createRoute({
 const feedPost = createRoute({
   method: "post",
   path: "/calendario/feed",
-  summary: "Creates a new private feed token; the previous one stops working",
+  summary: "Creates a new private feed token, returned this once; the previous one stops working",
   security: [{ bearer: [] }],
   request: { headers: LangHeader },
   responses: { 200: { description: "Feed", content: { "application/json": { schema: Feed } } }, ...patronErrorResponses },
@@ -78,8 +84,8 @@ export function calendarRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.openapi(calendarioRoute, async (c) => ics(await loansCalendar(db, patronOf(c), c.get("lang")), "emprestimos.ics") as never);
   app.openapi(feedGet, async (c) => {
-    const row = await db.selectFrom("calendario_feed").select(["token", "created_at"]).where("cod_pessoa", "=", patronOf(c)).executeTakeFirst();
-    return c.json({ token: row?.token ?? null, criado_em: row?.created_at ?? null }, 200);
+    const row = await db.selectFrom("calendario_feed").select("created_at").where("cod_pessoa", "=", patronOf(c)).executeTakeFirst();
+    return c.json({ token: null, criado_em: row?.created_at ?? null }, 200);
   });
   app.openapi(feedPost, async (c) => {
     const cod = patronOf(c);
@@ -87,7 +93,7 @@ export function calendarRoutes(deps: ApiDeps) {
     const criado_em = new Date(deps.auth.now()).toISOString();
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom("calendario_feed").where("cod_pessoa", "=", cod).execute();
-      await trx.insertInto("calendario_feed").values({ cod_pessoa: cod, token, created_at: criado_em }).execute();
+      await trx.insertInto("calendario_feed").values({ cod_pessoa: cod, token_hash: sha256(token), created_at: criado_em }).execute();
     });
     return c.json({ token, criado_em }, 200);
   });
@@ -111,7 +117,7 @@ export function calendarFeedRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
   app.openapi(feedPublic, async (c) => {
-    const row = await db.selectFrom("calendario_feed").select("cod_pessoa").where("token", "=", c.req.valid("param").token).executeTakeFirst();
+    const row = await db.selectFrom("calendario_feed").select("cod_pessoa").where("token_hash", "=", sha256(c.req.valid("param").token)).executeTakeFirst();
     if (!row) return c.body(null, 404) as never;
     return ics(await loansCalendar(db, row.cod_pessoa, c.get("lang")), "emprestimos.ics") as never;
   });

@@ -1,3 +1,6 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import * as hashMigration from "../../db/migrations/083-calendar-feed-hash.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCirculation, seedRenewalRules } from "../../seed/circulation.ts";
 import { createTestApi, get, login } from "../../lib/testing.ts";
@@ -176,6 +179,28 @@ describe("due-date calendar", () => {
     await send("DELETE", "/api/emprestimo/calendario/feed", leitor);
     expect((await t.app.request(`/api/calendario/${second.token}`)).status).toBe(404);
     expect(((await (await get(t.app, "/api/emprestimo/calendario/feed", leitor)).json()) as { token: string | null }).token).toBeNull();
+  });
+
+  it("keeps only a hash of the feed's token and shows the token only when it is made", async () => {
+    const made = (await (await send("POST", "/api/emprestimo/calendario/feed", leitor)).json()) as { token: string; criado_em: string };
+    const stored = await t.db.selectFrom("calendario_feed").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(made.token);
+    expect(stored.map((r) => r.token_hash)).toContain(crypto.createHash("sha256").update(made.token).digest("hex"));
+    expect(await (await get(t.app, "/api/emprestimo/calendario/feed", leitor)).json()).toEqual({ token: null, criado_em: made.criado_em });
+    expect((await t.app.request(`/api/calendario/${made.token}`)).status).toBe(200);
+    // The hash itself is not a way in.
+    expect((await t.app.request(`/api/calendario/${stored[0].token_hash}`)).status).toBe(404);
+  });
+
+  it("keeps a feed made before the tokens were hashed working after the upgrade (migration 083)", async () => {
+    const made = (await (await send("POST", "/api/emprestimo/calendario/feed", leitor)).json()) as { token: string };
+    // The table as it was before: the token in clear.
+    const { cod_pessoa } = await t.db.selectFrom("calendario_feed").select("cod_pessoa").executeTakeFirstOrThrow();
+    await hashMigration.down(t.db);
+    await sql`INSERT INTO calendario_feed (cod_pessoa, token) VALUES (${cod_pessoa}, ${made.token})`.execute(t.db);
+    await hashMigration.up(t.db);
+    expect(JSON.stringify(await t.db.selectFrom("calendario_feed").selectAll().execute())).not.toContain(made.token);
+    expect((await t.app.request(`/api/calendario/${made.token}`)).status).toBe(200);
   });
 });
 

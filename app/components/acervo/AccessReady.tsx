@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/use-translation";
+import { linkHref } from "../../../contract/link-url";
 
 /**
  * The access address a POST obtained (restricted link, provider): a status message with the link. With
@@ -8,12 +9,15 @@ import { useTranslation } from "~/lib/use-translation";
  */
 export function AccessReady({ url, descricao }: { url: string; descricao: string }) {
   const { t } = useTranslation("acervo");
+  // The API hands out only links, but a script address must never be followed, whoever answered (ADR 103).
+  const href = linkHref(url);
   useEffect(() => {
-    window.location.assign(url);
-  }, [url]);
+    if (href) window.location.assign(href);
+  }, [href]);
+  if (!href) return null;
   return (
     <p className="notice" role="status">
-      {t("links.ready")} <a href={url}>{t("links.continue", { descricao })}</a>
+      {t("links.ready")} <a href={href}>{t("links.continue", { descricao })}</a>
     </p>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from "~/components/ui/Link";
 import { useTranslation } from "~/lib/use-translation";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import type { AcervoDetail, TituloAdicional } from "~/lib/api/acervo.server";
+import { IMAGE_SCHEMES, linkHref } from "../../../contract/link-url";
 import { headingHref, type HeadingKind } from "./heading-links";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { TitleNav } from "./TitleNav";
@@ -63,8 +64,8 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
           ) : null}
           <AddToBasket codAcervo={acervo.cod_acervo} titulo={acervo.titulo} />
         </div>
-        {acervo.link_capa ? (
-          <img className="title-page__cover" src={acervo.link_capa} alt={t("acervo.coverAlt", { titulo: acervo.titulo })} width={128} height={192} />
+        {linkHref(acervo.link_capa, IMAGE_SCHEMES) ? (
+          <img className="title-page__cover" src={linkHref(acervo.link_capa, IMAGE_SCHEMES)!} alt={t("acervo.coverAlt", { titulo: acervo.titulo })} width={128} height={192} />
         ) : null}
       </div>
 
@@ -141,7 +142,13 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
           <ul className="title-page__links">
             {acervo.links.map((link) => (
               <li key={`${link.cod_link ?? ""}${link.url}`}>
-                {link.restrito && link.cod_link !== null ? (
+                {!linkHref(link.url) ? (
+                  // Not a web, FTP or e-mail address (javascript:, data:, a bare "www."): shown as text (ADR 103).
+                  <span className="title-page__link-text">
+                    {link.descricao ? `${link.descricao}: ` : null}
+                    {link.url}
+                  </span>
+                ) : link.restrito && link.cod_link !== null ? (
                   // Restricted: a POST that logs the access (and asks for login first), then redirects to the link.
                   <Form method="post" className="inline-form">
                     <input type="hidden" name="intent" value="acesso" />
@@ -154,7 +161,7 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
                     </span>
                   </Form>
                 ) : (
-                  <a href={link.url} rel="noopener noreferrer" target="_blank">
+                  <a href={linkHref(link.url)!} rel="noopener noreferrer" target="_blank">
                     {link.descricao ?? link.url} <span className="visually-hidden">{t("acervo.opensExternal")}</span>
                   </a>
                 )}

@@ -3,6 +3,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import type { ConsultaItem } from "~/lib/api/catalogue.server";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
+import { IMAGE_SCHEMES, linkHref } from "../../../contract/link-url";
 
 const DEFAULT_COVER_ID = "capa-padrao";
 
@@ -11,7 +12,7 @@ const DEFAULT_COVER_ID = "capa-padrao";
  * results page carries one drawing instead of one per hit (ADR 210). Hidden, like the covers themselves.
  */
 export function DefaultCoverSymbol({ items, display = "D" }: { items: Array<Pick<ConsultaItem, "link_capa">>; display?: "D" | "C" }) {
-  if (display === "C" || items.every((item) => item.link_capa)) return null;
+  if (display === "C" || items.every((item) => linkHref(item.link_capa, IMAGE_SCHEMES))) return null;
   return (
     <svg className="svg-symbols" aria-hidden="true" focusable="false">
       <symbol id={DEFAULT_COVER_ID} viewBox="0 0 64 96">
@@ -114,9 +115,9 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
         ) : null}
         <AddToBasket codAcervo={item.cod_acervo} titulo={item.titulo} />
       </div>
-      {item.link_capa ? (
-        // Decorative: the title right beside it already names the work.
-        <img className="result__cover" src={item.link_capa} alt="" width={64} height={96} loading="lazy" decoding="async" />
+      {linkHref(item.link_capa, IMAGE_SCHEMES) ? (
+        // Decorative: the title right beside it already names the work. Only a web address loads (ADR 103).
+        <img className="result__cover" src={linkHref(item.link_capa, IMAGE_SCHEMES)!} alt="" width={64} height={96} loading="lazy" decoding="async" />
       ) : (
         <DefaultCover />
       )}

@@ -83,6 +83,13 @@ describe("search results", () => {
     expect(allCovers).not.toContain("<symbol");
   });
 
+  it("gives a hit whose stored cover is a script or data address the default cover instead", () => {
+    const bad = [{ ...hit(24), link_capa: "javascript:alert(1)" }, { ...hit(25), link_capa: "data:image/svg+xml,<svg onload=alert(1)>" }];
+    const html = render(<SearchResults results={results({ resultados: bad })} termo="cats" search="?termo=cats" />);
+    expect(html).not.toContain("<img");
+    expect(html.match(/<use href="#capa-padrao"><\/use>/g)).toHaveLength(2);
+  });
+
   it("shows a capped count as N+", () => {
     const html = render(<SearchResults results={results({ total: 5000, totalLimitado: true })} termo="a" search="?termo=a" />);
     expect(html).toContain("5,000+ results for “a”");

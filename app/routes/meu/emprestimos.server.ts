@@ -11,6 +11,7 @@ import { getEnv } from "~/lib/env.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { privateAreaPath } from "~/lib/product";
+import { requireUser } from "~/lib/require-user.server";
 import { openBytes, sealBytes } from "~/lib/sealed-cookie.server";
 import { RenewalSchema } from "~/schemas/account/renewal";
 import { calendarFeedUrl } from "./+shared/feed-url.server";
@@ -40,6 +41,33 @@ function outcomeCookie(request: Request, outcome: Outcome[] | null): string {
   if (!outcome) return serializeCookie(OUTCOME_COOKIE, "", { httpOnly: true, secure, sameSite: "Lax", maxAge: 0, path: privateAreaPath });
   const value = sealBytes(Buffer.from(JSON.stringify(outcome), "utf8"), getEnv().SESSION_SECRET, PURPOSE);
   return serializeCookie(OUTCOME_COOKIE, value, { httpOnly: true, secure, sameSite: "Lax", maxAge: 300, path: privateAreaPath });
+}
+
+const FEED_COOKIE = "estante_calendario";
+const FEED_PURPOSE = "calendar-feed-v1";
+/** The new feed's token as the flash cookie keeps it, for the patron who made it and that feed only. */
+const NewFeedSchema = z.object({ u: z.number().int(), t: z.string().max(200), c: z.string().max(40) });
+
+/**
+ * The feed's token is shown once, on the page the creation redirects to (ADR 123: the API keeps only its hash):
+ * it crosses the redirect in a sealed, short-lived cookie bound to the patron and to that feed's creation time.
+ */
+function readNewFeed(request: Request, codPessoa: number, criadoEm: string | null): string | null {
+  const raw = openBytes(parseCookies(request.headers.get("Cookie"))[FEED_COOKIE], getEnv().SESSION_SECRET, FEED_PURPOSE);
+  if (!raw || !criadoEm) return null;
+  try {
+    const parsed = NewFeedSchema.safeParse(JSON.parse(raw.toString("utf8")));
+    return parsed.success && parsed.data.u === codPessoa && parsed.data.c === criadoEm ? parsed.data.t : null;
+  } catch {
+    return null;
+  }
+}
+
+function newFeedCookie(request: Request, feed: z.infer<typeof NewFeedSchema> | null): string {
+  const secure = isHttps(request);
+  if (!feed) return serializeCookie(FEED_COOKIE, "", { httpOnly: true, secure, sameSite: "Lax", maxAge: 0, path: privateAreaPath });
+  const value = sealBytes(Buffer.from(JSON.stringify(feed), "utf8"), getEnv().SESSION_SECRET, FEED_PURPOSE);
+  return serializeCookie(FEED_COOKIE, value, { httpOnly: true, secure, sameSite: "Lax", maxAge: 120, path: privateAreaPath });
 }
 
 export interface LoanRow {
@@ -84,6 +112,10 @@ export async function loadLoansPage(request: Request, context: Readonly<RouterCo
       }))
     : null;
   const outcome = readOutcome(request);
+  const newFeed = feed.ok ? readNewFeed(request, requireUser(request, context).cod_pessoa, feed.value.criado_em) : null;
+  const headers = new Headers();
+  if (outcome) headers.append("Set-Cookie", outcomeCookie(request, null));
+  if (parseCookies(request.headers.get("Cookie"))[FEED_COOKIE]) headers.append("Set-Cookie", newFeedCookie(request, null));
   const titleOf = new Map((rows ?? []).map((r) => [r.id, r.title]));
   const failed = hasFormError(context);
   const title = t("loans:heading");
@@ -99,10 +131,11 @@ export async function loadLoansPage(request: Request, context: Readonly<RouterCo
             items: outcome.map((o) => ({ id: o.i, title: titleOf.get(o.i) ?? "", renewed: o.r, due: o.d ? formatDate(o.d, lang) : "", reason: o.m })),
           }
         : null,
-      feed: feed.ok ? { url: feed.value.token ? calendarFeedUrl(request, context, feed.value.token) : null, since: formatDate(feed.value.criado_em, lang) } : null,
+      // The address only right after it was made; afterwards, that a feed exists and since when.
+      feed: feed.ok ? { exists: feed.value.criado_em !== null, url: newFeed ? calendarFeedUrl(request, context, newFeed) : null, since: formatDate(feed.value.criado_em, lang) } : null,
     },
-    // The outcome is shown once: the cookie is cleared on the page that shows it.
-    outcome ? { headers: { "Set-Cookie": outcomeCookie(request, null) } } : undefined,
+    // The outcome and the new feed's address are shown once: their cookies are cleared on the page that shows them.
+    { headers },
   );
 }
 
@@ -112,8 +145,12 @@ export async function loansAction(request: Request, context: Readonly<RouterCont
   const intent = String(formData.get("intent") ?? "");
   const api = getApi(context);
   if (intent === "feed-create" || intent === "feed-revoke") {
-    await changeCalendarFeed(api, intent === "feed-create" ? "create" : "revoke");
-    return redirect(`${LOANS_PATH}?calendario=${intent === "feed-create" ? "criado" : "revogado"}#calendario`);
+    const made = await changeCalendarFeed(api, intent === "feed-create" ? "create" : "revoke");
+    const cookie =
+      made.token && made.criado_em
+        ? newFeedCookie(request, { u: requireUser(request, context).cod_pessoa, t: made.token, c: made.criado_em })
+        : newFeedCookie(request, null);
+    return redirect(`${LOANS_PATH}?calendario=${intent === "feed-create" ? "criado" : "revogado"}#calendario`, { headers: { "Set-Cookie": cookie } });
   }
   const submission = parseWithZod(formData, { schema: RenewalSchema });
   if (submission.status !== "success") {

@@ -177,15 +177,21 @@ export default function LoansPage({ loaderData, actionData }: Route.ComponentPro
         ) : null}
         {feed === null ? (
           <p className="notice notice--warning">{t("calendar.failed")}</p>
-        ) : feed.url ? (
+        ) : feed.exists ? (
           <>
-            <label className="field__label" htmlFor="calendario-url">
-              {t("calendar.url_label")}
-            </label>
-            <input id="calendario-url" className="account-feed-url" type="text" readOnly value={feed.url} aria-describedby="calendario-url-hint" />
-            <p className="hint" id="calendario-url-hint">
-              {t("calendar.url_hint", { date: feed.since })}
-            </p>
+            {feed.url ? (
+              <>
+                <label className="field__label" htmlFor="calendario-url">
+                  {t("calendar.url_label")}
+                </label>
+                <input id="calendario-url" className="account-feed-url" type="text" readOnly value={feed.url} aria-describedby="calendario-url-hint" />
+                <p className="hint" id="calendario-url-hint">
+                  {t("calendar.url_hint", { date: feed.since })}
+                </p>
+              </>
+            ) : (
+              <p>{t("calendar.exists", { date: feed.since })}</p>
+            )}
             <Form method="post" className="account-actions">
               <button type="submit" name="intent" value="feed-create" className="button button--secondary">
                 {t("calendar.rotate")}
