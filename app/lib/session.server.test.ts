@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isHttps } from "./cookies";
 import { decryptSession, encryptSession, readSession, Session, type SessionData } from "./session.server";
 
 const secret = "a-test-secret-that-is-long-enough-000";
@@ -73,10 +74,13 @@ describe("session cookie attributes", () => {
     expect(readSession(plain, secret).user).toBeNull();
     expect(readSession(hosted, secret).user?.login).toBe("demo");
   });
-  it("treats X-Forwarded-Proto: https as https", () => {
+  it("does not take a client-sent X-Forwarded-Proto: https for https (only the URL, set by a trusted proxy, counts)", () => {
     const value = encryptSession(data, secret);
-    const req = new Request("http://b.example/", { headers: { cookie: `__Host-estante_sessao=${value}`, "x-forwarded-proto": "https" } });
+    const req = new Request("http://b.example/", { headers: { cookie: `estante_sessao=${value}`, "x-forwarded-proto": "https" } });
     expect(readSession(req, secret).user?.login).toBe("demo");
+    const s = new Session(structuredClone(data));
+    s.setTokens({ access_token: "a2", refresh_token: "r2" });
+    expect(s.commit(isHttps(req), secret).join()).toMatch(/^estante_sessao=(?!.*Secure)/);
   });
   it("reads a flash message once and clears it", () => {
     const req = new Request("http://b.example/", { headers: { cookie: "estante_aviso=session_expired" } });
