@@ -9,6 +9,8 @@ const data: SessionData = {
   persistent: true,
   tokens: { access_token: "at", refresh_token: "rt" },
   user: { cod_pessoa: 7, nome_pessoa: "Ana Beatriz Souza", login: "demo", permissions: [8, 13] },
+  iat: Date.now(),
+  seen: Date.now(),
 };
 
 describe("session cookie encryption", () => {
@@ -105,5 +107,48 @@ describe("sessions that end are queued for revocation on the API", () => {
     s.start({ tokens: { access_token: "at2", refresh_token: "rt2" }, user: data.user, persistent: false });
     expect(s.takeEnded()).toEqual([data.tokens]);
     expect(new Session(null).takeEnded()).toEqual([]);
+  });
+});
+
+describe("session lifetimes", () => {
+  const HOUR = 60 * 60 * 1000;
+  const DAY = 24 * HOUR;
+  const at = (start: number, persistent: boolean, seen = start): SessionData => ({ ...structuredClone(data), persistent, iat: start, seen });
+
+  it("a browser session unused for more than an hour ends, and its tokens are queued for revocation", () => {
+    const s = new Session(at(0, false), null, HOUR + 1);
+    expect(s.user).toBeNull();
+    expect(s.takeEnded()).toEqual([data.tokens]);
+    expect(s.takeFlash()).toBeNull();
+    expect(s.commit(false, secret).join()).toMatch(/estante_aviso=session_expired/);
+  });
+
+  it("a browser session in use ends anyway after 12 hours", () => {
+    expect(new Session(at(0, false, 12 * HOUR - 1000), null, 12 * HOUR + 1).user).toBeNull();
+  });
+
+  it("a kept session survives a week unused but not 15 days", () => {
+    expect(new Session(at(0, true), null, 7 * DAY).user?.login).toBe("demo");
+    expect(new Session(at(0, true), null, 15 * DAY).user).toBeNull();
+  });
+
+  it("a kept session in use ends after 30 days", () => {
+    expect(new Session(at(0, true, 30 * DAY - 1000), null, 30 * DAY + 1000).user).toBeNull();
+  });
+
+  it("use is written back to the cookie at most every five minutes", () => {
+    expect(new Session(at(0, false), null, 4 * 60 * 1000).dirty).toBe(false);
+    const s = new Session(at(0, false), null, 6 * 60 * 1000);
+    expect(s.dirty).toBe(true);
+    expect(s.data?.seen).toBe(6 * 60 * 1000);
+  });
+
+  it("a cookie from before the limits existed starts counting now", () => {
+    const old = structuredClone(data);
+    delete old.iat;
+    delete old.seen;
+    const s = new Session(old, null, 5_000);
+    expect(s.user?.login).toBe("demo");
+    expect(s.data).toMatchObject({ iat: 5_000, seen: 5_000 });
   });
 });
