@@ -3,7 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { PRIVATE_AREA, hydrated } from "../fixtures/demo";
+import { PRIVATE_AREA, hydrated, login } from "../fixtures/demo";
 
 /**
  * The portal when its API is down or slow (ADR 115). The portal under test is its own process whose
@@ -114,7 +114,7 @@ test.describe("requests only (the same with JavaScript on or off)", () => {
     const request = await signedIn(playwright, "leitor2");
     const copy = await playwright.request.newContext({ baseURL: portalUrl, storageState: await request.storageState() });
     mode = "down";
-    const out = await request.post("/sair", { headers: { origin: portalUrl }, maxRedirects: 0 });
+    const out = await request.post("/sair", { form: {}, headers: { origin: portalUrl }, maxRedirects: 0 });
     expect(out.status()).toBeLessThan(400);
     // Meanwhile the copy is refused by the portal that saw the logout.
     expect((await copy.get(PRIVATE_AREA, { maxRedirects: 0 })).headers()["location"] ?? "").toContain("/login");
@@ -128,7 +128,7 @@ test.describe("requests only (the same with JavaScript on or off)", () => {
   });
 });
 
-test("a hold whose answer was lost is reported as not confirmed (503, form kept), and sending it again shows the hold", async ({ page, playwright, baseURL }) => {
+test("a hold whose answer was lost is reported as not confirmed (503, form kept), and sending it again shows the hold", async ({ browser, playwright, baseURL }) => {
   const js = test.info().project.name === "js-on";
   const who = js ? "formando" : "formando2";
   // A title lent to someone, which `who` does not hold yet.
@@ -140,10 +140,9 @@ test("a hold whose answer was lost is reported as not confirmed (503, form kept)
   const mine = (await (await api.get("/api/reserva", { headers: { authorization: `Bearer ${patron}` } })).json()) as Array<{ cod_acervo: number; cod_reserva: number }>;
   const id = lent.map((l) => l.cod_acervo).find((c) => !mine.some((h) => h.cod_acervo === c))!;
 
-  await page.goto(`${portalUrl}/login?redirect=${encodeURIComponent(`/acervo/${id}/reserva`)}`);
-  await page.locator("input[name=username]").fill(who);
-  await page.locator("input[name=password]").fill(PASSWORD);
-  await page.locator("form").filter({ has: page.locator("input[name=password]") }).locator("button[type=submit]").first().click();
+  const context = await browser.newContext({ baseURL: portalUrl, javaScriptEnabled: js, locale: "pt-BR" });
+  const page = await context.newPage();
+  await login(page, { login: who, password: PASSWORD }, `/acervo/${id}/reserva`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Reservar:");
   await hydrated(page, js);
   const library = page.getByLabel("Biblioteca de retirada");
@@ -171,4 +170,5 @@ test("a hold whose answer was lost is reported as not confirmed (503, form kept)
   // Leave the patron as they were.
   await api.delete("/api/reserva", { headers: { authorization: `Bearer ${patron}` }, data: { reservas: held.map((h) => h.cod_reserva) } });
   await api.dispose();
+  await context.close();
 });
