@@ -218,6 +218,31 @@ function asEmptyForm(req: Request): Request {
   return new Request(req.url, { method: req.method, headers, body: "", signal: req.signal });
 }
 
+const MALFORMED_FORM_PAGE = plainPage(
+  "Formulário ilegível",
+  "O formulário enviado não pôde ser lido. Volte à página e envie-o novamente.",
+  "The form you sent could not be read. Go back to the page and send it again.",
+);
+
+/**
+ * A multipart body the portal's actions could not read (no boundary, a broken part) is answered 400 here:
+ * React Router's `request.formData()` would throw it as a 500. The body is at most PORTAL_BODY_LIMIT bytes,
+ * read once and handed on as a buffer. Null when the body is not a readable multipart form.
+ */
+async function readableMultipart(req: Request): Promise<Request | null> {
+  const body = await req.arrayBuffer();
+  try {
+    await new Response(body, { headers: { "content-type": req.headers.get("content-type") ?? "" } }).formData();
+  } catch {
+    return null;
+  }
+  return new Request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal });
+}
+
+function isMultipart(req: Request): boolean {
+  return (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() === "multipart/form-data";
+}
+
 /** True for a state-changing request whose body is not a form (JSON, XML, a body of no declared type). */
 function isNotAForm(req: Request): boolean {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
@@ -225,7 +250,23 @@ function isNotAForm(req: Request): boolean {
   return !FORM_TYPES.includes(type);
 }
 
-/** Behind a TLS-terminating proxy (TRUST_PROXY=1), the public scheme and host come from X-Forwarded-*. */
+/**
+ * Without a trusted proxy, X-Forwarded-* are whatever the client typed: they are removed, so nothing behind
+ * (the session cookie's name and Secure flag, redirects) follows a client-sent `X-Forwarded-Proto: https`.
+ */
+function withoutForwardedHeaders(req: Request): Request {
+  if (!req.headers.has("x-forwarded-proto") && !req.headers.has("x-forwarded-host")) return req;
+  const headers = new Headers(req.headers);
+  headers.delete("x-forwarded-proto");
+  headers.delete("x-forwarded-host");
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(req.url, { method: req.method, headers, body: hasBody ? req.body : undefined, signal: req.signal, duplex: "half" } as RequestInit);
+}
+
+/**
+ * Behind a TLS-terminating proxy (TRUST_PROXY=1), the public scheme and host come from X-Forwarded-*: they
+ * become the request's URL, which is all the portal reads (`isHttps` looks at the URL only).
+ */
 function publicRequest(req: Request): Request {
   const proto = req.headers.get("x-forwarded-proto")?.split(",")[0].trim();
   const host = req.headers.get("x-forwarded-host")?.split(",")[0].trim();
@@ -330,12 +371,17 @@ async function createServerApp() {
   // The size check reads at most PORTAL_BODY_LIMIT bytes (a declared Content-Length is refused unread) and
   // hands React Router an equivalent request; nothing else reads the body before it.
   app.use("*", bodyLimit({ maxSize: PORTAL_BODY_LIMIT, onError: (c) => c.html(TOO_LARGE_PAGE, 413) }));
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
     const raw = withClientAddress(c.req.raw, clientAddress(c, trustProxy));
-    const received = trustProxy ? publicRequest(raw) : raw;
+    const received = trustProxy ? publicRequest(raw) : withoutForwardedHeaders(raw);
     if (isCrossSitePost(received)) return c.html(FORBIDDEN_PAGE, 403);
-    const req = isBodilessPost(received) ? asEmptyForm(received) : received;
+    let req = isBodilessPost(received) ? asEmptyForm(received) : received;
     if (isNotAForm(req)) return c.html(NOT_A_FORM_PAGE, 415);
+    if (isMultipart(req)) {
+      const readable = await readableMultipart(req);
+      if (!readable) return c.html(MALFORMED_FORM_PAGE, 400);
+      req = readable;
+    }
     return handler(asSameOriginIfSamlAnswer(req), createAppLoadContext({ apiFetch }));
   });
   return app;

@@ -40,9 +40,10 @@ export function serializeCookie(name: string, value: string, opts: CookieOptions
   return parts.join("; ");
 }
 
-/** True when the request reached us over https (directly or behind a proxy that says so). */
+/**
+ * True when the request reached us over https. Only the URL counts: behind a trusted proxy (TRUST_PROXY=1) the
+ * front server has already made the URL the public one; a client-sent X-Forwarded-Proto never counts.
+ */
 export function isHttps(request: Request): boolean {
-  if (new URL(request.url).protocol === "https:") return true;
-  const proto = request.headers.get("x-forwarded-proto");
-  return proto?.split(",")[0]?.trim().toLowerCase() === "https";
+  return new URL(request.url).protocol === "https:";
 }

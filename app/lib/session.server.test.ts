@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isHttps } from "./cookies";
 import { decryptSession, encryptSession, readSession, Session, type SessionData } from "./session.server";
 
 const secret = "a-test-secret-that-is-long-enough-000";
@@ -8,6 +9,8 @@ const data: SessionData = {
   persistent: true,
   tokens: { access_token: "at", refresh_token: "rt" },
   user: { cod_pessoa: 7, nome_pessoa: "Ana Beatriz Souza", login: "demo", permissions: [8, 13] },
+  iat: Date.now(),
+  seen: Date.now(),
 };
 
 describe("session cookie encryption", () => {
@@ -73,10 +76,13 @@ describe("session cookie attributes", () => {
     expect(readSession(plain, secret).user).toBeNull();
     expect(readSession(hosted, secret).user?.login).toBe("demo");
   });
-  it("treats X-Forwarded-Proto: https as https", () => {
+  it("does not take a client-sent X-Forwarded-Proto: https for https (only the URL, set by a trusted proxy, counts)", () => {
     const value = encryptSession(data, secret);
-    const req = new Request("http://b.example/", { headers: { cookie: `__Host-estante_sessao=${value}`, "x-forwarded-proto": "https" } });
+    const req = new Request("http://b.example/", { headers: { cookie: `estante_sessao=${value}`, "x-forwarded-proto": "https" } });
     expect(readSession(req, secret).user?.login).toBe("demo");
+    const s = new Session(structuredClone(data));
+    s.setTokens({ access_token: "a2", refresh_token: "r2" });
+    expect(s.commit(isHttps(req), secret).join()).toMatch(/^estante_sessao=(?!.*Secure)/);
   });
   it("reads a flash message once and clears it", () => {
     const req = new Request("http://b.example/", { headers: { cookie: "estante_aviso=session_expired" } });
@@ -101,5 +107,48 @@ describe("sessions that end are queued for revocation on the API", () => {
     s.start({ tokens: { access_token: "at2", refresh_token: "rt2" }, user: data.user, persistent: false });
     expect(s.takeEnded()).toEqual([data.tokens]);
     expect(new Session(null).takeEnded()).toEqual([]);
+  });
+});
+
+describe("session lifetimes", () => {
+  const HOUR = 60 * 60 * 1000;
+  const DAY = 24 * HOUR;
+  const at = (start: number, persistent: boolean, seen = start): SessionData => ({ ...structuredClone(data), persistent, iat: start, seen });
+
+  it("a browser session unused for more than an hour ends, and its tokens are queued for revocation", () => {
+    const s = new Session(at(0, false), null, HOUR + 1);
+    expect(s.user).toBeNull();
+    expect(s.takeEnded()).toEqual([data.tokens]);
+    expect(s.takeFlash()).toBeNull();
+    expect(s.commit(false, secret).join()).toMatch(/estante_aviso=session_expired/);
+  });
+
+  it("a browser session in use ends anyway after 12 hours", () => {
+    expect(new Session(at(0, false, 12 * HOUR - 1000), null, 12 * HOUR + 1).user).toBeNull();
+  });
+
+  it("a kept session survives a week unused but not 15 days", () => {
+    expect(new Session(at(0, true), null, 7 * DAY).user?.login).toBe("demo");
+    expect(new Session(at(0, true), null, 15 * DAY).user).toBeNull();
+  });
+
+  it("a kept session in use ends after 30 days", () => {
+    expect(new Session(at(0, true, 30 * DAY - 1000), null, 30 * DAY + 1000).user).toBeNull();
+  });
+
+  it("use is written back to the cookie at most every five minutes", () => {
+    expect(new Session(at(0, false), null, 4 * 60 * 1000).dirty).toBe(false);
+    const s = new Session(at(0, false), null, 6 * 60 * 1000);
+    expect(s.dirty).toBe(true);
+    expect(s.data?.seen).toBe(6 * 60 * 1000);
+  });
+
+  it("a cookie from before the limits existed starts counting now", () => {
+    const old = structuredClone(data);
+    delete old.iat;
+    delete old.seen;
+    const s = new Session(old, null, 5_000);
+    expect(s.user?.login).toBe("demo");
+    expect(s.data).toMatchObject({ iat: 5_000, seen: 5_000 });
   });
 });

@@ -29,6 +29,9 @@ const SessionDataSchema = z.object({
     /** Whether the patron is a professor (the teaching plan's menu entry); absent in sessions started before it was kept. */
     professor: z.boolean().optional(),
   }),
+  /** When the session began and when it was last used (ms since the epoch); absent in older cookies. */
+  iat: z.number().optional(),
+  seen: z.number().optional(),
   /** The session began with single sign-on: logout then goes to that provider's logout link (spec §4, ADR 160). */
   sso: z.enum(["oidc", "saml"]).optional(),
 });
@@ -39,6 +42,18 @@ export interface TokenPair {
   access_token: string;
   refresh_token: string;
 }
+
+/**
+ * How long a session may last at all, and unused (docs/security.md): "keep me logged in" 30 days / 14 days
+ * idle; otherwise 12 hours / 1 hour idle. Past either, the session ends (its tokens are revoked) and the
+ * next page asks to sign in again.
+ */
+export const SESSION_LIMITS = {
+  persistent: { absoluteMs: PERSISTENT_MAX_AGE * 1000, idleMs: 14 * 24 * 60 * 60 * 1000 },
+  browser: { absoluteMs: 12 * 60 * 60 * 1000, idleMs: 60 * 60 * 1000 },
+} as const;
+/** `seen` is written back at most this often, so most pages send no Set-Cookie. */
+const SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
 /** Flash messages the session can carry to the next page (one at a time). */
 export type FlashKey = "session_expired" | "logged_out" | "password_changed" | "user_swapped";
@@ -79,9 +94,26 @@ export class Session {
   /** Token pairs this request ended (logout, a new login over an old one): the API middleware revokes them. */
   #ended: TokenPair[] = [];
 
-  constructor(data: SessionData | null, flash: FlashKey | null = null) {
+  constructor(data: SessionData | null, flash: FlashKey | null = null, now: number = Date.now()) {
     this.#data = data;
     this.#flashIn = flash;
+    if (data) this.#checkLifetime(data, now);
+  }
+
+  /** Ends a session past its absolute or idle limit; otherwise records that it was used (ADR 115). */
+  #checkLifetime(data: SessionData, now: number): void {
+    const limits = data.persistent ? SESSION_LIMITS.persistent : SESSION_LIMITS.browser;
+    const iat = data.iat ?? now;
+    const seen = data.seen ?? now;
+    if (now - iat > limits.absoluteMs || now - seen > limits.idleMs) {
+      this.destroy();
+      this.flash("session_expired");
+      return;
+    }
+    if (data.iat === undefined || data.seen === undefined || now - seen >= SEEN_RESOLUTION_MS) {
+      this.#data = { ...data, iat, seen: now };
+      this.#dirty = true;
+    }
   }
 
   /** The signed-in patron, or null. */
@@ -105,7 +137,8 @@ export class Session {
   start(input: { tokens: TokenPair; user: SessionUser; persistent: boolean; sso?: "oidc" | "saml" }): void {
     // Logging in again supersedes the previous session: its tokens must not keep working elsewhere.
     if (this.#data && this.#data.tokens.refresh_token !== input.tokens.refresh_token) this.#ended.push(this.#data.tokens);
-    this.#data = { v: 1, sid: crypto.randomUUID(), persistent: input.persistent, tokens: input.tokens, user: input.user, ...(input.sso ? { sso: input.sso } : {}) };
+    const now = Date.now();
+    this.#data = { v: 1, sid: crypto.randomUUID(), persistent: input.persistent, tokens: input.tokens, user: input.user, iat: now, seen: now, ...(input.sso ? { sso: input.sso } : {}) };
     this.#dirty = true;
   }
 
@@ -184,11 +217,11 @@ export class Session {
 }
 
 /** Reads the session of a request. */
-export function readSession(request: Request, secret: string): Session {
+export function readSession(request: Request, secret: string, now: number = Date.now()): Session {
   const cookies = parseCookies(request.headers.get("Cookie"));
   const data = decryptSession(cookies[sessionCookieName(isHttps(request))], secret);
   const flash = cookies[FLASH_COOKIE];
-  return new Session(data, (FLASH_KEYS as string[]).includes(flash ?? "") ? (flash as FlashKey) : null);
+  return new Session(data, (FLASH_KEYS as string[]).includes(flash ?? "") ? (flash as FlashKey) : null, now);
 }
 
 export const sessionContext = createContext<Session | null>(null);

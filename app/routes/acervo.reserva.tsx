@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/lib/use-translation";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { createContext, data, Form, redirect, useNavigation, type RouterContextProvider } from "react-router";
 import { Link } from "~/components/ui/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { DimensionFields, dimensionSummaryFields } from "~/components/requests/DimensionFields";
@@ -14,6 +14,7 @@ import { getHoldOptions, getMyHolds, placeHold, orNotFound, requestErrorReply, t
 import { joinWaitingList, waitingListError, waitingListOrNull, waitingListView } from "~/lib/api/waiting-list.server";
 import { getT } from "~/lib/i18n.server";
 import { PRODUCT_NAME, privateAreaPath } from "~/lib/product";
+import { markActionFailed } from "~/lib/action-failed.server";
 import { requireUser } from "~/lib/require-user.server";
 import { holdSchema } from "~/schemas/hold";
 import { WaitingListJoinSchema } from "~/schemas/waiting-list";
@@ -44,15 +45,39 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       return { kind: "placed" as const, codAcervo: id, titulo: String(hold.titulo ?? ""), posicao: hold.posicao, biblioteca: hold.biblioteca ?? null, pageTitle: t("requests:hold.placed_title") };
     }
   }
-  const opts = await options(context, id);
+  // This request's hold was sent and the API did not answer (JS off: the action ran just before).
+  const unanswered = context.get(unansweredHold);
+  let opts: HoldOptions;
+  try {
+    opts = await options(context, id);
+  } catch (err) {
+    if (!(unanswered && err instanceof ApiError && err.status === 0)) throw err;
+    // The form again, from what was sent and with the same key: sending it again places one hold (ADR 115).
+    return data({ kind: "unanswered" as const, codAcervo: id, values: unanswered, pageTitle: `${t("common:errors.prefix")} ${t("requests:hold.unanswered_title")}` }, { status: 503 });
+  }
   // Nothing can be held: the waiting list is offered (ADR 094), and `?lista=entrou` confirms joining it (PRG).
   const waiting = opts.impedimento ? await waitingListOrNull(getApi(context), id) : null;
   if (waiting?.posicao && new URL(request.url).searchParams.get("lista") === "entrou") {
     return { kind: "waiting" as const, codAcervo: id, titulo: waiting.titulo, posicao: waiting.posicao, pageTitle: t("requests:waiting.joined_title") };
   }
   const waitingView: WaitingListView | null = waitingListView(waiting);
-  // A fresh idempotency key per form: a double submit or a resubmit of this form creates one hold.
-  return { kind: "form" as const, codAcervo: id, options: opts, waiting: waitingView, chave: crypto.randomUUID(), pageTitle: t("requests:hold.page_title", { title: opts.titulo }) };
+  // A fresh idempotency key per form: a double submit or a resubmit of this form creates one hold. After a
+  // hold the API did not answer, the form keeps the key it was sent with.
+  const chave = unanswered?.chave ?? crypto.randomUUID();
+  return { kind: "form" as const, codAcervo: id, options: opts, waiting: waitingView, chave, pageTitle: t("requests:hold.page_title", { title: opts.titulo }) };
+}
+
+/** What the action sent when the API did not answer, for the loader of the same request (JS off). */
+const unansweredHold = createContext<Record<string, string> | null>(null);
+
+function rememberUnanswered(context: Readonly<RouterContextProvider>, form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const k of ["biblioteca", "volume", "tomo", "parte", "material_adicional", "chave"]) {
+    const v = form.get(k);
+    if (typeof v === "string" && v.length <= 200) values[k] = v;
+  }
+  (context as RouterContextProvider).set(unansweredHold, values);
+  return values;
 }
 
 interface HoldActionData {
@@ -68,7 +93,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   // The waiting-list offer (here and on the loan request page) posts here too.
   if (form.get("intent") === "lista-espera") return joinWaitingListAction(form, id, context);
-  const opts = await options(context, id);
+  let opts: HoldOptions;
+  try {
+    opts = await options(context, id);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 0)) throw err;
+    return unanswered(context, { status: "error", initialValue: rememberUnanswered(context, form), error: {} });
+  }
   const submission = parseWithZod(form, { schema: holdSchema(opts) });
   if (submission.status !== "success") return data<HoldActionData>({ result: submission.reply(), formError: null }, { status: 400 });
   const v = submission.value as Record<string, unknown> & { biblioteca: number; chave: string };
@@ -85,9 +116,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(`/acervo/${id}/reserva?reserva=${hold.cod_reserva}`);
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 401) throw err;
+    if (err.status === 0) {
+      rememberUnanswered(context, form);
+      return unanswered(context, submission.reply());
+    }
     const { fieldErrors, formError } = requestErrorReply(err, ["biblioteca", "volume", "tomo", "parte", "material_adicional"]);
-    return data<HoldActionData>({ result: submission.reply({ fieldErrors }), formError }, { status: err.status === 0 ? 503 : 400 });
+    return data<HoldActionData>({ result: submission.reply({ fieldErrors }), formError }, { status: 400 });
   }
+}
+
+/**
+ * The API did not answer (down, or slower than the timeout): the hold may or may not have been placed. 503,
+ * the form kept with its key; sending it again shows the hold if it was placed, or places it once.
+ */
+function unanswered(context: Readonly<RouterContextProvider>, result: SubmissionResult<string[]>) {
+  markActionFailed(context);
+  return data<HoldActionData>({ result, formError: { key: "requests:hold.unanswered_text" } }, { status: 503 });
 }
 
 /** Joins the title's waiting list (idempotent in the API), then PRG to the confirmation with the position. */
@@ -134,7 +178,32 @@ export default function HoldPage({ loaderData, actionData }: Route.ComponentProp
       </div>
     );
   }
+  if (loaderData.kind === "unanswered") return <UnansweredHold values={loaderData.values} titlePath={titlePath} />;
   return <HoldForm data={loaderData} actionData={actionData as HoldActionData | undefined} titlePath={titlePath} />;
+}
+
+/** The API did not answer the hold (JS off): what was sent, ready to send again with the same key. */
+function UnansweredHold({ values, titlePath }: { values: Record<string, string>; titlePath: string }) {
+  const { t } = useTranslation("requests");
+  return (
+    <div className="page">
+      <h1>{t("hold.unanswered_title")}</h1>
+      <div className="notice notice--warning" role="alert">
+        <p>{t("hold.unanswered_text")}</p>
+      </div>
+      <Form method="post">
+        {Object.entries(values).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className="button">
+          {t("hold.unanswered_again")}
+        </button>{" "}
+        <Link to={titlePath} className="button button--secondary">
+          {t("cancel")}
+        </Link>
+      </Form>
+    </div>
+  );
 }
 
 function HoldForm({

@@ -71,14 +71,15 @@ test.describe("holds", () => {
     await expect(page.getByText(/Sua posição na fila: \d+\./)).toBeVisible();
 
     await page.goBack();
-    // A page loaded again knows the hold and offers no second one; the browser's cached form is refused by the API.
+    // A page loaded again knows the hold and offers no second one; the browser's cached form, sent again with
+    // its key, shows the hold it placed (ADR 112, 115).
     const again = page.getByRole("button", { name: "Reservar", exact: true });
     const held = page.getByText(/Você já tem uma reserva deste título: \d+º na fila\./);
     await expect(again.or(held).first()).toBeVisible();
     if (await again.isVisible()) {
       if ((await library.locator("option[value='']").count()) > 0) await library.selectOption({ index: 1 });
       await again.click();
-      await expect(page.getByText("Você já tem uma reserva ativa deste título.").first()).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reserva feita");
     }
     const holds = await apiGet<Array<{ cod_acervo: number }>>(request, "/api/reserva", await token(request, who));
     expect(holds.filter((h) => h.cod_acervo === id)).toHaveLength(1);

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { ApiTransport } from "../context.server";
 import { Session, type SessionData } from "../session.server";
-import { createApiClient, PublicTokenCache, RefreshRegistry } from "./client.server";
-import { ApiError, SessionExpiredError } from "./errors";
+import { createStaticHandler } from "react-router";
+import { createApiClient, PublicTokenCache, RefreshRegistry, requestBudget } from "./client.server";
+import { ApiError, ApiUnavailableError, SessionExpiredError } from "./errors";
 
 /** A fake API: issues tokens, accepts only the current ones, and counts every call. */
 function fakeApi(opts: { refreshWorks?: boolean; publicTokens?: string[]; down?: boolean } = {}) {
@@ -215,3 +216,38 @@ describe("API client: one answer per GET in a request", () => {
   });
 });
 
+
+describe("one time budget per request", () => {
+  const never = () => new Promise<Response>(() => undefined);
+  it("a slow call fails when the request's budget runs out", async () => {
+    const budget = requestBudget(200);
+    const t0 = Date.now();
+    await expect(budget.race(never())).rejects.toMatchObject({ name: "TimeoutError" });
+    expect(Date.now() - t0).toBeLessThan(200);
+  });
+
+  it("calls made one after another share the budget instead of each getting the whole timeout", async () => {
+    const budget = requestBudget(300);
+    const t0 = Date.now();
+    await budget.race(new Promise((r) => setTimeout(r, 150)));
+    await expect(budget.race(never())).rejects.toMatchObject({ name: "TimeoutError" });
+    expect(Date.now() - t0).toBeLessThan(300);
+  });
+});
+
+describe("an API that cannot be reached", () => {
+  it("is an ApiUnavailableError, still an ApiError with status 0", async () => {
+    const api = fakeApi({ down: true });
+    const client = createApiClient({ transport: api.transport, session: new Session(null), language: "pt", publicTokens: new PublicTokenCache() });
+    const err = await client.get("/x", z.unknown()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiUnavailableError);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(0);
+  });
+
+  it("thrown by a loader and caught by nobody, answers 503, not 500", async () => {
+    const handler = createStaticHandler([{ id: "root", path: "/", loader: () => { throw new ApiUnavailableError(); }, hasErrorBoundary: true }]);
+    const ctx = await handler.query(new Request("http://portal.test/"));
+    expect(ctx instanceof Response ? ctx.status : ctx.statusCode).toBe(503);
+  });
+});

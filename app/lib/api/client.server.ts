@@ -12,10 +12,12 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { getTransport, type ApiTransport } from "../context.server";
+import { getEnv } from "../env.server";
 import { apiLangId } from "../i18n";
 import { getLanguage } from "../i18n.server";
-import { getSession, type Session, type TokenPair } from "../session.server";
-import { ApiError, SessionExpiredError } from "./errors";
+import { getSession, Session, type TokenPair } from "../session.server";
+import { ApiError, ApiUnavailableError, SessionExpiredError } from "./errors";
+import { RevocationQueue } from "./revocations.server";
 
 export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
@@ -89,7 +91,7 @@ async function transportFetch(transport: ApiTransport, request: Request): Promis
   try {
     return await transport.fetch(request);
   } catch (cause) {
-    const err = new ApiError(0, null, "The API could not be reached");
+    const err = new ApiUnavailableError();
     (err as Error).cause = cause;
     throw err;
   }
@@ -409,35 +411,99 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
   const base = getTransport(context);
   let calls = 0;
   let ms = 0;
+  let unavailable = false;
+  const budget = requestBudget(getEnv().API_TIMEOUT_MS);
   const transport: ApiTransport = {
     ...base,
     fetch: async (req) => {
       calls++;
       const t0 = performance.now();
       try {
-        return await base.fetch(req);
+        return await budget.race(base.fetch(req));
+      } catch (err) {
+        unavailable = true;
+        throw err;
       } finally {
         ms += performance.now() - t0;
       }
     },
   };
   const session = getSession(context);
+  const revocations = revocationQueueFor(base);
+  // A copy of a cookie whose session ended while the API was down: signed out here, whatever the API says.
+  if (session.tokens && revocations.isPending(session.tokens)) session.destroy({ revoke: false });
   const client = createApiClient({ transport, session, language: getLanguage(context), clientIp: request.headers.get(CLIENT_IP_HEADER) });
   context.set(apiContext, redirectingOnExpiry(client, request));
   const response = await next();
   // Sessions this request ended (logout, a login over another session) are revoked on the API, so the old
-  // cookie no longer opens anything. The cookie is cleared regardless: an unreachable API only means the
-  // tokens expire on their own (access 15 min); it must not keep the patron signed in.
-  for (const tokens of session.takeEnded()) {
-    await client.revokeTokens(tokens).catch((err: unknown) => console.error("[portal] could not revoke a session's tokens:", err));
-  }
+  // cookie no longer opens anything. The cookie is cleared regardless; when the API cannot be reached the
+  // revocation is queued and retried until it answers (ADR 115).
+  for (const tokens of session.takeEnded()) await revocations.revokeOrQueue(tokens);
   try {
     response.headers.append("Server-Timing", `api;dur=${ms.toFixed(1)};desc="${calls} calls"`);
   } catch {
     // immutable headers (a proxied response): the timing is only informative
   }
-  return response;
+  return unavailable ? asUnavailable(request, response) : response;
 };
+
+const revocationQueues = new Map<string, RevocationQueue>();
+
+/** The process's queue of revocations for one API (they go through the base transport, with its own timeout). */
+function revocationQueueFor(transport: ApiTransport): RevocationQueue {
+  let queue = revocationQueues.get(transport.baseUrl);
+  if (!queue) {
+    const client = createApiClient({ transport, session: new Session(null), language: "pt" });
+    queue = new RevocationQueue(async (tokens) => {
+      try {
+        await client.revokeTokens(tokens);
+      } catch (err) {
+        // Only an unreachable API is worth retrying; any answer (even a refusal) ends the attempt.
+        if (err instanceof ApiError && err.status === 0) throw err;
+        console.error("[portal] the API refused to revoke a session's tokens:", err);
+      }
+    });
+    revocationQueues.set(transport.baseUrl, queue);
+  }
+  return queue;
+}
+
+/**
+ * The API calls of one request share one time budget: however many calls a page makes in a row (a public
+ * token, then the data; a refresh, then the retry), it answers within API_TIMEOUT_MS. A tenth of it is kept
+ * for rendering the page (docs/security.md).
+ */
+export function requestBudget(timeoutMs: number, now: () => number = () => performance.now()) {
+  const deadline = now() + Math.max(50, Math.floor(timeoutMs * 0.9));
+  return {
+    race<T>(work: Promise<T>): Promise<T> {
+      const left = deadline - now();
+      if (left <= 0) {
+        work.catch(() => undefined);
+        return Promise.reject(new DOMException("The API did not answer in time", "TimeoutError"));
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new DOMException("The API did not answer in time", "TimeoutError")), left);
+        timer.unref?.();
+      });
+      return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+    },
+  };
+}
+
+/**
+ * A page the API could not serve is a 503 (with Retry-After), not a 200 with "could not load" lists nor a 500:
+ * whatever the page rendered (failed lists, the form kept), its status says "come back". A 4xx (the visitor's
+ * mistake, a form refused before the API was needed), a redirect and React Router's data requests (whose
+ * status the client router reads itself) are left alone.
+ */
+function asUnavailable(request: Request, response: Response): Response {
+  if (new URL(request.url).pathname.endsWith(".data")) return response;
+  if (response.status !== 200 && response.status < 500) return response;
+  if (response.status === 503) return response;
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers: response.headers });
+}
 
 /** The per-request API client set by the middleware (a public-only one when the middleware did not run). */
 export function getApi(context: Readonly<RouterContextProvider>): FullApiClient {

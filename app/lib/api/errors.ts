@@ -20,6 +20,23 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The API could not be reached or did not answer within the request's time budget (status 0). Routes that
+ * catch ApiError still see it as one (a failed list, a form kept with "try again"). One that nobody catches
+ * ends the request as a 503 page ("temporarily unavailable", Retry-After from the front server), not a 500:
+ * it has the shape React Router gives a thrown `data(…, { status })` (ADR 115).
+ */
+export class ApiUnavailableError extends ApiError {
+  readonly type = "DataWithResponseInit";
+  readonly data = { reason: "unavailable" };
+  readonly init = { status: 503 };
+
+  constructor(message = "The API could not be reached") {
+    super(0, null, message);
+    this.name = "ApiUnavailableError";
+  }
+}
+
 /** The patron's refresh token was refused: the session is over (spec §4). */
 export class SessionExpiredError extends ApiError {
   constructor() {

@@ -46,7 +46,13 @@ export function getHoldOptions(api: ApiClient, codAcervo: number): Promise<HoldO
 
 /** POST /validar-fila then POST /reserva (spec §7): the queue check, then the hold. Throws ApiError 422 on a rule. */
 export async function placeHold(api: ApiClient, payload: HoldPayload) {
-  await api.send("POST", "/validar-fila", z.object({ posicao: z.number().int() }), { body: payload, as: "patron" });
+  try {
+    await api.send("POST", "/validar-fila", z.object({ posicao: z.number().int() }), { body: payload, as: "patron" });
+  } catch (err) {
+    // The form sent again after its answer was lost (a timeout after the API placed the hold): the queue check
+    // sees that hold, but POST /reserva answers it by the form's key (ADR 112), or refuses a different key.
+    if (!(payload.chave_envio && err instanceof ApiError && err.code === "reserva_existente")) throw err;
+  }
   return api.send("POST", "/reserva", PlacedSchema, { body: payload, as: "patron" });
 }
 
