@@ -29,6 +29,7 @@ import * as m074 from "./migrations/074-search-terms.ts";
 import * as m075 from "./migrations/075-year-type-language-index.ts";
 import * as m076 from "./migrations/076-lookup-indexes.ts";
 import * as m077 from "./migrations/077-catalogue-changes.ts";
+import * as m082 from "./migrations/082-refresh-successors.ts";
 import * as m083 from "./migrations/083-calendar-feed-hash.ts";
 import * as m085 from "./migrations/085-mail-outbox.ts";
 
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "075-year-type-language-index": m075,
   "076-lookup-indexes": m076,
   "077-catalogue-changes": m077,
+  "082-refresh-successors": m082,
   "083-calendar-feed-hash": m083,
   "085-mail-outbox": m085,
 };

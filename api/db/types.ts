@@ -107,6 +107,8 @@ export interface OauthTokenTable {
   expires_at: string;
   revoked_at: string | null;
   rotated_at: string | null;
+  /** Refresh tokens: the family's secret their successor pair is derived from (ADR 116); null before migration 082. */
+  segredo: string | null;
   created_at: Generated<string>;
 }
 

@@ -27,7 +27,18 @@ export interface TokenOwner {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-async function store(db: Db, token: string, row: { tipo: "access" | "refresh"; clientId: string; codPessoa: number | null; familia: string; expiresAt: number; now: number }) {
+interface StoredToken {
+  tipo: "access" | "refresh";
+  clientId: string;
+  codPessoa: number | null;
+  familia: string;
+  expiresAt: number;
+  now: number;
+  segredo?: string | null;
+}
+
+/** Stores a token by its hash; a token already stored (the same derived successor, written twice) is kept as it is. */
+async function store(db: Db, token: string, row: StoredToken) {
   await db
     .insertInto("oauth_token")
     .values({
@@ -38,8 +49,19 @@ async function store(db: Db, token: string, row: { tipo: "access" | "refresh"; c
       familia: row.familia,
       expires_at: iso(row.expiresAt),
       created_at: iso(row.now),
+      segredo: row.segredo ?? null,
     })
+    .onConflict((oc) => oc.column("token_hash").doNothing())
     .execute();
+}
+
+/**
+ * The successor pair of a refresh token (ADR 116): HMAC of the presented token under its family's secret. Only
+ * the holder of the token and the API together can make it, and the same token always gives the same pair.
+ */
+function successorsOf(segredo: string, refreshToken: string): { access: string; refresh: string } {
+  const derive = (kind: string) => crypto.createHmac("sha256", segredo).update(`${kind}:${refreshToken}`).digest("base64url");
+  return { access: derive("access"), refresh: derive("refresh") };
 }
 
 /** Issues the anonymous (client_credentials) access token. */
@@ -51,12 +73,18 @@ export async function issuePublicToken(db: Db, s: AuthSettings, clientId: string
 }
 
 /** Issues a patron access + refresh pair, in a new token family unless `familia` is given. */
-export async function issuePatronTokens(db: Db, s: AuthSettings, clientId: string, codPessoa: number, familia: string = crypto.randomUUID()): Promise<PatronTokenResponse> {
+export async function issuePatronTokens(
+  db: Db,
+  s: AuthSettings,
+  clientId: string,
+  codPessoa: number,
+  familia: string = crypto.randomUUID(),
+  pair: { access: string; refresh: string; segredo: string | null } = { access: randomToken(), refresh: randomToken(), segredo: randomToken() },
+): Promise<PatronTokenResponse> {
   const now = s.now();
-  const access = randomToken();
-  const refresh = randomToken();
+  const { access, refresh } = pair;
   await store(db, access, { tipo: "access", clientId, codPessoa, familia, expiresAt: now + s.patronAccessSeconds * 1000, now });
-  await store(db, refresh, { tipo: "refresh", clientId, codPessoa, familia, expiresAt: now + s.refreshSeconds * 1000, now });
+  await store(db, refresh, { tipo: "refresh", clientId, codPessoa, familia, expiresAt: now + s.refreshSeconds * 1000, now, segredo: pair.segredo });
   // Housekeeping: forget tokens that expired more than a day ago.
   await db.deleteFrom("oauth_token").where("expires_at", "<", iso(now - 86_400_000)).execute();
   return { access_token: access, refresh_token: refresh, token_type: "bearer", expires_in: s.patronAccessSeconds };
@@ -68,9 +96,12 @@ export async function revokeFamily(db: Db, familia: string, now: number) {
 }
 
 /**
- * Refresh-token rotation: the presented token is marked rotated and a new pair is issued in the
- * same family. Within the grace window a rotated token may be replayed (parallel requests of one
- * page); after it, any reuse is treated as theft and revokes the whole family.
+ * Refresh-token rotation (ADR 030, 116): the presented token is marked rotated and its successor pair is issued in
+ * the same family. The successor is derived from the token, so presenting the same token again (a second worker,
+ * parallel requests of one page, a response whose Set-Cookie never reached the browser) gives the same pair, for as
+ * long as that successor has not been used itself. Once it has, the old token is stale: within the grace window
+ * (parallel requests of one page) it still gets the pair; after it, its reuse is treated as theft and revokes the
+ * whole family. Families without a secret (issued before migration 082) get a fresh pair within the window.
  */
 export async function rotateRefreshToken(db: Db, s: AuthSettings, clientId: string, token: string): Promise<PatronTokenResponse> {
   const now = s.now();
@@ -79,18 +110,28 @@ export async function rotateRefreshToken(db: Db, s: AuthSettings, clientId: stri
   const row = await db.selectFrom("oauth_token").selectAll().where("token_hash", "=", hash).where("tipo", "=", "refresh").executeTakeFirst();
   if (!row || row.revoked_at || row.cod_pessoa == null || row.client_id !== clientId) throw invalid();
   if (Date.parse(row.expires_at) <= now) throw invalid();
+  const codPessoa = row.cod_pessoa;
+  const next = row.segredo ? { ...successorsOf(row.segredo, token), segredo: row.segredo } : null;
+  const issue = () => issuePatronTokens(db, s, clientId, codPessoa, row.familia, next ?? undefined);
 
   if (!row.rotated_at) {
-    // Conditional update: of two parallel rotations only one wins; the other takes the grace path.
+    // Conditional update: of two parallel rotations only one marks it; both issue the same derived pair.
     const res = await db.updateTable("oauth_token").set({ rotated_at: iso(now) }).where("token_hash", "=", hash).where("rotated_at", "is", null).executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 1) return issuePatronTokens(db, s, clientId, row.cod_pessoa, row.familia);
+    if (Number(res.numUpdatedRows) === 1) return issue();
     const again = await db.selectFrom("oauth_token").select(["rotated_at", "revoked_at"]).where("token_hash", "=", hash).executeTakeFirst();
     if (!again?.rotated_at || again.revoked_at) throw invalid();
     row.rotated_at = again.rotated_at;
   }
-  if (now - Date.parse(row.rotated_at!) <= s.refreshGraceSeconds * 1000) {
-    return issuePatronTokens(db, s, clientId, row.cod_pessoa, row.familia);
+  if (next) {
+    const successor = await db.selectFrom("oauth_token").select(["rotated_at", "revoked_at"]).where("token_hash", "=", sha256(next.refresh)).executeTakeFirst();
+    if (successor?.revoked_at) throw invalid();
+    // The successor was never used: the client did not get it (or asks again in parallel). Same pair, and a live access token.
+    if (successor && !successor.rotated_at) {
+      await db.updateTable("oauth_token").set({ expires_at: iso(now + s.patronAccessSeconds * 1000) }).where("token_hash", "=", sha256(next.access)).where("revoked_at", "is", null).execute();
+      return issue();
+    }
   }
+  if (now - Date.parse(row.rotated_at!) <= s.refreshGraceSeconds * 1000) return issue();
   await revokeFamily(db, row.familia, now);
   throw invalid();
 }

@@ -91,9 +91,35 @@ describe("refresh token rotation", () => {
     expect((await get(t.app, "/api/autenticar/dados-usuario", pairB.access_token)).status).toBe(200);
   });
 
-  it("revokes the whole family when a rotated refresh token is reused after the grace window", async () => {
+  it("gives the same new pair to parallel refreshes of one token (one refresh per session, whatever the worker)", async () => {
     const first = await login(t.app, "demo");
-    const second = await (await tokenRequest(t.app, { grant_type: "refresh_token", refresh_token: first.refresh_token })).json();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => tokenRequest(t.app, { grant_type: "refresh_token", refresh_token: first.refresh_token })),
+    );
+    const pairs = await Promise.all(answers.map((r) => r.json()));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(pairs.map((p) => p.refresh_token)).size).toBe(1);
+    expect(new Set(pairs.map((p) => p.access_token)).size).toBe(1);
+    expect((await get(t.app, "/api/autenticar/dados-usuario", pairs[0].access_token)).status).toBe(200);
+  });
+
+  it("keeps the session when the new pair never reached the browser: the old token, minutes later, gets the same pair", async () => {
+    const first = await login(t.app, "demo");
+    const lost = await (await tokenRequest(t.app, { grant_type: "refresh_token", refresh_token: first.refresh_token })).json();
+    t.clock.advance(20 * 60);
+    const again = await tokenRequest(t.app, { grant_type: "refresh_token", refresh_token: first.refresh_token });
+    expect(again.status).toBe(200);
+    const pair = await again.json();
+    expect(pair.refresh_token).toBe(lost.refresh_token);
+    // Its access token lives again (it had expired meanwhile), and the pair refreshes on.
+    expect((await get(t.app, "/api/autenticar/dados-usuario", pair.access_token)).status).toBe(200);
+    expect((await tokenRequest(t.app, { grant_type: "refresh_token", refresh_token: pair.refresh_token })).status).toBe(200);
+  });
+
+  it("revokes the whole family when a rotated refresh token is reused after its successor was used and the grace window passed", async () => {
+    const first = await login(t.app, "demo");
+    const used = await (await tokenRequest(t.app, { grant_type: "refresh_token", refresh_token: first.refresh_token })).json();
+    const second = await (await tokenRequest(t.app, { grant_type: "refresh_token", refresh_token: used.refresh_token })).json();
     t.clock.advance(31);
     const reuse = await tokenRequest(t.app, { grant_type: "refresh_token", refresh_token: first.refresh_token });
     expect(reuse.status).toBe(401);
