@@ -81,6 +81,12 @@ describe("malformed input never yields a 5xx", () => {
       ["text/plain", "hello"],
       ["application/xml", "<a/>"],
       ["application/x-www-form-urlencoded", "a=%E0%A4%A&b=1&b=2"],
+      ["application/json", ""],
+      ["application/json", "{}"],
+      // Multipart without a boundary, with a broken part, and a well-formed one with fields no write expects.
+      ["multipart/form-data", "--x\r\n"],
+      ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data\r\n\r\n1"],
+      ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
       ...wrongShapes.map((b): [string, string] => ["application/json", b]),
     ];
     for (const op of operations().filter((o) => WRITE.has(o.method.toLowerCase()))) {
@@ -89,6 +95,10 @@ describe("malformed input never yields a 5xx", () => {
         const res = await t.app.request(url, { method: op.method, headers: { ...auth(), "content-type": type }, body });
         await expectClientError(res, `${op.method} ${url} ${type} ${body.slice(0, 40)}`);
       }
+      // No body and no type at all (a bodiless POST, PUT or DELETE).
+      const url = fill(op.path, "1");
+      const res = await t.app.request(url, { method: op.method, headers: auth() });
+      await expectClientError(res, `${op.method} ${url} without a body`);
     }
   });
 
