@@ -1,6 +1,6 @@
 /**
  * The transitions the spec gives to the library, never to a patron (ADR 113): a payment confirmed, a comment
- * approved or rejected, a purchase suggestion or a request to the library answered, a hold made ready for
+ * approved or rejected, a purchase suggestion, a loan request or a request to the library answered, a hold made ready for
  * pickup, a patron blocked or unblocked. They are reached only through the staff channel (`/api/biblioteca/…`
  * with the staff credential) and the `npm run library` command, which both call these functions.
  * Rules only: outcomes and reason codes, never HTTP statuses or translated text.
@@ -8,6 +8,7 @@
 import type { Db } from "../db/index.ts";
 import { confirmGruPayment } from "./gru.ts";
 import { REQUEST_STATUSES } from "./library-requests.ts";
+import { OPEN_STATUSES } from "./loan-requests.ts";
 import { SUGGESTION_STATUSES } from "./suggestion-statuses.ts";
 
 /** Why the library's action was refused: no such record, or the record is not in a state the action applies to. */
@@ -65,6 +66,25 @@ export async function answerRequest(db: Db, codSolicitacao: number, situacao: st
     .where("cod_solicitacao", "=", codSolicitacao)
     .execute();
   return { ok: true, changed: true, situacao };
+}
+
+/** The statuses a library moves a loan request to (spec §3): available, in transit, finished, not finished. */
+export const LOAN_REQUEST_ANSWERS = ["disponivel", "transito", "finalizada", "nao_finalizada"] as const;
+
+/** Moves an open loan request (waiting, available, in transit) on; a finished or cancelled one stays as it is. */
+export async function answerLoanRequest(db: Db, codSolicitacao: number, situacao: string): Promise<ActionOutcome<{ situacao: string }>> {
+  if (!(LOAN_REQUEST_ANSWERS as readonly string[]).includes(situacao)) return { ok: false, reason: "situacao_invalida" };
+  const res = await db
+    .updateTable("solicitacao_emprestimo")
+    .set({ situacao })
+    .where("cod_solicitacao", "=", codSolicitacao)
+    .where("situacao", "in", OPEN_STATUSES)
+    .where("situacao", "<>", situacao)
+    .executeTakeFirst();
+  if (changedRows(res)) return { ok: true, changed: true, situacao };
+  const row = await db.selectFrom("solicitacao_emprestimo").select("situacao").where("cod_solicitacao", "=", codSolicitacao).executeTakeFirst();
+  if (!row) return { ok: false, reason: "nao_encontrado" };
+  return row.situacao === situacao ? { ok: true, changed: false, situacao } : { ok: false, reason: "situacao_invalida", situacao: row.situacao };
 }
 
 /** A copy is set aside for an active hold: the hold is ready for pickup until `days` from now. */

@@ -7,6 +7,7 @@
  *   comment reject <cod_comentario>                 reject it (never published)
  *   suggestion answer <cod_sugestao> <situacao>     give a purchase suggestion a spec §3 status
  *   request answer <cod_solicitacao> <situacao> [--resposta <text>]   answer a request to the library
+ *   loan-request answer <cod_solicitacao> <situacao>                  move a loan request on (available, …)
  *   hold ready <cod_reserva> [--dias <n>] [--localizacao <text>]      a copy is set aside for the hold
  *   patron block <cod_pessoa> --motivo <text>       block a patron
  *   patron unblock <cod_pessoa>                     lift the block
@@ -19,12 +20,14 @@ import { parseArgs } from "node:util";
 import { openDatabase, type Db } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import {
+  answerLoanRequest,
   answerRequest,
   answerSuggestion,
   approveComment,
   blockPatron,
   confirmPayment,
   holdReady,
+  LOAN_REQUEST_ANSWERS,
   rejectComment,
   REQUEST_ANSWERS,
   SUGGESTION_ANSWERS,
@@ -37,6 +40,7 @@ const USAGE = `usage: npm run library -- <noun> <verb> <id> [...]
   comment approve|reject <cod_comentario>
   suggestion answer <cod_sugestao> <situacao>      (${SUGGESTION_ANSWERS.join(", ")})
   request answer <cod_solicitacao> <situacao> [--resposta <text>]      (${REQUEST_ANSWERS.join(", ")})
+  loan-request answer <cod_solicitacao> <situacao>      (${LOAN_REQUEST_ANSWERS.join(", ")})
   hold ready <cod_reserva> [--dias <1-30>] [--localizacao <text>]
   patron block <cod_pessoa> --motivo <text>
   patron unblock <cod_pessoa>`;
@@ -82,6 +86,9 @@ function chosen(): { action: Action; label: string } {
     case "request answer":
       if (!extra || !(REQUEST_ANSWERS as readonly string[]).includes(extra)) usage(`the status must be one of: ${REQUEST_ANSWERS.join(", ")}`);
       return { label: `request ${id}`, action: (db) => answerRequest(db, id, extra, text(values.resposta), now()) };
+    case "loan-request answer":
+      if (!extra || !(LOAN_REQUEST_ANSWERS as readonly string[]).includes(extra)) usage(`the status must be one of: ${LOAN_REQUEST_ANSWERS.join(", ")}`);
+      return { label: `loan request ${id}`, action: (db) => answerLoanRequest(db, id, extra) };
     case "hold ready": {
       const days = values.dias === undefined ? undefined : Number(values.dias);
       if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= 30)) usage("--dias must be a whole number from 1 to 30");

@@ -119,6 +119,21 @@ describe("the library's actions", () => {
     expect(stored.situacao).toBe("em_cotacao");
   });
 
+  it("moves a patron's loan request on to available, and refuses to reopen a finished one with 409", async () => {
+    const row = await t.db
+      .insertInto("solicitacao_emprestimo")
+      .values({ cod_acervo: 1, cod_pessoa: COMUNIDADE2, biblioteca_origem: 1, biblioteca_recebimento: 1, telefone: "61999990000", email: "c2@example.org", cod_local_recebimento: 1 })
+      .returning("cod_solicitacao")
+      .executeTakeFirstOrThrow();
+    const url = `/api/biblioteca/solicitacoes-emprestimo/${row.cod_solicitacao}/resposta`;
+    expect((await staffRequest(t.app, "POST", url, { situacao: "aguardando" })).status).toBe(422);
+    expect(await (await staffRequest(t.app, "POST", url, { situacao: "disponivel" })).json()).toMatchObject({ alterado: true, situacao: "disponivel" });
+    expect(await (await staffRequest(t.app, "POST", url, { situacao: "disponivel" })).json()).toMatchObject({ alterado: false });
+    expect(await (await staffRequest(t.app, "POST", url, { situacao: "finalizada" })).json()).toMatchObject({ alterado: true, situacao: "finalizada" });
+    expect((await staffRequest(t.app, "POST", url, { situacao: "transito" })).status).toBe(409);
+    expect((await send("POST", url, patron, { situacao: "disponivel" })).status).toBe(403);
+  });
+
   it("answers a request to the library with a status and the library's words, seen by the patron", async () => {
     const req = await insertRequest(t.db, { cod_pessoa: COMUNIDADE2, tipo: "ficha-catalografica", subtipo: null, dados: JSON.stringify({ titulo: "Tese" }), chave_duplicidade: "k1" });
     const res = await staffRequest(t.app, "POST", `/api/biblioteca/solicitacoes/${req.cod_solicitacao}/resposta`, { situacao: "atendida", resposta: "Ficha enviada por e-mail." });

@@ -1,11 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
+  answerLoanRequest,
   answerRequest,
   answerSuggestion,
   approveComment,
   blockPatron,
   confirmPayment,
   holdReady,
+  LOAN_REQUEST_ANSWERS,
   rejectComment,
   REQUEST_ANSWERS,
   SUGGESTION_ANSWERS,
@@ -107,6 +109,15 @@ export function bibliotecaRoutes(deps: ApiDeps, staffDigest: Buffer | null) {
       const { id } = c.req.valid("param");
       const { situacao, resposta } = c.req.valid("json");
       return c.json(answer(c.get("lang"), id, await answerRequest(db, id, situacao, resposta || null, now())), 200);
+    },
+  );
+  app.openapi(
+    action("post", "/solicitacoes-emprestimo/{id}/resposta", "Moves an open loan request on: available, in transit, finished or not finished", {
+      body: body(z.object({ situacao: z.enum(LOAN_REQUEST_ANSWERS) }).openapi("RespostaSolicitacaoEmprestimo")),
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json(answer(c.get("lang"), id, await answerLoanRequest(db, id, c.req.valid("json").situacao)), 200);
     },
   );
   app.openapi(
