@@ -272,6 +272,8 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     (await import("~/lib/api/basket.server")).emailBasket(demo, { tipo: "referencia", acervos: [found.title], destinatarios: "leitor@example.org" }),
   "basket.server#getReferencia": async ({ pub, found }) => (await import("~/lib/api/basket.server")).getReferencia(pub, found.title),
   "basket.server#savePermanentBasket": async ({ demo, found }) => (await import("~/lib/api/basket.server")).savePermanentBasket(demo, [found.title]),
+  "basket.server#listPermanentBasket": async ({ demo }) => expectPresent((await (await import("~/lib/api/basket.server")).listPermanentBasket(demo))[0]),
+  "basket.server#removeFromPermanentBasket": async ({ demo, found }) => (await import("~/lib/api/basket.server")).removeFromPermanentBasket(demo, [found.title]),
   "waiting-list.server#getWaitingList": async ({ posgrad, found }) => (await import("~/lib/api/waiting-list.server")).getWaitingList(posgrad, found.waitingTitle),
   "waiting-list.server#waitingListOrNull": async ({ posgrad, found }) => expectPresent(await (await import("~/lib/api/waiting-list.server")).waitingListOrNull(posgrad, found.waitingTitle)),
   "waiting-list.server#joinWaitingList": async ({ posgrad, found }) => (await import("~/lib/api/waiting-list.server")).joinWaitingList(posgrad, found.waitingTitle),
@@ -508,6 +510,9 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     const response = await saml.signedResponse("ana.souza@example.org", /ID="([^"]+)"/.exec(xml)![1]);
     return (await import("~/lib/api/identity/sso.server")).samlValidar(pub, response, found.saml.nonce);
   },
+
+  "identity/sso.server#samlSpMetadata": async ({ pub }) => (await import("~/lib/api/identity/sso.server")).samlSpMetadata(pub),
+  "identity/sso.server#samlLogout": async ({ pub }) => (await import("~/lib/api/identity/sso.server")).samlLogout(pub, await saml.logoutRequest("ana.souza@example.org")),
 
   // Password recovery (the code arrives by e-mail: read from the demo mailer's outbox).
   "identity/recovery.server#startRecovery": async ({ pub }) => (await import("~/lib/api/identity/recovery.server")).startRecovery(pub, "comunidade"),

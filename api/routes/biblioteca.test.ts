@@ -67,6 +67,11 @@ describe("the staff channel's credential", () => {
     }
   });
 
+  it("leaves the public directory's GET /api/biblioteca/{code} to everyone", async () => {
+    const res = await get(t.app, "/api/biblioteca/1", await publicToken(t.app));
+    expect(res.status).toBe(200);
+  });
+
   it("checks the credential before reading the body: a patron's malformed body is still 403", async () => {
     const res = await t.app.request("/api/biblioteca/pessoas/6/bloqueio", { method: "POST", headers: { authorization: `Bearer ${patron}`, "content-type": "application/json" }, body: "{\"motivo\": \"\"}" });
     expect(res.status).toBe(403);

@@ -77,7 +77,10 @@ function answer(lang: Lang, id: number, outcome: ActionOutcome<Record<string, un
 export function bibliotecaRoutes(deps: ApiDeps, staffDigest: Buffer | null) {
   const { db } = deps;
   const app = createRouter();
-  app.use("*", requireStaff(deps, staffDigest));
+  // Every staff action is a POST or DELETE; a GET under /api/biblioteca is the public directory's
+  // `GET /api/biblioteca/{code}` (spec §7 Consulta), which the staff check must leave alone.
+  const staff = requireStaff(deps, staffDigest);
+  app.use("*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : staff(c, next)));
   const now = () => deps.auth.now();
 
   app.openapi(action("post", "/gru/{id}/pagamento", "The bank's confirmation of a GRU slip: the slip is paid and its debits settled"), async (c) => {
