@@ -34,6 +34,7 @@ const ACTIONS: Record<string, string> = {
   "meu/emprestimos.tsx": `${A}/emprestimos`,
   "meu/ficha-catalografica.tsx": `${A}/ficha-catalografica`,
   "meu/itens-salvos.tsx": `${A}/itens-salvos`,
+  "meu/cesta-permanente.tsx": `${A}/cesta-permanente`,
   "meu/nada-consta.tsx": `${A}/nada-consta`,
   "meu/perfil-interesse.periodicos.tsx": `${A}/perfil-interesse/periodicos`,
   "meu/perfil-interesse.tsx": `${A}/perfil-interesse`,
