@@ -20,7 +20,15 @@ async function holdOnLentTitle(request: APIRequestContext, who: string): Promise
   const loans = (await (await request.get("/api/emprestimo/titulos-pendentes", { headers: { authorization: `Bearer ${lender}` } })).json()) as Array<{ cod_acervo: number; titulo: string; cod_biblioteca: number }>;
   const token = await patronToken(request, who);
   const headers = { authorization: `Bearer ${token}` };
-  const res = await request.post("/api/reserva", { headers, data: { cod_acervo: loans[0].cod_acervo, biblioteca: loans[0].cod_biblioteca } });
+  const place = () => request.post("/api/reserva", { headers, data: { cod_acervo: loans[0].cod_acervo, biblioteca: loans[0].cod_biblioteca } });
+  let res = await place();
+  if (res.status() === 422 && (await res.json()).code === "limite_reservas") {
+    // Other specs' holds of this patron may fill its category's limit: free one place, then hold.
+    const others = (await (await request.get("/api/reserva", { headers })).json()) as Array<{ cod_reserva: number; cod_acervo: number }>;
+    const other = others.find((h) => h.cod_acervo !== loans[0].cod_acervo);
+    if (other) await request.delete("/api/reserva", { headers, data: { reservas: [other.cod_reserva] } });
+    res = await place();
+  }
   if (res.status() !== 201) {
     const mine = (await (await request.get("/api/reserva", { headers })).json()) as Array<{ cod_reserva: number; cod_acervo: number }>;
     const found = mine.find((h) => h.cod_acervo === loans[0].cod_acervo);

@@ -3,6 +3,9 @@ import { expect, test } from "@playwright/test";
 import { DEMO } from "../fixtures/demo";
 import { PORTS } from "../support/ports";
 
+// The framing page listens on one port per project: this file's tests take turns with it.
+test.describe.configure({ mode: "serial" });
+
 // The embedded login (spec §1 "a full page, embedded, or a modal"; ADR 174): `/login?embed=1` without the site's
 // chrome and without the "go to" choice, framable only by this origin and LOGIN_EMBED_ORIGINS (the Playwright
 // run allows the origins of the framing pages this spec serves, one port per project, on the main portal).
