@@ -1,17 +1,20 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { createRequire } from "node:module";
 import { expect, test, type Browser, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 import { COOKIES, DEMO, findTitleId, login, prefsCookie } from "../fixtures/demo";
 import { writeInteraction } from "../support/interaction-report";
 import type { AxeCase } from "./write-summary";
 
 /**
- * axe (WCAG 2.2 A/AA) on every route, in every colour scheme plus dark mode, with JavaScript on and off,
- * in Portuguese and English. One JSON report per case goes to a11y-reports/; any violation fails.
+ * axe (WCAG 2.2 A/AA) on every route, with JavaScript on and off, in Portuguese and English, and in every
+ * colour scheme (ADRs 150, 199). One JSON report per case goes to a11y-reports/; any violation fails.
  *
  * JS off: axe needs script in the page, so the "off" case loads the same URL with the app's scripts
  * blocked: the browser shows exactly the server-rendered HTML a no-JS visitor gets.
+ *
+ * Cost (ADR 199): a browser context and its page are kept per worker, JavaScript mode and session, so the
+ * portal's scripts come from a warm cache; axe is put in a page once and run as often as that page needs.
  */
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const SCHEMES = [
@@ -26,7 +29,8 @@ const LANGS = ["pt", "en"];
 /**
  * The colour schemes only swap CSS custom properties (and greyscale filters images): the markup, the
  * layout and everything else axe checks are those of the normal scheme. So the normal scheme gets every
- * WCAG rule, and each other colour-only scheme the rules that read colours (ADR 150).
+ * WCAG rule, and each other colour-only scheme the rules that read colours (ADR 150). Every pair of the
+ * palettes' tokens is checked by app/styles/palette.test.ts as well (ADR 199).
  */
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 /** WCAG 1.4.12 text spacing: line height 1.5, paragraph spacing 2, letter spacing 0.12, word spacing 0.16. */
@@ -82,6 +86,49 @@ const SHELL_ONLY = "zoom-bold";
 const schemeShells: Record<string, { htmlClass: string; colorScheme: string }> = {};
 let titleId = 0;
 
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+interface AxeOutcome {
+  version: string;
+  passes: number;
+  incomplete: number;
+  violations: Array<{ id: string; impact: string | null; help: string; helpUrl: string; nodes: Array<{ target: string[]; html: string; failureSummary?: string }> }>;
+}
+
+/**
+ * Runs axe in the page as @axe-core/playwright's legacy mode does (in the page itself; the portal has no
+ * frames), but puts axe in each document once: a page audited in six schemes parses it once, not six times.
+ * Only the violations carry their nodes; passes and incomplete are counted by rule (ADR 150).
+ */
+async function runAxe(page: Page, rules?: string[]): Promise<AxeOutcome> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    async ({ tags, rules }) => {
+       
+      const axe = (window as any).axe;
+      const r = await axe.run(document, {
+        runOnly: rules ? { type: "rule", values: rules } : { type: "tag", values: tags },
+        resultTypes: ["violations"],
+      });
+      return {
+        version: r.testEngine.version as string,
+        passes: r.passes.length as number,
+        incomplete: r.incomplete.length as number,
+         
+        violations: r.violations.map((v: any) => ({
+          id: v.id,
+          impact: v.impact ?? null,
+          help: v.help,
+          helpUrl: v.helpUrl,
+           
+          nodes: v.nodes.map((n: any) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
+        })),
+      };
+    },
+    { tags: TAGS, rules },
+  );
+}
+
 /** Puts on the loaded page what the server renders on <html> for a scheme: its classes and color-scheme meta. */
 async function applyShell(page: Page, scheme: string) {
   const shell = schemeShells[scheme]!;
@@ -91,29 +138,57 @@ async function applyShell(page: Page, scheme: string) {
   }, shell);
   await expect(page.locator("html")).toHaveAttribute("class", shell.htmlClass);
 }
-async function newContext(browser: Browser, baseURL: string, lang: string, prefs: object, js: boolean, sessionCookies: Cookie[]) {
-  // Always javaScriptEnabled:true (axe runs in the page); JS off = the app's scripts are blocked.
-  const ctx: BrowserContext = await browser.newContext({ javaScriptEnabled: true, baseURL });
-  await ctx.addCookies([
-    { name: COOKIES.prefs, value: prefsCookie(prefs), url: baseURL },
-    { name: COOKIES.language, value: lang, url: baseURL },
-    ...sessionCookies,
-  ]);
-  if (!js) await ctx.route(/\/assets\/.*\.js(\?.*)?$/, (r) => r.abort());
-  return ctx;
+
+/**
+ * One browser context and page per JavaScript mode and session, kept for the worker's tests of a spec file:
+ * its HTTP cache stays warm, so a page load costs what it costs a returning visitor, not a first one. Before
+ * each load the cookies are reset to exactly the case's own (language, visual settings, session), so nothing
+ * a previous case set (a basket, a flash message) reaches the next.
+ */
+class Pages {
+  private open = new Map<string, { ctx: BrowserContext; page: Page }>();
+  constructor(private browser: Browser) {}
+
+  async get(baseURL: string, js: boolean, session: Cookie[], sessionKey: string) {
+    const key = `${js}-${sessionKey}`;
+    let entry = this.open.get(key);
+    if (!entry || entry.page.isClosed()) {
+      // Always javaScriptEnabled:true (axe runs in the page); JS off = the app's scripts are blocked.
+      const ctx = await this.browser.newContext({ javaScriptEnabled: true, baseURL });
+      const page = await ctx.newPage();
+      if (!js) {
+        // Blocked in the browser's network layer (a Playwright route would take a round trip per script).
+        const cdp = await ctx.newCDPSession(page);
+        await cdp.send("Network.enable");
+        await cdp.send("Network.setBlockedURLs", { urls: ["*/assets/*.js", "*/assets/*.js?*"] });
+      }
+      entry = { ctx, page };
+      this.open.set(key, entry);
+    }
+    return { ...entry, session };
+  }
+
+  async closeAll() {
+    for (const { ctx } of this.open.values()) await ctx.close().catch(() => {});
+    this.open.clear();
+  }
 }
 
 /**
- * Declares one test per route and language that audits the route in every colour scheme, with JavaScript
- * on and off. Call it from a spec file per area (tests/a11y/<area>.spec.ts).
+ * Declares one test per route that audits it in Portuguese and English, with JavaScript on and off, in the
+ * colour schemes (ADR 199). Call it from a spec file per area (tests/a11y/<area>.spec.ts).
+ *
+ * - The core routes (`fullMatrix`): every setting, in both languages, with JavaScript on and off.
+ * - Every other route: every WCAG rule in Portuguese with JavaScript on and off (the language changes only
+ *   the text); every colour scheme, with the colour rules, on the server-rendered page; reflow at 320 px.
  */
 export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; patron?: { login: string; password: string } } = {}) {
   // This call's own session (a spec may sign in as another demo patron, e.g. the professor).
   let sessionCookies: Cookie[] = [];
-  // The full matrix (every visual setting in every language) for the core routes; elsewhere every setting in
-  // Portuguese and the default setting in English, so the suite stays fast enough to run on every change.
-  const schemesFor = (lang: string) => (opts.fullMatrix || lang === "pt" ? SCHEMES : SCHEMES.filter((s) => s.name === "normal"));
+  let pages: Pages;
+  const sessionKey = (opts.patron ?? DEMO.patron).login;
   test.beforeAll(async ({ browser, request }) => {
+    pages = new Pages(browser);
     titleId = await findTitleId(request);
     const ctx = await browser.newContext({ javaScriptEnabled: true });
     const page = await ctx.newPage();
@@ -130,70 +205,81 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; p
       schemeShells[scheme.name] = { htmlClass, colorScheme };
     }
   });
+  test.afterAll(async () => {
+    await pages?.closeAll();
+  });
 
   for (const route of routes) {
-    for (const lang of LANGS) {
-      test(`${route.name} (${lang}) has no axe violations in any colour scheme, with JavaScript on and off`, async ({ browser, baseURL }) => {
-        test.setTimeout(300_000);
-        fs.mkdirSync(reportDir, { recursive: true });
-        const failures: string[] = [];
-        const url = route.path({ titleId });
-        const audit = async (page: Page, scheme: string, js: boolean, rules?: string[]) => {
-          // Legacy mode runs axe in the page itself: the default mode opens a blank page per run to finish it,
-          // which doubles the cost and only matters for cross-origin frames (the portal has none). Only the
-          // violations carry their nodes; passes and incomplete are counted by rule (ADR 150).
-          const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
-          const results = await (rules ? builder.withRules(rules) : builder.withTags(TAGS)).analyze();
-          const id = `${route.name}--${scheme}--js-${js ? "on" : "off"}--${lang}`;
-          const report: AxeCase = {
-            id,
-            route: route.name,
-            url,
-            scheme,
-            js,
-            lang,
-            axeVersion: results.testEngine.version,
-            tags: TAGS,
-            rules: rules ?? "all",
-            passes: results.passes.length,
-            incomplete: results.incomplete.length,
-            violations: results.violations.map((v) => ({
-              id: v.id,
-              impact: v.impact ?? null,
-              help: v.help,
-              nodes: v.nodes.length,
-              targets: v.nodes.map((n) => n.target.join(" ")),
-            })),
-          };
-          fs.writeFileSync(path.join(reportDir, `${id}.json`), JSON.stringify({ ...report, detail: results.violations }, null, 2));
-          for (const v of report.violations) failures.push(`${id}: ${v.id} — ${v.help} (${v.targets.slice(0, 3).join(", ")})`);
+    test(`${route.name} has no axe violations in the colour schemes, with JavaScript on and off${opts.fullMatrix ? ", in pt and en" : ""}`, async ({ baseURL }) => {
+      test.setTimeout(300_000);
+      fs.mkdirSync(reportDir, { recursive: true });
+      const failures: string[] = [];
+      const url = route.path({ titleId });
+      const audit = async (page: Page, scheme: string, js: boolean, lang: string, rules?: string[]) => {
+        const results = await runAxe(page, rules);
+        const id = `${route.name}--${scheme}--js-${js ? "on" : "off"}--${lang}`;
+        const report: AxeCase = {
+          id,
+          route: route.name,
+          url,
+          scheme,
+          js,
+          lang,
+          axeVersion: results.version,
+          tags: TAGS,
+          rules: rules ?? "all",
+          passes: results.passes,
+          incomplete: results.incomplete,
+          violations: results.violations.map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            nodes: v.nodes.length,
+            targets: v.nodes.map((n) => n.target.join(" ")),
+          })),
         };
-        const open = async (prefs: object, js: boolean) => {
-          const ctx = await newContext(browser, baseURL!, lang, prefs, js, route.signedIn ? sessionCookies : []);
-          const page = await ctx.newPage();
-          await page.goto(url);
-          if (route.act) {
-            await route.act(page);
-            // An action that navigates (JS off: a form's POST) is audited once the new page has loaded: its
-            // elements exist before its stylesheet applies, and axe measuring unstyled skip links finds them small.
-            await page.waitForLoadState("load");
-          }
-          if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-          // The page really is the one we meant to audit, in the language we asked for.
-          await expect(page.locator("html")).toHaveAttribute("lang", lang === "pt" ? /^pt/ : /^en/);
-          return { ctx, page };
-        };
-        const wanted = schemesFor(lang);
-        const ownLoad = (name: string) => !COLOUR_ONLY.includes(name) && (opts.fullMatrix || name !== SHELL_ONLY);
-        for (const js of [true, false]) {
+        fs.writeFileSync(path.join(reportDir, `${id}.json`), JSON.stringify({ ...report, detail: results.violations }, null, 2));
+        for (const v of report.violations) failures.push(`${id}: ${v.id} — ${v.help} (${v.targets.slice(0, 3).join(", ")})`);
+      };
+      /** Loads the case's URL in the kept page of its mode, with only this case's cookies. */
+      const open = async (lang: string, prefs: object, js: boolean) => {
+        const { ctx, page, session } = await pages.get(baseURL!, js, route.signedIn ? sessionCookies : [], route.signedIn ? sessionKey : "-");
+        await ctx.clearCookies();
+        await ctx.addCookies([
+          { name: COOKIES.prefs, value: prefsCookie(prefs), url: baseURL! },
+          { name: COOKIES.language, value: lang, url: baseURL! },
+          ...session,
+        ]);
+        await page.setViewportSize({ width: 1280, height: 720 });
+        await page.goto(url);
+        if (route.act) {
+          await route.act(page);
+          // An action that navigates (JS off: a form's POST) is audited once the new page has loaded: its
+          // elements exist before its stylesheet applies, and axe measuring unstyled skip links finds them small.
+          await page.waitForLoadState("load");
+        }
+        if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        // The page really is the one we meant to audit, in the language we asked for.
+        await expect(page.locator("html")).toHaveAttribute("lang", lang === "pt" ? /^pt/ : /^en/);
+        return page;
+      };
+      for (const js of [false, true]) {
+        for (const lang of LANGS) {
+          // Outside the core routes the language changes only the text, whose every key is in every language
+          // and none empty (app/lib/locales.test.ts): English is audited on the core routes (ADR 199).
+          if (!opts.fullMatrix && lang !== "pt") continue;
+          const page = await open(lang, {}, js);
+          await audit(page, "normal", js, lang);
           // The colour schemes differ only in what the server puts on <html> (its classes and the color-scheme
-          // meta), so one page load serves them all: each scheme gets the server's own rendering of those two.
-          const { ctx, page } = await open({}, js);
-          for (const scheme of wanted.filter((s) => !ownLoad(s.name))) {
-            await applyShell(page, scheme.name);
-            await audit(page, scheme.name, js, scheme.name === "normal" ? undefined : COLOUR_RULES);
+          // meta), so the loaded page serves them all, each with the server's own rendering of those two.
+          // Outside the core routes, on the server-rendered page in Portuguese (ADR 199).
+          if (opts.fullMatrix || (!js && lang === "pt")) {
+            for (const scheme of SCHEMES.filter((s) => s.name !== "normal" && (COLOUR_ONLY.includes(s.name) || !opts.fullMatrix))) {
+              await applyShell(page, scheme.name);
+              await audit(page, scheme.name, js, lang, COLOUR_RULES);
+            }
+            await applyShell(page, "normal");
           }
-          await applyShell(page, "normal");
           // Reflow at 320 px on the server-rendered page (JS off shows every disclosure open: the widest case).
           if (!js && lang === "pt") {
             const reflow = await checkReflow(page);
@@ -207,16 +293,14 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; p
             });
             for (const f of reflow) failures.push(`${route.name} reflow: ${f}`);
           }
-          await ctx.close();
-          // Settings that change the markup itself (the Libras indicator) get a page load of their own.
-          for (const scheme of wanted.filter((s) => ownLoad(s.name))) {
-            const own = await open(scheme.prefs, js);
-            await audit(own.page, scheme.name, js);
-            await own.ctx.close();
+          // Zoom + bold + Libras changes the shell's markup: on the core routes it gets a load of its own.
+          if (opts.fullMatrix) {
+            const own = await open(lang, SCHEMES.find((s) => s.name === SHELL_ONLY)!.prefs, js);
+            await audit(own, SHELL_ONLY, js, lang);
           }
         }
-        expect(failures, failures.join("\n")).toEqual([]);
-      });
-    }
+      }
+      expect(failures, failures.join("\n")).toEqual([]);
+    });
   }
 }

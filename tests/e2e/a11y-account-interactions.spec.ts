@@ -88,17 +88,21 @@ test("a login dialog that loads slowly announces its form and moves focus into i
   await expect(dialog.getByRole("status")).toHaveText("Formulário de login carregado.");
 });
 
-test("a toast stays on screen until the patron closes it", wcag("2.2.1"), async ({ signedIn: page }) => {
-  test.skip(!jsOn(), "without JS nothing closes the toast but its link");
-  await page.clock.install();
-  await page.goto("/sugestao?enviado=1");
-  await hydrated(page);
-  const toast = page.locator(".toast");
-  await expect(toast).toBeVisible();
-  await page.clock.runFor(60_000);
-  await expect(toast).toBeVisible();
-  await toast.getByRole("button", { name: "Fechar" }).click();
-  await expect(toast).toHaveCount(0);
+test.describe("with the page's clock", () => {
+  // A clock installed in a page stays with it: this test gets a context and page of its own (ADR 199).
+  test.use({ freshContext: true });
+  test("a toast stays on screen until the patron closes it", wcag("2.2.1"), async ({ signedIn: page }) => {
+    test.skip(!jsOn(), "without JS nothing closes the toast but its link");
+    await page.clock.install();
+    await page.goto("/sugestao?enviado=1");
+    await hydrated(page);
+    const toast = page.locator(".toast");
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(60_000);
+    await expect(toast).toBeVisible();
+    await toast.getByRole("button", { name: "Fechar" }).click();
+    await expect(toast).toHaveCount(0);
+  });
 });
 
 test.describe("the captcha widget", () => {

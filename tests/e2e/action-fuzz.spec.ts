@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
+import type { APIRequestContext } from "@playwright/test";
 import { DEMO, PRIVATE_AREA } from "../fixtures/demo";
 
 /**

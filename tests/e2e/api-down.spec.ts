@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
+import type { APIRequestContext } from "@playwright/test";
 import { PRIVATE_AREA, hydrated, login } from "../fixtures/demo";
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 import { test as accountTest } from "../fixtures/account";
 
 // The portal reports its /api round trips per page (Server-Timing `api;desc="N calls"`): one per data need,

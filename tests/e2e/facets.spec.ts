@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
+import type { Page } from "@playwright/test";
 import { hydrated } from "../fixtures/demo";
 
 // The facets derived from the catalogue data (ADR 068) on the demo catalogue: author, subject, publisher,

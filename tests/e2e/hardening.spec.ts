@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 import { DEMO, PRIVATE_AREA, login } from "../fixtures/demo";
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 import { DEMO, hydrated, login, PRIVATE_AREA } from "../fixtures/demo";
 
 test.describe("accessibility settings and language", () => {

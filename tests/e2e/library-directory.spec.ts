@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 
 test.describe("library directory", () => {
   test("the footer leads to every library with its campus, address and the week's opening hours", async ({ page }) => {

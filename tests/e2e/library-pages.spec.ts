@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 import { COOKIES } from "../fixtures/demo";
 
 // The library's own pages (ADR 194): general information with sections 1 and 2, the FAQ and institutional events,

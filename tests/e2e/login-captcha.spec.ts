@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
+import type { Page } from "@playwright/test";
 import { DEMO, PRIVATE_AREA } from "../fixtures/demo";
 import { PORTS } from "../support/ports";
 

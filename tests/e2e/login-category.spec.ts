@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 import { DEMO, hydrated } from "../fixtures/demo";
 import { PORTS } from "../support/ports";
 

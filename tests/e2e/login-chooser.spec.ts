@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 import { hydrated, PRIVATE_AREA } from "../fixtures/demo";
 
 // The demo person with two logins in two bases (README, api/seed/login-variants.ts; ADR 172).

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 import { DEMO } from "../fixtures/demo";
 import { PORTS } from "../support/ports";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 import { DEMO, login, PRIVATE_AREA } from "../fixtures/demo";
 
 const REDIRECT_PAGE = "/pergamum_redireciona";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
+import type { Page } from "@playwright/test";
 import { DEMO, hydrated } from "../fixtures/demo";
 
 // Spec §2: the "go to" choice (private area or online catalogue) on the full login page, when the private area

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 import { DEMO, PRIVATE_AREA, hydrated, login } from "../fixtures/demo";
 
 const enter = (page: import("@playwright/test").Page) => page.getByRole("button", { name: "Entrar", exact: true });

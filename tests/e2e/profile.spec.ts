@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
+import type { Page } from "@playwright/test";
 import { login, PRIVATE_AREA } from "../fixtures/demo";
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
+import type { APIRequestContext } from "@playwright/test";
 import { hydrated, login } from "../fixtures/demo";
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 
 test.describe("browse indexes", () => {
   test("the home page links to the indexes", async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
+import type { Page } from "@playwright/test";
 import { hydrated } from "../fixtures/demo";
 
 const jsOn = () => test.info().project.name === "js-on";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 
 // Issue 6 "Search words": a misspelt search offers the catalogue's own word as a plain link (JS on and off).
 test.describe("did you mean", () => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 
 test.describe("home and search", () => {
   test("the home page is in Portuguese and has one main heading", async ({ page }) => {

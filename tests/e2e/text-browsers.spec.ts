@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 import { findTitleId, PRIVATE_AREA } from "../fixtures/demo";
 import { reportInteractionChecks } from "../support/interaction-report";
 

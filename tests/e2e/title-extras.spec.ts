@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 import { findTitle } from "../fixtures/title-pages";
 
 /**

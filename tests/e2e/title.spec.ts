@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/warm";
 
 test("a title page shows the bibliographic data and the copies with library, location and status", async ({ page }) => {
   // Find a title through the search UI, as a patron would.
