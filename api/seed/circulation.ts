@@ -13,11 +13,13 @@ import { DEMO_EMPRESA } from "./institution.ts";
 import { DEMO_PASSWORD } from "./patrons.ts";
 
 export const CIRCULATION_READERS = [
-  { cod_pessoa: 60, login: "leitor", nome: "Marina Ribeiro Lopes", email: "marina.lopes@example.org" },
-  { cod_pessoa: 61, login: "leitor2", nome: "Tiago Ferreira Nunes", email: "tiago.nunes@example.org" },
+  // heldBy: who holds the reader's second loan. Every category allows 3 holds and the holds spec places one
+  // for the professor, so the professor holds only the first two readers' loans, and comunidade the others.
+  { cod_pessoa: 60, login: "leitor", nome: "Marina Ribeiro Lopes", email: "marina.lopes@example.org", heldBy: 3 },
+  { cod_pessoa: 61, login: "leitor2", nome: "Tiago Ferreira Nunes", email: "tiago.nunes@example.org", heldBy: 3 },
   // The text-browser journeys renew too: one reader for Lynx, one for w3m (ADR 151).
-  { cod_pessoa: 58, login: "leitor3", nome: "Rita Moraes Siqueira", email: "rita.siqueira@example.org" },
-  { cod_pessoa: 59, login: "leitor4", nome: "Igor Batista Farias", email: "igor.farias@example.org" },
+  { cod_pessoa: 58, login: "leitor3", nome: "Rita Moraes Siqueira", email: "rita.siqueira@example.org", heldBy: 6 },
+  { cod_pessoa: 59, login: "leitor4", nome: "Igor Batista Farias", email: "igor.farias@example.org", heldBy: 6 },
 ] as const;
 
 const DAY = 86_400_000;
@@ -86,8 +88,8 @@ export async function seedCirculation(db: Db, { now = Date.now(), log = (_m: str
         .insertInto("debito")
         .values({ cod_pessoa: r.cod_pessoa, cod_emprestimo: late, cod_biblioteca: mine[6].cod_biblioteca, valor_multa: 6, valor_pago: 6, data_pagamento: iso(-70), tipo_servico: "Empréstimo", motivo: "Devolução com 4 dias de atraso" })
         .execute();
-      // The professor holds the title of the second loan.
-      await trx.insertInto("reserva").values({ cod_acervo: mine[1].cod_acervo, cod_pessoa: 3, cod_biblioteca: mine[1].cod_biblioteca, posicao: 1, situacao: "ativa", data_reserva: iso(-1) }).execute();
+      // Another patron (heldBy) holds the title of the second loan.
+      await trx.insertInto("reserva").values({ cod_acervo: mine[1].cod_acervo, cod_pessoa: r.heldBy, cod_biblioteca: mine[1].cod_biblioteca, posicao: 1, situacao: "ativa", data_reserva: iso(-1) }).execute();
       const titles = await trx.selectFrom("acervo").select(["cod_acervo", "titulo"]).where("cod_acervo", "in", [mine[1].cod_acervo, mine[6].cod_acervo]).execute();
       const titleOf = (cod: number) => titles.find((t) => t.cod_acervo === cod)?.titulo ?? "";
       await trx
