@@ -147,10 +147,10 @@ async function applyShell(page: Page, scheme: string) {
  */
 class Pages {
   private open = new Map<string, { ctx: BrowserContext; page: Page }>();
-  constructor(private browser: Browser) {}
+  constructor(readonly browser: Browser) {}
 
   async get(baseURL: string, js: boolean, session: Cookie[], sessionKey: string) {
-    const key = `${js}-${sessionKey}`;
+    const key = `${baseURL}-${js}-${sessionKey}`;
     let entry = this.open.get(key);
     if (!entry || entry.page.isClosed()) {
       // Always javaScriptEnabled:true (axe runs in the page); JS off = the app's scripts are blocked.
@@ -167,36 +167,44 @@ class Pages {
     }
     return { ...entry, session };
   }
-
-  async closeAll() {
-    for (const { ctx } of this.open.values()) await ctx.close().catch(() => {});
-    this.open.clear();
-  }
 }
+/** The worker's pages and signed-in sessions (the browser closes the contexts when the worker ends). */
+let workerPages: Pages | undefined;
+const workerSessions = new Map<string, Cookie[]>();
 
 /**
  * Declares one test per route that audits it in Portuguese and English, with JavaScript on and off, in the
  * colour schemes (ADR 199). Call it from a spec file per area (tests/a11y/<area>.spec.ts).
  *
- * - The core routes (`fullMatrix`): every setting, in both languages, with JavaScript on and off.
+ * - The core routes (`fullMatrix`): every WCAG rule in pt and en with JavaScript on and off; in pt, every
+ *   colour scheme and zoom + bold + Libras (a load of its own), with JavaScript on and off.
  * - Every other route: every WCAG rule in Portuguese with JavaScript on and off (the language changes only
  *   the text); every colour scheme, with the colour rules, on the server-rendered page; reflow at 320 px.
  */
 export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; patron?: { login: string; password: string } } = {}) {
   // This call's own session (a spec may sign in as another demo patron, e.g. the professor).
+  const patron = opts.patron ?? DEMO.patron;
   let sessionCookies: Cookie[] = [];
   let pages: Pages;
-  const sessionKey = (opts.patron ?? DEMO.patron).login;
   test.beforeAll(async ({ browser, request }) => {
-    pages = new Pages(browser);
-    titleId = await findTitleId(request);
-    const ctx = await browser.newContext({ javaScriptEnabled: true });
-    const page = await ctx.newPage();
-    await login(page, opts.patron ?? DEMO.patron);
-    sessionCookies = (await ctx.cookies()).filter((c) => c.name !== COOKIES.prefs && c.name !== COOKIES.language);
-    await ctx.close();
+    // Kept for the worker's life, across spec files: the pages, each patron's session, the title and the
+    // schemes' shells (ADR 199).
+    if (!workerPages || workerPages.browser !== browser) workerPages = new Pages(browser);
+    pages = workerPages;
+    if (!titleId) titleId = await findTitleId(request);
+    let session = workerSessions.get(patron.login);
+    if (!session) {
+      const ctx = await browser.newContext({ javaScriptEnabled: true });
+      const page = await ctx.newPage();
+      await login(page, patron);
+      session = (await ctx.cookies()).filter((c) => c.name !== COOKIES.prefs && c.name !== COOKIES.language);
+      workerSessions.set(patron.login, session);
+      await ctx.close();
+    }
+    sessionCookies = session;
     // What the server renders on <html> for each colour scheme (read from its real answer, not recomputed here).
     for (const scheme of SCHEMES) {
+      if (schemeShells[scheme.name]) continue;
       const res = await request.get("/", { headers: { cookie: `${COOKIES.prefs}=${prefsCookie(scheme.prefs)}` } });
       const html = await res.text();
       const htmlClass = html.match(/<html[^>]*\sclass="([^"]*)"/)?.[1];
@@ -204,9 +212,6 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; p
       if (!htmlClass || !colorScheme) throw new Error(`no <html> class or color-scheme meta for ${scheme.name}`);
       schemeShells[scheme.name] = { htmlClass, colorScheme };
     }
-  });
-  test.afterAll(async () => {
-    await pages?.closeAll();
   });
 
   for (const route of routes) {
@@ -243,7 +248,7 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; p
       };
       /** Loads the case's URL in the kept page of its mode, with only this case's cookies. */
       const open = async (lang: string, prefs: object, js: boolean) => {
-        const { ctx, page, session } = await pages.get(baseURL!, js, route.signedIn ? sessionCookies : [], route.signedIn ? sessionKey : "-");
+        const { ctx, page, session } = await pages.get(baseURL!, js, route.signedIn ? sessionCookies : [], route.signedIn ? patron.login : "-");
         await ctx.clearCookies();
         await ctx.addCookies([
           { name: COOKIES.prefs, value: prefsCookie(prefs), url: baseURL! },
@@ -252,6 +257,8 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; p
         ]);
         await page.setViewportSize({ width: 1280, height: 720 });
         await page.goto(url);
+        // A signed-in case really is signed in (the worker's session is shared by the spec files).
+        if (route.signedIn && !route.act) expect(new URL(page.url()).pathname, `${route.name}: signed in`).not.toBe("/login");
         if (route.act) {
           await route.act(page);
           // An action that navigates (JS off: a form's POST) is audited once the new page has loaded: its
@@ -272,8 +279,9 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; p
           await audit(page, "normal", js, lang);
           // The colour schemes differ only in what the server puts on <html> (its classes and the color-scheme
           // meta), so the loaded page serves them all, each with the server's own rendering of those two.
-          // Outside the core routes, on the server-rendered page in Portuguese (ADR 199).
-          if (opts.fullMatrix || (!js && lang === "pt")) {
+          // In Portuguese: a language changes the words, not the colours. Outside the core routes, on the
+          // server-rendered page (ADR 199).
+          if (lang === "pt" && (opts.fullMatrix || !js)) {
             for (const scheme of SCHEMES.filter((s) => s.name !== "normal" && (COLOUR_ONLY.includes(s.name) || !opts.fullMatrix))) {
               await applyShell(page, scheme.name);
               await audit(page, scheme.name, js, lang, COLOUR_RULES);
@@ -294,7 +302,7 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; p
             for (const f of reflow) failures.push(`${route.name} reflow: ${f}`);
           }
           // Zoom + bold + Libras changes the shell's markup: on the core routes it gets a load of its own.
-          if (opts.fullMatrix) {
+          if (opts.fullMatrix && lang === "pt") {
             const own = await open(lang, SCHEMES.find((s) => s.name === SHELL_ONLY)!.prefs, js);
             await audit(own, SHELL_ONLY, js, lang);
           }

@@ -16,10 +16,11 @@ const startAfterEnd = async (page: Page) => {
 // Acquisition statistics and collection totals (issue 11): the charts in every colour scheme, in both languages.
 const CHARTS: RouteCase[] = [
   { name: "acquisition-statistics", path: () => ACQUISITIONS, signedIn: true },
-  { name: "acquisition-statistics-errors", path: () => ACQUISITIONS, signedIn: true, act: startAfterEnd },
   { name: "collection-totals", path: () => `${TOTALS}?biblioteca=1`, signedIn: true },
 ];
 auditRoutes(CHARTS, { fullMatrix: true });
+// The form's errors: the charts' page with the error summary, whose colours every other form shows too.
+auditRoutes([{ name: "acquisition-statistics-errors", path: () => ACQUISITIONS, signedIn: true, act: startAfterEnd }]);
 
 // The professor's teaching plans, with their bibliography's loans.
 auditRoutes([{ name: "my-teaching-plans", path: () => "/meupergamum/plano-ensino", signedIn: true }], { patron: DEMO.professor });
