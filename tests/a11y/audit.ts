@@ -104,7 +104,6 @@ async function runAxe(page: Page, rules?: string[]): Promise<AxeOutcome> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     async ({ tags, rules }) => {
-       
       const axe = (window as any).axe;
       const r = await axe.run(document, {
         runOnly: rules ? { type: "rule", values: rules } : { type: "tag", values: tags },
@@ -114,13 +113,11 @@ async function runAxe(page: Page, rules?: string[]): Promise<AxeOutcome> {
         version: r.testEngine.version as string,
         passes: r.passes.length as number,
         incomplete: r.incomplete.length as number,
-         
         violations: r.violations.map((v: any) => ({
           id: v.id,
           impact: v.impact ?? null,
           help: v.help,
           helpUrl: v.helpUrl,
-           
           nodes: v.nodes.map((n: any) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
         })),
       };
@@ -140,7 +137,7 @@ async function applyShell(page: Page, scheme: string) {
 }
 
 /**
- * One browser context and page per JavaScript mode and session, kept for the worker's tests of a spec file:
+ * One browser context and page per site, JavaScript mode and session, kept for the worker's life (all its spec files):
  * its HTTP cache stays warm, so a page load costs what it costs a returning visitor, not a first one. Before
  * each load the cookies are reset to exactly the case's own (language, visual settings, session), so nothing
  * a previous case set (a basket, a flash message) reaches the next.
@@ -173,8 +170,8 @@ let workerPages: Pages | undefined;
 const workerSessions = new Map<string, Cookie[]>();
 
 /**
- * Declares one test per route that audits it in Portuguese and English, with JavaScript on and off, in the
- * colour schemes (ADR 199). Call it from a spec file per area (tests/a11y/<area>.spec.ts).
+ * Declares one test per route that audits it with JavaScript on and off, in the colour schemes and, on the
+ * core routes, in Portuguese and English (ADR 199). Call it from a spec file per area (tests/a11y/<area>.spec.ts).
  *
  * - The core routes (`fullMatrix`): every WCAG rule in pt and en with JavaScript on and off; in pt, every
  *   colour scheme and zoom + bold + Libras (a load of its own), with JavaScript on and off.
