@@ -9,6 +9,7 @@
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -395,6 +396,13 @@ async function startWorker() {
       log(`${what} listening on http://${env.HOST ?? "localhost"}:${info.port}`);
     }
   });
+  // An idle keep-alive connection stays open longer than a client or proxy keeps it (Node's 5 s would close
+  // sockets that a client is about to reuse: a reset request, seen by the test suite's HTTP client). The headers
+  // timeout stays above it, as Node requires for keep-alive to hold.
+  if (server instanceof http.Server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
