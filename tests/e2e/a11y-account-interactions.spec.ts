@@ -45,17 +45,21 @@ test("after a failed password change, typing into a field goes into the field an
 
 test("a second failed submission moves focus to the error summary again", wcag("2.4.3, 3.3.1"), async ({ page }) => {
   test.skip(!jsOn(), "without JS each submission is a new page focused on its summary");
-  // Not yet: with JS the summary keeps its place but not the focus after a second submission with the same
-  // errors (ADR 138, open point).
-  test.fixme();
   await page.goto("/login");
   await hydrated(page);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(summaryOf(page)).toBeFocused();
-  await page.getByLabel("Usuário", { exact: true }).fill("demo");
+  await page.getByLabel("Usuário", { exact: true }).fill("ninguem-segunda-tentativa");
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(summaryOf(page)).toContainText("Senha obrigatória!");
   await expect(summaryOf(page)).toBeFocused();
+  // Refused by the server twice with the same message: focus returns to the summary after each answer.
+  for (let i = 0; i < 2; i++) {
+    await page.getByLabel("Senha", { exact: true }).fill("senha-errada");
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await expect(summaryOf(page)).toContainText("Credenciais incorretas! Tente novamente.");
+    await expect(summaryOf(page)).toBeFocused();
+  }
 });
 
 test("signing in through the login dialog puts focus on the page's heading and announces the sign-in", wcag("2.4.3, 4.1.3"), async ({ page }) => {

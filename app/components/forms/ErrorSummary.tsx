@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useFetchers, useNavigation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useTranslation } from "~/lib/use-translation";
 
@@ -25,34 +26,54 @@ export function ErrorSummary({ errors, title, focus = true }: ErrorSummaryProps)
   const hydrated = useHydrated();
   const signature = errors.map((e) => `${e.fieldId}:${e.message}`).join("|");
 
-  // Focus moves to the summary once per submission: when it first shows, and after a later submit, never
-  // because its list changed while the patron corrects a field (live revalidation would take the typing away).
+  // Focus moves to the summary when it first shows and after each submission by the patron, once the answer is
+  // there, and stays with the patron otherwise: a list that changes while a field is corrected (conform
+  // revalidates as the patron types) must not take the typing away. Conform itself focuses the first invalid
+  // field when it reports errors (in the submit handler, or in a layout effect for the server's answer), so the
+  // summary is focused after it, in an effect that runs on every render while a submission awaits its answer.
+  // A key or a pointer press of the patron's ends the wait.
   const awaitingFocus = useRef(true);
-  // Counts the patron's submissions, so a second one with the same errors focuses the summary again.
-  const [submissions, setSubmissions] = useState(0);
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+  // Re-renders the summary after a submission that conform answered with the errors it already showed.
+  const [, setSubmissions] = useState(0);
   useEffect(() => {
     const onSubmit = (event: SubmitEvent) => {
       // Conform revalidates a field as it is typed in by a submit with its own intent button: not a submission.
       if (event.submitter?.getAttribute("name") === CONFORM_INTENT) return;
       awaitingFocus.current = true;
-      setSubmissions((n) => n + 1);
+      // After the whole submit dispatch (conform's handler focuses a field in it), not in between.
+      setTimeout(() => setSubmissions((n) => n + 1), 0);
+    };
+    const onPatron = (event: Event) => {
+      // Enter in a field submits: its keydown comes before the submit, which awaits again.
+      if (event.target !== ref.current) awaitingFocus.current = false;
     };
     document.addEventListener("submit", onSubmit, true);
-    return () => document.removeEventListener("submit", onSubmit, true);
+    document.addEventListener("keydown", onPatron, true);
+    document.addEventListener("pointerdown", onPatron, true);
+    return () => {
+      document.removeEventListener("submit", onSubmit, true);
+      document.removeEventListener("keydown", onPatron, true);
+      document.removeEventListener("pointerdown", onPatron, true);
+    };
   }, []);
+  useEffect(() => {
+    if (!signature || !focus || busy || !awaitingFocus.current) return;
+    if (document.activeElement !== ref.current) ref.current?.focus();
+  });
 
   const prefix = t("errors.prefix");
   useEffect(() => {
     if (!signature) return;
-    if (focus && awaitingFocus.current) ref.current?.focus();
-    awaitingFocus.current = false;
     // The page title starts with "Erro:" while errors are shown (the server does the same for a no-JS
     // submission, ADR 137); taken off again when they are gone.
     if (!document.title.startsWith(`${prefix} `)) document.title = `${prefix} ${document.title}`;
     return () => {
       if (document.title.startsWith(`${prefix} `)) document.title = document.title.slice(prefix.length + 1);
     };
-  }, [signature, prefix, focus, submissions]);
+  }, [signature, prefix]);
 
   if (errors.length === 0) return null;
   return (
