@@ -2,7 +2,8 @@
  * The no-debts declaration's PDF as the API mails it (ADR 113, 192): built here from the stored declaration, so
  * what leaves the library's address is always the library's own document, never a file a patron uploaded.
  * A tagged PDF (document language, title, headings and paragraphs in the structure tree) with the same text as
- * the portal's download, in the API's languages; the verification address is PUBLIC_URL's when it is set.
+ * the portal's download, in the API's languages; the verification address is PUBLIC_URL's when it is set, and
+ * then a link (with no PUBLIC_URL it is a bare path, shown as text: a link to nowhere would be worse).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -68,7 +69,24 @@ export async function declarationPdf(d: DeclarationRow, institution: { nome: str
   root.add(doc.struct("H2", {}, () => doc.fontSize(13).text(t("verification_heading")).moveDown(0.6)));
   para(t("code", { code: d.codigo }));
   para(t("check_at"), 10, 0.2);
-  root.add(doc.struct("P", {}, () => doc.fontSize(10).text(verificationAddress(publicUrl, d.codigo), { lineBreak: false })));
+  // The address on a line of its own (never broken where a reader would copy it); a link when it is absolute.
+  const address = verificationAddress(publicUrl, d.codigo);
+  const p = doc.struct("P");
+  root.add(p);
+  doc.fontSize(10);
+  if (/^https?:\/\//.test(address)) {
+    // PDF/UA: the text and its URI link annotation (described by its Contents) in one Link element; as the
+    // portal's `link` (app/lib/tagged-pdf.server.ts) draws it, since the two halves share no code.
+    const link = doc.struct("Link");
+    p.add(link);
+    const { x, y } = doc;
+    link.add(() => doc.text(address, { lineBreak: false }));
+    // pdfkit writes a String object as a PDF text string (a plain string would become a name).
+    const annotation = { structParent: link, Contents: new String(`${t("check_at")} ${address}`) } as unknown as PDFKit.Mixins.AnnotationOption;
+    doc.link(x, y, doc.widthOfString(address), doc.currentLineHeight(), address, annotation);
+    link.end();
+  } else p.add(() => doc.text(address, { lineBreak: false }));
+  p.end();
   root.end();
   doc.end();
   await done;

@@ -1,6 +1,6 @@
 /**
  * Tagged PDFs (PDF/UA subset, embedded DejaVu fonts, document language and title shown; ADRs 126, 190, 192):
- * the frame every PDF of the portal is drawn in, and the download response that carries it.
+ * the frame every PDF of the portal is drawn in, its lists and links, and the download response that carries it.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -47,6 +47,45 @@ export function taggedPdf(opts: { lang: string; title: string; author: string; s
       return Buffer.concat(chunks);
     },
   };
+}
+
+/**
+ * `items` as a list of the structure tree (L > LI > Lbl + LBody), each drawn after a bullet in the current font
+ * and size; the bullet is the item's label, never part of its text. The page breaks between items, not inside one.
+ */
+export function bulletList(doc: PDFKit.PDFDocument, parent: PDFKit.PDFStructureElement, items: string[], opts: { indent?: number } = {}): void {
+  if (items.length === 0) return;
+  const x = doc.x;
+  const indent = opts.indent ?? 14;
+  const width = doc.page.width - doc.page.margins.right - x - indent;
+  const list = doc.struct("L");
+  parent.add(list);
+  for (const item of items) {
+    if (doc.y + doc.heightOfString(item, { width }) > doc.page.maxY()) doc.addPage();
+    const y = doc.y;
+    const li = doc.struct("LI");
+    list.add(li);
+    li.add(doc.struct("Lbl", {}, () => doc.text("•", x, y, { lineBreak: false })));
+    li.add(doc.struct("LBody", {}, () => doc.text(item, x + indent, y, { width })));
+    li.end();
+  }
+  list.end();
+  doc.x = x;
+}
+
+/**
+ * `url` shown on a line of its own (never broken where a reader would copy it) as a link: a URI link annotation
+ * over the text, described by `description`, and both the text and the annotation in one Link element (PDF/UA).
+ */
+export function link(doc: PDFKit.PDFDocument, parent: PDFKit.PDFStructureElement, url: string, description: string): void {
+  const element = doc.struct("Link");
+  parent.add(element);
+  const { x, y } = doc;
+  element.add(() => doc.text(url, { lineBreak: false }));
+  // pdfkit writes a String object as a PDF text string (a plain string would become a name).
+  const annotation = { structParent: element, Contents: new String(description) } as unknown as PDFKit.Mixins.AnnotationOption;
+  doc.link(x, y, doc.widthOfString(url), doc.currentLineHeight(), url, annotation);
+  element.end();
 }
 
 /** A PDF download that no shared cache keeps. */

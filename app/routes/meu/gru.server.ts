@@ -6,7 +6,7 @@ import { getApi } from "~/lib/api/client.server";
 import { ApiError } from "~/lib/api/errors";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
-import { pdfResponse, taggedPdf } from "~/lib/tagged-pdf.server";
+import { bulletList, pdfResponse, taggedPdf } from "~/lib/tagged-pdf.server";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -64,14 +64,16 @@ export async function gruPdf(context: Ctx, idParam: string | undefined): Promise
   const s = fields(gru, lang);
   const title = t("debits:gru.page_title", { reference: s.reference });
   const { doc, root, finish } = taggedPdf({ lang, title, author: s.beneficiary, subject: t("debits:gru.heading"), margin: 50 });
-  const para = (text: string, font = "regular", size = 11) => {
+  // One structure element per block: the document's title (H1), its sections' titles (H2), paragraphs.
+  const block = (type: "H1" | "H2" | "P", text: string, font = "regular", size = 11) => {
     root.add(
-      doc.struct(font === "bold" && size > 12 ? "H1" : "P", {}, () => {
+      doc.struct(type, {}, () => {
         doc.font(font).fontSize(size).text(text);
       }),
     );
   };
-  para(t("debits:gru.heading"), "bold", 18);
+  const para = (text: string, font = "regular", size = 11) => block("P", text, font, size);
+  block("H1", t("debits:gru.heading"), "bold", 18);
   para(s.beneficiary, "bold");
   const rows: Array<[string, string]> = [
     [t("debits:gru.library"), s.library],
@@ -86,10 +88,11 @@ export async function gruPdf(context: Ctx, idParam: string | undefined): Promise
   for (const [label, value] of rows) para(`${label}: ${value}`);
   if (s.paid) para(t("debits:gru.paid_on", { date: s.paidOn }), "bold");
   doc.moveDown();
-  para(t("debits:gru.debits_heading"), "bold");
-  for (const d of s.debits) para(`• ${d.reason}${d.title ? ` (${d.title})` : ""}: ${d.amount}`);
+  block("H2", t("debits:gru.debits_heading"), "bold", 13);
+  doc.font("regular").fontSize(11);
+  bulletList(doc, root, s.debits.map((d) => `${d.reason}${d.title ? ` (${d.title})` : ""}: ${d.amount}`));
   doc.moveDown();
-  para(t("debits:gru.pix_heading"), "bold");
+  block("H2", t("debits:gru.pix_heading"), "bold", 13);
   const qr = await QRCode.toBuffer(s.pix, { type: "png", margin: 2, width: 360, errorCorrectionLevel: "M" });
   root.add(
     doc.struct("Figure", { alt: t("debits:gru.qr_alt", { amount: s.amount }) }, () => {

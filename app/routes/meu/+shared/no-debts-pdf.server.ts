@@ -1,10 +1,10 @@
 /**
  * The no-debts declaration (declaração de nada consta) as a tagged PDF (ADR 192): the institution, the
  * declaration's text in the page language, the issue date and the verification code with the address of the
- * public page where anyone can check it.
+ * public page where anyone can check it (a link).
  */
 import type { Declaration } from "~/lib/api/account/declaration-types";
-import { taggedPdf } from "~/lib/tagged-pdf.server";
+import { link, taggedPdf } from "~/lib/tagged-pdf.server";
 
 export interface NoDebtsLabels {
   title: string;
@@ -33,7 +33,9 @@ export async function noDebtsPdf(d: Declaration, labels: NoDebtsLabels, lang: st
   root.add(doc.struct("H2", {}, () => doc.fontSize(13).text(labels.verification_heading).moveDown(0.6)));
   para(labels.code);
   para(labels.check_at, 10, 0.2);
-  // The address on a line of its own, so it is never broken where a reader would copy it.
-  root.add(doc.struct("P", {}, () => doc.fontSize(10).text(checkUrl, { lineBreak: false })));
+  const address = doc.struct("P");
+  root.add(address);
+  link(doc.fontSize(10), address, checkUrl, `${labels.check_at} ${checkUrl}`);
+  address.end();
   return finish();
 }
