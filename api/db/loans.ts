@@ -12,6 +12,8 @@ export interface LoanFacts {
   cod_exemplar: number;
   titulo: string;
   autor: string | null;
+  /** MARC language code of the title. */
+  idioma: string | null;
   biblioteca: string;
   cod_biblioteca: number;
   tipo: string;
@@ -42,7 +44,7 @@ export async function currentLoans(db: Db, codPessoa: number, only?: number[]): 
     .innerJoin("pessoa as p", "p.cod_pessoa", "m.cod_pessoa")
     .innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria")
     .select([
-      "m.cod_emprestimo", "a.cod_acervo", "e.cod_exemplar", "a.titulo", "a.autor", "b.desc_biblioteca as biblioteca", "b.cod_biblioteca", "m.tipo",
+      "m.cod_emprestimo", "a.cod_acervo", "e.cod_exemplar", "a.titulo", "a.autor", "a.idioma", "b.desc_biblioteca as biblioteca", "b.cod_biblioteca", "m.tipo",
       "m.data_emprestimo", "m.data_devolucao_prevista", "m.renovacoes", "k.limite_renovacoes", "k.renovacao_dias", "k.renova_atrasado",
       sql<number>`(SELECT count(*) FROM reserva r WHERE r.cod_acervo = a.cod_acervo AND r.cod_pessoa <> m.cod_pessoa AND r.situacao IN ('ativa', 'disponivel'))`.as(
         "reservas_outros",
@@ -129,6 +131,8 @@ export interface HistoryRow {
   cod_acervo: number;
   titulo: string;
   autor: string | null;
+  /** MARC language code of the title. */
+  idioma: string | null;
   biblioteca: string;
   tipo: string;
   data_emprestimo: string;
@@ -160,7 +164,7 @@ export async function loanHistory(
     .innerJoin("acervo as a", "a.cod_acervo", "e.cod_acervo")
     .innerJoin("biblioteca as b", "b.cod_biblioteca", "m.cod_biblioteca")
     .select([
-      "m.cod_emprestimo", "a.cod_acervo", "a.titulo", "a.autor", "b.desc_biblioteca as biblioteca", "m.tipo", "m.data_emprestimo",
+      "m.cod_emprestimo", "a.cod_acervo", "a.titulo", "a.autor", "a.idioma", "b.desc_biblioteca as biblioteca", "m.tipo", "m.data_emprestimo",
       "m.data_devolucao_prevista", "m.data_devolucao", "m.renovacoes", fine.as("multa"),
     ])
     .orderBy("m.data_emprestimo", "desc")

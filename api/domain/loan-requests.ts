@@ -202,7 +202,7 @@ export async function listLoanRequests(db: Db, codPessoa: number, filter: { data
     .innerJoin("biblioteca as o", "o.cod_biblioteca", "s.biblioteca_origem")
     .innerJoin("biblioteca as r", "r.cod_biblioteca", "s.biblioteca_recebimento")
     .select([
-      "s.cod_solicitacao", "s.cod_acervo", "a.titulo", "o.desc_biblioteca as biblioteca_origem", "r.desc_biblioteca as biblioteca_recebimento",
+      "s.cod_solicitacao", "s.cod_acervo", "a.titulo", "a.idioma", "o.desc_biblioteca as biblioteca_origem", "r.desc_biblioteca as biblioteca_recebimento",
       "s.situacao", "s.created_at", "s.volume", "s.tomo", "s.parte", "s.material_adicional", "s.cod_local_recebimento", "s.recebimento_textual", "s.data_cancelamento",
     ])
     .where("s.cod_pessoa", "=", codPessoa);

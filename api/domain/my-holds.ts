@@ -30,7 +30,7 @@ const ACTIVE = ["ativa", "disponivel"];
 export const MAX_SUSPENSION_DAYS = 365;
 
 const holdColumns = [
-  "r.cod_reserva", "a.cod_acervo", "a.titulo", "a.autor", "b.desc_biblioteca as biblioteca", "b.cod_biblioteca", "r.situacao", "r.data_reserva",
+  "r.cod_reserva", "a.cod_acervo", "a.titulo", "a.autor", "a.idioma", "b.desc_biblioteca as biblioteca", "b.cod_biblioteca", "r.situacao", "r.data_reserva",
   "r.data_liberacao", "r.data_cancelamento", "r.observacao", "r.volume", "r.tomo", "r.parte", "r.material_adicional", "r.localizacao", "r.suspensa_ate", "r.data_transito",
 ] as const;
 

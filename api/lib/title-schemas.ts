@@ -21,3 +21,6 @@ export const TitleBrief = z.object({
   exemplares: z.number().int(),
   disponiveis: z.number().int(),
 });
+
+/** The title's language in a patron's list (loans, holds, loan requests): what the portal's `lang` of the title comes from. */
+export const TitleLanguage = z.string().nullable().openapi({ description: "MARC language code of the title (Estante addition)" });

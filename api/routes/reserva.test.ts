@@ -164,3 +164,31 @@ describe("placing a hold", () => {
     await t.db.insertInto("reserva").values({ ...row, cod_pessoa: 5, situacao: "cancelada" }).execute();
   });
 });
+
+describe("language of the titles (Estante addition)", () => {
+  it("gives each active and past hold its title's MARC language code, for the portal's lang", async () => {
+    const [english, portuguese] = await insertTitles(t.db, [
+      { titulo: "The lent English title", idioma: "eng", copies: 1 },
+      { titulo: "Título emprestado em português", copies: 1 },
+    ]);
+    await lendAll(t.db, english);
+    await lendAll(t.db, portuguese);
+    const [token] = await patrons(t.db, 1, "idioma");
+    for (const id of [english, portuguese]) expect((await post(t.app, "/api/reserva", token, { cod_acervo: id, biblioteca: 1 })).status).toBe(201);
+
+    const holds = (await (await get(t.app, "/api/reserva", token)).json()) as Array<{ cod_reserva: number; cod_acervo: number; idioma: string | null }>;
+    expect(holds.map((h) => [h.cod_acervo, h.idioma])).toEqual([
+      [english, "eng"],
+      [portuguese, "por"],
+    ]);
+
+    const cancel = await t.app.request("/api/reserva", {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ reservas: holds.map((h) => h.cod_reserva) }),
+    });
+    expect(cancel.status).toBe(200);
+    const past = (await (await get(t.app, "/api/reserva/historico", token)).json()) as Array<{ cod_acervo: number; idioma: string | null }>;
+    expect(Object.fromEntries(past.map((h) => [h.cod_acervo, h.idioma]))).toEqual({ [english]: "eng", [portuguese]: "por" });
+  });
+});

@@ -4,6 +4,7 @@ import { cancelHolds, changePickupLibrary, holdChangeMessage, holdHistory, listM
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg } from "../lib/messages.ts";
+import { TitleLanguage } from "../lib/title-schemas.ts";
 
 const Reserva = z
   .object({
@@ -11,6 +12,7 @@ const Reserva = z
     cod_acervo: z.number().int(),
     titulo: z.string(),
     autor: z.string().nullable(),
+    idioma: TitleLanguage,
     biblioteca: z.string(),
     cod_biblioteca: z.number().int(),
     posicao: z.number().int().openapi({ description: "Rank in the title's queue of active holds (1 = next)" }),

@@ -79,3 +79,14 @@ describe("requesting a loan", () => {
     expect((await res.json()).code).toBe("sem_exemplar_disponivel");
   });
 });
+
+describe("language of the titles (Estante addition)", () => {
+  it("gives each loan request its title's MARC language code, for the portal's lang", async () => {
+    const [german] = await insertTitles(t.db, [{ titulo: "Ein deutscher Titel", idioma: "ger", copies: 1 }]);
+    const professor = (await login(t.app, "professor")).access_token;
+    expect((await post(`/api/solicitacao-emprestimo/${german}`, professor, valid)).status).toBe(201);
+    const mine = (await (await get(t.app, "/api/solicitacao-emprestimo", professor)).json()) as Array<{ cod_acervo: number; idioma: string | null }>;
+    expect(mine.find((r) => r.cod_acervo === german)?.idioma).toBe("ger");
+    expect(mine.every((r) => "idioma" in r)).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@ import { cancelLoanRequest, createLoanRequest, listLoanRequests, loanRequestOpti
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg } from "../lib/messages.ts";
+import { TitleLanguage } from "../lib/title-schemas.ts";
 
 const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
@@ -52,6 +53,7 @@ const Item = z.object({
   cod_solicitacao: z.number().int(),
   cod_acervo: z.number().int(),
   titulo: z.string(),
+  idioma: TitleLanguage,
   biblioteca_origem: z.string(),
   biblioteca_recebimento: z.string(),
   situacao: z.string().openapi({ description: "aguardando | finalizada | nao_finalizada | disponivel | transito | cancelada (by the patron)" }),

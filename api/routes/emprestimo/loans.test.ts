@@ -217,3 +217,24 @@ describe("loan token", () => {
     expect(((await (await get(t.app, "/api/emprestimo/token", leitor)).json()) as { token: string | null }).token).toBeNull();
   });
 });
+
+describe("language of the titles (Estante addition)", () => {
+  it("gives each current and past loan its title's MARC language code, for the portal's lang", async () => {
+    const leitor3 = (await login(t.app, "leitor3")).access_token;
+    const [first] = (await (await get(t.app, "/api/emprestimo/titulos-pendentes", leitor3)).json()) as Array<{ cod_acervo: number }>;
+    await t.db.updateTable("acervo").set({ idioma: "ger" }).where("cod_acervo", "=", first.cod_acervo).execute();
+
+    const loans = (await (await get(t.app, "/api/emprestimo/titulos-pendentes", leitor3)).json()) as Array<{ cod_acervo: number; idioma: string | null }>;
+    expect(loans.find((l) => l.cod_acervo === first.cod_acervo)?.idioma).toBe("ger");
+    const others = loans.filter((l) => l.cod_acervo !== first.cod_acervo);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((l) => l.idioma === "por")).toBe(true);
+
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const history = (await (await get(t.app, `/api/emprestimo/historico?dataIni=${day(-365)}&dataFim=${day(0)}&todos=S`, leitor3)).json()) as {
+      itens: Array<{ cod_acervo: number; idioma: string | null }>;
+    };
+    expect(history.itens.find((h) => h.cod_acervo === first.cod_acervo)?.idioma).toBe("ger");
+    expect(history.itens.every((h) => h.cod_acervo === first.cod_acervo || h.idioma === "por")).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@ import { loanHistory } from "../../db/loans.ts";
 import { loansWithRenewal, renewLoans, RENEWAL_REASONS } from "../../domain/loans.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, LangHeader, patronErrorResponses, patronOf, type ApiDeps } from "../../lib/http.ts";
+import { TitleLanguage } from "../../lib/title-schemas.ts";
 import { loansMessage, renewalMessage } from "./messages.ts";
 
 const Motivo = z.enum(RENEWAL_REASONS).openapi({ description: "Why the loan cannot be renewed (reason code)" });
@@ -13,6 +14,7 @@ const Pendente = z.object({
   cod_exemplar: z.number().int(),
   titulo: z.string(),
   autor: z.string().nullable(),
+  idioma: TitleLanguage,
   biblioteca: z.string(),
   cod_biblioteca: z.number().int(),
   data_emprestimo: z.string(),
@@ -104,6 +106,7 @@ const historicoRoute = createRoute({
                   cod_acervo: z.number().int(),
                   titulo: z.string(),
                   autor: z.string().nullable(),
+                  idioma: TitleLanguage,
                   biblioteca: z.string(),
                   tipo: z.string(),
                   data_emprestimo: z.string(),
@@ -132,7 +135,7 @@ export function loansRoutes(deps: ApiDeps) {
     const loans = await loansWithRenewal(db, patronOf(c), deps.auth.now());
     return c.json(
       loans.map((l) => ({
-        cod_emprestimo: l.cod_emprestimo, cod_acervo: l.cod_acervo, cod_exemplar: l.cod_exemplar, titulo: l.titulo, autor: l.autor,
+        cod_emprestimo: l.cod_emprestimo, cod_acervo: l.cod_acervo, cod_exemplar: l.cod_exemplar, titulo: l.titulo, autor: l.autor, idioma: l.idioma,
         biblioteca: l.biblioteca, cod_biblioteca: l.cod_biblioteca, data_emprestimo: l.data_emprestimo, data_devolucao_prevista: l.data_devolucao_prevista,
         renovacoes: l.renovacoes, limite_renovacoes: l.limite_renovacoes, atrasado: l.atrasado, tipo: l.tipo, renovavel: l.renovavel,
         motivo: l.motivo, motivo_mensagem: l.motivo ? renewalMessage(lang, l.motivo) : null,

@@ -6,6 +6,8 @@ export const LoanSchema = z.looseObject({
   cod_emprestimo: z.coerce.number(),
   cod_acervo: z.coerce.number().nullish(),
   titulo: z.string().nullish(),
+  // MARC language code of the title, for its lang (an Estante addition: another backend may not send it).
+  idioma: z.string().nullish(),
   biblioteca: z.string().nullish(),
   data_emprestimo: z.string().nullish(),
   data_devolucao_prevista: z.string().nullish(),
@@ -18,6 +20,8 @@ export const HoldSchema = z.looseObject({
   cod_reserva: z.coerce.number(),
   cod_acervo: z.coerce.number().nullish(),
   titulo: z.string().nullish(),
+  // MARC language code of the title, for its lang (an Estante addition: another backend may not send it).
+  idioma: z.string().nullish(),
   biblioteca: z.string().nullish(),
   posicao: z.coerce.number().nullish(),
   situacao: z.string().nullish(),

@@ -53,6 +53,7 @@ export async function loadHistoryPage(request: Request, context: Readonly<Router
           id: h.cod_emprestimo,
           codAcervo: h.cod_acervo ?? null,
           title: h.titulo ?? "",
+          language: h.idioma ?? null,
           library: h.biblioteca ?? "",
           lent: formatDate(h.data_emprestimo, lang),
           due: formatDate(h.data_devolucao_prevista, lang),

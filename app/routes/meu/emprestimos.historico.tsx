@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
 import type { Route } from "./+types/emprestimos.historico";
 import { ListFrame } from "~/components/account/ListFrame";
+import { ListTitle } from "~/components/account/ListTitle";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { pageTitle } from "~/components/search/page-title";
 import { TextField } from "~/components/ui/TextField";
@@ -89,7 +90,9 @@ export default function LoanHistoryPage({ loaderData }: Route.ComponentProps) {
                     <tbody>
                       {items.map((h) => (
                         <tr key={h.id}>
-                          <th scope="row">{h.codAcervo ? <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link> : h.title}</th>
+                          <th scope="row">
+                            <ListTitle codAcervo={h.codAcervo} title={h.title} lang={lang.record(h.language)} />
+                          </th>
                           <td lang={lang.vocabulary}>{h.library}</td>
                           <td>{h.lent}</td>
                           <td>{h.due}</td>

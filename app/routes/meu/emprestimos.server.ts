@@ -74,6 +74,8 @@ export interface LoanRow {
   id: number;
   codAcervo: number | null;
   title: string;
+  /** MARC language code of the title (its `lang`), null when the API does not say. */
+  language: string | null;
   author: string;
   library: string;
   lent: string;
@@ -98,6 +100,7 @@ export async function loadLoansPage(request: Request, context: Readonly<RouterCo
         id: l.cod_emprestimo,
         codAcervo: l.cod_acervo ?? null,
         title: l.titulo ?? "",
+        language: l.idioma ?? null,
         author: l.autor ?? "",
         library: l.biblioteca ?? "",
         lent: formatDate(l.data_emprestimo, lang),
@@ -116,7 +119,7 @@ export async function loadLoansPage(request: Request, context: Readonly<RouterCo
   const headers = new Headers();
   if (outcome) headers.append("Set-Cookie", outcomeCookie(request, null));
   if (parseCookies(request.headers.get("Cookie"))[FEED_COOKIE]) headers.append("Set-Cookie", newFeedCookie(request, null));
-  const titleOf = new Map((rows ?? []).map((r) => [r.id, r.title]));
+  const loanOf = new Map((rows ?? []).map((r) => [r.id, r]));
   const failed = hasFormError(context);
   const title = t("loans:heading");
   return data(
@@ -128,7 +131,7 @@ export async function loadLoansPage(request: Request, context: Readonly<RouterCo
         ? {
             renewed: outcome.filter((o) => o.r).length,
             total: outcome.length,
-            items: outcome.map((o) => ({ id: o.i, title: titleOf.get(o.i) ?? "", renewed: o.r, due: o.d ? formatDate(o.d, lang) : "", reason: o.m })),
+            items: outcome.map((o) => ({ id: o.i, title: loanOf.get(o.i)?.title ?? "", language: loanOf.get(o.i)?.language ?? null, renewed: o.r, due: o.d ? formatDate(o.d, lang) : "", reason: o.m })),
           }
         : null,
       // The address only right after it was made; afterwards, that a feed exists and since when.

@@ -6,6 +6,7 @@ import { Form, useLocation } from "react-router";
 import { Link } from "~/components/ui/Link";
 import type { Route } from "./+types/emprestimos";
 import { ListFrame } from "~/components/account/ListFrame";
+import { ListTitle } from "~/components/account/ListTitle";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { pageTitle } from "~/components/search/page-title";
 import { privateAreaPath } from "~/lib/product";
@@ -25,6 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The renewal's outcome: a summary ("2 of 3 renewed") and every item, announced and focused. */
 function RenewalOutcome({ outcome }: { outcome: NonNullable<Route.ComponentProps["loaderData"]["outcome"]> }) {
   const { t } = useTranslation("loans");
+  const lang = useLangOfParts();
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => ref.current?.focus(), [outcome]);
   return (
@@ -36,7 +38,7 @@ function RenewalOutcome({ outcome }: { outcome: NonNullable<Route.ComponentProps
       <ul className="account-outcome__list">
         {outcome.items.map((o) => (
           <li key={o.id}>
-            <strong>{o.title || t("outcome.unknown_title")}</strong>:{" "}
+            {o.title ? <strong lang={lang.record(o.language)}>{o.title}</strong> : <strong>{t("outcome.unknown_title")}</strong>}:{" "}
             {o.renewed ? t("outcome.renewed", { date: o.due }) : t("outcome.not_renewed", { reason: t(`reasons.${o.reason ?? "desconhecido"}`, { defaultValue: t("reasons.desconhecido") }) })}
           </li>
         ))}
@@ -85,7 +87,7 @@ function LoansTable({ loans, selectable }: { loans: readonly LoanRow[]; selectab
                 </td>
               ) : null}
               <th scope="row">
-                {l.codAcervo ? <Link to={`/acervo/${l.codAcervo}`}>{l.title}</Link> : l.title}
+                <ListTitle codAcervo={l.codAcervo} title={l.title} lang={lang.record(l.language)} />
                 {l.author ? (
                   <>
                     <TextSep />

@@ -1,4 +1,5 @@
 import { TextSep } from "~/components/ui/TextSep";
+import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "~/components/ui/Link";
 import type { Route } from "./+types/index";
@@ -6,6 +7,7 @@ import { getDebits, getHolds, getLoans } from "~/lib/api/account.server";
 import { getApi } from "~/lib/api/client.server";
 import { settle } from "~/lib/api/settle.server";
 import { ListFrame } from "~/components/account/ListFrame";
+import { ListTitle } from "~/components/account/ListTitle";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { PRODUCT_NAME, privateAreaPath } from "~/lib/product";
@@ -38,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
           id: l.cod_emprestimo,
           codAcervo: l.cod_acervo ?? null,
           title: l.titulo ?? "",
+          language: l.idioma ?? null,
           library: l.biblioteca ?? "",
           due: formatDate(l.data_devolucao_prevista, lang),
           overdue: Boolean(l.data_devolucao_prevista && l.data_devolucao_prevista.slice(0, 10) < today),
@@ -48,6 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
           id: h.cod_reserva,
           codAcervo: h.cod_acervo ?? null,
           title: h.titulo ?? "",
+          language: h.idioma ?? null,
           library: h.biblioteca ?? "",
           position: h.posicao ?? null,
           status: h.situacao ?? "",
@@ -96,6 +100,7 @@ function UrgentItems({ loans, holds, debits }: Pick<Route.ComponentProps["loader
 
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
+  const lang = useLangOfParts();
   const { loans, holds, debits } = loaderData;
   const loansHref = screenHref(privateAreaPath, "loans");
   return (
@@ -111,7 +116,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
             <ul className="account__list">
               {items.map((l) => (
                 <li key={l.id} className={l.overdue ? "account__item account__item--overdue" : "account__item"}>
-                  {l.codAcervo ? <Link to={`/acervo/${l.codAcervo}`}>{l.title}</Link> : <span>{l.title}</span>}
+                  <ListTitle codAcervo={l.codAcervo} title={l.title} lang={lang.record(l.language)} />
                   {l.overdue ? (
                     <>
                       <TextSep />
@@ -145,7 +150,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
             <ul className="account__list">
               {items.map((h) => (
                 <li key={h.id} className="account__item">
-                  {h.codAcervo ? <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link> : <span>{h.title}</span>}
+                  <ListTitle codAcervo={h.codAcervo} title={h.title} lang={lang.record(h.language)} />
                   {h.position !== null ? (
                     <>
                       <TextSep />

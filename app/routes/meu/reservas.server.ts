@@ -17,6 +17,8 @@ function view(h: MyHold, lang: string) {
     id: h.cod_reserva,
     codAcervo: h.cod_acervo,
     title: h.titulo,
+    /** MARC language code of the title (its `lang`), null when the API does not say. */
+    language: h.idioma,
     library: h.biblioteca,
     location: h.localizacao ?? "",
     position: h.posicao,
@@ -56,9 +58,12 @@ export async function loadHolds(request: Request, context: Ctx) {
   };
 }
 
+/** A hold on the confirmation step: its title and the title's MARC language code (for its `lang`). */
+export type ConfirmItem = { id: number; title: string; language: string | null };
+
 export interface HoldsActionData {
   /** The step before cancelling: the holds selected, to confirm (the no-JS confirmation page). */
-  confirm?: Array<{ id: number; title: string }>;
+  confirm?: ConfirmItem[];
   error?: { field: string; message: string };
 }
 
@@ -91,7 +96,7 @@ export async function holdsAction(request: Request, context: Ctx) {
       return redirect(`${HOLDS_PATH}?feito=canceladas&n=${cancelled.length}`);
     }
     const holds = await listHolds(api);
-    const confirm = holds.filter((h) => ids.includes(h.cod_reserva)).map((h) => ({ id: h.cod_reserva, title: h.titulo }));
+    const confirm = holds.filter((h) => ids.includes(h.cod_reserva)).map((h) => ({ id: h.cod_reserva, title: h.titulo, language: h.idioma }));
     if (confirm.length === 0) return data<HoldsActionData>({ error: { field: "reservas-lista", message: t("holds:errors.select_one") } }, { status: 400 });
     return data<HoldsActionData>({ confirm });
   } catch (err) {

@@ -12,7 +12,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { flagFailure } from "~/lib/action-failed.server";
 import type { Route } from "./+types/reservas";
 import { HOLDS_PATH } from "./paths";
-import { holdsAction, loadHolds, type HoldsActionData, type HoldView } from "./reservas.server";
+import { holdsAction, loadHolds, type ConfirmItem, type HoldsActionData, type HoldView } from "./reservas.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.pageTitle ?? "" }];
@@ -130,7 +130,9 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
                   {items.map((h) => (
                     <tr key={h.id}>
                       <th scope="row">
-                        <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link>
+                        <Link to={`/acervo/${h.codAcervo}`} lang={lang.record(h.language)}>
+                          {h.title}
+                        </Link>
                       </th>
                       <td>{t(`state.${h.state}`)}</td>
                       <td lang={lang.vocabulary}>{h.library}</td>
@@ -155,7 +157,7 @@ function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
   const lang = useLangOfParts();
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [chosen, setChosen] = useState<Array<{ id: number; title: string }>>([]);
+  const [chosen, setChosen] = useState<ConfirmItem[]>([]);
   return (
     <>
       <Form
@@ -168,7 +170,7 @@ function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
           const ids = new FormData(form).getAll("reserva").map(Number);
           if (!hydrated || ids.length === 0 || !dialog.current) return;
           e.preventDefault();
-          setChosen(holds.filter((h) => ids.includes(h.id)).map((h) => ({ id: h.id, title: h.title })));
+          setChosen(holds.filter((h) => ids.includes(h.id)).map((h) => ({ id: h.id, title: h.title, language: h.language })));
           dialog.current.showModal();
         }}
       >
@@ -198,7 +200,9 @@ function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
                     <input type="checkbox" name="reserva" value={h.id} id={`reserva-${h.id}`} aria-label={t("select_hold", { title: h.title })} />
                   </td>
                   <th scope="row">
-                    <Link to={`/acervo/${h.codAcervo}`}>{h.title}</Link>
+                    <Link to={`/acervo/${h.codAcervo}`} lang={lang.record(h.language)}>
+                      {h.title}
+                    </Link>
                   </th>
                   <td>
                     <StateText hold={h} />
@@ -235,8 +239,9 @@ function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
   );
 }
 
-function ConfirmCancelBody({ holds, onBack }: { holds: Array<{ id: number; title: string }>; onBack?: () => void }) {
+function ConfirmCancelBody({ holds, onBack }: { holds: ConfirmItem[]; onBack?: () => void }) {
   const { t } = useTranslation("holds");
+  const lang = useLangOfParts();
   return (
     <>
       <h2 id="confirmar-titulo" tabIndex={-1}>
@@ -244,7 +249,9 @@ function ConfirmCancelBody({ holds, onBack }: { holds: Array<{ id: number; title
       </h2>
       <ul>
         {holds.map((h) => (
-          <li key={h.id}>{h.title}</li>
+          <li key={h.id} lang={lang.record(h.language)}>
+            {h.title}
+          </li>
         ))}
       </ul>
       <Form method="post">
@@ -269,7 +276,7 @@ function ConfirmCancelBody({ holds, onBack }: { holds: Array<{ id: number; title
 }
 
 /** The no-JS confirmation step: a page of its own, nothing is cancelled until the patron confirms. */
-function ConfirmCancel({ holds }: { holds: Array<{ id: number; title: string }> }) {
+function ConfirmCancel({ holds }: { holds: ConfirmItem[] }) {
   const { t } = useTranslation("holds");
   return (
     <div className="page account-screen">

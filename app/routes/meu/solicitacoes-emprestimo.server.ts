@@ -48,6 +48,8 @@ export async function loadLoanRequests(request: Request, context: Ctx) {
     id: r.cod_solicitacao,
     codAcervo: r.cod_acervo,
     title: r.titulo,
+    /** MARC language code of the title (its `lang`), null when the API does not say. */
+    language: r.idioma,
     origin: r.biblioteca_origem,
     receiving: r.biblioteca_recebimento,
     receivingNote: r.recebimento_textual ?? "",

@@ -1,3 +1,4 @@
+import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
@@ -38,6 +39,7 @@ function DateField({ id, name, label, value, error }: { id: string; name: string
 /** The patron's loan requests with their statuses, filtered by date range and status; cancel while waiting. */
 export default function LoanRequestsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("holds");
+  const lang = useLangOfParts();
   const result = actionData as LoanRequestsActionData | undefined;
   const { values, errors, items, done } = loaderData;
   const summary = [
@@ -92,7 +94,9 @@ export default function LoanRequestsPage({ loaderData, actionData }: Route.Compo
                 {rows.map((r) => (
                   <tr key={r.id}>
                     <th scope="row">
-                      <Link to={`/acervo/${r.codAcervo}`}>{r.title}</Link>
+                      <Link to={`/acervo/${r.codAcervo}`} lang={lang.record(r.language)}>
+                        {r.title}
+                      </Link>
                     </th>
                     <td>{t(`loanRequests.state.${r.state}`)}</td>
                     <td>{r.date}</td>

@@ -11,6 +11,8 @@ const HoldSchema = z.object({
   cod_reserva: z.number().int(),
   cod_acervo: z.number().int(),
   titulo: z.string(),
+  // MARC language code of the title, for its lang (an Estante addition: another backend may not send it).
+  idioma: text,
   biblioteca: z.string(),
   cod_biblioteca: z.number().int(),
   posicao: z.number().int().nullish().transform((v) => v ?? null),

@@ -11,6 +11,8 @@ const ItemSchema = z.object({
   cod_solicitacao: z.number().int(),
   cod_acervo: z.number().int(),
   titulo: z.string(),
+  // MARC language code of the title, for its lang (an Estante addition: another backend may not send it).
+  idioma: text,
   biblioteca_origem: z.string(),
   biblioteca_recebimento: z.string(),
   situacao: z.enum(LOAN_REQUEST_STATES).catch("aguardando"),

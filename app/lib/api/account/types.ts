@@ -13,6 +13,8 @@ export const CurrentLoanSchema = z.looseObject({
   cod_acervo: z.coerce.number().nullish(),
   titulo: z.string().nullish(),
   autor: z.string().nullish(),
+  // MARC language code of the title, for its lang (an Estante addition: another backend may not send it).
+  idioma: z.string().nullish(),
   biblioteca: z.string().nullish(),
   data_emprestimo: z.string().nullish(),
   data_devolucao_prevista: z.string().nullish(),
@@ -52,6 +54,8 @@ export const LoanHistorySchema = z.object({
       cod_acervo: z.coerce.number().nullish(),
       titulo: z.string().nullish(),
       autor: z.string().nullish(),
+      // MARC language code of the title, for its lang (an Estante addition: another backend may not send it).
+      idioma: z.string().nullish(),
       biblioteca: z.string().nullish(),
       tipo: z.string().nullish(),
       data_emprestimo: z.string().nullish(),
