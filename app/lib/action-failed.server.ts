@@ -24,7 +24,12 @@ export function flagFailure<T>(context: Readonly<RouterContextProvider>, result:
   return result;
 }
 
-/** The page title, prefixed with the translated "Erro:" when this request's action failed. */
-export function titleAfterAction(context: Readonly<RouterContextProvider>, title: string, prefix: string): string {
-  return actionFailed(context) ? `${prefix} ${title}` : title;
+/**
+ * The page title, prefixed with the translated "Erro:" when this request's action failed, or with the outcome of
+ * the action the patron was just redirected from (PRG: "Reserva cancelada – Reservas"), so the title says what
+ * happened where the page is announced first, also without JavaScript.
+ */
+export function titleAfterAction(context: Readonly<RouterContextProvider>, title: string, prefix: string, outcome?: string | null): string {
+  if (actionFailed(context)) return `${prefix} ${title}`;
+  return outcome ? `${outcome} – ${title}` : title;
 }

@@ -5,3 +5,9 @@ import type { RootData } from "./root-data.server";
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData("root") as RootData | undefined;
 }
+
+/** The institution's name for page titles (`site.nome`, else its acronym), as `institutionName` reads it in `meta`. */
+export function useInstitutionName(): string | null {
+  const site = useRootData()?.site;
+  return site?.nome || site?.sigla || null;
+}

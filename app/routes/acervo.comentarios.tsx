@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { useTranslation } from "~/lib/use-translation";
 import { data } from "react-router";
 import { Link } from "~/components/ui/Link";
@@ -12,8 +13,8 @@ import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/acervo.comentarios";
 import { parseCodAcervo } from "./acervo.server";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? [{ title: loaderData.pageTitle }] : [];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : [];
 }
 
 /** The comment form as a page: where a no-JS post with errors lands, and a link target of its own. */

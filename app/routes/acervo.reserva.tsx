@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/lib/use-translation";
@@ -21,8 +22,8 @@ import { WaitingListJoinSchema } from "~/schemas/waiting-list";
 import type { Route } from "./+types/acervo.reserva";
 import { parseCodAcervo } from "./acervo.server";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? [{ title: loaderData.pageTitle }] : [];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : [];
 }
 
 function options(context: Route.LoaderArgs["context"], id: number): Promise<HoldOptions> {

@@ -1,3 +1,4 @@
+import { PageTitle } from "~/components/profile/PageTitle";
 import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
 import { useTranslation } from "~/lib/use-translation";
@@ -49,7 +50,7 @@ export default function Libraries({ loaderData }: Route.ComponentProps) {
   const pageLink = (p: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...(campus ? { campus: String(campus) } : {}), pagina: String(p) })}`;
   return (
     <div className="page directory">
-      <title>{t("title")}</title>
+      <PageTitle title={t("title")} failed={false} />
       <h1>{t("heading")}</h1>
       <Form method="get" className="directory__form" role="search" aria-label={t("form.label")}>
         <p>

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { useTranslation } from "~/lib/use-translation";
 import { CommentForm } from "~/components/requests/CommentForm";
 import { Toast } from "~/components/ui/Toast";
@@ -9,8 +10,8 @@ import { getT } from "~/lib/i18n.server";
 import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/comentario";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? [{ title: loaderData.pageTitle }] : [];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : [];
 }
 
 /** The footer's general comment as a page (the no-JS form of its dialog); the dialog loads this data too. */

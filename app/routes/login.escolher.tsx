@@ -1,3 +1,4 @@
+import { PageTitle } from "~/components/profile/PageTitle";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
@@ -28,7 +29,7 @@ export default function ChooseLogin({ loaderData, actionData }: Route.ComponentP
   const label = (u: string, base: string | null) => (base ? t("chooser.option", { usuario: u, base }) : t("chooser.option_no_base", { usuario: u }));
   return (
     <div className="page login-page">
-      <title>{page.title}</title>
+      <PageTitle title={page.title} failed={false} />
       <h1>{t("chooser.heading")}</h1>
       {page.done ? (
         <div className="notice notice--success">

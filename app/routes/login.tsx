@@ -1,3 +1,4 @@
+import { PageTitle } from "~/components/profile/PageTitle";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/use-translation";
@@ -219,7 +220,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     // Embedded and signed in: the way on opens in the whole window, not in the frame (ADR 174).
     return (
       <div className="page login-page login-page--embed">
-        <title>{page.title}</title>
+        <PageTitle title={page.title} failed={false} />
         <h1>{t("auth.heading")}</h1>
         <p className="notice notice--success" role="status">
           {t("login:embed.signed_in")}

@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/use-translation";
 import { data, Form } from "react-router";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PageTitle } from "~/components/profile/PageTitle";
-import { StatusMessage } from "~/components/profile/StatusMessage";
+import { StatusMessage } from "~/components/account/StatusMessage";
 import { TextField } from "~/components/ui/TextField";
 import { verifyNoDebts } from "~/lib/api/account/declarations.server";
 import { getApi } from "~/lib/api/client.server";

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { useTranslation } from "~/lib/use-translation";
 import { data, redirect } from "react-router";
 import { Link } from "~/components/ui/Link";
@@ -12,8 +13,8 @@ import { privateAreaPath, PRODUCT_NAME } from "~/lib/product";
 import { requireUser } from "~/lib/require-user.server";
 import type { Route } from "./+types/redireciona";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? [{ title: loaderData.pageTitle }] : [];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : [];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { useTranslation } from "~/lib/use-translation";
 import { data, Form, redirect } from "react-router";
 import { Link } from "~/components/ui/Link";
@@ -8,8 +9,8 @@ import { historyCookie } from "~/lib/search-history.server";
 import { getSession } from "~/lib/session.server";
 import { ssoLogoutLink } from "~/lib/sso.server";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Sair" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(data?.title ?? "Sair", matches) }];
 }
 
 /**

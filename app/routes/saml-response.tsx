@@ -1,3 +1,4 @@
+import { PageTitle } from "~/components/profile/PageTitle";
 import { useTranslation } from "~/lib/use-translation";
 import { data } from "react-router";
 import { Link } from "~/components/ui/Link";
@@ -33,7 +34,7 @@ export default function SamlResponse({ loaderData, actionData }: Route.Component
   if (actionData) return <SsoFailure message={actionData.message} />;
   return (
     <div className="page">
-      <title>{loaderData.title}</title>
+      <PageTitle title={loaderData.title} failed={false} />
       <h1>{t("response.heading")}</h1>
       <p>{t("response.text")}</p>
       <p>

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/lib/use-translation";
@@ -18,8 +19,8 @@ import { SuggestionSchema } from "~/schemas/suggestion";
 import type { Route } from "./+types/sugestao";
 import { PROFESSOR_SUGGESTION_PATH } from "./meu/paths-library-requests";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? [{ title: loaderData.pageTitle }] : [];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : [];
 }
 
 /** The purchase suggestion as a page (the no-JS form of the footer dialog, which loads this data too). */

@@ -1,3 +1,4 @@
+import { PageTitle } from "~/components/profile/PageTitle";
 import { useTranslation } from "~/lib/use-translation";
 import type { Route } from "./+types/suporte";
 import { useRootData } from "~/lib/use-root-data";
@@ -8,7 +9,7 @@ export default function Support(_props: Route.ComponentProps) {
   const html = useRootData()?.site?.supportHtml;
   return (
     <div className="page">
-      <title>{t("meta.support_title")}</title>
+      <PageTitle title={t("meta.support_title")} failed={false} />
       <h1>{t("support.heading")}</h1>
       {/* Sanitized on the server with an allowlist (sanitize-html). */}
       {html ? <div className="prose" dangerouslySetInnerHTML={{ __html: html }} /> : <p>{t("support.none")}</p>}

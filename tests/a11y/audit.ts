@@ -85,6 +85,8 @@ const COLOUR_ONLY = ["normal", "inverted", "greyscale", "high-contrast", "dark"]
 const SHELL_ONLY = "zoom-bold";
 const schemeShells: Record<string, { htmlClass: string; colorScheme: string }> = {};
 let titleId = 0;
+/** The institution's name, read from the home page's title: every page's title ends with " | " and it. */
+let institution = "";
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -208,6 +210,12 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; p
       const colorScheme = html.match(/<meta name="color-scheme" content="([^"]*)"/)?.[1];
       if (!htmlClass || !colorScheme) throw new Error(`no <html> class or color-scheme meta for ${scheme.name}`);
       schemeShells[scheme.name] = { htmlClass, colorScheme };
+      if (!institution) {
+        const home = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "";
+        const decoded = home.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+        if (!decoded.includes(" | ")) throw new Error(`the home page's title has no institution: ${decoded}`);
+        institution = decoded.slice(decoded.lastIndexOf(" | ") + 3);
+      }
     }
   });
 
@@ -274,6 +282,9 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; p
           if (!opts.fullMatrix && lang !== "pt") continue;
           const page = await open(lang, {}, js);
           await audit(page, "normal", js, lang);
+          // One rule for titles (docs/contributing/adding-a-screen.md): "<page> | <institution>".
+          const title = await page.title();
+          if (!title.endsWith(` | ${institution}`) || title.length <= institution.length + 3) failures.push(`${route.name} (JS ${js ? "on" : "off"}, ${lang}): title "${title}" is not "<page> | ${institution}"`);
           // The colour schemes differ only in what the server puts on <html> (its classes and the color-scheme
           // meta), so the loaded page serves them all, each with the server's own rendering of those two.
           // In Portuguese: a language changes the words, not the colours. Outside the core routes, on the

@@ -93,10 +93,15 @@ perProject.describe("holds (a hold placed for the test)", () => {
     await page.getByRole("button", { name: "Cancelar as reservas selecionadas" }).click();
     // With JS a dialog asks; without JS a confirmation page does. Nothing is cancelled yet.
     if (isJs()) await expect(page.getByRole("dialog")).toContainText("Cancelar esta reserva?");
-    else await expect(page.getByRole("heading", { name: "Cancelar esta reserva?" })).toBeVisible();
+    // Without JS the confirmation page starts at its question (focus is there, not at the top of the page).
+    else await expect(page.getByRole("heading", { name: "Cancelar esta reserva?" })).toBeFocused();
     await expect(page.getByText(hold.title).first()).toBeVisible();
     await page.getByRole("button", { name: "Sim, cancelar a reserva" }).click();
     await expect(page.getByRole("status").filter({ hasText: "1 reserva cancelada." })).toBeVisible();
+    // The result has the focus and the title says it, with JS and without (WCAG 2.4.2, 2.4.3, 4.1.3).
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.locator("#resultado")).toBeFocused();
+    await expect(page).toHaveTitle(/^1 reserva cancelada\. – Reservas/);
     await expect(page.getByRole("table", { name: /Reservas atendidas ou canceladas/ }).getByRole("row").filter({ hasText: hold.title }).first()).toContainText("Cancelada");
   });
 });

@@ -55,7 +55,7 @@ test("a patron with a clean record confirms, gets the declaration as a PDF and b
   await expect(page.getByRole("button", { name: "Emitir a declaração" })).toHaveCount(0);
 
   await page.getByRole("link", { name: "página pública de verificação" }).click();
-  await expect(page.locator(".profile-status")).toContainText(`Declaração válida: o código ${code} foi emitido pela biblioteca.`);
+  await expect(page.locator(".action-status")).toContainText(`Declaração válida: o código ${code} foi emitido pela biblioteca.`);
   await expect(page.getByText(patron.name)).toBeVisible();
   await ctx.close();
 });
@@ -65,7 +65,7 @@ test("the public page checks a typed code and says when it is malformed or unkno
   const field = page.getByLabel("Código de verificação");
   await field.fill("demo-nada-2026");
   await page.getByRole("button", { name: "Verificar" }).click();
-  await expect(page.locator(".profile-status")).toContainText("Declaração válida: o código DEMO-NADA-2026 foi emitido pela biblioteca.");
+  await expect(page.locator(".action-status")).toContainText("Declaração válida: o código DEMO-NADA-2026 foi emitido pela biblioteca.");
   await expect(page.getByText("Daniel Rocha Fernandes")).toBeVisible();
 
   await page.getByLabel("Código de verificação").fill("ABC-12");
@@ -76,7 +76,7 @@ test("the public page checks a typed code and says when it is malformed or unkno
 
   await page.getByLabel("Código de verificação").fill("AAAA-BBBB-CCCC");
   await page.getByRole("button", { name: "Verificar" }).click();
-  await expect(page.locator(".profile-status")).toContainText("Nenhuma declaração tem o código AAAA-BBBB-CCCC.");
+  await expect(page.locator(".action-status")).toContainText("Nenhuma declaração tem o código AAAA-BBBB-CCCC.");
 });
 
 test("user swap needs a user other than the one signed in, then ends the session and opens the login for the other user", async ({ browser, baseURL }) => {

@@ -44,7 +44,7 @@ test("interlibrary loan: required fields are named beside them, typed text is ke
   await field(page, "Título (obrigatório)").fill(`Obra pedida (${mode()})`);
   await field(page, "Biblioteca onde vai retirar (obrigatório)").selectOption({ index: 1 });
   await page.getByRole("button", { name: "Enviar pedido de empréstimo" }).click();
-  await expect(page.locator(".profile-status")).toContainText("Pedido de empréstimo entre bibliotecas enviado.");
+  await expect(page.locator(".action-status")).toContainText("Pedido de empréstimo entre bibliotecas enviado.");
   await expect(page.getByRole("row", { name: new RegExp(`Obra pedida \\(${mode()}\\)`) })).toContainText("Aguardando atendimento");
 });
 
@@ -94,7 +94,7 @@ test("bibliographic survey: both dates in order and the bibliography pages in or
   await field(page, "Data final (obrigatório)").fill("2025-01-01");
   await field(page, "Página final da bibliografia").fill("52");
   await page.getByRole("button", { name: "Enviar pedido de levantamento" }).click();
-  await expect(page.locator(".profile-status")).toContainText("Pedido de levantamento bibliográfico enviado.");
+  await expect(page.locator(".action-status")).toContainText("Pedido de levantamento bibliográfico enviado.");
   await expect(page.getByRole("table", { name: "Solicitações: Levantamento bibliográfico" })).toContainText(`Leitura em voz alta (${mode()})`);
 });
 
@@ -117,7 +117,7 @@ test("bibliographic switching: a thesis needs its defence degree, an article req
   await expect(field(page, "Ano (obrigatório)")).toHaveValue("20x0");
   await field(page, "Ano (obrigatório)").fill("2020");
   await page.getByRole("button", { name: "Enviar pedido de artigo" }).click();
-  await expect(page.locator(".profile-status")).toContainText("Pedido de cópia de artigo enviado.");
+  await expect(page.locator(".action-status")).toContainText("Pedido de cópia de artigo enviado.");
   await expect(page.getByRole("row", { name: new RegExp(`Artigo pedido \\(${mode()}\\)`) })).toContainText("Artigo");
 });
 
@@ -150,6 +150,6 @@ test("specialised search: the period's start must not be after its end; then the
   await expect(field(page, "Tema da pesquisa (obrigatório)")).toHaveValue(`Bibliotecas e inclusão (${mode()})`);
   await field(page, "Período: data final").fill("2025-03-01");
   await page.getByRole("button", { name: "Enviar pedido de pesquisa" }).click();
-  await expect(page.locator(".profile-status")).toContainText("Pedido de pesquisa especializada enviado.");
+  await expect(page.locator(".action-status")).toContainText("Pedido de pesquisa especializada enviado.");
   await expect(page.getByRole("table", { name: "Solicitações: Pesquisa especializada" })).toContainText(`Bibliotecas e inclusão (${mode()})`);
 });

@@ -27,7 +27,10 @@ test("the personal data page shows the library's fields read-only and saves a ch
   await page.getByLabel("CEP").fill("70910900");
   await page.getByLabel("Estado civil").selectOption("casado");
   await page.getByRole("button", { name: "Salvar dados pessoais" }).click();
-  await expect(page.locator(".profile-status")).toContainText("Dados pessoais salvos.");
+  await expect(page.locator(".action-status")).toContainText("Dados pessoais salvos.");
+  // The result has the focus and the title says it, with JS and without (WCAG 2.4.2, 2.4.3, 4.1.3).
+  await expect(page.locator("#resultado")).toBeFocused();
+  await expect(page).toHaveTitle(/^Dados pessoais salvos\. – Dados pessoais/);
   await expect(page.getByLabel("CEP")).toHaveValue("70910-900");
   await expect(page.getByLabel("Estado civil")).toHaveValue("casado");
 });
@@ -59,7 +62,7 @@ test("turning the loan history off needs the confirmation, then deletes it", asy
   await page.getByLabel("Não guardar (apaga o histórico atual)").check();
   await page.getByLabel(/Confirmo que quero apagar/).check();
   await page.getByRole("button", { name: "Salvar escolha" }).click();
-  await expect(page.locator(".profile-status")).toContainText("Histórico de empréstimos apagado.");
+  await expect(page.locator(".action-status")).toContainText("Histórico de empréstimos apagado.");
   await expect(page.getByText("A biblioteca não guarda o seu histórico de empréstimos.")).toBeVisible();
 });
 
@@ -102,5 +105,5 @@ test("the password change lists the rules, refuses a weak password and a mismatc
   await page.getByLabel("Confirme a nova senha").fill("Leitura#2026");
   await page.getByRole("button", { name: "Alterar senha" }).click();
   await expect(page).toHaveURL(new RegExp(`${PROFILE}\\?aviso=senha$`));
-  await expect(page.locator(".profile-status")).toContainText("Senha alterada.");
+  await expect(page.locator(".action-status")).toContainText("Senha alterada.");
 });

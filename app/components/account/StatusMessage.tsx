@@ -1,17 +1,26 @@
 import { useEffect, useRef } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
- * The result of an action (cancelled, suspended, paid…), announced to screen readers and focused on arrival,
- * so the patron hears it after the redirect (CONVENTIONS "Forms and errors").
+ * The result of an action (cancelled, saved, sent…) on the page the redirect lands on (PRG): a status region,
+ * announced, whose message takes the focus so keyboard and screen-reader users start from it — with JS by an
+ * effect, without JS by `autofocus` on load (as the error summary, ADR 137). The page's title says it too
+ * (`titleAfterAction`). Renders an empty region without a message.
  */
-export function StatusMessage({ children }: { children: React.ReactNode }) {
+export function StatusMessage({ message, tone = "success" }: { message: string | null; tone?: "success" | "warning" }) {
   const ref = useRef<HTMLParagraphElement>(null);
+  const hydrated = useHydrated();
   useEffect(() => {
-    ref.current?.focus();
-  }, []);
+    if (message) ref.current?.focus();
+  }, [message]);
   return (
-    <p className="notice notice--success" role="status" tabIndex={-1} ref={ref}>
-      {children}
-    </p>
+    <div role="status" className="action-status">
+      {message ? (
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the no-JS page load's focus on the result (WCAG 2.4.3, 4.1.3)
+        <p id="resultado" ref={ref} tabIndex={-1} autoFocus={!hydrated} className={tone === "warning" ? "notice notice--warning" : "notice notice--success"}>
+          {message}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,3 +1,5 @@
+import { withInstitution } from "~/components/search/page-title";
+import { useInstitutionName } from "~/lib/use-root-data";
 /**
  * A page that sends the browser on to an identity provider (login or logout, ADR 160) at once: an instant meta
  * refresh (WCAG technique H76; no script needed, and a browser also honours it when the page is rendered after a
@@ -6,9 +8,10 @@
  * off-site under the CSP's form-action 'self', so the provider is reached from here.
  */
 export function GoToProvider({ link, title, heading, text, linkText }: { link: string; title: string; heading: string; text: string; linkText: string }) {
+  const institution = useInstitutionName();
   return (
     <div className="page">
-      <title>{title}</title>
+      <title>{withInstitution(title, institution)}</title>
       <meta httpEquiv="refresh" content={`0;url=${link}`} />
       <h1>{heading}</h1>
       <p role="status">

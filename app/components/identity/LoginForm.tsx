@@ -1,3 +1,4 @@
+import { PageTitle } from "~/components/profile/PageTitle";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
@@ -127,7 +128,7 @@ export function LoginForm({
     <>
       {/* Institution message (spec §2 banner), sanitized on the server. */}
       {page.messageHtml ? <div className="notice prose" dangerouslySetInnerHTML={{ __html: page.messageHtml }} /> : null}
-      {inDialog ? null : <title>{`${summary.length > 0 ? `${t("errors.prefix")} ` : ""}${page.title}`}</title>}
+      {inDialog ? null : <PageTitle title={page.title} failed={summary.length > 0} />}
       <ErrorSummary errors={summary} />
       {recover ? (
         <p className="notice">

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
-import { useRootData } from "~/lib/use-root-data";
+import { useInstitutionName } from "~/lib/use-root-data";
+import { withInstitution } from "~/components/search/page-title";
 
 export interface RecoveryPageProps {
   step: 1 | 2 | 3;
@@ -13,9 +14,9 @@ export interface RecoveryPageProps {
 /** The frame of each recovery step: the document title (with "Error:" after a failed POST), the step and the h1. */
 export function RecoveryPage({ step, heading, failed, children }: RecoveryPageProps) {
   const { t } = useTranslation("identity");
-  const site = useRootData()?.site;
+  const institution = useInstitutionName();
   const base = `${heading} (${t("recovery.step", { step, total: 3 })})`;
-  const title = `${failed ? `${t("common:errors.prefix")} ` : ""}${base}${site?.nome ? ` | ${site.nome}` : ""}`;
+  const title = withInstitution(`${failed ? `${t("common:errors.prefix")} ` : ""}${base}`, institution);
   return (
     <div className="page recovery-page">
       <title>{title}</title>

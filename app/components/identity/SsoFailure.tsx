@@ -1,3 +1,5 @@
+import { withInstitution } from "~/components/search/page-title";
+import { useInstitutionName } from "~/lib/use-root-data";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "~/components/ui/Link";
 
@@ -7,9 +9,10 @@ import { Link } from "~/components/ui/Link";
  */
 export function SsoFailure({ message }: { message: string }) {
   const { t } = useTranslation("sso");
+  const institution = useInstitutionName();
   return (
     <div className="page">
-      <title>{`${t("common:errors.prefix")} ${t("failed.title")}`}</title>
+      <title>{withInstitution(`${t("common:errors.prefix")} ${t("failed.title")}`, institution)}</title>
       <h1>{t("failed.heading")}</h1>
       {/* eslint-disable-next-line jsx-a11y/no-autofocus -- focus the message on load, as the error summary does */}
       <div className="error-summary" role="alert" tabIndex={-1} autoFocus aria-labelledby="sso-erro">

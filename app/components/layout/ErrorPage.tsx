@@ -1,3 +1,4 @@
+import { PageTitle } from "~/components/profile/PageTitle";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "~/components/ui/Link";
 
@@ -6,7 +7,7 @@ export function ErrorPage({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation("common");
   return (
     <div className="page page--error">
-      <title>{title}</title>
+      <PageTitle title={title} failed={false} />
       <h1>{title}</h1>
       <p>{text}</p>
       <p>

@@ -1,3 +1,4 @@
+import { PageTitle } from "~/components/profile/PageTitle";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import "~/styles/library-pages.css";
@@ -10,7 +11,7 @@ export function LibraryPage({ page, empty, unavailable, children }: { page: "inf
   const { t } = useTranslation("pages");
   return (
     <div className="page library-page">
-      <title>{t(`${page}.title`)}</title>
+      <PageTitle title={t(`${page}.title`)} failed={false} />
       <h1>{t(`${page}.heading`)}</h1>
       {unavailable ? (
         <p role="alert" className="notice notice--error">

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { PageTitle } from "~/components/profile/PageTitle";
-import { StatusMessage } from "~/components/profile/StatusMessage";
+import { StatusMessage } from "~/components/account/StatusMessage";
 import type { ErrorMessage } from "~/lib/api/errors";
 import type { FormKey, RequestKind } from "~/lib/library-requests/forms";
 import type { SubmissionResult } from "@conform-to/react";
@@ -49,7 +49,7 @@ export function RequestsPage({
   const failed = Boolean(action) || Boolean(data.statusError);
   return (
     <div className="page profile account-screen">
-      <PageTitle title={data.title} failed={failed} />
+      <PageTitle title={data.title} failed={failed} outcome={data.sent ? t(`forms.${data.sent}.sent`) : null} />
       <h1>{data.title}</h1>
       <StatusMessage message={data.sent ? t(`forms.${data.sent}.sent`) : null} />
       <p>{intro}</p>

@@ -15,8 +15,16 @@ export function institutionName(matches: ReadonlyArray<MatchLike | undefined>): 
   return null;
 }
 
-/** "<page> | <institution>", or just the page title when the institution is unknown. */
+/**
+ * The one rule for a page's `<title>` (docs/contributing: "Page titles"): "<page> | <institution>", or just the
+ * page when the institution is unknown. "<page>" may start with "Erro:" after a failed POST, or with the
+ * outcome of the action the patron came from ("Reserva cancelada – Reservas").
+ */
+export function withInstitution(title: string, institution: string | null | undefined): string {
+  return institution ? `${title} | ${institution}` : title;
+}
+
+/** A route `meta`'s title: the page's own title plus the institution from the root loader's data. */
 export function pageTitle(title: string, matches: ReadonlyArray<MatchLike | undefined>): string {
-  const inst = institutionName(matches);
-  return inst ? `${title} | ${inst}` : title;
+  return withInstitution(title, institutionName(matches));
 }

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
@@ -7,8 +8,8 @@ import type { Route } from "./+types/areas-interesse";
 import { loadInterestAreas } from "./areas-interesse.server";
 import { INTEREST_AREAS_PATH, INTEREST_PROFILE_PATH } from "./paths-interest-profiles";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? "" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.title ?? "", matches) }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

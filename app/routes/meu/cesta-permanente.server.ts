@@ -30,7 +30,7 @@ export async function loadPermanentBasket(request: Request, context: Ctx) {
   const plainTitle = t("permanent:page_title");
   return {
     plainTitle,
-    pageTitle: titleAfterAction(context, plainTitle, t("common:errors.prefix")),
+    pageTitle: titleAfterAction(context, plainTitle, t("common:errors.prefix"), done ? t(`permanent:done.${done}`, { count }) : null),
     errorPrefix: t("common:errors.prefix"),
     done: done ? { kind: done as Done, count } : null,
     formats: EXPORT_FORMATS.map((f) => ({ value: f, label: t(`basket:formats.${f}`) })),

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { Form } from "react-router";
 import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { ListFrame } from "~/components/account/ListFrame";
@@ -9,8 +10,8 @@ import { useTranslation } from "~/lib/use-translation";
 import type { Route } from "./+types/cesta-permanente";
 import { loadPermanentBasket, permanentBasketAction, type PermanentActionData } from "./cesta-permanente.server";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.pageTitle ?? "" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.pageTitle ?? "", matches) }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,7 +34,7 @@ export default function PermanentBasketPage({ loaderData, actionData }: Route.Co
     <div className="page account-screen">
       <ErrorTitle show={Boolean(result)} prefix={loaderData.errorPrefix} title={loaderData.plainTitle} />
       <h1>{t("heading")}</h1>
-      {done ? <StatusMessage>{t(`done.${done.kind}`, { count: done.count })}</StatusMessage> : null}
+      <StatusMessage message={done ? t(`done.${done.kind}`, { count: done.count }) : null} />
       <ErrorSummary errors={errors} />
       <p>{t("intro")}</p>
       <ListFrame items={items} failed={t("failed")} empty={t("empty")}>

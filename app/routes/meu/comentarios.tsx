@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PageTitle } from "~/components/profile/PageTitle";
-import { StatusMessage } from "~/components/profile/StatusMessage";
+import { StatusMessage } from "~/components/account/StatusMessage";
 import type { Route } from "./+types/comentarios";
 import { commentsAction, loadComments } from "./comentarios.server";
 import "~/components/profile/profile.css";
@@ -23,7 +23,7 @@ export default function MyCommentsPage({ loaderData, actionData }: Route.Compone
   const error = (actionData as { error?: string } | undefined)?.error;
   return (
     <div className="page profile account-screen">
-      <PageTitle title={title} failed={Boolean(error)} />
+      <PageTitle title={title} failed={Boolean(error)} outcome={deleted ? t("comments.deleted") : null} />
       <h1>{title}</h1>
       <StatusMessage message={deleted ? t("comments.deleted") : null} />
       <ErrorSummary errors={error ? [{ fieldId: "", message: error }] : []} />

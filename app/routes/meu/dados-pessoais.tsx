@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PageTitle } from "~/components/profile/PageTitle";
-import { StatusMessage } from "~/components/profile/StatusMessage";
+import { StatusMessage } from "~/components/account/StatusMessage";
 import { fieldError, summaryOf } from "~/components/requests/form-errors";
 import { SelectField } from "~/components/requests/SelectField";
 import { TextField } from "~/components/ui/TextField";
@@ -84,7 +84,7 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
 
   return (
     <div className="page profile">
-      <PageTitle title={title} failed={failed} />
+      <PageTitle title={title} failed={failed} outcome={noticeText} />
       <h1>{t("personal.heading")}</h1>
       <StatusMessage message={noticeText} />
       <p>{t("personal.intro", { name: personal.nome_pessoa })}</p>

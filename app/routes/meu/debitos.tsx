@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
@@ -8,8 +9,8 @@ import { flagFailure } from "~/lib/action-failed.server";
 import type { Route } from "./+types/debitos";
 import { debitsAction, loadDebits, type DebitsActionData } from "./debitos.server";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.pageTitle ?? "" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.pageTitle ?? "", matches) }];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { useState } from "react";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "~/components/ui/Link";
@@ -6,8 +7,8 @@ import type { Route } from "./+types/gru";
 import { loadGru } from "./gru.server";
 import { DEBITS_PATH } from "./paths";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.pageTitle ?? "" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.pageTitle ?? "", matches) }];
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {

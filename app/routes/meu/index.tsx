@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { TextSep } from "~/components/ui/TextSep";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/lib/use-translation";
@@ -15,8 +16,8 @@ import { useRootData } from "~/lib/use-root-data";
 import { screenHref } from "./_nav";
 import "./index.css";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? `Meu ${PRODUCT_NAME}` }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(data?.title ?? `Meu ${PRODUCT_NAME}`, matches) }];
 }
 
 function todayIso(): string {

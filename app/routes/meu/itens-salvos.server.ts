@@ -15,13 +15,14 @@ export async function loadSaved(request: Request, context: Ctx) {
   const t = getT(context);
   const lang = getLanguage(context);
   const saved = await settle(listSavedSearches(getApi(context)));
-  const done = new URL(request.url).searchParams.get("feito");
+  const asked = new URL(request.url).searchParams.get("feito");
+  const done = asked === "salva" || asked === "excluida" ? asked : null;
   const plainTitle = t("saved:page_title");
   return {
     plainTitle,
-    pageTitle: titleAfterAction(context, plainTitle, t("common:errors.prefix")),
+    pageTitle: titleAfterAction(context, plainTitle, t("common:errors.prefix"), done ? t(`saved:done.${done}`) : null),
     errorPrefix: t("common:errors.prefix"),
-    done: done === "salva" || done === "excluida" ? done : null,
+    done,
     items: saved.ok ? saved.value.map((s) => ({ id: s.id, name: s.nome, href: `/?${s.consulta}`, date: formatDate(s.created_at, lang) })) : null,
   };
 }

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
@@ -9,8 +10,8 @@ import { flagFailure } from "~/lib/action-failed.server";
 import type { Route } from "./+types/itens-salvos";
 import { loadSaved, savedAction, type SavedActionData } from "./itens-salvos.server";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.pageTitle ?? "" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.pageTitle ?? "", matches) }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,7 +31,7 @@ export default function SavedPage({ loaderData, actionData }: Route.ComponentPro
     <div className="page account-screen">
       <ErrorTitle show={Boolean(result)} prefix={loaderData.errorPrefix} title={loaderData.plainTitle} />
       <h1>{t("heading")}</h1>
-      {done ? <StatusMessage>{t(`done.${done}`)}</StatusMessage> : null}
+      <StatusMessage message={done ? t(`done.${done}`) : null} />
       <ErrorSummary errors={result ? [{ fieldId: "", message: result.error }] : []} />
       <h2>{t("searches_heading")}</h2>
       <p>{t("how_to_save")}</p>

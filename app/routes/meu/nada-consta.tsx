@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PageTitle } from "~/components/profile/PageTitle";
-import { StatusMessage } from "~/components/profile/StatusMessage";
+import { StatusMessage } from "~/components/account/StatusMessage";
 import { privateAreaPath } from "~/lib/product";
 import type { Route } from "./+types/nada-consta";
 import { loadNoDebts, noDebtsAction } from "./nada-consta.server";
@@ -29,7 +29,7 @@ export default function NoDebtsPage({ loaderData, actionData }: Route.ComponentP
   const d = loaderData;
   return (
     <div className="page profile account-screen">
-      <PageTitle title={d.title} failed={errors.length > 0} />
+      <PageTitle title={d.title} failed={errors.length > 0} outcome={d.notice ? t(`no_debts.notice.${d.notice}`) : null} />
       <h1>{d.title}</h1>
       <StatusMessage message={d.notice ? t(`no_debts.notice.${d.notice}`) : null} tone={d.notice === "emitida-sem-email" ? "warning" : "success"} />
       <ErrorSummary errors={errors} />

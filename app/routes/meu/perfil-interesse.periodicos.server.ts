@@ -27,14 +27,15 @@ export async function loadPeriodicals(request: Request, context: Ctx) {
       search = { term, error: null, results: found.ok ? found.value.map((p) => ({ codAcervo: p.cod_acervo, titulo: p.titulo, issn: p.issn ?? null, followed: p.seguido })) : null };
     }
   }
-  const done = url.searchParams.get("feito");
+  const asked = url.searchParams.get("feito");
+  const done = (DONE as readonly string[]).includes(asked ?? "") ? asked : null;
   const plainTitle = t("interests:periodicals.title");
   const prefix = t("common:errors.prefix");
   return {
     plainTitle,
-    pageTitle: titleAfterAction(context, search?.error ? `${prefix} ${plainTitle}` : plainTitle, prefix),
+    pageTitle: titleAfterAction(context, search?.error ? `${prefix} ${plainTitle}` : plainTitle, prefix, done ? t(`interests:periodicals.done.${done}`) : null),
     errorPrefix: prefix,
-    done: (DONE as readonly string[]).includes(done ?? "") ? done : null,
+    done,
     followed: followed.ok ? followed.value.map((p) => ({ codAcervo: p.cod_acervo, titulo: p.titulo, issn: p.issn ?? null, tipos: p.tipos })) : null,
     search,
   };

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
@@ -14,8 +15,8 @@ import type { ProfileActionData } from "./+shared/interest-profiles.server";
 import { loadPeriodicals, periodicalsAction } from "./perfil-interesse.periodicos.server";
 import { INTEREST_PROFILE_PATH } from "./paths-interest-profiles";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.pageTitle ?? "" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.pageTitle ?? "", matches) }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -76,7 +77,7 @@ export default function PeriodicalsPage({ loaderData, actionData }: Route.Compon
         <Link to={INTEREST_PROFILE_PATH}>{t("periodicals.back")}</Link>
       </p>
       <h1>{t("periodicals.title")}</h1>
-      {done ? <StatusMessage>{t(`periodicals.done.${done}`)}</StatusMessage> : null}
+      <StatusMessage message={done ? t(`periodicals.done.${done}`) : null} />
       <ErrorSummary errors={summary} />
       <p>{t("periodicals.intro")}</p>
 

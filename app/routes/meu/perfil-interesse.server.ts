@@ -41,13 +41,14 @@ export async function loadInterestProfile(request: Request, context: Ctx) {
       search = { kind, term, error: null, results: found.ok ? found.value.map((c) => ({ codigo: c.codigo, descricao: c.descricao, total: c.total })) : null };
     }
   }
-  const done = url.searchParams.get("feito");
+  const asked = url.searchParams.get("feito");
+  const done = (DONE as readonly string[]).includes(asked ?? "") ? asked : null;
   const plainTitle = t("interests:profile.title");
   return {
     plainTitle,
-    pageTitle: titleAfterAction(context, search?.error ? `${t("common:errors.prefix")} ${plainTitle}` : plainTitle, t("common:errors.prefix")),
+    pageTitle: titleAfterAction(context, search?.error ? `${t("common:errors.prefix")} ${plainTitle}` : plainTitle, t("common:errors.prefix"), done ? t(`interests:profile.done.${done}`) : null),
     errorPrefix: t("common:errors.prefix"),
-    done: (DONE as readonly string[]).includes(done ?? "") ? done : null,
+    done,
     validity: profile.ok ? profile.value.validade : null,
     validityText: profile.ok && profile.value.validade ? formatDate(profile.value.validade, lang) : null,
     suggestedValidity: (profile.ok && profile.value.validade) || defaultValidity(),

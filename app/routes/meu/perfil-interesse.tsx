@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/components/ui/Link";
@@ -15,8 +16,8 @@ import type { ProfileActionData } from "./+shared/interest-profiles.server";
 import { interestProfileAction, loadInterestProfile } from "./perfil-interesse.server";
 import { PERIODICALS_PATH } from "./paths-interest-profiles";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.pageTitle ?? "" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.pageTitle ?? "", matches) }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -58,7 +59,7 @@ export default function InterestProfilePage({ loaderData, actionData }: Route.Co
     <div className="page account-screen">
       <ErrorTitle show={Boolean(failed)} prefix={loaderData.errorPrefix} title={loaderData.plainTitle} />
       <h1>{t("profile.title")}</h1>
-      {done ? <StatusMessage>{t(`profile.done.${done}`)}</StatusMessage> : null}
+      <StatusMessage message={done ? t(`profile.done.${done}`) : null} />
       <ErrorSummary errors={summary} />
       <p>{t("profile.intro")}</p>
       <p>

@@ -48,13 +48,15 @@ export async function loadHolds(request: Request, context: Ctx) {
   const api = getApi(context);
   const lang = getLanguage(context);
   const [holds, history, waiting] = await Promise.all([settle(listHolds(api)), settle(holdHistory(api)), settle(listWaiting(api))]);
+  const done = outcome(new URL(request.url));
+  const t = getT(context);
   return {
-    pageTitle: titleAfterAction(context, getT(context)("holds:page_title"), getT(context)("common:errors.prefix")),
+    pageTitle: titleAfterAction(context, t("holds:page_title"), t("common:errors.prefix"), done ? t(`holds:done.${done.key}`, { count: done.count }) : null),
     plainTitle: getT(context)("holds:page_title"),
     holds: holds.ok ? holds.value.map((h) => view(h, lang)) : null,
     history: history.ok ? history.value.map((h) => view(h, lang)) : null,
     waiting: waiting.ok ? waiting.value.map((w) => ({ codAcervo: w.cod_acervo, title: w.titulo, position: w.posicao, since: formatDate(w.data_entrada, lang) })) : null,
-    done: outcome(new URL(request.url)),
+    done,
   };
 }
 

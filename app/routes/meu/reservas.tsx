@@ -1,4 +1,5 @@
-import { useRef, useState } from "react";
+import { pageTitle } from "~/components/search/page-title";
+import { useEffect, useRef, useState } from "react";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
@@ -14,8 +15,8 @@ import type { Route } from "./+types/reservas";
 import { HOLDS_PATH } from "./paths";
 import { holdsAction, loadHolds, type ConfirmItem, type HoldsActionData, type HoldView } from "./reservas.server";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.pageTitle ?? "" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.pageTitle ?? "", matches) }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -57,7 +58,7 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
     <div className="page account-screen">
       <ErrorTitle show={Boolean(result?.error)} prefix={loaderData.errorPrefix} title={loaderData.plainTitle} />
       <h1>{t("heading")}</h1>
-      {done ? <StatusMessage>{t(`done.${done.key}`, { count: done.count })}</StatusMessage> : null}
+      <StatusMessage message={done ? t(`done.${done.key}`, { count: done.count }) : null} />
       <ErrorSummary errors={result?.error ? [{ fieldId: result.error.field, message: result.error.message }] : []} />
 
       <section aria-labelledby="reservas-ativas">
@@ -239,12 +240,19 @@ function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
   );
 }
 
-function ConfirmCancelBody({ holds, onBack }: { holds: ConfirmItem[]; onBack?: () => void }) {
+function ConfirmCancelBody({ holds, onBack, takeFocus = false }: { holds: ConfirmItem[]; onBack?: () => void; takeFocus?: boolean }) {
   const { t } = useTranslation("holds");
   const lang = useLangOfParts();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const hydrated = useHydrated();
+  // The confirmation page (the step without the dialog) starts at its question, not at the top of the page.
+  useEffect(() => {
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
   return (
     <>
-      <h2 id="confirmar-titulo" tabIndex={-1}>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the no-JS confirmation page's focus on its question (WCAG 2.4.3) */}
+      <h2 id="confirmar-titulo" tabIndex={-1} ref={heading} autoFocus={takeFocus && !hydrated}>
         {t("confirm.heading", { count: holds.length })}
       </h2>
       <ul>
@@ -254,7 +262,8 @@ function ConfirmCancelBody({ holds, onBack }: { holds: ConfirmItem[]; onBack?: (
           </li>
         ))}
       </ul>
-      <Form method="post">
+      {/* With JS the dialog closes as the cancellation is sent: the page behind it shows the result. */}
+      <Form method="post" onSubmit={() => onBack?.()}>
         {holds.map((h) => (
           <input key={h.id} type="hidden" name="reserva" value={h.id} />
         ))}
@@ -282,7 +291,7 @@ function ConfirmCancel({ holds }: { holds: ConfirmItem[] }) {
     <div className="page account-screen">
       <h1>{t("heading")}</h1>
       <section className="account-confirm" aria-labelledby="confirmar-titulo">
-        <ConfirmCancelBody holds={holds} />
+        <ConfirmCancelBody holds={holds} takeFocus />
       </section>
     </div>
   );

@@ -58,7 +58,7 @@ export async function loadLoanRequests(request: Request, context: Ctx) {
     cancelDate: formatDate(r.data_cancelamento, lang),
     copy: [r.volume, r.tomo, r.parte, r.material_adicional].filter(Boolean).join(", "),
   });
-  return { ...base, pageTitle: titleAfterAction(context, plainTitle, base.errorPrefix), items: items.ok ? items.value.map(view) : null };
+  return { ...base, pageTitle: titleAfterAction(context, plainTitle, base.errorPrefix, base.done ? t("holds:loanRequests.done") : null), items: items.ok ? items.value.map(view) : null };
 }
 
 export interface LoanRequestsActionData {

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/lib/use-translation";
 import { Form } from "react-router";
@@ -14,8 +15,8 @@ import type { Route } from "./+types/solicitacoes-emprestimo";
 import { LOAN_REQUESTS_PATH } from "./paths";
 import { loadLoanRequests, loanRequestsAction, type LoanRequestsActionData } from "./solicitacoes-emprestimo.server";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.pageTitle ?? "" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.pageTitle ?? "", matches) }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -50,7 +51,7 @@ export default function LoanRequestsPage({ loaderData, actionData }: Route.Compo
     <div className="page account-screen">
       <ErrorTitle show={Boolean(result)} prefix={loaderData.errorPrefix} title={loaderData.plainTitle} />
       <h1>{t("loanRequests.heading")}</h1>
-      {done ? <StatusMessage>{t("loanRequests.done")}</StatusMessage> : null}
+      <StatusMessage message={done ? t("loanRequests.done") : null} />
       <ErrorSummary errors={summary} />
       <Form method="get" className="account-filter" aria-labelledby="filtrar">
         <h2 id="filtrar">{t("loanRequests.filter_heading")}</h2>

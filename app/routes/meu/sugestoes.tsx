@@ -23,9 +23,9 @@ export default function MySuggestionsPage({ loaderData }: Route.ComponentProps) 
   const summary = (["dataIni", "dataFim", "situacao"] as const).filter((k) => errors[k]).map((k) => ({ fieldId: `sugestoes-${k}`, message: errors[k] }));
   return (
     <div className="page account-screen">
-      <PageTitle title={title} failed={summary.length > 0} />
+      <PageTitle title={title} failed={summary.length > 0} outcome={sent ? t("suggestions.sent") : null} />
       <h1>{title}</h1>
-      {sent ? <StatusMessage>{t("suggestions.sent")}</StatusMessage> : null}
+      <StatusMessage message={sent ? t("suggestions.sent") : null} />
       <p>
         {t("suggestions.intro")} <Link to="/sugestao">{t("suggestions.new")}</Link>
         {professor ? (

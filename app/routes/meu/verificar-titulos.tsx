@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "~/components/ui/Link";
 import { ProfileTitleList } from "~/components/account/ProfileTitleList";
@@ -5,8 +6,8 @@ import type { Route } from "./+types/verificar-titulos";
 import { CHECK_TITLES_PATH, INTEREST_PROFILE_PATH } from "./paths-interest-profiles";
 import { loadCheckTitles } from "./verificar-titulos.server";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? "" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.title ?? "", matches) }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
