@@ -26,7 +26,8 @@ const chromium = {
 /** The second API's institution: the captcha on (activity 1120) and the duplicate-persons login (INSTITUTION_SETTINGS, ADRs 171, 173). */
 const VARIANT_INSTITUTION = { parametros: { login_variante: "pessoas_duplicadas", separador_login: "#" }, atividades: { "1120": true } };
 /** The third institution: the category-code login, and no login in a dialog (activity 107 off; ADRs 173, 174). */
-const CATEGORY_INSTITUTION = { parametros: { login_variante: "categoria", separador_login: "#" }, atividades: { "107": false } };
+// Its community members (category 05) have no private area, which is off for the site as well (activity 8).
+const CATEGORY_INSTITUTION = { parametros: { login_variante: "categoria", separador_login: "#" }, atividades: { "107": false, "8": false }, categorias: { "05": { "8": false } } };
 
 const server = (name: string, port: number, env: Record<string, string> = {}) => ({
   command: `node tests/support/start-server.mjs ${name}`,

@@ -15,6 +15,7 @@ import {
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
+import { PRODUCT_NAME } from "~/lib/product";
 import { ErrorPage } from "./components/layout/ErrorPage";
 import { SkipLinks } from "./components/layout/SkipLinks";
 import { apiMiddleware } from "./lib/api/client.server";
@@ -115,6 +116,9 @@ export function ErrorBoundary() {
     if (error.status === 404) return <ErrorPage title={t("errors.not_found_heading")} text={t("errors.not_found_text")} />;
     if (error.status === 403 && (error.data as { reason?: string } | null)?.reason === "csrf") {
       return <ErrorPage title={t("errors.forbidden")} text={t("errors.csrf")} />;
+    }
+    if (error.status === 403 && (error.data as { reason?: string } | null)?.reason === "private_area_off") {
+      return <ErrorPage title={t("errors.private_area_off_title", { product: PRODUCT_NAME })} text={t("errors.private_area_off_text", { product: PRODUCT_NAME })} />;
     }
     if (error.status === 403) return <ErrorPage title={t("errors.forbidden")} text={t("errors.generic_text")} />;
     if (error.status === 503) return <ErrorPage title={t("errors.unavailable_title")} text={t("errors.unavailable_text")} />;

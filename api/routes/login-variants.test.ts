@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.cleanup());
 
-const variant = (login_variante: string | null) => applyInstitutionSettings(t.db, { parametros: { login_variante, separador_login: "#" }, atividades: {} });
+const variant = (login_variante: string | null) => applyInstitutionSettings(t.db, { parametros: { login_variante, separador_login: "#" }, atividades: {}, categorias: {} });
 const duplicadas = async (usuario: string) => (await get(t.app, `/api/duplicadas?usuario=${encodeURIComponent(usuario)}`, await publicToken(t.app))).json();
 const grant = (username: string, password = "demo1234") => tokenRequest(t.app, { grant_type: "password", username, password });
 const loginOf = async (res: Response) => {

@@ -20,6 +20,19 @@ describe("INSTITUTION_SETTINGS", () => {
     expect(codes).not.toContain(13);
   });
 
+  it("gives or takes an activity from a patron category", async () => {
+    const granted = async (category: string) =>
+      (await t.db.selectFrom("categoria_atividade").select("cod_atividade").where("cod_categoria", "=", category).execute()).map((r) => r.cod_atividade);
+    expect(await granted("05")).toContain(8);
+    await applyInstitutionSettings(t.db, parseInstitutionSettings('{"categorias":{"05":{"8":false,"12":true}}}'));
+    expect(await granted("05")).not.toContain(8);
+    expect(await granted("05")).toContain(12);
+    expect(await granted("01")).toContain(8);
+    // Applied at every start: the same settings again change nothing.
+    await applyInstitutionSettings(t.db, parseInstitutionSettings('{"categorias":{"05":{"8":false,"12":true}}}'));
+    expect((await granted("05")).filter((c) => c === 12)).toHaveLength(1);
+  });
+
   it("refuses bad JSON and a bad shape with a readable message", () => {
     expect(() => parseInstitutionSettings("{")).toThrow("INSTITUTION_SETTINGS is not valid JSON");
     expect(() => parseInstitutionSettings('{"atividades":{"x":true}}')).toThrow(/INSTITUTION_SETTINGS: atividades\.x/);

@@ -1,7 +1,8 @@
 /**
  * Institution settings from the environment (INSTITUTION_SETTINGS, ADR 171): a JSON object whose
- * `parametros` are merged into the institution's parameters and whose `atividades` switch activities on or off
- * in the public page configuration, applied at every start. It lets a deployment (and the test run's second
+ * `parametros` are merged into the institution's parameters, whose `atividades` switch activities on or off
+ * in the public page configuration, and whose `categorias` give or take an activity from a patron category
+ * (`{"05": {"8": false}}`: community members get no private area), applied at every start. It lets a deployment (and the test run's second
  * API) switch the login variants, the captcha and the like without editing the database by hand.
  */
 import { z } from "zod";
@@ -10,6 +11,9 @@ import type { Db } from "../db/index.ts";
 export const InstitutionSettingsSchema = z.object({
   parametros: z.record(z.string(), z.unknown()).default({}),
   atividades: z.record(z.string().regex(/^\d+$/, "activity codes are numbers"), z.boolean()).default({}),
+  categorias: z
+    .record(z.string().regex(/^\w{1,10}$/, "category codes are short codes"), z.record(z.string().regex(/^\d+$/, "activity codes are numbers"), z.boolean()))
+    .default({}),
 });
 export type InstitutionSettings = z.infer<typeof InstitutionSettingsSchema>;
 
@@ -45,6 +49,13 @@ export async function applyInstitutionSettings(db: Db, settings: InstitutionSett
     }
     for (const [code, on] of Object.entries(settings.atividades)) {
       await trx.updateTable("atividade").set({ publica: on ? 1 : 0 }).where("cod_atividade", "=", Number(code)).execute();
+    }
+    for (const [category, activities] of Object.entries(settings.categorias)) {
+      for (const [code, on] of Object.entries(activities)) {
+        const row = { cod_categoria: category, cod_atividade: Number(code) };
+        await trx.deleteFrom("categoria_atividade").where("cod_categoria", "=", row.cod_categoria).where("cod_atividade", "=", row.cod_atividade).execute();
+        if (on) await trx.insertInto("categoria_atividade").values(row).execute();
+      }
     }
   });
 }

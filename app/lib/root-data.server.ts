@@ -139,3 +139,13 @@ async function unreadCount(p: Promise<{ ok: true; value: number } | { ok: false 
   const r = p ? await p : null;
   return r?.ok ? r.value : null;
 }
+
+/**
+ * Whether a signed-in patron may use the private area: activity 8 is on for the site or in the patron's
+ * category (the same rule as the header's link; spec §2). The area's layout refuses the route otherwise.
+ */
+export async function privateAreaOn(context: Readonly<RouterContextProvider>, permissions: readonly number[]): Promise<boolean> {
+  if (permissions.includes(ACTIVITY.PRIVATE_AREA)) return true;
+  const config = await getSiteConfig(getApi(context), String(apiLangId(getLanguage(context))));
+  return config.activities.includes(ACTIVITY.PRIVATE_AREA);
+}

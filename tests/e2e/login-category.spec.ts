@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures/warm";
-import { DEMO, hydrated } from "../fixtures/demo";
+import { DEMO, PRIVATE_AREA, hydrated } from "../fixtures/demo";
 import { PORTS } from "../support/ports";
 
 // The category-code login (spec §5, ADR 173): the "category" portal's institution asks for the patron's category,
@@ -40,4 +40,21 @@ test("the category is required, named by the library, kept on error, and must be
 test("the main portal's plain login has no category", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByLabel("Categoria")).toHaveCount(0);
+});
+
+test("a patron whose category has no private area (activity 8 off for the site too) is told so at its address, not shown the area", async ({ page }, info) => {
+  await page.goto(`${category}/login`);
+  await hydrated(page, info.project.name === "js-on");
+  await page.getByLabel("Categoria").selectOption("05");
+  await page.getByLabel("Usuário", { exact: true }).fill("comunidade");
+  await page.getByLabel("Senha", { exact: true }).fill(DEMO.patron.password);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  const userMenu = page.getByRole("navigation", { name: "Menu do usuário" });
+  await expect(userMenu).toContainText("Olá, Beatriz");
+  await expect(userMenu.getByRole("link", { name: /^Meu / })).toHaveCount(0);
+  const res = await page.goto(`${category}${PRIVATE_AREA}/emprestimos`);
+  expect(res?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Meu \S+ não está disponível$/);
+  await expect(page.getByRole("main")).toContainText("A sua categoria de usuário não tem acesso");
+  await expect(page.getByRole("navigation", { name: "Menu da conta" })).toHaveCount(0);
 });

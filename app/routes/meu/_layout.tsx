@@ -1,4 +1,5 @@
-import { Outlet, useLocation } from "react-router";
+import { data, Outlet, useLocation } from "react-router";
+import { privateAreaOn } from "~/lib/root-data.server";
 import type { Route } from "./+types/_layout";
 import { AccountNav } from "~/components/account/AccountNav";
 import { privateAreaPath } from "~/lib/product";
@@ -9,10 +10,12 @@ import { loadAccountCounts, loadIsProfessor } from "./_layout.server";
 import { currentScreen, visibleScreens } from "./_nav";
 
 // Login is required once, here, for every screen of the area (spec §2 "Protected routes"): a visitor
-// without a session is redirected to /login?redirect={path} before any loader or action runs.
+// without a session is redirected to /login?redirect={path} before any loader or action runs. A patron whose
+// category and site have no private area (activity 8) gets a 403 page saying so, not the area.
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ request, context }) => {
-    requireUser(request, context);
+  async ({ request, context }) => {
+    const user = requireUser(request, context);
+    if (!(await privateAreaOn(context, user.permissions))) throw data({ reason: "private_area_off" }, { status: 403 });
   },
 ];
 
