@@ -23,7 +23,10 @@ describe("npm run idp", () => {
     child.stdout.on("data", (d) => (out += String(d)));
     const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
     try {
-      for (let i = 0; i < 100 && !out.includes("npm start"); i++) await new Promise((r) => setTimeout(r, 100));
+      // Up to 45 s: the child compiles the providers with tsx, slow on two busy cores (10 s was not always enough).
+      let exitedEarly = false;
+      void exited.then(() => (exitedEarly = true));
+      for (let i = 0; i < 450 && !out.includes("npm start") && !exitedEarly; i++) await new Promise((r) => setTimeout(r, 100));
       expect(out).toContain(`OIDC_ISSUER=http://127.0.0.1:${oidcPort}`);
       expect(out).toContain(`SAML_IDP_METADATA_URL=http://127.0.0.1:${samlPort}/metadata`);
       expect(out).toContain("PUBLIC_URL=http://localhost:3999");
@@ -35,5 +38,5 @@ describe("npm run idp", () => {
       child.kill("SIGTERM");
     }
     expect(await exited).toBe(0);
-  }, 30_000);
+  }, 75_000);
 });
