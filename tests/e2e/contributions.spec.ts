@@ -49,6 +49,6 @@ test("my comments show each comment's moderation status, and one can be deleted"
   const mine = page.getByRole("listitem").filter({ hasText: text });
   await expect(mine).toContainText("Aguardando aprovação");
   await mine.getByRole("button", { name: /Apagar o comentário de/ }).click();
-  await expect(page.locator(".profile-status")).toContainText("Comentário apagado.");
+  await expect(page.locator(".action-status")).toContainText("Comentário apagado.");
   await expect(page.getByText(text)).toHaveCount(0);
 });
