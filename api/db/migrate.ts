@@ -32,6 +32,7 @@ import * as m077 from "./migrations/077-catalogue-changes.ts";
 import * as m082 from "./migrations/082-refresh-successors.ts";
 import * as m083 from "./migrations/083-calendar-feed-hash.ts";
 import * as m085 from "./migrations/085-mail-outbox.ts";
+import * as m086 from "./migrations/086-title-filing.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   "082-refresh-successors": m082,
   "083-calendar-feed-hash": m083,
   "085-mail-outbox": m085,
+  "086-title-filing": m086,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -123,6 +123,11 @@ export interface AcervoTable {
   chave_origem: string;
   cod_tipo_obra: number;
   titulo: string;
+  /**
+   * Migration 086 (ADR 216): how many leading characters of `titulo` the title files without (MARC 245 second
+   * indicator, 0–9: 2 for "A estrutura…"); the title browse sorts by the rest.
+   */
+  titulo_caracteres_ignorados: Generated<number>;
   subtitulo: string | null;
   autor: string | null;
   editora: string | null;

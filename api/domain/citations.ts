@@ -9,6 +9,7 @@ import "@citation-js/plugin-csl";
 import "@citation-js/plugin-ris";
 import { MarcRecord } from "@natlibfi/marc-record";
 import * as serializers from "@natlibfi/marc-record-serializers";
+import { citationNames, withoutDates, type CitationName } from "./citation-names.ts";
 import { isPrivateTag, parseMarc, trimIsbd, type MarcJson } from "./marc-view.ts";
 import { abntReference } from "./referencia.ts";
 
@@ -56,11 +57,16 @@ const MEDIA: Record<ExportFormat, { contentType: string; extensao: string }> = {
   csv: { contentType: "text/csv; charset=utf-8", extensao: "csv" },
 };
 
-/** "Souza, Ana Beatriz, 1980-" → {family, given}; a name without a comma is a corporate (literal) name. */
-export function cslName(name: string): { family?: string; given?: string; literal?: string } {
-  const clean = trimIsbd(name.replace(/,?\s*\(?\d{4}-?(\d{4})?\)?\.?\s*$/u, ""));
+/**
+ * A name as CSL-JSON: a person's "Souza, Ana Beatriz, 1980-" → {family, given}; a corporate body's name, or a
+ * person's entered under the forename, is written as it is ({literal}), never split at a comma and initialled
+ * ("Brasil. Ministério da Ciência, Tecnologia e Inovação" stays whole).
+ */
+export function cslName(n: CitationName): { family?: string; given?: string; literal?: string } {
+  if (n.kind === "body") return { literal: trimIsbd(n.name.replace(/\s+/g, " ").trim()) };
+  const clean = withoutDates(n.name);
   const comma = clean.indexOf(",");
-  if (comma < 0) return { literal: clean };
+  if (n.kind === "direct" || comma < 0) return { literal: clean };
   const given = trimIsbd(clean.slice(comma + 1).trim());
   return given ? { family: clean.slice(0, comma).trim(), given } : { family: clean.slice(0, comma).trim() };
 }
@@ -83,7 +89,7 @@ function firstIdentifier(v: string | null): string | undefined {
 
 /** A title as a CSL-JSON item, the input of Citation.js. */
 export function toCsl(a: CitationSource): CslItem {
-  const names = [a.autor, ...a.autores_secundarios].filter((n): n is string => !!n && n.trim().length > 0);
+  const names = citationNames(a);
   const title = [trimIsbd(a.titulo), a.subtitulo ? trimIsbd(a.subtitulo) : ""].filter(Boolean).join(": ");
   const edition = a.edicao ? (/^(\d+)/.exec(trimIsbd(a.edicao))?.[1] ?? trimIsbd(a.edicao)) : undefined;
   const item: CslItem = { id: `acervo-${a.cod_acervo}`, type: cslType(a.desc_tipo_obra), title };

@@ -1,3 +1,4 @@
+import { citationNames, withoutDates, type CitationName } from "./citation-names.ts";
 import { trimIsbd } from "./marc-view.ts";
 
 export interface ReferenceSource {
@@ -10,6 +11,8 @@ export interface ReferenceSource {
   editora: string | null;
   ano_publicacao: number | null;
   cod_tipo_obra?: number;
+  /** The stored MARC-in-JSON: it tells a corporate author (110/710) from a person (100/700). */
+  marc?: string | null;
 }
 
 /** A piece of the reference; `destaque` marks the part ABNT sets in bold (the title). */
@@ -18,9 +21,22 @@ export interface ReferencePart {
   destaque: boolean;
 }
 
-/** "Souza, Ana Beatriz, 1980-" → "SOUZA, Ana Beatriz"; corporate names become all capitals. */
-export function abntAuthor(name: string): string {
-  const clean = trimIsbd(name.replace(/,?\s*\(?\d{4}-?(\d{4})?\)?\.?\s*$/u, ""));
+/**
+ * A name as NBR 6023 enters it: a person's "Souza, Ana Beatriz, 1980-" → "SOUZA, Ana Beatriz"; a corporate
+ * body's in capitals but for a qualifier in parentheses, its subordinate units as written after it ("BRASIL.
+ * Ministério da Educação", "SÃO PAULO (Estado). Secretaria da Educação", "UNIVERSIDADE DE BRASÍLIA"), never
+ * split at a comma of the body's name.
+ */
+export function abntAuthor(n: CitationName): string {
+  if (n.kind === "body") {
+    const [head, ...units] = n.units?.length ? n.units : [trimIsbd(n.name.replace(/\s+/g, " ").trim())];
+    const capitals = head
+      .split(/(\([^)]*\))/u)
+      .map((part) => (part.startsWith("(") ? part : part.toLocaleUpperCase("pt-BR")))
+      .join("");
+    return [capitals, ...units].join(". ");
+  }
+  const clean = withoutDates(n.name);
   const comma = clean.indexOf(",");
   if (comma < 0) return clean.toLocaleUpperCase("pt-BR");
   const surname = clean.slice(0, comma).trim().toLocaleUpperCase("pt-BR");
@@ -43,7 +59,7 @@ function edition(e: string | null): string | null {
  */
 export function abntReference(a: ReferenceSource): { referencia: string; partes: ReferencePart[] } {
   const parts: ReferencePart[] = [];
-  const names = [a.autor, ...a.autores_secundarios].filter((n): n is string => !!n && n.trim().length > 0).map(abntAuthor);
+  const names = citationNames(a).map(abntAuthor);
   const titulo = trimIsbd(a.titulo);
   const subtitulo = a.subtitulo ? trimIsbd(a.subtitulo) : "";
   if (names.length > 0) {

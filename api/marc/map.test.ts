@@ -24,3 +24,27 @@ describe("a record's 856 links", () => {
     expect(links.map((l) => l.url)).toEqual(["data:image/svg+xml,<svg onload=alert(1)>", "javascript:alert(1)//x.png"]);
   });
 });
+
+const titled = (tag: string, ind1: string, ind2: string, ...subfields: Array<[string, string]>): MarcRecord => ({
+  leader: "00000nam a2200000 a 4500",
+  fields: [{ tag: "001", value: "T1" }, { tag, ind1, ind2, subfields: subfields.map(([code, value]) => ({ code, value })) }],
+});
+
+describe("a title's nonfiling characters", () => {
+  it("keep the 245 second indicator: an initial article the title files without", () => {
+    const { title } = mapTitle(titled("245", "1", "2", ["a", "A estrutura das revoluções científicas /"], ["c", "Thomas S. Kuhn."]));
+    expect(title.titulo).toBe("A estrutura das revoluções científicas");
+    expect(title.titulo_caracteres_ignorados).toBe(2);
+    expect(mapTitle(titled("245", "0", "4", ["a", "The structure of scientific revolutions"])).title.titulo_caracteres_ignorados).toBe(4);
+  });
+
+  it("are none when the indicator is 0, blank or not a digit", () => {
+    for (const ind2 of ["0", " ", "#", ""]) expect(mapTitle(titled("245", "1", ind2, ["a", "A hora da estrela"])).title.titulo_caracteres_ignorados).toBe(0);
+  });
+
+  it("come from the field that gave the title when the 245 has none (130's first indicator, 240's second)", () => {
+    expect(mapTitle(titled("130", "3", " ", ["a", "Os Lusíadas"])).title).toMatchObject({ titulo: "Os Lusíadas", titulo_caracteres_ignorados: 3 });
+    expect(mapTitle(titled("240", "1", "2", ["a", "O guarani"])).title).toMatchObject({ titulo: "O guarani", titulo_caracteres_ignorados: 2 });
+    expect(mapTitle(titled("246", "3", "1", ["a", "A variante"])).title.titulo_caracteres_ignorados).toBe(0);
+  });
+});

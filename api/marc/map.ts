@@ -154,6 +154,11 @@ export interface LinkRow {
 type AcervoColumns = Selectable<AcervoTable>;
 export type TitleData = Omit<AcervoColumns, "cod_acervo" | "cod_empresa" | "chave_origem" | "marc" | "created_at" | "updated_at">;
 
+/** A nonfiling-characters indicator ("0"–"9") as a number; blank or anything else is 0. */
+function nonFilingCount(indicator: string | undefined): number {
+  return indicator && /^[0-9]$/.test(indicator) ? Number(indicator) : 0;
+}
+
 /**
  * Maps a bibliographic record onto the `acervo` row, its 856 links and its heading keys (for authorities);
  * `untitled` when no title field gave a title (the row then says "[s.t.]").
@@ -161,10 +166,14 @@ export type TitleData = Omit<AcervoColumns, "cod_acervo" | "cod_empresa" | "chav
 export function mapTitle(rec: MarcRecord): { title: TitleData; links: LinkRow[]; headingKeys: string[]; untitled: boolean } {
   const f245 = dataFields(rec, "245")[0];
   let titulo = f245 ? joinSub(f245, "anp") : "";
+  // The leading characters the title files without (an article: "A ", "The ", "L'"), from the field's indicator.
+  let nonFiling = f245 && subfield(f245, "a") ? nonFilingCount(f245.ind2) : 0;
   if (f245 && !subfield(f245, "a") && subfield(f245, "k")) titulo = joinSub(f245, "k");
   if (!titulo) {
     const alt = dataFields(rec, /^(130|240|246|242)$/)[0];
     titulo = alt ? joinSub(alt, "anp") : "";
+    // 130 keeps its count in the first indicator, 240 and 242 in the second; 246 has none.
+    nonFiling = !alt || alt.tag === "246" ? 0 : nonFilingCount(alt.tag === "130" ? alt.ind1 : alt.ind2);
   }
   const untitled = !titulo;
   if (untitled) titulo = "[s.t.]"; // ISBD "sine titulo"
@@ -252,6 +261,7 @@ export function mapTitle(rec: MarcRecord): { title: TitleData; links: LinkRow[];
     title: {
       cod_tipo_obra: materialCode(materialType(rec)),
       titulo,
+      titulo_caracteres_ignorados: untitled ? 0 : nonFiling,
       subtitulo,
       autor,
       editora,

@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
+import { importFiles } from "../marc/import.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let token: string;
@@ -66,5 +69,58 @@ describe("browse indexes", () => {
   it("refuses an unknown index", async () => {
     const res = await get(t.app, "/api/indice/editora", token);
     expect(res.status).toBe(422);
+  });
+});
+
+describe("the title index", () => {
+  // MARC-in-JSON records as a library exports them: the 245 second indicator counts the initial article.
+  const record = (id: string, ind2: string, a: string, b?: string) => ({
+    leader: "00000nam a2200000 a 4500",
+    fields: [
+      { "001": id },
+      { "003": "BR-BrBCE" },
+      { "100": { ind1: "1", ind2: " ", subfields: [{ a: "Kuhn, Thomas S." }] } },
+      { "245": { ind1: "1", ind2, subfields: [{ a: b ? `${a} :` : a }, ...(b ? [{ b }] : [])] } },
+    ],
+  });
+
+  beforeAll(async () => {
+    const file = path.join(t.dataDir, "titulos.json");
+    fs.writeFileSync(
+      file,
+      JSON.stringify([
+        record("1", "2", "A estrutura das revoluções científicas"),
+        record("2", "4", "The structure of scientific revolutions"),
+        record("3", "0", "A hora da estrela"),
+        record("4", "2", "O guarani", "romance brasileiro"),
+      ]),
+    );
+    expect(await importFiles(t.db, [file], { libraryFor: () => 1 })).toMatchObject({ imported: 4, errors: [] });
+  });
+
+  it("files an imported title without the initial article its 245 second indicator counts, and shows it whole", async () => {
+    const p = await page("titulo?qtd=20");
+    expect(values(p)).toEqual([
+      "A hora da estrela", // second indicator 0: filed under A
+      "Álgebra linear",
+      "Banco de dados",
+      "Cálculo",
+      "Dom Casmurro",
+      "Estatística básica",
+      "A estrutura das revoluções científicas",
+      "O guarani: romance brasileiro",
+      "Memórias póstumas de Brás Cubas",
+      "The structure of scientific revolutions",
+    ]);
+  });
+
+  it("starts at the title's first filing word, and lists its titles under it", async () => {
+    const p = await page("titulo?termo=estrutura&qtd=1");
+    expect(p.entradas[0]).toMatchObject({ valor: "A estrutura das revoluções científicas", total: 1 });
+    expect(p.anterior).not.toBeNull();
+    const res = await get(t.app, `/api/indice/titulo/titulos?chave=${encodeURIComponent(p.entradas[0].chave)}`, token);
+    const body = (await res.json()) as { total: number; resultados: Array<{ titulo: string }> };
+    expect(body.resultados.map((r) => r.titulo)).toEqual(["A estrutura das revoluções científicas"]);
+    expect(values(await page("titulo?termo=a&qtd=1"))).toEqual(["A hora da estrela"]);
   });
 });

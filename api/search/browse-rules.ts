@@ -8,6 +8,8 @@ export type BrowseIndex = (typeof BROWSE_INDEXES)[number];
 /** What the indexes read from a title. */
 export interface BrowseSource {
   titulo: string;
+  /** Leading characters of `titulo` the title files without (MARC 245 ind2; migration 086). Missing: none. */
+  titulo_caracteres_ignorados?: number | null;
   subtitulo: string | null;
   serie: string | null;
   autor: string | null;
@@ -27,6 +29,21 @@ const MAX_VALUE = 300;
 export function browseKey(indice: BrowseIndex, value: string): string {
   if (indice === "isbn" || indice === "issn") return value.toUpperCase().replace(/[^0-9X]/g, "");
   return fold(value).replace(/[^\p{L}\p{N}]+/gu, " ").trim().slice(0, MAX_VALUE);
+}
+
+/**
+ * A title as it files: without its first `nonFiling` characters (an initial article, counted by the MARC 245
+ * second indicator with the space or apostrophe after it: "A estrutura…" with 2 files as "estrutura…",
+ * "L'homme" with 2 as "homme"). A count that does not end between words ("A estrutura" with 3 would cut
+ * "estrutura") or leaves nothing is a cataloguing slip: the title then files as written.
+ */
+export function filingTitle(title: string, nonFiling: number | null | undefined): string {
+  const n = nonFiling ?? 0;
+  if (!Number.isInteger(n) || n < 1 || n > 9 || n >= title.length) return title;
+  const prefix = title.slice(0, n);
+  const rest = title.slice(n);
+  if (/[\p{L}\p{N}]$/u.test(prefix) && /^[\p{L}\p{N}]/u.test(rest)) return title;
+  return /[\p{L}\p{N}]/u.test(rest) ? rest : title;
 }
 
 function list(json: string): string[] {
@@ -56,7 +73,8 @@ export function browseEntries(a: BrowseSource): Array<{ indice: BrowseIndex; cha
   for (const [indice, value] of raw) {
     const valor = value?.trim().replace(/\s*[/:;,.]$/, "").slice(0, MAX_VALUE);
     if (!valor) continue;
-    const chave = browseKey(indice, valor);
+    // A title is shown as catalogued and filed without its initial article ("A estrutura…" under E).
+    const chave = browseKey(indice, indice === "titulo" ? filingTitle(valor, a.titulo_caracteres_ignorados) : valor);
     if (!chave || seen.has(`${indice}\u0000${chave}`)) continue;
     seen.add(`${indice}\u0000${chave}`);
     out.push({ indice, chave, valor });

@@ -12,6 +12,8 @@ const BATCH = 500;
 interface IndexSource {
   cod_acervo: number;
   titulo: string;
+  /** How many leading characters of the title it files without (migration 086); missing: none. */
+  titulo_caracteres_ignorados?: number | null;
   subtitulo: string | null;
   autor: string | null;
   autores_secundarios: string;
@@ -61,7 +63,7 @@ export interface TitleIndexRow extends IndexSource {
 }
 
 const INDEX_COLUMNS = [
-  "cod_acervo", "titulo", "subtitulo", "autor", "autores_secundarios", "assuntos", "editora", "serie", "notas", "isbn", "issn",
+  "cod_acervo", "titulo", "titulo_caracteres_ignorados", "subtitulo", "autor", "autores_secundarios", "assuntos", "editora", "serie", "notas", "isbn", "issn",
   "chamada", "classificacao", "local_publicacao", "idioma", "ano_publicacao", "marc",
 ] as const;
 
@@ -397,12 +399,16 @@ async function forEachBatch(db: Kysely<any>, codAcervos: number[] | undefined, r
   }
 }
 
-/** Recomputes the tables derived from each title: its MARC-derived tabs (acervo_guia) and browse entries (indice_entrada). */
+/**
+ * Recomputes the tables derived from each title: its MARC-derived tabs (acervo_guia) and browse entries
+ * (indice_entrada). It reads every column of `acervo`: migration 003 runs it on a table that lacks the
+ * columns later migrations add (086's `titulo_caracteres_ignorados`, read when present).
+ */
 export async function reindexGuides(db: Kysely<any>, codAcervos?: number[]): Promise<void> {
   await forEachBatch(db, codAcervos, async (ids) => {
     const rows = (await db
       .selectFrom("acervo")
-      .select(["cod_acervo", "marc", "assuntos", "titulo", "subtitulo", "serie", "autor", "autores_secundarios", "chamada", "isbn", "issn"])
+      .selectAll()
       .where("cod_acervo", "in", ids)
       .execute()) as Array<BrowseSource & { cod_acervo: number; marc: string; assuntos: string }>;
     await db.transaction().execute(async (trx) => {

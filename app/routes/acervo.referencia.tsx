@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse } from "react-router";
 import { Link } from "~/components/ui/Link";
 import type { Route } from "./+types/acervo.referencia";
 import { AddToBasket } from "~/components/basket/AddToBasket";
+import { CopyButton } from "~/components/basket/CopyButton";
 import { ExportText } from "~/components/basket/ExportText";
 import { pageTitle } from "~/components/search/page-title";
 import { getReferencia } from "~/lib/api/basket.server";
@@ -49,6 +50,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function ReferencePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("basket");
   const { codAcervo, titulo, referencia } = loaderData;
+  // Each format's "Copy" names what it copies ("Copiar a referência ABNT") and says "Referência copiada.".
+  const copy = (tipo: string) => ({
+    label: t("reference.copy"),
+    accessibleName: t("reference.copyFormat", { format: t(`reference.formatName.${tipo}`) }),
+    copiedMessage: t("reference.copied"),
+  });
   return (
     <article className="page reference-page">
       <p>
@@ -57,9 +64,12 @@ export default function ReferencePage({ loaderData }: Route.ComponentProps) {
       <h1>{t("reference.heading", { titulo })}</h1>
       <section aria-labelledby="referencia-abnt">
         <h2 id="referencia-abnt">{t("formats.referencia")}</h2>
-        <p className="reference-abnt">
+        <p className="reference-abnt" id="referencia-abnt-texto">
           {referencia.partes.map((p, i) => (p.destaque ? <strong key={i}>{p.texto}</strong> : <span key={i}>{p.texto}</span>))}
         </p>
+        <div className="export-text__actions">
+          <CopyButton text={referencia.referencia} targetId="referencia-abnt-texto" {...copy("referencia")} />
+        </div>
         <AddToBasket codAcervo={codAcervo} titulo={titulo} />
       </section>
       <section aria-labelledby="referencia-formatos">
@@ -73,6 +83,7 @@ export default function ReferencePage({ loaderData }: Route.ComponentProps) {
               label={t(`formats.${f.tipo}`)}
               text={f.conteudo}
               downloadHref={`/cesta/exportar?tipo=${f.tipo}&acervos=${codAcervo}`}
+              copy={copy(f.tipo)}
             />
           ))}
         <h3>{t("export.downloadHeading")}</h3>
