@@ -171,18 +171,68 @@ export interface HoldOptions {
   disponiveis: number;
   /** Active holds already waiting for the title. */
   fila: number;
-  /** Why a hold is impossible right now, or null. */
-  impedimento: "exemplar_disponivel" | "sem_exemplar_reservavel" | null;
+  /**
+   * Why a hold is impossible right now, or null: the title's copies (`TitleImpediment`) and, when the options are
+   * asked for a patron, the rule that refuses that patron (`PatronRefusal`), in the order `POST /reserva` checks them.
+   */
+  impedimento: HoldImpediment | null;
   /** The asking patron's own active hold on the title (then no second hold is offered), or null. */
   minha_reserva: { cod_reserva: number; posicao: number } | null;
 }
 
 const ACTIVE = ["ativa", "disponivel"];
 
+/** Why the title's copies allow no hold, whoever asks. */
+export type TitleImpediment = "exemplar_disponivel" | "sem_exemplar_reservavel";
+/** Why the patron may not hold: their standing (checked first), or what they already have (checked last). */
+export type StandingRefusal = "usuario_bloqueado" | "usuario_desvinculado";
+export type OwnRefusal = "reserva_existente" | "titulo_emprestado" | "limite_reservas";
+export type PatronRefusal = StandingRefusal | OwnRefusal;
+export type HoldImpediment = TitleImpediment | PatronRefusal;
+
+/** The patron's standing refuses every hold: blocked by the library, or unlinked by a no-debts declaration. */
+function standingRefusal(patron: { bloqueado: number; desvinculado_em: string | null }): StandingRefusal | null {
+  if (patron.bloqueado) return "usuario_bloqueado";
+  if (patron.desvinculado_em) return "usuario_desvinculado";
+  return null;
+}
+
+/** What the patron already has refuses this hold: a hold on the title, the title on loan, or the category's limit of holds. */
+async function ownRefusal(db: Db, codPessoa: number, codAcervo: number, limiteReservas: number): Promise<OwnRefusal | null> {
+  const mine = await db
+    .selectFrom("reserva")
+    .select(["cod_acervo"])
+    .where("cod_pessoa", "=", codPessoa)
+    .where("situacao", "in", ACTIVE)
+    .execute();
+  if (mine.some((r) => r.cod_acervo === codAcervo)) return "reserva_existente";
+  const onLoan = await db
+    .selectFrom("emprestimo as m")
+    .innerJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
+    .select("m.cod_emprestimo")
+    .where("m.cod_pessoa", "=", codPessoa)
+    .where("m.data_devolucao", "is", null)
+    .where("e.cod_acervo", "=", codAcervo)
+    .executeTakeFirst();
+  if (onLoan) return "titulo_emprestado";
+  if (mine.length >= limiteReservas) return "limite_reservas";
+  return null;
+}
+
+/**
+ * The rule `POST /reserva` would refuse `codPessoa`'s hold on the title with, the choice of copy and library aside:
+ * the patron's standing, then the title's copies (`titleImpediment`), then what the patron already has. The same
+ * checks, in the same order, as `validateQueue`, so the options and the refusal always agree.
+ */
+export async function holdRefusal(db: Db, codPessoa: number, codAcervo: number, titleImpediment: TitleImpediment | null): Promise<HoldImpediment | null> {
+  const patron = await patronLimits(db, codPessoa);
+  return standingRefusal(patron) ?? titleImpediment ?? (await ownRefusal(db, codPessoa, codAcervo, patron.limite_reservas));
+}
+
 /**
  * `GET /reserva/{id}/informacoes-iniciais`: what the hold form offers; null for an unknown title. With
- * `codPessoa`, `fila` leaves out the patron's own hold (it is not "people before you") and `minha_reserva`
- * gives its rank in the queue.
+ * `codPessoa`, `fila` leaves out the patron's own hold (it is not "people before you"), `minha_reserva`
+ * gives its rank in the queue, and `impedimento` is the rule that would refuse this patron's hold (`holdRefusal`).
  */
 export async function holdOptions(db: Db, codAcervo: number, codPessoa?: number | null): Promise<HoldOptions | null> {
   const title = await db.selectFrom("acervo").select(["cod_acervo", "titulo"]).where("cod_acervo", "=", codAcervo).executeTakeFirst();
@@ -207,6 +257,7 @@ export async function holdOptions(db: Db, codAcervo: number, codPessoa?: number 
     .orderBy("posicao")
     .execute();
   const mineAt = codPessoa == null ? -1 : queue.findIndex((r) => r.cod_pessoa === codPessoa);
+  const titleImpediment: TitleImpediment | null = disponiveis > 0 ? "exemplar_disponivel" : holdable.length === 0 ? "sem_exemplar_reservavel" : null;
   return {
     cod_acervo: title.cod_acervo,
     titulo: title.titulo,
@@ -218,7 +269,7 @@ export async function holdOptions(db: Db, codAcervo: number, codPessoa?: number 
     exemplares: copies.length,
     disponiveis,
     fila: mineAt >= 0 ? queue.length - 1 : queue.length,
-    impedimento: disponiveis > 0 ? "exemplar_disponivel" : holdable.length === 0 ? "sem_exemplar_reservavel" : null,
+    impedimento: codPessoa == null ? titleImpediment : await holdRefusal(db, codPessoa, codAcervo, titleImpediment),
     minha_reserva: mineAt >= 0 ? { cod_reserva: Number(queue[mineAt].cod_reserva), posicao: mineAt + 1 } : null,
   };
 }
@@ -246,9 +297,9 @@ export async function validateQueue(db: Db, lang: Lang, codPessoa: number, paylo
   const options = await holdOptions(db, payload.cod_acervo);
   if (!options) throw new ApiError(404, "nao_encontrado");
   const patron = await patronLimits(db, codPessoa);
-  if (patron.bloqueado) throw ruleError(lang, "usuario_bloqueado");
-  if (patron.desvinculado_em) throw ruleError(lang, "usuario_desvinculado");
-  if (options.impedimento) throw ruleError(lang, options.impedimento);
+  // The rules of holdRefusal, in its order, with the choice checked between the title's and the patron's own.
+  const before = standingRefusal(patron) ?? options.impedimento;
+  if (before) throw ruleError(lang, before);
   const errors = checkChoice(
     { volume: options.volumes, tomo: options.tomos, parte: options.partes, material_adicional: options.materiais },
     payload,
@@ -258,23 +309,8 @@ export async function validateQueue(db: Db, lang: Lang, codPessoa: number, paylo
   if (!options.bibliotecas.some((b) => b.cod_biblioteca === payload.biblioteca)) errors.biblioteca = [msgs.invalid];
   if (Object.keys(errors).length > 0) throw new ApiError(422, "validacao", { code: "validacao", errors });
 
-  const mine = await db
-    .selectFrom("reserva")
-    .select(["cod_acervo"])
-    .where("cod_pessoa", "=", codPessoa)
-    .where("situacao", "in", ACTIVE)
-    .execute();
-  if (mine.some((r) => r.cod_acervo === payload.cod_acervo)) throw ruleError(lang, "reserva_existente");
-  const onLoan = await db
-    .selectFrom("emprestimo as m")
-    .innerJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
-    .select("m.cod_emprestimo")
-    .where("m.cod_pessoa", "=", codPessoa)
-    .where("m.data_devolucao", "is", null)
-    .where("e.cod_acervo", "=", payload.cod_acervo)
-    .executeTakeFirst();
-  if (onLoan) throw ruleError(lang, "titulo_emprestado");
-  if (mine.length >= patron.limite_reservas) throw ruleError(lang, "limite_reservas");
+  const own = await ownRefusal(db, codPessoa, payload.cod_acervo, patron.limite_reservas);
+  if (own) throw ruleError(lang, own);
   return { posicao: options.fila + 1, fila: options.fila };
 }
 

@@ -61,6 +61,98 @@ describe("hold options", () => {
   });
 });
 
+/** The patron's impediment as informacoes-iniciais answers it, and the code POST /validar-fila refuses with. */
+async function impedimentAndRefusal(token: string, codAcervo: number) {
+  const options = await (await get(t.app, `/api/reserva/${codAcervo}/informacoes-iniciais`, token)).json();
+  const refusal = await post(t.app, "/api/validar-fila", token, { cod_acervo: codAcervo, biblioteca: 1 });
+  return { options, status: refusal.status, code: (await refusal.json()).code as string | undefined };
+}
+
+/** Lends one copy of `codAcervo` to the patron of `token` (the other copies stay lent too). */
+async function lendTo(db: Db, token: string, codAcervo: number) {
+  const me = await (await get(t.app, "/api/autenticar/dados-usuario", token)).json();
+  const copy = await db.selectFrom("exemplar").select(["cod_exemplar", "cod_biblioteca"]).where("cod_acervo", "=", codAcervo).orderBy("cod_exemplar").executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("emprestimo")
+    .values({ cod_exemplar: copy.cod_exemplar, cod_pessoa: me.user.cod_pessoa, cod_biblioteca: copy.cod_biblioteca, data_emprestimo: now, data_devolucao_prevista: now, renovacoes: 0, data_devolucao: null })
+    .execute();
+}
+
+describe("hold options say what stops this patron's hold, with the code POST /reserva refuses it with", () => {
+  it("a patron who already holds the title: reserva_existente, and their place in the queue", async () => {
+    const [title] = await insertTitles(t.db, [{ titulo: "Já reservado por mim", copies: 1 }]);
+    await lendAll(t.db, title);
+    const [first, me] = await patrons(t.db, 2, "ja-reservado");
+    for (const tok of [first, me]) expect((await post(t.app, "/api/reserva", tok, { cod_acervo: title, biblioteca: 1 })).status).toBe(201);
+    const { options, status, code } = await impedimentAndRefusal(me, title);
+    expect(options).toMatchObject({ impedimento: "reserva_existente", minha_reserva: { posicao: 2 }, fila: 1 });
+    expect([status, code]).toEqual([422, "reserva_existente"]);
+    // The patron ahead of them is told the same, with their own place.
+    expect((await impedimentAndRefusal(first, title)).options).toMatchObject({ impedimento: "reserva_existente", minha_reserva: { posicao: 1 } });
+  });
+
+  it("a patron who has the title on loan: titulo_emprestado", async () => {
+    const [title] = await insertTitles(t.db, [{ titulo: "Emprestado para mim", copies: 2 }]);
+    await lendAll(t.db, title);
+    const [me] = await patrons(t.db, 1, "emprestado");
+    await lendTo(t.db, me, title);
+    const { options, status, code } = await impedimentAndRefusal(me, title);
+    expect(options).toMatchObject({ impedimento: "titulo_emprestado", minha_reserva: null });
+    expect([status, code]).toEqual([422, "titulo_emprestado"]);
+  });
+
+  it("a patron at their category's limit of holds: limite_reservas", async () => {
+    const titles = await insertTitles(t.db, [1, 2, 3, 4].map((i) => ({ titulo: `No limite ${i}`, copies: 1 })));
+    for (const id of titles) await lendAll(t.db, id);
+    const [me] = await patrons(t.db, 1, "no-limite");
+    for (const id of titles.slice(0, 3)) expect((await post(t.app, "/api/reserva", me, { cod_acervo: id, biblioteca: 1 })).status).toBe(201);
+    const { options, status, code } = await impedimentAndRefusal(me, titles[3]);
+    expect(options.impedimento).toBe("limite_reservas");
+    expect([status, code]).toEqual([422, "limite_reservas"]);
+  });
+
+  it("a patron whose link ended with a no-debts declaration: usuario_desvinculado, even for a title with a copy on the shelf", async () => {
+    const [lent, free] = await insertTitles(t.db, [
+      { titulo: "Emprestado, para desvinculado", copies: 1 },
+      { titulo: "Na estante, para desvinculado", copies: 1 },
+    ]);
+    await lendAll(t.db, lent);
+    const [me] = await patrons(t.db, 1, "desvinculado");
+    const person = await t.db.selectFrom("pessoa").select("cod_pessoa").where("nome_pessoa", "=", "Leitor desvinculado 0").executeTakeFirstOrThrow();
+    await t.db.updateTable("pessoa").set({ desvinculado_em: new Date().toISOString() }).where("cod_pessoa", "=", person.cod_pessoa).execute();
+    for (const id of [lent, free]) {
+      const { options, status, code } = await impedimentAndRefusal(me, id);
+      expect(options.impedimento).toBe("usuario_desvinculado");
+      expect([status, code]).toEqual([422, "usuario_desvinculado"]);
+    }
+  });
+
+  it("a patron blocked by the library: usuario_bloqueado", async () => {
+    const blocked = (await login(t.app, "bloqueado")).access_token;
+    const { options, status, code } = await impedimentAndRefusal(blocked, lentTitle);
+    expect(options.impedimento).toBe("usuario_bloqueado");
+    expect([status, code]).toEqual([403, "usuario_bloqueado"]);
+  });
+
+  it("a patron the title's copies refuse, who also has it on loan, is told what the POST says first: exemplar_disponivel", async () => {
+    const [title] = await insertTitles(t.db, [{ titulo: "Um emprestado, outro na estante", copies: 2 }]);
+    const [me] = await patrons(t.db, 1, "outro-na-estante");
+    const copy = await t.db.selectFrom("exemplar").select("cod_exemplar").where("cod_acervo", "=", title).orderBy("cod_exemplar").executeTakeFirstOrThrow();
+    await t.db.updateTable("exemplar").set({ situacao: "emprestado" }).where("cod_exemplar", "=", copy.cod_exemplar).execute();
+    await lendTo(t.db, me, title);
+    const { options, code } = await impedimentAndRefusal(me, title);
+    expect([options.impedimento, code]).toEqual(["exemplar_disponivel", "exemplar_disponivel"]);
+  });
+
+  it("without a patron (a public token) only the title's copies count", async () => {
+    const [title] = await insertTitles(t.db, [{ titulo: "Sem leitor", copies: 1 }]);
+    await lendAll(t.db, title);
+    const options = await (await get(t.app, `/api/reserva/${title}/informacoes-iniciais`, await publicToken(t.app))).json();
+    expect(options).toMatchObject({ impedimento: null, minha_reserva: null });
+  });
+});
+
 describe("placing a hold", () => {
   it("refuses a public token", async () => {
     const res = await post(t.app, "/api/reserva", await publicToken(t.app), { cod_acervo: lentTitle, biblioteca: 1 });

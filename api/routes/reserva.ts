@@ -132,7 +132,13 @@ const HoldOptions = z
     exemplares: z.number().int(),
     disponiveis: z.number().int(),
     fila: z.number().int(),
-    impedimento: z.enum(["exemplar_disponivel", "sem_exemplar_reservavel"]).nullable(),
+    impedimento: z
+      .enum(["exemplar_disponivel", "sem_exemplar_reservavel", "usuario_bloqueado", "usuario_desvinculado", "reserva_existente", "titulo_emprestado", "limite_reservas"])
+      .nullable()
+      .openapi({
+        description:
+          "Why a hold is impossible now, or null: the title's copies (exemplar_disponivel, sem_exemplar_reservavel) or, for a patron's token, the rule POST /reserva would refuse this patron with (usuario_bloqueado, usuario_desvinculado, reserva_existente, titulo_emprestado, limite_reservas), in that call's order. The patron codes are an Estante addition: a client should read a value it does not know as no impediment known",
+      }),
     minha_reserva: z
       .object({ cod_reserva: z.number().int(), posicao: z.number().int() })
       .nullable()

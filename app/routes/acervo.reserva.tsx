@@ -11,10 +11,12 @@ import { SelectField } from "~/components/requests/SelectField";
 import { WaitingListOffer, type WaitingListView } from "~/components/requests/WaitingListOffer";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, type ErrorMessage } from "~/lib/api/errors";
-import { getHoldOptions, getMyHolds, placeHold, orNotFound, requestErrorReply, type HoldOptions } from "~/lib/api/requests.server";
+import { getHoldOptions, getMyHolds, placeHold, orNotFound, requestErrorReply, TITLE_IMPEDIMENTS, type HoldOptions } from "~/lib/api/requests.server";
+import { holdRefusalOf } from "~/lib/api/hold-refusal";
+import { HoldRefusal } from "~/components/requests/HoldRefusal";
 import { joinWaitingList, waitingListError, waitingListOrNull, waitingListView } from "~/lib/api/waiting-list.server";
 import { getT } from "~/lib/i18n.server";
-import { PRODUCT_NAME, privateAreaPath } from "~/lib/product";
+import { PRODUCT_NAME } from "~/lib/product";
 import { markActionFailed } from "~/lib/action-failed.server";
 import { requireUser } from "~/lib/require-user.server";
 import { holdSchema } from "~/schemas/hold";
@@ -56,8 +58,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // The form again, from what was sent and with the same key: sending it again places one hold (ADR 115).
     return data({ kind: "unanswered" as const, codAcervo: id, values: unanswered, pageTitle: `${t("common:errors.prefix")} ${t("requests:hold.unanswered_title")}` }, { status: 503 });
   }
-  // Nothing can be held: the waiting list is offered (ADR 094), and `?lista=entrou` confirms joining it (PRG).
-  const waiting = opts.impedimento ? await waitingListOrNull(getApi(context), id) : null;
+  // Nothing can be held: the waiting list is offered (ADR 094), and `?lista=entrou` confirms joining it (PRG). Not
+  // when it is the patron who may not hold (the title on loan, already held…): the page says why instead.
+  const titleImpediment = (TITLE_IMPEDIMENTS as readonly string[]).includes(opts.impedimento ?? "") && !holdRefusalOf(opts);
+  const waiting = titleImpediment ? await waitingListOrNull(getApi(context), id) : null;
   if (waiting?.posicao && new URL(request.url).searchParams.get("lista") === "entrou") {
     return { kind: "waiting" as const, codAcervo: id, titulo: waiting.titulo, posicao: waiting.posicao, pageTitle: t("requests:waiting.joined_title") };
   }
@@ -217,7 +221,6 @@ function HoldForm({
   titlePath: string;
 }) {
   const { t } = useTranslation("requests");
-  const { t: tHolds } = useTranslation("holds");
   const navigation = useNavigation();
   const { options: opts } = page;
   const [form, fields] = useForm({
@@ -234,19 +237,17 @@ function HoldForm({
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
   const heading = <h1>{t("hold.heading", { title: opts.titulo })}</h1>;
 
-  if (opts.minha_reserva) {
+  // The patron may not hold it (already held, on loan, their limit or standing): why, and where to go next.
+  const refusal = holdRefusalOf(opts);
+  if (refusal) {
     return (
       <div className="page">
         {heading}
-        <p className="notice">{tHolds("title_page.already_held", { position: opts.minha_reserva.posicao })}</p>
-        <ul>
-          <li>
-            <Link to={`${privateAreaPath}/reservas`}>{tHolds("title_page.see_holds")}</Link>
-          </li>
+        <HoldRefusal refusal={refusal}>
           <li>
             <Link to={titlePath}>{t("back_to_title")}</Link>
           </li>
-        </ul>
+        </HoldRefusal>
       </div>
     );
   }

@@ -17,7 +17,8 @@ vi.mock("~/lib/api/client.server", () => ({
   }),
 }));
 
-const { describeClient, languageName, loadAcervo, loadSubPage, parseCodAcervo } = await import("./acervo.server");
+const { describeClient, languageName, loadAcervo, loadHoldRefusal, loadSubPage, parseCodAcervo } = await import("./acervo.server");
+const { Session, sessionContext } = await import("~/lib/session.server");
 
 const title = { cod_acervo: 5, titulo: "Vidas secas", autor: "Ramos, Graciliano", idioma: "por", assuntos: ["Seca"] };
 const copy = {
@@ -138,6 +139,44 @@ describe("title page loader", () => {
     const e = await thrown(load("5"));
     expect(e.status).toBe(503);
     expect(e.data.message.key).toBe("common:errors.network");
+  });
+});
+
+describe("what stops the signed-in patron's hold, on the title page", () => {
+  const OPTIONS = "/reserva/5/informacoes-iniciais";
+  const options = (extra: object) => ({ cod_acervo: 5, titulo: "Vidas secas", volumes: [], tomos: [], partes: [], materiais: [], bibliotecas: [], disponiveis: 0, fila: 0, ...extra });
+  const page = (reserva: boolean) => ({ acervo: { cod_acervo: 5 }, permissoes: { reserva, solicitacao_emprestimo: false, comentario: true, exemplares: 1, disponiveis: 0 } }) as unknown as Parameters<typeof loadHoldRefusal>[0];
+  const signedIn = () => {
+    const context = new RouterContextProvider();
+    const tokens = { access_token: "a", refresh_token: "r" };
+    context.set(sessionContext, new Session({ v: 1, sid: "s", persistent: false, tokens, user: { cod_pessoa: 1, nome_pessoa: "Ana", login: "demo", permissions: [] } }));
+    return context;
+  };
+
+  it("asks nothing for a visitor (the hold link leads to the login first) or when no hold is offered", async () => {
+    state.responses[OPTIONS] = options({ impedimento: "titulo_emprestado" });
+    expect(await loadHoldRefusal(page(true), new RouterContextProvider())).toBeNull();
+    expect(await loadHoldRefusal(page(false), signedIn())).toBeNull();
+    expect(state.calls).toEqual([]);
+  });
+
+  it("says the patron has it on loan, or holds it with their place", async () => {
+    state.responses[OPTIONS] = options({ impedimento: "titulo_emprestado", minha_reserva: null });
+    expect(await loadHoldRefusal(page(true), signedIn())).toEqual({ motivo: "titulo_emprestado", posicao: null });
+    state.responses[OPTIONS] = options({ impedimento: "reserva_existente", minha_reserva: { cod_reserva: 9, posicao: 2 } });
+    expect(await loadHoldRefusal(page(true), signedIn())).toEqual({ motivo: "reserva_existente", posicao: 2 });
+    expect(state.calls).toEqual([OPTIONS, OPTIONS]);
+  });
+
+  it("offers the hold when nothing is known to stop it: no impediment, one it does not know, or no answer", async () => {
+    for (const impedimento of [null, "motivo_de_outro_sistema"]) {
+      state.responses[OPTIONS] = options({ impedimento });
+      expect(await loadHoldRefusal(page(true), signedIn())).toBeNull();
+    }
+    state.responses[OPTIONS] = () => {
+      throw new ApiError(500, null);
+    };
+    expect(await loadHoldRefusal(page(true), signedIn())).toBeNull();
   });
 });
 

@@ -13,7 +13,8 @@ import {
 } from "~/lib/api/acervo.server";
 import { getExemplares, type Exemplar } from "~/lib/api/catalogue.server";
 import { getComments, type CommentsSectionData } from "~/lib/api/comments.server";
-import { getUnits } from "~/lib/api/requests.server";
+import { getHoldOptions, getUnits } from "~/lib/api/requests.server";
+import { holdRefusalOf, type HoldRefusalView } from "~/lib/api/hold-refusal";
 import { getApi, type ApiClient } from "~/lib/api/client.server";
 import { ApiError, describeError, pageStatusFor, type ErrorMessage } from "~/lib/api/errors";
 import { getI18n } from "~/lib/i18n.server";
@@ -85,6 +86,21 @@ export async function loadAcervo(params: { codAcervo?: string }, context: Readon
     idioma: languageName(acervo.idioma, acervo.idioma_desc, i18n.language),
     pageTitle: acervo.titulo,
   };
+}
+
+/**
+ * Why the signed-in patron would be refused a hold on the title (they have it on loan, already hold it…), from
+ * `informacoes-iniciais`, so the title page says it instead of offering the hold. Asked only when the page would
+ * offer the hold, and only for a signed-in patron (a visitor's hold link leads to the login first); null when
+ * nothing stops the hold, or when the answer could not be had (the link is offered, as before).
+ */
+export async function loadHoldRefusal(page: Pick<AcervoData, "acervo" | "permissoes">, context: Readonly<RouterContextProvider>): Promise<HoldRefusalView | null> {
+  if (!page.permissoes?.reserva || !getSession(context).user) return null;
+  try {
+    return holdRefusalOf(await getHoldOptions(getApi(context), page.acervo.cod_acervo));
+  } catch {
+    return null;
+  }
 }
 
 /** Names a MARC/ISO 639 language code in the page language, falling back to the API's description. */

@@ -11,7 +11,7 @@ import { pageTitle } from "~/components/search/page-title";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
 import type { Route } from "./+types/acervo";
-import { acervoAction, loadAcervo, type AcervoErrorData } from "./acervo.server";
+import { acervoAction, loadAcervo, loadHoldRefusal, type AcervoErrorData } from "./acervo.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const title = loaderData?.pageTitle ?? (isRouteErrorResponse(error) ? (error.data as AcervoErrorData | null)?.pageTitle : undefined);
@@ -19,7 +19,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadAcervo(params, context);
+  const page = await loadAcervo(params, context);
+  return { ...page, holdRefusal: await loadHoldRefusal(page, context) };
 }
 
 /** Opening a restricted online link (POST): login first, then the access is logged and the address offered. */
@@ -30,14 +31,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** Title page (spec §2 "/acervo/{codAcervo}"): the record, what the patron may do, and the copies. */
 export default function AcervoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("catalogue");
-  const { acervo, exemplares, idioma, permissoes, titulosAdicionais, comentarios, ultimosFasciculos } = loaderData;
+  const { acervo, exemplares, idioma, permissoes, holdRefusal, titulosAdicionais, comentarios, ultimosFasciculos } = loaderData;
   const acesso = actionData?.acesso;
   const link = acesso ? acervo.links.find((l) => l.cod_link === acesso.cod_link) : undefined;
   return (
     <article className="title-page">
       {acesso ? <AccessReady url={acesso.url} descricao={link?.descricao ?? acesso.url} /> : null}
       <TitleDetails acervo={acervo} idioma={idioma} titulosAdicionais={titulosAdicionais} />
-      <TitleActions codAcervo={acervo.cod_acervo} permissoes={permissoes} />
+      <TitleActions codAcervo={acervo.cod_acervo} permissoes={permissoes} holdRefusal={holdRefusal} />
       <section aria-labelledby="exemplares-titulo">
         <h2 id="exemplares-titulo">{t("acervo.copies")}</h2>
         <CopiesTable titulo={acervo.titulo} exemplares={exemplares} />

@@ -6,9 +6,14 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { ApiClient } from "./client.server";
 import { ApiError, describeError, type ErrorMessage } from "./errors";
+import { PATRON_HOLD_REFUSALS } from "./hold-refusal";
 
 const strings = z.array(z.string()).catch([]);
 const LibrarySchema = z.object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string() });
+
+/** What `informacoes-iniciais` may answer as `impedimento`: the title's copies, then the patron's own rules. */
+export const TITLE_IMPEDIMENTS = ["exemplar_disponivel", "sem_exemplar_reservavel"] as const;
+export const HOLD_IMPEDIMENTS = [...TITLE_IMPEDIMENTS, ...PATRON_HOLD_REFUSALS] as const;
 
 export const HoldOptionsSchema = z.object({
   cod_acervo: z.number().int(),
@@ -20,7 +25,9 @@ export const HoldOptionsSchema = z.object({
   bibliotecas: z.array(LibrarySchema),
   disponiveis: z.number().int().catch(0),
   fila: z.number().int().catch(0),
-  impedimento: z.enum(["exemplar_disponivel", "sem_exemplar_reservavel"]).nullish().catch(null),
+  // Why no hold is possible: the title's copies, or (for the signed-in patron) the rule that would refuse their hold.
+  // The patron codes are an Estante addition; a value the portal does not know reads as "no impediment known".
+  impedimento: z.enum(HOLD_IMPEDIMENTS).nullish().catch(null),
   // The patron's own hold on the title: the page then offers no second hold (and `fila` counts only others).
   minha_reserva: z.object({ cod_reserva: z.number().int(), posicao: z.number().int() }).nullish().catch(null),
 });
@@ -130,6 +137,7 @@ export const RULE_CODES = [
   "titulo_emprestado",
   "limite_reservas",
   "usuario_bloqueado",
+  "usuario_desvinculado",
   "limite_solicitacoes",
   "solicitacao_duplicada",
   "sem_exemplar_disponivel",
