@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import { expect } from "vitest";
 
 /**
  * Reads what an assistive technology reads in a tagged PDF as pdfkit writes it (uncompressed object
@@ -329,4 +330,21 @@ export function readTaggedPdf(pdf: Buffer): TaggedPdfReading {
 /** Every element of `type` under (and including) `node`, in reading order. */
 export function structElements(node: StructElement, type: string): StructElement[] {
   return [...(node.type === type ? [node] : []), ...node.children.flatMap((c) => structElements(c, type))];
+}
+
+/**
+ * Asserts the PDF has exactly one link, to `url`: a URI link annotation with a description (PDF/UA) and a place in
+ * the structure tree, inside the one Link element, which shows the address.
+ */
+export function expectOneLinkTo(pdf: Buffer, url: string): void {
+  const { root, annotations } = readTaggedPdf(pdf);
+  const links = annotations.filter((a) => a.subtype === "Link");
+  expect(links).toHaveLength(1);
+  expect(links[0].uri).toBe(url);
+  expect(links[0].contents).toContain(url);
+  expect(links[0].structParent).toBeTypeOf("number");
+  const elements = structElements(root, "Link");
+  expect(elements).toHaveLength(1);
+  expect(elements[0].text).toBe(url);
+  expect(elements[0].objects).toEqual([links[0].obj]);
 }
