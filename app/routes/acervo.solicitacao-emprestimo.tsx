@@ -1,3 +1,4 @@
+import { pageTitle } from "~/components/search/page-title";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
@@ -20,8 +21,8 @@ import { cleanPhone, loanRequestSchema, PHONE_MAX } from "~/schemas/loan-request
 import type { Route } from "./+types/acervo.solicitacao-emprestimo";
 import { parseCodAcervo } from "./acervo.server";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? [{ title: loaderData.pageTitle }] : [];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : [];
 }
 
 function options(context: Route.LoaderArgs["context"], id: number): Promise<LoanRequestOptions> {
