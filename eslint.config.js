@@ -4,6 +4,14 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const API_NOT_APP = { group: ["../app/**", "../../app/**", "../../../app/**", "~/*"], message: "api/ must not import the portal (app/)." };
+const SEARCH_BY_INDEX = { group: ["**/search/*", "!**/search/index.ts"], message: "Import the search subsystem through api/search/index.ts." };
+const DB_IS_STORAGE = { group: ["**/domain/*", "**/search/*"], message: "api/db/ is storage: it imports neither api/domain/ nor api/search/." };
+const MIGRATION_ONLY_DB = {
+  group: ["../../**", "../*", "!../index.ts"],
+  message: "A migration imports only the database handle (../index.ts) and its own folder: copy what it needs so it stays as it ran.",
+};
+
 export default tseslint.config(
   {
     ignores: ["build/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", "data/", "a11y-reports/", ".e2e-data/", "bench/results/"],
@@ -41,7 +49,25 @@ export default tseslint.config(
     },
   },
   {
+    // The API's layers (docs/contributing/adding-an-api-group.md): the search subsystem is used through its
+    // index.ts; storage (api/db/) imports neither the domain rules nor the search; migrations import only the
+    // database handle and their own folder, so each stays as it ran (a copy of what they need, not an import).
     files: ["api/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["../app/**", "../../app/**", "../../../app/**", "~/*"], message: "api/ must not import the portal (app/)." }] }] },
+    ignores: ["api/search/**", "api/db/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [API_NOT_APP, SEARCH_BY_INDEX] }] },
+  },
+  {
+    files: ["api/search/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [API_NOT_APP] }] },
+  },
+  {
+    files: ["api/db/**/*.ts"],
+    ignores: ["api/db/migrations/**", "api/db/**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [API_NOT_APP, DB_IS_STORAGE] }] },
+  },
+  {
+    files: ["api/db/migrations/**/*.ts"],
+    ignores: ["api/db/migrations/**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [API_NOT_APP, MIGRATION_ONLY_DB] }] },
   },
 );

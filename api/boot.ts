@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { finishBulkLoad } from "./marc/import.ts";
-import { reindexAcervos } from "./search/index.ts";
+import { rebuildRequestedDerivedData, reindexAcervos } from "./search/index.ts";
 import { syncSequences } from "./db/sequences.ts";
 import { seedAccountProfile } from "./seed/account-profile.ts";
 import { seedAcquisitions } from "./seed/acquisitions.ts";
@@ -67,6 +67,8 @@ async function ensureIndexed(db: Db, log: (m: string) => void): Promise<number> 
  */
 export async function prepareDatabase(db: Db, { log, importDemoCatalogue, importNetworkCatalogue, demoPatrons = false }: PrepareOptions): Promise<FirstStart> {
   await migrateToLatest(db);
+  const rebuilt = await rebuildRequestedDerivedData(db);
+  if (rebuilt.length) log(`rebuilt the search's derived data the migrations asked for: ${rebuilt.join(", ")}`);
   // A bulk import killed half-way left the search tables without some indexes (ADR 101): rebuilt here too.
   if (await finishBulkLoad(db)) log("rebuilt the search indexes an interrupted bulk import had dropped");
   const institution = await db.selectFrom("instituicao").select("cod_empresa").executeTakeFirst();

@@ -544,6 +544,7 @@ export interface DB {
   rede_instituicao: RedeInstituicaoTable;
   rede_registro: RedeRegistroTable;
   estado_instalacao: EstadoInstalacaoTable;
+  reconstrucao_pendente: ReconstrucaoPendenteTable;
   recuperacao_senha: RecuperacaoSenhaTable;
   gru: GruTable;
   pesquisa_salva: PesquisaSalvaTable;
@@ -612,6 +613,11 @@ export interface EstadoInstalacaoTable {
   chave: string;
   valor: string;
   updated_at: Generated<string>;
+}
+
+/** A search-derived table a migration asked to rebuild once the migrations are done (api/db/migrations/derived-data.ts). */
+export interface ReconstrucaoPendenteTable {
+  tipo: string;
 }
 
 /** A GRU payment slip issued for some of a patron's debits, with its PIX code (migration 021). */

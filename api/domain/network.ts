@@ -1,6 +1,6 @@
 /**
  * Rules of the network (OAI) catalogue (ADR 063): its filter types and where a record lives at home.
- * Pure functions: the SQL lives in api/db/network.ts.
+ * Pure functions: the SQL lives in api/search/network.ts.
  */
 import { parseFilters } from "../search/index.ts";
 

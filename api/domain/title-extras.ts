@@ -8,8 +8,7 @@
  */
 import type { Db } from "../db/index.ts";
 import { prepared } from "../db/prepared.ts";
-import { DERIVED_FACET_TYPES, type DerivedFacetType } from "../search/derived-facets.ts";
-import { classLabel, classOf } from "../search/filters.ts";
+import { classLabel, classOf, DERIVED_FACET_TYPES, type DerivedFacetType } from "../search/index.ts";
 import type { Lang } from "../lib/messages.ts";
 
 const SCHEMES: Record<1 | 2, Record<Lang, string>> = {

@@ -16,6 +16,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { importFiles, type ImportProgress } from "./import.ts";
 import { disseminateNewTitles } from "../domain/interest-profiles.ts";
 import { deliverMailOnce, mailerFromEnv } from "../mail/index.ts";
+import { rebuildRequestedDerivedData } from "../search/index.ts";
 
 /** Files of at least this many MB in all (about 50,000 ISO 2709 records) are imported in bulk mode. */
 const BULK_AUTO_MB = 50;
@@ -69,6 +70,7 @@ async function main(): Promise<number> {
   const db = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? "./data" });
   try {
     await migrateToLatest(db);
+    await rebuildRequestedDerivedData(db);
     // An empty database gets the minimum the catalogue hangs on: institution 1 and one campus.
     if (!(await db.selectFrom("instituicao").select("cod_empresa").where("cod_empresa", "=", 1).executeTakeFirst())) {
       await db.insertInto("instituicao").values({ cod_empresa: 1, sigla: "BIB", nome: "Biblioteca" }).execute();

@@ -11,7 +11,7 @@ import type { Lang } from "../lib/messages.ts";
 import { listComments } from "../domain/comments.ts";
 import { Comment } from "./comentarios.ts";
 import { titleExtras } from "../domain/title-extras.ts";
-import { DERIVED_FACET_TYPES } from "../search/derived-facets.ts";
+import { DERIVED_FACET_TYPES } from "../search/index.ts";
 import { Fasciculo, listIssues } from "./kardex.ts";
 
 const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });

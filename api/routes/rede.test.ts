@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "../app.ts";
-import { harvestLocalCatalogue, upsertNetworkRecords, type NetworkRecordInput } from "../db/network.ts";
+import { harvestLocalCatalogue, upsertNetworkRecords, type NetworkRecordInput } from "../search/index.ts";
 import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
 import { seedNetworkMembers } from "../seed/network.ts";
 

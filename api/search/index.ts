@@ -22,3 +22,5 @@ export * from "./tab-options.ts";
 export { distinctTerms, fold, words } from "./text.ts";
 export * from "./vocabulary.ts";
 export { fillTerms, optimizeTextIndex } from "./terms.ts";
+export * from "./network.ts";
+export { rebuildRequestedDerivedData } from "./rebuild-requested.ts";

@@ -9,7 +9,7 @@ import { prefixTerms, textGeneration } from "./terms.ts";
 import { columnQuery, facetColumns, passesAll } from "./facet-columns.ts";
 
 /**
- * The network catalogue's search (api/db/network.ts) still ranks and counts at most this many matches
+ * The network catalogue's search (api/search/network.ts) still ranks and counts at most this many matches
  * (ADR 012). The home catalogue's search has no cap (ADR 105).
  */
 export const CANDIDATE_CAP = 5000;

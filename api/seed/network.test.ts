@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { networkInstitutions } from "../db/network.ts";
+import { networkInstitutions } from "../search/index.ts";
 import { createTestApi } from "../lib/testing.ts";
 import { importNetworkCatalogue } from "./network.ts";
 

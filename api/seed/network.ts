@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
-import { harvestLocalCatalogue, upsertNetworkRecords, type NetworkRecordInput } from "../db/network.ts";
+import { harvestLocalCatalogue, upsertNetworkRecords, type NetworkRecordInput } from "../search/index.ts";
 import { ensureMaterialTypes } from "../marc/import.ts";
 import { mapTitle, recordKind } from "../marc/map.ts";
 import { readRecords } from "../marc/read.ts";

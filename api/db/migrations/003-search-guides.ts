@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { reindexGuides } from "../../search/index.ts";
+import { requestRebuild } from "./derived-data.ts";
 
 /**
  * Tables derived from each title when it is indexed (computed in JS; existing catalogues are filled here once):
@@ -26,7 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("indice_entrada_acervo").on("indice_entrada").column("cod_acervo").execute();
   // Facet and browse helpers: the class (K) and the library of each copy are read per candidate.
   await db.schema.createIndex("exemplar_acervo_biblioteca").ifNotExists().on("exemplar").columns(["cod_acervo", "cod_biblioteca"]).execute();
-  await reindexGuides(db);
+  await requestRebuild(db, "guias");
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,4 @@
 import { type ColumnDefinitionBuilder, type Kysely } from "kysely";
-import { normalizeHeading } from "../../marc/map.ts";
 import { dialectOf } from "../index.ts";
 
 /**
@@ -75,4 +74,14 @@ function foldedSeeFrom(ver: string): string {
   } catch {
     return "";
   }
+}
+
+/** The heading key of the importer when this migration was written (contract/headings.ts), copied so it stays as it ran. */
+function normalizeHeading(s: string): string {
+  return s
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 }

@@ -1,6 +1,6 @@
 import type { ColumnDefinitionBuilder, Kysely } from "kysely";
 import { dialectOf } from "../index.ts";
-import { reindexFacets } from "../../search/index.ts";
+import { requestRebuild } from "./derived-data.ts";
 
 /**
  * The facet values derived from each title's data (ADR 068), computed in JS when a title is indexed:
@@ -28,7 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint("acervo_faceta_pk", ["cod_acervo", "tipo", "cod_valor"])
     .execute();
   await db.schema.createIndex("acervo_faceta_valor").on("acervo_faceta").columns(["cod_valor", "cod_acervo"]).execute();
-  await reindexFacets(db);
+  await requestRebuild(db, "facetas");
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { reindexOrder } from "../../search/index.ts";
+import { requestRebuild } from "./derived-data.ts";
 
 /**
  * What the search needs to be exact at any size (ADR 105):
@@ -31,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("palavra", "text", (c) => c.primaryKey())
     .addColumn("forma", "text", (c) => c.notNull())
     .execute();
-  await reindexOrder(db);
+  await requestRebuild(db, "ordem");
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { dialectOf } from "../index.ts";
-import { fillTerms } from "../../search/index.ts";
+import { requestRebuild } from "./derived-data.ts";
 
 /**
  * `busca_termo`: the SQLite text index's terms, so the search can expand the last word's prefix into exact
@@ -14,7 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("termo", "text", (c) => c.primaryKey())
     .$call((b) => (sqlite ? b.modifyEnd(sql`WITHOUT ROWID`) : b))
     .execute();
-  await fillTerms(db);
+  await requestRebuild(db, "termos");
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,43 +1,41 @@
 import type { Kysely } from "kysely";
-import { browseEntries } from "../../search/index.ts";
+import { requestRebuild } from "./derived-data.ts";
 
 /**
  * Titles file without their initial article (ADR 216): `acervo.titulo_caracteres_ignorados` keeps the MARC
  * nonfiling-characters indicator of the title (245 second indicator, 0–9), and the title browse index sorts by
  * the title without that many leading characters ("A estrutura das revoluções científicas", 2: under E).
- * Titles imported before are filled here from their stored MARC, and their title browse entry rewritten.
+ * Titles imported before are filled here from their stored MARC; their browse entries are rebuilt after the
+ * migrations (api/db/migrations/derived-data.ts).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("acervo").addColumn("titulo_caracteres_ignorados", "integer", (c) => c.notNull().defaultTo(0)).execute();
   // PostgreSQL runs a migration inside a transaction already; SQLite's runs get one per batch (one commit each).
   const inTransaction = (fn: (trx: Kysely<any>) => Promise<void>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
   let last = 0;
+  let changed = false;
   for (;;) {
     const rows = (await db
       .selectFrom("acervo")
-      .select(["cod_acervo", "titulo", "subtitulo", "marc"])
+      .select(["cod_acervo", "titulo", "marc"])
       .where("cod_acervo", ">", last)
       .orderBy("cod_acervo")
       .limit(1000)
-      .execute()) as Array<{ cod_acervo: number; titulo: string; subtitulo: string | null; marc: string | null }>;
-    if (rows.length === 0) return;
+      .execute()) as Array<{ cod_acervo: number; titulo: string; marc: string | null }>;
+    if (rows.length === 0) break;
     last = rows[rows.length - 1].cod_acervo;
     const counted = rows.map((r) => ({ ...r, n: storedNonFiling(r.marc) })).filter((r) => r.n > 0 && r.titulo !== "[s.t.]");
     if (counted.length === 0) continue;
+    changed = true;
     await inTransaction(async (trx) => {
       for (let n = 1; n <= 9; n++) {
         const ids = counted.filter((r) => r.n === n).map((r) => r.cod_acervo);
         if (ids.length) await trx.updateTable("acervo").set({ titulo_caracteres_ignorados: n }).where("cod_acervo", "in", ids).execute();
       }
-      await trx.deleteFrom("indice_entrada").where("indice", "=", "titulo").where("cod_acervo", "in", counted.map((r) => r.cod_acervo)).execute();
-      const entries = counted.flatMap((r) =>
-        browseEntries({ ...r, titulo_caracteres_ignorados: r.n, serie: null, autor: null, autores_secundarios: "[]", assuntos: "[]", chamada: null, isbn: null, issn: null })
-          .filter((e) => e.indice === "titulo")
-          .map((e) => ({ ...e, cod_acervo: r.cod_acervo })),
-      );
-      if (entries.length) await trx.insertInto("indice_entrada").values(entries).execute();
     });
   }
+  // Their title browse entries are rewritten by the current indexer once every migration has run.
+  if (changed) await requestRebuild(db, "guias");
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

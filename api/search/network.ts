@@ -1,8 +1,10 @@
 import { sql, type RawBuilder } from "kysely";
+import { dialectOf, type Db } from "../db/index.ts";
 import { NETWORK_FILTER_TYPES, type NetworkFilters, type NetworkFilterType } from "../domain/network.ts";
-import { languageLabel, NO_YEAR, noYearLabel } from "../search/index.ts";
-import { dialectOf, type Db } from "./index.ts";
-import { CANDIDATE_CAP, FACET_VALUES_MAX, fts5Query, queryWords, searchDocument, tsQuery, type SearchOrder, type SearchTerm, yearCondition } from "../search/index.ts";
+import { FACET_VALUES_MAX } from "./facets.ts";
+import { languageLabel, NO_YEAR, noYearLabel } from "./filters.ts";
+import { searchDocument } from "./indexer.ts";
+import { CANDIDATE_CAP, fts5Query, queryWords, tsQuery, type SearchOrder, type SearchTerm, yearCondition } from "./query.ts";
 
 /**
  * The network (OAI) catalogue's data access (migration 007, ADR 063): loading harvested records, their
