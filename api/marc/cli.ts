@@ -24,7 +24,7 @@ const BULK_AUTO_MB = 50;
 const USAGE =
   "Usage: npm run import -- [--bulk|--no-bulk] <file.mrc|file.xml|file.json> [...]\n" +
   "Reads ISO 2709 (MARC-8 or UTF-8), MARCXML and MARC-in-JSON; the format is detected from the content.\n" +
-  `Bulk mode (SQLite; automatic from ${BULK_AUTO_MB} MB of files): reads in two extra threads and rebuilds the search's sort indexes at the end.\n` +
+  `Bulk mode (SQLite; automatic from ${BULK_AUTO_MB} MB of files): reads in two or three extra threads (by the machine's cores) and rebuilds the search's sort indexes at the end.\n` +
   "Database: DATABASE_URL (postgres://… or a SQLite file), else DATA_DIR/estante.sqlite (DATA_DIR defaults to ./data).";
 
 /** Progress on a terminal: a bar per file; elsewhere (logs, CI): a line per file and every 10 seconds. */
