@@ -55,3 +55,23 @@ describe("paths named in the documentation", () => {
     expect(missing).toEqual([]);
   });
 });
+
+/** Every decision has its date and status line and a line in the index by area (docs/decisions/README.md). */
+describe("docs/decisions", () => {
+  const dir = path.join(root, "docs", "decisions");
+  const adrs = fs.readdirSync(dir).filter((f) => /^\d{3}-.*\.md$/.test(f));
+
+  it("has a date and a status in each ADR's first lines", () => {
+    expect(adrs.length).toBeGreaterThan(80);
+    const without = adrs.filter((f) => !/^Date: \d{4}-\d{2}-\d{2}\. Status: \S/m.test(fs.readFileSync(path.join(dir, f), "utf8").split("\n").slice(0, 5).join("\n")));
+    expect(without).toEqual([]);
+  });
+
+  it("indexes every ADR once, and only ADRs that exist", () => {
+    const index = fs.readFileSync(path.join(dir, "README.md"), "utf8");
+    const linked = [...index.matchAll(/\]\((\d{3}-[^)]+\.md)\)/g)].map((m) => m[1]);
+    expect(linked.filter((f, i) => linked.indexOf(f) !== i)).toEqual([]);
+    expect(adrs.filter((f) => !linked.includes(f))).toEqual([]);
+    expect(new Set(adrs.map((f) => f.slice(0, 3))).size).toBe(adrs.length);
+  });
+});
