@@ -4,20 +4,7 @@
  */
 import { applyRenewal, currentLoans, patronFacts, renewalByKey, type LoanFacts, type PatronFacts } from "../db/loans.ts";
 import type { Db } from "../db/index.ts";
-
-/** Why a loan cannot be renewed, in the order the rules are checked. */
-export const RENEWAL_REASONS = [
-  "nao_encontrado",
-  "bloqueado",
-  "debito",
-  "horario",
-  "tipo",
-  "reservado",
-  "limite",
-  "atrasado",
-  "cedo",
-] as const;
-export type RenewalReason = (typeof RENEWAL_REASONS)[number];
+import type { RenewalReason } from "../../contract/loans.ts";
 
 export type RenewalCheck = { ok: true; novaData: string } | { ok: false; motivo: RenewalReason };
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { loanHistory } from "../../db/loans.ts";
-import { loansWithRenewal, renewLoans, RENEWAL_REASONS } from "../../domain/loans.ts";
+import { RENEWAL_REASONS } from "../../../contract/loans.ts";
+import { loansWithRenewal, renewLoans } from "../../domain/loans.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, LangHeader, patronErrorResponses, patronOf, type ApiDeps } from "../../lib/http.ts";
 import { TitleLanguage } from "../../lib/title-schemas.ts";

@@ -1,6 +1,6 @@
 /** Messages of the loans group, by `lang` (the route maps the domain's reason codes to words). */
 import type { Lang } from "../../lib/messages.ts";
-import type { RenewalReason } from "../../domain/loans.ts";
+import type { RenewalReason } from "../../../contract/loans.ts";
 
 const RENEWAL: Record<RenewalReason, Record<Lang, string>> = {
   nao_encontrado: { pt: "Empréstimo não encontrado ou já devolvido.", es: "Préstamo no encontrado o ya devuelto.", en: "Loan not found or already returned." },

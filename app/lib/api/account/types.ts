@@ -1,8 +1,6 @@
 /** Wire types of the private area's API calls (zod), importable by widgets (no server code). */
 import { z } from "zod";
 
-export const RENEWAL_REASONS = ["nao_encontrado", "bloqueado", "debito", "horario", "tipo", "reservado", "limite", "atrasado", "cedo"] as const;
-export type RenewalReason = (typeof RENEWAL_REASONS)[number];
 /** A reason code this portal does not know yet still shows the API's own words. */
 const Reason = z.string();
 
