@@ -555,6 +555,20 @@ export interface DB {
   token_redireciona: TokenRedirecionaTable;
   captcha_usado: CaptchaUsadoTable;
   sessao_login: SessaoLoginTable;
+  acervo_mudanca: AcervoMudancaTable;
+  afastamento: AfastamentoTable;
+  busca_ordem: BuscaOrdemTable;
+  busca_palavra: BuscaPalavraTable;
+  busca_termo: BuscaTermoTable;
+  catalogo_versao: CatalogoVersaoTable;
+  nada_consta: NadaConstaTable;
+  perfil_interesse: PerfilInteresseTable;
+  perfil_interesse_envio: PerfilInteresseEnvioTable;
+  perfil_interesse_item: PerfilInteresseItemTable;
+  perfil_interesse_periodico: PerfilInteressePeriodicoTable;
+  perfil_interesse_tipo_obra: PerfilInteresseTipoObraTable;
+  solicitacao_biblioteca: SolicitacaoBibliotecaTable;
+  sso_fluxo: SsoFluxoTable;
 }
 
 /** Migration 050 (ADR 180): a list of titles a patron hands to a library. */
@@ -693,4 +707,123 @@ export interface RedeRegistroTable {
   notas: Generated<string>;
   link_online: string | null;
   datestamp: Generated<string>;
+}
+
+/** The catalogue's change log: the `seq` of each title's last change (migration 077, ADR 105). */
+export interface AcervoMudancaTable {
+  cod_acervo: number;
+  seq: number;
+}
+
+/** A patron's absence (leave) recorded by the library (migration 071). */
+export interface AfastamentoTable {
+  cod_afastamento: Generated<number>;
+  cod_pessoa: number;
+  motivo: string;
+  data_inicio: string;
+  data_fim: string | null;
+  observacao: string | null;
+}
+
+/** A title's sort keys for the results' orders (migration 013). */
+export interface BuscaOrdemTable {
+  cod_acervo: number;
+  chave_titulo: string;
+  palavras: number;
+  titulo_ord: string;
+  sem_autor: number;
+  autor_ord: string;
+  ano_ord: number;
+}
+
+/** The spelling vocabulary: a folded word and the form shown (migration 002, ADR 105's did-you-mean). */
+export interface BuscaPalavraTable {
+  palavra: string;
+  forma: string;
+}
+
+/** The SQLite text index's terms, for the last word's prefix (migration 074). */
+export interface BuscaTermoTable {
+  termo: string;
+}
+
+/** The catalogue's change counter, one row (migration 077). */
+export interface CatalogoVersaoTable {
+  id: number;
+  seq: number;
+}
+
+/** A no-debts declaration issued to a patron, with its public verification code (migration 071, ADR 192). */
+export interface NadaConstaTable {
+  cod_declaracao: Generated<number>;
+  cod_pessoa: number;
+  codigo: string;
+  nome_pessoa: string;
+  documento: string | null;
+  categoria: string;
+  emitida_em: Generated<string>;
+}
+
+/** A patron's interest profile and its expiry (migration 070). */
+export interface PerfilInteresseTable {
+  cod_pessoa: number;
+  validade: string;
+  updated_at: Generated<string>;
+}
+
+/** The titles already sent to a patron for their interest profile (migration 070). */
+export interface PerfilInteresseEnvioTable {
+  cod_pessoa: number;
+  cod_acervo: number;
+  created_at: Generated<string>;
+}
+
+/** An area, author or subject of a patron's interest profile (migration 070). */
+export interface PerfilInteresseItemTable {
+  cod_item: Generated<number>;
+  cod_pessoa: number;
+  tipo_dsi: string;
+  cod_tipo_area: Generated<number>;
+  codigo: string;
+  descricao: string;
+  created_at: Generated<string>;
+}
+
+/** A periodical a patron's interest profile follows, with its journal types (migration 070). */
+export interface PerfilInteressePeriodicoTable {
+  cod_pessoa: number;
+  cod_acervo: number;
+  tipos: string;
+  created_at: Generated<string>;
+}
+
+/** A work type of a patron's interest profile (migration 070). */
+export interface PerfilInteresseTipoObraTable {
+  cod_pessoa: number;
+  cod_tipo_obra: number;
+}
+
+/** A request to the library (migration 060, ADR 190). */
+export interface SolicitacaoBibliotecaTable {
+  cod_solicitacao: Generated<number>;
+  cod_pessoa: number;
+  tipo: string;
+  subtipo: string | null;
+  dados: Generated<string>;
+  chave_duplicidade: string;
+  situacao: Generated<string>;
+  resposta: string | null;
+  data_resposta: string | null;
+  created_at: Generated<string>;
+}
+
+/** A single sign-on flow in progress: state, nonce, PKCE verifier or SAML request (migration 030, ADR 160). */
+export interface SsoFluxoTable {
+  nonce_hash: string;
+  tipo: string;
+  estado: string | null;
+  verificador: string | null;
+  pedido_saml: string | null;
+  criado_em: string;
+  usado_em: string | null;
 }
