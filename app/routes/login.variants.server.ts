@@ -8,8 +8,7 @@ import { getApi } from "~/lib/api/client.server";
 import { duplicateAccounts, type DuplicateAccount } from "~/lib/api/identity/duplicates.server";
 import type { getT } from "~/lib/i18n.server";
 import type { SiteConfig } from "~/lib/site-config.server";
-
-export type LoginVariant = "pessoas_duplicadas" | "categoria" | null;
+import type { LoginVariant, VariantState } from "~/components/identity/login-types";
 
 /** What the login page must know of the variant. */
 export function variantOf(config: SiteConfig | null): { variant: LoginVariant; separator: string } {
@@ -22,13 +21,6 @@ export function variantOf(config: SiteConfig | null): { variant: LoginVariant; s
 export function categoriesOf(config: SiteConfig | null): Array<{ codigo: string; descricao: string }> {
   if (variantOf(config).variant !== "categoria") return [];
   return (config?.instituicao.categorias_login ?? []).filter((c) => c.codigo && c.descricao);
-}
-
-/** Where the duplicate-persons form stands: the user code step, or the account choice and password step. */
-export interface VariantState {
-  step: "usuario" | "senha";
-  accounts: DuplicateAccount[];
-  accountError: string | null;
 }
 
 /** The accounts sharing a user code; a failed lookup offers none (the login then fails or succeeds as typed). */

@@ -3,8 +3,8 @@ import { useFetcher, type Form } from "react-router";
 import { Link } from "~/components/ui/Link";
 import { Modal } from "~/components/ui/Modal";
 import { useTranslation } from "~/lib/use-translation";
-import type { LoginPageData } from "~/routes/login";
-import { LoginForm, type LoginActionData } from "./LoginForm";
+import type { LoginActionData, LoginPageData } from "./login-types";
+import { LoginForm } from "./LoginForm";
 import "~/routes/login.css";
 
 /**

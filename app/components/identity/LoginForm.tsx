@@ -15,12 +15,9 @@ import { RECOVERY_PATH } from "~/lib/recovery-path";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/lib/use-translation";
 import { loginSchemaFor, LoginUsernameSchema } from "~/schemas/login";
-import type { Route } from "../../routes/+types/login";
-import type { LoginPageData } from "~/routes/login";
+import type { LoginActionData, LoginMode, LoginPageData } from "./login-types";
 
 /** Where the login is shown (spec §1: "a full page, embedded, or a modal"; ADR 174). */
-export type LoginMode = "page" | "embed" | "modal";
-
 /** The mode a login URL asks for: `?embed=1` (no site chrome) or `?modal=1` (the header's dialog loads its data so). */
 export function loginModeOf(search: URLSearchParams): LoginMode {
   if (search.get("embed") === "1") return "embed";
@@ -37,8 +34,6 @@ export function loginPath(mode: LoginMode, redirectParam: string | null): string
   const qs = q.toString();
   return qs ? `/login?${qs}` : "/login";
 }
-
-export type LoginActionData = Route.ComponentProps["actionData"];
 
 /**
  * The login form (spec §2, §5), the same on the full page, embedded and in the header's dialog: the fields of the
