@@ -95,6 +95,39 @@ describe("boolean words between search words", () => {
     expect(await titles("gatos E cães")).toEqual(["Gatos e cães em casa"]);
   });
 
+  it.each([["gatos NOT cães"], ["gatos NÃO cães"], ["gatos NO cães"], ["gatos AND NOT cães"], ["gatos E NÃO cães"]])(
+    "leaves out the titles with the word after NOT, NÃO or NO (%s)",
+    async (termo) => {
+      expect(await titles(termo)).toEqual(["Gatos do mundo"]);
+    },
+  );
+
+  it("leaves out a word after NOT wherever it is, not only in the title", async () => {
+    // "Gatos e cães em casa" is by Costa, Pedro.
+    expect(await titles("gatos NOT costa")).toEqual(["Gatos do mundo"]);
+  });
+
+  it("reads OR as between alternatives, each with all its words (AND before OR)", async () => {
+    expect(await titles("cães guarda OR mundo")).toEqual(["Cães de guarda", "Gatos do mundo"]);
+    expect(await titles("gatos casa OR guarda NOT gatos")).toEqual(["Cães de guarda", "Gatos e cães em casa"]);
+  });
+
+  it("searches a lower-case 'not' or 'or' and an operator word at the start or the end as words", async () => {
+    expect(await titles("gatos not cães")).toEqual([]);
+    expect(await titles("gatos or guarda")).toEqual([]);
+    expect(await titles("NOT gatos")).toEqual([]);
+  });
+
+  it("counts the facets of an operator search over the same titles it lists", async () => {
+    for (const termo of ["gatos NOT cães", "cães guarda OR mundo", "gatos OR guarda NOT casa"]) {
+      const listed = await titles(termo);
+      const res = await get(t.app, `/api/consulta/filtros?termo=${encodeURIComponent(termo)}`, token);
+      const filtros = ((await res.json()) as { filtros: Array<{ tipo: string; total: number }> }).filtros;
+      const byType = filtros.filter((f) => f.tipo === "T").reduce((n, f) => n + f.total, 0);
+      expect(byType, termo).toBe(listed.length);
+    }
+  });
+
   it("finds titles with any of the words joined by OR", async () => {
     expect(await titles("gatos OR guarda")).toEqual(["Cães de guarda", "Gatos do mundo", "Gatos e cães em casa"]);
     expect(await titles("gatos OU guarda")).toEqual(["Cães de guarda", "Gatos do mundo", "Gatos e cães em casa"]);

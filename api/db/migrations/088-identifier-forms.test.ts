@@ -27,7 +27,7 @@ beforeAll(async () => {
       : sql`UPDATE acervo_busca SET outros = ${outros} WHERE rowid = ${id}`.execute(t.db);
   await others(ids[0], "85 359 0277 5 8535902775");
   await others(ids[1], "03785955");
-  await t.db.updateTable("busca_ordem").set({ titulo_ord: "a estrela da manha" }).where("cod_acervo", "=", ids[2]).execute();
+  await sql`UPDATE busca_ordem SET titulo_ord = 'a estrela da manha' WHERE cod_acervo = ${ids[2]}`.execute(t.db);
   await t.db.deleteFrom("kysely_migration" as never).where(sql.ref("name"), "=", "088-identifier-forms").execute();
 });
 afterAll(async () => t.cleanup());
