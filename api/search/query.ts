@@ -3,7 +3,7 @@ import { dialectOf, type Db } from "../db/index.ts";
 import { NEW_ACQUISITIONS_DAYS, NO_YEAR, type FilterType, type SelectedFilters } from "./filters.ts";
 import type { TabOptionValues } from "./tab-options.ts";
 import { tabOptionsWhere } from "./tab-options-store.ts";
-import { fold, queryAlternatives, words } from "./text.ts";
+import { fold, queryAlternatives } from "./text.ts";
 import { prefixTerms, textGeneration } from "./terms.ts";
 import { columnQuery, facetColumns, passesAll } from "./facet-columns.ts";
 import { parseTerm, queryWords, type WordGroup } from "./operators.ts";
