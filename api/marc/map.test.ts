@@ -48,3 +48,26 @@ describe("a title's nonfiling characters", () => {
     expect(mapTitle(titled("246", "3", "1", ["a", "A variante"])).title.titulo_caracteres_ignorados).toBe(0);
   });
 });
+
+describe("a record's ISBN and ISSN", () => {
+  const record = (tag: "020" | "022", a: string): MarcRecord => ({
+    leader: "00000nas a2200000 a 4500",
+    fields: [
+      { tag: "001", value: "I1" },
+      { tag: "245", ind1: "1", ind2: "0", subfields: [{ code: "a", value: "Revista" }] },
+      { tag, ind1: " ", ind2: " ", subfields: [{ code: "a", value: a }] },
+    ],
+  });
+
+  it.each([["85-256-0019-9 (broch.)"], ["8525600199"], ["978-85-256-0019-6"]])("store the ISBN %s as its ISBN-13", (a) => {
+    expect(mapTitle(record("020", a)).title.isbn).toBe("9788525600196");
+  });
+
+  it.each([["0378-5955"], ["03785955"], ["0378 5955 (impresso)"]])("store the ISSN %s as NNNN-NNNN", (a) => {
+    expect(mapTitle(record("022", a)).title.issn).toBe("0378-5955");
+  });
+
+  it("store an ISSN ending in x with a capital X", () => {
+    expect(mapTitle(record("022", "2434561x")).title.issn).toBe("2434-561X");
+  });
+});

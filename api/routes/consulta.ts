@@ -17,7 +17,7 @@ const many = z
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 
 const TermFields = {
-  termo: z.string().optional().openapi({ description: `Search words (at least ${MIN_TERMO} characters)`, example: "historia do brasil" }),
+  termo: z.string().optional().openapi({ description: `Search words (at least ${MIN_TERMO} characters). In capitals between words, OR (OU, O) separates alternatives, NOT (NÃO, NO) leaves out the next word, AND (E, Y) is a space (ADR 223). An ISBN-10 or ISBN-13, with or without hyphens, and an ISSN with or without its hyphen find their title`, example: "historia do brasil" }),
   tipo: z.enum(["livre", "titulo", "assunto", "autor"]).default("livre"),
   modo: z.enum(["todas", "qualquer"]).default("todas").openapi({
     description: `Word matching (spec §5, §9): "todas" every word; "qualquer" contains-any, case-insensitive, words of at least ${ANY_MIN} letters (shorter words are left out)`,

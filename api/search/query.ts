@@ -1,12 +1,14 @@
-import * as isbn3 from "isbn3";
 import { sql, type RawBuilder } from "kysely";
 import { dialectOf, type Db } from "../db/index.ts";
 import { NEW_ACQUISITIONS_DAYS, NO_YEAR, type FilterType, type SelectedFilters } from "./filters.ts";
 import type { TabOptionValues } from "./tab-options.ts";
 import { tabOptionsWhere } from "./tab-options-store.ts";
-import { fold, queryAlternatives, words } from "./text.ts";
+import { fold, queryAlternatives } from "./text.ts";
 import { prefixTerms, textGeneration } from "./terms.ts";
 import { columnQuery, facetColumns, passesAll } from "./facet-columns.ts";
+import { parseTerm, queryWords, type WordGroup } from "./operators.ts";
+
+export { queryWords };
 
 /**
  * The network catalogue's search (api/search/network.ts) still ranks and counts at most this many matches
@@ -67,52 +69,6 @@ export interface SearchResult {
   resultados: SearchHit[];
 }
 
-/**
- * An ISBN as patrons type it: 10 or 13 digits (the last of an ISBN-10 may be X), with or without hyphens or
- * spaces between groups. Only a run whose check digit is right is taken for an ISBN (isbn3 checks it).
- */
-const ISBN_LIKE = /(?<![\p{L}\p{N}])(?:97[89][-\s]?)?\d(?:[-\s]?\d){8}[-\s]?[\dXx](?![\p{L}\p{N}])/gu;
-
-/**
- * Boolean words typed between search words, in capitals as operators are written (pt, es, en). AND is what a
- * term does already, so it is left out; OR makes the term match any of its words (contains-any). NOT is not
- * an operator here (it is searched as a word). The search box's hint names AND and OR.
- */
-const AND_WORDS = new Set(["AND", "E", "Y"]);
-const OR_WORDS = new Set(["OR", "OU", "O"]);
-
-/** The typed words of a term split on spaces, and whether an operator word sits between two of them. */
-function operatorSplit(termo: string, set: ReadonlySet<string>): { kept: string[]; found: boolean } {
-  const typed = termo.trim().split(/\s+/);
-  let found = false;
-  const kept = typed.filter((w, i) => {
-    const op = set.has(w) && i > 0 && i < typed.length - 1;
-    found ||= op;
-    return !op;
-  });
-  return { kept, found };
-}
-
-/** Whether a term's words are joined by OR (OU, O): then any of them matches, as in contains-any. */
-export function hasOrOperator(termo: string): boolean {
-  return operatorSplit(termo, OR_WORDS).found;
-}
-
-/**
- * A query's text with each ISBN written the way the index holds it: 13 digits without separators (titles are
- * indexed by their ISBN-13, so an ISBN-10, a hyphenated form or one with spaces finds the same title).
- */
-export function normalizeIdentifiers(termo: string): string {
-  return termo.replace(ISBN_LIKE, (match) => isbn3.parse(match.replace(/[-\s]/g, ""))?.isbn13 ?? match);
-}
-
-/** The searchable words of a query (at least one letter or digit), boolean operators left out, ISBNs normalised. */
-export function queryWords(termo: string): string[] {
-  const text = normalizeIdentifiers(termo).normalize("NFC");
-  const withoutAnd = operatorSplit(text, AND_WORDS).kept.join(" ");
-  return words(operatorSplit(withoutAnd, OR_WORDS).kept.join(" ")).slice(0, 12);
-}
-
 const COLUMN: Record<SearchKind, string | null> = { livre: null, titulo: "titulo", autor: "autor", assunto: "assunto" };
 const PG_WEIGHT: Record<SearchKind, string> = { livre: "", titulo: ":A", autor: ":B", assunto: ":C" };
 
@@ -149,6 +105,56 @@ export function tsQuery(ws: string[], tipo: SearchKind, any = false): string {
       return `(${alts.join(" | ")})`;
     })
     .join(any ? " | " : " & ");
+}
+
+/** A term's alternatives (ADR 223): which word, if any, is also a prefix (the last word typed, when wanted). */
+interface TermGroups {
+  groups: WordGroup[];
+  lastIsPrefix: boolean;
+}
+
+/** Whether word `i` of group `g` is the term's prefix word. */
+const isPrefix = (t: TermGroups, g: number, i: number) => t.lastIsPrefix && g === t.groups.length - 1 && i === t.groups[g].pos.length - 1 && fold(t.groups[g].pos[i]).length >= 3;
+
+/**
+ * FTS5 MATCH expression of a term's alternatives (OR), each its wanted words (AND, in `tipo`'s column) less its
+ * unwanted ones (NOT, in `notTipo`'s column: the title tier wants the words in the title and none anywhere).
+ */
+export function fts5Groups(t: TermGroups, tipo: SearchKind, notTipo: SearchKind, prefixes?: ReadonlyMap<string, readonly string[]>): string {
+  const col = COLUMN[tipo];
+  const notCol = COLUMN[notTipo];
+  const word = (w: string, prefix: boolean, c: string | null) => {
+    const plain = queryAlternatives(w);
+    const alts = plain.map((a) => `"${a}"`);
+    if (prefix) {
+      const terms = prefixes?.get(fold(w));
+      if (terms) alts.push(...terms.filter((x) => !plain.includes(x)).map((x) => `"${x}"`));
+      else alts.push(`"${fold(w)}"*`);
+    }
+    return c ? `${c} : (${alts.join(" OR ")})` : `(${alts.join(" OR ")})`;
+  };
+  return t.groups
+    .map((g, gi) => {
+      const pos = g.pos.map((w, i) => word(w, isPrefix(t, gi, i), col)).join(" AND ");
+      return g.neg.length ? `((${pos}) NOT (${g.neg.map((w) => word(w, false, notCol)).join(" OR ")}))` : `(${pos})`;
+    })
+    .join(" OR ");
+}
+
+/** PostgreSQL to_tsquery expression of a term's alternatives, as `fts5Groups`. */
+export function tsGroups(t: TermGroups, tipo: SearchKind, notTipo: SearchKind): string {
+  const word = (w: string, prefix: boolean, weight: string) => {
+    const alts = queryAlternatives(w).map((a) => `${a}${weight}`);
+    if (prefix) alts.push(`${fold(w)}:*${weight.slice(1)}`);
+    return `(${alts.join(" | ")})`;
+  };
+  return t.groups
+    .map((g, gi) => {
+      const parts = g.pos.map((w, i) => word(w, isPrefix(t, gi, i), PG_WEIGHT[tipo]));
+      for (const w of g.neg) parts.push(`!${word(w, false, PG_WEIGHT[notTipo])}`);
+      return `(${parts.join(" & ")})`;
+    })
+    .join(" | ");
 }
 
 /** Titles added to the catalogue since this date (ISO, UTC) are new acquisitions. */
@@ -306,29 +312,44 @@ interface Compiled {
    */
   probe: boolean;
   /**
-   * The title tier's rule as data (SQLite): the free terms, each a list of words (all must be in the title,
-   * or any for contains-any), each word its exact alternatives and, for a term's last word, the prefix.
+   * The title tier's rule as data (SQLite): the free terms, each its alternatives (ADR 223: every wanted word in
+   * the title, no unwanted word anywhere), each word its exact alternatives and, for the prefix word, the prefix.
    */
-  titleRule: Array<{ any: boolean; words: Array<{ alts: string[]; prefix: string | null }> }>;
+  titleRule: Array<{ groups: RuleGroup[] }>;
   /**
    * The whole query as data (SQLite), to test a title's stored index text (`textMatches`): each term its
    * column (null: any) and words as in `titleRule`. Null when a word is not plain ASCII letters and digits,
    * where FTS5's tokenizer and JS might not agree on a token.
    */
-  rule: Array<{ col: number | null; any: boolean; words: Array<{ alts: string[]; prefix: string | null }> }> | null;
+  rule: Array<{ col: number | null; groups: RuleGroup[] }> | null;
+}
+
+/** A word of a rule: its exact alternatives and, for the term's prefix word, the prefix. */
+interface RuleWord {
+  alts: string[];
+  prefix: string | null;
+}
+
+/** An alternative of a rule's term: every word of `words`, none of `not` (ADR 223). */
+interface RuleGroup {
+  words: RuleWord[];
+  not: RuleWord[];
 }
 
 /** The text index's columns, in `acervo_busca`'s order. */
 const TEXT_COLUMNS = ["titulo", "autor", "assunto", "outros"];
 const PLAIN = /^[a-z0-9]+$/;
 
-/** The words of each term, without the terms left with none (contains-any drops words under its minimum). */
+/** Each term's alternatives (ADR 223), without the terms left with none (contains-any drops words under its minimum). */
 function termWords(termos: SearchTerm[]) {
-  return termos
-    .map((t) => (t.modo !== "qualquer" && hasOrOperator(t.termo) ? { ...t, modo: "qualquer" as const } : t))
-    .map((t) => ({ ...t, ws: t.modo === "qualquer" ? queryWords(t.termo).filter((w) => w.length >= ANY_MIN) : queryWords(t.termo) }))
-    .filter((t) => t.ws.length > 0);
+  return termos.map((t) => ({ ...t, ...parseTerm(t.termo, t.modo === "qualquer", ANY_MIN) })).filter((t) => t.groups.length > 0);
 }
+
+/** A word of a rule: its exact alternatives and, when it is the term's prefix word, the prefix. */
+const ruleWord = (w: string, prefix: boolean) => ({ alts: queryAlternatives(w), prefix: prefix ? fold(w) : null });
+
+/** A term's alternatives as a rule's data (see `Compiled.rule`). */
+const ruleGroups = (t: TermGroups) => t.groups.map((g, gi) => ({ words: g.pos.map((w, i) => ruleWord(w, isPrefix(t, gi, i))), not: g.neg.map((w) => ruleWord(w, false)) }));
 
 async function compile(db: Db, termos: SearchTerm[]): Promise<Compiled | null> {
   const terms = termWords(termos);
@@ -338,32 +359,28 @@ async function compile(db: Db, termos: SearchTerm[]): Promise<Compiled | null> {
   const prefixes = new Map<string, string[]>();
   let probe = !pg;
   if (!pg) {
-    for (const last of new Set(terms.map((t) => fold(t.ws[t.ws.length - 1])).filter((w) => w.length >= 3))) {
+    const lasts = terms.filter((t) => t.lastIsPrefix).map((t) => fold(t.groups[t.groups.length - 1].pos.at(-1)!));
+    for (const last of new Set(lasts.filter((w) => w.length >= 3))) {
       const found = await prefixTerms(db, last);
       if (found) prefixes.set(last, found);
       else probe = false;
     }
   }
-  const one = (ws: string[], tipo: SearchKind, any: boolean) => (pg ? tsQuery(ws, tipo, any) : fts5Query(ws, tipo, any, prefixes));
+  const one = (t: TermGroups, tipo: SearchKind, notTipo: SearchKind) => (pg ? tsGroups(t, tipo, notTipo) : fts5Groups(t, tipo, notTipo, prefixes));
   const and = pg ? " & " : " AND ";
-  const all = terms.map((t) => `(${one(t.ws, t.tipo, t.modo === "qualquer")})`).join(and);
+  const all = terms.map((t) => `(${one(t, t.tipo, t.tipo)})`).join(and);
   const titled = terms.some((t) => t.tipo === "livre");
-  const title = titled ? terms.map((t) => `(${one(t.ws, t.tipo === "livre" ? "titulo" : t.tipo, t.modo === "qualquer")})`).join(and) : null;
+  const title = titled ? terms.map((t) => `(${one(t, t.tipo === "livre" ? "titulo" : t.tipo, t.tipo)})`).join(and) : null;
   const rest = title ? (pg ? `(${all}) & !(${title})` : `(${all}) NOT (${title})`) : null;
   const single = terms.length === 1 && (terms[0].tipo === "livre" || terms[0].tipo === "titulo") && terms[0].modo !== "qualquer";
-  const titleRule = terms
-    .filter((t) => t.tipo === "livre")
-    .map((t) => ({
-      any: t.modo === "qualquer",
-      words: t.ws.map((w, i) => ({ alts: queryAlternatives(w), prefix: i === t.ws.length - 1 && fold(w).length >= 3 ? fold(w) : null })),
-    }));
-  const rule = terms.map((t) => ({
-    col: COLUMN[t.tipo] === null ? null : TEXT_COLUMNS.indexOf(COLUMN[t.tipo]!),
-    any: t.modo === "qualquer",
-    words: t.ws.map((w, i) => ({ alts: queryAlternatives(w), prefix: i === t.ws.length - 1 && fold(w).length >= 3 ? fold(w) : null })),
-  }));
-  const plainRule = rule.every((t) => t.words.every((w) => w.alts.every((a) => PLAIN.test(a)) && (w.prefix === null || PLAIN.test(w.prefix))));
-  return { all, title: title ?? (single ? all : null), rest, exactKey: single ? terms[0].ws.map(fold).join(" ") : null, probe, titleRule, rule: !pg && plainRule ? rule : null };
+  // The exact-title tier: one term of one alternative without unwanted words (a title whose words are the query's
+  // then matches it by construction).
+  const exact = single && terms[0].groups.length === 1 && terms[0].groups[0].neg.length === 0;
+  const titleRule = terms.filter((t) => t.tipo === "livre").map((t) => ({ groups: ruleGroups(t) }));
+  const rule = terms.map((t) => ({ col: COLUMN[t.tipo] === null ? null : TEXT_COLUMNS.indexOf(COLUMN[t.tipo]!), groups: ruleGroups(t) }));
+  const plainWord = (w: RuleWord) => w.alts.every((a) => PLAIN.test(a)) && (w.prefix === null || PLAIN.test(w.prefix));
+  const plainRule = rule.every((t) => t.groups.every((g) => g.words.every(plainWord) && g.not.every(plainWord)));
+  return { all, title: title ?? (single ? all : null), rest, exactKey: exact ? terms[0].groups[0].pos.map(fold).join(" ") : null, probe, titleRule, rule: !pg && plainRule ? rule : null };
 }
 
 /**
@@ -564,8 +581,8 @@ function ruleMatches(rule: NonNullable<Compiled["rule"]>, text: string): boolean
   let cols: string[] | null = null;
   return rule.every((term) => {
     const x = term.col === null ? text : ` ${(cols ??= text.split("|"))[term.col].trim()} `;
-    const has = (w: { alts: string[]; prefix: string | null }) => w.alts.some((a) => x.includes(` ${a} `)) || (w.prefix !== null && x.includes(` ${w.prefix}`));
-    return term.any ? term.words.some(has) : term.words.every(has);
+    const has = (w: RuleWord) => w.alts.some((a) => x.includes(` ${a} `)) || (w.prefix !== null && x.includes(` ${w.prefix}`));
+    return term.groups.some((g) => g.words.every(has) && !g.not.some(has));
   });
 }
 
@@ -672,24 +689,32 @@ export function idList(db: Db, ids: readonly number[]): RawBuilder<unknown> {
  * The tokens compared are the ones FTS5 indexed, so the answer is the column filter's (ADR 105).
  */
 async function titleTier(db: Db, c: Compiled, listed: readonly number[], known?: ReadonlyMap<number, string>): Promise<number[]> {
-  const inTitle = (titulo: string) => {
-    const list = titulo.split(" ");
-    const tokens = new Set(list);
-    const has = (w: { alts: string[]; prefix: string | null }) =>
-      w.alts.some((a) => tokens.has(a)) || (w.prefix !== null && list.some((t) => t.startsWith(w.prefix!)));
-    return c.titleRule.every((term) => (term.any ? term.words.some(has) : term.words.every(has)));
+  const tokensOf = (text: string) => {
+    const list = text.split(/[ |]+/);
+    return { list, set: new Set(list) };
+  };
+  const has = (t: { list: string[]; set: Set<string> }) => (w: RuleWord) => w.alts.some((a) => t.set.has(a)) || (w.prefix !== null && t.list.some((x) => x.startsWith(w.prefix!)));
+  // Unwanted words (NOT) are left out wherever they are, not only in the title: then the whole text is read.
+  const whole = c.titleRule.some((term) => term.groups.some((g) => g.not.length > 0));
+  const inTitle = (titulo: string, all: string | undefined) => {
+    const inT = has(tokensOf(titulo));
+    const anywhere = all === undefined ? null : has(tokensOf(all));
+    return c.titleRule.every((term) => term.groups.some((g) => g.words.every(inT) && !(anywhere && g.not.some(anywhere))));
   };
   // The title fields a plan's text test read already (`Plan.titles`); the others read here.
-  const read = new Map<number, string>();
-  const missing = known ? listed.filter((id) => !known.has(id)) : listed;
+  const read = new Map<number, { titulo: string; all?: string }>();
+  const missing = known && !whole ? listed.filter((id) => !known.has(id)) : listed;
   for (let i = 0; i < missing.length; i += TITLE_CHUNK) {
-    const { rows } = await sql<{ id: number; titulo: string }>`
-      SELECT t.id, t.c0 AS titulo FROM json_each(${JSON.stringify(missing.slice(i, i + TITLE_CHUNK))}) m JOIN acervo_busca_content t ON t.id = m.value`.execute(db);
-    for (const r of rows) read.set(Number(r.id), r.titulo);
+    const { rows } = await sql<{ id: number; titulo: string; x: string | null }>`
+      SELECT t.id, t.c0 AS titulo,
+             ${whole ? sql`coalesce(t.c0, '') || ' | ' || coalesce(t.c1, '') || ' | ' || coalesce(t.c2, '') || ' | ' || coalesce(t.c3, '')` : sql`NULL`} AS x
+      FROM json_each(${JSON.stringify(missing.slice(i, i + TITLE_CHUNK))}) m JOIN acervo_busca_content t ON t.id = m.value`.execute(db);
+    for (const r of rows) read.set(Number(r.id), { titulo: r.titulo, all: r.x ?? undefined });
   }
   return listed.filter((id) => {
-    const titulo = known?.get(id) ?? read.get(id);
-    return titulo !== undefined && inTitle(titulo);
+    const got = read.get(id);
+    const titulo = got?.titulo ?? known?.get(id);
+    return titulo !== undefined && titulo !== null && inTitle(titulo, got?.all);
   });
 }
 

@@ -47,6 +47,11 @@ describe("did you mean", () => {
     expect((await search("termo=machdo+de+asis")).body.sugestoes[0]).toEqual({ termo: "machado de assis", total: 1 });
   });
 
+  it("keeps the operators typed between the words as they are, correcting only the words", async () => {
+    expect((await search(`termo=${encodeURIComponent("democrasia NOT bobio")}`)).body.sugestoes[0]).toEqual({ termo: "democracia NOT bobbio", total: 1 });
+    expect((await search(`termo=${encodeURIComponent("poesya OR poemaz")}`)).body.sugestoes[0]).toEqual({ termo: "poesia OR poemas", total: 2 });
+  });
+
   it("says nothing when the search finds enough titles or its words are all known", async () => {
     expect((await search("termo=democracia")).body.sugestoes).toEqual([]);
     expect((await search("termo=poesia")).body.sugestoes).toEqual([]);

@@ -2,6 +2,7 @@ import { distance } from "fastest-levenshtein";
 import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
 import { searchCount, type SearchParams } from "./query.ts";
+import { termTokens } from "./operators.ts";
 import { fold, words } from "./text.ts";
 
 /** A search finding fewer titles than this gets "did you mean" suggestions (issue 6). */
@@ -61,7 +62,9 @@ export async function suggestSearches(db: Db, p: Pick<SearchParams, "termos" | "
   if (p.termos.length !== 1 || found >= SUGGEST_BELOW) return [];
   const term = p.termos[0];
   const count = (termo: string) => searchCount(db, { ...p, termos: [{ ...term, termo }] });
-  const ws = words(term.termo).slice(0, 8);
+  // Operators typed between the words (ADR 223) stay as typed in every corrected text; only words are corrected.
+  const pieces = termTokens(term.termo).flatMap((t) => (t.op ? [{ text: t.text, op: true }] : words(t.text).map((w) => ({ text: w, op: false }))));
+  const ws = pieces.filter((p) => !p.op).slice(0, 8).map((p) => p.text);
   const known = new Set<string>();
   const folded = ws.map(fold).filter((w) => w.length >= 3);
   if (folded.length) {
@@ -69,17 +72,18 @@ export async function suggestSearches(db: Db, p: Pick<SearchParams, "termos" | "
     for (const r of rows) known.add(r.palavra);
   }
   const options: Array<Array<{ forma: string; d: number }>> = [];
-  for (const w of ws) {
-    const f = fold(w);
-    const near = f.length < 3 || known.has(f) ? [] : await nearest(db, f);
-    options.push(near.length ? near : [{ forma: w, d: 0 }]);
+  let corrected = 0;
+  for (const piece of pieces) {
+    const f = fold(piece.text);
+    const near = piece.op || corrected++ >= 8 || f.length < 3 || known.has(f) ? [] : await nearest(db, f);
+    options.push(near.length ? near : [{ forma: piece.text, d: 0 }]);
   }
   // Candidate texts: every combination of each unknown word's corrections (known words as typed), fewest edits
   // first; the first COMBINATIONS_MAX are counted. Each word's nearest forms alone rarely agree with one another
   // ("machdo de asis": "asia" is as near as "assis"), so combinations are what finds the one the catalogue holds.
   const texts = new Map<string, number>();
   for (const combo of combinations(options)) texts.set(combo.map((o) => o.forma).join(" "), combo.reduce((s, o) => s + o.d, 0));
-  texts.delete(ws.join(" "));
+  texts.delete(pieces.map((p) => p.text).join(" "));
   const ranked = [...texts].sort((a, b) => a[1] - b[1]).slice(0, COMBINATIONS_MAX);
   const counted: Array<Suggestion & { d: number }> = [];
   for (const [termo, d] of ranked) {

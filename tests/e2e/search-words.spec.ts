@@ -70,3 +70,57 @@ test("the ISBN in the search box's hint finds its title", async ({ page }) => {
   await box.press("Enter");
   await expect(page.getByRole("heading", { level: 2, name: `1 resultado para “${isbn}”` })).toBeVisible();
 });
+
+// The spec's last gaps: boolean operators in capitals (ADR 223), the title sort without the initial article
+// (ADR 216), and did-you-mean keeping the operators and the patron's other choices.
+const count = async (page: import("@playwright/test").Page, termo: string) => {
+  await page.goto(`/?termo=${encodeURIComponent(termo)}`);
+  const heading = await page.getByRole("heading", { level: 2, name: /resultados? para “/ }).textContent();
+  return Number(heading!.split(" resultado")[0].replace(/\D/g, ""));
+};
+
+test.describe("operators between words", () => {
+  test("NOT leaves out the titles with the word after it", async ({ page }) => {
+    const all = await count(page, "concerto");
+    const without = await count(page, "concerto NOT piano");
+    expect(without).toBeGreaterThan(0);
+    expect(without).toBeLessThan(all);
+    const titles = await page.locator("main .result__title").allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    for (const t of titles) expect(t.toLowerCase()).not.toContain("piano");
+  });
+
+  test("OR separates alternatives, each with all its words", async ({ page }) => {
+    const both = await count(page, "piano concerto");
+    const brandenburg = await count(page, "brandenburg");
+    const either = await count(page, "piano concerto OR brandenburg");
+    expect(either).toBeGreaterThan(both);
+    expect(either).toBeLessThanOrEqual(both + brandenburg);
+    expect(either).toBeLessThan(await count(page, "concerto"));
+  });
+
+  test("the search box's hint says which operators there are", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("searchbox", { name: "Termo de pesquisa" })).toHaveAccessibleDescription(/OU encontra um lado ou o outro.*NÃO deixa de fora a palavra seguinte/);
+  });
+});
+
+test("sorted by title (A–Z), a title files without its initial article", async ({ page }) => {
+  await page.goto("/?termo=concerto&qtd=50&ordenacao=T");
+  await expect(page.getByLabel("Ordenar por")).toHaveValue("T");
+  const titles = await page.locator("main .result__title").allTextContents();
+  const baroque = titles.findIndex((t) => t.startsWith("The Baroque concerto"));
+  const companion = titles.findIndex((t) => t.startsWith("A companion to Mozart"));
+  expect(baroque).toBeGreaterThanOrEqual(0);
+  expect(companion).toBeGreaterThan(baroque);
+});
+
+test("did you mean corrects the words of an operator search and keeps the operator and the sort", async ({ page }) => {
+  await page.goto("/?termo=concrto+OR+brandenburgg&ordenacao=T");
+  const offer = page.getByRole("list", { name: "Você quis dizer:" }).getByRole("link", { name: /^concerto OR brandenburg \(\d+ títulos?\)$/ });
+  await expect(offer).toBeVisible();
+  await offer.click();
+  await expect(page).toHaveURL(/[?&]termo=concerto(\+|%20)OR(\+|%20)brandenburg(&|$)/);
+  await expect(page).toHaveURL(/[?&]ordenacao=T(&|$)/);
+  await expect(page.getByRole("heading", { level: 2, name: /resultados? para “concerto OR brandenburg”/ })).toBeVisible();
+});

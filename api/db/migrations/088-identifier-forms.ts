@@ -1,0 +1,34 @@
+import type { Kysely } from "kysely";
+import { reindexTitlesIn } from "../../search/index.ts";
+
+/**
+ * ISBNs, ISSNs and the title sort without the initial article (ADR 223). The search index now holds every
+ * ISBN of a title as its ISBN-13 and every ISSN compact and in halves, and "Title (A–Z)" sorts by the title as
+ * it files (ADR 216). Titles indexed before are rewritten here: those whose ISBN field is anything but one
+ * ISBN-13 of 13 digits, those with an ISSN, and those filed without leading characters. The others' entries
+ * are already what the indexer writes now.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  // PostgreSQL runs a migration inside a transaction already; SQLite's runs get one per batch (one commit each).
+  const inTransaction = (fn: (trx: Kysely<any>) => Promise<void>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  let last = 0;
+  for (;;) {
+    const rows = (await db
+      .selectFrom("acervo")
+      .select(["cod_acervo", "isbn", "issn", "titulo_caracteres_ignorados"])
+      .where("cod_acervo", ">", last)
+      .orderBy("cod_acervo")
+      .limit(2000)
+      .execute()) as Array<{ cod_acervo: number; isbn: string | null; issn: string | null; titulo_caracteres_ignorados: number | null }>;
+    if (rows.length === 0) return;
+    last = rows[rows.length - 1].cod_acervo;
+    const stale = rows
+      .filter((r) => (r.isbn !== null && !/^\d{13}$/.test(r.isbn)) || (r.issn !== null && r.issn.trim() !== "") || (r.titulo_caracteres_ignorados ?? 0) > 0)
+      .map((r) => r.cod_acervo);
+    for (let i = 0; i < stale.length; i += 500) await inTransaction((trx) => reindexTitlesIn(trx, stale.slice(i, i + 500)));
+  }
+}
+
+export async function down(): Promise<void> {
+  // The index entries written here are what the indexer writes; nothing to undo.
+}
