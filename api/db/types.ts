@@ -545,6 +545,7 @@ export interface DB {
   rede_registro: RedeRegistroTable;
   estado_instalacao: EstadoInstalacaoTable;
   reconstrucao_pendente: ReconstrucaoPendenteTable;
+  reindexacao_pendente: ReindexacaoPendenteTable;
   recuperacao_senha: RecuperacaoSenhaTable;
   gru: GruTable;
   pesquisa_salva: PesquisaSalvaTable;
@@ -632,6 +633,11 @@ export interface EstadoInstalacaoTable {
 /** A search-derived table a migration asked to rebuild once the migrations are done (api/db/migrations/derived-data.ts). */
 export interface ReconstrucaoPendenteTable {
   tipo: string;
+}
+
+/** A title whose search index entries a migration asked to rewrite after the migrations (derived-data.ts). */
+export interface ReindexacaoPendenteTable {
+  cod_acervo: number;
 }
 
 /** A GRU payment slip issued for some of a patron's debits, with its PIX code (migration 021). */

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialectOf } from "../index.ts";
 import { createTestApi, insertTitles } from "../../lib/testing.ts";
-import { searchAcervos } from "../../search/index.ts";
+import { rebuildRequestedDerivedData, searchAcervos } from "../../search/index.ts";
 import { migrateToLatest } from "../migrate.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
@@ -38,6 +38,7 @@ describe("migration 088 on a catalogue indexed before it", () => {
     expect(await found("0378-5955")).toEqual([]);
     expect(await found("estrela OR brasil", "T")).toEqual(["A estrela da manhã", "Brasil"]);
     await migrateToLatest(t.db);
+    expect(await rebuildRequestedDerivedData(t.db)).toContain("titulos");
     expect(await found("9788535902778")).toEqual(["Memórias póstumas"]);
     expect(await found("0378-5955")).toEqual(["Revista de audiologia"]);
     expect(await found("estrela OR brasil", "T")).toEqual(["Brasil", "A estrela da manhã"]);

@@ -1,16 +1,15 @@
 import type { Kysely } from "kysely";
-import { reindexTitlesIn } from "../../search/index.ts";
+import { requestTitleReindex } from "./derived-data.ts";
 
 /**
  * ISBNs, ISSNs and the title sort without the initial article (ADR 223). The search index now holds every
  * ISBN of a title as its ISBN-13 and every ISSN compact and in halves, and "Title (A–Z)" sorts by the title as
- * it files (ADR 216). Titles indexed before are rewritten here: those whose ISBN field is anything but one
- * ISBN-13 of 13 digits, those with an ISSN, and those filed without leading characters. The others' entries
- * are already what the indexer writes now.
+ * it files (ADR 216). Titles indexed before are listed here for the current indexer to rewrite after the
+ * migrations (derived-data.ts): those whose ISBN field is anything but one ISBN-13 of 13 digits, those with an
+ * ISSN, and those filed without leading characters. The others' entries are already what the indexer writes now.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  // PostgreSQL runs a migration inside a transaction already; SQLite's runs get one per batch (one commit each).
-  const inTransaction = (fn: (trx: Kysely<any>) => Promise<void>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  await requestTitleReindex(db, []);
   let last = 0;
   for (;;) {
     const rows = (await db
@@ -25,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     const stale = rows
       .filter((r) => (r.isbn !== null && !/^\d{13}$/.test(r.isbn)) || (r.issn !== null && r.issn.trim() !== "") || (r.titulo_caracteres_ignorados ?? 0) > 0)
       .map((r) => r.cod_acervo);
-    for (let i = 0; i < stale.length; i += 500) await inTransaction((trx) => reindexTitlesIn(trx, stale.slice(i, i + 500)));
+    await requestTitleReindex(db, stale);
   }
 }
 
