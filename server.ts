@@ -27,6 +27,7 @@ import { applyInstitutionSettings, parseInstitutionSettings } from "./api/seed/i
 import { startReminderTimer } from "./api/jobs/reminders.ts";
 import { addressProblem, createSmtpTransport, mailerFromEnv, mailSettingsFromEnv, smtpUrlProblem, startMailSender } from "./api/mail/index.ts";
 import { openDatabase } from "./api/db/index.ts";
+import { sqliteBinaryProblem } from "./api/db/sqlite-binary.ts";
 import { importDemoCatalogue } from "./api/marc/demo.ts";
 import { importNetworkCatalogue } from "./api/seed/network.ts";
 import { createRouteSubsetHandler } from "./app/lib/route-subsets.server.ts";
@@ -122,6 +123,9 @@ async function prepare() {
   fs.mkdirSync(dataDir, { recursive: true });
   ensureSessionSecret();
   if (!embeddedApi) return;
+  // A better-sqlite3 built from source against Node 24.19+'s headers aborts at a garbage collection (ADR 235).
+  const sqliteProblem = env.DATABASE_URL?.startsWith("postgres") ? null : sqliteBinaryProblem();
+  if (sqliteProblem) console.warn(`[estante] ${sqliteProblem}`);
   const db = openDb();
   await prepareDatabase(db, {
     log,
