@@ -4,7 +4,6 @@ import { headingKey } from "../../contract/headings.ts";
 import { IMAGE_SCHEMES, linkHref } from "../../contract/link-url.ts";
 import type { Selectable } from "kysely";
 import type { AcervoTable } from "../db/types.ts";
-import { normalizeIssn } from "../search/index.ts";
 import { controlValue, dataFields, isDataField, subfield, subfieldValues, type DataField, type MarcRecord } from "./types.ts";
 
 /** Material types owned by the importer: `tipo_obra` rows inserted when missing. */
@@ -274,7 +273,7 @@ export function mapTitle(rec: MarcRecord): { title: TitleData; links: LinkRow[];
       chamada,
       idioma,
       isbn: isbnRaw ? normIsbn(isbnRaw) : null,
-      issn: issnRaw ? (normalizeIssn(issnRaw) ?? issnRaw.trim()) : null,
+      issn: issnRaw ? issnRaw.trim().match(/\d{4}-?\d{3}[\dXx]/)?.[0]?.toUpperCase() ?? issnRaw.trim() : null,
       serie: serieF ? joinSub(serieF, "av", " ; ") || null : null,
       assuntos: JSON.stringify(assuntos),
       autores_secundarios: JSON.stringify(secund),

@@ -15,7 +15,6 @@ export * from "./derived-facets.ts";
 export * from "./facet-columns.ts";
 export * from "./facets.ts";
 export * from "./filters.ts";
-export { isbn13Of, normalizeIdentifiers, normalizeIssn } from "./identifiers.ts";
 export * from "./indexer.ts";
 export * from "./query.ts";
 export * from "./tab-options-store.ts";

@@ -1,9 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import { dialectOf, type Db } from "../db/index.ts";
 import { insertRows } from "../db/bulk-insert.ts";
-import { browseEntries, filingTitle, type BrowseSource } from "./browse-rules.ts";
+import { browseEntries, type BrowseSource } from "./browse-rules.ts";
 import { derivedFacets, DERIVED_FACET_TYPES, marcObject, type DerivedValue, type FacetSource, type MarcJson } from "./derived-facets.ts";
-import { isbnIndexForms, issnIndexForms } from "./identifiers.ts";
 import { guidesOf, type GuideSource } from "./filters.ts";
 import { distinctTerms, fold, indexText, stemmersFor, words } from "./text.ts";
 import { bumpTextGeneration, optimizeTextIndex, writeTerms } from "./terms.ts";
@@ -43,12 +42,13 @@ function jsonList(value: string | null): string[] {
 /** The four weighted fields of one title's index entry; `terms` collects their terms (see indexText). */
 export function searchDocument(a: IndexSource, terms?: Set<string>): { titulo: string; autor: string; assunto: string; outros: string } {
   const langs = stemmersFor(a.idioma);
+  const compact = (v: string | null) => (v ? v.replace(/[^0-9Xx]/g, "") : null);
   return {
     titulo: indexText([a.titulo, a.subtitulo], langs, terms),
     autor: indexText([a.autor, ...jsonList(a.autores_secundarios)], langs, terms),
     assunto: indexText(jsonList(a.assuntos), langs, terms),
     outros: indexText(
-      [a.editora, a.serie, ...jsonList(a.notas), a.isbn, ...isbnIndexForms(a.isbn), a.issn, ...issnIndexForms(a.issn), a.chamada, a.classificacao, a.local_publicacao],
+      [a.editora, a.serie, ...jsonList(a.notas), a.isbn, compact(a.isbn), a.issn, compact(a.issn), a.chamada, a.classificacao, a.local_publicacao],
       langs,
       terms,
     ),
@@ -73,8 +73,13 @@ const INDEX_COLUMNS = [
  */
 export async function reindexAcervos(db: Db, codAcervos?: number[]): Promise<void> {
   const run = async (ids: number[]) => {
-    const rows = await indexRows(db, ids);
-    await db.transaction().execute((trx) => writeTitleIndex(trx, rows, ids));
+    const [rows, links] = await Promise.all([
+      db.selectFrom("acervo").select(INDEX_COLUMNS).where("cod_acervo", "in", ids).execute(),
+      db.selectFrom("acervo_link").select(["cod_acervo", "url"]).where("cod_acervo", "in", ids).execute(),
+    ]);
+    const linksOf = new Map<number, string[]>();
+    for (const l of links) linksOf.set(l.cod_acervo, [...(linksOf.get(l.cod_acervo) ?? []), l.url]);
+    await db.transaction().execute((trx) => writeTitleIndex(trx, rows.map((r) => ({ ...r, links: linksOf.get(r.cod_acervo) ?? [] })), ids));
   };
   if (!codAcervos) {
     bumpTextGeneration();
@@ -83,25 +88,6 @@ export async function reindexAcervos(db: Db, codAcervos?: number[]): Promise<voi
   await forEachBatch(db, codAcervos, run);
   // A whole rebuild leaves the text index in many segments: merged into one, every query reads less.
   if (!codAcervos) await optimizeTextIndex(db);
-}
-
-/** The given titles as the index reads them: their `acervo` columns and the addresses of their links. */
-async function indexRows(db: Kysely<any>, ids: readonly number[]): Promise<TitleIndexRow[]> {
-  const [rows, links] = await Promise.all([
-    db.selectFrom("acervo").select(INDEX_COLUMNS).where("cod_acervo", "in", ids).execute(),
-    db.selectFrom("acervo_link").select(["cod_acervo", "url"]).where("cod_acervo", "in", ids).execute(),
-  ]);
-  const linksOf = new Map<number, string[]>();
-  for (const l of links) linksOf.set(l.cod_acervo, [...(linksOf.get(l.cod_acervo) ?? []), l.url]);
-  return (rows as Array<Omit<TitleIndexRow, "links">>).map((r) => ({ ...r, links: linksOf.get(r.cod_acervo) ?? [] }));
-}
-
-/**
- * Rewrites the index entries of the given titles (at most a few hundred) inside the caller's transaction: for a
- * migration, which already runs in one on PostgreSQL.
- */
-export async function reindexTitlesIn(trx: Kysely<any>, ids: readonly number[]): Promise<void> {
-  if (ids.length) await writeTitleIndex(trx, await indexRows(trx, ids), ids);
 }
 
 /**
@@ -258,12 +244,7 @@ export function vocabularyOf(texts: Array<string | null | undefined>): Map<strin
   return out;
 }
 
-type OrderSource = {
-  cod_acervo: number;
-  titulo: string;
-  /** How many leading characters the title files without (migration 086); missing: none. */
-  titulo_caracteres_ignorados?: number | null;
-  subtitulo: string | null; autor: string | null; autores_secundarios: string; assuntos: string; ano_publicacao: number | null };
+type OrderSource = { cod_acervo: number; titulo: string; subtitulo: string | null; autor: string | null; autores_secundarios: string; assuntos: string; ano_publicacao: number | null };
 
 /**
  * Recomputes the sort keys (`busca_ordem`) of the given titles, or of every title, and adds their words to
@@ -289,8 +270,7 @@ function orderKeys(r: Omit<OrderSource, "cod_acervo">): TitleIndexEntry["order"]
   return [
     titleKey(r.titulo),
     words(r.titulo).length,
-    // "Title (A–Z)" files a title without its initial article, as the title browse does (ADR 216).
-    fold(filingTitle(r.titulo, r.titulo_caracteres_ignorados).trim()),
+    fold(r.titulo.trim()),
     r.autor?.trim() ? 0 : 1,
     fold(r.autor?.trim() ?? ""),
     // Titles without a year come last when sorted by year, newest first.

@@ -1,3 +1,4 @@
+import * as isbn3 from "isbn3";
 import { sql, type RawBuilder } from "kysely";
 import { dialectOf, type Db } from "../db/index.ts";
 import { NEW_ACQUISITIONS_DAYS, NO_YEAR, type FilterType, type SelectedFilters } from "./filters.ts";
@@ -6,7 +7,6 @@ import { tabOptionsWhere } from "./tab-options-store.ts";
 import { fold, queryAlternatives, words } from "./text.ts";
 import { prefixTerms, textGeneration } from "./terms.ts";
 import { columnQuery, facetColumns, passesAll } from "./facet-columns.ts";
-import { normalizeIdentifiers } from "./identifiers.ts";
 
 /**
  * The network catalogue's search (api/db/network.ts) still ranks and counts at most this many matches
@@ -68,6 +68,12 @@ export interface SearchResult {
 }
 
 /**
+ * An ISBN as patrons type it: 10 or 13 digits (the last of an ISBN-10 may be X), with or without hyphens or
+ * spaces between groups. Only a run whose check digit is right is taken for an ISBN (isbn3 checks it).
+ */
+const ISBN_LIKE = /(?<![\p{L}\p{N}])(?:97[89][-\s]?)?\d(?:[-\s]?\d){8}[-\s]?[\dXx](?![\p{L}\p{N}])/gu;
+
+/**
  * Boolean words typed between search words, in capitals as operators are written (pt, es, en). AND is what a
  * term does already, so it is left out; OR makes the term match any of its words (contains-any). NOT is not
  * an operator here (it is searched as a word). The search box's hint names AND and OR.
@@ -90,6 +96,14 @@ function operatorSplit(termo: string, set: ReadonlySet<string>): { kept: string[
 /** Whether a term's words are joined by OR (OU, O): then any of them matches, as in contains-any. */
 export function hasOrOperator(termo: string): boolean {
   return operatorSplit(termo, OR_WORDS).found;
+}
+
+/**
+ * A query's text with each ISBN written the way the index holds it: 13 digits without separators (titles are
+ * indexed by their ISBN-13, so an ISBN-10, a hyphenated form or one with spaces finds the same title).
+ */
+export function normalizeIdentifiers(termo: string): string {
+  return termo.replace(ISBN_LIKE, (match) => isbn3.parse(match.replace(/[-\s]/g, ""))?.isbn13 ?? match);
 }
 
 /** The searchable words of a query (at least one letter or digit), boolean operators left out, ISBNs normalised. */
