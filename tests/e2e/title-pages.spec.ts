@@ -98,6 +98,7 @@ test("a title in closed stacks links to the closed-stacks page, which names the 
 });
 
 test("a title on open shelves has no closed-stacks link, and its closed-stacks page is not found", async ({ page }) => {
+  test.setTimeout(90_000); // two full title pages on a busy machine
   await page.goto(`/acervo/${ids.book}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "Acervo fechado" })).toHaveCount(0);
