@@ -570,6 +570,13 @@ export interface DB {
   perfil_interesse_tipo_obra: PerfilInteresseTipoObraTable;
   solicitacao_biblioteca: SolicitacaoBibliotecaTable;
   sso_fluxo: SsoFluxoTable;
+  localizacao_fechada: LocalizacaoFechadaTable;
+}
+
+/** Migration 091: a library's location in closed stacks (its copies are fetched by the staff). */
+export interface LocalizacaoFechadaTable {
+  cod_biblioteca: number;
+  localizacao: string;
 }
 
 /** Migration 050 (ADR 180): a list of titles a patron hands to a library. */

@@ -2,7 +2,8 @@
  * A title's extra data (spec §3 "Extra data", ADR 215), read from what the catalogue already holds:
  * - the area of knowledge: the class of its classification (the K filter's value) and the scheme it belongs to
  *   (`cod_tipo_area_conhec` 1 = Dewey, a digit; 2 = Library of Congress, a letter);
- * - `rota`: the way to the shelf, per library that keeps a copy: library, location, call number;
+ * - `rota`: the way to the shelf, per library that keeps a copy: library, location, call number, and whether the
+ *   location is in closed stacks (migration 091); `acervo_fechado` when one is;
  * - `cursos_disc`: the courses and disciplines whose teaching plans cite the title;
  * - `dados_adicionais`: the title's values of the derived search filters (ADR 068), by filter code.
  */
@@ -21,7 +22,8 @@ export interface TitleExtras {
   desc_tipo_area_conhec: string | null;
   cod_area_conhecimento: string | null;
   areas_conhecimento: Array<{ codigo: string; descricao: string }>;
-  rota: Array<{ cod_biblioteca: number; desc_biblioteca: string; localizacao: string | null; chamada: string | null }>;
+  rota: Array<{ cod_biblioteca: number; desc_biblioteca: string; localizacao: string | null; chamada: string | null; fechado: boolean }>;
+  acervo_fechado: boolean;
   cursos_disc: Array<{ cod_curso: number; curso: string; cod_disciplina: number; codigo_disciplina: string; disciplina: string }>;
   dados_adicionais: Partial<Record<DerivedFacetType, Array<{ codigo: string; descricao: string }>>>;
 }
@@ -31,7 +33,8 @@ const SHELVES = prepared((db, p: { id: number }) =>
   db
     .selectFrom("exemplar as e")
     .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
-    .select(["b.cod_biblioteca", "b.desc_biblioteca", "e.localizacao", "e.chamada"])
+    .leftJoin("localizacao_fechada as f", (j) => j.onRef("f.cod_biblioteca", "=", "e.cod_biblioteca").onRef("f.localizacao", "=", "e.localizacao"))
+    .select(["b.cod_biblioteca", "b.desc_biblioteca", "e.localizacao", "e.chamada", "f.localizacao as fechada"])
     .where("e.cod_acervo", "=", p.id)
     .where((w) => w.or([w("e.localizacao", "is not", null), w("e.chamada", "is not", null)]))
     .distinct()
@@ -76,7 +79,8 @@ export async function titleExtras(db: Db, codAcervo: number, classificacao: stri
     desc_tipo_area_conhec: scheme ? SCHEMES[scheme][lang] : null,
     cod_area_conhecimento: area,
     areas_conhecimento: area ? [{ codigo: area, descricao: classLabel(area, lang) }] : [],
-    rota: shelves,
+    rota: shelves.map(({ fechada, ...r }) => ({ ...r, fechado: fechada !== null })),
+    acervo_fechado: shelves.some((r) => r.fechada !== null),
     cursos_disc: plans,
     dados_adicionais: dados,
   };

@@ -54,8 +54,17 @@ const Acervo = z
     cod_area_conhecimento: z.string().nullable().openapi({ description: "The class (first character of the classification): the K filter's value" }),
     areas_conhecimento: z.array(z.object({ codigo: z.string(), descricao: z.string() })),
     rota: z
-      .array(z.object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string(), localizacao: z.string().nullable(), chamada: z.string().nullable() }))
+      .array(
+        z.object({
+          cod_biblioteca: z.number().int(),
+          desc_biblioteca: z.string(),
+          localizacao: z.string().nullable(),
+          chamada: z.string().nullable(),
+          fechado: z.boolean().openapi({ description: "Estante: the location is in closed stacks (the staff fetch the copy)" }),
+        }),
+      )
       .openapi({ description: "The way to the shelf: each library that keeps a copy, with the copies' location and call number" }),
+    acervo_fechado: z.boolean().openapi({ description: "Estante: a copy is in closed stacks; only then has the title the acervo-fechado page" }),
     cursos_disc: z
       .array(z.object({ cod_curso: z.number().int(), curso: z.string(), cod_disciplina: z.number().int(), codigo_disciplina: z.string(), disciplina: z.string() }))
       .openapi({ description: "Courses and disciplines whose teaching plans cite the title" }),

@@ -61,3 +61,20 @@ describe("GET /acervo/{id}: extra data (spec §3)", () => {
     expect(body).toMatchObject({ cod_tipo_area_conhec: 2, desc_tipo_area_conhec: "Classificação da Library of Congress", areas_conhecimento: [{ codigo: "K", descricao: "LC K" }] });
   });
 });
+
+describe("GET /acervo/{id}: closed stacks (migration 091)", () => {
+  it("says a title is in closed stacks only when a copy is at a location its library marked closed", async () => {
+    const open = await (await get(t.app, `/api/acervo/${cited}`, token)).json();
+    expect(open.acervo_fechado).toBe(false);
+    expect(open.rota.every((r: { fechado: boolean }) => r.fechado === false)).toBe(true);
+    const { cod_biblioteca } = await t.db.selectFrom("exemplar").select("cod_biblioteca").where("cod_acervo", "=", cited).executeTakeFirstOrThrow();
+    // The same location in another library is not closed.
+    await t.db.insertInto("localizacao_fechada").values({ cod_biblioteca: cod_biblioteca + 1000, localizacao: "2º andar, estante 14" }).execute().catch(() => {});
+    expect((await (await get(t.app, `/api/acervo/${cited}`, token)).json()).acervo_fechado).toBe(false);
+    await t.db.insertInto("localizacao_fechada").values({ cod_biblioteca, localizacao: "2º andar, estante 14" }).execute();
+    const closed = await (await get(t.app, `/api/acervo/${cited}`, token)).json();
+    expect(closed.acervo_fechado).toBe(true);
+    expect(closed.rota).toEqual([expect.objectContaining({ localizacao: "2º andar, estante 14", fechado: true })]);
+    await t.db.deleteFrom("localizacao_fechada").execute();
+  });
+});

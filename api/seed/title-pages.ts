@@ -112,3 +112,25 @@ export async function seedTitlePages(db: Db, { now = Date.now(), log = (_m: stri
     log(`title pages: ${loans.length} past loans, ${issues} periodical issues, ${Math.ceil(links.length / 2)} restricted links`);
   });
 }
+
+/** The demo's closed stacks (migration 091): the rare-books location of the libraries that keep these titles. */
+const CLOSED_STACKS_TITLES = ["Os Lusiadas", "Dom Casmurro"];
+export const CLOSED_STACKS_LOCATION = "Obras raras";
+
+/**
+ * Moves the copies of two classics of the demo catalogue to the rare-books location of their library and marks
+ * that location closed, so these titles (and only they) have the "acervo fechado" page. Skipped when a location
+ * is already marked, or when the titles are not in the catalogue.
+ */
+export async function seedClosedStacks(db: Db, { log = (_m: string) => {} }: { log?: (m: string) => void } = {}): Promise<void> {
+  if (await db.selectFrom("localizacao_fechada").select("cod_biblioteca").executeTakeFirst()) return;
+  const titles = await db.selectFrom("acervo").select("cod_acervo").where("titulo", "in", CLOSED_STACKS_TITLES).execute();
+  if (titles.length === 0) return;
+  const ids = titles.map((t) => t.cod_acervo);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("exemplar").set({ localizacao: CLOSED_STACKS_LOCATION }).where("cod_acervo", "in", ids).execute();
+    const libraries = await trx.selectFrom("exemplar").select("cod_biblioteca").distinct().where("cod_acervo", "in", ids).execute();
+    if (libraries.length) await trx.insertInto("localizacao_fechada").values(libraries.map((l) => ({ cod_biblioteca: l.cod_biblioteca, localizacao: CLOSED_STACKS_LOCATION }))).execute();
+  });
+  log(`seeded closed stacks ("${CLOSED_STACKS_LOCATION}") for ${ids.length} titles`);
+}

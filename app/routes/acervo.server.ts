@@ -147,6 +147,10 @@ export interface TitleHead {
   subtitulo: string | null;
   autor: string | null;
   chamada: string | null;
+  /** A copy is in closed stacks: the title has the "acervo fechado" page. */
+  acervoFechado: boolean;
+  /** The closed-stacks locations that keep a copy: library and location. */
+  closedStacks: Array<{ library: string; location: string | null }>;
 }
 
 /**
@@ -166,8 +170,9 @@ export async function loadSubPage<T>(
   const [acervo, pageData] = await Promise.allSettled([getAcervoDetail(api, id), load(api, id)]);
   if (acervo.status === "rejected") throw titleError(acervo.reason, t);
   if (pageData.status === "rejected") throw titleError(pageData.reason instanceof ApiError && pageData.reason.status === 404 ? new ApiError(500, null) : pageData.reason, t);
-  const { cod_acervo, titulo, subtitulo, autor, chamada } = acervo.value;
-  return { title: { cod_acervo, titulo, subtitulo, autor, chamada }, data: pageData.value, pageTitle: `${t(`acervo:pages.${page}`)}: ${titulo}` };
+  const { cod_acervo, titulo, subtitulo, autor, chamada, acervo_fechado, rota } = acervo.value;
+  const closedStacks = rota.filter((r) => r.fechado).map((r) => ({ library: r.desc_biblioteca, location: r.localizacao }));
+  return { title: { cod_acervo, titulo, subtitulo, autor, chamada, acervoFechado: acervo_fechado, closedStacks }, data: pageData.value, pageTitle: `${t(`acervo:pages.${page}`)}: ${titulo}` };
 }
 
 /** Browser, device and OS named from the User-Agent, for the restricted-access log (spec §7). */

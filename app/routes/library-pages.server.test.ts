@@ -10,7 +10,7 @@ vi.mock("~/lib/i18n.server", () => ({ getLanguage: () => "en" }));
 
 const { loadLibraryPage } = await import("./library-pages.server");
 const context = {} as Readonly<RouterContextProvider>;
-const pages: LibraryPages = { blocks: [], faq: [{ pergunta: "How?", html: "Like this." }], events: [] };
+const pages: LibraryPages = { blocks: [], faq: [{ pergunta: "How?", html: "Like this." }], events: [], eventsFailed: false };
 
 describe("loadLibraryPage", () => {
   it("answers 200 with the page's content in the visitor's language", async () => {
@@ -33,6 +33,15 @@ describe("loadLibraryPage", () => {
     };
     const r = await loadLibraryPage(context, "blocks");
     expect(r.init?.status).toBe(503);
-    expect(r.data.unavailable).toBe(true);
+    expect(r.data.unavailable).toBe("network");
+  });
+
+  it("answers the events page with 503 and the contact-support state when the events service failed (spec §8)", async () => {
+    answer = async () => ({ ...pages, eventsFailed: true });
+    const r = await loadLibraryPage(context, "events");
+    expect(r.init?.status).toBe(503);
+    expect(r.data.unavailable).toBe("support");
+    // The other pages are unaffected.
+    expect((await loadLibraryPage(context, "faq")).init?.status).toBe(200);
   });
 });

@@ -87,11 +87,23 @@ test("the kardex lists a periodical's issues by library and year, and opens an i
   await expect(page.getByRole("table", { name: /Sumário de v\./ }).first()).toBeVisible();
 });
 
-test("the closed-stacks page explains the collection and how to request the item", async ({ page }) => {
-  await page.goto(`/acervo/${ids.book}/acervo-fechado`);
+test("a title in closed stacks links to the closed-stacks page, which names the location and how to request the item", async ({ page }) => {
+  await page.goto(`/acervo/${ids.closed}`);
+  await page.getByRole("navigation", { name: /páginas do título/i }).getByRole("link", { name: "Acervo fechado" }).click();
+  await expect(page).toHaveURL(new RegExp(`/acervo/${ids.closed}/acervo-fechado$`));
+  await expect(page.getByRole("list", { name: /Locais de acervo fechado/ })).toContainText("Obras raras");
   await expect(page.getByRole("heading", { level: 2, name: "Como consultar ou pedir emprestado" })).toBeVisible();
   await page.getByRole("link", { name: "Ver os exemplares e onde estão" }).click();
-  await expect(page).toHaveURL(new RegExp(`/acervo/${ids.book}/exemplares$`));
+  await expect(page).toHaveURL(new RegExp(`/acervo/${ids.closed}/exemplares$`));
+});
+
+test("a title on open shelves has no closed-stacks link, and its closed-stacks page is not found", async ({ page }) => {
+  test.setTimeout(90_000); // two full title pages on a busy machine
+  await page.goto(`/acervo/${ids.book}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Acervo fechado" })).toHaveCount(0);
+  const res = await page.goto(`/acervo/${ids.book}/acervo-fechado`);
+  expect(res?.status()).toBe(404);
 });
 
 test("authority names on the title page link to the authority, with its type, references, titles and MARC", async ({ page }) => {

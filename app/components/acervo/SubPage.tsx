@@ -8,6 +8,7 @@ interface TitleHead {
   cod_acervo: number;
   titulo: string;
   subtitulo: string | null;
+  acervoFechado: boolean;
 }
 
 /** The frame of a title sub-page: one h1 naming the page and the title, the title pages' nav, then the content. */
@@ -20,7 +21,7 @@ export function SubPage({ title, page, children }: { title: TitleHead; page: Tit
         {title.titulo}
         {title.subtitulo ? <span className="title-page__subtitle">: {title.subtitulo}</span> : null}
       </h1>
-      <TitleNav codAcervo={title.cod_acervo} current={page} />
+      <TitleNav codAcervo={title.cod_acervo} current={page} closed={title.acervoFechado} />
       {children}
     </article>
   );

@@ -69,7 +69,7 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
         ) : null}
       </div>
 
-      <TitleNav codAcervo={acervo.cod_acervo} current="detalhe" />
+      <TitleNav codAcervo={acervo.cod_acervo} current="detalhe" closed={acervo.acervo_fechado} />
 
       <section aria-labelledby="dados-titulo">
         <h2 id="dados-titulo">{t("acervo.details")}</h2>

@@ -21,13 +21,13 @@ export function titlePageHref(codAcervo: number, path: string): string {
   return path ? `/acervo/${codAcervo}/${path}` : `/acervo/${codAcervo}`;
 }
 
-/** Navigation between a title's pages; the current one is marked with aria-current. */
-export function TitleNav({ codAcervo, current }: { codAcervo: number; current: TitlePageKey }) {
+/** Navigation between a title's pages; the current one is marked with aria-current. The closed-stacks page is only for a title in closed stacks. */
+export function TitleNav({ codAcervo, current, closed }: { codAcervo: number; current: TitlePageKey; closed: boolean }) {
   const { t } = useTranslation("acervo");
   return (
     <nav className="title-nav" aria-label={t("nav.label")}>
       <ul>
-        {TITLE_PAGES.map((p) => (
+        {TITLE_PAGES.filter((p) => closed || p.key !== "acervoFechado").map((p) => (
           <li key={p.key}>
             <Link to={titlePageHref(codAcervo, p.path)} aria-current={p.key === current ? "page" : undefined}>
               {t(`pages.${p.key}`)}

@@ -61,3 +61,15 @@ export function getHolds(api: ApiClient): Promise<Hold[]> {
 export function getDebits(api: ApiClient): Promise<Debits> {
   return api.get("/emprestimo/debitos-pendentes", DebitsSchema, { as: "patron" });
 }
+
+export const RenewalSchema = z.looseObject({
+  validade_cadastro: z.string().nullable(),
+  dias_restantes: z.coerce.number().nullable(),
+  renovar: z.boolean(),
+});
+export type Renewal = z.infer<typeof RenewalSchema>;
+
+/** GET /pessoas/renovar: when the patron's registration expires and whether it is due for renewal. */
+export function getRenewal(api: ApiClient): Promise<Renewal> {
+  return api.get("/pessoas/renovar", RenewalSchema, { as: "patron" });
+}

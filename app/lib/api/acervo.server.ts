@@ -24,9 +24,19 @@ const TitleExtrasShape = {
   cod_area_conhecimento: z.coerce.string().nullish().catch(null).transform((v) => v ?? null),
   areas_conhecimento: z.array(codeLabel).catch([]).default([]),
   rota: z
-    .array(z.object({ cod_biblioteca: int.nullish().transform((v) => v ?? null), desc_biblioteca: z.string(), localizacao: text, chamada: text }))
+    .array(
+      z.object({
+        cod_biblioteca: int.nullish().transform((v) => v ?? null),
+        desc_biblioteca: z.string(),
+        localizacao: text,
+        chamada: text,
+        fechado: z.boolean().catch(false).default(false),
+      }),
+    )
     .catch([])
     .default([]),
+  // Estante: a copy is in closed stacks (docs/api.md); a backend without the flag has no closed-stacks page.
+  acervo_fechado: z.boolean().catch(false).default(false),
   cursos_disc: z
     .array(z.object({ cod_curso: int.nullish().transform((v) => v ?? null), curso: text, cod_disciplina: int.nullish().transform((v) => v ?? null), codigo_disciplina: text, disciplina: text }))
     .catch([])

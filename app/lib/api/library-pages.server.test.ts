@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { presenceOf, toLibraryPages } from "./library-pages.server";
+import { getLibraryPages, presenceOf, toLibraryPages } from "./library-pages.server";
+import type { FullApiClient } from "./client.server";
 
 const evento = (titulo: string, data_inicio: string, data_fim = data_inicio) => ({ titulo, data_inicio, data_fim, local: null, descricao: "" });
 
@@ -43,5 +44,27 @@ describe("toLibraryPages", () => {
       ["Fim anterior", "2026-11-10", "2026-11-10"],
       ["Depois", "2026-12-02", "2026-12-02"],
     ]);
+  });
+});
+
+describe("getLibraryPages", () => {
+  it("marks the events as failed when only their call fails, and keeps the events link (spec §8)", async () => {
+    const api = {
+      get: async (path: string) => {
+        if (path === "/parametros/eventos_institucionais") throw new Error("503 from the events service");
+        if (path === "/parametros/faq") return [{ pergunta: "Como?", resposta: "Assim." }];
+        return { titulo: "", conteudo: "" };
+      },
+    } as unknown as FullApiClient;
+    const pages = await getLibraryPages(api, "events-failed-test");
+    expect(pages.eventsFailed).toBe(true);
+    expect(presenceOf(pages)).toEqual({ informacoes: false, faq: true, eventos: true });
+  });
+
+  it("does not mark the events as failed when the library simply has none", async () => {
+    const api = { get: async (path: string) => (path === "/parametros/eventos_institucionais" ? [] : path === "/parametros/faq" ? [] : { titulo: "", conteudo: "" }) } as unknown as FullApiClient;
+    const pages = await getLibraryPages(api, "events-empty-test");
+    expect(pages.eventsFailed).toBe(false);
+    expect(presenceOf(pages).eventos).toBe(false);
   });
 });

@@ -43,6 +43,8 @@ export interface LibraryPages {
   blocks: Block[];
   faq: Question[];
   events: LibraryEvent[];
+  /** The events service could not be reached or refused the call (spec §8: the page says to contact support). */
+  eventsFailed: boolean;
 }
 
 /** Which of the pages have content (the footer and the home page link only to these). */
@@ -53,7 +55,8 @@ export interface LibraryPagesPresence {
 }
 
 export function presenceOf(p: LibraryPages): LibraryPagesPresence {
-  return { informacoes: p.blocks.length > 0, faq: p.faq.length > 0, eventos: p.events.length > 0 };
+  // A failed events service keeps its link: the page says what happened instead of vanishing (spec §8).
+  return { informacoes: p.blocks.length > 0, faq: p.faq.length > 0, eventos: p.events.length > 0 || p.eventsFailed };
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -64,6 +67,7 @@ export function toLibraryPages(raw: {
   blocks: (z.infer<typeof SecaoSchema> | null)[];
   faq: z.infer<typeof FaqSchema> | null;
   events: z.infer<typeof EventoSchema>[] | null;
+  eventsFailed?: boolean;
 }): LibraryPages {
   const blocks: Block[] = [];
   raw.blocks.forEach((b, i) => {
@@ -83,11 +87,13 @@ export function toLibraryPages(raw: {
       descricao: e.descricao,
     }))
     .sort((a, b) => a.inicio.localeCompare(b.inicio));
-  return { blocks, faq, events };
+  return { blocks, faq, events, eventsFailed: raw.eventsFailed ?? false };
 }
 
 const TTL_MS = 5 * 60 * 1000;
-const cache = new Map<string, { at: number; value: Promise<LibraryPages> }>();
+/** A partial failure (the events service) is asked again sooner than a full answer is. */
+const FAILED_TTL_MS = 30 * 1000;
+const cache = new Map<string, { at: number; ttl: number; value: Promise<LibraryPages> }>();
 
 /**
  * The library's pages in the API language `cacheKey`. A call that fails counts as no content (its page and
@@ -95,7 +101,7 @@ const cache = new Map<string, { at: number; value: Promise<LibraryPages> }>();
  */
 export function getLibraryPages(api: FullApiClient, cacheKey: string): Promise<LibraryPages> {
   const hit = cache.get(cacheKey);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  if (hit && Date.now() - hit.at < hit.ttl) return hit.value;
   const soft = <T,>(p: Promise<T>) => p.then((v) => ({ ok: true as const, v })).catch(() => ({ ok: false as const, v: null }));
   const value = Promise.all([
     ...BLOCKS.map((k) => soft(api.get(`/parametros/${k}`, SecaoSchema, { as: "public" }))),
@@ -108,9 +114,14 @@ export function getLibraryPages(api: FullApiClient, cacheKey: string): Promise<L
       blocks: [b1, b2, b3].map((b) => (b?.v as z.infer<typeof SecaoSchema> | null) ?? null),
       faq: (faq?.v as z.infer<typeof FaqSchema> | null) ?? null,
       events: (events?.v as z.infer<typeof EventoSchema>[] | null) ?? null,
+      eventsFailed: !events?.ok,
     });
   });
-  cache.set(cacheKey, { at: Date.now(), value });
+  const entry = { at: Date.now(), ttl: TTL_MS, value };
+  cache.set(cacheKey, entry);
+  void value.then((p) => {
+    if (p.eventsFailed) entry.ttl = FAILED_TTL_MS;
+  }, () => {});
   value.catch(() => {
     if (cache.get(cacheKey)?.value === value) cache.delete(cacheKey);
   });

@@ -4,7 +4,7 @@ import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "~/components/ui/Link";
 import type { Route } from "./+types/index";
-import { getDebits, getHolds, getLoans } from "~/lib/api/account.server";
+import { getDebits, getHolds, getLoans, getRenewal } from "~/lib/api/account.server";
 import { getApi } from "~/lib/api/client.server";
 import { settle } from "~/lib/api/settle.server";
 import { ListFrame } from "~/components/account/ListFrame";
@@ -26,16 +26,24 @@ function todayIso(): string {
 
 /** The hold states the API reports (reserva.situacao); shown translated, never as the raw code. */
 const HOLD_STATUSES = ["ativa", "disponivel", "atendida", "cancelada"] as const;
+/** The summary warns of the registration's expiry this many days ahead (the API's own renewal window). */
+const RENEWAL_NOTICE_DAYS = 30;
+
 const isHoldStatus = (s: string): s is (typeof HOLD_STATUSES)[number] => (HOLD_STATUSES as readonly string[]).includes(s);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = getApi(context);
   const lang = getLanguage(context);
-  // The three lists load in parallel; a token refresh among them happens once (single-flight).
-  const [loans, holds, debits] = await Promise.all([settle(getLoans(api)), settle(getHolds(api)), settle(getDebits(api))]);
+  // The lists load in parallel; a token refresh among them happens once (single-flight).
+  const [loans, holds, debits, renewal] = await Promise.all([settle(getLoans(api)), settle(getHolds(api)), settle(getDebits(api)), settle(getRenewal(api))]);
   const today = todayIso();
   return {
     title: getT(context)("common:account.heading", { product: PRODUCT_NAME }),
+    // The registration's expiry, only when it is near (RENEWAL_NOTICE_DAYS) or past; a failed call shows nothing.
+    registration:
+      renewal.ok && renewal.value.validade_cadastro && renewal.value.dias_restantes !== null && renewal.value.dias_restantes <= RENEWAL_NOTICE_DAYS
+        ? { date: formatDate(renewal.value.validade_cadastro, lang), days: renewal.value.dias_restantes, expired: renewal.value.dias_restantes < 0 }
+        : null,
     loans: loans.ok
       ? loans.value.map((l) => ({
           id: l.cod_emprestimo,
@@ -74,7 +82,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The most urgent items first (overdue, ready for pickup, unpaid, unread alerts), each linking to its screen. */
-function UrgentItems({ loans, holds, debits }: Pick<Route.ComponentProps["loaderData"], "loans" | "holds" | "debits">) {
+function UrgentItems({ loans, holds, debits, registration }: Pick<Route.ComponentProps["loaderData"], "loans" | "holds" | "debits" | "registration">) {
   const { t } = useTranslation("account");
   const unread = useRootData()?.user?.unreadAlerts ?? 0;
   const overdue = loans?.filter((l) => l.overdue).length ?? 0;
@@ -86,7 +94,7 @@ function UrgentItems({ loans, holds, debits }: Pick<Route.ComponentProps["loader
     { key: "unpaid", count: unpaid, href: screenHref(privateAreaPath, "debits") },
     { key: "alerts", count: unread, href: screenHref(privateAreaPath, "alerts") },
   ].filter((i) => i.count > 0);
-  if (items.length === 0) return null;
+  if (items.length === 0 && !registration) return null;
   return (
     <section className="account__section account-urgent" aria-labelledby="urgente">
       <h2 id="urgente">{t("summary.urgent_heading")}</h2>
@@ -94,6 +102,14 @@ function UrgentItems({ loans, holds, debits }: Pick<Route.ComponentProps["loader
         {items.map((i) => (
           <li key={i.key}>{i.href ? <Link to={i.href}>{t(`summary.urgent.${i.key}`, { count: i.count })}</Link> : t(`summary.urgent.${i.key}`, { count: i.count })}</li>
         ))}
+        {registration ? (
+          <li className="account-urgent__registration">
+            {registration.expired
+              ? t("summary.registration.expired", { date: registration.date })
+              : t("summary.registration.expires", { date: registration.date, count: registration.days })}{" "}
+            {t("summary.registration.what_to_do")}
+          </li>
+        ) : null}
       </ul>
     </section>
   );
@@ -102,13 +118,13 @@ function UrgentItems({ loans, holds, debits }: Pick<Route.ComponentProps["loader
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
   const lang = useLangOfParts();
-  const { loans, holds, debits } = loaderData;
+  const { loans, holds, debits, registration } = loaderData;
   const loansHref = screenHref(privateAreaPath, "loans");
   return (
     <div className="page account">
       <h1>{t("account.heading", { product: PRODUCT_NAME })}</h1>
       <p className="account__intro">{t("account.summary")}</p>
-      <UrgentItems loans={loans} holds={holds} debits={debits} />
+      <UrgentItems loans={loans} holds={holds} debits={debits} registration={registration} />
 
       <section className="account__section" aria-labelledby="emprestimos">
         <h2 id="emprestimos">{t("account.loans_heading", { count: loans?.length ?? 0 })}</h2>
