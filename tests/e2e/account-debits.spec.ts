@@ -46,9 +46,9 @@ test.describe("debits (leitora)", () => {
     await page.getByRole("button", { name: "Gerar GRU e PIX dos débitos selecionados" }).click();
     await expect(page).toHaveURL(/\/debitos\/gru\/\d+$/);
     await expect(page.getByRole("heading", { level: 2, name: "Pagar pelo código de barras" })).toBeVisible();
-    const linha = await page.getByLabel("Linha digitável").inputValue();
+    const linha = await page.getByRole("textbox", { name: "Linha digitável" }).inputValue();
     // Four blocks of 11 digits, each with its check digit; segment 5, value identifier 8; R$ 1,50 in cents.
-    expect(linha).toMatch(/^858\d0000000-\d 150\d{7}-\d \d{11}-\d \d{11}-\d$/);
+    expect(linha).toMatch(/^858\d0000000-\d 0150\d{7}-\d \d{11}-\d \d{11}-\d$/);
     expect(isValidBoleto(linha)).toBe(true);
     // The barcode image's text alternative is the linha digitável, and it is drawn (bars on a white ground).
     const barcode = page.getByRole("img", { name: `Código de barras da GRU. Linha digitável: ${linha}` });
