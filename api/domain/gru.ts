@@ -6,8 +6,10 @@
  */
 import { randomInt } from "node:crypto";
 import { createStaticPix, hasError } from "pix-utils";
+import { patronDebits } from "../db/debits.ts";
 import type { Db } from "../db/index.ts";
 import { parseJsonArray, parseJsonObject } from "../lib/http.ts";
+import { arrecadacaoBarcode, linhaDigitavel } from "./arrecadacao.ts";
 
 /** Days from issue to the slip's due date. */
 export const GRU_DUE_DAYS = 5;
@@ -15,6 +17,28 @@ export const GRU_DUE_DAYS = 5;
 export const GRU_CODIGO_RECOLHIMENTO = "28830-6";
 /** The PIX key used when the institution's parameters name none (instituicao.parametros.chave_pix). */
 export const DEMO_PIX_KEY = "financeiro@biblioteca.example.org";
+/** The slip's barcode (ADR 220): segment 5 (government bodies), value identifier 8 (an effective amount, módulo 11). */
+export const GRU_SEGMENTO = 5;
+export const GRU_ID_VALOR = 8;
+/** The body's code in positions 16–19 of the demo institution's barcode (FEBRABAN assigns the real one). */
+export const GRU_CODIGO_ORGAO = "0001";
+
+/**
+ * A slip's 44-digit barcode and 48-digit linha digitável. The free field (positions 20–44) is the código de
+ * recolhimento without its check digit (5), the reference number (14) and the due date as YYMMDD (6).
+ */
+export function gruBarcode(slip: { valor: number; numero_referencia: string; vencimento: string }): { codigo_barras: string; linha_digitavel: string } {
+  const reference = slip.numero_referencia.replace(/\D/g, "").padStart(14, "0").slice(-14);
+  const due = slip.vencimento.slice(2, 10).replace(/-/g, "");
+  const codigo_barras = arrecadacaoBarcode({
+    segment: GRU_SEGMENTO,
+    valueIdentifier: GRU_ID_VALOR,
+    cents: Math.round(slip.valor * 100),
+    body: GRU_CODIGO_ORGAO,
+    freeField: `${GRU_CODIGO_RECOLHIMENTO.slice(0, 5)}${reference}${due}`,
+  });
+  return { codigo_barras, linha_digitavel: linhaDigitavel(codigo_barras) };
+}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -22,18 +46,7 @@ export type GruRefusal = "sem_cpf" | "debito_invalido" | "valor_divergente";
 
 /** The patron's open debits (total still owed > 0) with their library. */
 export async function openDebits(db: Db, codPessoa: number) {
-  const rows = await db
-    .selectFrom("debito as d")
-    .leftJoin("emprestimo as m", "m.cod_emprestimo", "d.cod_emprestimo")
-    .leftJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
-    .leftJoin("acervo as a", "a.cod_acervo", "e.cod_acervo")
-    .select(["d.cod_debito", "d.cod_biblioteca", "d.motivo", "d.tipo_servico", "d.valor_multa", "d.desconto", "d.valor_pago", "a.titulo"])
-    .where("d.cod_pessoa", "=", codPessoa)
-    .orderBy("d.cod_debito")
-    .execute();
-  return rows
-    .map((r) => ({ ...r, titulo: r.titulo ?? null, total: round2(Number(r.valor_multa) - Number(r.desconto) - Number(r.valor_pago)) }))
-    .filter((d) => d.total > 0);
+  return (await patronDebits(db, codPessoa)).filter((d) => d.total > 0);
 }
 
 /** Builds the static PIX copy-and-paste code (BR Code) of `valor` for slip `referencia`. */
@@ -149,6 +162,7 @@ export async function gruView(db: Db, codPessoa: number, codGru: number) {
     vencimento: g.vencimento,
     valor: Number(g.valor),
     pix: g.pix,
+    ...gruBarcode({ valor: Number(g.valor), numero_referencia: g.numero_referencia, vencimento: g.vencimento }),
     situacao: g.situacao,
     data_pagamento: g.data_pagamento,
     created_at: g.created_at,
@@ -161,6 +175,19 @@ export async function gruView(db: Db, codPessoa: number, codGru: number) {
       valor: round2(Number(d.valor_multa) - Number(d.desconto)),
     })),
   };
+}
+
+/** The patron's slips, the latest first (at most `limit`): what the debits screen lists. */
+export async function listGrus(db: Db, codPessoa: number, limit = 100) {
+  const rows = await db
+    .selectFrom("gru as g")
+    .innerJoin("biblioteca as b", "b.cod_biblioteca", "g.cod_biblioteca")
+    .select(["g.cod_gru", "g.cod_biblioteca", "b.desc_biblioteca as biblioteca", "g.valor", "g.numero_referencia", "g.vencimento", "g.situacao", "g.data_pagamento", "g.created_at"])
+    .where("g.cod_pessoa", "=", codPessoa)
+    .orderBy("g.cod_gru", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((g) => ({ ...g, cod_gru: Number(g.cod_gru), valor: Number(g.valor) }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isValidBoleto } from "@brazilian-utils/brazilian-utils";
 import { parsePix } from "pix-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/index.ts";
@@ -166,6 +167,7 @@ describe("loan requests", () => {
 
 describe("GRU payment slips", () => {
   type Debits = { debitos: Array<{ cod_debito: number; total: number; biblioteca: string | null }>; total: number };
+  type PaidDebits = { debitos: Array<{ cod_debito: number; cod_acervo: number | null; titulo: string | null; motivo: string; valor_pago: number; data_pagamento: string | null }>; total: number };
 
   it("refuses a slip to a patron without a CPF with the spec's message", async () => {
     const res = await send("POST", "/api/gru", demo, { valor: 4.5, codBiblioteca: 1 }, "5");
@@ -198,6 +200,42 @@ describe("GRU payment slips", () => {
     expect((await (await get(t.app, `/api/gru/${slip.cod_gru}`, leitora)).json()).situacao).toBe("paga");
     const after = (await (await get(t.app, "/api/emprestimo/debitos-pendentes", leitora)).json()) as Debits;
     expect(after.total).toBe(1.5);
+    // The slip's debits are now in the paid history, with the title of the loan that caused them.
+    const history = (await (await get(t.app, "/api/emprestimo/debitos-pagos", leitora)).json()) as PaidDebits;
+    expect(history.debitos.map((d) => d.valor_pago).sort((a, b) => a - b)).toEqual([2, 3, 10]);
+    expect(history.total).toBe(15);
+    const slips = (await (await get(t.app, "/api/gru", leitora)).json()) as { guias: Array<{ cod_gru: number; situacao: string; data_pagamento: string | null; valor: number }> };
+    expect(slips.guias[0]).toMatchObject({ cod_gru: slip.cod_gru, situacao: "paga", valor: 13 });
+    expect(slips.guias[0].data_pagamento).not.toBeNull();
+  });
+
+  it("answers a slip with its barcode and linha digitável, which an independent validator accepts and which carry the amount", async () => {
+    const res = await send("POST", "/api/gru", leitora, { valor: 1.5, codBiblioteca: 2 });
+    const slip = (await res.json()) as { cod_gru: number; codigo_barras: string; linha_digitavel: string; numero_referencia: string };
+    expect(slip.codigo_barras).toMatch(/^858\d00000000150/);
+    expect(isValidBoleto(slip.codigo_barras)).toBe(true);
+    expect(isValidBoleto(slip.linha_digitavel)).toBe(true);
+    // The linha digitável is the barcode in four blocks, each with its own check digit.
+    expect([0, 12, 24, 36].map((at) => slip.linha_digitavel.slice(at, at + 11)).join("")).toBe(slip.codigo_barras);
+    expect(slip.codigo_barras).toContain(slip.numero_referencia);
+    const again = (await (await get(t.app, `/api/gru/${slip.cod_gru}`, leitora)).json()) as typeof slip;
+    expect(again.linha_digitavel).toBe(slip.linha_digitavel);
+  });
+
+  it("lists the patron's slips (only theirs) and the paid debits with the title that caused them", async () => {
+    const slips = (await (await get(t.app, "/api/gru", leitora)).json()) as { guias: Array<{ situacao: string; biblioteca: string; created_at: string }> };
+    expect(slips.guias.map((g) => g.situacao)).toContain("emitida");
+    expect(slips.guias.filter((g) => g.situacao === "paga")).toHaveLength(2);
+    expect((await (await get(t.app, "/api/gru", demo)).json()).guias).toEqual([]);
+    const paid = (await (await get(t.app, "/api/emprestimo/debitos-pagos", leitora)).json()) as PaidDebits;
+    const seeded = paid.debitos.find((d) => d.motivo === "Devolução com 4 dias de atraso")!;
+    expect(seeded.titulo).toBeTruthy();
+    expect(seeded.cod_acervo).toBeGreaterThan(0);
+    expect(seeded.data_pagamento).toBeTruthy();
+    // An open debit shows its title too.
+    const open = (await (await get(t.app, "/api/emprestimo/debitos-pendentes", leitora)).json()) as { debitos: Array<{ titulo: string | null }> };
+    expect(open.debitos.every((d) => d.titulo === null || d.titulo.length > 0)).toBe(true);
+    expect((await get(t.app, "/api/emprestimo/debitos-pagos", "not-a-token")).status).toBe(401);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { gruView, issueGru, type GruRefusal } from "../domain/gru.ts";
+import { gruView, issueGru, listGrus, type GruRefusal } from "../domain/gru.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import type { Lang } from "../lib/messages.ts";
@@ -31,6 +31,8 @@ const Gru = z
     vencimento: z.string().openapi({ description: "YYYY-MM-DD" }),
     valor: z.number(),
     pix: z.string().openapi({ description: "PIX copy-and-paste code (static BR Code, EMV with CRC16) of the same amount" }),
+    codigo_barras: z.string().regex(/^8\d{43}$/).openapi({ description: "The 44-digit FEBRABAN arrecadação barcode (drawn as Interleaved 2 of 5; ADR 220)" }),
+    linha_digitavel: z.string().regex(/^8\d{47}$/).openapi({ description: "The barcode's 48 digits to type: four blocks of 11, each followed by its check digit" }),
     situacao: z.enum(["emitida", "paga"]),
     data_pagamento: z.string().nullable(),
     created_at: z.string(),
@@ -38,6 +40,20 @@ const Gru = z
     debitos: z.array(z.object({ cod_debito: z.number().int(), motivo: z.string(), tipo_servico: z.string(), titulo: z.string().nullable(), valor: z.number() })),
   })
   .openapi("Gru");
+
+const GruResumo = z
+  .object({
+    cod_gru: z.number().int(),
+    cod_biblioteca: z.number().int(),
+    biblioteca: z.string(),
+    numero_referencia: z.string(),
+    vencimento: z.string(),
+    valor: z.number(),
+    situacao: z.enum(["emitida", "paga"]),
+    data_pagamento: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi("GruResumo");
 
 const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
 const notFound = { 404: { description: "Not one of the patron's slips", content: { "application/json": { schema: ErrorSchema } } } };
@@ -84,6 +100,18 @@ export function gruRoutes(deps: ApiDeps) {
       const view = await gruView(deps.db, who, outcome.cod_gru);
       return c.json(Gru.parse(view), outcome.created ? 201 : 200);
     },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      summary: "The patron's slips, issued and paid, the latest first (at most 100; Estante's addition)",
+      security,
+      request: { headers: LangHeader },
+      responses: { 200: { description: "The slips", content: { "application/json": { schema: z.object({ guias: z.array(GruResumo) }).openapi("Guias") } } }, ...patronErrorResponses },
+    }),
+    async (c) => c.json({ guias: z.array(GruResumo).parse(await listGrus(deps.db, patronOf(c))) }, 200),
   );
 
   app.openapi(

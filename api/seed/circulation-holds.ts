@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
+import { DEMO_PIX_KEY, pixCode } from "../domain/gru.ts";
 import { hashPassword } from "../lib/password.ts";
 import { DEMO_EMPRESA } from "./institution.ts";
 import { DEMO_PASSWORD } from "./patrons.ts";
@@ -11,7 +12,7 @@ export const CIRCULATION_LOGINS = [
     login: "leitora",
     nome: "Marina Duarte Rocha",
     categoria: "03 Aluno de pós-graduação",
-    tem: "CPF, 1 reserva disponível para retirada, 1 reserva suspensa, 3 débitos (GRU/PIX), 5 solicitações de empréstimo, cesta permanente, 1 pesquisa salva",
+    tem: "CPF, 1 reserva disponível para retirada, 1 reserva suspensa, 3 débitos (GRU/PIX), 1 débito pago por GRU, 5 solicitações de empréstimo, cesta permanente, 1 pesquisa salva",
   },
 ] as const;
 
@@ -66,11 +67,35 @@ export async function seedCirculationHolds(db: Db, { now = Date.now(), log = (_m
         { cod_acervo: heldByDemo.cod_acervo, cod_pessoa: who, cod_biblioteca: heldByDemo.cod_biblioteca, posicao: Number(next.p) + 1, situacao: "ativa", data_reserva: iso(-1), data_liberacao: null, observacao: null, localizacao: null, suspensa_ate: iso(20).slice(0, 10) },
       ])
       .execute();
+    // Two late returns at library 1: the first one's fine is still owed, the second was paid with a GRU.
+    const returned = async (copy: (typeof pool)[number], lent: number, late: number) =>
+      (
+        await trx
+          .insertInto("emprestimo")
+          .values({ cod_exemplar: copy.cod_exemplar, cod_pessoa: who, cod_biblioteca: 1, data_emprestimo: iso(lent), data_devolucao_prevista: iso(lent + 14), data_devolucao: iso(lent + 14 + late) })
+          .returning("cod_emprestimo")
+          .executeTakeFirstOrThrow()
+      ).cod_emprestimo;
+    const lateOwed = await returned(pool[6], -30, 2);
+    const latePaid = await returned(pool[7], -60, 4);
+    const paidDebit = await trx
+      .insertInto("debito")
+      .values({ cod_pessoa: who, cod_emprestimo: latePaid, cod_biblioteca: 1, valor_multa: 2, valor_pago: 2, data_pagamento: iso(-38), tipo_servico: "Empréstimo", motivo: "Devolução com 4 dias de atraso", created_at: iso(-42) })
+      .returning("cod_debito")
+      .executeTakeFirstOrThrow();
+    const referencia = `${iso(-40).slice(0, 10).replace(/-/g, "")}000042`;
+    await trx
+      .insertInto("gru")
+      .values({
+        cod_pessoa: who, cod_biblioteca: 1, valor: 2, debitos: JSON.stringify([paidDebit.cod_debito]), numero_referencia: referencia, vencimento: iso(-35).slice(0, 10),
+        pix: pixCode({ chave: DEMO_PIX_KEY, beneficiario: "UFD", cidade: "Brasilia", valor: 2, referencia }), situacao: "paga", data_pagamento: iso(-38), created_at: iso(-40),
+      })
+      .execute();
     // Debits at two libraries: a GRU pays those of one library.
     await trx
       .insertInto("debito")
       .values([
-        { cod_pessoa: who, cod_biblioteca: 1, valor_multa: 3, desconto: 0, tipo_servico: "Empréstimo", motivo: "Devolução com 2 dias de atraso" },
+        { cod_pessoa: who, cod_emprestimo: lateOwed, cod_biblioteca: 1, valor_multa: 3, desconto: 0, tipo_servico: "Empréstimo", motivo: "Devolução com 2 dias de atraso" },
         { cod_pessoa: who, cod_biblioteca: 1, valor_multa: 12.5, desconto: 2.5, tipo_servico: "Reposição", motivo: "Etiqueta de código de barras danificada" },
         { cod_pessoa: who, cod_biblioteca: 2, valor_multa: 1.5, desconto: 0, tipo_servico: "Empréstimo", motivo: "Devolução com 1 dia de atraso" },
       ])
@@ -92,5 +117,5 @@ export async function seedCirculationHolds(db: Db, { now = Date.now(), log = (_m
     const waiting = await trx.selectFrom("acervo").select("cod_acervo").where("titulo", "=", WAITING_LIST_TITLES[0].titulo).executeTakeFirst();
     if (waiting) await trx.insertInto("lista_espera").values({ cod_acervo: waiting.cod_acervo, cod_pessoa: who }).execute();
   });
-  log("seeded leitora: holds (ready, suspended), debits for a GRU/PIX slip, loan requests, permanent basket, a saved search");
+  log("seeded leitora: holds (ready, suspended), debits for a GRU/PIX slip, a paid slip, loan requests, permanent basket, a saved search");
 }

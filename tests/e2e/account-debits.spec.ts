@@ -1,3 +1,4 @@
+import { isValidBoleto } from "@brazilian-utils/brazilian-utils";
 import { expect, test } from "../fixtures/account";
 import { hydrated, PRIVATE_AREA } from "../fixtures/demo";
 
@@ -36,6 +37,53 @@ test.describe("debits (leitora)", () => {
     const pdf = await page.request.get(page.url() + "/pdf");
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  test("shows the slip's barcode with its linha digitável to copy, which carries the amount and valid check digits", async ({ signedIn: page, baseURL }) => {
+    await page.goto(DEBITS);
+    await hydrated(page);
+    await page.getByRole("checkbox", { name: /^Selecionar o débito Devolução com 1 dia de atraso/ }).check();
+    await page.getByRole("button", { name: "Gerar GRU e PIX dos débitos selecionados" }).click();
+    await expect(page).toHaveURL(/\/debitos\/gru\/\d+$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Pagar pelo código de barras" })).toBeVisible();
+    const linha = await page.getByRole("textbox", { name: "Linha digitável" }).inputValue();
+    // Four blocks of 11 digits, each with its check digit; segment 5, value identifier 8; R$ 1,50 in cents.
+    expect(linha).toMatch(/^858\d0000000-\d 0150\d{7}-\d \d{11}-\d \d{11}-\d$/);
+    expect(isValidBoleto(linha)).toBe(true);
+    // The barcode image's text alternative is the linha digitável, and it is drawn (bars on a white ground).
+    const barcode = page.getByRole("img", { name: `Código de barras da GRU. Linha digitável: ${linha}` });
+    await expect(barcode).toBeVisible();
+    expect(await barcode.locator("svg path").count()).toBeGreaterThan(0);
+    if (isJs()) {
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+      await page.getByRole("button", { name: "Copiar a linha digitável" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Linha digitável copiada." })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(linha.replace(/\D/g, ""));
+    } else {
+      // Without JavaScript there is no button: the linha digitável stays on the page to select and copy.
+      await expect(page.getByRole("button", { name: "Copiar a linha digitável" })).toHaveCount(0);
+    }
+  });
+
+  test("lists the slips issued and paid, and the paid debits with the title they came from", async ({ signedIn: page }) => {
+    await page.goto(DEBITS);
+    const slips = page.getByRole("table", { name: /Suas GRUs/ });
+    await expect(slips.getByRole("columnheader")).toHaveText(["Número de referência", "Biblioteca", "Situação", "Emitida em", "Paga em", "Valor"]);
+    const paidSlip = slips.getByRole("row").filter({ hasText: "Paga" }).filter({ hasText: "R$\u00a02,00" }).first();
+    await expect(paidSlip.getByRole("cell").nth(3)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expect(paidSlip.getByRole("cell").nth(2)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+    // A slip opens its page.
+    await paidSlip.getByRole("link").click();
+    await expect(page.getByRole("status").filter({ hasText: /^GRU paga em/ })).toBeVisible();
+    await page.goBack();
+    const paid = page.getByRole("table", { name: /Histórico dos débitos já pagos/ });
+    await expect(paid.getByRole("columnheader")).toHaveText(["Motivo", "Título", "Biblioteca", "Data do pagamento", "Valor pago"]);
+    const row = paid.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Devolução com 4 dias de atraso" }) });
+    await expect(row).toContainText("R$\u00a02,00");
+    // The title the debit came from, linked to its page; the open debit of a late return names its title too.
+    await expect(row.getByRole("link")).toHaveAttribute("href", /^\/acervo\/\d+$/);
+    const open = page.getByRole("table", { name: /Seus débitos em aberto/ }).getByRole("row").filter({ hasText: "Devolução com 2 dias de atraso" });
+    await expect(open.getByRole("cell").nth(2)).not.toBeEmpty();
   });
 });
 

@@ -55,7 +55,7 @@ export function CopyButton({
 
 function selectText(id: string) {
   const target = document.getElementById(id);
-  if (target instanceof HTMLTextAreaElement) {
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement) {
     target.select();
   } else if (target) {
     const range = document.createRange();

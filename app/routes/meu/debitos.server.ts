@@ -1,6 +1,6 @@
 /** The debits screen: the list (spec §3 "Debit", currency of the language) and issuing a GRU for the selected debits. */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { issueGru, listDebits } from "~/lib/api/account/debits.server";
+import { issueGru, listDebits, listPaidDebits, listSlips } from "~/lib/api/account/debits.server";
 import { titleAfterAction } from "~/lib/action-failed.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError } from "~/lib/api/errors";
@@ -14,7 +14,8 @@ type Ctx = Readonly<RouterContextProvider>;
 export async function loadDebits(context: Ctx) {
   const lang = getLanguage(context);
   const t = getT(context);
-  const debits = await settle(listDebits(getApi(context)));
+  const api = getApi(context);
+  const [debits, slips, paid] = await Promise.all([settle(listDebits(api)), settle(listSlips(api)), settle(listPaidDebits(api))]);
   return {
     pageTitle: titleAfterAction(context, t("debits:page_title"), t("common:errors.prefix")),
     plainTitle: t("debits:page_title"),
@@ -34,6 +35,31 @@ export async function loadDebits(context: Ctx) {
         }))
       : null,
     total: debits.ok ? formatMoney(debits.value.total, lang) : "",
+    // The slips issued for the patron's debits: each opens its page (barcode, linha digitável, PIX).
+    slips: slips.ok
+      ? slips.value.map((g) => ({
+          id: g.cod_gru,
+          reference: g.numero_referencia,
+          library: g.biblioteca,
+          paid: g.situacao === "paga",
+          issuedOn: formatDate(g.created_at, lang),
+          due: formatDate(g.vencimento, lang),
+          paidOn: formatDate(g.data_pagamento, lang),
+          amount: formatMoney(g.valor, lang),
+        }))
+      : null,
+    // The paid-debits history, with the title each debit came from.
+    paidDebits: paid.ok
+      ? paid.value.debitos.map((d) => ({
+          id: d.cod_debito,
+          reason: d.motivo,
+          title: d.titulo ?? "",
+          titleId: d.cod_acervo,
+          library: d.biblioteca ?? "",
+          paidOn: formatDate(d.data_pagamento, lang),
+          amount: formatMoney(d.valor_pago, lang),
+        }))
+      : null,
   };
 }
 

@@ -14,6 +14,9 @@ const GRU: Gru = {
   vencimento: "2026-12-10",
   valor: 7.5,
   pix: "00020126580014br.gov.bcb.pix0136estante-demo5204000053039865404 7.505802BR6009BRASILIA62070503***6304ABCD",
+  // A published arrecadação slip's digits (api/domain/arrecadacao.test.ts): the PDF draws whatever the API sends.
+  codigo_barras: "85890000460524601791606075930508683148300001",
+  linha_digitavel: "858900004609524601791605607593050865831483000010",
   situacao: "emitida",
   data_pagamento: null,
   created_at: "2026-11-25T12:00:00.000Z",
@@ -39,9 +42,24 @@ describe("the GRU's tagged PDF", () => {
   it("has the document title as its one H1 and each section title as an H2", async () => {
     const { root } = await slip();
     expect(structElements(root, "H1").map((h) => h.text)).toEqual(["Guia de Recolhimento da União (GRU)"]);
-    expect(structElements(root, "H2").map((h) => h.text)).toEqual(["Débitos pagos por esta GRU", "Pagar com PIX"]);
+    expect(structElements(root, "H2").map((h) => h.text)).toEqual(["Débitos pagos por esta GRU", "Pagar pelo código de barras", "Pagar com PIX"]);
     // The section titles are headings only, not paragraphs as well.
     expect(structElements(root, "P").map((p) => p.text)).not.toContain("Débitos pagos por esta GRU");
+  });
+
+  it("shows the barcode as a Figure whose alternative text gives the linha digitável, and the linha digitável as text", async () => {
+    const { root } = await slip();
+    const linha = "85890000460-9 52460179160-5 60759305086-5 83148300001-0";
+    const figures = structElements(root, "Figure");
+    expect(figures.map((f) => f.alt)).toEqual([`Código de barras da GRU. Linha digitável: ${linha}`, "QR code PIX de R$\u00a07,50"]);
+    const paragraphs = structElements(root, "P").map((p) => p.text);
+    expect(paragraphs).toContain(linha);
+    // The linha digitável follows its label, in the barcode's section (after its heading, before the PIX one).
+    const order = root.children.map((c) => c.text);
+    const at = order.indexOf(linha);
+    expect(order[at - 1]).toBe("Linha digitável");
+    expect(at).toBeGreaterThan(order.indexOf("Pagar pelo código de barras"));
+    expect(at).toBeLessThan(order.indexOf("Pagar com PIX"));
   });
 
   it("lists the debits as a list: one LI per debit, each a label and a body, no bullet typed into a paragraph", async () => {

@@ -1,9 +1,11 @@
-/** A GRU payment slip: the printable page (with the PIX QR code) and its tagged PDF (ADR 126). */
+/** A GRU payment slip: the printable page (barcode and linha digitável, PIX QR code) and its tagged PDF (ADRs 126, 220). */
+import { formatBoleto } from "@brazilian-utils/brazilian-utils";
 import QRCode from "qrcode";
 import { data, type RouterContextProvider } from "react-router";
 import { getGru, type Gru } from "~/lib/api/account/debits.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError } from "~/lib/api/errors";
+import { itfBars, itfSvg } from "~/lib/barcode.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { bulletList, pdfResponse, taggedPdf } from "~/lib/tagged-pdf.server";
@@ -43,6 +45,9 @@ function fields(gru: Gru, lang: string) {
     paid: gru.situacao === "paga",
     paidOn: formatDate(gru.data_pagamento, lang),
     pix: gru.pix,
+    // The linha digitável as printed ("85890000460-9 52460179160-5 …") and as typed or pasted (48 digits).
+    linha: formatBoleto(gru.linha_digitavel),
+    linhaDigits: gru.linha_digitavel,
     debits: gru.debitos.map((d) => ({ id: d.cod_debito, reason: d.motivo, service: d.tipo_servico, title: d.titulo ?? "", amount: formatMoney(d.valor, lang) })),
   };
 }
@@ -53,7 +58,7 @@ export async function loadGru(context: Ctx, idParam: string | undefined) {
   const t = getT(context);
   // The QR code is drawn on the server as SVG: no script, and it prints.
   const qrSvg = await QRCode.toString(gru.pix, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
-  return { pageTitle: t("debits:gru.page_title", { reference: gru.numero_referencia }), slip: fields(gru, lang), qrSvg };
+  return { pageTitle: t("debits:gru.page_title", { reference: gru.numero_referencia }), slip: fields(gru, lang), qrSvg, barcodeSvg: itfSvg(gru.codigo_barras) };
 }
 
 /** The slip as a tagged PDF (PDF/UA subset, embedded fonts, document language and title). */
@@ -92,6 +97,11 @@ export async function gruPdf(context: Ctx, idParam: string | undefined): Promise
   doc.font("regular").fontSize(11);
   bulletList(doc, root, s.debits.map((d) => `${d.reason}${d.title ? ` (${d.title})` : ""}: ${d.amount}`));
   doc.moveDown();
+  block("H2", t("debits:gru.barcode_heading"), "bold", 13);
+  barcodeFigure(doc, root, gru.codigo_barras, t("debits:gru.barcode_alt", { linha: s.linha }));
+  para(t("debits:gru.linha_label"));
+  para(s.linha, "bold", 12);
+  doc.moveDown();
   block("H2", t("debits:gru.pix_heading"), "bold", 13);
   const qr = await QRCode.toBuffer(s.pix, { type: "png", margin: 2, width: 360, errorCorrectionLevel: "M" });
   root.add(
@@ -102,4 +112,25 @@ export async function gruPdf(context: Ctx, idParam: string | undefined): Promise
   para(t("debits:gru.pix_code"));
   para(s.pix, "regular", 8);
   return pdfResponse(await finish(), `gru-${s.reference}.pdf`);
+}
+
+/** Printed size of the barcode: 0.254 mm a narrow bar (103 mm for the 44 digits) and 13 mm high, in points. */
+const MODULE_PT = (0.254 / 25.4) * 72;
+const BARCODE_HEIGHT_PT = (13 / 25.4) * 72;
+
+/** The barcode as vector bars inside a Figure whose alternative text gives its digits (PDF/UA). */
+function barcodeFigure(doc: PDFKit.PDFDocument, root: PDFKit.PDFStructureElement, digits: string, alt: string) {
+  const { bars } = itfBars(digits);
+  if (doc.y + BARCODE_HEIGHT_PT + 20 > doc.page.maxY()) doc.addPage();
+  const quiet = 25 * MODULE_PT;
+  const x0 = doc.x + quiet;
+  const y0 = doc.y + 4;
+  root.add(
+    doc.struct("Figure", { alt }, () => {
+      for (const bar of bars) doc.rect(x0 + bar.x * MODULE_PT, y0, bar.width * MODULE_PT, BARCODE_HEIGHT_PT).fill("#000000");
+    }),
+  );
+  doc.fillColor("#000000");
+  doc.x = x0 - quiet;
+  doc.y = y0 + BARCODE_HEIGHT_PT + 8;
 }

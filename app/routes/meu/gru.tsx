@@ -1,5 +1,5 @@
 import { pageTitle } from "~/components/search/page-title";
-import { useState } from "react";
+import { CopyButton } from "~/components/basket/CopyButton";
 import { useTranslation } from "~/lib/use-translation";
 import { Link } from "~/components/ui/Link";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -15,12 +15,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadGru(context, params.codGru);
 }
 
-/** A GRU payment slip to print, with its PIX QR code and copy-and-paste code, and a PDF download. */
+/**
+ * A GRU payment slip to print: its barcode (with the linha digitável, the barcode's text equivalent, to copy), its
+ * PIX QR code and copy-and-paste code, and a PDF download.
+ */
 export default function GruPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("debits");
-  const { slip, qrSvg } = loaderData;
+  const { slip, qrSvg, barcodeSvg } = loaderData;
   const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
   const rows: Array<[string, string]> = [
     [t("gru.beneficiary"), slip.beneficiary],
     [t("gru.library"), slip.library],
@@ -71,6 +73,20 @@ export default function GruPage({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
 
+      <section aria-labelledby="codigo-barras">
+        <h2 id="codigo-barras">{t("gru.barcode_heading")}</h2>
+        <p>{t("gru.barcode_explain")}</p>
+        {/* Drawn on the server from the API's 44 digits (no user input reaches it); its text equivalent is the linha digitável. */}
+        <div className="gru__barcode" role="img" aria-label={t("gru.barcode_alt", { linha: slip.linha })} dangerouslySetInnerHTML={{ __html: barcodeSvg }} />
+        <label htmlFor="linha-digitavel" className="field__label">
+          {t("gru.linha_label")}
+        </label>
+        <input id="linha-digitavel" className="field__input gru__linha" readOnly value={slip.linha} />
+        <p>
+          <CopyButton text={slip.linhaDigits} targetId="linha-digitavel" label={t("gru.linha_copy")} copiedMessage={t("gru.linha_copied")} />
+        </p>
+      </section>
+
       <section aria-labelledby="pix">
         <h2 id="pix">{t("gru.pix_heading")}</h2>
         <p>{t("gru.pix_explain", { amount: slip.amount })}</p>
@@ -80,20 +96,9 @@ export default function GruPage({ loaderData }: Route.ComponentProps) {
           {t("gru.pix_code")}
         </label>
         <textarea id="pix-copia-cola" className="field__input gru__pix" readOnly rows={4} value={slip.pix} />
-        {hydrated ? (
-          <p>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                void navigator.clipboard?.writeText(slip.pix).then(() => setCopied(true));
-              }}
-            >
-              {t("gru.copy")}
-            </button>{" "}
-            <span role="status">{copied ? t("gru.copied") : ""}</span>
-          </p>
-        ) : null}
+        <p>
+          <CopyButton text={slip.pix} targetId="pix-copia-cola" label={t("gru.copy")} copiedMessage={t("gru.copied")} />
+        </p>
       </section>
 
       <ul className="gru__actions">

@@ -7,6 +7,7 @@ const text = z.string().nullish().transform((v) => v ?? null);
 
 const DebitSchema = z.object({
   cod_debito: z.number().int(),
+  cod_acervo: z.number().int().nullish().transform((v) => v ?? null),
   titulo: text,
   biblioteca: text,
   cod_biblioteca: z.number().int().nullish().transform((v) => v ?? null),
@@ -25,6 +26,28 @@ export function listDebits(api: ApiClient): Promise<{ debitos: Debit[]; total: n
   return api.get("/emprestimo/debitos-pendentes", z.object({ debitos: z.array(DebitSchema), total: money }), { as: "patron" });
 }
 
+/** GET /emprestimo/debitos-pagos (Estante): the debits with nothing left to pay, the latest payment first. */
+export function listPaidDebits(api: ApiClient): Promise<{ debitos: Debit[]; total: number }> {
+  return api.get("/emprestimo/debitos-pagos", z.object({ debitos: z.array(DebitSchema), total: money }), { as: "patron" });
+}
+
+const SlipSummarySchema = z.object({
+  cod_gru: z.number().int(),
+  biblioteca: z.string(),
+  numero_referencia: z.string(),
+  vencimento: z.string(),
+  valor: money,
+  situacao: z.enum(["emitida", "paga"]).catch("emitida"),
+  data_pagamento: text,
+  created_at: z.string(),
+});
+export type SlipSummary = z.infer<typeof SlipSummarySchema>;
+
+/** GET /gru (Estante): the patron's slips, issued and paid, the latest first. */
+export function listSlips(api: ApiClient): Promise<SlipSummary[]> {
+  return api.get("/gru", z.object({ guias: z.array(SlipSummarySchema) }), { as: "patron" }).then((r) => r.guias);
+}
+
 const GruSchema = z.object({
   cod_gru: z.number().int(),
   biblioteca: z.string(),
@@ -35,6 +58,9 @@ const GruSchema = z.object({
   vencimento: z.string(),
   valor: money,
   pix: z.string(),
+  /** The FEBRABAN arrecadação barcode (44 digits) and its linha digitável (48); ADR 220. */
+  codigo_barras: z.string().regex(/^\d{44}$/),
+  linha_digitavel: z.string().regex(/^\d{48}$/),
   situacao: z.enum(["emitida", "paga"]).catch("emitida"),
   data_pagamento: text,
   created_at: z.string(),
