@@ -79,9 +79,13 @@ test.describe("holds (leitora)", () => {
     await page.getByRole("row").filter({ hasText: /Suspensa até/ }).getByRole("link", { name: /^Suspender ou trocar/ }).click();
     await hydrated(page);
     // A browser without a date picker sends what was typed; the date input stands in for one as a text box.
-    const until = page.getByLabel("Suspender até");
-    await until.evaluate((el) => el.setAttribute("type", "text"));
-    await until.fill("2026-02-30");
+    // (A fresh text input, so that nothing can turn it back into a date input and drop the typed value.)
+    await page.getByLabel("Suspender até").evaluate((el) => {
+      const text = el.cloneNode() as HTMLInputElement;
+      text.type = "text";
+      el.replaceWith(text);
+    });
+    await page.getByLabel("Suspender até").fill("2026-02-30");
     await page.getByRole("button", { name: "Suspender", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("Informe uma data válida.");
     await expect(page.getByRole("alert")).not.toContainText("Dados inválidos.");
