@@ -7,6 +7,7 @@
 import {
   addProfileItems, facetValuesByCode, facetValuesLike, matchingItems, profileWorkTypes, recordSent, titlesForMatching,
 } from "../db/interest-profiles.ts";
+import { MIN_TERM_LENGTH } from "../../contract/request-fields.ts";
 import type { Db } from "../db/index.ts";
 import type { Lang } from "../lib/messages.ts";
 import type { Mailer } from "../mail/index.ts";
@@ -30,8 +31,8 @@ export const PERIODICAL_WORK_TYPE = materialCode("periodical");
 /** How far ahead a profile may be valid. */
 export const MAX_VALIDITY_YEARS = 2;
 
-/** Shortest search term (spec §5: contains-any matching needs at least 3 characters). */
-export const MIN_TERM = 3;
+/** Shortest search term (spec §5: contains-any matching needs at least 3 characters), shared with the portal. */
+export const MIN_TERM = MIN_TERM_LENGTH;
 
 export type ValidityIssue = "validade_passada" | "validade_longe";
 

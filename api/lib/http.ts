@@ -61,19 +61,24 @@ export const LangHeader = z.object({
   lang: z.string().optional().openapi({ description: "1 pt (default), 3 es, 5 en", example: "1" }),
 });
 
+/** A zod failure as the API's `errors` object: each field's "required" or "invalid" message in `lang`. */
+export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], lang: Lang): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.join(".") || "_";
+    const missing = issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined;
+    (errors[field] ??= []).push(msg(lang, missing ? "campo_obrigatorio" : "valor_invalido"));
+  }
+  return errors;
+}
+
 /** Creates a route sub-app whose zod failures become 422 `{message, errors}` in the request's language. */
 export function createRouter() {
   return new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
       if (result.success) return;
       const lang = langFromHeader(c.req.header("lang"));
-      const errors: Record<string, string[]> = {};
-      for (const issue of result.error.issues) {
-        const field = issue.path.join(".") || "_";
-        const missing = issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined;
-        (errors[field] ??= []).push(msg(lang, missing ? "campo_obrigatorio" : "valor_invalido"));
-      }
-      return c.json({ message: msg(lang, "validacao"), code: "validacao", errors }, 422);
+      return c.json({ message: msg(lang, "validacao"), code: "validacao", errors: fieldErrorsOf(result.error.issues, lang) }, 422);
     },
   });
 }

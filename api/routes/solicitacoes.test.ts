@@ -61,6 +61,22 @@ describe("requests to the library: creating", () => {
     expect((await bad.json()).errors.biblioteca_recebimento).toBeDefined();
   });
 
+  it("names every wrong field at once: a future year, an ISBN that is not one and an unknown library", async () => {
+    const { access_token } = await login(t.app, "funcionario");
+    const res = await post("emprestimo-inter-bibliotecas", access_token, { titulo: "Obra", ano: 2999, isbn_issn: "xyz!!", biblioteca_recebimento: 999 });
+    expect(res.status).toBe(422);
+    expect(Object.keys((await res.json()).errors).sort()).toEqual(["ano", "biblioteca_recebimento", "isbn_issn"]);
+    const ok = await post("emprestimo-inter-bibliotecas", access_token, { titulo: "Obra com ISBN", ano: new Date().getFullYear(), isbn_issn: "978-85-333-0227-3", biblioteca_recebimento: 1 });
+    expect(ok.status).toBe(201);
+  });
+
+  it("refuses article pages whose start is after their end", async () => {
+    const { access_token } = await login(t.app, "funcionario");
+    const res = await post("comutacao-bibliografica/artigo", access_token, { titulo_artigo: "A", titulo_periodico: "P", ano: 2020, paginas: "62-45", email: "x@example.org" });
+    expect(res.status).toBe(422);
+    expect(Object.keys((await res.json()).errors)).toEqual(["paginas"]);
+  });
+
   it("asks each switching kind for its own required fields", async () => {
     const { access_token } = await login(t.app, "funcionario");
     const art = await post("comutacao-bibliografica/artigo", access_token, { titulo_artigo: " ", email: "x@example.org" });

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { isIsbnOrIssn, maxYear, MIN_YEAR, pagesIssue } from "../../contract/request-fields.ts";
 import { getRequest } from "../db/library-requests.ts";
 import {
   createRequest, DEFENCE_DEGREES, patronRequests, PUBLICATION_TYPES, REQUEST_KINDS, REQUEST_STATUSES, SWITCHING_TYPES, viewOf, WORK_TYPES,
@@ -6,8 +7,8 @@ import {
 } from "../domain/library-requests.ts";
 import { ruleError } from "../domain/holds.ts";
 import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg, type Lang } from "../lib/messages.ts";
+import { createRouter, ErrorSchema, fieldErrorsOf, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
+import { langFromHeader, msg, type Lang } from "../lib/messages.ts";
 
 const FIELD_MESSAGES = {
   datas_ambas: { pt: "Informe as duas datas.", es: "Indique las dos fechas.", en: "Enter both dates." },
@@ -25,7 +26,10 @@ const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefi
 const text = (max = 300) => z.preprocess(blank, z.string().trim().max(max));
 const opt = (max = 300) => text(max).optional();
 const email = z.preprocess(blank, z.string().trim().email().max(200));
-const year = z.preprocess(blank, z.coerce.number().int().min(1000).max(2100));
+// Not in the future (contract/request-fields.ts, shared with the portal's forms); an ISBN or ISSN with a right check digit; pages in order.
+const year = z.preprocess(blank, z.coerce.number().int().min(MIN_YEAR).refine((v) => v <= maxYear(), "future year")).openapi({ type: "integer", description: `${MIN_YEAR} to the current year` });
+const isbnIssn = opt(40).refine((v) => v === undefined || isIsbnOrIssn(v), "invalid ISBN or ISSN").openapi({ description: "A valid ISBN-10, ISBN-13 or ISSN" });
+const pages = opt(50).refine((v) => v === undefined || pagesIssue(v) === null, "pages: one page or start-end with start ≤ end").openapi({ description: "One page or a range start-end (start ≤ end)" });
 const page = z.preprocess(blank, z.coerce.number().int().min(1).max(100000));
 const isoDate = z.preprocess(blank, z.iso.date());
 const flag = z.boolean().optional();
@@ -34,15 +38,15 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) => z.prepro
 /** The fields of each kind (spec §3); cross-field rules (spec §5) are checked in api/domain/library-requests.ts. */
 const Interlibrary = z
   .object({
-    titulo: text(500), autor: opt(), edicao: opt(100), ano: year.optional(), isbn_issn: opt(40), instituicao_fornecedora: opt(),
+    titulo: text(500), autor: opt(), edicao: opt(100), ano: year.optional(), isbn_issn: isbnIssn, instituicao_fornecedora: opt(),
     biblioteca_recebimento: z.preprocess(blank, z.coerce.number().int().positive()).openapi({ description: "cod_biblioteca where the patron picks the item up" }),
     observacao: opt(2000),
   })
   .openapi("EmprestimoInterBibliotecasPedido");
-const Article = z.object({ titulo_artigo: text(500), autor: opt(), titulo_periodico: text(500), ano: year, numero: opt(50), paginas: opt(50), email }).openapi("ComutacaoArtigo");
+const Article = z.object({ titulo_artigo: text(500), autor: opt(), titulo_periodico: text(500), ano: year, numero: opt(50), paginas: pages, email }).openapi("ComutacaoArtigo");
 const Thesis = z.object({ titulo: text(500), autor: text(), grau_defesa: choice(DEFENCE_DEGREES), instituicao: opt(), ano: year.optional(), email }).openapi("ComutacaoTese");
 const Part = z
-  .object({ titulo_parte: text(500), autor_parte: text(), titulo_documento: text(500), ano: year.optional(), paginas: opt(50), email })
+  .object({ titulo_parte: text(500), autor_parte: text(), titulo_documento: text(500), ano: year.optional(), paginas: pages, email })
   .openapi("ComutacaoParteDocumento");
 const Survey = z
   .object({
@@ -159,27 +163,39 @@ export function solicitacoesRoutes(deps: ApiDeps) {
     throw ruleError(lang, outcome.reason);
   };
 
-  app.openapi(interlibraryPost, async (c) => {
-    const data = c.req.valid("json");
-    const library = await deps.db.selectFrom("biblioteca").select("cod_biblioteca").where("cod_biblioteca", "=", data.biblioteca_recebimento).executeTakeFirst();
-    if (!library) {
-      const lang = c.get("lang");
-      throw new ApiError(422, "validacao", { code: "validacao", message: msg(lang, "validacao"), errors: { biblioteca_recebimento: [msg(lang, "valor_invalido")] } });
-    }
-    return c.json(await create(c.get("lang"), patronOf(c), "emprestimo-inter-bibliotecas", null, data), 201);
-  });
+  /** A receiving library the catalogue does not have is named together with every other field error, not after them. */
+  const unknownLibrary = async (raw: unknown) => {
+    const code = Number(raw);
+    if (!Number.isInteger(code) || code <= 0) return false;
+    return !(await deps.db.selectFrom("biblioteca").select("cod_biblioteca").where("cod_biblioteca", "=", code).executeTakeFirst());
+  };
+  const refuseWithLibrary = async (issues: readonly z.core.$ZodIssue[], raw: unknown, langHeader: string | undefined): Promise<never> => {
+    const lang = langFromHeader(langHeader);
+    const errors = fieldErrorsOf(issues, lang);
+    const code = raw && typeof raw === "object" ? (raw as Record<string, unknown>).biblioteca_recebimento : undefined;
+    if (!errors.biblioteca_recebimento && (await unknownLibrary(code))) errors.biblioteca_recebimento = [msg(lang, "valor_invalido")];
+    throw new ApiError(422, "validacao", { code: "validacao", message: msg(lang, "validacao"), errors });
+  };
+  app.openapi(
+    interlibraryPost,
+    async (c) => {
+      const data = c.req.valid("json");
+      if (await unknownLibrary(data.biblioteca_recebimento)) {
+        const lang = c.get("lang");
+        throw new ApiError(422, "validacao", { code: "validacao", message: msg(lang, "validacao"), errors: { biblioteca_recebimento: [msg(lang, "valor_invalido")] } });
+      }
+      return c.json(await create(c.get("lang"), patronOf(c), "emprestimo-inter-bibliotecas", null, data), 201);
+    },
+    // A failed body is refused here, after the library check (the hook's answer replaces the default 422).
+    (result, c) => (result.success || result.target !== "json" ? undefined : refuseWithLibrary(result.error.issues, (result as { data?: unknown }).data, c.req.header("lang"))),
+  );
   app.openapi(switchingPost, async (c) => {
     const { type } = c.req.valid("param");
     // The body's shape depends on the path's type: validate it against that type's fields only.
     const parsed = SWITCHING_SCHEMAS[type].safeParse(c.req.valid("json"));
     if (!parsed.success) {
       const lang = c.get("lang");
-      const errors: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) {
-        const missing = issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined;
-        (errors[issue.path.join(".") || "_"] ??= []).push(msg(lang, missing ? "campo_obrigatorio" : "valor_invalido"));
-      }
-      throw new ApiError(422, "validacao", { code: "validacao", message: msg(lang, "validacao"), errors });
+      throw new ApiError(422, "validacao", { code: "validacao", message: msg(lang, "validacao"), errors: fieldErrorsOf(parsed.error.issues, lang) });
     }
     return c.json(await create(c.get("lang"), patronOf(c), "comutacao-bibliografica", type, parsed.data), 201);
   });

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { isIsbnOrIssn } from "../../contract/request-fields.ts";
 import { postComment } from "../domain/comments.ts";
 import { createSuggestion } from "../domain/suggestions.ts";
 import { createRouter, LangHeader, errorResponses, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
@@ -51,7 +52,7 @@ export const SuggestionFields = z.object({
     titulo: text(500),
     edicao: text(100),
     editor: text(300),
-    isbn_issn: text(40),
+    isbn_issn: text(40).refine((v) => !v?.trim() || isIsbnOrIssn(v), "invalid ISBN or ISSN").openapi({ description: "A valid ISBN-10, ISBN-13 or ISSN (optional)" }),
     periodico: text(300),
     outras_inf: text(2000),
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIsbnOrIssn } from "../../contract/request-fields";
 
 const optional = (max: number) => z.string().trim().max(max, "requests:errors.too_long").optional();
 
@@ -13,7 +14,8 @@ export const SuggestionSchema = z.object({
   titulo: z.string({ error: "requests:suggestion.errors.titulo" }).trim().min(1, "requests:suggestion.errors.titulo").max(500, "requests:errors.too_long"),
   edicao: optional(100),
   editor: z.string({ error: "requests:suggestion.errors.editor" }).trim().min(1, "requests:suggestion.errors.editor").max(300, "requests:errors.too_long"),
-  isbn_issn: optional(40),
+  // Optional, but when given a real ISBN or ISSN (its check digit): "xyz!!" would reach the library as a clue.
+  isbn_issn: optional(40).refine((v) => !v || isIsbnOrIssn(v), "requests:suggestion.errors.isbn_issn"),
   periodico: optional(300),
   outras_inf: optional(2000),
   via: z.enum(["page", "modal"]).default("page"),

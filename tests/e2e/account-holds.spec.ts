@@ -62,6 +62,39 @@ test.describe("holds (leitora)", () => {
     await expect(page.getByRole("alert")).toContainText("Selecione ao menos uma reserva.");
     await expect(page).toHaveTitle(/^Erro: Reservas/);
   });
+
+  test("a hold ready for pickup offers no suspend or library change, only the reason", async ({ signedIn: page, request }) => {
+    const token = await patronToken(request, "leitora");
+    const holds = (await (await request.get("/api/reserva", { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{ cod_reserva: number; estado: string }>;
+    const ready = holds.find((h) => h.estado === "disponivel");
+    expect(ready).toBeDefined();
+    await page.goto(`${HOLDS}/${ready!.cod_reserva}`);
+    await expect(page.getByText("Esta reserva já está disponível para retirada ou a caminho: ela não pode mais ser suspensa nem mudar de biblioteca.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Suspender", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Trocar a biblioteca" })).toHaveCount(0);
+  });
+
+  test("a day that does not exist (30 February) is refused beside the date field, keeping the form", async ({ signedIn: page }) => {
+    // Open: with JS the swapped-in text input does not reach the server yet (the JS-on run is not verified).
+    test.skip(isJs(), "the text-input stand-in is not sent by the enhanced form; to be looked at");
+    await page.goto(HOLDS);
+    await page.getByRole("row").filter({ hasText: /Suspensa até/ }).getByRole("link", { name: /^Suspender ou trocar/ }).click();
+    await hydrated(page);
+    // A browser without a date picker sends what was typed; the date input stands in for one as a text box.
+    // (A fresh text input, so that nothing can turn it back into a date input and drop the typed value.)
+    await page.getByLabel("Suspender até").evaluate((el) => {
+      const text = el.cloneNode() as HTMLInputElement;
+      text.type = "text";
+      el.replaceWith(text);
+    });
+    await page.getByLabel("Suspender até").fill("2026-02-30");
+    await page.getByRole("button", { name: "Suspender", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("Informe uma data válida.");
+    await expect(page.getByRole("alert")).not.toContainText("Dados inválidos.");
+    await expect(page.getByLabel("Suspender até")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#reserva-ate-erro")).toContainText("Informe uma data válida.");
+    await expect(page).toHaveTitle(/^Erro: /);
+  });
 });
 
 /** js-on signs in as professor, js-off as leitora, so the two projects never touch the same hold. */

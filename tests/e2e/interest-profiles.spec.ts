@@ -67,6 +67,18 @@ test("a search term under 3 characters is refused next to the field, keeping it"
   await expect(page.getByRole("alert")).toContainText("Informe ao menos 3 caracteres.");
   await expect(page.getByLabel("Procurar", { exact: true })).toHaveValue("ab");
   await expect(page.getByLabel("Procurar", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  // The page answers 4xx for the patron's mistake, not 200.
+  expect((await page.request.get(`${PROFILE}?tipo=autor&termo=ab`)).status()).toBe(400);
+});
+
+test("a periodical search under 3 characters answers 400 with the message beside the field", async ({ signedIn: page }) => {
+  await page.goto(PERIODICALS);
+  await page.getByLabel("Título do periódico").fill("la");
+  await page.getByRole("button", { name: "Procurar", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("Informe ao menos 3 caracteres.");
+  await expect(page.getByLabel("Título do periódico")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Título do periódico")).toHaveValue("la");
+  expect((await page.request.get(`${PERIODICALS}?termo=la`)).status()).toBe(400);
 });
 
 test("the expiry date changes, and a past date is refused with the date kept", async ({ signedIn: page }) => {

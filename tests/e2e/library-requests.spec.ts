@@ -153,3 +153,45 @@ test("specialised search: the period's start must not be after its end; then the
   await expect(page.locator(".action-status")).toContainText("Pedido de pesquisa especializada enviado.");
   await expect(page.getByRole("table", { name: "Solicitações: Pesquisa especializada" })).toContainText(`Bibliotecas e inclusão (${mode()})`);
 });
+
+test("interlibrary loan: every error at once (a year in the future, an ISBN that is not one, a library not offered), each beside its field", async ({ signedIn: page }) => {
+  await open(page, "emprestimo-entre-bibliotecas");
+  await field(page, "Título (obrigatório)").fill("Obra com erros");
+  await field(page, "Ano").fill("2999");
+  await field(page, "ISBN ou ISSN").fill("xyz!!");
+  // A library the form does not offer (a stale page, a tampered post): it must be named with the other errors.
+  const library = field(page, "Biblioteca onde vai retirar (obrigatório)");
+  await library.evaluate((el) => {
+    const option = document.createElement("option");
+    option.value = "999999";
+    option.textContent = "Biblioteca que não existe";
+    el.appendChild(option);
+  });
+  await library.selectOption("999999");
+  await page.getByRole("button", { name: "Enviar pedido de empréstimo" }).click();
+  const summary = page.getByRole("alert");
+  const year = new Date().getFullYear();
+  await expect(summary).toContainText(`Informe em Ano um ano entre 1000 e ${year}: o ano não pode estar no futuro.`);
+  await expect(summary).not.toContainText("quatro dígitos");
+  await expect(summary).toContainText("Informe em ISBN ou ISSN um ISBN (10 ou 13 dígitos) ou um ISSN (8 dígitos) válido");
+  await expect(summary).toContainText("Escolha uma das opções em Biblioteca onde vai retirar.");
+  await expect(field(page, "Ano")).toHaveAttribute("aria-invalid", "true");
+  await expect(field(page, "ISBN ou ISSN")).toHaveAttribute("aria-invalid", "true");
+  await expect(library).toHaveAttribute("aria-invalid", "true");
+  await expect(field(page, "ISBN ou ISSN")).toHaveValue("xyz!!");
+  await expect(field(page, "Ano")).toHaveValue("2999");
+});
+
+test("article copy: pages 62-45 are refused beside the field (the first page cannot be after the last)", async ({ signedIn: page }) => {
+  await open(page, "comutacao-levantamento/artigo");
+  await field(page, "Título do artigo (obrigatório)").fill(`Artigo com páginas trocadas (${mode()})`);
+  await field(page, "Título do periódico (obrigatório)").fill("Revista de Teste");
+  await field(page, "Ano (obrigatório)").fill("2020");
+  await field(page, "Páginas").fill("62-45");
+  await field(page, "E-mail para contato (obrigatório)").fill("ana.souza@example.org");
+  await page.getByRole("button", { name: "Enviar pedido de artigo" }).click();
+  await expect(page.getByRole("alert")).toContainText("Em Páginas, a página inicial não pode ser maior que a final (por exemplo 45-62).");
+  await expect(field(page, "Páginas")).toHaveAttribute("aria-invalid", "true");
+  await expect(field(page, "Páginas")).toHaveValue("62-45");
+  if (!isJs()) await expect(page).toHaveTitle(/^Erro: /);
+});

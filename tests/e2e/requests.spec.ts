@@ -202,6 +202,20 @@ test.describe("purchase suggestion and general comment", () => {
     await expect(page.getByRole("status").getByText(/^Sugestão enviada\./)).toBeVisible();
   });
 
+  test("a suggestion's ISBN/ISSN must be a real one: \"xyz!!\" is refused beside the field, keeping what was typed", async ({ page }) => {
+    await login(page, patron(isJs() ? "posgrad" : "funcionario"), "/sugestao");
+    await page.getByLabel("Biblioteca").selectOption({ index: 1 });
+    await page.getByLabel("Título").fill("Vidas secas");
+    await page.getByLabel("Editora").fill("Record");
+    await page.getByLabel("ISBN/ISSN").fill("xyz!!");
+    await page.getByRole("button", { name: "Enviar sugestão" }).click();
+    const message = "Informe um ISBN (10 ou 13 dígitos) ou um ISSN (8 dígitos) válido, por exemplo 978-85-333-0227-3 ou 0100-1965.";
+    await expect(page.getByRole("alert")).toContainText(message);
+    await expect(page.getByLabel("ISBN/ISSN")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("ISBN/ISSN")).toHaveValue("xyz!!");
+    await expect(page.getByLabel("Título")).toHaveValue("Vidas secas");
+  });
+
   test("the footer offers the general comment; it posts and shows a toast", async ({ page }) => {
     await login(page, patron(isJs() ? "professor" : "posgrad"), "/");
     const footer = page.getByRole("contentinfo");

@@ -8,6 +8,7 @@ import { TextAreaField } from "~/components/requests/TextAreaField";
 import { TextField } from "~/components/ui/TextField";
 import type { ErrorMessage } from "~/lib/api/errors";
 import { FORMS, type FieldSpec, type FormKey } from "~/lib/library-requests/forms";
+import { maxYear, MIN_YEAR } from "../../../contract/request-fields";
 import { requestFormSchema } from "~/schemas/account/library-requests";
 
 export interface RequestFormProps {
@@ -27,7 +28,8 @@ export interface RequestFormProps {
 export function RequestForm({ formKey, lastResult, formError, libraries = [], action }: RequestFormProps) {
   const { t } = useTranslation("librequests");
   const spec = FORMS[formKey];
-  const schema = requestFormSchema(formKey);
+  // The libraries offered are the only ones accepted, so a wrong one is named together with every other error.
+  const schema = requestFormSchema(formKey, { libraries: libraries.map((l) => l.value) });
   const [form, fields] = useForm({
     id: `form-${formKey}`,
     lastResult,
@@ -41,7 +43,7 @@ export function RequestForm({ formKey, lastResult, formError, libraries = [], ac
   const errorsOf = (name: string) => (fields as unknown as Record<string, { errors?: string[] }>)[name]?.errors;
   const errorText = (f: FieldSpec) => {
     const key = errorsOf(f.name)?.[0];
-    return key ? t(key, { field: label(f) }) : undefined;
+    return key ? t(key, { field: label(f), min: MIN_YEAR, max: maxYear() }) : undefined;
   };
   const value = (name: string) => (typed && typeof typed[name] === "string" ? (typed[name] as string) : undefined);
   const summary = [

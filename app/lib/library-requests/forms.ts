@@ -12,7 +12,7 @@ export type RequestKind = (typeof REQUEST_KINDS)[number];
 export const REQUEST_STATUSES = ["aguardando", "em_andamento", "atendida", "nao_atendida"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-export type FieldKind = "text" | "email" | "textarea" | "select" | "checkbox" | "date" | "integer" | "year" | "library";
+export type FieldKind = "text" | "email" | "textarea" | "select" | "checkbox" | "date" | "integer" | "year" | "library" | "isbn_issn" | "pages";
 
 export interface FieldSpec {
   name: string;
@@ -61,7 +61,7 @@ export const FORMS: Record<FormKey, FormSpec> = {
       { name: "autor", kind: "text", max: 300 },
       { name: "edicao", kind: "text", max: 100 },
       { name: "ano", kind: "year" },
-      { name: "isbn_issn", kind: "text", max: 40 },
+      { name: "isbn_issn", kind: "isbn_issn", max: 40, hint: true },
       { name: "instituicao_fornecedora", kind: "text", max: 300, hint: true },
       { name: "biblioteca_recebimento", kind: "library", required: true },
       { name: "observacao", kind: "textarea", max: 2000 },
@@ -78,7 +78,7 @@ export const FORMS: Record<FormKey, FormSpec> = {
       { name: "titulo_periodico", kind: "text", required: true, max: 500 },
       { name: "ano", kind: "year", required: true },
       { name: "numero", kind: "text", max: 50 },
-      { name: "paginas", kind: "text", max: 50, hint: true },
+      { name: "paginas", kind: "pages", max: 50, hint: true },
       email,
     ],
   },
@@ -106,7 +106,7 @@ export const FORMS: Record<FormKey, FormSpec> = {
       { name: "autor_parte", kind: "text", required: true, max: 300 },
       { name: "titulo_documento", kind: "text", required: true, max: 500 },
       { name: "ano", kind: "year" },
-      { name: "paginas", kind: "text", max: 50, hint: true },
+      { name: "paginas", kind: "pages", max: 50, hint: true },
       email,
     ],
   },

@@ -145,17 +145,17 @@ export default function LoansPage({ loaderData, actionData }: Route.ComponentPro
                 </p>
               ) : null}
               {anyRenewable ? null : <p>{t("none_renewable")}</p>}
-              {/* "Renew all" stays offered: its outcome gives every loan's reason in one list. */}
-              <div className="account-actions">
-                {anyRenewable ? (
+              {/* A form that can only fail is not offered: with nothing renewable, the table's reasons say why. */}
+              {anyRenewable ? (
+                <div className="account-actions">
                   <button type="submit" name="intent" value="selecionados" className="button">
                     {t("renew_selected")}
                   </button>
-                ) : null}
-                <button type="submit" name="intent" value="todos" className="button button--secondary">
-                  {t("renew_all")}
-                </button>
-              </div>
+                  <button type="submit" name="intent" value="todos" className="button button--secondary">
+                    {t("renew_all")}
+                  </button>
+                </div>
+              ) : null}
             </Form>
           );
         }}

@@ -1,5 +1,5 @@
 /** The periodicals of the interest profile (spec §5: at least one journal type to save; ADR 191): follow, change, stop. */
-import { redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { titleAfterAction } from "~/lib/action-failed.server";
 import { getFollowedPeriodicals, savePeriodical, searchPeriodicals, unfollowPeriodical } from "~/lib/api/account/interest-profiles.server";
 import { getApi } from "~/lib/api/client.server";
@@ -31,7 +31,7 @@ export async function loadPeriodicals(request: Request, context: Ctx) {
   const done = (DONE as readonly string[]).includes(asked ?? "") ? asked : null;
   const plainTitle = t("interests:periodicals.title");
   const prefix = t("common:errors.prefix");
-  return {
+  const payload = {
     plainTitle,
     pageTitle: titleAfterAction(context, search?.error ? `${prefix} ${plainTitle}` : plainTitle, prefix, done ? t(`interests:periodicals.done.${done}`) : null),
     errorPrefix: prefix,
@@ -39,6 +39,8 @@ export async function loadPeriodicals(request: Request, context: Ctx) {
     followed: followed.ok ? followed.value.map((p) => ({ codAcervo: p.cod_acervo, titulo: p.titulo, issn: p.issn ?? null, tipos: p.tipos })) : null,
     search,
   };
+  // A term too short is the patron's mistake: 400 with the message beside the field (the page still renders).
+  return search?.error ? data(payload, { status: 400 }) : payload;
 }
 
 /** Follow (POST), change the journal types (PUT) or stop following (DELETE); 400 with the row's errors and input, else PRG. */

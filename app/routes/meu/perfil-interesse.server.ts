@@ -2,7 +2,7 @@
  * The interest profile screen (spec §7 "Perfil-interesse", ADR 191): its expiry date, its areas, authors and subjects
  * (search the catalogue's, tick, include; remove one), and the work types it is narrowed to.
  */
-import { redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { titleAfterAction } from "~/lib/action-failed.server";
 import { DSI_KINDS, type DsiKind } from "~/lib/api/account/interest-profile-types";
 import {
@@ -44,7 +44,7 @@ export async function loadInterestProfile(request: Request, context: Ctx) {
   const asked = url.searchParams.get("feito");
   const done = (DONE as readonly string[]).includes(asked ?? "") ? asked : null;
   const plainTitle = t("interests:profile.title");
-  return {
+  const payload = {
     plainTitle,
     pageTitle: titleAfterAction(context, search?.error ? `${t("common:errors.prefix")} ${plainTitle}` : plainTitle, t("common:errors.prefix"), done ? t(`interests:profile.done.${done}`) : null),
     errorPrefix: t("common:errors.prefix"),
@@ -58,6 +58,8 @@ export async function loadInterestProfile(request: Request, context: Ctx) {
     workTypes: workTypes.ok ? workTypes.value.map((w) => ({ value: String(w.cod_tipo_obra), label: w.descricao, selected: w.selecionado })) : null,
     search,
   };
+  // A term too short is the patron's mistake: 400 with the message beside the field (the page still renders).
+  return search?.error ? data(payload, { status: 400 }) : payload;
 }
 
 /** The screen's four forms, told apart by `intent`: each answers 400 with its errors and input, or redirects (PRG). */

@@ -7,6 +7,8 @@ import { ApiError, describeError } from "~/lib/api/errors";
 import { getHoldOptions } from "~/lib/api/requests.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
+import { HOLD_CHANGEABLE_STATES } from "~/lib/api/account/types";
+import { isDay } from "~/schemas/account/date-range";
 import { HOLDS_PATH } from "./paths";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -48,7 +50,6 @@ export interface HoldChangeData {
   formError?: string;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const KNOWN_CODES = ["reserva_nao_suspensivel", "data_suspensao_invalida", "reserva_em_transito", "biblioteca_invalida"];
 
 export async function holdAction(request: Request, context: Ctx, idParam: string | undefined) {
@@ -59,10 +60,12 @@ export async function holdAction(request: Request, context: Ctx, idParam: string
   const intent = String(form.get("intent") ?? "");
   const values = { ate: String(form.get("ate") ?? "").slice(0, 10), biblioteca: String(form.get("biblioteca") ?? "") };
   const fail = (errors: Record<string, string>, formError?: string) => data<HoldChangeData>({ errors, values, formError }, { status: 400 });
+  // A form that is not offered (ready or in transit) is refused with the reason, not the API's generic answer.
+  if (!HOLD_CHANGEABLE_STATES.includes(hold.estado) && intent !== "") return fail({}, t("holds:manage_unavailable"));
   try {
     if (intent === "suspender") {
       if (!values.ate) return fail({ ate: t("holds:errors.date_required") });
-      if (!DATE.test(values.ate)) return fail({ ate: t("holds:errors.date_invalid") });
+      if (!isDay(values.ate)) return fail({ ate: t("holds:errors.date_invalid") });
       await suspendHold(api, hold.cod_reserva, values.ate);
       return redirect(`${HOLDS_PATH}?feito=suspensa`);
     }
@@ -84,6 +87,8 @@ export async function holdAction(request: Request, context: Ctx, idParam: string
       const message = t(`holds:errors.${err.code}`);
       return field ? fail({ [field]: message }) : fail({}, message);
     }
+    // A field the API names (a date it could not read) gets its message beside that field.
+    if (err.status === 422 && err.errors && intent === "suspender" && Object.keys(err.errors).some((f) => f === "ate")) return fail({ ate: t("holds:errors.date_invalid") });
     const m = describeError(err);
     return data<HoldChangeData>({ errors: {}, values, formError: t(m.key, m.values) }, { status: err.status === 0 ? 503 : 400 });
   }

@@ -10,6 +10,7 @@ import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { getT } from "~/lib/i18n.server";
 import { useHydrated } from "~/lib/use-hydrated";
+import { HOLD_CHANGEABLE_STATES } from "~/lib/api/account/types";
 import { flagFailure } from "~/lib/action-failed.server";
 import type { Route } from "./+types/reservas";
 import { HOLDS_PATH } from "./paths";
@@ -216,7 +217,7 @@ function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
                   <td>{h.releaseDate}</td>
                   <td>{h.observation}</td>
                   <td>
-                    {h.state === "aguardando" || h.state === "suspensa" ? (
+                    {HOLD_CHANGEABLE_STATES.includes(h.state) ? (
                       <Link to={`${HOLDS_PATH}/${h.id}`} aria-label={t("manage_hold", { title: h.title })}>
                         {t("manage")}
                       </Link>

@@ -2,8 +2,8 @@ import { z } from "zod";
 
 const day = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A real calendar day in YYYY-MM-DD (what <input type="date"> sends). */
-function isDay(v: string): boolean {
+/** A real calendar day in YYYY-MM-DD (what <input type="date"> sends): 2026-02-30 is not one. */
+export function isDay(v: string): boolean {
   if (!day.test(v)) return false;
   const d = new Date(`${v}T12:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;

@@ -35,4 +35,16 @@ describe("request-to-the-library forms", () => {
   it("sends checkboxes as booleans and leaves blanks out", () => {
     expect(requestBody("survey", { ...survey, folha_rosto: "on", delimitacao: "" })).toEqual({ ...survey, folha_rosto: true, sumario: false, ilustracoes: false });
   });
+
+  it("names a future year, a bad ISBN and a library not offered at once", () => {
+    const r = requestFormSchema("interlibrary", { libraries: ["1", "2"] }).safeParse({ titulo: "Obra", ano: 2999, isbn_issn: "xyz!!", biblioteca_recebimento: 999 });
+    const errors = r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+    expect(errors).toEqual({ ano: "librequests:errors.year_range", isbn_issn: "librequests:errors.isbn_issn", biblioteca_recebimento: "librequests:errors.choose" });
+  });
+
+  it("refuses article pages out of order and keeps a range in order", () => {
+    const article = { titulo_artigo: "A", titulo_periodico: "P", ano: 2020, email: "a@example.org" };
+    expect(errorsOf("article", { ...article, paginas: "62-45" })).toEqual({ paginas: "librequests:errors.pages_order" });
+    expect(errorsOf("article", { ...article, paginas: "45-62" })).toEqual({});
+  });
 });

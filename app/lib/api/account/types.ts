@@ -4,6 +4,9 @@ import { z } from "zod";
 /** A reason code this portal does not know yet still shows the API's own words. */
 const Reason = z.string();
 
+/** The hold states in which a hold can still be suspended or moved (a ready or travelling copy cannot: the API refuses). */
+export const HOLD_CHANGEABLE_STATES: readonly string[] = ["aguardando", "suspensa"];
+
 export const LOAN_KINDS = ["emprestado", "quarentena", "horario", "diario", "reservado", "transito"] as const;
 
 export const CurrentLoanSchema = z.looseObject({

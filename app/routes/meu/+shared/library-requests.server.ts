@@ -94,7 +94,11 @@ export interface RequestActionData {
 /** Posts one form to the API; success redirects to `listPath?aviso=<form>` (PRG). */
 export async function requestAction(request: Request, context: Ctx, key: FormKey, listPath: string) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: requestFormSchema(key) });
+  // The same libraries the form offered: a wrong one is reported with the other errors, not after them.
+  const needsLibraries = FORMS[key].fields.some((f) => f.kind === "library");
+  const units = needsLibraries ? await settle(getUnits(getApi(context))) : null;
+  const libraries = units?.ok ? units.value.map((u) => String(u.cod_biblioteca)) : [];
+  const submission = parseWithZod(formData, { schema: requestFormSchema(key, { libraries }) });
   if (submission.status !== "success") return data<RequestActionData>({ form: key, result: submission.reply(), formError: null }, { status: 400 });
   try {
     await createLibraryRequest(getApi(context), FORMS[key].apiPath, requestBody(key, submission.value as Record<string, unknown>));
