@@ -10,7 +10,7 @@ import { settle } from "~/lib/api/settle.server";
 import { ListFrame } from "~/components/account/ListFrame";
 import { ListTitle } from "~/components/account/ListTitle";
 import { dayIn } from "../../../contract/time-zone";
-import { formatDate, formatDue, formatMoney } from "~/lib/i18n";
+import { formatDue, formatMoney } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { libraryTimeZoneOf } from "~/lib/root-data.server";
 import { PRODUCT_NAME, privateAreaPath } from "~/lib/product";
