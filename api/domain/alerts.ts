@@ -5,7 +5,9 @@
  * reported. When the patron's receive-e-mails flag is on, the alert also goes out through the mailer.
  */
 import { sql } from "kysely";
+import { dayIn, daysBetween } from "../../contract/time-zone.ts";
 import type { Db } from "../db/index.ts";
+import { libraryTimeZone } from "../db/institution.ts";
 import type { Lang } from "../lib/messages.ts";
 import type { Mailer } from "../mail/index.ts";
 
@@ -17,8 +19,11 @@ export interface AlertData {
   titulo?: string;
   cod_acervo?: number;
   cod_emprestimo?: number;
+  /** A due day (YYYY-MM-DD, the library's day) and how many days away it was when the alert was written. */
   data?: string;
   dias?: number;
+  /** An hourly loan's due hour in the library's time zone ("17:30"). */
+  hora?: string;
   situacao?: string;
   biblioteca?: string;
   /** Interest profile alerts: how many titles arrived and their titles, "; "-separated. */
@@ -31,51 +36,137 @@ export interface AlertData {
 /** Days before the due date that the reminder job alerts. */
 export const REMINDER_DAYS = 2;
 
-const TEXT: Record<Exclude<AlertKind, "mensagem">, Record<Lang, string>> = {
+const LOCALE: Record<Lang, string> = { pt: "pt-BR", es: "es-CO", en: "en-US" };
+
+/** Status codes of loan requests and suggestions as words (ADR 227); an unknown code loses its underscores. */
+const STATUS: Record<Lang, Record<string, string>> = {
+  pt: { aguardando: "aguardando", disponivel: "disponível", transito: "em trânsito", em_transito: "em trânsito", atendida: "atendida", cancelada: "cancelada", finalizada: "finalizada", nao_finalizada: "não finalizada" },
+  es: { aguardando: "en espera", disponivel: "disponible", transito: "en tránsito", em_transito: "en tránsito", atendida: "atendida", cancelada: "cancelada", finalizada: "finalizada", nao_finalizada: "no finalizada" },
+  en: { aguardando: "waiting", disponivel: "available", transito: "in transit", em_transito: "in transit", atendida: "fulfilled", cancelada: "cancelled", finalizada: "finished", nao_finalizada: "not finished" },
+};
+
+/** A status code in words. */
+export function statusWord(lang: Lang, code: string | undefined): string {
+  return code ? (STATUS[lang][code] ?? code.replace(/_/g, " ")) : "";
+}
+
+/** "vence hoje", "vence amanhã", "vence em 3 dias" (never "0 dia(s)"). */
+function dueIn(lang: Lang, days: number): string {
+  const n = Math.max(0, Math.round(days));
+  const words = {
+    pt: ["vence hoje", "vence amanhã", `vence em ${n} dias`],
+    es: ["vence hoy", "vence mañana", `vence en ${n} días`],
+    en: ["is due today", "is due tomorrow", `is due in ${n} days`],
+  }[lang];
+  return words[Math.min(n, 2)];
+}
+
+/** A day in words in the language ("29 de novembro de 2026"); a value that is not a day is left as it is. */
+export function longDate(lang: Lang, day: string | undefined): string {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return day ?? "";
+  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+}
+
+type Words = (d: AlertData, title: string) => string;
+
+/** The alert's sentence per kind and language; `title` is the quoted (or linked) title. */
+const TEXT: Record<Exclude<AlertKind, "mensagem">, Record<Lang, Words>> = {
   reserva_disponivel: {
-    pt: "Sua reserva de \"{titulo}\" está disponível para retirada na {biblioteca}.",
-    es: "Su reserva de \"{titulo}\" está disponible para retirar en {biblioteca}.",
-    en: "Your hold on \"{titulo}\" is ready for pickup at {biblioteca}.",
+    pt: (d, t) => `Sua reserva de ${t} está disponível para retirada na ${d.biblioteca ?? ""}.`,
+    es: (d, t) => `Su reserva de ${t} está disponible para retirar en ${d.biblioteca ?? ""}.`,
+    en: (d, t) => `Your hold on ${t} is ready for pickup at ${d.biblioteca ?? ""}.`,
   },
   lista_espera_disponivel: {
-    pt: "\"{titulo}\", que você aguardava na lista de espera, já pode ser solicitado ou reservado.",
-    es: "\"{titulo}\", que esperaba en la lista de espera, ya se puede solicitar o reservar.",
-    en: "\"{titulo}\", which you were waiting for, can now be requested or held.",
+    pt: (_, t) => `${t}, que você aguardava na lista de espera, já pode ser solicitado ou reservado.`,
+    es: (_, t) => `${t}, que esperaba en la lista de espera, ya se puede solicitar o reservar.`,
+    en: (_, t) => `${t}, which you were waiting for, can now be requested or held.`,
   },
   vencimento: {
-    pt: "O empréstimo de \"{titulo}\" vence em {dias} dia(s), em {data}.",
-    es: "El préstamo de \"{titulo}\" vence en {dias} día(s), el {data}.",
-    en: "The loan of \"{titulo}\" is due in {dias} day(s), on {data}.",
+    pt: (d, t) => `O empréstimo de ${t} ${dueIn("pt", d.dias ?? 0)}, ${longDate("pt", d.data)}${d.hora ? `, às ${d.hora}` : ""}.`,
+    es: (d, t) => `El préstamo de ${t} ${dueIn("es", d.dias ?? 0)}, ${longDate("es", d.data)}${d.hora ? `, a las ${d.hora}` : ""}.`,
+    en: (d, t) => `The loan of ${t} ${dueIn("en", d.dias ?? 0)}, ${longDate("en", d.data)}${d.hora ? `, at ${d.hora}` : ""}.`,
   },
   solicitacao_situacao: {
-    pt: "Sua solicitação de empréstimo de \"{titulo}\" mudou de situação: {situacao}.",
-    es: "Su solicitud de préstamo de \"{titulo}\" cambió de estado: {situacao}.",
-    en: "Your loan request for \"{titulo}\" changed status: {situacao}.",
+    pt: (d, t) => `Sua solicitação de empréstimo de ${t} está agora ${statusWord("pt", d.situacao)}.`,
+    es: (d, t) => `Su solicitud de préstamo de ${t} está ahora ${statusWord("es", d.situacao)}.`,
+    en: (d, t) => `Your loan request for ${t} is now ${statusWord("en", d.situacao)}.`,
   },
   sugestao_situacao: {
-    pt: "Sua sugestão de aquisição \"{titulo}\" mudou de situação: {situacao}.",
-    es: "Su sugerencia de adquisición \"{titulo}\" cambió de estado: {situacao}.",
-    en: "Your acquisition suggestion \"{titulo}\" changed status: {situacao}.",
+    pt: (d, t) => `Sua sugestão de aquisição ${t} está agora ${statusWord("pt", d.situacao)}.`,
+    es: (d, t) => `Su sugerencia de adquisición ${t} está ahora ${statusWord("es", d.situacao)}.`,
+    en: (d, t) => `Your acquisition suggestion ${t} is now ${statusWord("en", d.situacao)}.`,
   },
   perfil_interesse: {
-    pt: "{total} título(s) novo(s) no acervo conforme o seu perfil de interesse: {titulos}.",
-    es: "{total} título(s) nuevo(s) en el acervo según su perfil de interés: {titulos}.",
-    en: "{total} new title(s) in the catalogue match your interest profile: {titulos}.",
+    pt: (d) => (d.total === 1 ? `1 título novo no acervo conforme o seu perfil de interesse: ${d.titulos ?? ""}.` : `${d.total ?? 0} títulos novos no acervo conforme o seu perfil de interesse: ${d.titulos ?? ""}.`),
+    es: (d) => (d.total === 1 ? `1 título nuevo en el acervo según su perfil de interés: ${d.titulos ?? ""}.` : `${d.total ?? 0} títulos nuevos en el acervo según su perfil de interés: ${d.titulos ?? ""}.`),
+    en: (d) => (d.total === 1 ? `1 new title in the catalogue matches your interest profile: ${d.titulos ?? ""}.` : `${d.total ?? 0} new titles in the catalogue match your interest profile: ${d.titulos ?? ""}.`),
   },
   fasciculo_novo: {
-    pt: "Chegou um novo fascículo de \"{titulo}\" na {biblioteca}: {fasciculo}.",
-    es: "Llegó un nuevo fascículo de \"{titulo}\" a {biblioteca}: {fasciculo}.",
-    en: "A new issue of \"{titulo}\" arrived at {biblioteca}: {fasciculo}.",
+    pt: (d, t) => `Chegou um novo fascículo de ${t} na ${d.biblioteca ?? ""}: ${d.fasciculo ?? ""}.`,
+    es: (d, t) => `Llegó un nuevo fascículo de ${t} a ${d.biblioteca ?? ""}: ${d.fasciculo ?? ""}.`,
+    en: (d, t) => `A new issue of ${t} arrived at ${d.biblioteca ?? ""}: ${d.fasciculo ?? ""}.`,
   },
 };
 
-const SUBJECT: Record<Lang, string> = { pt: "Aviso da biblioteca", es: "Aviso de la biblioteca", en: "Library notice" };
+/** Each kind's e-mail subject (ADR 227): what happened and to which title, never a generic "notice". */
+const SUBJECT: Record<Exclude<AlertKind, "mensagem">, Record<Lang, (d: AlertData) => string>> = {
+  reserva_disponivel: { pt: (d) => `Reserva disponível para retirada: ${d.titulo}`, es: (d) => `Reserva disponible para retirar: ${d.titulo}`, en: (d) => `Hold ready for pickup: ${d.titulo}` },
+  lista_espera_disponivel: { pt: (d) => `Título disponível: ${d.titulo}`, es: (d) => `Título disponible: ${d.titulo}`, en: (d) => `Title available: ${d.titulo}` },
+  vencimento: {
+    pt: (d) => `Empréstimo ${dueIn("pt", d.dias ?? 0)}: ${d.titulo}`,
+    es: (d) => `Préstamo ${dueIn("es", d.dias ?? 0)}: ${d.titulo}`,
+    en: (d) => `Loan ${dueIn("en", d.dias ?? 0)}: ${d.titulo}`,
+  },
+  solicitacao_situacao: {
+    pt: (d) => `Solicitação de empréstimo ${statusWord("pt", d.situacao)}: ${d.titulo}`,
+    es: (d) => `Solicitud de préstamo ${statusWord("es", d.situacao)}: ${d.titulo}`,
+    en: (d) => `Loan request ${statusWord("en", d.situacao)}: ${d.titulo}`,
+  },
+  sugestao_situacao: {
+    pt: (d) => `Sugestão de aquisição ${statusWord("pt", d.situacao)}: ${d.titulo}`,
+    es: (d) => `Sugerencia de adquisición ${statusWord("es", d.situacao)}: ${d.titulo}`,
+    en: (d) => `Acquisition suggestion ${statusWord("en", d.situacao)}: ${d.titulo}`,
+  },
+  perfil_interesse: { pt: () => "Novidades no acervo conforme o seu perfil de interesse", es: () => "Novedades en el acervo según su perfil de interés", en: () => "New in the catalogue for your interest profile" },
+  fasciculo_novo: { pt: (d) => `Novo fascículo: ${d.titulo}`, es: (d) => `Nuevo fascículo: ${d.titulo}`, en: (d) => `New issue: ${d.titulo}` },
+};
+
+const isKind = (tipo: string): tipo is Exclude<AlertKind, "mensagem"> => tipo in TEXT;
+const quoted = (titulo: string | undefined) => `“${titulo ?? ""}”`;
 
 /** The alert's words in `lang` (the stored message for free-text alerts). */
 export function alertText(lang: Lang, tipo: string, dados: AlertData, mensagem = ""): string {
-  const template = (TEXT as Record<string, Record<Lang, string>>)[tipo]?.[lang];
-  if (!template) return mensagem;
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => String((dados as Record<string, unknown>)[k] ?? ""));
+  return isKind(tipo) ? TEXT[tipo][lang](dados, quoted(dados.titulo)) : mensagem;
+}
+
+/** The e-mail subject of an alert in `lang`. */
+export function alertSubject(lang: Lang, tipo: Exclude<AlertKind, "mensagem">, dados: AlertData): string {
+  return SUBJECT[tipo][lang](dados);
+}
+
+const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The portal's public address (PUBLIC_URL), without a trailing slash; null when unset. */
+function publicUrl(): string | null {
+  const url = process.env.PUBLIC_URL?.trim().replace(/\/+$/, "");
+  return url && /^https?:\/\//.test(url) ? url : null;
+}
+
+/**
+ * An alert's e-mail (ADR 227): its own subject, the sentence, and, when PUBLIC_URL is set, the title linked to
+ * its page (in the HTML part, and its address under the sentence in the text part).
+ */
+export function alertEmail(lang: Lang, tipo: Exclude<AlertKind, "mensagem">, dados: AlertData): { subject: string; text: string; html?: string } {
+  const subject = alertSubject(lang, tipo, dados);
+  const text = alertText(lang, tipo, dados);
+  const base = publicUrl();
+  if (!base || typeof dados.cod_acervo !== "number") return { subject, text };
+  const href = `${base}/acervo/${dados.cod_acervo}`;
+  const see = { pt: "Veja o título", es: "Vea el título", en: "See the title" }[lang];
+  // The sentence is built with a placeholder for the title so only the dynamic parts are escaped.
+  const mark = "\u0000TITLE\u0000";
+  const html = escapeHtml(TEXT[tipo][lang](dados, mark)).replace(escapeHtml(mark), `“<a href="${escapeHtml(href)}">${escapeHtml(dados.titulo ?? "")}</a>”`);
+  return { subject, text: `${text}\n\n${see}: ${href}\n`, html: `<p>${html}</p>` };
 }
 
 export interface AlertEvent {
@@ -85,7 +176,7 @@ export interface AlertEvent {
   /** The event's once-only key, e.g. "vencimento:12:2026-11-26". */
   chave: string;
   /** The e-mail's subject and body when they say more than the alert (e.g. a list of titles). */
-  email?: { subject: string; text: string };
+  email?: { subject: string; text: string; html?: string };
 }
 
 /**
@@ -104,7 +195,9 @@ export async function notify(db: Db, mailer: Mailer, ev: AlertEvent): Promise<bo
   const who = await db.selectFrom("pessoa").select(["email", "recebe_email"]).where("cod_pessoa", "=", ev.cod_pessoa).executeTakeFirst();
   if (who?.email && Number(who.recebe_email) === 1) {
     // On the alert's own handle: inside a caller's transaction, the e-mail is kept exactly when the alert is (ADR 197).
-    await mailer.send({ to: [who.email], subject: ev.email?.subject ?? SUBJECT.pt, text: ev.email?.text ?? mensagem }, { db });
+    // E-mail is in Portuguese, the API's default language: a patron's language is not stored.
+    const mail = ev.email ?? alertEmail("pt", ev.tipo, ev.dados);
+    await mailer.send({ to: [who.email], subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) }, { db });
   }
   return true;
 }
@@ -137,28 +230,37 @@ export function alertSuggestionStatus(db: Db, mailer: Mailer, s: { cod_sugestao:
  * due day and earns a new reminder later.
  */
 export async function runDueReminders(db: Db, mailer: Mailer, now: number, days = REMINDER_DAYS): Promise<{ checked: number; written: number }> {
+  const zone = await libraryTimeZone(db);
   const from = new Date(now).toISOString();
-  const until = new Date(now + days * 86_400_000);
-  until.setUTCHours(23, 59, 59, 999);
+  // Up to the end of the library's day `days` days from today (a generous UTC bound; the exact day is checked below).
+  const until = new Date(now + (days + 2) * 86_400_000).toISOString();
   const loans = await db
     .selectFrom("emprestimo as m")
     .innerJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
     .innerJoin("acervo as a", "a.cod_acervo", "e.cod_acervo")
-    .select(["m.cod_emprestimo", "m.cod_pessoa", "m.data_devolucao_prevista", "a.titulo", "a.cod_acervo"])
+    .select(["m.cod_emprestimo", "m.cod_pessoa", "m.data_devolucao_prevista", "m.tipo", "a.titulo", "a.cod_acervo"])
     .where("m.data_devolucao", "is", null)
     .where("m.data_devolucao_prevista", ">=", from)
-    .where("m.data_devolucao_prevista", "<=", until.toISOString())
+    .where("m.data_devolucao_prevista", "<=", until)
     .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM alerta x WHERE x.chave = ${sql.lit("vencimento:")} || CAST(m.cod_emprestimo AS TEXT) || ':' || substr(m.data_devolucao_prevista, 1, 10))`)
     .execute();
   let written = 0;
+  let checked = 0;
   for (const l of loans) {
-    const dueDay = l.data_devolucao_prevista.slice(0, 10);
-    const dias = Math.max(0, Math.ceil((Date.parse(`${dueDay}T00:00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00:00Z`)) / 86_400_000));
+    // Days and the due day are the library's (a loan due at 22:00 in Brasília is due that day, not the next).
+    const dias = daysBetween(new Date(now), l.data_devolucao_prevista, zone);
+    if (dias > days) continue;
+    checked++;
+    const hourly = l.tipo === "horario";
     const isNew = await notify(db, mailer, {
-      cod_pessoa: l.cod_pessoa, tipo: "vencimento", chave: `vencimento:${l.cod_emprestimo}:${dueDay}`,
-      dados: { titulo: l.titulo, cod_acervo: l.cod_acervo, cod_emprestimo: l.cod_emprestimo, data: dueDay, dias },
+      // The key keeps the stored day (ADR 121): renewals move it, and the query above finds reminded loans by it.
+      cod_pessoa: l.cod_pessoa, tipo: "vencimento", chave: `vencimento:${l.cod_emprestimo}:${l.data_devolucao_prevista.slice(0, 10)}`,
+      dados: {
+        titulo: l.titulo, cod_acervo: l.cod_acervo, cod_emprestimo: l.cod_emprestimo, data: dayIn(new Date(l.data_devolucao_prevista), zone), dias,
+        ...(hourly ? { hora: new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: zone }).format(new Date(l.data_devolucao_prevista)) } : {}),
+      },
     });
     if (isNew) written++;
   }
-  return { checked: loans.length, written };
+  return { checked, written };
 }

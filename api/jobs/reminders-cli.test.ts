@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** `npm run reminders` is `tsx api/jobs/reminders-cli.ts`: run exactly that, as a child process. */
-const reminders = () => run("npx", ["--no-install", "tsx", "api/jobs/reminders-cli.ts"], { cwd: root, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "" }, timeout: 60_000 });
+const reminders = () => run("npx", ["--no-install", "tsx", "api/jobs/reminders-cli.ts"], { cwd: root, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", PUBLIC_URL: "https://biblioteca.example.org" }, timeout: 60_000 });
 
 describe("npm run reminders", () => {
   it("writes the due-date alerts once, e-mails the patrons who want e-mail, and writes nothing on a second run", async () => {
@@ -38,8 +38,18 @@ describe("npm run reminders", () => {
     expect(written).toBeGreaterThanOrEqual(2);
     const outbox = fs.readdirSync(path.join(dir, "outbox"));
     expect(outbox.length).toBe(written);
-    const mail = JSON.parse(fs.readFileSync(path.join(dir, "outbox", outbox[0]), "utf8")) as { to: string[]; text: string };
-    expect(mail.text).toMatch(/vence em \d dia\(s\)/);
+    const mails = outbox.map((f) => JSON.parse(fs.readFileSync(path.join(dir, "outbox", f), "utf8")) as { to: string[]; subject: string; text: string; html?: string });
+    // Sentences a patron reads (ADR 227): "vence em 2 dias, 29 de novembro de 2026", a subject per kind, the title linked.
+    const loan = mails.find((m) => /vence em 2 dias/.test(m.text))!;
+    expect(loan.text).toMatch(/^O empréstimo de “Obra \d+” vence em 2 dias, \d{1,2} de [a-zç]+ de \d{4}\.\n\nVeja o título: https:\/\/biblioteca\.example\.org\/acervo\/\d+\n$/);
+    expect(loan.subject).toMatch(/^Empréstimo vence em 2 dias: Obra \d+$/);
+    expect(loan.html).toMatch(/<a href="https:\/\/biblioteca\.example\.org\/acervo\/\d+">Obra \d+<\/a>/);
+    expect(mails.map((m) => m.text).join("\n")).not.toMatch(/dia\(s\)|Aviso da biblioteca/);
+    const db = openDatabase({ dataDir: dir });
+    const stored = await db.selectFrom("email_saida").select("assunto").execute();
+    await db.destroy();
+    expect(stored.map((r) => r.assunto)).toContain(loan.subject);
+    expect(stored.map((r) => r.assunto)).not.toContain("Aviso da biblioteca");
 
     const second = await reminders();
     expect(second.stdout).toContain("0 alert(s) written");

@@ -25,6 +25,20 @@ describe("GET /api/parametros/*", () => {
     expect(i.link_lgpd).toMatch(/^https:\/\//);
   });
 
+  it("reports the library's time zone: Brasília by default, the institution's own when set, never an unknown one (ADR 226)", async () => {
+    expect((await json("/api/parametros/instituicao")).fuso_horario).toBe("America/Sao_Paulo");
+    const row = await t.db.selectFrom("instituicao").select("parametros").executeTakeFirstOrThrow();
+    const params = JSON.parse(row.parametros ?? "{}") as Record<string, unknown>;
+    try {
+      await t.db.updateTable("instituicao").set({ parametros: JSON.stringify({ ...params, fuso_horario: "America/Bogota" }) }).execute();
+      expect((await json("/api/parametros/instituicao")).fuso_horario).toBe("America/Bogota");
+      await t.db.updateTable("instituicao").set({ parametros: JSON.stringify({ ...params, fuso_horario: "Brasil/Brasilia" }) }).execute();
+      expect((await json("/api/parametros/instituicao")).fuso_horario).toBe("America/Sao_Paulo");
+    } finally {
+      await t.db.updateTable("instituicao").set({ parametros: row.parametros }).execute();
+    }
+  });
+
   it("lists the public activities", async () => {
     const { atividades } = await json("/api/parametros/funcionalidades");
     expect(atividades.map((a: { cod_atividade: number }) => a.cod_atividade)).toEqual([8, 12, 13, 57, 87, 88, 107]);

@@ -5,6 +5,7 @@ import { ApiError } from "../lib/errors.ts";
 import { ssoLoginParameters } from "../sso/parameters.ts";
 import { createRouter, errorResponses, LangHeader, parseJsonArray, parseJsonObject, requireToken, type ApiDeps } from "../lib/http.ts";
 import { repositoryLinkOf } from "./pessoas-servicos.ts";
+import { timeZoneOr } from "../../contract/time-zone.ts";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } }, ...errorResponses });
 const get = <T extends z.ZodType>(path: string, summary: string, schema: T) =>
@@ -31,6 +32,7 @@ const Instituicao = z
     link_icap: z.string().nullable(),
     link_rede: z.string().nullable(),
     link_repositorio: z.string().nullable().openapi({ description: "The institutional repository that receives papers (ADR 192); null: no paper posting" }),
+    fuso_horario: z.string().openapi({ description: "The library's IANA time zone (`parametros.fuso_horario`, default America/Sao_Paulo): times a patron reads are in it (ADR 226)" }),
     __md_aut: z.number().int(),
     __md_crypt: z.number().int(),
     aquisicao: z.boolean(),
@@ -123,6 +125,7 @@ export function parametrosRoutes(deps: ApiDeps) {
         link_icap: str(p.link_icap),
         link_rede: str(p.link_rede),
         link_repositorio: repositoryLinkOf(p),
+        fuso_horario: timeZoneOr(p.fuso_horario),
         __md_aut: typeof p.__md_aut === "number" ? p.__md_aut : 1,
         __md_crypt: typeof p.__md_crypt === "number" ? p.__md_crypt : 1,
         aquisicao: p.aquisicao !== false,

@@ -7,6 +7,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
+import { alertText } from "../domain/alerts.ts";
 import { syncSequences } from "../db/sequences.ts";
 import { hashPassword } from "../lib/password.ts";
 import { DEMO_EMPRESA } from "./institution.ts";
@@ -98,7 +99,7 @@ export async function seedCirculation(db: Db, { now = Date.now(), log = (_m: str
           {
             cod_pessoa: r.cod_pessoa, tipo: "solicitacao_situacao", chave: `demo:${r.login}:1`, lido: 0, created_at: iso(-1),
             dados: JSON.stringify({ titulo: titleOf(mine[1].cod_acervo), cod_acervo: mine[1].cod_acervo, situacao: "disponivel" }),
-            mensagem: `Sua solicitação de empréstimo de "${titleOf(mine[1].cod_acervo)}" mudou de situação: disponivel.`,
+            mensagem: alertText("pt", "solicitacao_situacao", { titulo: titleOf(mine[1].cod_acervo), situacao: "disponivel" }),
           },
           {
             cod_pessoa: r.cod_pessoa, tipo: "mensagem", chave: `demo:${r.login}:2`, lido: 0, created_at: iso(-2),
@@ -107,7 +108,7 @@ export async function seedCirculation(db: Db, { now = Date.now(), log = (_m: str
           {
             cod_pessoa: r.cod_pessoa, tipo: "lista_espera_disponivel", chave: `demo:${r.login}:3`, lido: 1, created_at: iso(-9),
             dados: JSON.stringify({ titulo: titleOf(mine[6].cod_acervo), cod_acervo: mine[6].cod_acervo }),
-            mensagem: `"${titleOf(mine[6].cod_acervo)}", que você aguardava na lista de espera, já pode ser solicitado ou reservado.`,
+            mensagem: alertText("pt", "lista_espera_disponivel", { titulo: titleOf(mine[6].cod_acervo) }),
           },
         ])
         .execute();

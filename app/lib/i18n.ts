@@ -3,6 +3,7 @@
  * Translations live in `locales/{lng}/{namespace}.json`; a new namespace file is picked up with no code change.
  */
 import type { InitOptions, Resource } from "i18next";
+import { DEFAULT_TIME_ZONE, timeZoneOr } from "../../contract/time-zone";
 
 /** Languages offered in the picker, in display order (spec §2). pt is the default and the source of truth. */
 export const SUPPORTED_LANGUAGES = ["pt", "en", "es", "fr", "it"] as const;
@@ -118,32 +119,79 @@ export function formatMoney(amount: number, language: string): string {
 }
 
 /**
+ * The library's time zone for dates and times of full timestamps (ADR 226). The portal serves one library:
+ * the site configuration sets it when it loads (`fuso_horario`); until then, and in the browser, the default.
+ */
+let libraryZone = DEFAULT_TIME_ZONE;
+
+/** Sets the zone used by `formatDate` and `formatDateTime` when none is passed (an unknown zone is ignored). */
+export function setLibraryTimeZone(zone: unknown): void {
+  libraryZone = timeZoneOr(zone);
+}
+
+/** The library's time zone as last configured. */
+export function libraryTimeZone(): string {
+  return libraryZone;
+}
+
+/**
  * Dates formatted per locale and value: a page of loans formats the same days again and again, and ICU's
  * formatting was 1.7 % of the account summary's CPU (ADR 210). Bounded.
  */
 const formattedDates = new Map<string, string>();
-const SHORT_DATE: Intl.DateTimeFormatOptions = { dateStyle: "short", timeZone: "UTC" };
+// Four-digit years in every language (dateStyle "short" gives "11/27/26" in en, es and it).
+const SHORT_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric" };
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Formats an ISO date (yyyy-mm-dd or full timestamp) for the language, without shifting the day. */
-export function formatDate(value: string | null | undefined, language: string): string {
+/** The Intl locale of a portal language ("pt" → "pt-BR"). */
+export function localeOf(language: string): string {
+  return MONEY[language]?.locale ?? "pt-BR";
+}
+
+/**
+ * Formats an ISO date for the language: a day (yyyy-mm-dd) as it is, a timestamp on its day in the library's
+ * time zone (an evening in Brasília is not the next day).
+ */
+export function formatDate(value: string | null | undefined, language: string, timeZone: string = libraryZone): string {
   if (!value) return "";
-  const locale = MONEY[language]?.locale ?? "pt-BR";
-  const key = `${locale}|${value}`;
+  const locale = localeOf(language);
+  const dateOnly = DATE_ONLY.test(value);
+  const key = `${locale}|${dateOnly ? "" : timeZone}|${value}`;
   const known = formattedDates.get(key);
   if (known !== undefined) return known;
-  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
-  const formatted = Number.isNaN(d.getTime()) ? value : dateTimeFormat(locale, SHORT_DATE).format(d);
+  const d = new Date(dateOnly ? `${value}T12:00:00Z` : value);
+  const formatted = Number.isNaN(d.getTime()) ? value : dateTimeFormat(locale, { ...SHORT_DATE, timeZone: dateOnly ? "UTC" : timeZone }).format(d);
   if (formattedDates.size >= 5000) formattedDates.clear();
   formattedDates.set(key, formatted);
   return formatted;
 }
 
-/** Formats an ISO timestamp as date and time for the language, naming the time zone (the server's). */
-export function formatDateTime(value: string | null | undefined, language: string): string {
+/** Formats an ISO timestamp as date and time ("27/11/2026, 17:30") in the library's time zone. */
+export function formatDateTime(value: string | null | undefined, language: string, timeZone: string = libraryZone): string {
   if (!value) return "";
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return value;
-  const locale = MONEY[language]?.locale ?? "pt-BR";
-  // dateStyle/timeStyle cannot be combined with timeZoneName (a RangeError): spell the fields out.
-  return dateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(d);
+  return dateTimeFormat(localeOf(language), { ...SHORT_DATE, hour: "2-digit", minute: "2-digit", timeZone }).format(d);
+}
+
+/** A day in words ("27 de novembro de 2026", "November 27, 2026"), for sentences; a timestamp on its library day. */
+export function formatLongDate(value: string | null | undefined, language: string, timeZone: string = libraryZone): string {
+  if (!value) return "";
+  const dateOnly = DATE_ONLY.test(value);
+  const d = new Date(dateOnly ? `${value}T12:00:00Z` : value);
+  if (Number.isNaN(d.getTime())) return value;
+  return dateTimeFormat(localeOf(language), { dateStyle: "long", timeZone: dateOnly ? "UTC" : timeZone }).format(d);
+}
+
+/** The hour of a timestamp ("17:30") in the library's time zone. */
+export function formatTime(value: string | null | undefined, language: string, timeZone: string = libraryZone): string {
+  if (!value) return "";
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return dateTimeFormat(localeOf(language), { hour: "2-digit", minute: "2-digit", timeZone }).format(d);
+}
+
+/** A loan's due date: with its hour for an hourly loan (due within the day), the day alone otherwise. */
+export function formatDue(value: string | null | undefined, language: string, hourly: boolean, timeZone: string = libraryZone): string {
+  return hourly ? formatDateTime(value, language, timeZone) : formatDate(value, language, timeZone);
 }

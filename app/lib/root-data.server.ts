@@ -12,7 +12,7 @@ import { apiLangId, languageDir, type Language } from "./i18n";
 import { getLanguage } from "./i18n.server";
 import { htmlClassFor, parsePrefs, PREFS_COOKIE, type Prefs } from "./prefs";
 import { getSession } from "./session.server";
-import { getSiteConfig, safeExternalUrl, selfServiceUrl, type Guia } from "./site-config.server";
+import { getSiteConfig, loadLibraryTimeZone, safeExternalUrl, selfServiceUrl, type Guia } from "./site-config.server";
 
 /** Activity codes (spec §6). */
 
@@ -148,4 +148,9 @@ export async function privateAreaOn(context: Readonly<RouterContextProvider>, pe
   if (permissions.includes(ACTIVITY.PRIVATE_AREA)) return true;
   const config = await getSiteConfig(getApi(context), String(apiLangId(getLanguage(context))));
   return config.activities.includes(ACTIVITY.PRIVATE_AREA);
+}
+
+/** The library's time zone for this request's times (ADR 226). */
+export function libraryTimeZoneOf(context: Readonly<RouterContextProvider>): Promise<string> {
+  return loadLibraryTimeZone(getApi(context), String(apiLangId(getLanguage(context))));
 }

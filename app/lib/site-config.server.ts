@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { FullApiClient } from "./api/client.server";
+import { libraryTimeZone, setLibraryTimeZone } from "./i18n";
 
 export const InstituicaoSchema = z.looseObject({
   codEmpresa: z.union([z.number(), z.string()]).nullish(),
@@ -21,6 +22,8 @@ export const InstituicaoSchema = z.looseObject({
   link_rede: z.string().nullish(),
   // The institutional repository that receives papers; unset: no paper posting (ADR 192).
   link_repositorio: z.string().nullish(),
+  // The library's time zone (ADR 226); unknown or absent: the default.
+  fuso_horario: z.string().nullish(),
   __md_aut: z.union([z.number(), z.string()]).nullish(),
   __md_crypt: z.union([z.number(), z.string()]).nullish(),
   // The login variant and its separator (spec §5, ADR 173).
@@ -69,12 +72,16 @@ export function getSiteConfig(api: FullApiClient, cacheKey: string): Promise<Sit
     api.get("/parametros/funcionalidades", FuncionalidadesSchema, { as: "public" }),
     api.get("/parametros/guias", z.array(GuiaSchema), { as: "public" }),
     api.get("/parametros/autoatendimento", AutoatendimentoSchema, { as: "public" }),
-  ]).then(([instituicao, funcionalidades, guias, autoatendimento]) => ({
-    instituicao,
-    activities: funcionalidades.atividades.map((a) => a.cod_atividade),
-    guias: [...guias].sort((a, b) => (a.ordem ?? 0) - (b.ordem ?? 0)),
-    autoatendimento,
-  }));
+  ]).then(([instituicao, funcionalidades, guias, autoatendimento]) => {
+    // Dates and times of every page follow the library's zone from here on (ADR 226).
+    setLibraryTimeZone(instituicao.fuso_horario);
+    return {
+      instituicao,
+      activities: funcionalidades.atividades.map((a) => a.cod_atividade),
+      guias: [...guias].sort((a, b) => (a.ordem ?? 0) - (b.ordem ?? 0)),
+      autoatendimento,
+    };
+  });
   cache.set(cacheKey, { at: Date.now(), value });
   // Never keep a failure: the next request tries again.
   value.catch(() => {
@@ -112,4 +119,13 @@ export function safeExternalUrl(value: string | null | undefined): string | null
   } catch {
     return null;
   }
+}
+
+/**
+ * The library's time zone (ADR 226), read from the site configuration (cached); the zone last known (or the
+ * default) when the API cannot be read. Loaders that show times await it, so the first page after a start is right.
+ */
+export async function loadLibraryTimeZone(api: FullApiClient, cacheKey: string): Promise<string> {
+  await getSiteConfig(api, cacheKey).catch(() => null);
+  return libraryTimeZone();
 }

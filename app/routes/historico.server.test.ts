@@ -28,7 +28,8 @@ describe("search history rows", () => {
 
   it("says how long ago in the page's language", () => {
     const now = 10 * 3_600_000;
-    expect(timeAgo(now - 5_000, now, "en")).toBe("this minute");
+    expect(timeAgo(now - 5_000, now, "en")).toBe("now");
+    expect(timeAgo(now - 5_000, now, "pt")).toBe("agora");
     expect(timeAgo(now - 5 * 60_000, now, "en")).toBe("5 minutes ago");
     expect(timeAgo(now - 2 * 3_600_000, now, "pt")).toBe("há 2 horas");
   });

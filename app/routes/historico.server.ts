@@ -29,7 +29,8 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 export function timeAgo(then: number, now: number, language: string): string {
   const rtf = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
   const seconds = Math.round((then - now) / 1000);
-  if (Math.abs(seconds) < 60) return rtf.format(0, "minute");
+  // Under a minute is "agora"/"now", not "este minuto"/"this minute".
+  if (Math.abs(seconds) < 60) return rtf.format(0, "second");
   const minutes = Math.round(seconds / 60);
   if (Math.abs(minutes) < 60) return rtf.format(minutes, "minute");
   const hours = Math.round(minutes / 60);

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import ical from "ical-generator";
+import { dueEventTime } from "../../../contract/time-zone.ts";
+import { libraryTimeZone } from "../../db/institution.ts";
 import { currentLoans } from "../../db/loans.ts";
 import type { Db } from "../../db/index.ts";
 import { createRouter, LangHeader, patronErrorResponses, patronOf, type ApiDeps } from "../../lib/http.ts";
@@ -13,22 +15,16 @@ const CAL_TEXT: Record<Lang, { name: string; summary: string; description: strin
   en: { name: "Library due dates", summary: "Return: {t}", description: "Due back at {b}." },
 };
 
-/** The iCalendar of a patron's current loans: one all-day event per loan, on its due date. */
+/**
+ * The iCalendar of a patron's current loans: one all-day event per loan on its due day in the library's time
+ * zone, or, for an hourly loan, a timed event ending at its due hour (ADR 226).
+ */
 export async function loansCalendar(db: Db, codPessoa: number, lang: Lang): Promise<string> {
-  const loans = await currentLoans(db, codPessoa);
+  const [loans, zone] = await Promise.all([currentLoans(db, codPessoa), libraryTimeZone(db)]);
   const text = CAL_TEXT[lang];
   const cal = ical({ name: text.name, prodId: { company: "Estante", product: "loans", language: lang.toUpperCase() } });
-  for (const l of loans) {
-    const due = new Date(l.data_devolucao_prevista);
-    cal.createEvent({
-      // Stable per loan and due date: a renewal moves the event instead of adding one.
-      id: `emprestimo-${l.cod_emprestimo}@estante`,
-      start: new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth(), due.getUTCDate())),
-      allDay: true,
-      summary: text.summary.replace("{t}", l.titulo),
-      description: text.description.replace("{b}", l.biblioteca),
-    });
-  }
+  // The id is stable per loan: a renewal moves the event instead of adding one.
+  for (const l of loans) cal.createEvent({ ...dueEventTime(l.data_devolucao_prevista, l.tipo === "horario", zone), id: `emprestimo-${l.cod_emprestimo}@estante`, summary: text.summary.replace("{t}", l.titulo), description: text.description.replace("{b}", l.biblioteca) });
   return cal.toString();
 }
 

@@ -170,6 +170,21 @@ describe("due-date calendar", () => {
     expect(text).toMatch(/DTSTART;VALUE=DATE:\d{8}/);
   });
 
+  it("makes an hourly loan a timed event ending at its due hour, and the others all-day events", async () => {
+    const text = await (await get(t.app, "/api/emprestimo/calendario", leitor)).text();
+    const hourly = await t.db
+      .selectFrom("emprestimo as m")
+      .innerJoin("login as l", "l.cod_pessoa", "m.cod_pessoa")
+      .select("m.data_devolucao_prevista")
+      .where("l.usuario", "=", "leitor")
+      .where("m.tipo", "=", "horario")
+      .where("m.data_devolucao", "is", null)
+      .executeTakeFirstOrThrow();
+    const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    expect(text).toContain(`DTEND:${stamp(new Date(hourly.data_devolucao_prevista))}`);
+    expect(text.match(/DTSTART;VALUE=DATE:/g)).toHaveLength(4);
+  });
+
   it("serves a private feed by its token until the patron revokes it, and a new token replaces the old", async () => {
     const first = (await (await send("POST", "/api/emprestimo/calendario/feed", leitor)).json()) as { token: string };
     expect((await t.app.request(`/api/calendario/${first.token}`)).status).toBe(200);

@@ -33,7 +33,7 @@ export function CopiesTable({ titulo, exemplares }: { titulo: string; exemplares
 
   return (
     <>
-      <p>{t("acervo.copiesSummary", { available, total: exemplares.length })}</p>
+      <p>{t("acervo.copiesSummary", { available, count: exemplares.length })}</p>
       {/* A scrollable region must be reachable by keyboard on narrow screens (axe: scrollable-region-focusable). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="table-scroll" role="region" aria-labelledby="exemplares-legenda" tabIndex={0}>

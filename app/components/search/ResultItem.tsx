@@ -102,7 +102,7 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
             <dt>{t("results.availability")}</dt>
             <dd className={item.disponiveis > 0 ? "availability availability--yes" : "availability"}>
               {item.exemplares > 0
-                ? t("results.available", { available: item.disponiveis, total: item.exemplares })
+                ? t("results.available", { available: item.disponiveis, count: item.exemplares })
                 : t("results.noCopies")}
             </dd>
           </div>

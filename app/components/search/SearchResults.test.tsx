@@ -136,7 +136,15 @@ describe("copies table", () => {
     expect(html).toContain('<th scope="row">Central Library</th>');
     expect(html).toContain("Library use only");
     expect(html).toContain("On loan");
-    expect(html).toContain("5/2/30");
+    expect(html).toContain("05/02/2030");
+  });
+
+  it("counts copies with the singular for one and the plural for more, in each language", () => {
+    const one = [{ ...copy, situacao: "disponivel" }];
+    expect(render(<CopiesTable titulo="X" exemplares={one} />, "pt")).toContain("1 de 1 exemplar disponível.");
+    expect(render(<CopiesTable titulo="X" exemplares={one} />, "en")).toContain("1 of 1 copy available.");
+    const three = [...one, copy, copy];
+    expect(render(<CopiesTable titulo="X" exemplares={three} />, "pt")).toContain("1 de 3 exemplares disponíveis.");
   });
 
   it("shows an unknown status code as it comes", () => {

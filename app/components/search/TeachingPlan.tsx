@@ -155,7 +155,7 @@ function Bibliography({ heading, titles, showLoans }: { heading: string; titles:
               ·{" "}
               {b.exemplares === 0
                 ? t("teachingPlan.noCopies")
-                : t("teachingPlan.available", { count: b.disponiveis, total: b.exemplares })}
+                : t("teachingPlan.available", { available: b.disponiveis, count: b.exemplares })}
             </span>
             {showLoans ? (
               <span className="teaching-plan__loans">

@@ -8,6 +8,8 @@ import { settle } from "~/lib/api/settle.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { privateAreaPath } from "~/lib/product";
+import { libraryTimeZoneOf } from "~/lib/root-data.server";
+import { alertWords } from "./+shared/alert-words";
 
 export const ALERTS_PATH = `${privateAreaPath}/alertas`;
 
@@ -15,21 +17,24 @@ const ActionSchema = z.object({ intent: z.enum(["lido", "remover"]), id: z.coerc
 
 export async function loadAlertsPage(request: Request, context: Readonly<RouterContextProvider>) {
   const lang = getLanguage(context);
-  const res = await settle(getAlerts(getApi(context)));
+  const t = getT(context);
+  const [res, zone] = await Promise.all([settle(getAlerts(getApi(context))), libraryTimeZoneOf(context)]);
   const done = new URL(request.url).searchParams.get("feito");
   return {
-    pageTitle: getT(context)("alerts:heading"),
+    pageTitle: t("alerts:heading"),
     done: done === "lido" || done === "removido" ? done : null,
     unread: res.ok ? res.value.nao_lidos : 0,
     alerts: res.ok
-      ? res.value.alertas.map((a) => ({
-          id: a.id,
-          kind: a.tipo,
-          data: Object.fromEntries(Object.entries(a.dados ?? {}).filter(([, v]) => typeof v === "string" || typeof v === "number")) as Record<string, string | number>,
-          message: a.mensagem,
-          read: a.lido,
-          date: formatDate(a.created_at, lang),
-        }))
+      ? res.value.alertas.map((a) => {
+          const data = Object.fromEntries(Object.entries(a.dados ?? {}).filter(([, v]) => typeof v === "string" || typeof v === "number")) as Record<string, string | number>;
+          return {
+            id: a.id,
+            codAcervo: typeof data.cod_acervo === "number" ? data.cod_acervo : null,
+            text: alertWords(t, lang, a.tipo, data, a.mensagem),
+            read: a.lido,
+            date: formatDate(a.created_at, lang, zone),
+          };
+        })
       : null,
   };
 }

@@ -43,18 +43,17 @@ export default function AlertsPage({ loaderData, actionData }: Route.ComponentPr
         {(items) => (
           <ul className="account-alerts">
             {items.map((a) => {
-              const text = t(`kinds.${a.kind}`, { ...a.data, situacao: t(`status.${String(a.data.situacao ?? "")}`, { defaultValue: String(a.data.situacao ?? "") }), defaultValue: a.message });
               return (
                 <li key={a.id} className={a.read ? "account-alert" : "account-alert account-alert--unread"}>
                   <p className="account-alert__state">
                     <strong>{a.read ? t("read") : t("unread_badge")}</strong> · {a.date}
                   </p>
                   <p id={`alerta-${a.id}`} className="account-alert__text">
-                    {text}
-                    {typeof a.data.cod_acervo === "number" ? (
+                    {a.text}
+                    {a.codAcervo !== null ? (
                       <>
                         {" "}
-                        <Link to={`/acervo/${a.data.cod_acervo}`}>{t("see_title")}</Link>
+                        <Link to={`/acervo/${a.codAcervo}`}>{t("see_title")}</Link>
                       </>
                     ) : null}
                   </p>

@@ -3,19 +3,19 @@ import type { Route } from "./+types/emprestimos.calendario";
 import { getCurrentLoans } from "~/lib/api/account/loans.server";
 import { getApi } from "~/lib/api/client.server";
 import { getLanguage, getT } from "~/lib/i18n.server";
+import { libraryTimeZoneOf } from "~/lib/root-data.server";
+import { dueEventTime } from "../../../contract/time-zone";
 
 /** GET: the current loans' due dates as an iCalendar download, worded in the portal's language. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const loans = await getCurrentLoans(getApi(context));
+  const [loans, zone] = await Promise.all([getCurrentLoans(getApi(context)), libraryTimeZoneOf(context)]);
   const t = getT(context);
   const cal = ical({ name: t("loans:calendar.name"), prodId: { company: "Estante", product: "loans", language: getLanguage(context).toUpperCase() } });
   for (const l of loans) {
     if (!l.data_devolucao_prevista) continue;
-    const due = new Date(l.data_devolucao_prevista);
     cal.createEvent({
       id: `emprestimo-${l.cod_emprestimo}@estante`,
-      start: new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth(), due.getUTCDate())),
-      allDay: true,
+      ...dueEventTime(l.data_devolucao_prevista, l.tipo === "horario", zone),
       summary: t("loans:calendar.event", { title: l.titulo ?? "" }),
       description: l.biblioteca ?? "",
     });

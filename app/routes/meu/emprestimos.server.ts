@@ -8,8 +8,9 @@ import { getApi } from "~/lib/api/client.server";
 import { settle } from "~/lib/api/settle.server";
 import { isHttps, parseCookies, serializeCookie } from "~/lib/cookies";
 import { getEnv } from "~/lib/env.server";
-import { formatDate } from "~/lib/i18n";
+import { formatDate, formatDue } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
+import { libraryTimeZoneOf } from "~/lib/root-data.server";
 import { privateAreaPath } from "~/lib/product";
 import { requireUser } from "~/lib/require-user.server";
 import { openBytes, sealBytes } from "~/lib/sealed-cookie.server";
@@ -94,7 +95,7 @@ export async function loadLoansPage(request: Request, context: Readonly<RouterCo
   const api = getApi(context);
   const lang = getLanguage(context);
   const t = getT(context);
-  const [loans, feed] = await Promise.all([settle(getCurrentLoans(api)), settle(getCalendarFeed(api))]);
+  const [loans, feed, zone] = await Promise.all([settle(getCurrentLoans(api)), settle(getCalendarFeed(api)), libraryTimeZoneOf(context)]);
   const rows: LoanRow[] | null = loans.ok
     ? loans.value.map((l) => ({
         id: l.cod_emprestimo,
@@ -103,8 +104,9 @@ export async function loadLoansPage(request: Request, context: Readonly<RouterCo
         language: l.idioma ?? null,
         author: l.autor ?? "",
         library: l.biblioteca ?? "",
-        lent: formatDate(l.data_emprestimo, lang),
-        due: formatDate(l.data_devolucao_prevista, lang),
+        lent: formatDate(l.data_emprestimo, lang, zone),
+        // An hourly loan is due at an hour of the day: the hour is what the patron needs.
+        due: formatDue(l.data_devolucao_prevista, lang, l.tipo === "horario", zone),
         overdue: Boolean(l.atrasado),
         renewals: l.renovacoes ?? 0,
         renewalLimit: l.limite_renovacoes ?? null,

@@ -9,8 +9,10 @@ import { getApi } from "~/lib/api/client.server";
 import { settle } from "~/lib/api/settle.server";
 import { ListFrame } from "~/components/account/ListFrame";
 import { ListTitle } from "~/components/account/ListTitle";
-import { formatDate, formatMoney } from "~/lib/i18n";
+import { dayIn } from "../../../contract/time-zone";
+import { formatDate, formatDue, formatMoney } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
+import { libraryTimeZoneOf } from "~/lib/root-data.server";
 import { PRODUCT_NAME, privateAreaPath } from "~/lib/product";
 import { useRootData } from "~/lib/use-root-data";
 import { screenHref } from "./_nav";
@@ -20,8 +22,14 @@ export function meta({ data, matches }: Route.MetaArgs) {
   return [{ title: pageTitle(data?.title ?? `Meu ${PRODUCT_NAME}`, matches) }];
 }
 
-function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
+/** The library day of a due date (a day as it is; a timestamp on its day in the zone). */
+function formatDayOf(value: string, timeZone: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : dayIn(new Date(value), timeZone);
+}
+
+/** Today in the library's time zone (a loan due today is not overdue until the library's day ends). */
+function todayIso(timeZone: string): string {
+  return dayIn(new Date(), timeZone);
 }
 
 /** The hold states the API reports (reserva.situacao); shown translated, never as the raw code. */
@@ -35,8 +43,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = getApi(context);
   const lang = getLanguage(context);
   // The lists load in parallel; a token refresh among them happens once (single-flight).
-  const [loans, holds, debits, renewal] = await Promise.all([settle(getLoans(api)), settle(getHolds(api)), settle(getDebits(api)), settle(getRenewal(api))]);
-  const today = todayIso();
+  const [loans, holds, debits, renewal, zone] = await Promise.all([settle(getLoans(api)), settle(getHolds(api)), settle(getDebits(api)), settle(getRenewal(api)), libraryTimeZoneOf(context)]);
+  const today = todayIso(zone);
+  const now = Date.now();
   return {
     title: getT(context)("common:account.heading", { product: PRODUCT_NAME }),
     // The registration's expiry, only when it is near (RENEWAL_NOTICE_DAYS) or past; a failed call shows nothing.
@@ -51,8 +60,12 @@ export async function loader({ context }: Route.LoaderArgs) {
           title: l.titulo ?? "",
           language: l.idioma ?? null,
           library: l.biblioteca ?? "",
-          due: formatDate(l.data_devolucao_prevista, lang),
-          overdue: Boolean(l.data_devolucao_prevista && l.data_devolucao_prevista.slice(0, 10) < today),
+          due: formatDue(l.data_devolucao_prevista, lang, l.tipo === "horario", zone),
+          // An hourly loan is late from its hour; any other from the day after its due day.
+          overdue: Boolean(
+            l.data_devolucao_prevista &&
+              (l.tipo === "horario" ? Date.parse(l.data_devolucao_prevista) < now : formatDayOf(l.data_devolucao_prevista, zone) < today),
+          ),
         }))
       : null,
     holds: holds.ok

@@ -1,0 +1,15 @@
+/** The institution's settings that more than one API group reads. */
+import type { Db } from "./index.ts";
+import { timeZoneOr } from "../../contract/time-zone.ts";
+
+/** The library's time zone (`parametros.fuso_horario`, ADR 226); the default when unset or unknown. */
+export async function libraryTimeZone(db: Db): Promise<string> {
+  const row = await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
+  let p: Record<string, unknown> = {};
+  try {
+    p = JSON.parse(row?.parametros ?? "{}") as Record<string, unknown>;
+  } catch {
+    p = {};
+  }
+  return timeZoneOr(p.fuso_horario);
+}
