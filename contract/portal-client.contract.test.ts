@@ -41,6 +41,7 @@ function clientCalls(): Map<string, (...args: any[]) => unknown> {
 /** Functions that take the client but make no call of their own (they hand it to calls that have cases). */
 const NOT_CALLS: Record<string, string> = {
   "auth.server#createAuthenticator": "builds the login strategy around passwordLogin, which has its own case",
+  "site-config.server#loadLibraryTimeZone": "reads the zone from getSiteConfig's answer, which has its own case",
 };
 
 type Demo = Awaited<ReturnType<typeof createDemoTestApi>>;
@@ -321,6 +322,7 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
   "account.server#getLoans": async ({ demo }) => (await import("~/lib/api/account.server")).getLoans(demo),
   "account.server#getHolds": async ({ demo }) => (await import("~/lib/api/account.server")).getHolds(demo),
   "account.server#getDebits": async ({ demo }) => (await import("~/lib/api/account.server")).getDebits(demo),
+  "account.server#getRenewal": async ({ demo }) => (await import("~/lib/api/account.server")).getRenewal(demo),
   "account/loans.server#getCurrentLoans": async ({ demo }) => (await import("~/lib/api/account/loans.server")).getCurrentLoans(demo),
   "account/loans.server#renewLoans": async ({ demo }) => (await import("~/lib/api/account/loans.server")).renewLoans(demo, { ids: "all", chave: key() }),
   "account/loans.server#getLoanHistory": async ({ demo }) => (await import("~/lib/api/account/loans.server")).getLoanHistory(demo, { dataIni: inDays(-365), dataFim: today() }),
@@ -375,6 +377,16 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     return gru;
   },
   "account/debits.server#getGru": async ({ leitora, found }) => (await import("~/lib/api/account/debits.server")).getGru(leitora, found.gru),
+  "account/debits.server#listSlips": async ({ leitora }) => {
+    const slips = await (await import("~/lib/api/account/debits.server")).listSlips(leitora);
+    if (!slips.length) throw new Error("the slip just issued is not listed");
+    return slips;
+  },
+  "account/debits.server#listPaidDebits": async ({ leitora }) => {
+    const paid = await (await import("~/lib/api/account/debits.server")).listPaidDebits(leitora);
+    if (!paid.debitos.length) throw new Error("the demo's paid debits are not listed");
+    return paid;
+  },
   "account/loan-requests.server#listLoanRequests": async ({ leitora }) => {
     const list = await (await import("~/lib/api/account/loan-requests.server")).listLoanRequests(leitora, {});
     expect(list.some((r) => r.recebimento_textual)).toBe(true);

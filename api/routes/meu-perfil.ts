@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { deleteMyComment, myCommentedTitles, myComments, mySuggestions, nameOfLogin, patronRecords, setHistoryChoice } from "../db/account-profile.ts";
 import { changePassword, institutionPasswordRules, readPersonalData, updatePersonalData } from "../domain/account-profile.ts";
 import { csvCell } from "../domain/citations.ts";
+import { personSections, registrationRecord } from "../db/person-export.ts";
 import { admitDuplicateLookup } from "../domain/login-variants.ts";
 import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, PERSONAL_FIELDS, type PersonalDataIssue } from "../domain/personal-data.ts";
 import { SUGGESTION_STATUSES } from "../domain/suggestion-statuses.ts";
@@ -207,22 +208,26 @@ export function meuPerfilRoutes(deps: ApiDeps) {
   app.openapi(bundleGet, async (c) => {
     const codPessoa = patronOf(c);
     const p = await personal(codPessoa);
-    const records = await patronRecords(db, codPessoa);
+    const [records, cadastro, sections] = await Promise.all([patronRecords(db, codPessoa), registrationRecord(db, codPessoa), personSections(db, codPessoa)]);
     const bundle = {
       gerado_em: new Date(deps.auth.now()).toISOString(),
       dados_pessoais: { nome_pessoa: p.nome_pessoa, email: p.email, telefone: p.telefone, categoria: p.categoria, ...p.dados },
+      cadastro,
       ...records,
+      ...sections,
     };
+    // A nested value (a request's form, a GRU's debits) is one JSON cell in the CSV.
+    const cell = (v: unknown) => (v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v));
     const stamp = today();
     if (c.req.valid("query").formato === "csv") {
       const lines = ["secao,item,campo,valor"];
       for (const [section, value] of Object.entries(bundle)) {
         if (Array.isArray(value)) {
           value.forEach((row, i) => {
-            for (const [k, v] of Object.entries(row as Record<string, unknown>)) lines.push([section, i + 1, k, v == null ? "" : String(v)].map(csvCell).join(","));
+            for (const [k, v] of Object.entries(row as Record<string, unknown>)) lines.push([section, i + 1, k, cell(v)].map(csvCell).join(","));
           });
         } else if (value && typeof value === "object") {
-          for (const [k, v] of Object.entries(value)) lines.push([section, 1, k, v == null ? "" : String(v)].map(csvCell).join(","));
+          for (const [k, v] of Object.entries(value)) lines.push([section, 1, k, cell(v)].map(csvCell).join(","));
         } else lines.push([section, 1, section, String(value)].map(csvCell).join(","));
       }
       return c.body(`\uFEFF${lines.join("\r\n")}\r\n`, 200, {

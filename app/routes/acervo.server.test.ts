@@ -210,7 +210,7 @@ describe("languageName", () => {
 describe("title sub-page loader", () => {
   it("loads the title and the page's data together, and names the page after both", async () => {
     const r = await loadSubPage({ codAcervo: "5" }, new RouterContextProvider(), "marc", async () => ({ leader: "x" }));
-    expect(r.title).toEqual({ cod_acervo: 5, titulo: "Vidas secas", subtitulo: null, autor: "Ramos, Graciliano", chamada: null });
+    expect(r.title).toEqual({ cod_acervo: 5, titulo: "Vidas secas", subtitulo: null, autor: "Ramos, Graciliano", chamada: null, acervoFechado: false, closedStacks: [] });
     expect(r.data).toEqual({ leader: "x" });
     expect(r.pageTitle).toBe("Registro MARC: Vidas secas");
   });
