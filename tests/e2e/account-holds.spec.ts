@@ -78,10 +78,13 @@ test.describe("holds (leitora)", () => {
     await page.goto(HOLDS);
     await page.getByRole("row").filter({ hasText: /Suspensa até/ }).getByRole("link", { name: /^Suspender ou trocar/ }).click();
     await hydrated(page);
-    // A browser without a date picker sends what was typed: the date input stands in for one as a text box.
-    await page.getByLabel("Suspender até").evaluate((el) => el.setAttribute("type", "text"));
-    await page.getByLabel("Suspender até").fill("2026-02-30");
-    await page.getByRole("button", { name: "Suspender", exact: true }).click();
+    // A browser without a date picker sends what was typed: the date input stands in for one as a text box, and
+    // the form is sent in the same step (with JavaScript, before any render could put the date input back).
+    await page.getByLabel("Suspender até").evaluate((el: HTMLInputElement) => {
+      el.type = "text";
+      el.value = "2026-02-30";
+      el.form!.requestSubmit(el.form!.querySelector<HTMLButtonElement>('button[value="suspender"]'));
+    });
     await expect(page.getByRole("alert")).toContainText("Informe uma data válida.");
     await expect(page.getByRole("alert")).not.toContainText("Dados inválidos.");
     await expect(page.getByLabel("Suspender até")).toHaveAttribute("aria-invalid", "true");
