@@ -58,7 +58,7 @@ describe("GET /acervo/{id}: extra data (spec §3)", () => {
   it("names a Library of Congress class with its scheme", async () => {
     await t.db.updateTable("acervo").set({ classificacao: "KHD2921 .S5" }).where("cod_acervo", "=", bare).execute();
     const body = await (await get(t.app, `/api/acervo/${bare}`, token, "1")).json();
-    expect(body).toMatchObject({ cod_tipo_area_conhec: 2, desc_tipo_area_conhec: "Classificação da Library of Congress", areas_conhecimento: [{ codigo: "K", descricao: "LC K" }] });
+    expect(body).toMatchObject({ cod_tipo_area_conhec: 2, desc_tipo_area_conhec: "Classificação da Library of Congress", areas_conhecimento: [{ codigo: "K", descricao: "K – Direito" }] });
   });
 });
 

@@ -78,10 +78,36 @@ const DDC_CLASSES: Record<"pt" | "es" | "en", string[]> = {
   en: ["General works", "Philosophy and psychology", "Religion", "Social sciences", "Language", "Science", "Technology", "Arts", "Literature", "History and geography"],
 };
 
-/** The label of a class code: the DDC main class ("300 – Ciências sociais") or the LC class letter. */
+/** The Library of Congress Classification's main classes (the letters it uses; I, O, W, X and Y are not LC classes). */
+const LC_CLASSES: Record<string, Record<"pt" | "es" | "en", string>> = {
+  A: { pt: "Obras gerais", es: "Obras generales", en: "General works" },
+  B: { pt: "Filosofia, psicologia e religião", es: "Filosofía, psicología y religión", en: "Philosophy, psychology and religion" },
+  C: { pt: "Ciências auxiliares da história", es: "Ciencias auxiliares de la historia", en: "Auxiliary sciences of history" },
+  D: { pt: "História geral e do Velho Mundo", es: "Historia general y del Viejo Mundo", en: "World history" },
+  E: { pt: "História das Américas", es: "Historia de las Américas", en: "History of the Americas" },
+  F: { pt: "História das Américas (local)", es: "Historia de las Américas (local)", en: "History of the Americas (local)" },
+  G: { pt: "Geografia, antropologia e recreação", es: "Geografía, antropología y recreación", en: "Geography, anthropology and recreation" },
+  H: { pt: "Ciências sociais", es: "Ciencias sociales", en: "Social sciences" },
+  J: { pt: "Ciência política", es: "Ciencia política", en: "Political science" },
+  K: { pt: "Direito", es: "Derecho", en: "Law" },
+  L: { pt: "Educação", es: "Educación", en: "Education" },
+  M: { pt: "Música", es: "Música", en: "Music" },
+  N: { pt: "Belas-artes", es: "Bellas artes", en: "Fine arts" },
+  P: { pt: "Linguagem e literatura", es: "Lengua y literatura", en: "Language and literature" },
+  Q: { pt: "Ciências", es: "Ciencias", en: "Science" },
+  R: { pt: "Medicina", es: "Medicina", en: "Medicine" },
+  S: { pt: "Agricultura", es: "Agricultura", en: "Agriculture" },
+  T: { pt: "Tecnologia", es: "Tecnología", en: "Technology" },
+  U: { pt: "Ciência militar", es: "Ciencia militar", en: "Military science" },
+  V: { pt: "Ciência naval", es: "Ciencia naval", en: "Naval science" },
+  Z: { pt: "Bibliografia e biblioteconomia", es: "Bibliografía y bibliotecología", en: "Bibliography and library science" },
+};
+
+/** The label of a class code: the DDC main class ("300 – Ciências sociais") or the LC class ("K – Direito"). */
 export function classLabel(code: string, lang: "pt" | "es" | "en"): string {
   if (/^\d$/.test(code)) return `${code}00 – ${DDC_CLASSES[lang][Number(code)]}`;
-  return `LC ${code}`;
+  const lc = LC_CLASSES[code];
+  return lc ? `${code} – ${lc[lang]}` : `LC ${code}`;
 }
 
 // MARC 21 bibliographic language codes (639-2/B) that differ from the 639-2/T codes Intl knows.
