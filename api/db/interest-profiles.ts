@@ -2,48 +2,8 @@
  * Storage of the interest profiles (migration 070, ADR 191): queries only; the rules (what may be saved, which
  * titles match a profile, the alerts) live in api/domain/interest-profiles.ts.
  */
-import { sql, type Generated } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "./index.ts";
-
-export interface PerfilInteresseTable {
-  cod_pessoa: number;
-  validade: string;
-  updated_at: Generated<string>;
-}
-export interface PerfilInteresseItemTable {
-  cod_item: Generated<number>;
-  cod_pessoa: number;
-  tipo_dsi: string;
-  cod_tipo_area: Generated<number>;
-  codigo: string;
-  descricao: string;
-  created_at: Generated<string>;
-}
-export interface PerfilInteressePeriodicoTable {
-  cod_pessoa: number;
-  cod_acervo: number;
-  tipos: string;
-  created_at: Generated<string>;
-}
-export interface PerfilInteresseTipoObraTable {
-  cod_pessoa: number;
-  cod_tipo_obra: number;
-}
-export interface PerfilInteresseEnvioTable {
-  cod_pessoa: number;
-  cod_acervo: number;
-  created_at: Generated<string>;
-}
-
-/** The shared DB type plus this module's tables (kept here so the shared row types need no edit). */
-const withTables = (db: Db) =>
-  db.withTables<{
-    perfil_interesse: PerfilInteresseTable;
-    perfil_interesse_item: PerfilInteresseItemTable;
-    perfil_interesse_periodico: PerfilInteressePeriodicoTable;
-    perfil_interesse_tipo_obra: PerfilInteresseTipoObraTable;
-    perfil_interesse_envio: PerfilInteresseEnvioTable;
-  }>();
 
 export interface ProfileItemRow {
   tipo_dsi: string;
@@ -55,13 +15,13 @@ export interface ProfileItemRow {
 
 /** The profile's expiry date (YYYY-MM-DD), or null when the patron has none. */
 export async function profileValidity(db: Db, codPessoa: number): Promise<string | null> {
-  const row = await withTables(db).selectFrom("perfil_interesse").select("validade").where("cod_pessoa", "=", codPessoa).executeTakeFirst();
+  const row = await db.selectFrom("perfil_interesse").select("validade").where("cod_pessoa", "=", codPessoa).executeTakeFirst();
   return row?.validade ?? null;
 }
 
 /** Sets the profile's expiry date (creating the profile). */
 export async function setProfileValidity(db: Db, codPessoa: number, validade: string): Promise<void> {
-  await withTables(db)
+  await db
     .insertInto("perfil_interesse")
     .values({ cod_pessoa: codPessoa, validade })
     .onConflict((oc) => oc.column("cod_pessoa").doUpdateSet({ validade, updated_at: sql`CURRENT_TIMESTAMP` }))
@@ -70,7 +30,7 @@ export async function setProfileValidity(db: Db, codPessoa: number, validade: st
 
 /** The profile's areas, authors and subjects, by kind then description. */
 export function profileItems(db: Db, codPessoa: number): Promise<ProfileItemRow[]> {
-  return withTables(db)
+  return db
     .selectFrom("perfil_interesse_item")
     .select(["tipo_dsi", "cod_tipo_area", "codigo", "descricao", "created_at"])
     .where("cod_pessoa", "=", codPessoa)
@@ -82,7 +42,7 @@ export function profileItems(db: Db, codPessoa: number): Promise<ProfileItemRow[
 /** Adds items to the profile; one already there is left as it is. */
 export async function addProfileItems(db: Db, codPessoa: number, items: Array<{ tipo_dsi: string; cod_tipo_area: number; codigo: string; descricao: string }>): Promise<void> {
   if (!items.length) return;
-  await withTables(db)
+  await db
     .insertInto("perfil_interesse_item")
     .values(items.map((i) => ({ ...i, cod_pessoa: codPessoa })))
     .onConflict((oc) => oc.columns(["cod_pessoa", "tipo_dsi", "cod_tipo_area", "codigo"]).doNothing())
@@ -91,7 +51,7 @@ export async function addProfileItems(db: Db, codPessoa: number, items: Array<{ 
 
 /** Removes one item; returns whether it was there. */
 export async function removeProfileItem(db: Db, codPessoa: number, item: { tipo_dsi: string; cod_tipo_area: number; codigo: string }): Promise<boolean> {
-  const res = await withTables(db)
+  const res = await db
     .deleteFrom("perfil_interesse_item")
     .where("cod_pessoa", "=", codPessoa)
     .where("tipo_dsi", "=", item.tipo_dsi)
@@ -184,7 +144,7 @@ export interface FollowedPeriodicalRow {
 
 /** The periodicals the patron follows, by title. */
 export function followedPeriodicals(db: Db, codPessoa: number): Promise<FollowedPeriodicalRow[]> {
-  return withTables(db)
+  return db
     .selectFrom("perfil_interesse_periodico as p")
     .innerJoin("acervo as a", "a.cod_acervo", "p.cod_acervo")
     .select(["p.cod_acervo", "a.titulo", "a.issn", "p.tipos", "p.created_at"])
@@ -195,7 +155,7 @@ export function followedPeriodicals(db: Db, codPessoa: number): Promise<Followed
 
 /** Follows a periodical; returns false when the patron already follows it. */
 export async function insertFollowedPeriodical(db: Db, codPessoa: number, codAcervo: number, tipos: readonly string[]): Promise<boolean> {
-  const row = await withTables(db)
+  const row = await db
     .insertInto("perfil_interesse_periodico")
     .values({ cod_pessoa: codPessoa, cod_acervo: codAcervo, tipos: JSON.stringify(tipos) })
     .onConflict((oc) => oc.columns(["cod_pessoa", "cod_acervo"]).doNothing())
@@ -206,7 +166,7 @@ export async function insertFollowedPeriodical(db: Db, codPessoa: number, codAce
 
 /** Changes the kinds of news wanted from a followed periodical; returns false when it is not followed. */
 export async function updateFollowedPeriodical(db: Db, codPessoa: number, codAcervo: number, tipos: readonly string[]): Promise<boolean> {
-  const res = await withTables(db)
+  const res = await db
     .updateTable("perfil_interesse_periodico")
     .set({ tipos: JSON.stringify(tipos) })
     .where("cod_pessoa", "=", codPessoa)
@@ -217,13 +177,13 @@ export async function updateFollowedPeriodical(db: Db, codPessoa: number, codAce
 
 /** Stops following a periodical; returns false when it was not followed. */
 export async function deleteFollowedPeriodical(db: Db, codPessoa: number, codAcervo: number): Promise<boolean> {
-  const res = await withTables(db).deleteFrom("perfil_interesse_periodico").where("cod_pessoa", "=", codPessoa).where("cod_acervo", "=", codAcervo).executeTakeFirst();
+  const res = await db.deleteFrom("perfil_interesse_periodico").where("cod_pessoa", "=", codPessoa).where("cod_acervo", "=", codAcervo).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
 /** Titles of one work type whose title contains every folded word of `term`, with whether the patron follows each. */
 export async function periodicalsLike(db: Db, codPessoa: number, codTipoObra: number, term: string, limit: number) {
-  let q = withTables(db)
+  let q = db
     .selectFrom("acervo as a")
     .leftJoin("perfil_interesse_periodico as p", (j) => j.onRef("p.cod_acervo", "=", "a.cod_acervo").on("p.cod_pessoa", "=", codPessoa))
     .select(["a.cod_acervo", "a.titulo", "a.issn", sql<number>`CASE WHEN p.cod_acervo IS NULL THEN 0 ELSE 1 END`.as("seguido")])
@@ -235,7 +195,7 @@ export async function periodicalsLike(db: Db, codPessoa: number, codTipoObra: nu
 
 /** Every work type, with whether the patron's profile has it. */
 export async function workTypesOf(db: Db, codPessoa: number): Promise<Array<{ cod_tipo_obra: number; descricao: string; selecionado: boolean }>> {
-  const rows = await withTables(db)
+  const rows = await db
     .selectFrom("tipo_obra as t")
     .leftJoin("perfil_interesse_tipo_obra as p", (j) => j.onRef("p.cod_tipo_obra", "=", "t.cod_tipo_obra").on("p.cod_pessoa", "=", codPessoa))
     .select(["t.cod_tipo_obra", "t.descricao", sql<number>`CASE WHEN p.cod_pessoa IS NULL THEN 0 ELSE 1 END`.as("sel")])
@@ -247,12 +207,12 @@ export async function workTypesOf(db: Db, codPessoa: number): Promise<Array<{ co
 /** The work types of these patrons' profiles. */
 export function profileWorkTypes(db: Db, codPessoas: readonly number[]): Promise<Array<{ cod_pessoa: number; cod_tipo_obra: number }>> {
   if (!codPessoas.length) return Promise.resolve([]);
-  return withTables(db).selectFrom("perfil_interesse_tipo_obra").select(["cod_pessoa", "cod_tipo_obra"]).where("cod_pessoa", "in", [...codPessoas]).execute();
+  return db.selectFrom("perfil_interesse_tipo_obra").select(["cod_pessoa", "cod_tipo_obra"]).where("cod_pessoa", "in", [...codPessoas]).execute();
 }
 
 /** Adds a work type to the profile; returns false when it was there already. */
 export async function insertWorkType(db: Db, codPessoa: number, codTipoObra: number): Promise<boolean> {
-  const row = await withTables(db)
+  const row = await db
     .insertInto("perfil_interesse_tipo_obra")
     .values({ cod_pessoa: codPessoa, cod_tipo_obra: codTipoObra })
     .onConflict((oc) => oc.columns(["cod_pessoa", "cod_tipo_obra"]).doNothing())
@@ -263,7 +223,7 @@ export async function insertWorkType(db: Db, codPessoa: number, codTipoObra: num
 
 /** Replaces the profile's work types with `codes`. */
 export async function replaceWorkTypes(db: Db, codPessoa: number, codes: readonly number[]): Promise<void> {
-  await withTables(db).transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("perfil_interesse_tipo_obra").where("cod_pessoa", "=", codPessoa).execute();
     if (codes.length) await trx.insertInto("perfil_interesse_tipo_obra").values(codes.map((c) => ({ cod_pessoa: codPessoa, cod_tipo_obra: c }))).execute();
   });
@@ -271,7 +231,7 @@ export async function replaceWorkTypes(db: Db, codPessoa: number, codes: readonl
 
 /** Removes a work type from the profile; returns whether it was there. */
 export async function deleteWorkType(db: Db, codPessoa: number, codTipoObra: number): Promise<boolean> {
-  const res = await withTables(db).deleteFrom("perfil_interesse_tipo_obra").where("cod_pessoa", "=", codPessoa).where("cod_tipo_obra", "=", codTipoObra).executeTakeFirst();
+  const res = await db.deleteFrom("perfil_interesse_tipo_obra").where("cod_pessoa", "=", codPessoa).where("cod_tipo_obra", "=", codTipoObra).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
@@ -304,7 +264,7 @@ export async function titlesForMatching(db: Db, ids: readonly number[]) {
 export function matchingItems(db: Db, today: string, values: { area: string[]; autor: string[]; assunto: string[] }) {
   const kinds = (Object.entries(values) as Array<[string, string[]]>).filter(([, v]) => v.length);
   if (!kinds.length) return Promise.resolve([]);
-  return withTables(db)
+  return db
     .selectFrom("perfil_interesse_item as i")
     .innerJoin("perfil_interesse as p", "p.cod_pessoa", "i.cod_pessoa")
     .select(["i.cod_pessoa", "i.tipo_dsi", "i.codigo"])
@@ -316,7 +276,7 @@ export function matchingItems(db: Db, today: string, values: { area: string[]; a
 /** Records that the patron was told about these titles; returns those not told before. */
 export async function recordSent(db: Db, codPessoa: number, ids: readonly number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await withTables(db)
+  const rows = await db
     .insertInto("perfil_interesse_envio")
     .values(ids.map((cod_acervo) => ({ cod_pessoa: codPessoa, cod_acervo })))
     .onConflict((oc) => oc.columns(["cod_pessoa", "cod_acervo"]).doNothing())
@@ -330,7 +290,7 @@ export async function recordSent(db: Db, codPessoa: number, ids: readonly number
  * (a follower with no profile row has no expiry). New issues alert these (ADR 196).
  */
 export function periodicalFollowers(db: Db, codAcervo: number, today: string): Promise<Array<{ cod_pessoa: number; tipos: string }>> {
-  return withTables(db)
+  return db
     .selectFrom("perfil_interesse_periodico as f")
     .leftJoin("perfil_interesse as p", "p.cod_pessoa", "f.cod_pessoa")
     .select(["f.cod_pessoa", "f.tipos"])

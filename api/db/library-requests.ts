@@ -2,25 +2,9 @@
  * Storage of the requests to the library (migration 060, ADR 190): one row per request, its fields as JSON.
  * Queries only; the rules (kinds, duplicates, limits) live in api/domain/library-requests.ts.
  */
-import type { Generated } from "kysely";
 import type { Db } from "./index.ts";
 
-export interface SolicitacaoBibliotecaTable {
-  cod_solicitacao: Generated<number>;
-  cod_pessoa: number;
-  tipo: string;
-  subtipo: string | null;
-  dados: Generated<string>;
-  chave_duplicidade: string;
-  situacao: Generated<string>;
-  resposta: string | null;
-  data_resposta: string | null;
-  created_at: Generated<string>;
-}
-
 /** The shared DB type plus this module's table (kept here so the shared row types need no edit). */
-const withTable = (db: Db) => db.withTables<{ solicitacao_biblioteca: SolicitacaoBibliotecaTable }>();
-
 export type LibraryRequestRow = {
   cod_solicitacao: number;
   cod_pessoa: number;
@@ -37,19 +21,19 @@ const COLUMNS = ["cod_solicitacao", "cod_pessoa", "tipo", "subtipo", "dados", "s
 
 /** The patron's requests of one kind, newest first, optionally of one status. */
 export function listRequests(db: Db, codPessoa: number, tipo: string, situacao?: string): Promise<LibraryRequestRow[]> {
-  let q = withTable(db).selectFrom("solicitacao_biblioteca").select(COLUMNS).where("cod_pessoa", "=", codPessoa).where("tipo", "=", tipo);
+  let q = db.selectFrom("solicitacao_biblioteca").select(COLUMNS).where("cod_pessoa", "=", codPessoa).where("tipo", "=", tipo);
   if (situacao) q = q.where("situacao", "=", situacao);
   return q.orderBy("created_at", "desc").orderBy("cod_solicitacao", "desc").execute();
 }
 
 /** One of the patron's requests by id, or undefined. */
 export function getRequest(db: Db, codPessoa: number, id: number): Promise<LibraryRequestRow | undefined> {
-  return withTable(db).selectFrom("solicitacao_biblioteca").select(COLUMNS).where("cod_pessoa", "=", codPessoa).where("cod_solicitacao", "=", id).executeTakeFirst();
+  return db.selectFrom("solicitacao_biblioteca").select(COLUMNS).where("cod_pessoa", "=", codPessoa).where("cod_solicitacao", "=", id).executeTakeFirst();
 }
 
 /** How many of the patron's requests of `tipo` are in one of `statuses`. */
 export async function countRequests(db: Db, codPessoa: number, tipo: string, statuses: readonly string[]): Promise<number> {
-  const row = await withTable(db)
+  const row = await db
     .selectFrom("solicitacao_biblioteca")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("cod_pessoa", "=", codPessoa)
@@ -61,7 +45,7 @@ export async function countRequests(db: Db, codPessoa: number, tipo: string, sta
 
 /** Whether the patron has a request of `tipo` with this duplicate key in one of `statuses`. */
 export async function hasDuplicate(db: Db, codPessoa: number, tipo: string, chave: string, statuses: readonly string[]): Promise<boolean> {
-  const row = await withTable(db)
+  const row = await db
     .selectFrom("solicitacao_biblioteca")
     .select("cod_solicitacao")
     .where("cod_pessoa", "=", codPessoa)
@@ -77,7 +61,7 @@ export function insertRequest(
   db: Db,
   row: { cod_pessoa: number; tipo: string; subtipo: string | null; dados: string; chave_duplicidade: string; situacao?: string; resposta?: string | null; data_resposta?: string | null; created_at?: string },
 ): Promise<LibraryRequestRow> {
-  return withTable(db).insertInto("solicitacao_biblioteca").values(row).returning(COLUMNS).executeTakeFirstOrThrow();
+  return db.insertInto("solicitacao_biblioteca").values(row).returning(COLUMNS).executeTakeFirstOrThrow();
 }
 
 /** The category's request limit of a patron. */

@@ -1,24 +1,12 @@
 /** Storage of single sign-on flows in progress (migration 030, ADR 160). */
 import type { Db } from "./index.ts";
-
-export interface SsoFluxoTable {
-  nonce_hash: string;
-  tipo: "oidc" | "saml";
-  estado: string | null;
-  verificador: string | null;
-  pedido_saml: string | null;
-  criado_em: string;
-  usado_em: string | null;
-}
+import type { SsoFluxoTable } from "./types.ts";
 
 export type SsoFlowRow = SsoFluxoTable;
 
-// The table is this module's own: kept out of the shared DB type so the feature stays in one place.
-const flows = (db: Db) => db.withTables<{ sso_fluxo: SsoFluxoTable }>();
-
 /** Records a new flow. */
 export async function insertFlow(db: Db, row: Omit<SsoFluxoTable, "usado_em">): Promise<void> {
-  await flows(db).insertInto("sso_fluxo").values({ ...row, usado_em: null }).execute();
+  await db.insertInto("sso_fluxo").values({ ...row, usado_em: null }).execute();
 }
 
 /**
@@ -26,7 +14,7 @@ export async function insertFlow(db: Db, row: Omit<SsoFluxoTable, "usado_em">): 
  * Null when there is no such flow of that kind, or it was already used.
  */
 export async function consumeFlow(db: Db, nonceHash: string, tipo: SsoFluxoTable["tipo"], nowIso: string): Promise<SsoFlowRow | null> {
-  const result = await flows(db)
+  const result = await db
     .updateTable("sso_fluxo")
     .set({ usado_em: nowIso })
     .where("nonce_hash", "=", nonceHash)
@@ -34,12 +22,12 @@ export async function consumeFlow(db: Db, nonceHash: string, tipo: SsoFluxoTable
     .where("usado_em", "is", null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return null;
-  return (await flows(db).selectFrom("sso_fluxo").selectAll().where("nonce_hash", "=", nonceHash).executeTakeFirst()) ?? null;
+  return (await db.selectFrom("sso_fluxo").selectAll().where("nonce_hash", "=", nonceHash).executeTakeFirst()) ?? null;
 }
 
 /** Deletes flows created before `beforeIso` (used or not): they can no longer complete. */
 export async function deleteFlowsBefore(db: Db, beforeIso: string): Promise<void> {
-  await flows(db).deleteFrom("sso_fluxo").where("criado_em", "<", beforeIso).execute();
+  await db.deleteFrom("sso_fluxo").where("criado_em", "<", beforeIso).execute();
 }
 
 /** The patrons whose e-mail is `email` (case-insensitive) and who have a login. */

@@ -833,7 +833,7 @@ export interface SolicitacaoBibliotecaTable {
 /** A single sign-on flow in progress: state, nonce, PKCE verifier or SAML request (migration 030, ADR 160). */
 export interface SsoFluxoTable {
   nonce_hash: string;
-  tipo: string;
+  tipo: "oidc" | "saml";
   estado: string | null;
   verificador: string | null;
   pedido_saml: string | null;

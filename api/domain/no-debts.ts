@@ -6,7 +6,7 @@
  */
 import { randomInt } from "node:crypto";
 import { sql } from "kysely";
-import { declarationByCode, declarationOf, withDeclarationTables, type DeclarationRow } from "../db/declarations.ts";
+import { declarationByCode, declarationOf, type DeclarationRow } from "../db/declarations.ts";
 import type { Db } from "../db/index.ts";
 import { openDebits } from "./gru.ts";
 import { isUniqueViolation } from "./holds.ts";
@@ -76,7 +76,7 @@ export async function issueDeclaration(db: Db, codPessoa: number, now: number): 
     const codigo = newVerificationCode();
     try {
       await db.transaction().execute(async (trx) => {
-        await withDeclarationTables(trx)
+        await trx
           .insertInto("nada_consta")
           .values({ cod_pessoa: codPessoa, codigo, nome_pessoa: person.nome_pessoa, documento: person.documento, categoria: person.descricao, emitida_em })
           .execute();

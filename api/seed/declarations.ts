@@ -4,7 +4,6 @@
  * public page), absences for the professor and the graduate student, and the repository address of the demo
  * institution. Password `demo1234`, like every demo login.
  */
-import { withDeclarationTables } from "../db/declarations.ts";
 import type { Db } from "../db/index.ts";
 import { hashPassword } from "../lib/password.ts";
 import { DEMO_EMPRESA } from "./institution.ts";
@@ -51,7 +50,7 @@ export async function seedDeclarations(db: Db, { now = Date.now(), log = (_m: st
       await trx.insertInto("login").values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" }).execute();
     }
     const issued = new Date(now - 20 * DAY).toISOString();
-    await withDeclarationTables(trx)
+    await trx
       .insertInto("nada_consta")
       .values({ cod_pessoa: ids.egresso, codigo: DEMO_DECLARATION_CODE, nome_pessoa: "Daniel Rocha Fernandes", documento: "2019001111", categoria: "Aluno de graduação", emitida_em: issued })
       .execute();
@@ -65,7 +64,7 @@ export async function seedDeclarations(db: Db, { now = Date.now(), log = (_m: st
     ];
     for (const a of absences) {
       const cod = await person(a.login);
-      if (cod) await withDeclarationTables(trx).insertInto("afastamento").values({ cod_pessoa: cod, motivo: a.motivo, data_inicio: a.data_inicio, data_fim: a.data_fim, observacao: a.observacao }).execute();
+      if (cod) await trx.insertInto("afastamento").values({ cod_pessoa: cod, motivo: a.motivo, data_inicio: a.data_inicio, data_fim: a.data_fim, observacao: a.observacao }).execute();
     }
     const inst = await trx.selectFrom("instituicao").select(["cod_empresa", "parametros"]).where("cod_empresa", "=", DEMO_EMPRESA).executeTakeFirst();
     if (inst) {
