@@ -82,7 +82,7 @@ describe("receiving an issue of a periodical", () => {
     const demo = (await login(t.app, "demo")).access_token;
     const body = await (await get(t.app, "/api/solicitacoes/alertas", demo, "5")).json();
     const issue = body.alertas.find((a: { tipo: string; dados: { fasciculo?: string } }) => a.tipo === "fasciculo_novo" && a.dados.fasciculo?.includes("n. 4"));
-    expect(issue).toMatchObject({ mensagem: 'A new issue of "Revista de Direito Ambiental" arrived at Biblioteca Central: v. 36, n. 4, out./dez. 2026.', dados: { cod_acervo: journal } });
+    expect(issue).toMatchObject({ mensagem: 'A new issue of “Revista de Direito Ambiental” arrived at Biblioteca Central: v. 36, n. 4, out./dez. 2026.', dados: { cod_acervo: journal } });
   });
 
   it("writes an issue the way a library does", () => {
