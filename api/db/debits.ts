@@ -1,7 +1,7 @@
 /** The patron's debits with the title that caused them (through the loan, when there is one) and their library. */
 import type { Db } from "./index.ts";
+import { round2 } from "../lib/money.ts";
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Every debit of `codPessoa` (oldest first), amounts as numbers and `total` = valor_multa − desconto − valor_pago. */
 export async function patronDebits(db: Db, codPessoa: number) {

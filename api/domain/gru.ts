@@ -10,6 +10,7 @@ import { patronDebits } from "../db/debits.ts";
 import type { Db } from "../db/index.ts";
 import { parseJsonArray, parseJsonObject } from "../lib/http.ts";
 import { arrecadacaoBarcode, linhaDigitavel } from "./arrecadacao.ts";
+import { round2 } from "../lib/money.ts";
 
 /** Days from issue to the slip's due date. */
 export const GRU_DUE_DAYS = 5;
@@ -40,7 +41,6 @@ export function gruBarcode(slip: { valor: number; numero_referencia: string; ven
   return { codigo_barras, linha_digitavel: linhaDigitavel(codigo_barras) };
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export type GruRefusal = "sem_cpf" | "debito_invalido" | "valor_divergente";
 

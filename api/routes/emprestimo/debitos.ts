@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { patronDebits } from "../../db/debits.ts";
 import { createRouter, LangHeader, patronErrorResponses, patronOf, type ApiDeps } from "../../lib/http.ts";
+import { round2 } from "../../lib/money.ts";
 
 const Debito = z
   .object({
@@ -21,7 +22,6 @@ const Debito = z
   .openapi("Debito");
 
 const security = [{ bearer: [] }];
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 const debitosRoute = createRoute({
   method: "get",
