@@ -2,14 +2,8 @@
  * Rules of the network (OAI) catalogue (ADR 063): its filter types and where a record lives at home.
  * Pure functions: the SQL lives in api/search/network.ts.
  */
-import { parseFilters } from "../search/index.ts";
+import { parseFilters, type NetworkFilters } from "../search/index.ts";
 
-/** The network search's own filters (spec §4 "Z institution, for the OAI network"), then type, year and language. */
-export const NETWORK_FILTER_TYPES = ["Z", "T", "Y", "I"] as const;
-export type NetworkFilterType = (typeof NETWORK_FILTER_TYPES)[number];
-
-/** Selected values by type: OR within a type, AND across types. */
-export type NetworkFilters = Partial<Record<NetworkFilterType, string[]>>;
 
 /**
  * Parses `filtro` values (`Z:2`, `T:1`, `Y:2006`, `Y:SD`, `I:fre`). Z takes an institution code; the others

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { CANDIDATE_CAP, languageLabel, networkFacets, networkInstitutions, networkRecord, queryWords, searchNetwork, type SearchKind, type SearchTerm } from "../search/index.ts";
-import { homeRecordLink, NETWORK_FILTER_TYPES, parseNetworkFilters } from "../domain/network.ts";
+import { CANDIDATE_CAP, languageLabel, NETWORK_FILTER_TYPES, networkFacets, networkInstitutions, networkRecord, queryWords, searchNetwork, type SearchKind, type SearchTerm } from "../search/index.ts";
+import { homeRecordLink, parseNetworkFilters } from "../domain/network.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { dialectOf, type Db } from "../db/index.ts";
 import { DERIVED_FACET_TYPES, type DerivedFacetType } from "./derived-facets.ts";
 import { NO_YEAR, type FilterType, type SelectedFilters } from "./filters.ts";
-import { classExpr, idList } from "./query.ts";
+import { classExpr, idList } from "./sql-fragments.ts";
 
 /**
  * What the facets count of each title, in memory, one typed array per column (ADR 105, "Facet columns in

@@ -3,7 +3,8 @@ import { dialectOf, type Db } from "../db/index.ts";
 import { DERIVED_FACET_TYPES, type DerivedFacetType } from "./derived-facets.ts";
 import { columnQuery, countColumns, facetColumns, failsExactlyOne, type ColumnCount, type CountedValue, type FacetColumns } from "./facet-columns.ts";
 import { classLabel, filterTypesOf, languageLabel, NO_YEAR, noYearLabel, onlyWithLabel, type FilterType, type SelectedFilters } from "./filters.ts";
-import { bucketScope, classExpr, facetCandidates, facetScope, filterCondition, hitScope, online, searchStats, type FacetScope, type SearchParams } from "./query.ts";
+import { bucketScope, facetCandidates, facetScope, filterCondition, hitScope, online, searchStats, type FacetScope, type SearchParams } from "./query.ts";
+import { classExpr } from "./sql-fragments.ts";
 
 /** One facet value (spec §3 "Filter"): `total` with every selected filter, `totalSemFiltro` without its own type's. */
 export interface FacetValue {

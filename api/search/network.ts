@@ -1,10 +1,16 @@
 import { sql, type RawBuilder } from "kysely";
 import { dialectOf, type Db } from "../db/index.ts";
-import { NETWORK_FILTER_TYPES, type NetworkFilters, type NetworkFilterType } from "../domain/network.ts";
 import { FACET_VALUES_MAX } from "./facets.ts";
 import { languageLabel, NO_YEAR, noYearLabel } from "./filters.ts";
 import { searchDocument } from "./indexer.ts";
 import { CANDIDATE_CAP, fts5Query, queryWords, tsQuery, type SearchOrder, type SearchTerm, yearCondition } from "./query.ts";
+
+/** The network search's own filters (spec §4 "Z institution, for the OAI network"), then type, year and language. */
+export const NETWORK_FILTER_TYPES = ["Z", "T", "Y", "I"] as const;
+export type NetworkFilterType = (typeof NETWORK_FILTER_TYPES)[number];
+
+/** Selected values by type: OR within a type, AND across types. */
+export type NetworkFilters = Partial<Record<NetworkFilterType, string[]>>;
 
 /**
  * The network (OAI) catalogue's data access (migration 007, ADR 063): loading harvested records, their

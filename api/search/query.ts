@@ -6,6 +6,7 @@ import { tabOptionsWhere } from "./tab-options-store.ts";
 import { fold, queryAlternatives } from "./text.ts";
 import { prefixTerms, textGeneration } from "./terms.ts";
 import { columnQuery, facetColumns, passesAll } from "./facet-columns.ts";
+import { classExpr, idList } from "./sql-fragments.ts";
 import { parseTerm, queryWords, type WordGroup } from "./operators.ts";
 
 export { queryWords };
@@ -190,8 +191,6 @@ export function guiaFilter(guia: string | undefined, now = Date.now()): RawBuild
 }
 
 export const online = sql`(a.acesso_remoto = 'cr' OR EXISTS (SELECT 1 FROM acervo_link l WHERE l.cod_acervo = a.cod_acervo))`;
-export const classExpr = sql`upper(substr(trim(a.classificacao), 1, 1))`;
-
 /**
  * The SQL condition one filter type's selected values put on alias `a` (OR within the type). `key` is the
  * title id the derived types test (by default `a.cod_acervo`). `correlated`: each title is looked up on its
@@ -672,13 +671,6 @@ async function tierPage(
 async function idsOf(db: Db, ids: RawBuilder<unknown>): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`${ids}`.execute(db);
   return rows.map((r) => Number(r.id));
-}
-
-/** A list of title ids as a subquery (`id`), bound as one parameter. */
-export function idList(db: Db, ids: readonly number[]): RawBuilder<unknown> {
-  return dialectOf(db) === "postgres"
-    ? sql`SELECT unnest(CAST(${`{${ids.join(",")}}`} AS integer[])) AS id`
-    : sql`SELECT value AS id FROM json_each(${JSON.stringify(ids)})`;
 }
 
 /**

@@ -16,7 +16,7 @@ import { externalAccessPath } from "~/lib/external-access";
 import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { privateAreaPath } from "~/lib/product";
-import { sanitizeInstitutionHtml } from "~/lib/root-data.server";
+import { sanitizeInstitutionHtml } from "~/lib/institution-html.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSession } from "~/lib/session.server";
 import { getSiteConfig, isOn, type SiteConfig } from "~/lib/site-config.server";

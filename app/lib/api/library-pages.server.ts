@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { FullApiClient } from "./client.server";
-import { sanitizeInstitutionHtml } from "../root-data.server";
+import { sanitizeInstitutionHtml } from "../institution-html.server";
 
 const text = z.string().nullish().transform((v) => v?.trim() ?? "");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeInstitutionHtml } from "./root-data.server";
+import { sanitizeInstitutionHtml } from "./institution-html.server";
 
 describe("sanitizeInstitutionHtml", () => {
   it("keeps the allowlist and gives the same answer from its memo", () => {
