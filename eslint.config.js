@@ -43,7 +43,7 @@ export default tseslint.config(
         {
           patterns: [{ group: ["../../api/**", "../../../api/**", "../../../../api/**"], message: "app/ must not import the reference API (api/)." }],
           // react-i18next's hook rebuilds its answer on every call of a server render (ADR 210).
-          paths: [{ name: "react-i18next", importNames: ["useTranslation"], message: "Import useTranslation from ~/lib/use-translation." }],
+          paths: [{ name: "react-i18next", importNames: ["useTranslation"], message: "Import useTranslation from ~/framework/use-translation." }],
         },
       ],
     },

@@ -30,7 +30,7 @@ import { openDatabase } from "./api/db/index.ts";
 import { sqliteBinaryProblem } from "./api/db/sqlite-binary.ts";
 import { importDemoCatalogue } from "./api/marc/demo.ts";
 import { importNetworkCatalogue } from "./api/seed/network.ts";
-import { createRouteSubsetHandler } from "./app/lib/route-subsets.server.ts";
+import { createRouteSubsetHandler } from "./app/framework/route-subsets.server.ts";
 import { applySecurityHeaders, parseEmbedOrigins } from "./app/lib/security-headers.ts";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

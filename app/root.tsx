@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import {
   data,
   isRouteErrorResponse,

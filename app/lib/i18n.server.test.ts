@@ -4,7 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getI18n, getLanguage, getT, i18nMiddleware, instanceFor } from "./i18n.server";
-import { fixedT, useTranslation } from "./use-translation";
+import { fixedT, useTranslation } from "~/framework/use-translation";
 
 /** Runs the i18n middleware for `url`; inside it, waits `delayMs` and then reads the request's translation. */
 async function translateInRequest(url: string, delayMs: number, cookie?: string) {

@@ -6,7 +6,7 @@ import { initReactI18next } from "react-i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { parseCookies, serializeCookie } from "./cookies";
 import { baseI18nOptions, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from "./i18n";
-import { serverAnswer } from "./use-translation";
+import { serverAnswer } from "~/framework/use-translation";
 
 // The server holds every language in memory (a few KB each).
 const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", { eager: true });

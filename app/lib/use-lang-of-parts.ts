@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { apiAnswerLanguage, langAttr, LIBRARY_VOCABULARY_LANGUAGE, marcLanguageToBcp47 } from "./lang-of-parts";
 
 /**

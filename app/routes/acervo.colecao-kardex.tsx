@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { Link } from "~/components/ui/Link";
-import { hasTranslation, useTranslation } from "~/lib/use-translation";
+import { Link } from "~/framework/Link";
+import { hasTranslation, useTranslation } from "~/framework/use-translation";
 import { ContentsTable } from "~/components/acervo/ContentsTable";
 import { DataTable, SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";

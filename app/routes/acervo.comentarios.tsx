@@ -1,7 +1,7 @@
 import { pageTitle } from "~/components/search/page-title";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { data } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { CommentForm } from "~/components/requests/CommentForm";
 import { COMMENT_SENT_PARAM } from "~/components/acervo/CommentsSection";
 import { getAcervo } from "~/lib/api/catalogue.server";

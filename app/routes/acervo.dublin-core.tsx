@@ -1,4 +1,4 @@
-import { hasTranslation, useTranslation } from "~/lib/use-translation";
+import { hasTranslation, useTranslation } from "~/framework/use-translation";
 import { DataTable, SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
 import { getDublinCore } from "~/lib/api/acervo.server";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { CopiesTable } from "~/components/acervo/CopiesTable";
 import { SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";

@@ -1,6 +1,6 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { data, isRouteErrorResponse } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import type { Route } from "./+types/acervo.referencia";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import { CopyButton } from "~/components/basket/CopyButton";

@@ -1,9 +1,9 @@
 import { pageTitle } from "~/components/search/page-title";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { createContext, data, Form, redirect, useNavigation, type RouterContextProvider } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { DimensionFields, dimensionSummaryFields } from "~/components/requests/DimensionFields";
 import { fieldError, summaryOf } from "~/components/requests/form-errors";

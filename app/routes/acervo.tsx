@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { AccessReady } from "~/components/acervo/AccessReady";
 import { CommentsSection } from "~/components/acervo/CommentsSection";
 import { CopiesTable } from "~/components/acervo/CopiesTable";

@@ -1,7 +1,7 @@
 import { PageTitle } from "~/components/profile/PageTitle";
 import { Form } from "react-router";
-import { Link } from "~/components/ui/Link";
-import { useTranslation } from "~/lib/use-translation";
+import { Link } from "~/framework/Link";
+import { useTranslation } from "~/framework/use-translation";
 import type { Biblioteca } from "~/lib/api/directory.server";
 import type { Route } from "./+types/bibliotecas";
 import { loadDirectory } from "./bibliotecas.server";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { Link } from "~/components/ui/Link";
-import { useTranslation } from "~/lib/use-translation";
+import { Link } from "~/framework/Link";
+import { useTranslation } from "~/framework/use-translation";
 import { HistoryLink } from "~/components/history/HistoryLink";
 import { LibraryLinks } from "~/components/library-pages/LibraryLinks";
 import { FacetPanel } from "~/components/search/FacetPanel";

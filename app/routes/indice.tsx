@@ -1,6 +1,6 @@
 import { Form, useLocation } from "react-router";
-import { Link } from "~/components/ui/Link";
-import { useTranslation } from "~/lib/use-translation";
+import { Link } from "~/framework/Link";
+import { useTranslation } from "~/framework/use-translation";
 import { pageTitle } from "~/components/search/page-title";
 import { Pagination } from "~/components/search/Pagination";
 import { DefaultCoverSymbol, ResultItem } from "~/components/search/ResultItem";

@@ -1,8 +1,8 @@
 import { PageTitle } from "~/components/profile/PageTitle";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import type { Route } from "./+types/login.escolher";
 import { chooseLogin, loadChooser } from "./login.escolher.server";

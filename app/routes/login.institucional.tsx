@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/login.institucional";
 import { GoToProvider } from "~/components/identity/GoToProvider";

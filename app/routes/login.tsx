@@ -1,8 +1,8 @@
 import { PageTitle } from "~/components/profile/PageTitle";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { useNavigation } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import type { Route } from "./+types/login";
 import { LoginForm, loginPath } from "~/components/identity/LoginForm";
 import { loadLoginPage, loginAction } from "./login.server";

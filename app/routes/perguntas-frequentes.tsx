@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import type { Route } from "./+types/perguntas-frequentes";
 import { loadLibraryPage } from "./library-pages.server";
 import { LibraryPage } from "~/components/library-pages/LibraryPage";

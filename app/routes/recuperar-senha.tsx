@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { CaptchaField } from "~/components/identity/CaptchaField";
 import { RecoveryPage } from "~/components/identity/RecoveryPage";

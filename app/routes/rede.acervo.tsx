@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "~/components/ui/Link";
-import { useTranslation } from "~/lib/use-translation";
+import { Link } from "~/framework/Link";
+import { useTranslation } from "~/framework/use-translation";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
 import { RecordError } from "~/components/acervo/SubPage";
 import { Facts } from "~/components/network/Facts";

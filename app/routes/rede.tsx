@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { NetworkResults } from "~/components/network/NetworkResults";
 import { NetworkSearchForm } from "~/components/network/NetworkSearchForm";
 import { FacetPanel } from "~/components/search/FacetPanel";

@@ -1,7 +1,7 @@
 import { pageTitle } from "~/components/search/page-title";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { data, redirect } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { ACTIVITY } from "~/lib/activities";
 import { getExternalBaseUrl, isExternalBase } from "~/lib/api/acervo.server";
 import { getApi } from "~/lib/api/client.server";

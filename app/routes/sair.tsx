@@ -1,7 +1,7 @@
 import { pageTitle } from "~/components/search/page-title";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { data, Form, redirect } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import type { Route } from "./+types/sair";
 import { GoToProvider } from "~/components/identity/GoToProvider";
 import { getT } from "~/lib/i18n.server";

@@ -1,7 +1,7 @@
 import { PageTitle } from "~/components/profile/PageTitle";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { data } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import type { Route } from "./+types/saml-response";
 import { SsoFailure } from "~/components/identity/SsoFailure";
 import { getT } from "~/lib/i18n.server";

@@ -1,8 +1,8 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import type { Route } from "./+types/sobre.acessibilidade.relatorio";
 import type { AcrRow } from "../../contract/acr";
 import { pageTitle } from "~/components/search/page-title";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { readAcr } from "~/lib/acr-report.server";
 import { getT } from "~/lib/i18n.server";
 

@@ -1,7 +1,7 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import type { Route } from "./+types/sobre.acessibilidade";
 import { pageTitle } from "~/components/search/page-title";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { getT } from "~/lib/i18n.server";
 import { ACCESS_KEYS } from "~/lib/skip-links";
 

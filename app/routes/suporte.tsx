@@ -1,5 +1,5 @@
 import { PageTitle } from "~/components/profile/PageTitle";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import type { Route } from "./+types/suporte";
 import { useRootData } from "~/lib/use-root-data";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 
 export interface CheckboxGroupProps {
   /** Prefix of the boxes' ids: the first box is `${id}-0` (where an error summary link points). */

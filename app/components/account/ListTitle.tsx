@@ -1,4 +1,4 @@
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 
 /**
  * A title in one of the patron's lists (loans, holds, requests): a link to its page when the API names the record,

@@ -1,5 +1,5 @@
-import { Link } from "~/components/ui/Link";
-import { useTranslation } from "~/lib/use-translation";
+import { Link } from "~/framework/Link";
+import { useTranslation } from "~/framework/use-translation";
 
 export interface ProfileTitleRow {
   codAcervo: number;

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { RecordError } from "./SubPage";
 
 /** Error page of the authority routes (404 or API failure), inside the normal layout. */

@@ -1,4 +1,4 @@
-import { hasTranslation, useTranslation } from "~/lib/use-translation";
+import { hasTranslation, useTranslation } from "~/framework/use-translation";
 import type { Exemplar } from "~/lib/api/catalogue.server";
 import { formatDate } from "~/lib/i18n";
 

@@ -1,7 +1,7 @@
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import type { Fasciculo } from "~/lib/api/acervo.server";
 import { formatDate } from "~/lib/i18n";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 
 /** "v. 35, n. 2, 2025": an issue as patrons cite it. */
 export function useIssueLabel() {

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import type { EstatisticaAno } from "~/lib/api/acervo.server";
 import { DataTable } from "./SubPage";
 import { numberFormat } from "~/lib/i18n";

@@ -1,6 +1,6 @@
 import { Form, useLocation } from "react-router";
 import { LoginLink } from "~/components/identity/LoginLink";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { AccessReady } from "./AccessReady";
 
 /**

@@ -1,6 +1,6 @@
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { HoldRefusal } from "~/components/requests/HoldRefusal";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import type { Permissoes } from "~/lib/api/acervo.server";
 import type { HoldRefusalView } from "~/lib/api/hold-refusal";
 

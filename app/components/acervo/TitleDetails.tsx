@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { Link } from "~/components/ui/Link";
-import { useTranslation } from "~/lib/use-translation";
+import { Link } from "~/framework/Link";
+import { useTranslation } from "~/framework/use-translation";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import type { AcervoDetail, TituloAdicional } from "~/lib/api/acervo.server";
 import { IMAGE_SCHEMES, linkHref } from "../../../contract/link-url";

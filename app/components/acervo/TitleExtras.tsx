@@ -1,5 +1,5 @@
-import { Link } from "~/components/ui/Link";
-import { useTranslation } from "~/lib/use-translation";
+import { Link } from "~/framework/Link";
+import { useTranslation } from "~/framework/use-translation";
 import { withParams } from "~/components/search/search-url";
 import { cleanHeading } from "../../../contract/headings";
 import type { TitleExtras as Extras } from "~/lib/api/acervo.server";

@@ -1,5 +1,5 @@
-import { Link } from "~/components/ui/Link";
-import { useTranslation } from "~/lib/use-translation";
+import { Link } from "~/framework/Link";
+import { useTranslation } from "~/framework/use-translation";
 
 /** The title's pages (spec §2 "/acervo/{codAcervo}/…"), in the order a patron needs them. */
 export const TITLE_PAGES = [

@@ -1,5 +1,5 @@
 import { useContext } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { UNSAFE_DataRouterContext, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { hereOf, useBasketIds } from "./use-basket";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**

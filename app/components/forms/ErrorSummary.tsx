@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetchers, useNavigation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 
 /** The name of the button conform submits with to validate or update a form (not a submission by the patron). */
 const CONFORM_INTENT = "__intent__";

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/use-translation";
-import { Link } from "~/components/ui/Link";
+import { useTranslation } from "~/framework/use-translation";
+import { Link } from "~/framework/Link";
 
 /** The search page's link to the session's search history (ADR 093). */
 export function HistoryLink() {

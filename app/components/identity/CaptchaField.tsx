@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import "./captcha-field.css";
 
 /** The widget's own translations for the portal's languages (the widget falls back to English otherwise). */

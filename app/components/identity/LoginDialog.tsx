@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, type Form } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { Modal } from "~/components/ui/Modal";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import type { LoginActionData, LoginPageData } from "./login-types";
 import { LoginForm } from "./LoginForm";
 import "~/routes/login.css";

@@ -3,7 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { CaptchaField } from "~/components/identity/CaptchaField";
 import { DuplicateAccountStep } from "~/components/identity/DuplicateAccountStep";
@@ -13,7 +13,7 @@ import { TextField } from "~/components/ui/TextField";
 import { PRODUCT_NAME } from "~/lib/product";
 import { RECOVERY_PATH } from "~/lib/recovery-path";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { loginSchemaFor, LoginUsernameSchema } from "~/schemas/login";
 import type { LoginActionData, LoginMode, LoginPageData } from "./login-types";
 

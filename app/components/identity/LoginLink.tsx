@@ -1,5 +1,5 @@
 import { lazy, useState } from "react";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { LazyDialogButton } from "~/components/layout/LazyDialogButton";
 import { useHydrated } from "~/lib/use-hydrated";
 

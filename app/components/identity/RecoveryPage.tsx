@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { useInstitutionName } from "~/lib/use-root-data";
 import { withInstitution } from "~/components/search/page-title";
 

@@ -1,7 +1,7 @@
 import { withInstitution } from "~/components/search/page-title";
 import { useInstitutionName } from "~/lib/use-root-data";
-import { useTranslation } from "~/lib/use-translation";
-import { Link } from "~/components/ui/Link";
+import { useTranslation } from "~/framework/use-translation";
+import { Link } from "~/framework/Link";
 
 /**
  * A single sign-on return that failed (spec §8 external-authentication errors): the message, announced and

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
 
 /** What the login page offers besides the password (institution parameters `usaOIDC`, `usaSAML`; ADR 160). */

@@ -1,6 +1,6 @@
 import { PageTitle } from "~/components/profile/PageTitle";
-import { useTranslation } from "~/lib/use-translation";
-import { Link } from "~/components/ui/Link";
+import { useTranslation } from "~/framework/use-translation";
+import { Link } from "~/framework/Link";
 
 /** A full-page error message: one h1, a short explanation and a way home. Never shows technical details. */
 export function ErrorPage({ title, text }: { title: string; text: string }) {

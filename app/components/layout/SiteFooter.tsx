@@ -1,6 +1,6 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { lazy, useState } from "react";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { PRODUCT_NAME } from "~/lib/product";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { Form, useFetcher, useLocation } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { useBasketIds } from "~/components/basket/use-basket";
 import { LoginLink } from "~/components/identity/LoginLink";
 import { SUPPORTED_LANGUAGES } from "~/lib/i18n";

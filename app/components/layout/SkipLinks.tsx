@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { useMatches } from "react-router";
 import { ACCESS_KEYS, ACCESSIBILITY_PAGE, hasAccountMenu, hasSearchLandmark, SKIP_TARGETS } from "~/lib/skip-links";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { Modal } from "~/components/ui/Modal";
 
 /** The support message in a dialog (loaded on demand). The HTML was sanitized on the server (allowlist). */

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/use-translation";
-import { Link } from "~/components/ui/Link";
+import { useTranslation } from "~/framework/use-translation";
+import { Link } from "~/framework/Link";
 import { LIBRARY_PAGES } from "~/lib/library-pages";
 import { useRootData } from "~/lib/use-root-data";
 

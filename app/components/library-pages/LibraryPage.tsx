@@ -1,7 +1,7 @@
 import { PageTitle } from "~/components/profile/PageTitle";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/use-translation";
-import { Link } from "~/components/ui/Link";
+import { useTranslation } from "~/framework/use-translation";
+import { Link } from "~/framework/Link";
 import { useRootData } from "~/lib/use-root-data";
 import "~/styles/library-pages.css";
 

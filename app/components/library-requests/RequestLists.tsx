@@ -1,6 +1,6 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { SelectField } from "~/components/requests/SelectField";
 import { REQUEST_STATUSES, type RequestKind } from "~/lib/library-requests/forms";
 

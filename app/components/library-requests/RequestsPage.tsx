@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { PageTitle } from "~/components/profile/PageTitle";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import type { ErrorMessage } from "~/lib/api/errors";

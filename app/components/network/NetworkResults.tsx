@@ -1,6 +1,6 @@
 import type { Ref } from "react";
-import { Link } from "~/components/ui/Link";
-import { useTranslation } from "~/lib/use-translation";
+import { Link } from "~/framework/Link";
+import { useTranslation } from "~/framework/use-translation";
 import { Pagination } from "~/components/search/Pagination";
 import { ResultsRange, useResultCountText } from "~/components/search/SearchResults";
 import { pageCount, withParams } from "~/components/search/search-url";

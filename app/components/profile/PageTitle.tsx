@@ -1,6 +1,6 @@
 import { withInstitution } from "~/components/search/page-title";
 import { useInstitutionName } from "~/lib/use-root-data";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 
 /**
  * The document title of a form page, prefixed "Erro:" (translated) after a failed POST, or with the outcome of

@@ -1,5 +1,5 @@
 import { lazy, useEffect, useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { Toast } from "~/components/ui/Toast";
 import type { CommentActionData } from "~/lib/api/comments.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import type { FetcherWithComponents } from "react-router";
 import { Modal } from "~/components/ui/Modal";
 import type { CommentActionData } from "~/lib/api/comments.server";

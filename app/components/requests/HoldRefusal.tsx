@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import type { HoldRefusalView, PatronHoldRefusal } from "~/lib/api/hold-refusal";
 import { privateAreaPath } from "~/lib/product";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 
 /** The patron's next step for each reason: where their loans or holds are; nothing to follow for their standing. */
 const NEXT_STEP: Record<PatronHoldRefusal, { path: string; label: string } | null> = {

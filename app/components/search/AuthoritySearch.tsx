@@ -2,8 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { Ref } from "react";
 import { Form } from "react-router";
-import { Link } from "~/components/ui/Link";
-import { hasTranslation, useTranslation } from "~/lib/use-translation";
+import { Link } from "~/framework/Link";
+import { hasTranslation, useTranslation } from "~/framework/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/requests/SelectField";
 import { TextField } from "~/components/ui/TextField";

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { Form, useLocation } from "react-router";
-import { Link } from "~/components/ui/Link";
-import { useTranslation } from "~/lib/use-translation";
+import { Link } from "~/framework/Link";
+import { useTranslation } from "~/framework/use-translation";
 import type { Filtro, Filtros } from "~/lib/api/catalogue.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";

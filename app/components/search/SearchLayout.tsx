@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 
 /** Ids the search page's skip links lead to. */
 export const RESULTS_TARGET = "resultados-titulo";

@@ -1,5 +1,5 @@
-import { Link } from "~/components/ui/Link";
-import { hasTranslation, useTranslation } from "~/lib/use-translation";
+import { Link } from "~/framework/Link";
+import { hasTranslation, useTranslation } from "~/framework/use-translation";
 import { withParams } from "./search-url";
 
 export interface SearchTab {

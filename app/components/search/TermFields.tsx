@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { TextField } from "~/components/ui/TextField";
 import { SEARCH_TYPES } from "~/schemas/search";
 

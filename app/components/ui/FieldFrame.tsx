@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 
 export interface FieldFrameProps {
   /** The control's id; the hint and error ids derive from it. */

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "~/lib/use-translation";
-import { Link } from "~/components/ui/Link";
+import { useTranslation } from "~/framework/use-translation";
+import { Link } from "~/framework/Link";
 import { useHydrated } from "~/lib/use-hydrated";
 import "./toast.css";
 

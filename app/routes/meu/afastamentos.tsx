@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { PageTitle } from "~/components/profile/PageTitle";
 import { ABSENCE_STATES, type AbsenceState } from "~/lib/api/account/declaration-types";
 import { getAbsences } from "~/lib/api/account/declarations.server";

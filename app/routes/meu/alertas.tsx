@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import type { Route } from "./+types/alertas";
 import { ListFrame } from "~/components/account/ListFrame";
 import { pageTitle } from "~/components/search/page-title";

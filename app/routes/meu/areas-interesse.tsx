@@ -1,7 +1,7 @@
 import { pageTitle } from "~/components/search/page-title";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { ProfileTitleList } from "~/components/account/ProfileTitleList";
 import { SelectField } from "~/components/requests/SelectField";
 import type { Route } from "./+types/areas-interesse";

@@ -4,9 +4,9 @@ import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { ListFrame } from "~/components/account/ListFrame";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { flagFailure } from "~/lib/action-failed.server";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import type { Route } from "./+types/cesta-permanente";
 import { loadPermanentBasket, permanentBasketAction, type PermanentActionData } from "./cesta-permanente.server";
 

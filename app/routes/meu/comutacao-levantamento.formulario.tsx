@@ -1,6 +1,6 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { data } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { RequestsPage, type RequestsActionView } from "~/components/library-requests/RequestsPage";
 import { SWITCHING_SURVEY_FORMS, type SwitchingSurveySegment } from "~/lib/library-requests/forms";
 import { getT } from "~/lib/i18n.server";

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/use-translation";
-import { Link } from "~/components/ui/Link";
+import { useTranslation } from "~/framework/use-translation";
+import { Link } from "~/framework/Link";
 import { RequestsPage, type RequestsActionView } from "~/components/library-requests/RequestsPage";
 import { SWITCHING_SURVEY_FORMS } from "~/lib/library-requests/forms";
 import type { Route } from "./+types/comutacao-levantamento";

@@ -1,11 +1,11 @@
 import { pageTitle } from "~/components/search/page-title";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
 import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { ListFrame } from "~/components/account/ListFrame";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { flagFailure } from "~/lib/action-failed.server";
 import type { Route } from "./+types/debitos";
 import { debitsAction, loadDebits, type DebitsActionData } from "./debitos.server";

@@ -1,7 +1,7 @@
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import type { Route } from "./+types/emprestimos.historico";
 import { ListFrame } from "~/components/account/ListFrame";
 import { ListTitle } from "~/components/account/ListTitle";

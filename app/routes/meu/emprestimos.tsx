@@ -1,9 +1,9 @@
 import { TextSep } from "~/components/ui/TextSep";
 import { useEffect, useRef } from "react";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { Form, useLocation } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import type { Route } from "./+types/emprestimos";
 import { ListFrame } from "~/components/account/ListFrame";
 import { ListTitle } from "~/components/account/ListTitle";

@@ -1,7 +1,7 @@
 import { pageTitle } from "~/components/search/page-title";
 import { CopyButton } from "~/components/basket/CopyButton";
-import { useTranslation } from "~/lib/use-translation";
-import { Link } from "~/components/ui/Link";
+import { useTranslation } from "~/framework/use-translation";
+import { Link } from "~/framework/Link";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/gru";
 import { loadGru } from "./gru.server";

@@ -1,8 +1,8 @@
 import { pageTitle } from "~/components/search/page-title";
 import { TextSep } from "~/components/ui/TextSep";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
-import { useTranslation } from "~/lib/use-translation";
-import { Link } from "~/components/ui/Link";
+import { useTranslation } from "~/framework/use-translation";
+import { Link } from "~/framework/Link";
 import type { Route } from "./+types/index";
 import { getDebits, getHolds, getLoans, getRenewal } from "~/lib/api/account.server";
 import { getApi } from "~/lib/api/client.server";

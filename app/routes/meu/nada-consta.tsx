@@ -1,6 +1,6 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PageTitle } from "~/components/profile/PageTitle";
 import { StatusMessage } from "~/components/account/StatusMessage";

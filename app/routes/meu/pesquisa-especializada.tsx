@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { RequestsPage, type RequestsActionView } from "~/components/library-requests/RequestsPage";
 import type { Route } from "./+types/pesquisa-especializada";
 import { loadRequestsPage, requestAction } from "./+shared/library-requests.server";

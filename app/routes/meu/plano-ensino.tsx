@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/use-translation";
-import { Link } from "~/components/ui/Link";
+import { useTranslation } from "~/framework/use-translation";
+import { Link } from "~/framework/Link";
 import { pageTitle } from "~/components/search/page-title";
 import { PlanSection } from "~/components/search/TeachingPlan";
 import type { Route } from "./+types/plano-ensino";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { data, Form } from "react-router";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { GoToProvider } from "~/components/identity/GoToProvider";

@@ -1,7 +1,7 @@
 import { pageTitle } from "~/components/search/page-title";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/requests/SelectField";

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/use-translation";
-import { Link } from "~/components/ui/Link";
+import { useTranslation } from "~/framework/use-translation";
+import { Link } from "~/framework/Link";
 import { PageTitle } from "~/components/profile/PageTitle";
 import { SelectField } from "~/components/requests/SelectField";
 import { SuggestionForm } from "~/components/requests/SuggestionForm";

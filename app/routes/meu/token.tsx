@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { redirect } from "react-router";
 import type { Route } from "./+types/token";
 import { LoanTokenPanel } from "~/components/account/LoanTokenPanel";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { StatisticsFigure, StatisticsSummary } from "~/components/account/StatisticsFigure";
 import { StatisticsFilter } from "~/components/account/StatisticsFilter";
 import { PageTitle } from "~/components/profile/PageTitle";

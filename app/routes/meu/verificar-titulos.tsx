@@ -1,6 +1,6 @@
 import { pageTitle } from "~/components/search/page-title";
-import { useTranslation } from "~/lib/use-translation";
-import { Link } from "~/components/ui/Link";
+import { useTranslation } from "~/framework/use-translation";
+import { Link } from "~/framework/Link";
 import { ProfileTitleList } from "~/components/account/ProfileTitleList";
 import type { Route } from "./+types/verificar-titulos";
 import { CHECK_TITLES_PATH, INTEREST_PROFILE_PATH } from "./paths-interest-profiles";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 
 /** With JavaScript, prefixes the page title with "Erro:" (translated) while `failed` is true. */
 export function useErrorTitle(failed: boolean): void {
