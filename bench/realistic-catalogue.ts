@@ -266,9 +266,9 @@ export function shapeOf(df: ReadonlyMap<string, number>, titles: number, note: s
   return { titles, distinctWords: sorted.length, ranks: at.map((rank) => ({ rank, word: sorted[rank - 1][0], titles: sorted[rank - 1][1] })), queries: at.map(query), wordLists: note };
 }
 
-/** The records as an array (tests: a small catalogue). */
-export async function realisticRecords(n: number, seed = 27): Promise<{ records: MarcRecord[]; shape: Shape }> {
-  const pools = await loadPools(seed);
+/** The records as an array (tests: a small catalogue; `lists` {} uses the demo records' words alone, the same everywhere). */
+export async function realisticRecords(n: number, seed = 27, lists = WORD_LISTS): Promise<{ records: MarcRecord[]; shape: Shape }> {
+  const pools = await loadPools(seed, lists);
   const gen = new RealisticCatalogue(pools, seed);
   const records = Array.from({ length: n }, (_, i) => gen.record(i + 1));
   return { records, shape: shapeOf(gen.df, n, wordListNote(pools)) };
