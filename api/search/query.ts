@@ -931,7 +931,7 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       const rest = listed.filter((id) => !titled.has(id));
       // The title tier by how its words matched (ADR 250): as typed, by the patron's language's stem, by another
       // language's stem, by the last word's prefix; each group in the order's own order.
-      const groups = skip < inTitle.length - exact.length && inTitle.length > 1 ? await matchLevels(db, p, inTitle) : [inTitle];
+      const groups = skip < inTitle.length - exact.length && inTitle.length > 1 && inTitle.length <= LEVELS_MAX ? await matchLevels(db, p, inTitle) : [inTitle];
       for (const group of groups) {
         const inGroup = group === inTitle ? exact.length : exact.filter((id) => group.includes(id)).length;
         await take(group.length - inGroup, listPage(group, c.exactKey), async () => group.length - inGroup);
@@ -943,7 +943,16 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       let inTitle: number | null = titleQuery === c.all ? total : await countUpTo(db, titleIds, searchLimits.directMax + exact.length);
       const inTitleExact = async () => (inTitle ??= await countOf(db, titleIds));
       const size = inTitle === null ? null : inTitle - exact.length;
-      await take(size, (from, count) => tierPage(db, c, titleQuery, size, p, plan, order, from, count, c.exactKey), async () => (await inTitleExact()) - exact.length);
+      // A title tier of at most LEVELS_MAX titles is grouped by how its words matched, as in the listed case, so
+      // the answer does not depend on the thresholds (ADR 250); a larger one is walked in the order's own order.
+      const levelled = skip < (size ?? Infinity) ? await countUpTo(db, titleIds, LEVELS_MAX + exact.length) : null;
+      if (levelled !== null && levelled > 1 && skip < levelled - exact.length) {
+        inTitle = levelled;
+        for (const group of await matchLevels(db, p, await idsOf(db, titleIds))) {
+          const inGroup = exact.filter((id) => group.includes(id)).length;
+          await take(group.length - inGroup, listPage(group, c.exactKey), async () => group.length - inGroup);
+        }
+      } else await take(size, (from, count) => tierPage(db, c, titleQuery, size, p, plan, order, from, count, c.exactKey), async () => (await inTitleExact()) - exact.length);
       if (c.rest && need > 0) {
         const rest = total - (await inTitleExact());
         const restQuery = c.rest;
@@ -957,6 +966,9 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
   }
   return { total, totalLimitado: false, resultados: await hitsOf(db, ids) };
 }
+
+/** The largest title tier grouped by how its words matched (`matchLevels`); a fixed size, not a threshold (ADR 250). */
+const LEVELS_MAX = 20_000;
 
 /**
  * How well each title of the title tier matched the free terms' words (ADR 250), as groups of ids, best first

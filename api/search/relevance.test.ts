@@ -76,7 +76,7 @@ beforeAll(async () => {
   fs.writeFileSync(file, Buffer.concat(records.map((r) => toIso2709(r))));
   const summary = await importFiles(t.db, [file], { codEmpresa: 1 });
   expect(summary.errors).toEqual([]);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await t?.cleanup();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
