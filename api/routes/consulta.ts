@@ -126,7 +126,7 @@ export function consultaRoutes(deps: ApiDeps) {
   app.openapi(searchRoute, async (c) => {
     const q = c.req.valid("query");
     const { termos, filtros, opcoes } = searchInput(q, c.get("lang"), q.guia);
-    const r = await searchAcervos(deps.db, { termos, filtros, opcoes, guia: q.guia, pagina: q.pagina, qtd: q.qtd, ordenacao: q.ordenacao });
+    const r = await searchAcervos(deps.db, { termos, filtros, opcoes, guia: q.guia, pagina: q.pagina, qtd: q.qtd, ordenacao: q.ordenacao, lingua: c.get("lang") });
     const sugestoes = await suggestSearches(deps.db, { termos, filtros, opcoes, guia: q.guia }, r.total);
     return c.json({ total: r.total, totalLimitado: r.totalLimitado, pagina: q.pagina, qtd: q.qtd, resultados: r.resultados, sugestoes }, 200);
   });
