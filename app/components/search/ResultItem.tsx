@@ -114,7 +114,7 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
             {item.possui_acessibilidade === "S" ? <li className="badge">{t("results.accessible")}</li> : null}
           </ul>
         ) : null}
-        {item.edicoes > 1 ? (
+        {(item.edicoes ?? 1) > 1 ? (
           <p className="result__editions">
             <Link to={`/acervo/${item.cod_acervo}#outras-edicoes`}>{t("results.editions", { count: item.edicoes })}</Link>
           </p>

@@ -34,8 +34,8 @@ export const ConsultaItemSchema = z.object({
   possui_acessibilidade: text,
   exemplares: int.nonnegative().catch(0),
   disponiveis: int.nonnegative().catch(0),
-  // Estante: editions of the hit's work, itself included (ADR 244); a backend without it: the hit alone.
-  edicoes: int.positive().catch(1),
+  // Estante: editions of the hit's work, itself included (ADR 244); only a search's hits have it (not a browse list, a basket).
+  edicoes: int.positive().optional(),
 });
 export type ConsultaItem = z.infer<typeof ConsultaItemSchema>;
 
