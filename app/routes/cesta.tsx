@@ -8,7 +8,7 @@ import { pageTitle } from "~/components/search/page-title";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { EXPORT_FORMATS, TEXT_FORMATS } from "~/schemas/basket";
 import "~/components/basket/basket.css";
-import { basketAction, loadBasketPage, type BasketActionData } from "./cesta.server";
+import { basketAction, loadBasketPage } from "./cesta.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : []);
 
