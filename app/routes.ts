@@ -28,6 +28,8 @@ export default [
   route("historico", "routes/historico.tsx"),
   route("acervo/:codAcervo", "routes/acervo.tsx"),
   route("acervo/:codAcervo/referencia", "routes/acervo.referencia.tsx"),
+  // Estante: e-mail one record (ADR 245), through the basket's mail path.
+  route("acervo/:codAcervo/enviar", "routes/acervo.enviar.tsx"),
   route("acervo/:codAcervo/marc", "routes/acervo.marc.tsx"),
   route("acervo/:codAcervo/exemplares", "routes/acervo.exemplares.tsx"),
   route("acervo/:codAcervo/dublin-core", "routes/acervo.dublin-core.tsx"),

@@ -257,6 +257,21 @@ export async function runSearch100k(titles = TITLES, keep = process.env.BENCH_DB
         page: await time(() => Promise.all([get(`/api/consulta?${c.qs}`), get(`/api/consulta/filtros?${c.qs}`)]), cold),
       });
     }
+    // A title page's related titles (ADR 244): more like this reads at most 200 titles per shared author, subject or
+    // class through their indexes, whatever the heading's size; here the first title with a subject (each synthetic subject is on thousands).
+    const common = (
+      await sql<{ cod_acervo: number }>`SELECT f.cod_acervo FROM acervo_faceta f WHERE f.tipo = 'S' GROUP BY f.cod_acervo ORDER BY f.cod_acervo LIMIT 1`.execute(db)
+    ).rows[0]!.cod_acervo;
+    const getJson = async (url: string) => {
+      const res = await app.request(url, { headers: auth });
+      if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+      return res.json();
+    };
+    const related = {
+      similar: await time(() => getJson(`/api/acervo/${common}/semelhantes`), async () => {}),
+      editions: await time(() => getJson(`/api/acervo/${common}/edicoes`), async () => {}),
+      page: await time(() => getJson(`/api/acervo/${common}?incluir=exemplares,permissoes,titulos_adicionais,comentarios,fasciculos,edicoes,semelhantes`), async () => {}),
+    };
     const verdicts = [...(await checks(db)), ...(await sameFacets(db, cases))];
     const lines = [
       ...verdicts,
@@ -271,6 +286,8 @@ export async function runSearch100k(titles = TITLES, keep = process.env.BENCH_DB
         (r) =>
           `| ${r.case} | ${r.total} | ${r.search.p50} | ${r.search.p95} | ${r.searchDb.p50} | ${r.searchDb.p95} | ${r.facets.p50} | ${r.facets.p95} | ${r.facetsDb.p50} | ${r.facetsDb.p95} | ${r.facetsAfter.p50} | ${r.facetsAfter.p95} | ${r.page.p50} | ${r.page.p95} |`,
       ),
+      "",
+      `Related titles of title ${common} (ADR 244): /acervo/{id}/semelhantes p50 ${related.similar.p50} p95 ${related.similar.p95}; /edicoes p50 ${related.editions.p50} p95 ${related.editions.p95}; the title page's call with every part p50 ${related.page.p50} p95 ${related.page.p95} (ms)`,
       "",
       "Same calls, CPU time of the process (independent of other load on the machine):",
       "",
@@ -287,7 +304,7 @@ export async function runSearch100k(titles = TITLES, keep = process.env.BENCH_DB
     const outDir = path.join(root, "bench", "results");
     fs.mkdirSync(outDir, { recursive: true });
     const file = path.join(outDir, `search-100k-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.version, titles: TITLES, runs: RUNS, buildSeconds, loadavg: os.loadavg(), checks: verdicts, results }, null, 2));
+    fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.version, titles: TITLES, runs: RUNS, buildSeconds, loadavg: os.loadavg(), checks: verdicts, results, related }, null, 2));
     if (verdicts.some((v) => v.startsWith("FAIL"))) process.exitCode = 1;
     console.log(`\nsaved ${path.relative(root, file)}`);
   } finally {

@@ -235,12 +235,20 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     expect(page.permissoes).toBeDefined();
     expect(page.titulos_adicionais).toBeDefined();
     expect(page.comentarios).toBeDefined();
+    expect(page.edicoes).toBeDefined();
+    expect(page.semelhantes).toBeDefined();
     // The extra data of spec §3 parses too (each part falls back to empty when it does not).
     expect(page.cursos_disc.length).toBeGreaterThan(0);
     expect(page.rota.length).toBeGreaterThan(0);
     expect(page.areas_conhecimento.length).toBeGreaterThan(0);
     expect(Object.keys(page.dados_adicionais).length).toBeGreaterThan(0);
     return page;
+  },
+  "acervo.server#getEditions": async ({ pub, found }) => (await import("~/lib/api/acervo.server")).getEditions(pub, found.title),
+  "acervo.server#getSimilar": async ({ pub, found }) => {
+    const similar = await (await import("~/lib/api/acervo.server")).getSimilar(pub, found.extrasTitle);
+    expect(similar.length).toBeGreaterThan(0);
+    return similar;
   },
   "acervo.server#getPermissoes": async ({ pub, found }) => (await import("~/lib/api/acervo.server")).getPermissoes(pub, found.title),
   "acervo.server#getTitulosAdicionais": async ({ pub, found }) => (await import("~/lib/api/acervo.server")).getTitulosAdicionais(pub, [found.title, found.extrasTitle]),

@@ -747,6 +747,8 @@ export interface BuscaOrdemTable {
   sem_autor: number;
   autor_ord: string;
   ano_ord: number;
+  /** Migration 096: the work key (filing title and main author, folded; ADR 244); null for an untitled record. */
+  chave_obra: string | null;
 }
 
 /** The spelling vocabulary: a folded word and the form shown (migration 002, ADR 105's did-you-mean). */

@@ -3,7 +3,7 @@
  * reference (./referencia.ts), APA, RIS and BibTeX through Citation.js (CSL-JSON in, citeproc for APA),
  * MARC 21 as ISO 2709 and MARCXML through @natlibfi's serializers, and CSV (RFC 4180).
  */
-import { Cite, type CslItem } from "@citation-js/core";
+import { Cite, plugins, type CslItem } from "@citation-js/core";
 import "@citation-js/plugin-bibtex";
 import "@citation-js/plugin-csl";
 import "@citation-js/plugin-ris";
@@ -12,9 +12,10 @@ import * as serializers from "@natlibfi/marc-record-serializers";
 import { citationNames, withoutDates, type CitationName } from "./citation-names.ts";
 import { isPrivateTag, parseMarc, trimIsbd, type MarcJson } from "./marc-view.ts";
 import { abntReference } from "./referencia.ts";
+import { CHICAGO_CSL, MLA_CSL } from "./csl-styles.ts";
 
 /** The export formats (`tipo` of `POST /api/exportar-cesta`, `formato` of `/referencia`). */
-export const EXPORT_FORMATS = ["referencia", "apa", "ris", "bibtex", "iso2709", "marcxml", "csv"] as const;
+export const EXPORT_FORMATS = ["referencia", "apa", "mla", "chicago", "vancouver", "ris", "bibtex", "iso2709", "marcxml", "csv"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The catalogued columns a citation is built from (an `acervo` row with its JSON arrays decoded). */
@@ -50,6 +51,9 @@ export interface ExportResult {
 const MEDIA: Record<ExportFormat, { contentType: string; extensao: string }> = {
   referencia: { contentType: "text/plain; charset=utf-8", extensao: "txt" },
   apa: { contentType: "text/plain; charset=utf-8", extensao: "txt" },
+  mla: { contentType: "text/plain; charset=utf-8", extensao: "txt" },
+  chicago: { contentType: "text/plain; charset=utf-8", extensao: "txt" },
+  vancouver: { contentType: "text/plain; charset=utf-8", extensao: "txt" },
   ris: { contentType: "application/x-research-info-systems; charset=utf-8", extensao: "ris" },
   bibtex: { contentType: "application/x-bibtex; charset=utf-8", extensao: "bib" },
   iso2709: { contentType: "application/marc", extensao: "mrc" },
@@ -211,6 +215,23 @@ function abntList(rows: CitationSource[]): string {
     .join("\n");
 }
 
+/** The CSL citation styles, by export format: a template of @citation-js/plugin-csl (MLA and Chicago: ./csl-styles.ts). */
+export const CSL_STYLES = { apa: "apa", mla: "estante-mla", chicago: "estante-chicago", vancouver: "vancouver" } as const;
+export type CslStyle = keyof typeof CSL_STYLES;
+
+const templates = (plugins.config.get("@csl") as { styles: { add(name: string, xml: string): void } }).styles;
+templates.add(CSL_STYLES.mla, MLA_CSL);
+templates.add(CSL_STYLES.chicago, CHICAGO_CSL);
+
+/**
+ * One title's bibliography entry in a CSL style, as plain text. citeproc ships en-US terms only; the four
+ * styles' conventions ("2nd ed.", "et al.") are English anyway. A corporate author (MARC 110/710) is a literal
+ * name (see cslName), which every style writes whole, never inverted or initialled.
+ */
+export function formatCitation(style: CslStyle, record: CitationSource): string {
+  return new Cite([toCsl(record)]).format("bibliography", { format: "text", template: CSL_STYLES[style], lang: "en-US" }).trim();
+}
+
 /** Formats `rows` in `tipo`. Rows are used in the order given (the reference lists sort themselves). */
 export function exportTitles(rows: CitationSource[], tipo: ExportFormat): ExportResult {
   let conteudo: string;
@@ -219,8 +240,10 @@ export function exportTitles(rows: CitationSource[], tipo: ExportFormat): Export
       conteudo = abntList(rows);
       break;
     case "apa":
-      // citeproc ships en-US terms only; APA's own conventions ("2nd ed.") are English anyway.
-      conteudo = new Cite(rows.map(toCsl)).format("bibliography", { format: "text", template: "apa", lang: "en-US" }).trim();
+    case "mla":
+    case "chicago":
+    case "vancouver":
+      conteudo = rows.map((a) => formatCitation(tipo, a)).join("\n");
       break;
     case "ris":
       conteudo = new Cite(rows.map(toCsl)).format("ris").trim();

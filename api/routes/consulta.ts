@@ -51,7 +51,9 @@ const FiltrosQuery = z.object({
   search_tab: z.string().optional().openapi({ description: "Search tab code (the facets are built per tab)" }),
 });
 
-const Hit = TitleBrief;
+const Hit = TitleBrief.extend({
+  edicoes: z.number().int().min(1).optional().openapi({ description: "Estante: editions of the hit's work (same filing title and main author), itself included; GET /acervo/{id}/edicoes lists the others (ADR 244)" }),
+});
 
 const Result = z
   .object({

@@ -7,6 +7,7 @@ import { fold, indexText, patronStem, queryAlternatives, stemmersFor, words } fr
 import { prefixTerms, textGeneration } from "./terms.ts";
 import { columnQuery, facetColumns, passesAll } from "./facet-columns.ts";
 import { classExpr, idList } from "./sql-fragments.ts";
+import { editionCounts } from "./related.ts";
 import { parseTerm, queryWords, type WordGroup } from "./operators.ts";
 
 export { queryWords };
@@ -64,6 +65,8 @@ export interface SearchHit {
   possui_acessibilidade: string;
   exemplares: number;
   disponiveis: number;
+  /** Editions of the hit's work, itself included (ADR 244); a search's hits have it, a browse list's not. */
+  edicoes?: number;
 }
 
 export interface SearchResult {
@@ -1010,7 +1013,10 @@ export async function hitsOf(db: Db, ids: number[]): Promise<SearchHit[]> {
            (SELECT count(*) FROM exemplar e WHERE e.cod_acervo = a.cod_acervo AND e.situacao = 'disponivel') AS disponiveis
     FROM acervo a LEFT JOIN tipo_obra t ON t.cod_tipo_obra = a.cod_tipo_obra
     WHERE a.cod_acervo IN (${sql.join(ids)})`.execute(db);
-  const byId = new Map(rows.map((r) => [Number(r.cod_acervo), { ...r, exemplares: Number(r.exemplares), disponiveis: Number(r.disponiveis) }]));
+  const editions = await editionCounts(db, ids);
+  const byId = new Map(
+    rows.map((r) => [Number(r.cod_acervo), { ...r, exemplares: Number(r.exemplares), disponiveis: Number(r.disponiveis), edicoes: editions.get(Number(r.cod_acervo)) ?? 1 }]),
+  );
   return ids.map((id) => byId.get(id)).filter((h): h is SearchHit => !!h);
 }
 

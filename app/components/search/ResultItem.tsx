@@ -3,6 +3,7 @@ import { useTranslation } from "~/framework/use-translation";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import type { ConsultaItem } from "~/lib/api/catalogue.server";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
+import { coinsKev } from "~/lib/record-metadata";
 import { IMAGE_SCHEMES, linkHref } from "../../../contract/link-url";
 
 const DEFAULT_COVER_ID = "capa-padrao";
@@ -113,7 +114,13 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
             {item.possui_acessibilidade === "S" ? <li className="badge">{t("results.accessible")}</li> : null}
           </ul>
         ) : null}
+        {(item.edicoes ?? 1) > 1 ? (
+          <p className="result__editions">
+            <Link to={`/acervo/${item.cod_acervo}#outras-edicoes`}>{t("results.editions", { count: item.edicoes })}</Link>
+          </p>
+        ) : null}
         <AddToBasket codAcervo={item.cod_acervo} titulo={item.titulo} />
+        <span className="Z3988" title={coinsKev(item)} aria-hidden="true" />
       </div>
       {linkHref(item.link_capa, IMAGE_SCHEMES) ? (
         // Decorative: the title right beside it already names the work. Only a web address loads (ADR 103).

@@ -35,7 +35,9 @@ export const ConsultaItemSchema = z.object({
   exemplares: int.nonnegative().catch(0),
   disponiveis: int.nonnegative().catch(0),
 });
-export type ConsultaItem = z.infer<typeof ConsultaItemSchema>;
+/** A hit of `/consulta`: with the editions of its work, itself included (Estante, ADR 244); browse and basket lists lack it. */
+const SearchHitSchema = ConsultaItemSchema.extend({ edicoes: int.positive() });
+export type ConsultaItem = z.infer<typeof ConsultaItemSchema> & { edicoes?: number };
 
 /** The body of `GET /api/consulta`. */
 export const ConsultaSchema = z.object({
@@ -43,7 +45,7 @@ export const ConsultaSchema = z.object({
   totalLimitado: z.boolean().catch(false),
   pagina: int.positive(),
   qtd: int.positive(),
-  resultados: z.array(ConsultaItemSchema),
+  resultados: z.array(SearchHitSchema),
   /** "Did you mean": corrected search texts with their number of titles (a backend without them sends none). */
   sugestoes: z.array(z.object({ termo: z.string(), total: int.nonnegative() })).optional().catch(undefined),
 });
