@@ -25,3 +25,4 @@ export * from "./vocabulary.ts";
 export { fillTerms, optimizeTextIndex } from "./terms.ts";
 export * from "./network.ts";
 export { rebuildRequestedDerivedData } from "./rebuild-requested.ts";
+export * from "./autocomplete.ts";
