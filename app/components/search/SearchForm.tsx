@@ -106,6 +106,7 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
             defaultTerm={defaults.termo}
             defaultType={defaults.tipo}
             error={fields.termo.errors?.[0] ? t(fields.termo.errors[0]) : undefined}
+            autocomplete
           />
           <TabOptionFields groups={tabOptions} values={defaults.opcoes ?? {}} formId={form.id} />
         </>
