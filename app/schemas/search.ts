@@ -70,6 +70,12 @@ const resultOptions = {
   pagina: z.number().int().min(1).max(10_000).catch(SEARCH_DEFAULTS.pagina),
   exibicao: z.enum(DISPLAYS).optional().catch(undefined),
   filtro,
+  /** "Available now" (issue 28): S at any library, or a library's id; anything else is no such filter. */
+  disponivel: z
+    .string()
+    .regex(/^(S|\d{1,6})$/)
+    .optional()
+    .catch(undefined),
 };
 
 /** The option fields of the archive, normative-acts and case-law forms (ADR 065), by tab. */

@@ -34,6 +34,13 @@ export const ConsultaItemSchema = z.object({
   possui_acessibilidade: text,
   exemplares: int.nonnegative().catch(0),
   disponiveis: int.nonnegative().catch(0),
+  // Estante extensions (issue 28): where the copies are, per library, and whether a hold can be placed. Another
+  // backend sends neither: no places listed, no hold link.
+  localizacoes: z
+    .array(z.object({ cod_biblioteca: int, biblioteca: z.string(), chamada: text, localizacao: text, exemplares: int.nonnegative(), disponiveis: int.nonnegative() }))
+    .catch([])
+    .default([]),
+  reservavel: z.boolean().catch(false).default(false),
 });
 export type ConsultaItem = z.infer<typeof ConsultaItemSchema>;
 
@@ -117,7 +124,7 @@ function termQuery(input: CatalogueQuery, guia = "geral") {
       : // Contains-any is sent only when asked for: "todas" is the API's default (and another backend's).
         { titulo: input.titulo, autor: input.autor, assunto: input.assunto, modo: input.modo === "qualquer" ? "qualquer" : undefined };
   const options = Object.fromEntries((TAB_OPTION_FIELDS[guia] ?? []).map((f) => [f, input[f as keyof TabOptionValues]]));
-  return { ...terms, ...options };
+  return { ...terms, ...options, disponivel: input.disponivel };
 }
 
 /** Search the catalogue: `GET /api/consulta` with the form's values, the selected filters and the guide (search tab). */
