@@ -122,7 +122,17 @@ function termQuery(input: CatalogueQuery, guia = "geral") {
     "termo" in input
       ? { termo: input.termo, tipo: input.tipo }
       : // Contains-any is sent only when asked for: "todas" is the API's default (and another backend's).
-        { titulo: input.titulo, autor: input.autor, assunto: input.assunto, modo: input.modo === "qualquer" ? "qualquer" : undefined };
+        {
+          titulo: input.titulo,
+          autor: input.autor,
+          assunto: input.assunto,
+          modo: input.modo === "qualquer" ? "qualquer" : undefined,
+          // Estante extensions of the advanced search (issue 28).
+          isbn: input.isbn,
+          editora: input.editora,
+          ano_de: input.ano_de,
+          ano_ate: input.ano_ate,
+        };
   const options = Object.fromEntries((TAB_OPTION_FIELDS[guia] ?? []).map((f) => [f, input[f as keyof TabOptionValues]]));
   return { ...terms, ...options, disponivel: input.disponivel };
 }
