@@ -111,7 +111,7 @@ export type Exemplar = z.infer<typeof ExemplarSchema>;
 export const ExemplaresSchema = z.array(ExemplarSchema);
 
 /** What a search sends: the simple form's term, or the advanced form's fields; plus the selected filters and tab options. */
-export type CatalogueQuery = (SearchInput | Omit<AdvancedSearchInput, "exibicao">) & { filtro?: string[] } & TabOptionValues;
+export type CatalogueQuery = (SearchInput | Omit<AdvancedSearchInput, "exibicao">) & { filtro?: string[]; disponivel?: string } & TabOptionValues;
 
 /** The tab forms' own option values (ADR 065), by field. */
 export type TabOptionValues = { material?: string; decada?: string; especie?: string; ano?: string; tribunal?: string; decisao?: string };
