@@ -139,7 +139,7 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
  */
 function CopyPlaces({ item }: { item: ConsultaItem }) {
   const { t } = useTranslation("catalogue");
-  if (!item.localizacoes.length) return null;
+  if (!item.localizacoes?.length) return null;
   return (
     <ul className="result__places" aria-label={t("places.label")}>
       {item.localizacoes.map((p) => (

@@ -153,6 +153,8 @@ export function SearchAutocomplete({ id, name, label, description, defaultValue,
           {hydrated ? (
             <ul id={listId} role="listbox" aria-label={t("autocomplete.label")} className="autocomplete__list" hidden={!expanded}>
               {items.map((s, i) => (
+                // The keyboard chooses through the input (aria-activedescendant): options never take focus.
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events
                 <li
                   key={`${s.tipo}-${s.valor}`}
                   id={`${listId}-${i}`}

@@ -34,6 +34,11 @@ export const ConsultaItemSchema = z.object({
   possui_acessibilidade: text,
   exemplares: int.nonnegative().catch(0),
   disponiveis: int.nonnegative().catch(0),
+});
+export type ConsultaItem = z.infer<typeof ConsultaItemSchema> & Partial<Pick<ConsultaHit, "localizacoes" | "reservavel">>;
+
+/** One hit of `GET /api/consulta` with the Estante extensions (the basket's and the browse's titles have none). */
+export const ConsultaHitSchema = ConsultaItemSchema.extend({
   // Estante extensions (issue 28): where the copies are, per library, and whether a hold can be placed. Another
   // backend sends neither: no places listed, no hold link.
   localizacoes: z
@@ -42,7 +47,7 @@ export const ConsultaItemSchema = z.object({
     .default([]),
   reservavel: z.boolean().catch(false).default(false),
 });
-export type ConsultaItem = z.infer<typeof ConsultaItemSchema>;
+export type ConsultaHit = z.infer<typeof ConsultaHitSchema>;
 
 /** The body of `GET /api/consulta`. */
 export const ConsultaSchema = z.object({
@@ -50,7 +55,7 @@ export const ConsultaSchema = z.object({
   totalLimitado: z.boolean().catch(false),
   pagina: int.positive(),
   qtd: int.positive(),
-  resultados: z.array(ConsultaItemSchema),
+  resultados: z.array(ConsultaHitSchema),
   /** "Did you mean": corrected search texts with their number of titles (a backend without them sends none). */
   sugestoes: z.array(z.object({ termo: z.string(), total: int.nonnegative() })).optional().catch(undefined),
 });
