@@ -17,6 +17,7 @@ import { duplicadasRoutes } from "./routes/duplicadas.ts";
 import type { CaptchaSettings } from "./domain/captcha.ts";
 import { cestaRoutes } from "./routes/cesta.ts";
 import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta.ts";
+import { autocompletarRoutes } from "./routes/autocompletar.ts";
 import { indiceRoutes, opcoesIndiceRoutes } from "./routes/indice.ts";
 import { calendarFeedRoutes, emprestimoRoutes } from "./routes/emprestimo/index.ts";
 import { gruRoutes } from "./routes/gru.ts";
@@ -162,6 +163,7 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   app.route("/api/aquisicao", aquisicaoEstatisticasRoutes(deps));
   app.route("/api/pessoas", recuperarSenhaRoutes(deps));
   app.route("/api/parametros", parametrosRoutes(deps));
+  app.route("/api/consulta", autocompletarRoutes(deps));
   app.route("/api/consulta", consultaRoutes(deps));
   app.route("/api/opcoes-indice", opcoesIndiceRoutes(deps));
   // Each MARC-derived tab's form options (ADR 065); spec §7 names the case-law one in English.

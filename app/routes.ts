@@ -21,6 +21,8 @@ export default [
   route("recuperar-senha/nova-senha", "routes/recuperar-senha.nova-senha.tsx"),
   // Resource route: a captcha challenge for the login and recovery forms (activity 1120, ADR 170).
   route("captcha/desafio", "routes/captcha.desafio.ts"),
+  // Resource route: the search box's suggestions (issue 28).
+  route("autocompletar", "routes/autocompletar.ts"),
   // The spec's redirect page ("{product}_redireciona"): after a login that named an external base (ADR 095).
   route(`${PRODUCT_SLUG}_redireciona`, "routes/redireciona.tsx"),
   route("indice", "routes/indice.tsx"),

@@ -204,6 +204,11 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     const { getSearchFilters } = await import("~/lib/api/catalogue.server");
     return getSearchFilters(pub, { termo: "historia", tipo: "livre", ordenacao: "C", qtd: 20, pagina: 1 } as never);
   },
+  "autocomplete.server#getAutocomplete": async ({ pub }) => {
+    const r = await (await import("~/lib/api/autocomplete.server")).getAutocomplete(pub, "hist", "livre");
+    if (r.sugestoes.length === 0) throw new Error("the demo catalogue suggests nothing for hist");
+    return r;
+  },
   "catalogue.server#getOrdenacoes": async ({ pub }) => (await import("~/lib/api/catalogue.server")).getOrdenacoes(pub, "1"),
   "catalogue.server#getBrowseOptions": async ({ pub }) => (await import("~/lib/api/catalogue.server")).getBrowseOptions(pub),
   "catalogue.server#browseIndex": async ({ pub, found }) => {

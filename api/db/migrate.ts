@@ -35,6 +35,7 @@ import * as m085 from "./migrations/085-mail-outbox.ts";
 import * as m086 from "./migrations/086-title-filing.ts";
 import * as m088 from "./migrations/088-identifier-forms.ts";
 import * as m091 from "./migrations/091-closed-stacks.ts";
+import * as m095 from "./migrations/095-autocomplete-prefix.ts";
 import * as m096 from "./migrations/096-work-key.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "086-title-filing": m086,
   "088-identifier-forms": m088,
   "091-closed-stacks": m091,
+  "095-autocomplete-prefix": m095,
   "096-work-key": m096,
 };
 

@@ -108,6 +108,7 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
             </dd>
           </div>
         </dl>
+        <CopyPlaces item={item} />
         {online || item.possui_acessibilidade === "S" ? (
           <ul className="result__badges">
             {online ? <li className="badge">{t("results.online")}</li> : null}
@@ -119,6 +120,13 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
             <Link to={`/acervo/${item.cod_acervo}#outras-edicoes`}>{t("results.editions", { count: item.edicoes })}</Link>
           </p>
         ) : null}
+        {item.reservavel ? (
+          // Issue 28: straight to the title's hold form (it asks only what needs a choice).
+          <Link to={`/acervo/${item.cod_acervo}/reserva`} className="button result__hold">
+            {t("places.hold")}
+            <span className="visually-hidden"> {item.titulo}</span>
+          </Link>
+        ) : null}
         <AddToBasket codAcervo={item.cod_acervo} titulo={item.titulo} />
         <span className="Z3988" title={coinsKev(item)} aria-hidden="true" />
       </div>
@@ -129,5 +137,34 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
         <DefaultCover />
       )}
     </li>
+  );
+}
+
+/**
+ * Where the copies are (issue 28): per library, the call number and shelf location with the copies on the shelf.
+ * Nothing when the API sends no places (another backend).
+ */
+function CopyPlaces({ item }: { item: ConsultaItem }) {
+  const { t } = useTranslation("catalogue");
+  if (!item.localizacoes?.length) return null;
+  return (
+    <ul className="result__places" aria-label={t("places.label")}>
+      {item.localizacoes.map((p) => (
+        <li key={p.cod_biblioteca}>
+          <span className="result__library">{p.biblioteca}</span>
+          {p.chamada ? (
+            <>
+              {" — "}
+              {t("places.callNumber")} <span className="result__call-number">{p.chamada}</span>
+            </>
+          ) : null}
+          {p.localizacao ? <>, {p.localizacao}</> : null}
+          {": "}
+          <span className={p.disponiveis > 0 ? "availability availability--yes" : "availability"}>
+            {p.disponiveis > 0 ? t("places.onShelf", { count: p.disponiveis, total: p.exemplares }) : t("places.noneOnShelf", { count: p.exemplares })}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -48,10 +48,31 @@ const hit = (n: number) => ({
   possui_acessibilidade: "N",
   exemplares: 3,
   disponiveis: 1,
+  localizacoes: [] as Consulta["resultados"][number]["localizacoes"],
+  reservavel: false,
 });
 const results = (over: Partial<Consulta>): Consulta => ({ total: 45, totalLimitado: false, pagina: 2, qtd: 20, resultados: [hit(21), hit(22)], ...over });
 
 describe("search results", () => {
+  it("lists each hit's copies per library, with call number, location and copies on the shelf, and a hold link only when it can be held (issue 28)", () => {
+    const placed = {
+      ...hit(31),
+      localizacoes: [
+        { cod_biblioteca: 1, biblioteca: "Central Library", chamada: "869.3 G527c", localizacao: "Shelf 2", exemplares: 2, disponiveis: 1 },
+        { cod_biblioteca: 2, biblioteca: "Law Library", chamada: null, localizacao: null, exemplares: 1, disponiveis: 0 },
+      ],
+    };
+    const html = render(<SearchResults results={results({ resultados: [placed, { ...hit(32), disponiveis: 0, reservavel: true }] })} termo="cats" search="?termo=cats" />);
+    expect(html).toContain('aria-label="Where the copies are"');
+    expect(html).toContain("Central Library");
+    expect(html).toContain("869.3 G527c");
+    expect(html).toContain("Shelf 2");
+    expect(html).toContain("1 of 2 on the shelf");
+    expect(html).toContain("none on the shelf (1 copy)");
+    expect(html).not.toContain('href="/acervo/31/reserva"');
+    expect(html).toMatch(/<a [^>]*href="\/acervo\/32\/reserva"[^>]*>Place a hold<span class="visually-hidden"> Title 32<\/span><\/a>/);
+  });
+
   it("states the count, the range and each hit's availability", () => {
     const html = render(<SearchResults results={results({})} termo="cats" search="?termo=cats&pagina=2" />);
     expect(html).toContain("45 results for “cats”");
