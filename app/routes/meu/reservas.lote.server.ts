@@ -3,7 +3,7 @@
  * the selected holds or of all of them. Each hold goes through the spec's own per-hold call, so any backend that
  * has those calls has this; each hold's outcome is kept (a sealed flash cookie across the redirect) and shown.
  */
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { changeHoldLibrary, suspendHold, type MyHold } from "~/lib/api/account/holds.server";
 import type { ApiClient } from "~/lib/api/client.server";
