@@ -83,6 +83,8 @@ export default [
       route("emprestimos", "routes/meu/emprestimos.tsx"),
       // Resource route: the current loans' due dates as an iCalendar download.
       route("emprestimos/calendario.ics", "routes/meu/emprestimos.calendario.ts"),
+      // Resource route: the current loans as CSV, in the table's order.
+      route("emprestimos/atuais.csv", "routes/meu/emprestimos.atuais-csv.ts"),
       route("emprestimos/historico", "routes/meu/emprestimos.historico.tsx"),
       // Resource route: the history's date range as CSV.
       route("emprestimos/historico.csv", "routes/meu/emprestimos.historico-csv.ts"),

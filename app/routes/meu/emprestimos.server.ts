@@ -7,6 +7,7 @@ import { changeCalendarFeed, getCalendarFeed, getCurrentLoans, renewLoans } from
 import { getApi } from "~/lib/api/client.server";
 import { settle } from "~/lib/api/settle.server";
 import { isHttps, parseCookies, serializeCookie } from "~/lib/cookies";
+import { csvResponse, csvText } from "~/lib/csv.server";
 import { getEnv } from "~/lib/env.server";
 import { formatDate, formatDue } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
@@ -90,14 +91,59 @@ export interface LoanRow {
   reasonText: string | null;
 }
 
+/** The orders the loans table offers (a plain GET parameter, `?ordem=`): due date first by default. */
+export const LOAN_ORDERS = ["vencimento", "titulo"] as const;
+export type LoanOrder = (typeof LOAN_ORDERS)[number];
+
+/** The order asked for in the URL; anything else is the default order (due date). */
+export function readLoanOrder(url: URL): LoanOrder {
+  const asked = url.searchParams.get("ordem");
+  return (LOAN_ORDERS as readonly string[]).includes(asked ?? "") ? (asked as LoanOrder) : "vencimento";
+}
+
+interface SortableLoan {
+  cod_emprestimo: number;
+  titulo?: string | null;
+  data_devolucao_prevista?: string | null;
+}
+
+/** The loans in the given order: by due date (soonest first, then title) or by title (then due date); stable. */
+export function sortLoans<T extends SortableLoan>(loans: readonly T[], order: LoanOrder, lang: string): T[] {
+  const collator = new Intl.Collator(lang, { sensitivity: "base", numeric: true });
+  const byTitle = (a: T, b: T) => collator.compare(a.titulo ?? "", b.titulo ?? "");
+  const byDue = (a: T, b: T) => (a.data_devolucao_prevista ?? "9999").localeCompare(b.data_devolucao_prevista ?? "9999");
+  return [...loans].sort((a, b) => (order === "titulo" ? byTitle(a, b) || byDue(a, b) : byDue(a, b) || byTitle(a, b)) || a.cod_emprestimo - b.cod_emprestimo);
+}
+
+/** The current loans as CSV, in the order asked for (`?ordem=`), dates as YYYY-MM-DD. */
+export async function currentLoansCsv(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
+  const t = getT(context);
+  const order = readLoanOrder(new URL(request.url));
+  const loans = sortLoans(await getCurrentLoans(getApi(context)), order, getLanguage(context));
+  const header = ["table.title", "history.author", "table.library", "table.lent", "table.due", "table.renewals", "table.kind", "table.renewal"].map((k) => t(`loans:${k}`));
+  const rows = loans.map((l) => [
+    l.titulo,
+    l.autor,
+    l.biblioteca,
+    l.data_emprestimo?.slice(0, 10),
+    // An hourly loan is due at an hour: the hour stays (ISO, as the API gives it).
+    l.tipo === "horario" ? l.data_devolucao_prevista?.slice(0, 16) : l.data_devolucao_prevista?.slice(0, 10),
+    l.renovacoes ?? 0,
+    t(`loans:kinds.${l.tipo ?? "emprestado"}`, { defaultValue: l.tipo ?? "" }),
+    l.renovavel ? t("loans:table.can_renew") : t(`loans:reasons.${l.motivo ?? "desconhecido"}`, { defaultValue: l.motivo_mensagem ?? t("loans:reasons.desconhecido") }),
+  ]);
+  return csvResponse(csvText(header, rows), `emprestimos-atuais-${new Date().toISOString().slice(0, 10)}.csv`);
+}
+
 /** Loads the loans page: the loans (or null on failure), the last renewal's outcome, the feed and a new form key. */
 export async function loadLoansPage(request: Request, context: Readonly<RouterContextProvider>) {
   const api = getApi(context);
   const lang = getLanguage(context);
   const t = getT(context);
+  const order = readLoanOrder(new URL(request.url));
   const [loans, feed, zone] = await Promise.all([settle(getCurrentLoans(api)), settle(getCalendarFeed(api)), libraryTimeZoneOf(context)]);
   const rows: LoanRow[] | null = loans.ok
-    ? loans.value.map((l) => ({
+    ? sortLoans(loans.value, order, lang).map((l) => ({
         id: l.cod_emprestimo,
         codAcervo: l.cod_acervo ?? null,
         title: l.titulo ?? "",
@@ -128,6 +174,7 @@ export async function loadLoansPage(request: Request, context: Readonly<RouterCo
     {
       pageTitle: failed ? `${t("common:errors.prefix")} ${title}` : title,
       loans: rows,
+      order,
       chave: crypto.randomUUID(),
       outcome: outcome
         ? {
