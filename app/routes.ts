@@ -16,6 +16,8 @@ export default [
   route("saml/logout", "routes/saml.logout.tsx"),
   route("login/institucional", "routes/login.institucional.tsx"),
   // Forgot-password flow (spec §2, §4): user code, verification code, new password (ADR 130).
+  // An e-mail's unsubscribe link and RFC 8058 one-click POST: no login, the signed token is the proof (ADR 248).
+  route("descadastro", "routes/descadastro.tsx"),
   route("recuperar-senha", "routes/recuperar-senha.tsx"),
   route("recuperar-senha/codigo", "routes/recuperar-senha.codigo.tsx"),
   route("recuperar-senha/nova-senha", "routes/recuperar-senha.nova-senha.tsx"),
@@ -90,6 +92,7 @@ export default [
       route("emprestimos/historico.csv", "routes/meu/emprestimos.historico-csv.ts"),
       route("token", "routes/meu/token.tsx"),
       route("alertas", "routes/meu/alertas.tsx"),
+      route("notificacoes", "routes/meu/notificacoes.tsx"),
       route("app", "routes/meu/app.tsx"),
       route("reservas", "routes/meu/reservas.tsx"),
       route("reservas/:codReserva", "routes/meu/reserva.tsx"),

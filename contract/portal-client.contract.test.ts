@@ -412,6 +412,22 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     found.savedSearch = saved.id;
     return saved;
   },
+  "account/notifications.server#getNotificationPreferences": async ({ leitora }) => (await import("~/lib/api/account/notifications.server")).getNotificationPreferences(leitora),
+  "account/notifications.server#saveNotificationPreferences": async ({ leitora }) =>
+    (await import("~/lib/api/account/notifications.server")).saveNotificationPreferences(leitora, [{ evento: "vencimento", email: true, app: true, dias: 3 }]),
+  "account/notifications.server#describeUnsubscribe": async ({ pub }) => {
+    const { unsubscribeToken } = await import("../api/domain/notifications.ts");
+    return (await import("~/lib/api/account/notifications.server")).describeUnsubscribe(pub, await unsubscribeToken(t.db, 1, { kind: "evento", evento: "atraso" }));
+  },
+  "account/notifications.server#confirmUnsubscribe": async ({ pub }) => {
+    const { unsubscribeToken } = await import("../api/domain/notifications.ts");
+    return (await import("~/lib/api/account/notifications.server")).confirmUnsubscribe(pub, await unsubscribeToken(t.db, 1, { kind: "evento", evento: "atraso" }));
+  },
+  "account/notifications.server#setSavedSearchAlert": async ({ demo, found }) =>
+    (await import("~/lib/api/account/notifications.server")).setSavedSearchAlert(demo, needed(found.savedSearch, "the saved search"), "semanal"),
+  "account/notifications.server#getHistoryMode": async ({ comunidade }) => (await import("~/lib/api/account/notifications.server")).getHistoryMode(comunidade),
+  "account/notifications.server#setHistoryMode": async ({ comunidade }) => (await import("~/lib/api/account/notifications.server")).setHistoryMode(comunidade, "padrao", false),
+  "account/notifications.server#deleteHistoryItems": async ({ comunidade }) => (await import("~/lib/api/account/notifications.server")).deleteHistoryItems(comunidade, [999_999]),
   "account/saved.server#deleteSavedSearch": async ({ demo, found }) => {
     return (await import("~/lib/api/account/saved.server")).deleteSavedSearch(demo, needed(found.savedSearch, "the saved search"));
   },

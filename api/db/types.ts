@@ -69,6 +69,8 @@ export interface PessoaTable {
   recebe_email: Generated<number>;
   /** 1 keeps returned loans as history (migration 028). */
   guarda_historico: Generated<number>;
+  /** Migration 100 (ADR 249): with the history on, `sempre` keeps it forever, `padrao` for the library's period. */
+  historico_prazo: Generated<string>;
   bloqueado: Generated<number>;
   motivo_bloqueio: string | null;
   created_at: Generated<string>;
@@ -364,6 +366,8 @@ export interface AlertaTable {
   tipo: Generated<string>;
   dados: Generated<string>;
   chave: string | null;
+  /** Migration 099: 0 for an event the patron wants by e-mail only (kept for its once-only key, not listed). */
+  visivel: Generated<number>;
 }
 
 /** Migration 018: one row per renewal; (cod_emprestimo, chave_envio) is unique. */
@@ -549,6 +553,8 @@ export interface DB {
   recuperacao_senha: RecuperacaoSenhaTable;
   gru: GruTable;
   pesquisa_salva: PesquisaSalvaTable;
+  preferencia_notificacao: PreferenciaNotificacaoTable;
+  chave_assinatura: ChaveAssinaturaTable;
   armazem: ArmazemTable;
   estatistica_acesso: EstatisticaAcessoTable;
   produto_target: ProdutoTargetTable;
@@ -669,6 +675,25 @@ export interface PesquisaSalvaTable {
   nome: string;
   consulta: string;
   created_at: Generated<string>;
+  /** Migration 099 (ADR 248): diario | semanal | null, and the moment up to which new titles were checked. */
+  alerta: string | null;
+  alerta_desde: string | null;
+}
+
+/** Migration 099 (ADR 248): a patron's choice for one notification event; no row is the default. */
+export interface PreferenciaNotificacaoTable {
+  cod_pessoa: number;
+  evento: string;
+  email: number;
+  app: number;
+  /** The due-soon event: days before the due day. */
+  dias: number | null;
+}
+
+/** Migration 099: secrets the API signs with (the unsubscribe links'). */
+export interface ChaveAssinaturaTable {
+  nome: string;
+  valor: string;
 }
 
 /** Migration 024: a password recovery code sent by e-mail (ADR 130); only its hash is stored. */

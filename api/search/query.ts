@@ -1174,3 +1174,16 @@ export function facetCandidates(db: Db, p: Pick<SearchParams, "guia" | "opcoes">
              WHERE b.documento @@ to_tsquery('simple', ${scope.all}) ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)}
                ${scope.k === null ? sql`` : sql`AND ${sampleCondition(db, sql`b.cod_acervo`, scope.k)}`}`;
 }
+
+/**
+ * Which of `candidates` (title ids, e.g. the titles added since a saved search last looked) the search matches,
+ * in id order: the saved-search alert job's test (ADR 248). The match set is joined to the candidates, so a
+ * search matching much of the catalogue costs one pass, never a page walk.
+ */
+export async function matchingAmong(db: Db, p: Pick<SearchParams, "termos" | "guia" | "filtros" | "opcoes">, candidates: readonly number[]): Promise<number[]> {
+  if (candidates.length === 0) return [];
+  const c = await compile(db, p.termos);
+  if (!c) return [];
+  const plan = await cachedPlan(db, c, p);
+  return idsOf(db, sql`SELECT m.id AS id FROM (${matchIds(db, c.all, p, plan)}) m WHERE m.id IN (SELECT id FROM (${idList(db, candidates)}) k) ORDER BY m.id`);
+}
