@@ -8,9 +8,9 @@ import type { Route } from "./+types/confirmar-email";
 import { confirmAction, loadConfirmation, type ConfirmState } from "./confirmar-email.server";
 import "~/components/profile/profile.css";
 
-/** The link carries a token: the page's address must not leak through a Referer, nor be kept by a cache. */
+/** The link carries a token: the page's address must not leave in a Referer to another site (same-origin: the POST keeps its Origin for the CSRF check), nor be kept by a cache. */
 export function headers() {
-  return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+  return { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
