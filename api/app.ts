@@ -33,6 +33,7 @@ import { perfilInteresseRoutes } from "./routes/perfil-interesse.ts";
 import { aquisicaoEstatisticasRoutes } from "./routes/aquisicao-estatisticas.ts";
 import { aquisicaoSugestoesRoutes, meuPerfilRoutes, meusComentariosRoutes } from "./routes/meu-perfil.ts";
 import { recuperarSenhaRoutes } from "./routes/pessoas-recuperar-senha.ts";
+import { meuContatoRoutes } from "./routes/meu-contato.ts";
 import { NETWORK_PATH, redeRoutes } from "./routes/rede.ts";
 import { planoEnsinoRoutes } from "./routes/plano-ensino.ts";
 import { comentariosRoutes } from "./routes/comentarios.ts";
@@ -159,6 +160,8 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   app.route("/api/pessoas", pessoasRoutes(deps));
   // The patron's own profile, comments and suggestions (ADR 140).
   app.route("/api/pessoas", meuPerfilRoutes(deps));
+  // Changing the e-mail address with a confirmation link (ADR 236).
+  app.route("/api/pessoas", meuContatoRoutes(deps));
   app.route("/api/comentarios", meusComentariosRoutes(deps));
   app.route("/api/aquisicao", aquisicaoSugestoesRoutes(deps));
   app.route("/api/aquisicao", aquisicaoEstatisticasRoutes(deps));

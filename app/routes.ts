@@ -21,6 +21,8 @@ export default [
   route("recuperar-senha", "routes/recuperar-senha.tsx"),
   route("recuperar-senha/codigo", "routes/recuperar-senha.codigo.tsx"),
   route("recuperar-senha/nova-senha", "routes/recuperar-senha.nova-senha.tsx"),
+  // The link mailed to a new e-mail address (ADR 236): public, its GET changes nothing.
+  route("confirmar-email", "routes/confirmar-email.tsx"),
   // Resource route: a captcha challenge for the login and recovery forms (activity 1120, ADR 170).
   route("captcha/desafio", "routes/captcha.desafio.ts"),
   // Resource route: the search box's suggestions (issue 28).

@@ -447,6 +447,17 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
   // Personal data, password, privacy.
   "account/profile.server#getPersonalData": async ({ demo }) => (await import("~/lib/api/account/profile.server")).getPersonalData(demo),
   "account/profile.server#savePersonalData": async ({ demo }) => (await import("~/lib/api/account/profile.server")).savePersonalData(demo, { cidade: "Brasília", profissao: "Estudante" }),
+  // The e-mail change (ADR 236): leitora asks, cancels, asks again, and the link in the mail is read and followed.
+  "account/profile.server#requestEmailChange": async ({ leitora }) => (await import("~/lib/api/account/profile.server")).requestEmailChange(leitora, "leitora.contrato@example.org"),
+  "account/profile.server#cancelEmailChange": async ({ leitora }) => (await import("~/lib/api/account/profile.server")).cancelEmailChange(leitora),
+  "account/profile.server#checkEmailChangeLink": async ({ leitora, pub, found }) => {
+    const profile = await import("~/lib/api/account/profile.server");
+    await profile.requestEmailChange(leitora, "leitora.confirmada@example.org");
+    found.emailLink = emailLinkToken("leitora.confirmada@example.org");
+    return expectValue((await profile.checkEmailChangeLink(pub, found.emailLink)).email, "leitora.confirmada@example.org");
+  },
+  "account/profile.server#confirmEmailChange": async ({ pub, found }) =>
+    (await import("~/lib/api/account/profile.server")).confirmEmailChange(pub, needed(found.emailLink, "a confirmation link")),
   "account/profile.server#getPasswordRules": async ({ demo }) => (await import("~/lib/api/account/profile.server")).getPasswordRules(demo),
   "account/profile.server#changePassword": async ({ funcionario }) => (await import("~/lib/api/account/profile.server")).changePassword(funcionario, "demo1234", "Contrato#2026x"),
   "account/profile.server#getMyEmail": async ({ demo }) => (await import("~/lib/api/account/profile.server")).getMyEmail(demo),
@@ -579,6 +590,15 @@ function expectValue<T>(value: T, expected: T): T {
 function expectPresent<T>(value: T | null): T {
   expect(value).not.toBeNull();
   return value!;
+}
+
+/** The token of the last e-mail confirmation link the demo mailer sent to `address` (ADR 236). */
+function emailLinkToken(address: string): string {
+  for (const m of [...(t.outbox as Array<{ to: string[]; text: string }>)].reverse()) {
+    const token = m.to.includes(address) ? /confirmar-email\?token=([\w-]+)/.exec(m.text)?.[1] : undefined;
+    if (token) return token;
+  }
+  throw new Error(`no confirmation link to ${address} in the outbox`);
 }
 
 /** The last recovery code the demo mailer sent. */

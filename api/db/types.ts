@@ -577,6 +577,20 @@ export interface DB {
   solicitacao_biblioteca: SolicitacaoBibliotecaTable;
   sso_fluxo: SsoFluxoTable;
   localizacao_fechada: LocalizacaoFechadaTable;
+  alteracao_email: AlteracaoEmailTable;
+}
+
+/** Migration 092 (ADR 236): a new e-mail address waiting for the link sent to it; the token as its SHA-256. */
+export interface AlteracaoEmailTable {
+  id: Generated<number>;
+  cod_pessoa: number;
+  email_novo: string;
+  token_hash: string;
+  expira_em: string;
+  usado_em: string | null;
+  /** pendente | confirmada | substituida | cancelada */
+  situacao: Generated<string>;
+  created_at: string;
 }
 
 /** Migration 091: a library's location in closed stacks (its copies are fetched by the staff). */
