@@ -1,16 +1,15 @@
 /**
  * Export formats of titles (basket export, e-mail and the title's reference page): the ABNT NBR 6023
- * reference (./referencia.ts), APA, RIS and BibTeX through Citation.js (CSL-JSON in, citeproc for APA),
+ * reference (./referencia.ts), APA, RIS and BibTeX through Citation.js (CSL-JSON in, citeproc for APA) in its
+ * own thread (./citation-engine.ts, ADR 240),
  * MARC 21 as ISO 2709 and MARCXML through @natlibfi's serializers, and CSV (RFC 4180).
  */
-import { Cite, type CslItem } from "@citation-js/core";
-import "@citation-js/plugin-bibtex";
-import "@citation-js/plugin-csl";
-import "@citation-js/plugin-ris";
+import type { CslItem } from "@citation-js/core";
 import { MarcRecord } from "@natlibfi/marc-record";
 import * as serializers from "@natlibfi/marc-record-serializers";
 import { citationNames, withoutDates, type CitationName } from "./citation-names.ts";
 import { isPrivateTag, parseMarc, trimIsbd, type MarcJson } from "./marc-view.ts";
+import { formatCsl } from "./citation-engine.ts";
 import { abntReference } from "./referencia.ts";
 
 /** The export formats (`tipo` of `POST /api/exportar-cesta`, `formato` of `/referencia`). */
@@ -212,21 +211,17 @@ function abntList(rows: CitationSource[]): string {
 }
 
 /** Formats `rows` in `tipo`. Rows are used in the order given (the reference lists sort themselves). */
-export function exportTitles(rows: CitationSource[], tipo: ExportFormat): ExportResult {
+export async function exportTitles(rows: CitationSource[], tipo: ExportFormat): Promise<ExportResult> {
   let conteudo: string;
   switch (tipo) {
     case "referencia":
       conteudo = abntList(rows);
       break;
     case "apa":
-      // citeproc ships en-US terms only; APA's own conventions ("2nd ed.") are English anyway.
-      conteudo = new Cite(rows.map(toCsl)).format("bibliography", { format: "text", template: "apa", lang: "en-US" }).trim();
-      break;
+    // citeproc ships en-US terms only; APA's own conventions ("2nd ed.") are English anyway.
     case "ris":
-      conteudo = new Cite(rows.map(toCsl)).format("ris").trim();
-      break;
     case "bibtex":
-      conteudo = new Cite(rows.map(toCsl)).format("bibtex").trim();
+      conteudo = await formatCsl(rows.map(toCsl), tipo);
       break;
     case "iso2709":
       conteudo = rows.map((a) => ISO2709.to(toMarcRecord(a))).join("");
