@@ -217,8 +217,8 @@ export async function exportTitles(rows: CitationSource[], tipo: ExportFormat): 
     case "referencia":
       conteudo = abntList(rows);
       break;
-    case "apa":
     // citeproc ships en-US terms only; APA's own conventions ("2nd ed.") are English anyway.
+    case "apa":
     case "ris":
     case "bibtex":
       conteudo = await formatCsl(rows.map(toCsl), tipo);
