@@ -17,26 +17,26 @@ const corporate: CitationSource = {
 };
 
 describe("citation styles of the reference page", () => {
-  it("writes the MLA entry: inverted author, title, edition, publisher, year", () => {
-    expect(formatCitation("mla", book)).toBe("Freire, Paulo. Pedagogia do oprimido. 17th ed., Paz e Terra, 1987.");
+  it("writes the MLA entry: inverted author, title, edition, publisher, year", async () => {
+    expect(await formatCitation("mla", book)).toBe("Freire, Paulo. Pedagogia do oprimido. 17th ed., Paz e Terra, 1987.");
   });
 
-  it("writes the Chicago bibliography entry with the place before the publisher", () => {
-    expect(formatCitation("chicago", book)).toBe("Freire, Paulo. Pedagogia do oprimido. 17th ed. Rio de Janeiro: Paz e Terra, 1987.");
+  it("writes the Chicago bibliography entry with the place before the publisher", async () => {
+    expect(await formatCitation("chicago", book)).toBe("Freire, Paulo. Pedagogia do oprimido. 17th ed. Rio de Janeiro: Paz e Terra, 1987.");
   });
 
-  it("writes the Vancouver entry with the author's initials", () => {
-    expect(formatCitation("vancouver", book)).toMatch(/^1\. Freire P\. Pedagogia do oprimido\. 17th ed\. Rio de Janeiro: Paz e Terra; 1987\./);
+  it("writes the Vancouver entry with the author's initials", async () => {
+    expect(await formatCitation("vancouver", book)).toMatch(/^1\. Freire P\. Pedagogia do oprimido\. 17th ed\. Rio de Janeiro: Paz e Terra; 1987\./);
   });
 
-  it("gives APA a corporate author (MARC 110) as the organisation's whole name, not a person's initials", () => {
-    const apa = formatCitation("apa", corporate);
+  it("gives APA a corporate author (MARC 110) as the organisation's whole name, not a person's initials", async () => {
+    const apa = await formatCitation("apa", corporate);
     expect(apa.startsWith("Brasil. Ministério da Educação. (1987).")).toBe(true);
     expect(apa).not.toMatch(/Ministério da Educação, B\./);
   });
 
-  it("lists MLA, Chicago and Vancouver among the export formats, one entry per title", () => {
-    const out = exportTitles([book, corporate], "mla");
+  it("lists MLA, Chicago and Vancouver among the export formats, one entry per title", async () => {
+    const out = await exportTitles([book, corporate], "mla");
     expect(out.conteudo.split("\n")).toHaveLength(2);
     expect(out.extensao).toBe("txt");
   });

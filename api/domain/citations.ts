@@ -1,18 +1,17 @@
 /**
  * Export formats of titles (basket export, e-mail and the title's reference page): the ABNT NBR 6023
- * reference (./referencia.ts), APA, RIS and BibTeX through Citation.js (CSL-JSON in, citeproc for APA),
+ * reference (./referencia.ts), APA, MLA, Chicago, Vancouver, RIS and BibTeX through Citation.js (CSL-JSON in,
+ * citeproc for the styles) in its
+ * own thread (./citation-engine.ts, ADR 240),
  * MARC 21 as ISO 2709 and MARCXML through @natlibfi's serializers, and CSV (RFC 4180).
  */
-import { Cite, plugins, type CslItem } from "@citation-js/core";
-import "@citation-js/plugin-bibtex";
-import "@citation-js/plugin-csl";
-import "@citation-js/plugin-ris";
+import type { CslItem } from "@citation-js/core";
 import { MarcRecord } from "@natlibfi/marc-record";
 import * as serializers from "@natlibfi/marc-record-serializers";
 import { citationNames, withoutDates, type CitationName } from "./citation-names.ts";
 import { isPrivateTag, parseMarc, trimIsbd, type MarcJson } from "./marc-view.ts";
+import { formatCsl, type CslStyle } from "./citation-engine.ts";
 import { abntReference } from "./referencia.ts";
-import { CHICAGO_CSL, MLA_CSL } from "./csl-styles.ts";
 
 /** The export formats (`tipo` of `POST /api/exportar-cesta`, `formato` of `/referencia`). */
 export const EXPORT_FORMATS = ["referencia", "apa", "mla", "chicago", "vancouver", "ris", "bibtex", "iso2709", "marcxml", "csv"] as const;
@@ -215,25 +214,18 @@ function abntList(rows: CitationSource[]): string {
     .join("\n");
 }
 
-/** The CSL citation styles, by export format: a template of @citation-js/plugin-csl (MLA and Chicago: ./csl-styles.ts). */
-export const CSL_STYLES = { apa: "apa", mla: "estante-mla", chicago: "estante-chicago", vancouver: "vancouver" } as const;
-export type CslStyle = keyof typeof CSL_STYLES;
-
-const templates = (plugins.config.get("@csl") as { styles: { add(name: string, xml: string): void } }).styles;
-templates.add(CSL_STYLES.mla, MLA_CSL);
-templates.add(CSL_STYLES.chicago, CHICAGO_CSL);
-
 /**
- * One title's bibliography entry in a CSL style, as plain text. citeproc ships en-US terms only; the four
- * styles' conventions ("2nd ed.", "et al.") are English anyway. A corporate author (MARC 110/710) is a literal
- * name (see cslName), which every style writes whole, never inverted or initialled.
+ * One title's bibliography entry in a CSL style (APA, MLA, Chicago, Vancouver), as plain text, formatted in the
+ * citation engine's thread (ADR 240). citeproc ships en-US terms only; the four styles' conventions ("2nd ed.",
+ * "et al.") are English anyway. A corporate author (MARC 110/710) is a literal name (see cslName), which every
+ * style writes whole, never inverted or initialled.
  */
-export function formatCitation(style: CslStyle, record: CitationSource): string {
-  return new Cite([toCsl(record)]).format("bibliography", { format: "text", template: CSL_STYLES[style], lang: "en-US" }).trim();
+export function formatCitation(style: CslStyle, record: CitationSource): Promise<string> {
+  return formatCsl([toCsl(record)], style);
 }
 
 /** Formats `rows` in `tipo`. Rows are used in the order given (the reference lists sort themselves). */
-export function exportTitles(rows: CitationSource[], tipo: ExportFormat): ExportResult {
+export async function exportTitles(rows: CitationSource[], tipo: ExportFormat): Promise<ExportResult> {
   let conteudo: string;
   switch (tipo) {
     case "referencia":
@@ -243,13 +235,9 @@ export function exportTitles(rows: CitationSource[], tipo: ExportFormat): Export
     case "mla":
     case "chicago":
     case "vancouver":
-      conteudo = rows.map((a) => formatCitation(tipo, a)).join("\n");
-      break;
     case "ris":
-      conteudo = new Cite(rows.map(toCsl)).format("ris").trim();
-      break;
     case "bibtex":
-      conteudo = new Cite(rows.map(toCsl)).format("bibtex").trim();
+      conteudo = await formatCsl(rows.map(toCsl), tipo);
       break;
     case "iso2709":
       conteudo = rows.map((a) => ISO2709.to(toMarcRecord(a))).join("");

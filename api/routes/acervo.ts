@@ -369,7 +369,7 @@ export function acervoRoutes(deps: ApiDeps) {
     if (!formato) return c.json(abntReference(source), 200);
     // "todos": every text format for the reference page (ISO 2709 is a download only).
     const tipos = formato === "todos" ? EXPORT_FORMATS.filter((f) => f !== "iso2709") : [formato];
-    return c.json({ ...abntReference(source), formatos: tipos.map((tipo) => exportTitles([source], tipo)) }, 200);
+    return c.json({ ...abntReference(source), formatos: await Promise.all(tipos.map((tipo) => exportTitles([source], tipo))) }, 200);
   });
 
   app.openapi(route("/{id}/dublin-core", "Dublin Core elements (LoC MARC crosswalk)", DublinCore, NoQuery), async (c) => {

@@ -1,4 +1,5 @@
 import { Link } from "~/framework/Link";
+import { VocabularyTerm } from "~/components/ui/VocabularyTerm";
 import { useTranslation } from "~/framework/use-translation";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import type { ConsultaItem } from "~/lib/api/catalogue.server";
@@ -96,7 +97,9 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
           {item.desc_tipo_obra ? (
             <div>
               <dt>{t("results.type")}</dt>
-              <dd lang={lang.vocabulary}>{item.desc_tipo_obra}</dd>
+              <dd>
+                <VocabularyTerm kind="workType" code={item.cod_tipo_obra} label={item.desc_tipo_obra} />
+              </dd>
             </div>
           ) : null}
           <div>
