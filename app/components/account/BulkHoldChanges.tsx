@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { SelectField } from "~/components/requests/SelectField";
 import { FieldFrame } from "~/components/ui/FieldFrame";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 
 export interface BulkValues {
   alvo: string;

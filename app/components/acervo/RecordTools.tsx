@@ -1,7 +1,7 @@
 import { CopyButton } from "~/components/basket/CopyButton";
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 
 /**
  * The record's permalink, copyable, with a QR code of it, and the ways to pass the record on: cite it, e-mail

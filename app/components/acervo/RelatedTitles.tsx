@@ -1,4 +1,4 @@
-import { Link } from "~/components/ui/Link";
+import { Link } from "~/framework/Link";
 import type { RelatedTitle } from "~/lib/api/acervo.server";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 

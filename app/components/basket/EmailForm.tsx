@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { TextField } from "~/components/ui/TextField";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { createBasketEmailSchema, TEXT_FORMATS } from "~/schemas/basket";
 
 /** A failed e-mail POST's answer: conform's reply and the values typed. */

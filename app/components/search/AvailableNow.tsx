@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 
 /**

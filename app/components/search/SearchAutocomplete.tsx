@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { FieldFrame } from "~/components/ui/FieldFrame";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { AUTOCOMPLETE_DEBOUNCE_MS, AUTOCOMPLETE_MIN_CHARS, AUTOCOMPLETE_TEXT_MAX } from "../../../contract/autocomplete";
 
 interface Suggestion {

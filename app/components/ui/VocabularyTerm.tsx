@@ -1,5 +1,5 @@
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
-import { useTranslation } from "~/lib/use-translation";
+import { useTranslation } from "~/framework/use-translation";
 import { vocabularyTerm, type VocabularyKind, type VocabularyT } from "~/lib/vocabulary";
 
 /**
