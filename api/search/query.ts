@@ -1014,7 +1014,7 @@ export async function hitsOf(db: Db, ids: number[]): Promise<SearchHit[]> {
     FROM acervo a LEFT JOIN tipo_obra t ON t.cod_tipo_obra = a.cod_tipo_obra
     WHERE a.cod_acervo IN (${sql.join(ids)})`.execute(db);
   const editions = await editionCounts(db, ids);
-  const byId = new Map(
+  const byId = new Map<number, SearchHit>(
     rows.map((r) => [Number(r.cod_acervo), { ...r, exemplares: Number(r.exemplares), disponiveis: Number(r.disponiveis), edicoes: editions.get(Number(r.cod_acervo)) ?? 1 }]),
   );
   return ids.map((id) => byId.get(id)).filter((h): h is SearchHit => !!h);

@@ -3,5 +3,7 @@ import bwipjs from "bwip-js/node";
 
 /** The SVG of a QR code of `text` (error correction M, a quiet zone of four modules). */
 export function qrCodeSvg(text: string): string {
-  return bwipjs.toSVG({ bcid: "qrcode", text, eclevel: "M", scale: 3, paddingwidth: 4, paddingheight: 4, backgroundcolor: "FFFFFF" });
+  // `eclevel` is a BWIPP option of the QR symbology that bwip-js passes through; its types do not list it.
+  const options = { bcid: "qrcode", text, eclevel: "M", scale: 3, paddingwidth: 4, paddingheight: 4, backgroundcolor: "FFFFFF" };
+  return bwipjs.toSVG(options as Parameters<typeof bwipjs.toSVG>[0]);
 }

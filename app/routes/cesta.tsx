@@ -1,4 +1,5 @@
 import { useTranslation } from "~/framework/use-translation";
+import { Form } from "react-router";
 import { Link } from "~/framework/Link";
 import type { Route } from "./+types/cesta";
 import { PERMANENT_BASKET_PATH } from "./meu/paths";
