@@ -8,13 +8,15 @@ import { CopiesTable } from "~/components/acervo/CopiesTable";
 import type { Consulta, Exemplar } from "~/lib/api/catalogue.server";
 import catalogueEn from "../../../locales/en/catalogue.json";
 import cataloguePt from "../../../locales/pt/catalogue.json";
+import vocabularyEn from "../../../locales/en/vocabulary.json";
+import vocabularyPt from "../../../locales/pt/vocabulary.json";
 import { SearchResults } from "./SearchResults";
 
 const i18n = createInstance();
 await i18n.use(initReactI18next).init({
   lng: "en",
   fallbackLng: "pt",
-  resources: { en: { catalogue: catalogueEn }, pt: { catalogue: cataloguePt } },
+  resources: { en: { catalogue: catalogueEn, vocabulary: vocabularyEn }, pt: { catalogue: cataloguePt, vocabulary: vocabularyPt } },
   defaultNS: "catalogue",
   interpolation: { escapeValue: false },
   initAsync: false,
@@ -86,9 +88,12 @@ describe("search results", () => {
     const spanish = { ...hit(30), titulo: "Marxismo y democracia", idioma: "spa" };
     const html = render(<SearchResults results={results({ resultados: [spanish, hit(31)] })} termo="x" search="?termo=x" />);
     expect(html).toContain('<h3 class="result__title" lang="es"><a href="/acervo/30"');
-    // The English record on an English page needs no mark; the untranslated type of work is Portuguese.
+    // The English record on an English page needs no mark; the type of work is named by its code in the page's
+    // language, so it needs none either; an unknown code keeps the library's label, marked with its language.
     expect(html).toContain('<h3 class="result__title"><a href="/acervo/31"');
-    expect(html).toContain('<dd lang="pt">Book</dd>');
+    expect(html).toContain("<dd>Book</dd>");
+    const unknownType = { ...hit(32), cod_tipo_obra: 999, desc_tipo_obra: "Livro raro" };
+    expect(render(<SearchResults results={results({ resultados: [unknownType] })} termo="x" search="?termo=x" />)).toContain('<span lang="pt">Livro raro</span>');
     expect(render(<SearchResults results={results({ resultados: [hit(31)] })} termo="x" search="?termo=x" />, "pt")).toContain('<h3 class="result__title" lang="en">');
   });
 
