@@ -6,44 +6,27 @@ import { z } from "zod";
 import { changeCalendarFeed, getCalendarFeed, getCurrentLoans, renewLoans } from "~/lib/api/account/loans.server";
 import { getApi } from "~/lib/api/client.server";
 import { settle } from "~/lib/api/settle.server";
-import { isHttps, parseCookies, serializeCookie } from "~/lib/cookies";
+import { parseCookies } from "~/lib/cookies";
 import { csvResponse, csvText } from "~/lib/csv.server";
-import { getEnv } from "~/lib/env.server";
 import { formatDate, formatDue } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { libraryTimeZoneOf } from "~/lib/root-data.server";
 import { privateAreaPath } from "~/lib/product";
 import { requireUser } from "~/lib/require-user.server";
-import { openBytes, sealBytes } from "~/lib/sealed-cookie.server";
 import { RenewalSchema } from "~/schemas/account/renewal";
 import { calendarFeedUrl } from "./+shared/feed-url.server";
+import { flashOutcome } from "./+shared/flash-outcome.server";
 import { hasFormError, markFormError } from "./+shared/form-error.server";
 
 export const LOANS_PATH = `${privateAreaPath}/emprestimos`;
-const OUTCOME_COOKIE = "estante_renovacao";
-const PURPOSE = "renewal-outcome-v1";
 
 /** One renewal outcome as the flash cookie keeps it (titles are read back from the loans). */
 const OutcomeSchema = z.array(z.object({ i: z.number().int(), r: z.boolean(), d: z.string().max(40).nullable(), m: z.string().max(30).nullable() })).max(500);
 type Outcome = z.infer<typeof OutcomeSchema>[number];
 
-function readOutcome(request: Request): Outcome[] | null {
-  const raw = openBytes(parseCookies(request.headers.get("Cookie"))[OUTCOME_COOKIE], getEnv().SESSION_SECRET, PURPOSE);
-  if (!raw) return null;
-  try {
-    const parsed = OutcomeSchema.safeParse(JSON.parse(raw.toString("utf8")));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function outcomeCookie(request: Request, outcome: Outcome[] | null): string {
-  const secure = isHttps(request);
-  if (!outcome) return serializeCookie(OUTCOME_COOKIE, "", { httpOnly: true, secure, sameSite: "Lax", maxAge: 0, path: privateAreaPath });
-  const value = sealBytes(Buffer.from(JSON.stringify(outcome), "utf8"), getEnv().SESSION_SECRET, PURPOSE);
-  return serializeCookie(OUTCOME_COOKIE, value, { httpOnly: true, secure, sameSite: "Lax", maxAge: 300, path: privateAreaPath });
-}
+const flash = flashOutcome("estante_renovacao", "renewal-outcome-v1", OutcomeSchema);
+const readOutcome = (request: Request): Outcome[] | null => flash.read(request);
+const outcomeCookie = (request: Request, outcome: Outcome[] | null): string => flash.cookie(request, outcome);
 
 const FEED_COOKIE = "estante_calendario";
 const FEED_PURPOSE = "calendar-feed-v1";
@@ -54,22 +37,15 @@ const NewFeedSchema = z.object({ u: z.number().int(), t: z.string().max(200), c:
  * The feed's token is shown once, on the page the creation redirects to (ADR 123: the API keeps only its hash):
  * it crosses the redirect in a sealed, short-lived cookie bound to the patron and to that feed's creation time.
  */
+const feedFlash = flashOutcome(FEED_COOKIE, FEED_PURPOSE, NewFeedSchema, 120);
+
 function readNewFeed(request: Request, codPessoa: number, criadoEm: string | null): string | null {
-  const raw = openBytes(parseCookies(request.headers.get("Cookie"))[FEED_COOKIE], getEnv().SESSION_SECRET, FEED_PURPOSE);
-  if (!raw || !criadoEm) return null;
-  try {
-    const parsed = NewFeedSchema.safeParse(JSON.parse(raw.toString("utf8")));
-    return parsed.success && parsed.data.u === codPessoa && parsed.data.c === criadoEm ? parsed.data.t : null;
-  } catch {
-    return null;
-  }
+  const feed = criadoEm ? feedFlash.read(request) : null;
+  return feed && feed.u === codPessoa && feed.c === criadoEm ? feed.t : null;
 }
 
 function newFeedCookie(request: Request, feed: z.infer<typeof NewFeedSchema> | null): string {
-  const secure = isHttps(request);
-  if (!feed) return serializeCookie(FEED_COOKIE, "", { httpOnly: true, secure, sameSite: "Lax", maxAge: 0, path: privateAreaPath });
-  const value = sealBytes(Buffer.from(JSON.stringify(feed), "utf8"), getEnv().SESSION_SECRET, FEED_PURPOSE);
-  return serializeCookie(FEED_COOKIE, value, { httpOnly: true, secure, sameSite: "Lax", maxAge: 120, path: privateAreaPath });
+  return feedFlash.cookie(request, feed);
 }
 
 export interface LoanRow {

@@ -10,11 +10,8 @@ import type { ApiClient } from "~/lib/api/client.server";
 import { ApiError } from "~/lib/api/errors";
 import { getHoldOptions } from "~/lib/api/requests.server";
 import { settle } from "~/lib/api/settle.server";
-import { isHttps, parseCookies, serializeCookie } from "~/lib/cookies";
-import { getEnv } from "~/lib/env.server";
-import { privateAreaPath } from "~/lib/product";
-import { openBytes, sealBytes } from "~/lib/sealed-cookie.server";
 import { isDay } from "~/schemas/account/date-range";
+import { flashOutcome } from "./+shared/flash-outcome.server";
 import { HOLDS_PATH } from "./paths";
 
 export const BULK_INTENTS = ["lote-suspender", "lote-retomar", "lote-biblioteca"] as const;
@@ -24,30 +21,20 @@ export type BulkIntent = (typeof BULK_INTENTS)[number];
 export const BULK_REASONS = ["reserva_nao_suspensivel", "data_suspensao_invalida", "reserva_em_transito", "biblioteca_invalida", "nao_suspensa", "ja_nesta_biblioteca", "nao_encontrada", "falha"] as const;
 type Reason = (typeof BULK_REASONS)[number];
 
-const COOKIE = "estante_reservas_lote";
-const PURPOSE = "holds-batch-v1";
 const OutcomeSchema = z.object({
   k: z.enum(BULK_INTENTS),
   r: z.array(z.object({ i: z.number().int(), ok: z.boolean(), m: z.enum(BULK_REASONS).nullable() })).max(100),
 });
 export type BulkOutcome = z.infer<typeof OutcomeSchema>;
 
+const flash = flashOutcome("estante_reservas_lote", "holds-batch-v1", OutcomeSchema);
+
 export function readBulkOutcome(request: Request): BulkOutcome | null {
-  const raw = openBytes(parseCookies(request.headers.get("Cookie"))[COOKIE], getEnv().SESSION_SECRET, PURPOSE);
-  if (!raw) return null;
-  try {
-    const parsed = OutcomeSchema.safeParse(JSON.parse(raw.toString("utf8")));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return flash.read(request);
 }
 
 export function bulkOutcomeCookie(request: Request, outcome: BulkOutcome | null): string {
-  const secure = isHttps(request);
-  if (!outcome) return serializeCookie(COOKIE, "", { httpOnly: true, secure, sameSite: "Lax", maxAge: 0, path: privateAreaPath });
-  const value = sealBytes(Buffer.from(JSON.stringify(outcome), "utf8"), getEnv().SESSION_SECRET, PURPOSE);
-  return serializeCookie(COOKIE, value, { httpOnly: true, secure, sameSite: "Lax", maxAge: 300, path: privateAreaPath });
+  return flash.cookie(request, outcome);
 }
 
 /** The pickup libraries the batch form offers: every library where at least one changeable hold may be picked up. */
