@@ -21,6 +21,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { z } from "zod";
 import { createApiApp } from "./api/app.ts";
+import { warmCitationEngine } from "./api/domain/citation-engine.ts";
 import { CLIENT_IP_HEADER } from "./api/lib/http.ts";
 import { prepareDatabase } from "./api/boot.ts";
 import { applyInstitutionSettings, parseInstitutionSettings } from "./api/seed/institution-settings.ts";
@@ -344,6 +345,8 @@ async function createServerApp() {
   const networkUnavailable = env.NETWORK_UNAVAILABLE === "1" || env.NETWORK_UNAVAILABLE === "true";
   const api = embeddedApi ? createApiApp({ db: openDb(), network: { unavailable: networkUnavailable } }) : null;
   if (api) app.all("/api/*", (c) => api.fetch(withClientAddress(c.req.raw, clientAddress(c, trustProxy))));
+  // The citation engine compiles its styles in its own thread now, not on the first reference page (ADR 240).
+  if (api) void warmCitationEngine().catch((e: unknown) => console.error("citation engine:", e));
   if (apiOnly) return app;
 
   const clientDir = path.join(projectRoot, "build/client");

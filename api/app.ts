@@ -17,11 +17,13 @@ import { duplicadasRoutes } from "./routes/duplicadas.ts";
 import type { CaptchaSettings } from "./domain/captcha.ts";
 import { cestaRoutes } from "./routes/cesta.ts";
 import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta.ts";
+import { autocompletarRoutes } from "./routes/autocompletar.ts";
 import { indiceRoutes, opcoesIndiceRoutes } from "./routes/indice.ts";
 import { calendarFeedRoutes, emprestimoRoutes } from "./routes/emprestimo/index.ts";
 import { gruRoutes } from "./routes/gru.ts";
 import { bibliotecaRoutes } from "./routes/biblioteca.ts";
 import { staffTokenDigest } from "./lib/staff-auth.ts";
+import { estanteNotificacoesRoutes } from "./routes/estante-notificacoes.ts";
 import { pesquisasSalvasRoutes } from "./routes/pesquisas-salvas.ts";
 import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
@@ -31,6 +33,7 @@ import { perfilInteresseRoutes } from "./routes/perfil-interesse.ts";
 import { aquisicaoEstatisticasRoutes } from "./routes/aquisicao-estatisticas.ts";
 import { aquisicaoSugestoesRoutes, meuPerfilRoutes, meusComentariosRoutes } from "./routes/meu-perfil.ts";
 import { recuperarSenhaRoutes } from "./routes/pessoas-recuperar-senha.ts";
+import { meuContatoRoutes } from "./routes/meu-contato.ts";
 import { NETWORK_PATH, redeRoutes } from "./routes/rede.ts";
 import { planoEnsinoRoutes } from "./routes/plano-ensino.ts";
 import { comentariosRoutes } from "./routes/comentarios.ts";
@@ -157,11 +160,14 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   app.route("/api/pessoas", pessoasRoutes(deps));
   // The patron's own profile, comments and suggestions (ADR 140).
   app.route("/api/pessoas", meuPerfilRoutes(deps));
+  // Changing the e-mail address with a confirmation link (ADR 236).
+  app.route("/api/pessoas", meuContatoRoutes(deps));
   app.route("/api/comentarios", meusComentariosRoutes(deps));
   app.route("/api/aquisicao", aquisicaoSugestoesRoutes(deps));
   app.route("/api/aquisicao", aquisicaoEstatisticasRoutes(deps));
   app.route("/api/pessoas", recuperarSenhaRoutes(deps));
   app.route("/api/parametros", parametrosRoutes(deps));
+  app.route("/api/consulta", autocompletarRoutes(deps));
   app.route("/api/consulta", consultaRoutes(deps));
   app.route("/api/opcoes-indice", opcoesIndiceRoutes(deps));
   // Each MARC-derived tab's form options (ADR 065); spec §7 names the case-law one in English.
@@ -188,6 +194,7 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   // Interest profiles (DSI, ADR 191).
   app.route("/api/perfil-interesse", perfilInteresseRoutes(deps));
   app.route("/api/pesquisas-salvas", pesquisasSalvasRoutes(deps));
+  app.route("/api/estante", estanteNotificacoesRoutes(deps));
   app.route("/api/reserva", reservaRoutes(deps));
   app.route("/api/validar-fila", validarFilaRoutes(deps));
   app.route("/api/lista-espera", listaEsperaRoutes(deps));

@@ -4,7 +4,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { finishBulkLoad } from "./marc/import.ts";
 import { rebuildRequestedDerivedData, reindexAcervos } from "./search/index.ts";
 import { syncSequences } from "./db/sequences.ts";
-import { seedAccountProfile } from "./seed/account-profile.ts";
+import { seedAccountProfile, seedContactTestPatrons } from "./seed/account-profile.ts";
 import { seedAcquisitions } from "./seed/acquisitions.ts";
 import { seedApiContract } from "./seed/api-contract.ts";
 import { seedCirculation } from "./seed/circulation.ts";
@@ -129,6 +129,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await seedLoginVariants(db, { log });
   await seedDeclarations(db, { log });
   await seedAcquisitions(db, { log });
+  await seedContactTestPatrons(db, { log });
   await importNetworkCatalogue?.(db);
   await syncSequences(db);
   await setState(db, "catalogo_demo", "concluido");

@@ -16,11 +16,17 @@ export default [
   route("saml/logout", "routes/saml.logout.tsx"),
   route("login/institucional", "routes/login.institucional.tsx"),
   // Forgot-password flow (spec §2, §4): user code, verification code, new password (ADR 130).
+  // An e-mail's unsubscribe link and RFC 8058 one-click POST: no login, the signed token is the proof (ADR 248).
+  route("descadastro", "routes/descadastro.tsx"),
   route("recuperar-senha", "routes/recuperar-senha.tsx"),
   route("recuperar-senha/codigo", "routes/recuperar-senha.codigo.tsx"),
   route("recuperar-senha/nova-senha", "routes/recuperar-senha.nova-senha.tsx"),
+  // The link mailed to a new e-mail address (ADR 236): public, its GET changes nothing.
+  route("confirmar-email", "routes/confirmar-email.tsx"),
   // Resource route: a captcha challenge for the login and recovery forms (activity 1120, ADR 170).
   route("captcha/desafio", "routes/captcha.desafio.ts"),
+  // Resource route: the search box's suggestions (issue 28).
+  route("autocompletar", "routes/autocompletar.ts"),
   // The spec's redirect page ("{product}_redireciona"): after a login that named an external base (ADR 095).
   route(`${PRODUCT_SLUG}_redireciona`, "routes/redireciona.tsx"),
   route("indice", "routes/indice.tsx"),
@@ -28,6 +34,8 @@ export default [
   route("historico", "routes/historico.tsx"),
   route("acervo/:codAcervo", "routes/acervo.tsx"),
   route("acervo/:codAcervo/referencia", "routes/acervo.referencia.tsx"),
+  // Estante: e-mail one record (ADR 245), through the basket's mail path.
+  route("acervo/:codAcervo/enviar", "routes/acervo.enviar.tsx"),
   route("acervo/:codAcervo/marc", "routes/acervo.marc.tsx"),
   route("acervo/:codAcervo/exemplares", "routes/acervo.exemplares.tsx"),
   route("acervo/:codAcervo/dublin-core", "routes/acervo.dublin-core.tsx"),
@@ -79,11 +87,14 @@ export default [
       route("emprestimos", "routes/meu/emprestimos.tsx"),
       // Resource route: the current loans' due dates as an iCalendar download.
       route("emprestimos/calendario.ics", "routes/meu/emprestimos.calendario.ts"),
+      // Resource route: the current loans as CSV, in the table's order.
+      route("emprestimos/atuais.csv", "routes/meu/emprestimos.atuais-csv.ts"),
       route("emprestimos/historico", "routes/meu/emprestimos.historico.tsx"),
       // Resource route: the history's date range as CSV.
       route("emprestimos/historico.csv", "routes/meu/emprestimos.historico-csv.ts"),
       route("token", "routes/meu/token.tsx"),
       route("alertas", "routes/meu/alertas.tsx"),
+      route("notificacoes", "routes/meu/notificacoes.tsx"),
       route("app", "routes/meu/app.tsx"),
       route("reservas", "routes/meu/reservas.tsx"),
       route("reservas/:codReserva", "routes/meu/reserva.tsx"),

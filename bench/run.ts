@@ -19,6 +19,7 @@ import { BENCH_LOGIN, seedBenchPatron } from "./account.ts";
 import { importTable, runImport100k } from "./import-100k.ts";
 import { pageCostTable, runPageCost } from "./page-cost.ts";
 import { runSearch100k } from "./search-100k.ts";
+import { runRealisticSearch } from "./realistic-search.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
@@ -272,6 +273,13 @@ async function main() {
   if (process.env.BENCH_1M) {
     console.log("");
     await runSearch100k(1_000_000, process.env.BENCH_1M_DB_DIR ?? path.join(root, "bench", ".data", "search-1m"));
+  }
+
+  // 4b. Search on a realistic catalogue with Lucene beside it, opt-in (generating and importing 100,000
+  // realistic records takes minutes): BENCH_REALISTIC=1 (bench/realistic-search.ts).
+  if (process.env.BENCH_REALISTIC) {
+    console.log("");
+    await runRealisticSearch();
   }
 
   // 5. Import rate: a generated 100,000-record ISO 2709 file through importFiles (BENCH_SKIP_IMPORT=1 skips it).

@@ -31,11 +31,11 @@ export async function nameOfLogin(db: Db, usuario: string) {
     .executeTakeFirst();
 }
 
-/** Writes the personal-data JSON, the CPF column and the receive-e-mails flag. */
-export async function savePersonalData(db: Db, codPessoa: number, dados: Record<string, unknown>, cpf: string | null, recebeEmail: boolean) {
+/** Writes the personal-data JSON, the CPF column, the receive-e-mails flag and, when given, the phone. */
+export async function savePersonalData(db: Db, codPessoa: number, dados: Record<string, unknown>, cpf: string | null, recebeEmail: boolean, telefone?: string | null) {
   await db
     .updateTable("pessoa")
-    .set({ dados_pessoais: JSON.stringify(dados), cpf, recebe_email: recebeEmail ? 1 : 0 })
+    .set({ dados_pessoais: JSON.stringify(dados), cpf, recebe_email: recebeEmail ? 1 : 0, ...(telefone === undefined ? {} : { telefone }) })
     .where("cod_pessoa", "=", codPessoa)
     .execute();
 }

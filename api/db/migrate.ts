@@ -35,6 +35,11 @@ import * as m085 from "./migrations/085-mail-outbox.ts";
 import * as m086 from "./migrations/086-title-filing.ts";
 import * as m088 from "./migrations/088-identifier-forms.ts";
 import * as m091 from "./migrations/091-closed-stacks.ts";
+import * as m095 from "./migrations/095-autocomplete-prefix.ts";
+import * as m096 from "./migrations/096-work-key.ts";
+import * as m099 from "./migrations/099-notification-preferences.ts";
+import * as m100 from "./migrations/100-history-period.ts";
+import * as m092 from "./migrations/092-email-change.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
 const migrations: Record<string, Migration> = {
@@ -74,6 +79,11 @@ const migrations: Record<string, Migration> = {
   "086-title-filing": m086,
   "088-identifier-forms": m088,
   "091-closed-stacks": m091,
+  "095-autocomplete-prefix": m095,
+  "096-work-key": m096,
+  "099-notification-preferences": m099,
+  "100-history-period": m100,
+  "092-email-change": m092,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

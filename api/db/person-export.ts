@@ -31,7 +31,7 @@ export const PERSON_SECTIONS = {
     order: "cod_gru",
     json: ["debitos"],
   },
-  pesquisas_salvas: { table: "pesquisa_salva", columns: ["id", "nome", "consulta", "created_at"], by: "cod_pessoa", order: "id" },
+  pesquisas_salvas: { table: "pesquisa_salva", columns: ["id", "nome", "consulta", "alerta", "created_at"], by: "cod_pessoa", order: "id" },
   listas_entregues: { table: "armazem", columns: ["cod_armazem", "cod_biblioteca", "acervos", "created_at"], by: "cod_pessoa", order: "cod_armazem", json: ["acervos"] },
   solicitacoes_biblioteca: {
     table: "solicitacao_biblioteca",
@@ -46,6 +46,8 @@ export const PERSON_SECTIONS = {
   perfil_interesse_tipos_obra: { table: "perfil_interesse_tipo_obra", columns: ["cod_tipo_obra"], by: "cod_pessoa", order: "cod_tipo_obra" },
   perfil_interesse_envios: { table: "perfil_interesse_envio", columns: ["cod_acervo", "created_at"], by: "cod_pessoa", order: "created_at" },
   declaracoes_nada_consta: { table: "nada_consta", columns: ["cod_declaracao", "codigo", "nome_pessoa", "documento", "categoria", "emitida_em"], by: "cod_pessoa", order: "cod_declaracao" },
+  preferencias_notificacao: { table: "preferencia_notificacao", columns: ["evento", "email", "app", "dias"], by: "cod_pessoa", order: "evento" },
+  alteracoes_email: { table: "alteracao_email", columns: ["id", "email_novo", "situacao", "expira_em", "usado_em", "created_at"], by: "cod_pessoa", order: "id" },
   afastamentos: { table: "afastamento", columns: ["cod_afastamento", "motivo", "data_inicio", "data_fim", "observacao"], by: "cod_pessoa", order: "cod_afastamento" },
 } as const satisfies Record<string, Section>;
 

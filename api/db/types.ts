@@ -69,6 +69,8 @@ export interface PessoaTable {
   recebe_email: Generated<number>;
   /** 1 keeps returned loans as history (migration 028). */
   guarda_historico: Generated<number>;
+  /** Migration 100 (ADR 249): with the history on, `sempre` keeps it forever, `padrao` for the library's period. */
+  historico_prazo: Generated<string>;
   bloqueado: Generated<number>;
   motivo_bloqueio: string | null;
   created_at: Generated<string>;
@@ -364,6 +366,8 @@ export interface AlertaTable {
   tipo: Generated<string>;
   dados: Generated<string>;
   chave: string | null;
+  /** Migration 099: 0 for an event the patron wants by e-mail only (kept for its once-only key, not listed). */
+  visivel: Generated<number>;
 }
 
 /** Migration 018: one row per renewal; (cod_emprestimo, chave_envio) is unique. */
@@ -549,6 +553,8 @@ export interface DB {
   recuperacao_senha: RecuperacaoSenhaTable;
   gru: GruTable;
   pesquisa_salva: PesquisaSalvaTable;
+  preferencia_notificacao: PreferenciaNotificacaoTable;
+  chave_assinatura: ChaveAssinaturaTable;
   armazem: ArmazemTable;
   estatistica_acesso: EstatisticaAcessoTable;
   produto_target: ProdutoTargetTable;
@@ -571,6 +577,20 @@ export interface DB {
   solicitacao_biblioteca: SolicitacaoBibliotecaTable;
   sso_fluxo: SsoFluxoTable;
   localizacao_fechada: LocalizacaoFechadaTable;
+  alteracao_email: AlteracaoEmailTable;
+}
+
+/** Migration 092 (ADR 236): a new e-mail address waiting for the link sent to it; the token as its SHA-256. */
+export interface AlteracaoEmailTable {
+  id: Generated<number>;
+  cod_pessoa: number;
+  email_novo: string;
+  token_hash: string;
+  expira_em: string;
+  usado_em: string | null;
+  /** pendente | confirmada | substituida | cancelada */
+  situacao: Generated<string>;
+  created_at: string;
 }
 
 /** Migration 091: a library's location in closed stacks (its copies are fetched by the staff). */
@@ -669,6 +689,25 @@ export interface PesquisaSalvaTable {
   nome: string;
   consulta: string;
   created_at: Generated<string>;
+  /** Migration 099 (ADR 248): diario | semanal | null, and the moment up to which new titles were checked. */
+  alerta: string | null;
+  alerta_desde: string | null;
+}
+
+/** Migration 099 (ADR 248): a patron's choice for one notification event; no row is the default. */
+export interface PreferenciaNotificacaoTable {
+  cod_pessoa: number;
+  evento: string;
+  email: number;
+  app: number;
+  /** The due-soon event: days before the due day. */
+  dias: number | null;
+}
+
+/** Migration 099: secrets the API signs with (the unsubscribe links'). */
+export interface ChaveAssinaturaTable {
+  nome: string;
+  valor: string;
 }
 
 /** Migration 024: a password recovery code sent by e-mail (ADR 130); only its hash is stored. */
@@ -747,6 +786,8 @@ export interface BuscaOrdemTable {
   sem_autor: number;
   autor_ord: string;
   ano_ord: number;
+  /** Migration 096: the work key (filing title and main author, folded; ADR 244); null for an untitled record. */
+  chave_obra: string | null;
 }
 
 /** The spelling vocabulary: a folded word and the form shown (migration 002, ADR 105's did-you-mean). */

@@ -12,6 +12,7 @@ import { admitGuess, settleGuess } from "./guess-throttle.ts";
 import { loginGuessLimits } from "./login.ts";
 import { revokeOtherSessions } from "./tokens.ts";
 import { checkNewPassword, passwordRulesFrom, type PasswordRuleCode, type PasswordRules } from "./password-rules.ts";
+import { phoneIssue, waitingEmailChange } from "./contact-details.ts";
 import { checkPersonalData, editableFields, PERSONAL_FIELDS, type PersonalData, type PersonalDataIssue, type PersonalField } from "./personal-data.ts";
 
 async function institutionParameters(db: Db) {
@@ -25,7 +26,7 @@ export async function institutionPasswordRules(db: Db): Promise<PasswordRules> {
 }
 
 /** The person's personal data as the API shows it: every spec §3 field, and which ones they may change. */
-export async function readPersonalData(db: Db, codPessoa: number) {
+export async function readPersonalData(db: Db, codPessoa: number, now: number = Date.now()) {
   const person = await getPerson(db, codPessoa);
   if (!person) return null;
   const stored = parseJsonObject(person.dados_pessoais);
@@ -41,25 +42,41 @@ export async function readPersonalData(db: Db, codPessoa: number) {
     nome_pessoa: person.nome_pessoa,
     email: person.email,
     telefone: person.telefone,
+    /** A new address waiting for its confirmation link (ADR 236). */
+    email_pendente: await waitingEmailChange(db, codPessoa, now),
     categoria: person.categoria,
     dados,
     editaveis: editableFields((await institutionParameters(db)).dados_pessoais_editaveis),
   };
 }
 
-export type UpdateOutcome = { ok: true } | { ok: false; issues: Partial<Record<PersonalField, PersonalDataIssue>> };
+export type UpdateOutcome = { ok: true } | { ok: false; issues: Partial<Record<PersonalField | "telefone", PersonalDataIssue | "telefone_invalido">> };
 
-/** Applies a change of personal data (only the fields given); nothing is written when any field is refused. */
-export async function updatePersonalData(db: Db, codPessoa: number, change: Partial<Record<PersonalField, unknown>>, today: string): Promise<UpdateOutcome> {
+/**
+ * Applies a change of personal data (only the fields given) and of the phone (`telefone`, spec §5: digits, dash,
+ * parentheses and space, at most 16; blank clears it; always the patron's to change, ADR 236); nothing is written
+ * when any field is refused.
+ */
+export async function updatePersonalData(
+  db: Db,
+  codPessoa: number,
+  change: Partial<Record<PersonalField | "telefone", unknown>>,
+  today: string,
+): Promise<UpdateOutcome> {
   const current = await readPersonalData(db, codPessoa);
   if (!current) return { ok: false, issues: {} };
   const { values, issues } = checkPersonalData(change, current.editaveis, today);
-  if (Object.keys(issues).length > 0) return { ok: false, issues };
+  const phone = change.telefone;
+  const phoneText = typeof phone === "string" ? phone.trim() : null;
+  const allIssues: Partial<Record<PersonalField | "telefone", PersonalDataIssue | "telefone_invalido">> = { ...issues };
+  if (phone !== undefined && phone !== null && (typeof phone !== "string" || phoneIssue(phone) !== null)) allIssues.telefone = "telefone_invalido";
+  if (Object.keys(allIssues).length > 0) return { ok: false, issues: allIssues };
   const next = { ...current.dados, ...values };
   const { cpf, recebe_email, ...json } = next;
   const person = await getPerson(db, codPessoa);
   // Keep keys this version does not know (an institution's extra fields) untouched.
-  await savePersonalData(db, codPessoa, { ...parseJsonObject(person?.dados_pessoais), ...json }, cpf, recebe_email);
+  const telefone = phone === undefined ? undefined : phoneText || null;
+  await savePersonalData(db, codPessoa, { ...parseJsonObject(person?.dados_pessoais), ...json }, cpf, recebe_email, telefone);
   return { ok: true };
 }
 

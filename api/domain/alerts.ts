@@ -10,8 +10,10 @@ import type { Db } from "../db/index.ts";
 import { libraryTimeZone } from "../db/institution.ts";
 import type { Lang } from "../lib/messages.ts";
 import type { Mailer } from "../mail/index.ts";
+import { DUE_DAYS_MAX } from "../../contract/notifications.ts";
+import { eventOfKind, preferencesOf, publicUrl, unsubscribeLink, type Preferences, type UnsubscribeTarget } from "./notifications.ts";
 
-export const ALERT_KINDS = ["reserva_disponivel", "lista_espera_disponivel", "vencimento", "solicitacao_situacao", "sugestao_situacao", "perfil_interesse", "fasciculo_novo", "mensagem"] as const;
+export const ALERT_KINDS = ["reserva_disponivel", "lista_espera_disponivel", "vencimento", "solicitacao_situacao", "sugestao_situacao", "perfil_interesse", "fasciculo_novo", "atraso", "pesquisa_salva", "mensagem"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** Data an alert carries so the portal can word it in any language. */
@@ -31,10 +33,13 @@ export interface AlertData {
   titulos?: string;
   /** A new issue of a followed periodical: its designation ("v. 36, n. 4, 2026"), ADR 196. */
   fasciculo?: string;
+  /** A saved search's alert (ADR 248): the search's name and id. */
+  pesquisa?: string;
+  cod_pesquisa?: number;
 }
 
-/** Days before the due date that the reminder job alerts. */
-export const REMINDER_DAYS = 2;
+/** Days before the due date that the reminder job alerts when the patron has not chosen (ADR 248). */
+export { DUE_DAYS_DEFAULT as REMINDER_DAYS } from "../../contract/notifications.ts";
 
 const LOCALE: Record<Lang, string> = { pt: "pt-BR", es: "es-CO", en: "en-US" };
 
@@ -101,6 +106,16 @@ const TEXT: Record<Exclude<AlertKind, "mensagem">, Record<Lang, Words>> = {
     es: (d) => (d.total === 1 ? `1 título nuevo en el acervo según su perfil de interés: ${d.titulos ?? ""}.` : `${d.total ?? 0} títulos nuevos en el acervo según su perfil de interés: ${d.titulos ?? ""}.`),
     en: (d) => (d.total === 1 ? `1 new title in the catalogue matches your interest profile: ${d.titulos ?? ""}.` : `${d.total ?? 0} new titles in the catalogue match your interest profile: ${d.titulos ?? ""}.`),
   },
+  atraso: {
+    pt: (d, t) => `O empréstimo de ${t} está atrasado: venceu em ${longDate("pt", d.data)}.`,
+    es: (d, t) => `El préstamo de ${t} está atrasado: venció el ${longDate("es", d.data)}.`,
+    en: (d, t) => `The loan of ${t} is overdue: it was due on ${longDate("en", d.data)}.`,
+  },
+  pesquisa_salva: {
+    pt: (d) => (d.total === 1 ? `1 título novo na pesquisa salva “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.` : `${d.total ?? 0} títulos novos na pesquisa salva “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.`),
+    es: (d) => (d.total === 1 ? `1 título nuevo en la búsqueda guardada “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.` : `${d.total ?? 0} títulos nuevos en la búsqueda guardada “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.`),
+    en: (d) => (d.total === 1 ? `1 new title for the saved search “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.` : `${d.total ?? 0} new titles for the saved search “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.`),
+  },
   fasciculo_novo: {
     pt: (d, t) => `Chegou um novo fascículo de ${t} na ${d.biblioteca ?? ""}: ${d.fasciculo ?? ""}.`,
     es: (d, t) => `Llegó un nuevo fascículo de ${t} a ${d.biblioteca ?? ""}: ${d.fasciculo ?? ""}.`,
@@ -128,6 +143,8 @@ const SUBJECT: Record<Exclude<AlertKind, "mensagem">, Record<Lang, (d: AlertData
     en: (d) => `Acquisition suggestion ${statusWord("en", d.situacao)}: ${d.titulo}`,
   },
   perfil_interesse: { pt: () => "Novidades no acervo conforme o seu perfil de interesse", es: () => "Novedades en el acervo según su perfil de interés", en: () => "New in the catalogue for your interest profile" },
+  atraso: { pt: (d) => `Empréstimo atrasado: ${d.titulo}`, es: (d) => `Préstamo atrasado: ${d.titulo}`, en: (d) => `Overdue loan: ${d.titulo}` },
+  pesquisa_salva: { pt: (d) => `Novidades na pesquisa salva: ${d.pesquisa}`, es: (d) => `Novedades en la búsqueda guardada: ${d.pesquisa}`, en: (d) => `New for your saved search: ${d.pesquisa}` },
   fasciculo_novo: { pt: (d) => `Novo fascículo: ${d.titulo}`, es: (d) => `Nuevo fascículo: ${d.titulo}`, en: (d) => `New issue: ${d.titulo}` },
 };
 
@@ -145,12 +162,6 @@ export function alertSubject(lang: Lang, tipo: Exclude<AlertKind, "mensagem">, d
 }
 
 const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-/** The portal's public address (PUBLIC_URL), without a trailing slash; null when unset. */
-function publicUrl(): string | null {
-  const url = process.env.PUBLIC_URL?.trim().replace(/\/+$/, "");
-  return url && /^https?:\/\//.test(url) ? url : null;
-}
 
 /**
  * An alert's e-mail (ADR 227): its own subject, the sentence, and, when PUBLIC_URL is set, the title linked to
@@ -177,27 +188,56 @@ export interface AlertEvent {
   chave: string;
   /** The e-mail's subject and body when they say more than the alert (e.g. a list of titles). */
   email?: { subject: string; text: string; html?: string };
+  /** What the e-mail's unsubscribe link turns off when it is not the kind's event (a saved search's alert). */
+  unsubscribe?: UnsubscribeTarget;
+}
+
+const UNSUBSCRIBE_WORDS = { pt: "Para não receber mais estes e-mails", es: "Para no recibir más estos correos", en: "To stop receiving these e-mails" } as const;
+
+/** The channels an event goes out on: the patron's choice for its event (ADR 248); a saved search's alert always. */
+async function channelsOf(db: Db, ev: AlertEvent, prefs?: Preferences): Promise<{ email: boolean; app: boolean }> {
+  const evento = eventOfKind(ev.tipo);
+  if (!evento) return { email: true, app: true };
+  return (prefs ?? (await preferencesOf(db, ev.cod_pessoa)))[evento];
 }
 
 /**
- * Records an alert for an event, once: a repeated event (same key) writes nothing and sends nothing.
- * Returns true when the alert is new. The e-mail goes out after the row is stored.
+ * Records an alert for an event, once: a repeated event (same key) writes nothing and sends nothing. The
+ * patron's choices for the event decide the channels (ADR 248): neither writes nothing; e-mail only keeps the
+ * row (for its key) out of the portal's list. Returns true when the alert is new. The e-mail goes out after the
+ * row is stored, with a one-click unsubscribe for its event.
  */
-export async function notify(db: Db, mailer: Mailer, ev: AlertEvent): Promise<boolean> {
+export async function notify(db: Db, mailer: Mailer, ev: AlertEvent, prefs?: Preferences): Promise<boolean> {
+  const channels = await channelsOf(db, ev, prefs);
+  if (!channels.email && !channels.app) return false;
   const mensagem = alertText("pt", ev.tipo, ev.dados);
   const inserted = await db
     .insertInto("alerta")
-    .values({ cod_pessoa: ev.cod_pessoa, tipo: ev.tipo, dados: JSON.stringify(ev.dados), chave: ev.chave, mensagem })
+    .values({ cod_pessoa: ev.cod_pessoa, tipo: ev.tipo, dados: JSON.stringify(ev.dados), chave: ev.chave, mensagem, visivel: channels.app ? 1 : 0 })
     .onConflict((oc) => oc.column("chave").doNothing())
     .returning("id")
     .executeTakeFirst();
   if (!inserted) return false;
-  const who = await db.selectFrom("pessoa").select(["email", "recebe_email"]).where("cod_pessoa", "=", ev.cod_pessoa).executeTakeFirst();
-  if (who?.email && Number(who.recebe_email) === 1) {
+  if (!channels.email) return true;
+  const who = await db.selectFrom("pessoa").select("email").where("cod_pessoa", "=", ev.cod_pessoa).executeTakeFirst();
+  if (who?.email) {
     // On the alert's own handle: inside a caller's transaction, the e-mail is kept exactly when the alert is (ADR 197).
     // E-mail is in Portuguese, the API's default language: a patron's language is not stored.
     const mail = ev.email ?? alertEmail("pt", ev.tipo, ev.dados);
-    await mailer.send({ to: [who.email], subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) }, { db });
+    const evento = eventOfKind(ev.tipo);
+    const target = ev.unsubscribe ?? (evento ? { kind: "evento" as const, evento } : null);
+    const link = target ? await unsubscribeLink(db, ev.cod_pessoa, target) : null;
+    const words = UNSUBSCRIBE_WORDS.pt;
+    await mailer.send(
+      {
+        to: [who.email],
+        subject: mail.subject,
+        text: link ? `${mail.text.replace(/\n*$/, "")}\n\n${words}: ${link.url}\n` : mail.text,
+        ...(mail.html ? { html: link ? `${mail.html}<p><a href="${escapeHtml(link.url)}">${words}</a></p>` : mail.html } : {}),
+        ...(link ? { headers: link.headers } : {}),
+      },
+      { db },
+    );
   }
   return true;
 }
@@ -225,41 +265,65 @@ export function alertSuggestionStatus(db: Db, mailer: Mailer, s: { cod_sugestao:
 }
 
 /**
- * The due-date reminder job: alerts every current loan due within `days` days (not yet overdue). The key is
- * the loan and its due day, so running the job twice (or on two machines) alerts once; a renewal moves the
- * due day and earns a new reminder later.
+ * The due-date reminder job: alerts every current loan due within the patron's chosen days (ADR 248; not yet
+ * overdue), and every overdue loan once per due day. The key is the loan and its due day, so running the job
+ * twice (or on two machines) alerts once; a renewal moves the due day and earns a new reminder later. A patron
+ * who turned an event off on both channels gets nothing for it.
  */
-export async function runDueReminders(db: Db, mailer: Mailer, now: number, days = REMINDER_DAYS): Promise<{ checked: number; written: number }> {
+export async function runDueReminders(db: Db, mailer: Mailer, now: number): Promise<{ checked: number; written: number }> {
   const zone = await libraryTimeZone(db);
   const from = new Date(now).toISOString();
-  // Up to the end of the library's day `days` days from today (a generous UTC bound; the exact day is checked below).
-  const until = new Date(now + (days + 2) * 86_400_000).toISOString();
-  const loans = await db
+  // Up to the end of the library's day the longest choice away (a generous UTC bound; each patron's is checked below).
+  const until = new Date(now + (DUE_DAYS_MAX + 2) * 86_400_000).toISOString();
+  const base = db
     .selectFrom("emprestimo as m")
     .innerJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
     .innerJoin("acervo as a", "a.cod_acervo", "e.cod_acervo")
     .select(["m.cod_emprestimo", "m.cod_pessoa", "m.data_devolucao_prevista", "m.tipo", "a.titulo", "a.cod_acervo"])
-    .where("m.data_devolucao", "is", null)
-    .where("m.data_devolucao_prevista", ">=", from)
-    .where("m.data_devolucao_prevista", "<=", until)
-    .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM alerta x WHERE x.chave = ${sql.lit("vencimento:")} || CAST(m.cod_emprestimo AS TEXT) || ':' || substr(m.data_devolucao_prevista, 1, 10))`)
-    .execute();
+    .where("m.data_devolucao", "is", null);
+  const notAlerted = (prefix: string) =>
+    sql<boolean>`NOT EXISTS (SELECT 1 FROM alerta x WHERE x.chave = ${sql.lit(prefix)} || CAST(m.cod_emprestimo AS TEXT) || ':' || substr(m.data_devolucao_prevista, 1, 10))`;
+  const [soon, overdue] = await Promise.all([
+    base.where("m.data_devolucao_prevista", ">=", from).where("m.data_devolucao_prevista", "<=", until).where(notAlerted("vencimento:")).execute(),
+    base.where("m.data_devolucao_prevista", "<", from).where(notAlerted("atraso:")).execute(),
+  ]);
+  const prefsCache = new Map<number, Preferences>();
+  const prefsOf = async (cod: number) => prefsCache.get(cod) ?? prefsCache.set(cod, await preferencesOf(db, cod)).get(cod)!;
   let written = 0;
   let checked = 0;
-  for (const l of loans) {
+  for (const l of soon) {
+    const prefs = await prefsOf(l.cod_pessoa);
     // Days and the due day are the library's (a loan due at 22:00 in Brasília is due that day, not the next).
     const dias = daysBetween(new Date(now), l.data_devolucao_prevista, zone);
-    if (dias > days) continue;
+    if (dias > (prefs.vencimento.dias ?? DUE_DAYS_MAX)) continue;
     checked++;
     const hourly = l.tipo === "horario";
-    const isNew = await notify(db, mailer, {
-      // The key keeps the stored day (ADR 121): renewals move it, and the query above finds reminded loans by it.
-      cod_pessoa: l.cod_pessoa, tipo: "vencimento", chave: `vencimento:${l.cod_emprestimo}:${l.data_devolucao_prevista.slice(0, 10)}`,
-      dados: {
-        titulo: l.titulo, cod_acervo: l.cod_acervo, cod_emprestimo: l.cod_emprestimo, data: dayIn(new Date(l.data_devolucao_prevista), zone), dias,
-        ...(hourly ? { hora: new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: zone }).format(new Date(l.data_devolucao_prevista)) } : {}),
+    const isNew = await notify(
+      db,
+      mailer,
+      {
+        // The key keeps the stored day (ADR 121): renewals move it, and the query above finds reminded loans by it.
+        cod_pessoa: l.cod_pessoa, tipo: "vencimento", chave: `vencimento:${l.cod_emprestimo}:${l.data_devolucao_prevista.slice(0, 10)}`,
+        dados: {
+          titulo: l.titulo, cod_acervo: l.cod_acervo, cod_emprestimo: l.cod_emprestimo, data: dayIn(new Date(l.data_devolucao_prevista), zone), dias,
+          ...(hourly ? { hora: new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: zone }).format(new Date(l.data_devolucao_prevista)) } : {}),
+        },
       },
-    });
+      prefs,
+    );
+    if (isNew) written++;
+  }
+  for (const l of overdue) {
+    checked++;
+    const isNew = await notify(
+      db,
+      mailer,
+      {
+        cod_pessoa: l.cod_pessoa, tipo: "atraso", chave: `atraso:${l.cod_emprestimo}:${l.data_devolucao_prevista.slice(0, 10)}`,
+        dados: { titulo: l.titulo, cod_acervo: l.cod_acervo, cod_emprestimo: l.cod_emprestimo, data: dayIn(new Date(l.data_devolucao_prevista), zone) },
+      },
+      await prefsOf(l.cod_pessoa),
+    );
     if (isNew) written++;
   }
   return { checked, written };

@@ -1,20 +1,20 @@
 /**
  * Export formats of titles (basket export, e-mail and the title's reference page): the ABNT NBR 6023
- * reference (./referencia.ts), APA, RIS and BibTeX through Citation.js (CSL-JSON in, citeproc for APA),
+ * reference (./referencia.ts), APA, MLA, Chicago, Vancouver, RIS and BibTeX through Citation.js (CSL-JSON in,
+ * citeproc for the styles) in its
+ * own thread (./citation-engine.ts, ADR 240),
  * MARC 21 as ISO 2709 and MARCXML through @natlibfi's serializers, and CSV (RFC 4180).
  */
-import { Cite, type CslItem } from "@citation-js/core";
-import "@citation-js/plugin-bibtex";
-import "@citation-js/plugin-csl";
-import "@citation-js/plugin-ris";
+import type { CslItem } from "@citation-js/core";
 import { MarcRecord } from "@natlibfi/marc-record";
 import * as serializers from "@natlibfi/marc-record-serializers";
 import { citationNames, withoutDates, type CitationName } from "./citation-names.ts";
 import { isPrivateTag, parseMarc, trimIsbd, type MarcJson } from "./marc-view.ts";
+import { formatCsl, type CslStyle } from "./citation-engine.ts";
 import { abntReference } from "./referencia.ts";
 
 /** The export formats (`tipo` of `POST /api/exportar-cesta`, `formato` of `/referencia`). */
-export const EXPORT_FORMATS = ["referencia", "apa", "ris", "bibtex", "iso2709", "marcxml", "csv"] as const;
+export const EXPORT_FORMATS = ["referencia", "apa", "mla", "chicago", "vancouver", "ris", "bibtex", "iso2709", "marcxml", "csv"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The catalogued columns a citation is built from (an `acervo` row with its JSON arrays decoded). */
@@ -50,6 +50,9 @@ export interface ExportResult {
 const MEDIA: Record<ExportFormat, { contentType: string; extensao: string }> = {
   referencia: { contentType: "text/plain; charset=utf-8", extensao: "txt" },
   apa: { contentType: "text/plain; charset=utf-8", extensao: "txt" },
+  mla: { contentType: "text/plain; charset=utf-8", extensao: "txt" },
+  chicago: { contentType: "text/plain; charset=utf-8", extensao: "txt" },
+  vancouver: { contentType: "text/plain; charset=utf-8", extensao: "txt" },
   ris: { contentType: "application/x-research-info-systems; charset=utf-8", extensao: "ris" },
   bibtex: { contentType: "application/x-bibtex; charset=utf-8", extensao: "bib" },
   iso2709: { contentType: "application/marc", extensao: "mrc" },
@@ -211,22 +214,30 @@ function abntList(rows: CitationSource[]): string {
     .join("\n");
 }
 
+/**
+ * One title's bibliography entry in a CSL style (APA, MLA, Chicago, Vancouver), as plain text, formatted in the
+ * citation engine's thread (ADR 240). citeproc ships en-US terms only; the four styles' conventions ("2nd ed.",
+ * "et al.") are English anyway. A corporate author (MARC 110/710) is a literal name (see cslName), which every
+ * style writes whole, never inverted or initialled.
+ */
+export function formatCitation(style: CslStyle, record: CitationSource): Promise<string> {
+  return formatCsl([toCsl(record)], style);
+}
+
 /** Formats `rows` in `tipo`. Rows are used in the order given (the reference lists sort themselves). */
-export function exportTitles(rows: CitationSource[], tipo: ExportFormat): ExportResult {
+export async function exportTitles(rows: CitationSource[], tipo: ExportFormat): Promise<ExportResult> {
   let conteudo: string;
   switch (tipo) {
     case "referencia":
       conteudo = abntList(rows);
       break;
     case "apa":
-      // citeproc ships en-US terms only; APA's own conventions ("2nd ed.") are English anyway.
-      conteudo = new Cite(rows.map(toCsl)).format("bibliography", { format: "text", template: "apa", lang: "en-US" }).trim();
-      break;
+    case "mla":
+    case "chicago":
+    case "vancouver":
     case "ris":
-      conteudo = new Cite(rows.map(toCsl)).format("ris").trim();
-      break;
     case "bibtex":
-      conteudo = new Cite(rows.map(toCsl)).format("bibtex").trim();
+      conteudo = await formatCsl(rows.map(toCsl), tipo);
       break;
     case "iso2709":
       conteudo = rows.map((a) => ISO2709.to(toMarcRecord(a))).join("");

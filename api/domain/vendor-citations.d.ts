@@ -24,6 +24,8 @@ declare module "@citation-js/core" {
     format(format: "bibliography", options: { format: "text" | "html"; template: string; lang: string }): string;
     format(format: "bibtex" | "ris", options?: { format: "text" }): string;
   }
+  /** The plugin registry: `plugins.config.get("@csl").templates` holds the CSL styles by name. */
+  export const plugins: { config: { get(name: string): unknown } };
 }
 declare module "@citation-js/plugin-csl";
 declare module "@citation-js/plugin-bibtex";

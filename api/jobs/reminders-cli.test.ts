@@ -41,7 +41,8 @@ describe("npm run reminders", () => {
     const mails = outbox.map((f) => JSON.parse(fs.readFileSync(path.join(dir, "outbox", f), "utf8")) as { to: string[]; subject: string; text: string; html?: string });
     // Sentences a patron reads (ADR 227): "vence em 2 dias, 29 de novembro de 2026", a subject per kind, the title linked.
     const loan = mails.find((m) => /vence em 2 dias/.test(m.text))!;
-    expect(loan.text).toMatch(/^O empréstimo de “Obra \d+” vence em 2 dias, \d{1,2} de [a-zç]+ de \d{4}\.\n\nVeja o título: https:\/\/biblioteca\.example\.org\/acervo\/\d+\n$/);
+    expect(loan.text).toMatch(/^O empréstimo de “Obra \d+” vence em 2 dias, \d{1,2} de [a-zç]+ de \d{4}\.\n\nVeja o título: https:\/\/biblioteca\.example\.org\/acervo\/\d+\n\nPara não receber mais estes e-mails: https:\/\/biblioteca\.example\.org\/descadastro\?token=[\w.-]+\n$/);
+    expect((loan as { headers?: Record<string, string> }).headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(loan.subject).toMatch(/^Empréstimo vence em 2 dias: Obra \d+$/);
     expect(loan.html).toMatch(/<a href="https:\/\/biblioteca\.example\.org\/acervo\/\d+">Obra \d+<\/a>/);
     expect(mails.map((m) => m.text).join("\n")).not.toMatch(/dia\(s\)|Aviso da biblioteca/);

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { pruneLoanHistory } from "../db/loan-history.ts";
 import { runDueReminders } from "../domain/alerts.ts";
 import { deliverMailOnce, mailerFromEnv } from "../mail/index.ts";
 
@@ -14,7 +15,9 @@ try {
   await migrateToLatest(db);
   const mailer = mailerFromEnv(db, dataDir);
   const r = await runDueReminders(db, mailer, Date.now());
-  console.log(`due-date reminders: ${r.checked} loan(s) due soon without a reminder, ${r.written} alert(s) written`);
+  console.log(`due-date reminders: ${r.checked} loan(s) due soon or overdue without a reminder, ${r.written} alert(s) written`);
+  // The patrons' loan-history choices (ADR 249): "never" and the library's period, applied to what was returned.
+  console.log(`loan history: ${await pruneLoanHistory(db, Date.now())} returned loan(s) deleted by the patrons' choices`);
   await deliverMailOnce(db);
   await db.destroy();
 } catch (err) {

@@ -14,6 +14,8 @@ export interface OutgoingMail {
   html?: string;
   /** Files sent with the message (e.g. a declaration's PDF). */
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058, ADR 248). */
+  headers?: Record<string, string>;
 }
 
 export interface SendOptions {
@@ -76,6 +78,7 @@ interface StoredMail {
   text: string;
   html?: string;
   attachments: Array<{ filename: string; contentType: string; content: string }>;
+  headers?: Record<string, string>;
 }
 
 /**
@@ -106,6 +109,7 @@ export function createMailer({
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.headers ? { headers: mail.headers } : {}),
         attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content.toString("base64") })),
       };
       const now = new Date().toISOString();
@@ -227,6 +231,7 @@ export async function deliverDueMail(db: Db, transport: MailTransport, opts: Del
         text: m.text,
         html: m.html,
         messageId: row.message_id ?? undefined,
+        ...(m.headers ? { headers: m.headers } : {}),
         attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, "base64") })),
       });
       await db.updateTable("email_saida").set({ situacao: "enviado", enviado_em: new Date(now()).toISOString(), ultimo_erro: null }).where("id", "=", id).execute();

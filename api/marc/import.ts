@@ -364,7 +364,7 @@ const BULK_STATE = "importacao_em_massa";
  * on a random B-tree page, so they are dropped for a bulk load and rebuilt from sorted data at its end. The
  * tables' primary keys stay (new titles append to them), and so do the indexes the import's deletes use.
  */
-const BULK_DROPPED = ["busca_ordem_chave", "busca_ordem_relevancia", "busca_ordem_titulo", "busca_ordem_autor", "busca_ordem_ano", "acervo_faceta_valor"];
+const BULK_DROPPED = ["busca_ordem_chave", "busca_ordem_relevancia", "busca_ordem_titulo", "busca_ordem_autor", "busca_ordem_ano", "busca_ordem_obra", "acervo_faceta_valor"];
 // The change log's triggers (CHANGE_LOG_TRIGGERS) are dropped too, and put back with the indexes: the importer
 // logs each batch's titles in one statement instead (`logTitleChanges`). A load interrupted without them is
 // repaired, triggers included, by the next import or server start.

@@ -11,7 +11,7 @@ import type { Lang } from "../lib/messages.ts";
 import { listComments } from "../domain/comments.ts";
 import { Comment } from "./comentarios.ts";
 import { titleExtras } from "../domain/title-extras.ts";
-import { DERIVED_FACET_TYPES } from "../search/index.ts";
+import { DERIVED_FACET_TYPES, EDITIONS_MAX, otherEditions, SIMILAR_MAX, similarTitles } from "../search/index.ts";
 import { Fasciculo, listIssues } from "./kardex.ts";
 
 const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
@@ -120,6 +120,26 @@ const Permissoes = z
 const TitulosAdicionais = z
   .array(z.object({ cod_acervo: z.number().int(), titulos: z.array(z.object({ tipo: z.enum(["uniforme", "variante", "relacionado"]), titulo: z.string() })) }))
   .openapi("TitulosAdicionais");
+/** A related title (another edition, or "more like this"; ADR 244). */
+const TituloRelacionado = z
+  .object({
+    cod_acervo: z.number().int(),
+    titulo: z.string(),
+    subtitulo: z.string().nullable(),
+    autor: z.string().nullable(),
+    edicao: z.string().nullable(),
+    editora: z.string().nullable(),
+    local_publicacao: z.string().nullable(),
+    ano_publicacao: z.number().int().nullable(),
+    idioma: z.string().nullable(),
+  })
+  .openapi("TituloRelacionado");
+const Edicoes = z.array(TituloRelacionado).openapi("Edicoes", {
+  description: `Estante: the other editions of the title's work (same filing title and main author), newest first, at most ${EDITIONS_MAX}`,
+});
+const Semelhantes = z.array(TituloRelacionado).openapi("Semelhantes", {
+  description: `Estante: up to ${SIMILAR_MAX} titles sharing the title's authors, subjects or class, best match first, other editions left out`,
+});
 /** The title with the parts `?incluir=` asked for. */
 const AcervoIncluido = Acervo.extend({
   exemplares: z.array(Exemplar).optional(),
@@ -127,6 +147,8 @@ const AcervoIncluido = Acervo.extend({
   titulos_adicionais: TitulosAdicionais.element.shape.titulos.optional(),
   comentarios: z.array(Comment).optional(),
   fasciculos: z.array(Fasciculo).optional(),
+  edicoes: Edicoes.optional(),
+  semelhantes: Semelhantes.optional(),
 }).openapi("AcervoIncluido");
 const EstatisticaAnos = z.array(z.object({ ano: z.number().int(), emprestimos: z.number().int() })).openapi("EstatisticaAnos");
 const EstatisticaMeses = z
@@ -186,7 +208,7 @@ const COPY_COUNTS = prepared((db, p: { id: number }) =>
 const ACTIVITY_PUBLIC = prepared((db, p: { cod: number }) => db.selectFrom("atividade").select("publica").where("cod_atividade", "=", p.cod));
 
 /** The parts `GET /acervo/{id}?incluir=` can add to the title, each the body of its own call (ADR 210). */
-const INCLUDES = ["exemplares", "permissoes", "titulos_adicionais", "comentarios", "fasciculos"] as const;
+const INCLUDES = ["exemplares", "permissoes", "titulos_adicionais", "comentarios", "fasciculos", "edicoes", "semelhantes"] as const;
 /** How many of the latest received issues `incluir=fasciculos` embeds. */
 const LATEST_ISSUES = 5;
 type Include = (typeof INCLUDES)[number];
@@ -197,8 +219,8 @@ const IncluirQuery = z.object({
     .optional()
     .openapi({
       description:
-        "Comma-separated parts to embed, so a title page needs one call: exemplares (= GET /acervo/{id}/exemplares), permissoes (= /acervo/{id}/permissoes), titulos_adicionais (this title's entry of /acervo/titulos-adicionais), comentarios (= GET /comentarios/acervo/{id}), fasciculos (a periodical's five latest received issues, shaped as GET /kardex/{id}/data?situacao=recebido, latest arrival first; empty for other titles). Each embedded part has the same shape as that call's answer; a backend without it may ignore the parameter, and the portal then makes those calls",
-      example: "exemplares,permissoes,titulos_adicionais,comentarios,fasciculos",
+        "Comma-separated parts to embed, so a title page needs one call: exemplares (= GET /acervo/{id}/exemplares), permissoes (= /acervo/{id}/permissoes), titulos_adicionais (this title's entry of /acervo/titulos-adicionais), comentarios (= GET /comentarios/acervo/{id}), fasciculos (a periodical's five latest received issues, shaped as GET /kardex/{id}/data?situacao=recebido, latest arrival first; empty for other titles), edicoes (= GET /acervo/{id}/edicoes), semelhantes (= GET /acervo/{id}/semelhantes). Each embedded part has the same shape as that call's answer; a backend without it may ignore the parameter, and the portal then makes those calls",
+      example: "exemplares,permissoes,titulos_adicionais,comentarios,fasciculos,edicoes,semelhantes",
     }),
 });
 const route = <T extends z.ZodType, Q extends z.ZodObject<any>>(path: string, summary: string, schema: T, query: Q) =>
@@ -315,6 +337,8 @@ export function acervoRoutes(deps: ApiDeps) {
     if (parts.has("titulos_adicionais")) body.titulos_adicionais = (await additional([id]))[0]?.titulos ?? [];
     if (parts.has("comentarios")) body.comentarios = await listComments(db, id, c.get("owner").codPessoa ?? null);
     if (parts.has("fasciculos")) body.fasciculos = await listIssues(db, id, { situacao: "recebido", limit: LATEST_ISSUES, byArrival: true });
+    if (parts.has("edicoes")) body.edicoes = await otherEditions(db, id);
+    if (parts.has("semelhantes")) body.semelhantes = await similarTitles(db, id);
     return c.json(body as z.infer<typeof AcervoIncluido>, 200);
   });
 
@@ -345,7 +369,7 @@ export function acervoRoutes(deps: ApiDeps) {
     if (!formato) return c.json(abntReference(source), 200);
     // "todos": every text format for the reference page (ISO 2709 is a download only).
     const tipos = formato === "todos" ? EXPORT_FORMATS.filter((f) => f !== "iso2709") : [formato];
-    return c.json({ ...abntReference(source), formatos: tipos.map((tipo) => exportTitles([source], tipo)) }, 200);
+    return c.json({ ...abntReference(source), formatos: await Promise.all(tipos.map((tipo) => exportTitles([source], tipo))) }, 200);
   });
 
   app.openapi(route("/{id}/dublin-core", "Dublin Core elements (LoC MARC crosswalk)", DublinCore, NoQuery), async (c) => {
@@ -407,6 +431,18 @@ export function acervoRoutes(deps: ApiDeps) {
       return c.json({ ano, meses: Array.from({ length: 12 }, (_, i) => ({ mes: i + 1, emprestimos: byMonth.get(i + 1) ?? 0 })) }, 200);
     },
   );
+
+  app.openapi(route("/{id}/edicoes", "Estante: the other editions of the title's work (ADR 244)", Edicoes, NoQuery), async (c) => {
+    const id = c.req.valid("param").id;
+    await load(id);
+    return c.json(await otherEditions(db, id), 200);
+  });
+
+  app.openapi(route("/{id}/semelhantes", "Estante: more like this, titles sharing the title's authors, subjects or class (ADR 244)", Semelhantes, NoQuery), async (c) => {
+    const id = c.req.valid("param").id;
+    await load(id);
+    return c.json(await similarTitles(db, id), 200);
+  });
 
   app.openapi(route("/{id}/permissoes", "What a patron may do with this title", Permissoes, NoQuery), async (c) => {
     const id = c.req.valid("param").id;

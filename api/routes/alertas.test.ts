@@ -98,7 +98,7 @@ describe("alerts written on events", () => {
     expect(first.written).toBeGreaterThanOrEqual(2);
     const second = await runDueReminders(t.db, m, Date.now());
     expect(second.written).toBe(0);
-    const rows = await t.db.selectFrom("alerta").select("chave").where("tipo", "=", "vencimento").execute();
+    const rows = await t.db.selectFrom("alerta").select("chave").where("tipo", "in", ["vencimento", "atraso"]).execute();
     expect(rows).toHaveLength(first.written);
     expect(new Set(rows.map((r) => r.chave)).size).toBe(rows.length);
   });

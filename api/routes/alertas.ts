@@ -59,12 +59,13 @@ export function alertasRoutes(deps: ApiDeps) {
 
   app.openapi(listRoute, async (c) => {
     const cod = patronOf(c);
-    const unread = await db.selectFrom("alerta").select(sql<number>`count(*)`.as("n")).where("cod_pessoa", "=", cod).where("lido", "=", 0).executeTakeFirstOrThrow();
+    const unread = await db.selectFrom("alerta").select(sql<number>`count(*)`.as("n")).where("cod_pessoa", "=", cod).where("visivel", "=", 1).where("lido", "=", 0).executeTakeFirstOrThrow();
     if (c.req.valid("query").resumo === "S") return c.json({ nao_lidos: Number(unread.n), alertas: [] }, 200);
     const rows = await db
       .selectFrom("alerta")
       .select(["id", "tipo", "dados", "mensagem", "lido", "created_at"])
       .where("cod_pessoa", "=", cod)
+      .where("visivel", "=", 1)
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(500)

@@ -228,7 +228,7 @@ describe("GET /api/acervo/{id}/referencia?formato=", () => {
     expect(one.referencia).toBe(plain.referencia);
     expect(one.formatos.map((f: { tipo: string }) => f.tipo)).toEqual(["bibtex"]);
     const all = await (await get(t.app, `/api/acervo/${casmurro}/referencia?formato=todos`, token)).json();
-    expect(all.formatos.map((f: { tipo: string }) => f.tipo)).toEqual(["referencia", "apa", "ris", "bibtex", "marcxml", "csv"]);
+    expect(all.formatos.map((f: { tipo: string }) => f.tipo)).toEqual(["referencia", "apa", "mla", "chicago", "vancouver", "ris", "bibtex", "marcxml", "csv"]);
     expect((await get(t.app, `/api/acervo/${casmurro}/referencia?formato=pdf`, token)).status).toBe(422);
   });
 });

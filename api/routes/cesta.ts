@@ -233,7 +233,7 @@ export function cestaRoutes(deps: ApiDeps) {
     if (sources.length === 0) throw new ApiError(404, "nao_encontrado", { message: text(lang, "nao_encontrado") });
     const tipo: ExportFormat = body.tipo;
     if (body.dados === "texto") {
-      return c.json({ ...exportTitles(sources, tipo), itens: sources.length }, 200);
+      return c.json({ ...(await exportTitles(sources, tipo)), itens: sources.length }, 200);
     }
     // Sending mail needs a signed-in patron, within per-patron and per-address limits: it is not an open relay.
     const codPessoa = patronOf(c);
@@ -249,7 +249,7 @@ export function cestaRoutes(deps: ApiDeps) {
     const perPatron = await allowEvent(db, `mail:p:${codPessoa}`, MAX_EMAILS_PER_PATRON, now, EMAIL_WINDOW_MS);
     const perIp = ip ? await allowEvent(db, `mail:ip:${ip}`, MAX_EMAILS_PER_IP, now, EMAIL_WINDOW_MS) : { allowed: true };
     if (!perPatron.allowed || !perIp.allowed) throw new ApiError(429, "envio_limite");
-    const { conteudo } = exportTitles(sources, tipo);
+    const { conteudo } = await exportTitles(sources, tipo);
     const sender = await db.selectFrom("pessoa").select("nome_pessoa").where("cod_pessoa", "=", codPessoa).executeTakeFirstOrThrow();
     // The patron's words only ever appear as a quoted note inside the library's own message and subject.
     const note = body.opcoesEmail?.mensagem?.trim();

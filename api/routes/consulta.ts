@@ -7,6 +7,7 @@ import { ApiError } from "../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";
 import { TitleBrief } from "../lib/title-schemas.ts";
+import { AVAILABLE_ANYWHERE, copySummaries, isbn13Of, normalizeIssn, parseScopeOptions, SCOPE_YEAR_MAX, SCOPE_YEAR_MIN } from "../search/index.ts";
 
 /** Shortest accepted search term (characters, after trimming). */
 export const MIN_TERMO = 2;
@@ -25,6 +26,11 @@ const TermFields = {
   titulo: z.string().optional().openapi({ description: "Advanced search: words that must be in the title (combined with AND)" }),
   autor: z.string().optional().openapi({ description: "Advanced search: words that must be in the author" }),
   assunto: z.string().optional().openapi({ description: "Advanced search: words that must be in the subject" }),
+  isbn: z.string().optional().openapi({ description: "Estante extension, advanced search: an ISBN (10 or 13, hyphens allowed) or an ISSN the title must have" }),
+  editora: z.string().optional().openapi({ description: "Estante extension, advanced search: words that must be in the publisher's name (accent- and case-insensitive)" }),
+  ano_de: z.string().optional().openapi({ description: `Estante extension, advanced search: published in this year or later (${SCOPE_YEAR_MIN}–${SCOPE_YEAR_MAX})`, example: "1990" }),
+  ano_ate: z.string().optional().openapi({ description: "Estante extension, advanced search: published in this year or earlier (not before ano_de)", example: "2000" }),
+  disponivel: z.string().optional().openapi({ description: `Estante extension, "available now": only titles with a copy on the shelf, at any library (${AVAILABLE_ANYWHERE}) or at the library with this id. On every tab; the facets count the same titles`, example: AVAILABLE_ANYWHERE }),
   filtro: many.openapi({
     description: `Selected filters, repeated, as TYPE:value (types ${FILTER_TYPES.join(", ")}; e.g. T:1, Y:2020, Y:SD, X:O). AND across types, OR within one`,
     example: "X:O",
@@ -51,7 +57,20 @@ const FiltrosQuery = z.object({
   search_tab: z.string().optional().openapi({ description: "Search tab code (the facets are built per tab)" }),
 });
 
-const Hit = TitleBrief;
+const CopyPlace = z.object({
+  cod_biblioteca: z.number().int(),
+  biblioteca: z.string().openapi({ description: "The library's name" }),
+  chamada: z.string().nullable().openapi({ description: "Call number (an available copy's, else the first copy's)" }),
+  localizacao: z.string().nullable().openapi({ description: "Shelf location (an available copy's, else the first copy's)" }),
+  exemplares: z.number().int(),
+  disponiveis: z.number().int().openapi({ description: "Copies on the shelf now" }),
+});
+
+const Hit = TitleBrief.extend({
+  localizacoes: z.array(CopyPlace).openapi({ description: "Estante extension: where the copies are, per library, libraries with copies on the shelf first" }),
+  reservavel: z.boolean().openapi({ description: "Estante extension: a hold can be placed (the rule of GET /acervo/{id}/permissoes: no copy on the shelf, some copy allows holds)" }),
+  edicoes: z.number().int().min(1).optional().openapi({ description: "Estante: editions of the hit's work (same filing title and main author), itself included; GET /acervo/{id}/edicoes lists the others (ADR 244)" }),
+});
 
 const Result = z
   .object({
@@ -126,9 +145,10 @@ export function consultaRoutes(deps: ApiDeps) {
   app.openapi(searchRoute, async (c) => {
     const q = c.req.valid("query");
     const { termos, filtros, opcoes } = searchInput(q, c.get("lang"), q.guia);
-    const r = await searchAcervos(deps.db, { termos, filtros, opcoes, guia: q.guia, pagina: q.pagina, qtd: q.qtd, ordenacao: q.ordenacao });
-    const sugestoes = await suggestSearches(deps.db, { termos, filtros, opcoes, guia: q.guia }, r.total);
-    return c.json({ total: r.total, totalLimitado: r.totalLimitado, pagina: q.pagina, qtd: q.qtd, resultados: r.resultados, sugestoes }, 200);
+    const r = await searchAcervos(deps.db, { termos, filtros, opcoes, guia: q.guia, pagina: q.pagina, qtd: q.qtd, ordenacao: q.ordenacao, lingua: c.get("lang") });
+    const [sugestoes, copies] = await Promise.all([suggestSearches(deps.db, { termos, filtros, opcoes, guia: q.guia }, r.total), copySummaries(deps.db, r.resultados.map((h) => h.cod_acervo))]);
+    const resultados = r.resultados.map((h) => ({ ...h, ...copies.get(h.cod_acervo)! }));
+    return c.json({ total: r.total, totalLimitado: r.totalLimitado, pagina: q.pagina, qtd: q.qtd, resultados, sugestoes }, 200);
   });
 
   app.openapi(filtrosRoute, async (c) => {
@@ -149,7 +169,7 @@ export function consultaRoutes(deps: ApiDeps) {
  * each of at least MIN_TERMO characters with a searchable word; filters of the tab's types.
  */
 function searchInput(
-  q: { termo?: string; tipo: SearchKind; modo: "todas" | "qualquer"; titulo?: string; autor?: string; assunto?: string; filtro: string[] } & Record<string, unknown>,
+  q: { termo?: string; tipo: SearchKind; modo: "todas" | "qualquer"; titulo?: string; autor?: string; assunto?: string; isbn?: string; filtro: string[] } & Record<string, unknown>,
   lang: Lang,
   guia: string | undefined,
 ): { termos: SearchTerm[]; filtros: SelectedFilters; opcoes: TabOptionValues } {
@@ -160,8 +180,13 @@ function searchInput(
     const v = q[tipo]?.trim();
     if (v) fields.push([tipo, { termo: v, tipo, modo }]);
   }
-  if (fields.length === 0) throw new ApiError(422, "validacao", { errors: { termo: [msg(lang, "campo_obrigatorio")] } });
+  // An ISBN or ISSN is searched as the free text finds one (ADR 223: every form of it is indexed).
+  const isbn = q.isbn?.trim();
+  const isbnValid = !isbn || isbn13Of(isbn) !== null || normalizeIssn(isbn) !== null;
+  if (isbn && isbnValid) fields.push(["isbn", { termo: isbn, tipo: "livre" }]);
+  if (fields.length === 0 && !isbn) throw new ApiError(422, "validacao", { errors: { termo: [msg(lang, "campo_obrigatorio")] } });
   const errors: Record<string, string[]> = {};
+  if (!isbnValid) errors.isbn = [msg(lang, "valor_invalido")];
   for (const [field, t] of fields) {
     if (modo === "qualquer") {
       // Contains-any: at least one word of ANY_MIN letters (spec §5, §9).
@@ -172,8 +197,10 @@ function searchInput(
   if (invalid.length) errors.filtro = [msg(lang, "valor_invalido")];
   const options = parseTabOptions(guia, q as Record<string, string | undefined>);
   for (const field of options.invalid) errors[field] = [msg(lang, "valor_invalido")];
+  const scope = parseScopeOptions(q);
+  for (const field of scope.invalid) errors[field] = [msg(lang, "valor_invalido")];
   if (Object.keys(errors).length) throw new ApiError(422, "validacao", { errors });
-  return { termos: fields.map(([, t]) => t), filtros: selected, opcoes: options.selected };
+  return { termos: fields.map(([, t]) => t), filtros: selected, opcoes: { ...options.selected, ...scope.selected } };
 }
 
 const OptionGroups = z

@@ -23,6 +23,12 @@ const MESSAGES = {
   data_futura: { pt: "A data de nascimento não pode ser futura.", es: "La fecha de nacimiento no puede ser futura.", en: "The birth date cannot be in the future." },
   opcao_invalida: { pt: "Escolha uma das opções.", es: "Elija una de las opciones.", en: "Choose one of the options." },
   muito_longo: { pt: "Texto longo demais.", es: "Texto demasiado largo.", en: "Text too long." },
+  // Spec §5's phone rule (ADR 236).
+  telefone_invalido: {
+    pt: "Telefone inválido: use só números, hífen, parênteses e espaço, até 16 caracteres.",
+    es: "Teléfono no válido: use solo números, guion, paréntesis y espacio, hasta 16 caracteres.",
+    en: "Invalid phone: use only digits, dash, parentheses and space, up to 16 characters.",
+  },
   senha_atual_incorreta: { pt: "A senha atual está incorreta.", es: "La contraseña actual es incorrecta.", en: "The current password is incorrect." },
   // Spec §5's failure message.
   senha_fora_dos_criterios: { pt: "A senha não atende a todos os critérios!", es: "¡La contraseña no cumple todos los criterios!", en: "The password doesn't match all the criteria!" },
@@ -50,13 +56,25 @@ const DadosPessoais = z
     nome_pessoa: z.string(),
     email: z.string().nullable(),
     telefone: z.string().nullable(),
+    email_pendente: z
+      .object({ email: z.string(), expira_em: z.string().openapi({ description: "ISO-8601" }) })
+      .nullable()
+      .openapi({ description: "Estante (ADR 236): a new address waiting for the confirmation link sent to it; `email` stays the address in use until then" }),
     categoria: z.string(),
     dados: Dados,
     editaveis: z.array(z.enum(PERSONAL_FIELDS)).openapi({ description: "The fields the institution lets the patron change" }),
   })
   .openapi("DadosPessoais");
 const DadosPessoaisPut = z
-  .object(Object.fromEntries(PERSONAL_FIELDS.map((f) => [f, f === "recebe_email" ? z.boolean().optional() : z.string().max(1000).nullable().optional()])) as Record<string, z.ZodTypeAny>)
+  .object({
+    ...(Object.fromEntries(PERSONAL_FIELDS.map((f) => [f, f === "recebe_email" ? z.boolean().optional() : z.string().max(1000).nullable().optional()])) as Record<string, z.ZodTypeAny>),
+    telefone: z
+      .string()
+      .max(1000)
+      .nullable()
+      .optional()
+      .openapi({ description: "Estante (ADR 236): the phone, spec §5 (digits, dash, parentheses, space; at most 16); blank or null clears it; 422 telefone_invalido" }),
+  })
   .openapi("DadosPessoaisAlteracao");
 
 const Regras = z
@@ -97,7 +115,7 @@ const personalGet = createRoute({ method: "get", path: `/${MY_AREA_PATH}/dados-p
 const personalPut = createRoute({
   method: "put",
   path: `/${MY_AREA_PATH}/dados-pessoais`,
-  summary: "Changes personal data: only the fields given; CPF check digits and CEP format are validated; 422 names each refused field",
+  summary: "Changes personal data and the phone: only the fields given; CPF check digits, CEP format and the phone rule are validated; 422 names each refused field",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, body: { required: true, content: { "application/json": { schema: DadosPessoaisPut } } } },
   responses: ok(DadosPessoais, "The personal data after the change"),
@@ -151,7 +169,7 @@ export function meuPerfilRoutes(deps: ApiDeps) {
   const today = () => new Date(deps.auth.now()).toISOString().slice(0, 10);
 
   const personal = async (codPessoa: number) => {
-    const p = await readPersonalData(db, codPessoa);
+    const p = await readPersonalData(db, codPessoa, deps.auth.now());
     if (!p) throw new ApiError(404, "nao_encontrado");
     return p;
   };
@@ -163,7 +181,7 @@ export function meuPerfilRoutes(deps: ApiDeps) {
     const codPessoa = patronOf(c);
     const outcome = await updatePersonalData(db, codPessoa, c.req.valid("json"), today());
     if (!outcome.ok) {
-      const errors = Object.fromEntries(Object.entries(outcome.issues).map(([f, issue]) => [f, [say(lang, issue as PersonalDataIssue)]]));
+      const errors = Object.fromEntries(Object.entries(outcome.issues).map(([f, issue]) => [f, [say(lang, issue as PersonalDataIssue | "telefone_invalido")]]));
       throw new ApiError(422, "validacao", { code: "validacao", message: say(lang, "dados_invalidos"), errors });
     }
     return c.json(await personal(codPessoa), 200);

@@ -1,12 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../lib/errors.ts";
 import { isUniqueViolation } from "../domain/holds.ts";
+
+/** How often a saved search mails its new titles (migration 099 keeps the column to these values). */
+type SavedSearchAlert = "diario" | "semanal";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 
 /** At most this many saved searches per patron. */
 export const MAX_SAVED_SEARCHES = 50;
 
-const Saved = z.object({ id: z.number().int(), nome: z.string(), consulta: z.string(), created_at: z.string() }).openapi("PesquisaSalva");
+const Saved = z
+  .object({ id: z.number().int(), nome: z.string(), consulta: z.string(), created_at: z.string(), alerta: z.enum(["diario", "semanal"]).nullable().openapi({ description: "How often it alerts about new titles (ADR 248); null: never" }) })
+  .openapi("PesquisaSalva");
 const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
 const security = [{ bearer: [] }];
 const LIMIT_MESSAGE = {
@@ -21,7 +26,7 @@ export function pesquisasSalvasRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.use("*", requireToken(deps));
   const list = (codPessoa: number) =>
-    db.selectFrom("pesquisa_salva").select(["id", "nome", "consulta", "created_at"]).where("cod_pessoa", "=", codPessoa).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+    db.selectFrom("pesquisa_salva").select(["id", "nome", "consulta", "created_at", "alerta"]).$narrowType<{ alerta: SavedSearchAlert | null }>().where("cod_pessoa", "=", codPessoa).orderBy("created_at", "desc").orderBy("id", "desc").execute();
 
   app.openapi(
     createRoute({
@@ -62,7 +67,7 @@ export function pesquisasSalvasRoutes(deps: ApiDeps) {
       const who = patronOf(c);
       const { nome, consulta } = c.req.valid("json");
       const query = consulta.replace(/^\?/, "");
-      const find = () => db.selectFrom("pesquisa_salva").select(["id", "nome", "consulta", "created_at"]).where("cod_pessoa", "=", who).where("consulta", "=", query).executeTakeFirst();
+      const find = () => db.selectFrom("pesquisa_salva").select(["id", "nome", "consulta", "created_at", "alerta"]).$narrowType<{ alerta: SavedSearchAlert | null }>().where("cod_pessoa", "=", who).where("consulta", "=", query).executeTakeFirst();
       const already = await find();
       if (already) return c.json(already, 200);
       if ((await list(who)).length >= MAX_SAVED_SEARCHES) throw new ApiError(422, "validacao", { code: "limite_pesquisas", message: LIMIT_MESSAGE[c.get("lang")] });

@@ -25,3 +25,7 @@ export * from "./vocabulary.ts";
 export { fillTerms, optimizeTextIndex } from "./terms.ts";
 export * from "./network.ts";
 export { rebuildRequestedDerivedData } from "./rebuild-requested.ts";
+export * from "./related.ts";
+export * from "./autocomplete.ts";
+export { AVAILABLE_ANYWHERE, parseScopeOptions, SCOPE_FIELDS, SCOPE_YEAR_MAX, SCOPE_YEAR_MIN, type ScopeField } from "./scope-options.ts";
+export { copySummaries, type CopyPlace, type CopySummary } from "./copy-summary.ts";

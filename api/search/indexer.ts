@@ -119,8 +119,8 @@ export interface TitleIndexEntry {
   browse: string[];
   /** Derived facet values, three strings each: type, code, label. */
   facets: string[];
-  /** Sort keys (`busca_ordem` without the title id). */
-  order: [string, number, string, number, string, number];
+  /** Sort keys and work key (`busca_ordem` without the title id). */
+  order: [string, number, string, number, string, number, string | null];
   /** The title's vocabulary, two strings a word: folded word, its first accented form; in the title's order. */
   vocabulary: string[];
 }
@@ -274,7 +274,7 @@ export async function reindexOrder(db: Kysely<any>, codAcervos?: number[]): Prom
   await forEachBatch(db, codAcervos, async (ids) => {
     const rows = (await db
       .selectFrom("acervo")
-      .select(["cod_acervo", "titulo", "subtitulo", "autor", "autores_secundarios", "assuntos", "ano_publicacao"])
+      .select(["cod_acervo", "titulo", "titulo_caracteres_ignorados", "subtitulo", "autor", "autores_secundarios", "assuntos", "ano_publicacao"])
       .where("cod_acervo", "in", ids)
       .execute()) as OrderSource[];
     await db.transaction().execute(async (trx) => {
@@ -284,7 +284,19 @@ export async function reindexOrder(db: Kysely<any>, codAcervos?: number[]): Prom
   });
 }
 
-/** The sort keys of a title (`busca_ordem` without its id). */
+/**
+ * The work a title is an edition of (ADR 244): its filing title (no initial article, no subtitle) and its main
+ * author without dates, folded. "O Guarani" by "Alencar, José de, 1829-1877" and "Guarani" by "ALENCAR, José de"
+ * are one work. Null for an untitled record ("[s.t.]"), which is no work of its own.
+ */
+export function workKey(r: { titulo: string; titulo_caracteres_ignorados?: number | null; autor: string | null }): string | null {
+  const title = titleKey(filingTitle(r.titulo, r.titulo_caracteres_ignorados));
+  if (!title || r.titulo.trim() === "[s.t.]") return null;
+  const author = words(r.autor).filter((w) => !/^\p{N}+$/u.test(w)).map(fold).join(" ");
+  return `${title}|${author}`;
+}
+
+/** The sort keys of a title and its work key (`busca_ordem` without its id). */
 function orderKeys(r: Omit<OrderSource, "cod_acervo">): TitleIndexEntry["order"] {
   return [
     titleKey(r.titulo),
@@ -295,6 +307,7 @@ function orderKeys(r: Omit<OrderSource, "cod_acervo">): TitleIndexEntry["order"]
     fold(r.autor?.trim() ?? ""),
     // Titles without a year come last when sorted by year, newest first.
     r.ano_publicacao ?? -1,
+    workKey(r),
   ];
 }
 
@@ -310,7 +323,7 @@ async function writeOrder(trx: Kysely<any>, rows: OrderSource[]) {
 }
 
 async function writeOrderRows(trx: Kysely<any>, order: unknown[][], vocab: Map<string, string>) {
-  await insertRows(trx, "busca_ordem", ["cod_acervo", "chave_titulo", "palavras", "titulo_ord", "sem_autor", "autor_ord", "ano_ord"], order);
+  await insertRows(trx, "busca_ordem", ["cod_acervo", "chave_titulo", "palavras", "titulo_ord", "sem_autor", "autor_ord", "ano_ord", "chave_obra"], order);
   await insertRows(trx, "busca_palavra", ["palavra", "forma"], [...vocab], { tail: "ON CONFLICT (palavra) DO NOTHING" });
 }
 

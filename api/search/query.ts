@@ -3,10 +3,11 @@ import { dialectOf, type Db } from "../db/index.ts";
 import { NEW_ACQUISITIONS_DAYS, NO_YEAR, type FilterType, type SelectedFilters } from "./filters.ts";
 import type { TabOptionValues } from "./tab-options.ts";
 import { tabOptionsWhere } from "./tab-options-store.ts";
-import { fold, queryAlternatives } from "./text.ts";
+import { fold, indexText, patronStem, queryAlternatives, stemmersFor, words } from "./text.ts";
 import { prefixTerms, textGeneration } from "./terms.ts";
 import { columnQuery, facetColumns, passesAll } from "./facet-columns.ts";
 import { classExpr, idList } from "./sql-fragments.ts";
+import { editionCounts } from "./related.ts";
 import { parseTerm, queryWords, type WordGroup } from "./operators.ts";
 
 export { queryWords };
@@ -41,6 +42,8 @@ export interface SearchParams {
   filtros?: SelectedFilters;
   /** The tab form's own options (archive, normative acts, case law; ADR 065). */
   opcoes?: TabOptionValues;
+  /** The patron's language (API code: pt, en, es, fr, it; pt when absent): its stems rank before other languages' (ADR 250). */
+  lingua?: string;
 }
 
 export interface SearchHit {
@@ -62,6 +65,8 @@ export interface SearchHit {
   possui_acessibilidade: string;
   exemplares: number;
   disponiveis: number;
+  /** Editions of the hit's work, itself included (ADR 244); a search's hits have it, a browse list's not. */
+  edicoes?: number;
 }
 
 export interface SearchResult {
@@ -919,7 +924,13 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
             : await idsOf(db, matchIds(db, titleQuery, p, plan));
       const titled = new Set(inTitle);
       const rest = listed.filter((id) => !titled.has(id));
-      await take(inTitle.length - exact.length, listPage(inTitle, c.exactKey), async () => inTitle.length - exact.length);
+      // The title tier by how its words matched (ADR 250): as typed, by the patron's language's stem, by another
+      // language's stem, by the last word's prefix; each group in the order's own order.
+      const groups = skip < inTitle.length - exact.length && inTitle.length > 1 && inTitle.length <= LEVELS_MAX ? await matchLevels(db, p, inTitle) : [inTitle];
+      for (const group of groups) {
+        const inGroup = group === inTitle ? exact.length : exact.filter((id) => group.includes(id)).length;
+        await take(group.length - inGroup, listPage(group, c.exactKey), async () => group.length - inGroup);
+      }
       await take(rest.length, listPage(rest, null), async () => rest.length);
     } else {
       // The title tier's size: exact when it is small; when large, only if the page goes past it.
@@ -927,7 +938,16 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       let inTitle: number | null = titleQuery === c.all ? total : await countUpTo(db, titleIds, searchLimits.directMax + exact.length);
       const inTitleExact = async () => (inTitle ??= await countOf(db, titleIds));
       const size = inTitle === null ? null : inTitle - exact.length;
-      await take(size, (from, count) => tierPage(db, c, titleQuery, size, p, plan, order, from, count, c.exactKey), async () => (await inTitleExact()) - exact.length);
+      // A title tier of at most LEVELS_MAX titles is grouped by how its words matched, as in the listed case, so
+      // the answer does not depend on the thresholds (ADR 250); a larger one is walked in the order's own order.
+      const levelled = skip < (size ?? Infinity) ? await countUpTo(db, titleIds, LEVELS_MAX + exact.length) : null;
+      if (levelled !== null && levelled > 1 && skip < levelled - exact.length) {
+        inTitle = levelled;
+        for (const group of await matchLevels(db, p, await idsOf(db, titleIds))) {
+          const inGroup = exact.filter((id) => group.includes(id)).length;
+          await take(group.length - inGroup, listPage(group, c.exactKey), async () => group.length - inGroup);
+        }
+      } else await take(size, (from, count) => tierPage(db, c, titleQuery, size, p, plan, order, from, count, c.exactKey), async () => (await inTitleExact()) - exact.length);
       if (c.rest && need > 0) {
         const rest = total - (await inTitleExact());
         const restQuery = c.rest;
@@ -940,6 +960,40 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
     await take(total, (from, count) => tierPage(db, c, c.all, total, p, plan, order, from, count, null), async () => total);
   }
   return { total, totalLimitado: false, resultados: await hitsOf(db, ids) };
+}
+
+/** The largest title tier grouped by how its words matched (`matchLevels`); a fixed size, not a threshold (ADR 250). */
+const LEVELS_MAX = 20_000;
+
+/**
+ * How well each title of the title tier matched the free terms' words (ADR 250), as groups of ids, best first
+ * (empty groups left out): 0 every word as typed (folded) in the title or subtitle; 1 each word as typed or by its
+ * stem in the patron's language (the same stem of a title word); 2 by another language's stem; 3 only by the
+ * last word's prefix. A term's alternatives (OR, ADR 223) take their best level. Read from the titles' own
+ * words (the index text cannot tell a word from a stem that happens to be spelled like one).
+ */
+async function matchLevels(db: Db, p: Pick<SearchParams, "termos" | "lingua">, ids: readonly number[]): Promise<number[][]> {
+  const terms = termWords(p.termos).filter((t) => t.tipo === "livre" || t.tipo === "titulo");
+  if (!terms.length) return [ids.slice()];
+  const query = terms.map((t) => t.groups.map((g) => g.pos.map((w) => ({ typed: fold(w), stem: patronStem(w, p.lingua), alts: queryAlternatives(w) }))));
+  const levels: number[][] = [[], [], [], []];
+  for (let i = 0; i < ids.length; i += TITLE_CHUNK) {
+    const rows = await db.selectFrom("acervo").select(["cod_acervo", "titulo", "subtitulo", "idioma"]).where("cod_acervo", "in", ids.slice(i, i + TITLE_CHUNK)).execute();
+    const byId = new Map(rows.map((r) => [r.cod_acervo, r]));
+    for (const id of ids.slice(i, i + TITLE_CHUNK)) {
+      const r = byId.get(id);
+      if (!r) continue;
+      const ws = words(`${r.titulo} ${r.subtitulo ?? ""}`);
+      const typed = new Set(ws.map(fold));
+      const stems = new Set(ws.map((w) => patronStem(w, p.lingua)));
+      const indexed = new Set(indexText([r.titulo, r.subtitulo], stemmersFor(r.idioma)).split(" "));
+      const wordLevel = (w: { typed: string; stem: string; alts: string[] }) =>
+        typed.has(w.typed) ? 0 : stems.has(w.stem) && w.stem.length >= 2 ? 1 : w.alts.some((a) => indexed.has(a)) ? 2 : 3;
+      const level = Math.max(0, ...query.map((groups) => Math.min(...groups.map((g) => Math.max(0, ...g.map(wordLevel))))));
+      levels[level].push(id);
+    }
+  }
+  return levels.filter((l) => l.length > 0);
 }
 
 /** The exact number of titles a search finds (no page is read). */
@@ -959,7 +1013,10 @@ export async function hitsOf(db: Db, ids: number[]): Promise<SearchHit[]> {
            (SELECT count(*) FROM exemplar e WHERE e.cod_acervo = a.cod_acervo AND e.situacao = 'disponivel') AS disponiveis
     FROM acervo a LEFT JOIN tipo_obra t ON t.cod_tipo_obra = a.cod_tipo_obra
     WHERE a.cod_acervo IN (${sql.join(ids)})`.execute(db);
-  const byId = new Map(rows.map((r) => [Number(r.cod_acervo), { ...r, exemplares: Number(r.exemplares), disponiveis: Number(r.disponiveis) }]));
+  const editions = await editionCounts(db, ids);
+  const byId = new Map<number, SearchHit>(
+    rows.map((r) => [Number(r.cod_acervo), { ...r, exemplares: Number(r.exemplares), disponiveis: Number(r.disponiveis), edicoes: editions.get(Number(r.cod_acervo)) ?? 1 }]),
+  );
   return ids.map((id) => byId.get(id)).filter((h): h is SearchHit => !!h);
 }
 
@@ -1116,4 +1173,17 @@ export function facetCandidates(db: Db, p: Pick<SearchParams, "guia" | "opcoes">
   return sql`SELECT ${lean} FROM acervo_busca b JOIN acervo a ON a.cod_acervo = b.cod_acervo
              WHERE b.documento @@ to_tsquery('simple', ${scope.all}) ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)}
                ${scope.k === null ? sql`` : sql`AND ${sampleCondition(db, sql`b.cod_acervo`, scope.k)}`}`;
+}
+
+/**
+ * Which of `candidates` (title ids, e.g. the titles added since a saved search last looked) the search matches,
+ * in id order: the saved-search alert job's test (ADR 248). The match set is joined to the candidates, so a
+ * search matching much of the catalogue costs one pass, never a page walk.
+ */
+export async function matchingAmong(db: Db, p: Pick<SearchParams, "termos" | "guia" | "filtros" | "opcoes">, candidates: readonly number[]): Promise<number[]> {
+  if (candidates.length === 0) return [];
+  const c = await compile(db, p.termos);
+  if (!c) return [];
+  const plan = await cachedPlan(db, c, p);
+  return idsOf(db, sql`SELECT m.id AS id FROM (${matchIds(db, c.all, p, plan)}) m WHERE m.id IN (SELECT id FROM (${idList(db, candidates)}) k) ORDER BY m.id`);
 }

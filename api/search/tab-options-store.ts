@@ -12,6 +12,7 @@ import {
   type TabOptionValues,
 } from "./tab-options.ts";
 import type { Lang } from "../lib/messages.ts";
+import { isScopeField, scopeCondition } from "./scope-options.ts";
 import type { Db } from "../db/index.ts";
 
 /** Values listed per option field at most (by number of titles; years and decades by recency). */
@@ -50,7 +51,7 @@ function optionCondition(field: OptionField, value: string): RawBuilder<unknown>
 export function tabOptionsWhere(options: TabOptionValues | undefined): RawBuilder<unknown> {
   const parts = Object.entries(options ?? {})
     .filter(([, v]) => v)
-    .map(([field, v]) => sql`AND ${optionCondition(field as OptionField, v!)}`);
+    .map(([field, v]) => sql`AND ${isScopeField(field) ? scopeCondition(field, v!) : optionCondition(field as OptionField, v!)}`);
   return parts.length ? sql.join(parts, sql` `) : sql``;
 }
 

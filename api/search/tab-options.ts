@@ -4,6 +4,7 @@
  * in api/db/search-options.ts.
  */
 import type { Lang } from "../lib/messages.ts";
+import type { ScopeField } from "./scope-options.ts";
 
 /** Tabs with options of their own, by their endpoint's field names. */
 export const TAB_OPTION_FIELDS = {
@@ -15,8 +16,8 @@ export const TAB_OPTION_FIELDS = {
 export type OptionTab = keyof typeof TAB_OPTION_FIELDS;
 export type OptionField = (typeof TAB_OPTION_FIELDS)[OptionTab][number];
 
-/** Selected options of a search, by field (one value each). */
-export type TabOptionValues = Partial<Record<OptionField, string>>;
+/** Selected options of a search, by field (one value each): the tab's own, and the search-wide scope fields (scope-options.ts). */
+export type TabOptionValues = Partial<Record<OptionField | ScopeField, string>>;
 
 /**
  * A kind of act or decision: the words that name it in a title or a subject heading. `_` stands for the

@@ -97,6 +97,24 @@ export function distinctTerms(texts: Iterable<string>): Set<string> {
   return out;
 }
 
+/** The stemmer of each language the API speaks (`pt`, `en`, `es`, `fr`, `it`): the patron's stems rank first. */
+const STEMMER_BY_LANG: Record<string, string> = { pt: "portuguese", en: "english", es: "spanish", fr: "french", it: "italian" };
+
+/** A word's stem (folded) in the patron's language `lang` (API language code; Portuguese when unknown). */
+export function patronStem(word: string, lang: string | undefined): string {
+  const name = STEMMER_BY_LANG[lang ?? "pt"] ?? "portuguese";
+  const key = `${name}:${word}`;
+  let hit = patronStems.get(key);
+  if (hit === undefined) {
+    if (patronStems.size >= TERM_CACHE_MAX) patronStems.clear();
+    patronStems.set(key, (hit = fold(stemmers.get(name)!.stem(word.normalize("NFC").toLowerCase()))));
+  }
+  return hit;
+}
+
+/** Recently computed patron stems (the ranking stems every word of up to 20,000 titles per search). */
+const patronStems = new Map<string, string>();
+
 /** The alternatives a query word matches: itself and its stems in all five languages. */
 export function queryAlternatives(word: string): string[] {
   return [fold(word), ...termsOf(word, ALL).stems];

@@ -17,6 +17,16 @@ export const PROFILE_TEST_LOGINS = [
   { login: "perfil2", nome: "Luísa Fernandes Prado", email: "luisa.prado@example.org" },
 ] as const;
 
+/**
+ * Patrons the contact-details tests change (phone, e-mail; ADR 236): one per JavaScript mode for the browser
+ * tests, one for the accessibility audit, nothing else of theirs.
+ */
+export const CONTACT_TEST_LOGINS = [
+  { login: "contato1", nome: "Renata Duarte Moreira", email: "renata.moreira@example.org", telefone: "(61) 3201-1000" },
+  { login: "contato2", nome: "Paulo Henrique Teles", email: "paulo.teles@example.org", telefone: "(61) 3201-2000" },
+  { login: "contato3", nome: "Sílvia Prates Arantes", email: "silvia.arantes@example.org", telefone: "(61) 3201-3000" },
+] as const;
+
 /** Institution parameters the profile screens read (merged into instituicao.parametros). */
 export const PROFILE_PARAMETROS = {
   // The registry owns identity fields; the patron keeps address, contact preferences and the rest current.
@@ -122,4 +132,24 @@ export async function seedAccountProfile(db: Db, { now = Date.now(), log = (_m: 
       .execute();
   });
   log("seeded the profile demo data: personal data, comments, suggestions and the perfil1/perfil2 test patrons");
+}
+
+/**
+ * Seeds the contact-details test patrons (CONTACT_TEST_LOGINS); called after every other demo seed, so the patrons
+ * the other seeds insert keep the ids they had.
+ */
+export async function seedContactTestPatrons(db: Db, { log = (_m: string) => {} }: { log?: (m: string) => void } = {}): Promise<void> {
+  const cat = await db.selectFrom("pessoa").select("cod_categoria").where("cod_pessoa", "=", 1).executeTakeFirst();
+  await db.transaction().execute(async (trx) => {
+    for (const p of CONTACT_TEST_LOGINS) {
+      const row = await trx
+        .insertInto("pessoa")
+        .values({ cod_empresa: DEMO_EMPRESA, cod_categoria: cat?.cod_categoria ?? "01", nome_pessoa: p.nome, email: p.email, telefone: p.telefone })
+        .returning("cod_pessoa")
+        .executeTakeFirstOrThrow();
+      const { hash, salt } = hashPassword(DEMO_PASSWORD);
+      await trx.insertInto("login").values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" }).execute();
+    }
+  });
+  log("seeded the contato1, contato2 and contato3 test patrons (contact details)");
 }

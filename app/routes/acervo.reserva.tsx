@@ -1,28 +1,26 @@
 import { pageTitle } from "~/components/search/page-title";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/framework/use-translation";
-import { createContext, data, Form, redirect, useNavigation, type RouterContextProvider } from "react-router";
+import { createContext, data, Form, redirect, type RouterContextProvider } from "react-router";
 import { Link } from "~/framework/Link";
-import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { DimensionFields, dimensionSummaryFields } from "~/components/requests/DimensionFields";
-import { fieldError, summaryOf } from "~/components/requests/form-errors";
+import { fieldError } from "~/components/requests/form-errors";
+import { RequestFormPage, RequestOutcome, useRequestForm, type RequestActionData } from "~/components/requests/RequestForm";
 import { SelectField } from "~/components/requests/SelectField";
 import { WaitingListOffer, type WaitingListView } from "~/components/requests/WaitingListOffer";
 import { getApi } from "~/lib/api/client.server";
-import { ApiError, type ErrorMessage } from "~/lib/api/errors";
-import { getHoldOptions, getMyHolds, placeHold, orNotFound, requestErrorReply, TITLE_IMPEDIMENTS, type HoldOptions } from "~/lib/api/requests.server";
+import { ApiError } from "~/lib/api/errors";
+import { getHoldOptions, getMyHolds, placeHold, orNotFound, TITLE_IMPEDIMENTS, type HoldOptions } from "~/lib/api/requests.server";
 import { holdRefusalOf } from "~/lib/api/hold-refusal";
 import { HoldRefusal } from "~/components/requests/HoldRefusal";
 import { joinWaitingList, waitingListError, waitingListOrNull, waitingListView } from "~/lib/api/waiting-list.server";
 import { getT } from "~/lib/i18n.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { markActionFailed } from "~/lib/action-failed.server";
-import { requireUser } from "~/lib/require-user.server";
 import { holdSchema } from "~/schemas/hold";
 import { WaitingListJoinSchema } from "~/schemas/waiting-list";
 import type { Route } from "./+types/acervo.reserva";
-import { parseCodAcervo } from "./acervo.server";
+import { invalidRequest, requestTitle, submitRequest } from "./+shared/request-form.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : [];
@@ -37,15 +35,20 @@ function options(context: Route.LoaderArgs["context"], id: number): Promise<Hold
  * with `?reserva=` shows the queue position (PRG). Behind login.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireUser(request, context);
-  const id = parseCodAcervo(params.codAcervo);
-  if (id === null) throw data(null, { status: 404 });
+  const id = requestTitle(request, params, context);
   const t = getT(context);
   const placed = Number(new URL(request.url).searchParams.get("reserva"));
   if (Number.isInteger(placed) && placed > 0) {
     const hold = (await getMyHolds(getApi(context))).find((h) => h.cod_reserva === placed && h.cod_acervo === id);
     if (hold) {
-      return { kind: "placed" as const, codAcervo: id, titulo: String(hold.titulo ?? ""), posicao: hold.posicao, biblioteca: hold.biblioteca ?? null, pageTitle: t("requests:hold.placed_title") };
+      return {
+        kind: "placed" as const,
+        codAcervo: id,
+        titulo: String(hold.titulo ?? ""),
+        posicao: hold.posicao,
+        biblioteca: hold.biblioteca ?? null,
+        pageTitle: t("requests:hold.placed_title"),
+      };
     }
   }
   // This request's hold was sent and the API did not answer (JS off: the action ran just before).
@@ -56,20 +59,41 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   } catch (err) {
     if (!(unanswered && err instanceof ApiError && err.status === 0)) throw err;
     // The form again, from what was sent and with the same key: sending it again places one hold (ADR 115).
-    return data({ kind: "unanswered" as const, codAcervo: id, values: unanswered, pageTitle: `${t("common:errors.prefix")} ${t("requests:hold.unanswered_title")}` }, { status: 503 });
+    return data(
+      {
+        kind: "unanswered" as const,
+        codAcervo: id,
+        values: unanswered,
+        pageTitle: `${t("common:errors.prefix")} ${t("requests:hold.unanswered_title")}`,
+      },
+      { status: 503 },
+    );
   }
   // Nothing can be held: the waiting list is offered (ADR 094), and `?lista=entrou` confirms joining it (PRG). Not
   // when it is the patron who may not hold (the title on loan, already held…): the page says why instead.
   const titleImpediment = (TITLE_IMPEDIMENTS as readonly string[]).includes(opts.impedimento ?? "") && !holdRefusalOf(opts);
   const waiting = titleImpediment ? await waitingListOrNull(getApi(context), id) : null;
   if (waiting?.posicao && new URL(request.url).searchParams.get("lista") === "entrou") {
-    return { kind: "waiting" as const, codAcervo: id, titulo: waiting.titulo, posicao: waiting.posicao, pageTitle: t("requests:waiting.joined_title") };
+    return {
+      kind: "waiting" as const,
+      codAcervo: id,
+      titulo: waiting.titulo,
+      posicao: waiting.posicao,
+      pageTitle: t("requests:waiting.joined_title"),
+    };
   }
   const waitingView: WaitingListView | null = waitingListView(waiting);
   // A fresh idempotency key per form: a double submit or a resubmit of this form creates one hold. After a
   // hold the API did not answer, the form keeps the key it was sent with.
   const chave = unanswered?.chave ?? crypto.randomUUID();
-  return { kind: "form" as const, codAcervo: id, options: opts, waiting: waitingView, chave, pageTitle: t("requests:hold.page_title", { title: opts.titulo }) };
+  return {
+    kind: "form" as const,
+    codAcervo: id,
+    options: opts,
+    waiting: waitingView,
+    chave,
+    pageTitle: t("requests:hold.page_title", { title: opts.titulo }),
+  };
 }
 
 /** What the action sent when the API did not answer, for the loader of the same request (JS off). */
@@ -85,16 +109,13 @@ function rememberUnanswered(context: Readonly<RouterContextProvider>, form: Form
   return values;
 }
 
-interface HoldActionData {
-  result: SubmissionResult<string[]>;
-  formError: ErrorMessage | null;
-}
+type HoldActionData = RequestActionData;
+
+const FIELDS = ["biblioteca", "volume", "tomo", "parte", "material_adicional"];
 
 /** Validates, checks the queue (POST /validar-fila) and places the hold (POST /reserva); PRG to the position. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireUser(request, context);
-  const id = parseCodAcervo(params.codAcervo);
-  if (id === null) throw data(null, { status: 404 });
+  const id = requestTitle(request, params, context);
   const form = await request.formData();
   // The waiting-list offer (here and on the loan request page) posts here too.
   if (form.get("intent") === "lista-espera") return joinWaitingListAction(form, id, context);
@@ -103,31 +124,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     opts = await options(context, id);
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 0)) throw err;
-    return unanswered(context, { status: "error", initialValue: rememberUnanswered(context, form), error: {} });
-  }
-  const submission = parseWithZod(form, { schema: holdSchema(opts) });
-  if (submission.status !== "success") return data<HoldActionData>({ result: submission.reply(), formError: null }, { status: 400 });
-  const v = submission.value as Record<string, unknown> & { biblioteca: number; chave: string };
-  try {
-    const hold = await placeHold(getApi(context), {
-      cod_acervo: id,
-      biblioteca: v.biblioteca,
-      volume: (v.volume as string | undefined) ?? null,
-      tomo: (v.tomo as string | undefined) ?? null,
-      parte: (v.parte as string | undefined) ?? null,
-      material_adicional: (v.material_adicional as string | undefined) ?? null,
-      chave_envio: v.chave,
+    return unanswered(context, {
+      status: "error",
+      initialValue: rememberUnanswered(context, form),
+      error: {},
     });
-    return redirect(`/acervo/${id}/reserva?reserva=${hold.cod_reserva}`);
-  } catch (err) {
-    if (!(err instanceof ApiError) || err.status === 401) throw err;
-    if (err.status === 0) {
-      rememberUnanswered(context, form);
-      return unanswered(context, submission.reply());
-    }
-    const { fieldErrors, formError } = requestErrorReply(err, ["biblioteca", "volume", "tomo", "parte", "material_adicional"]);
-    return data<HoldActionData>({ result: submission.reply({ fieldErrors }), formError }, { status: 400 });
   }
+  return submitRequest({
+    form,
+    schema: holdSchema(opts),
+    fields: FIELDS,
+    send: async (value) => {
+      const v = value as Record<string, unknown> & { biblioteca: number; chave: string };
+      const hold = await placeHold(getApi(context), {
+        cod_acervo: id,
+        biblioteca: v.biblioteca,
+        volume: (v.volume as string | undefined) ?? null,
+        tomo: (v.tomo as string | undefined) ?? null,
+        parte: (v.parte as string | undefined) ?? null,
+        material_adicional: (v.material_adicional as string | undefined) ?? null,
+        chave_envio: v.chave,
+      });
+      return `/acervo/${id}/reserva?reserva=${hold.cod_reserva}`;
+    },
+    onUnanswered: (result) => {
+      rememberUnanswered(context, form);
+      return unanswered(context, result);
+    },
+  });
 }
 
 /**
@@ -142,7 +166,7 @@ function unanswered(context: Readonly<RouterContextProvider>, result: Submission
 /** Joins the title's waiting list (idempotent in the API), then PRG to the confirmation with the position. */
 async function joinWaitingListAction(form: FormData, id: number, context: Route.ActionArgs["context"]) {
   const submission = parseWithZod(form, { schema: WaitingListJoinSchema });
-  if (submission.status !== "success") return data<HoldActionData>({ result: submission.reply(), formError: null }, { status: 400 });
+  if (submission.status !== "success") return invalidRequest(submission.reply());
   try {
     await joinWaitingList(getApi(context), id);
     return redirect(`/acervo/${id}/reserva?lista=entrou`);
@@ -157,30 +181,30 @@ export default function HoldPage({ loaderData, actionData }: Route.ComponentProp
   const titlePath = `/acervo/${loaderData.codAcervo}`;
   if (loaderData.kind === "placed") {
     return (
-      <div className="page">
-        <h1>{t("hold.placed_heading")}</h1>
-        <p className="notice" role="status">
-          {t("hold.placed_text", { title: loaderData.titulo, position: loaderData.posicao })}
-        </p>
+      <RequestOutcome
+        heading={t("hold.placed_heading")}
+        text={t("hold.placed_text", {
+          title: loaderData.titulo,
+          position: loaderData.posicao,
+        })}
+        titlePath={titlePath}
+      >
         {loaderData.biblioteca ? <p>{t("hold.placed_library", { library: loaderData.biblioteca })}</p> : null}
-        <p>
-          <Link to={titlePath}>{t("back_to_title")}</Link>
-        </p>
-      </div>
+      </RequestOutcome>
     );
   }
   if (loaderData.kind === "waiting") {
     return (
-      <div className="page">
-        <h1>{t("waiting.joined_heading")}</h1>
-        <p className="notice" role="status">
-          {t("waiting.joined_text", { title: loaderData.titulo, position: loaderData.posicao })}
-        </p>
+      <RequestOutcome
+        heading={t("waiting.joined_heading")}
+        text={t("waiting.joined_text", {
+          title: loaderData.titulo,
+          position: loaderData.posicao,
+        })}
+        titlePath={titlePath}
+      >
         <p>{t("waiting.joined_alert", { product: PRODUCT_NAME })}</p>
-        <p>
-          <Link to={titlePath}>{t("back_to_title")}</Link>
-        </p>
-      </div>
+      </RequestOutcome>
     );
   }
   if (loaderData.kind === "unanswered") return <UnansweredHold values={loaderData.values} titlePath={titlePath} />;
@@ -216,25 +240,25 @@ function HoldForm({
   actionData,
   titlePath,
 }: {
-  data: { options: HoldOptions; chave: string; codAcervo: number; waiting: WaitingListView | null };
+  data: {
+    options: HoldOptions;
+    chave: string;
+    codAcervo: number;
+    waiting: WaitingListView | null;
+  };
   actionData?: HoldActionData;
   titlePath: string;
 }) {
   const { t } = useTranslation("requests");
-  const navigation = useNavigation();
   const { options: opts } = page;
-  const [form, fields] = useForm({
+  const state = useRequestForm({
     id: "reserva-form",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: holdSchema(opts) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    schema: holdSchema(opts),
+    actionData,
+    fieldNames: FIELDS,
+    options: opts,
+    summaryFields: ["biblioteca"],
   });
-  // conform's `fields` is a proxy (no own keys): read each field by name.
-  const errors = Object.fromEntries(["biblioteca", "volume", "tomo", "parte", "material_adicional"].map((k) => [k, (fields as Record<string, { errors?: string[] }>)[k]?.errors])) as Record<string, string[] | undefined>;
-  const values = (actionData?.result.initialValue ?? {}) as Record<string, unknown>;
-  const summary = summaryOf(t, actionData?.formError, [...dimensionSummaryFields("reserva", opts, errors), { id: "reserva-biblioteca", errors: fields.biblioteca.errors }], "reserva-biblioteca");
-  const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
   const heading = <h1>{t("hold.heading", { title: opts.titulo })}</h1>;
 
   // The patron may not hold it (already held, on loan, their limit or standing): why, and where to go next.
@@ -276,32 +300,29 @@ function HoldForm({
     );
   }
   return (
-    <div className="page">
-      {heading}
-      <ErrorSummary errors={summary} />
-      <p>{opts.fila > 0 ? t("hold.queue", { count: opts.fila }) : t("hold.queue_empty")}</p>
-      <Form method="post" {...getFormProps(form)} noValidate>
-        {/* Without the key the API could not tell a resubmission from a new hold. */}
-        <input type="hidden" name="chave" value={typeof values.chave === "string" ? values.chave : page.chave} />
-        <DimensionFields t={t} idPrefix="reserva" options={opts} errors={errors} values={values} />
-        <SelectField
-          id="reserva-biblioteca"
-          name="biblioteca"
-          label={t("hold.library")}
-          description={t("hold.library_hint")}
-          placeholder={opts.bibliotecas.length === 1 ? false : t("fields.choose")}
-          options={opts.bibliotecas.map((b) => ({ value: String(b.cod_biblioteca), label: b.desc_biblioteca }))}
-          defaultValue={typeof values.biblioteca === "string" ? values.biblioteca : undefined}
-          error={fieldError(t, fields.biblioteca.errors)}
-          required
-        />
-        <button type="submit" className="button" aria-disabled={submitting || undefined} onClick={(e) => submitting && e.preventDefault()}>
-          {submitting ? t("sending") : t("hold.submit")}
-        </button>{" "}
-        <Link to={titlePath} className="button button--secondary">
-          {t("cancel")}
-        </Link>
-      </Form>
-    </div>
+    <RequestFormPage
+      heading={t("hold.heading", { title: opts.titulo })}
+      intro={<p>{opts.fila > 0 ? t("hold.queue", { count: opts.fila }) : t("hold.queue_empty")}</p>}
+      state={state}
+      chave={page.chave}
+      options={opts}
+      submitLabel={t("hold.submit")}
+      titlePath={titlePath}
+    >
+      <SelectField
+        id="reserva-biblioteca"
+        name="biblioteca"
+        label={t("hold.library")}
+        description={t("hold.library_hint")}
+        placeholder={opts.bibliotecas.length === 1 ? false : t("fields.choose")}
+        options={opts.bibliotecas.map((b) => ({
+          value: String(b.cod_biblioteca),
+          label: b.desc_biblioteca,
+        }))}
+        defaultValue={state.str("biblioteca")}
+        error={fieldError(t, state.errors.biblioteca)}
+        required
+      />
+    </RequestFormPage>
   );
 }

@@ -60,7 +60,8 @@ describe("title page loader", () => {
     expect(r.permissoes).toMatchObject({ reserva: false, solicitacao_emprestimo: true });
     expect(r.titulosAdicionais).toEqual([{ tipo: "variante", titulo: "Secas" }]);
     expect(state.calls.sort()).toEqual([
-      "/acervo/5", "/acervo/5/exemplares", "/acervo/5/permissoes", "/acervo/titulos-adicionais", "/comentarios/acervo/5", "/unidade-informacao",
+      "/acervo/5", "/acervo/5/edicoes", "/acervo/5/exemplares", "/acervo/5/permissoes", "/acervo/5/semelhantes", "/acervo/titulos-adicionais", "/comentarios/acervo/5",
+      "/unidade-informacao",
     ]);
     // The comments section failing (no such data here) leaves the rest of the page.
     expect(r.comentarios).toBeNull();
@@ -73,6 +74,8 @@ describe("title page loader", () => {
       permissoes: { reserva: true, solicitacao_emprestimo: false, comentario: true, exemplares: 1, disponiveis: 0 },
       titulos_adicionais: [{ tipo: "uniforme", titulo: "Secas (uniforme)" }],
       comentarios: [{ cod_comentario: 1, texto: "Bom", data_envio: "2026-01-01", autor: "Ana", biblioteca: "Central", situacao: "aprovado", proprio: false }],
+      edicoes: [],
+      semelhantes: [],
     };
     state.responses["/unidade-informacao"] = [{ cod_biblioteca: 1, desc_biblioteca: "Central", cod_campus: 1, nome_campus: "Sede" }];
     const r = await load("5");
@@ -97,7 +100,7 @@ describe("title page loader", () => {
   });
 
   it("loads only the part that did not parse with its own call", async () => {
-    state.responses["/acervo/5"] = { ...title, exemplares: "not a list", permissoes: { reserva: false, solicitacao_emprestimo: true, comentario: true, exemplares: 1, disponiveis: 1 }, titulos_adicionais: [], comentarios: [] };
+    state.responses["/acervo/5"] = { ...title, exemplares: "not a list", permissoes: { reserva: false, solicitacao_emprestimo: true, comentario: true, exemplares: 1, disponiveis: 1 }, titulos_adicionais: [], comentarios: [], edicoes: [], semelhantes: [] };
     const r = await load("5");
     expect(r.exemplares).toHaveLength(1);
     expect(state.calls.sort()).toEqual(["/acervo/5", "/acervo/5/exemplares", "/unidade-informacao"]);

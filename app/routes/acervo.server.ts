@@ -3,13 +3,16 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import {
   getAcervoDetail,
   getAcervoPage,
+  getEditions,
   getPermissoes,
+  getSimilar,
   getTitulosAdicionais,
   openRestrictedLink,
   type AcervoDetail,
   type Permissoes,
   type TituloAdicional,
   type Fasciculo,
+  type RelatedTitle,
 } from "~/lib/api/acervo.server";
 import { getExemplares, type Exemplar } from "~/lib/api/catalogue.server";
 import { getComments, type CommentsSectionData } from "~/lib/api/comments.server";
@@ -20,6 +23,7 @@ import { ApiError, describeError, pageStatusFor, type ErrorMessage } from "~/lib
 import { getI18n } from "~/lib/i18n.server";
 import { displayNames } from "~/lib/i18n";
 import { getSession } from "~/lib/session.server";
+import { qrCodeSvg } from "~/lib/qr-code.server";
 
 /** What the route's ErrorBoundary receives in `error.data` (never a raw API error). */
 export interface AcervoErrorData {
@@ -39,6 +43,10 @@ export interface AcervoData {
   exemplares: Exemplar[] | null;
   /** A periodical's latest received issues (empty for other titles, or when the API does not embed them). */
   ultimosFasciculos: Fasciculo[];
+  /** Other editions of the title's work (ADR 244); empty when it has none or they could not be loaded. */
+  edicoes: RelatedTitle[];
+  /** More like this (ADR 244); empty when there are none or they could not be loaded. */
+  semelhantes: RelatedTitle[];
   /** The language's name in the page language ("português", "Portuguese"…). */
   idioma: string | null;
   pageTitle: string;
@@ -67,14 +75,16 @@ export async function loadAcervo(params: { codAcervo?: string }, context: Readon
   const [page] = await Promise.allSettled([getAcervoPage(api, id)]);
   if (page.status === "rejected") throw titleError(page.reason, t);
   const acervo = page.value;
-  const [exemplares, permissoes, adicionais, comentarios] = await Promise.allSettled([
+  const [exemplares, permissoes, adicionais, comentarios, edicoes, semelhantes] = await Promise.allSettled([
     acervo.exemplares ?? getExemplares(api, id),
     acervo.permissoes ?? getPermissoes(api, id),
     acervo.titulos_adicionais ?? getTitulosAdicionais(api, [id]).then((m) => m.get(id) ?? []),
     Promise.all([acervo.comentarios ?? getComments(api, id), libraries]).then(([comments, units]): CommentsSectionData => ({ comments, libraries: units })),
+    acervo.edicoes ?? getEditions(api, id),
+    acervo.semelhantes ?? getSimilar(api, id),
   ]);
 
-  const { exemplares: _e, permissoes: _p, titulos_adicionais: _t, comentarios: _c, fasciculos, ...detail } = acervo;
+  const { exemplares: _e, permissoes: _p, titulos_adicionais: _t, comentarios: _c, fasciculos, edicoes: _ed, semelhantes: _s, ...detail } = acervo;
   return {
     acervo: detail,
     permissoes: permissoes.status === "fulfilled" ? permissoes.value : null,
@@ -83,6 +93,8 @@ export async function loadAcervo(params: { codAcervo?: string }, context: Readon
     exemplares: exemplares.status === "fulfilled" ? exemplares.value : null,
     // No call of its own: the page stays at two calls (ADR 210); a backend that does not embed them shows none.
     ultimosFasciculos: fasciculos ?? [],
+    edicoes: edicoes.status === "fulfilled" ? edicoes.value : [],
+    semelhantes: semelhantes.status === "fulfilled" ? semelhantes.value : [],
     idioma: languageName(acervo.idioma, acervo.idioma_desc, i18n.language),
     pageTitle: acervo.titulo,
   };
@@ -101,6 +113,12 @@ export async function loadHoldRefusal(page: Pick<AcervoData, "acervo" | "permiss
   } catch {
     return null;
   }
+}
+
+/** The record's permalink (this server's address of the title page) and a QR code of it (ADR 245). */
+export function recordLinks(request: Request, codAcervo: number): { permalink: string; qrSvg: string } {
+  const permalink = new URL(`/acervo/${codAcervo}`, request.url).href;
+  return { permalink, qrSvg: qrCodeSvg(permalink) };
 }
 
 /** Names a MARC/ISO 639 language code in the page language, falling back to the API's description. */

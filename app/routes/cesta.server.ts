@@ -89,7 +89,7 @@ export async function basketAction(request: Request, context: Readonly<RouterCon
   if (intent === "email") {
     // Only a signed-in patron may have the library send e-mail (no open relay; docs/security.md).
     if (!getSession(context).user) throw redirect(`/login?redirect=${encodeURIComponent("/cesta")}`);
-    return sendEmail(form, current, context);
+    return sendEmail(form, current, context, (n) => basketUrl("sent", n));
   }
 
   if (intent === "save-permanent") {
@@ -116,7 +116,12 @@ export async function basketAction(request: Request, context: Readonly<RouterCon
   return redirect(basketUrl(NOTICE_OF[change.intent], count), { headers });
 }
 
-async function sendEmail(form: FormData, ids: number[], context: Readonly<RouterContextProvider>) {
+/**
+ * Sends titles by e-mail through the API's basket export (`POST /api/exportar-cesta`, dados=email): the basket's
+ * or one title's (`/acervo/{id}/enviar`). Success redirects to `sentUrl(recipients)`; a bad field is a 400 with the
+ * input kept, the API's limit a 429.
+ */
+export async function sendEmail(form: FormData, ids: number[], context: Readonly<RouterContextProvider>, sentUrl: (recipients: number) => string) {
   const t = getT(context);
   const schema = createBasketEmailSchema((key, values) => t(key, values as Record<string, string>));
   const submission = parseWithZod(form, { schema });
@@ -127,7 +132,7 @@ async function sendEmail(form: FormData, ids: number[], context: Readonly<Router
   if (ids.length === 0) return redirect("/cesta");
   try {
     const sent = await emailBasket(getApi(context), { ...submission.value, acervos: ids, mensagem: submission.value.mensagem || undefined });
-    return redirect(basketUrl("sent", sent.destinatarios.length));
+    return redirect(sentUrl(sent.destinatarios.length));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // The API's 422 names the field; show its (translated) message inline, keeping the input.

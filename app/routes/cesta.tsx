@@ -1,18 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/framework/Link";
 import type { Route } from "./+types/cesta";
 import { PERMANENT_BASKET_PATH } from "./meu/paths";
+import { EmailForm } from "~/components/basket/EmailForm";
 import { ExportText } from "~/components/basket/ExportText";
-import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { pageTitle } from "~/components/search/page-title";
-import { TextField } from "~/components/ui/TextField";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
-import { createBasketEmailSchema, EXPORT_FORMATS, TEXT_FORMATS } from "~/schemas/basket";
+import { EXPORT_FORMATS, TEXT_FORMATS } from "~/schemas/basket";
 import "~/components/basket/basket.css";
-import { basketAction, loadBasketPage, type BasketActionData } from "./cesta.server";
+import { basketAction, loadBasketPage } from "./cesta.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : []);
 
@@ -22,82 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return basketAction(request, context);
-}
-
-/** The e-mail form: conform + zod, 400 with an error summary and inline messages, input kept. */
-function EmailForm({ actionData }: { actionData: BasketActionData | undefined }) {
-  const { t } = useTranslation("basket");
-  const email = actionData?.kind === "email" ? actionData : null;
-  const schema = createBasketEmailSchema((key, values) => t(key, values));
-  const [form, fields] = useForm({
-    id: "cesta-email",
-    lastResult: email?.result ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const recipientsError = fields.destinatarios.errors?.join(" ");
-  const messageError = fields.mensagem.errors?.[0];
-  const summary = [
-    ...(form.errors ?? []).map((message) => ({ fieldId: "cesta-destinatarios", message })),
-    ...(fields.tipo.errors ?? []).map((message) => ({ fieldId: "cesta-email-formato", message })),
-    ...(fields.destinatarios.errors ?? []).map((message) => ({ fieldId: "cesta-destinatarios", message })),
-    ...(messageError ? [{ fieldId: "cesta-mensagem", message: messageError }] : []),
-  ];
-  return (
-    <section className="basket-section" aria-labelledby="cesta-email-titulo">
-      <h2 id="cesta-email-titulo">{t("email.heading")}</h2>
-      <ErrorSummary errors={summary} />
-      <Form method="post" {...getFormProps(form)} noValidate>
-        <input type="hidden" name="intent" value="email" />
-        <div className="field">
-          <label className="field__label" htmlFor="cesta-email-formato">
-            {t("email.format")}
-          </label>
-          <select id="cesta-email-formato" name="tipo" defaultValue={email?.values.tipo || "referencia"}>
-            {TEXT_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {t(`formats.${f}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          id="cesta-destinatarios"
-          name="destinatarios"
-          type="text"
-          inputMode="email"
-          autoComplete="email"
-          label={t("email.recipients")}
-          description={t("email.recipientsHint")}
-          required
-          defaultValue={email?.values.destinatarios}
-          error={recipientsError}
-        />
-        <div className={messageError ? "field field--invalid" : "field"}>
-          <label className="field__label" htmlFor="cesta-mensagem">
-            {t("email.message")}
-          </label>
-          {messageError ? (
-            <p className="field__error" id="cesta-mensagem-erro">
-              {messageError}
-            </p>
-          ) : null}
-          <textarea
-            id="cesta-mensagem"
-            name="mensagem"
-            rows={3}
-            maxLength={1000}
-            defaultValue={email?.values.mensagem}
-            aria-describedby={messageError ? "cesta-mensagem-erro" : undefined}
-          />
-        </div>
-        <button type="submit" className="button">
-          {t("email.send")}
-        </button>
-      </Form>
-    </section>
-  );
 }
 
 /** The basket (spec §2 "/cesta"): its titles, changes, export, copy, e-mail and the permanent basket. */
@@ -236,7 +157,7 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
           </section>
 
           {signedIn ? (
-            <EmailForm actionData={actionData} />
+            <EmailForm result={actionData?.kind === "email" ? actionData : null} />
           ) : (
             <section className="basket-section" aria-labelledby="cesta-email-titulo">
               <h2 id="cesta-email-titulo">{t("email.heading")}</h2>

@@ -47,6 +47,11 @@ export interface SearchDefaults {
   titulo?: string;
   autor?: string;
   assunto?: string;
+  /** The advanced form's ISBN/ISSN, publisher and years (issue 28). */
+  isbn?: string;
+  editora?: string;
+  ano_de?: string;
+  ano_ate?: string;
   /** The advanced form's word matching (todas | qualquer). */
   modo?: string;
   ordenacao?: string;
@@ -158,7 +163,7 @@ export async function loadHome(request: Request, params: { guia?: string }, cont
   const tabOptionsPromise = TAB_OPTION_FIELDS[guia] ? getTabOptions(api, guia).catch((): TabOptionGroup[] => []) : Promise.resolve([]);
   const extras = async () => ({ tabs: await tabsPromise, ordenacoes: await ordenacoesPromise, tabOptions: await tabOptionsPromise });
 
-  const fields = advanced ? ["titulo", "autor", "assunto"] : ["termo"];
+  const fields = advanced ? ["titulo", "autor", "assunto", "isbn"] : ["termo"];
   // Landing on the page without a search: just the form.
   if (!fields.some((f) => url.searchParams.has(f))) return data({ ...base, ...(await extras()) });
 
@@ -172,7 +177,7 @@ export async function loadHome(request: Request, params: { guia?: string }, cont
   const { exibicao: _display, ...submitted } = submission.value;
   let value = submitted;
   let query = { ...value, exibicao: defaults.exibicao };
-  const searchText = "termo" in value ? value.termo : [value.titulo, value.autor, value.assunto].filter(Boolean).join(" · ");
+  const searchText = "termo" in value ? value.termo : [value.titulo, value.autor, value.assunto, value.isbn].filter(Boolean).join(" · ");
   const attempt = (v: typeof value) =>
     Promise.all([
       searchCatalogue(api, v, guia),
@@ -231,6 +236,10 @@ function readDefaults(params: URLSearchParams, guia: string): SearchDefaults {
     titulo: params.get("titulo") ?? undefined,
     autor: params.get("autor") ?? undefined,
     assunto: params.get("assunto") ?? undefined,
+    isbn: params.get("isbn") ?? undefined,
+    editora: params.get("editora") ?? undefined,
+    ano_de: params.get("ano_de") ?? undefined,
+    ano_ate: params.get("ano_ate") ?? undefined,
     modo: pick(MATCH_MODES, params.get("modo"), "todas"),
     ordenacao: params.get("ordenacao") ?? SEARCH_DEFAULTS.ordenacao,
     qtd: (PAGE_SIZES as readonly number[]).includes(qtd) ? qtd : SEARCH_DEFAULTS.qtd,

@@ -5,6 +5,7 @@ import { useTranslation } from "~/framework/use-translation";
 import { HistoryLink } from "~/components/history/HistoryLink";
 import { LibraryLinks } from "~/components/library-pages/LibraryLinks";
 import { FacetPanel } from "~/components/search/FacetPanel";
+import { AvailableNow } from "~/components/search/AvailableNow";
 import { AuthorityResults, AuthoritySearchForm } from "~/components/search/AuthoritySearch";
 import { pageTitle } from "~/components/search/page-title";
 import { SearchForm } from "~/components/search/SearchForm";
@@ -106,7 +107,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {teachingPlan?.results ? <TeachingPlanResults results={teachingPlan.results} /> : null}
       {results && query ? (
         <SearchLayout
-          filters={facets?.filtros.length ? <FacetPanel facets={facets} action={loaderData.action} search={location.search} selected={query.filtro} /> : null}
+          filters={
+            results.total > 0 || query.disponivel || facets?.filtros.length ? (
+            <>
+              {results.total > 0 || query.disponivel ? (
+                <AvailableNow action={loaderData.action} search={location.search} value={query.disponivel} libraries={facets?.filtros.filter((f) => f.tipo === "B") ?? []} />
+              ) : null}
+              {facets?.filtros.length ? <FacetPanel facets={facets} action={loaderData.action} search={location.search} selected={query.filtro} /> : null}
+            </>
+            ) : null
+          }
           results={
             <>
               {loaderData.facetsError ? (

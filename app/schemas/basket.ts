@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Export formats of the basket and the reference page (the API's `tipo`). */
-export const EXPORT_FORMATS = ["referencia", "apa", "ris", "bibtex", "iso2709", "marcxml", "csv"] as const;
+export const EXPORT_FORMATS = ["referencia", "apa", "mla", "chicago", "vancouver", "ris", "bibtex", "iso2709", "marcxml", "csv"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Formats that can be shown as text and sent by e-mail (ISO 2709 is a binary-like download only). */

@@ -70,6 +70,12 @@ const resultOptions = {
   pagina: z.number().int().min(1).max(10_000).catch(SEARCH_DEFAULTS.pagina),
   exibicao: z.enum(DISPLAYS).optional().catch(undefined),
   filtro,
+  /** "Available now" (issue 28): S at any library, or a library's id; anything else is no such filter. */
+  disponivel: z
+    .string()
+    .regex(/^(S|\d{1,6})$/)
+    .optional()
+    .catch(undefined),
 };
 
 /** The option fields of the archive, normative-acts and case-law forms (ADR 065), by tab. */
@@ -102,6 +108,10 @@ const advancedTerm = z
   .transform((v) => (v ? v : undefined))
   .pipe(z.string().min(MIN_TERM_LENGTH, { error: "catalogue:search.termTooShort" }).optional());
 
+/** The i18n keys of a malformed year and of a range that ends before it starts (issue 28). */
+export const YEAR_INVALID_KEY = "catalogue:advanced.yearInvalid";
+export const YEAR_RANGE_KEY = "catalogue:advanced.yearRange";
+
 /** The i18n key shown when the advanced search has no field filled in. */
 export const ADVANCED_REQUIRED_KEY = "catalogue:advanced.required";
 
@@ -124,10 +134,32 @@ export function hasAnyWord(text: string): boolean {
 }
 
 /** The advanced search (spec §2): title, author and subject combined with AND; at least one is required. */
+/** An optional text field of the advanced search (empty is "any"). */
+const optionalText = z
+  .string()
+  .trim()
+  .max(200, { error: "catalogue:search.termTooLong" })
+  .optional()
+  .transform((v) => (v ? v : undefined));
+/** A year of the advanced search's range (issue 28). */
+const rangeYear = optionalText.pipe(z.string().regex(/^[12]\d{3}$/, { error: YEAR_INVALID_KEY }).optional());
+
 export const AdvancedSearchSchema = z
-  .object({ titulo: advancedTerm, autor: advancedTerm, assunto: advancedTerm, modo: z.enum(MATCH_MODES).catch("todas"), ...resultOptions })
+  .object({
+    titulo: advancedTerm,
+    autor: advancedTerm,
+    assunto: advancedTerm,
+    // Issue 28: ISBN or ISSN, publisher's words, a range of years.
+    isbn: optionalText,
+    editora: optionalText,
+    ano_de: rangeYear,
+    ano_ate: rangeYear,
+    modo: z.enum(MATCH_MODES).catch("todas"),
+    ...resultOptions,
+  })
   .superRefine((v, ctx) => {
-    if (!v.titulo && !v.autor && !v.assunto) ctx.addIssue({ code: "custom", path: ["titulo"], message: ADVANCED_REQUIRED_KEY });
+    if (!v.titulo && !v.autor && !v.assunto && !v.isbn) ctx.addIssue({ code: "custom", path: ["titulo"], message: ADVANCED_REQUIRED_KEY });
+    if (v.ano_de && v.ano_ate && Number(v.ano_ate) < Number(v.ano_de)) ctx.addIssue({ code: "custom", path: ["ano_ate"], message: YEAR_RANGE_KEY });
     if (v.modo === "qualquer") {
       for (const field of ["titulo", "autor", "assunto"] as const) {
         const text = v[field];

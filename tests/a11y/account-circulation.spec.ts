@@ -29,6 +29,25 @@ const ROUTES: RouteCase[] = [
       await page.getByRole("button", { name: no }).or(page.getByRole("link", { name: no })).first().waitFor();
     },
   },
+  // The batch changes (issue 29): a refused batch (nothing selected) and a batch's outcome. Resuming a hold that
+  // is not suspended changes nothing, so the outcome says it was refused and the demo data stay as they were.
+  {
+    name: "account-holds-bulk-errors",
+    path: () => `${PRIVATE_AREA}/reservas`,
+    signedIn: true,
+    act: click(/^(Suspender|Suspend)$/, (p) => p.getByRole("alert").first().waitFor()),
+  },
+  {
+    name: "account-holds-bulk-outcome",
+    path: () => `${PRIVATE_AREA}/reservas`,
+    signedIn: true,
+    act: async (page) => {
+      const ready = page.getByRole("main").getByRole("row").filter({ hasText: /^(?!.*(Suspensa|Suspended))/ });
+      await ready.getByRole("checkbox").first().check();
+      await page.getByRole("main").getByRole("button", { name: /^(Retomar|Resume)$/ }).click();
+      await page.locator("#resultado-lote").waitFor();
+    },
+  },
   {
     name: "account-hold-manage",
     path: () => `${PRIVATE_AREA}/reservas`,

@@ -13,6 +13,8 @@ const ROUTES: RouteCase[] = [
       await page.getByRole("alert").waitFor();
     },
   },
+  // Sorted by title: the sort links and aria-sort on the other column (issue 29).
+  { name: "account-loans-by-title", path: () => `${PRIVATE_AREA}/emprestimos?ordem=titulo`, signedIn: true },
   { name: "account-loan-history", path: () => `${PRIVATE_AREA}/emprestimos/historico` },
   { name: "account-loan-history-errors", path: () => `${PRIVATE_AREA}/emprestimos/historico?dataIni=2026-02-01&dataFim=2026-01-01`, signedIn: true },
   { name: "account-alerts", path: () => `${PRIVATE_AREA}/alertas`, signedIn: true },

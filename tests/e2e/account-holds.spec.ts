@@ -133,5 +133,38 @@ perProject.describe("holds (a hold placed for the test)", () => {
     await expect(page).toHaveTitle(/^1 reserva cancelada\. – Reservas/);
     await expect(page.getByRole("table", { name: /Reservas atendidas ou canceladas/ }).getByRole("row").filter({ hasText: hold.title }).first()).toContainText("Cancelada");
   });
-});
 
+  perProject("a patron suspends and resumes selected holds at once, and is told which were refused and why", async ({ signedIn: page, request }) => {
+    const hold = await holdOnLentTitle(request, isJs() ? "professor" : "leitora");
+    await page.goto(HOLDS);
+    await hydrated(page);
+    const bulk = page.getByRole("group", { name: "Alterar várias reservas de uma vez" });
+    // Nothing selected: the batch asks for a selection, beside the list, and keeps what was typed.
+    const until = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await bulk.getByLabel("Suspender até").fill(until);
+    await bulk.getByRole("button", { name: "Suspender", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("Selecione ao menos uma reserva.");
+    await expect(page).toHaveTitle(/^Erro: /);
+    await expect(page.getByLabel("Suspender até")).toHaveValue(until);
+
+    await page.getByRole("checkbox", { name: `Selecionar a reserva de ${hold.title}` }).check();
+    await page.getByRole("button", { name: "Suspender", exact: true }).click();
+    const outcome = page.getByRole("status").filter({ hasText: "Resultado da alteração" });
+    await expect(outcome).toContainText("1 de 1 reserva(s) alterada(s).");
+    await expect(outcome).toContainText(`${hold.title}: suspensa`);
+    await expect(page.getByRole("row").filter({ hasText: hold.title }).first().getByText(/^Suspensa até/)).toBeVisible();
+    if (isJs()) await expect(page.getByRole("heading", { name: "Resultado da alteração" })).toBeFocused();
+
+    // Resuming it twice: the second time it is refused, with the reason.
+    await page.getByRole("checkbox", { name: `Selecionar a reserva de ${hold.title}` }).check();
+    await page.getByRole("button", { name: "Retomar", exact: true }).click();
+    await expect(outcome).toContainText(`${hold.title}: retomada`);
+    await page.getByRole("checkbox", { name: `Selecionar a reserva de ${hold.title}` }).check();
+    await page.getByRole("button", { name: "Retomar", exact: true }).click();
+    await expect(outcome).toContainText("0 de 1 reserva(s) alterada(s).");
+    await expect(outcome).toContainText(`${hold.title}: não alterada: ela não estava suspensa`);
+    // Shown once (PRG): a reload shows the plain list.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Resultado da alteração" })).toHaveCount(0);
+  });
+});

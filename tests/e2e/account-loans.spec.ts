@@ -76,6 +76,31 @@ test.describe("loans and renewal", () => {
     expect(lines).toHaveLength(9);
   });
 
+  test("the loans table sorts by title or due date with plain links, says which order it is in, and downloads that order as CSV", async ({ signedIn: page }) => {
+    await page.goto(LOANS);
+    const table = page.getByRole("table", { name: /empréstimos atuais/ });
+    // By due date unless asked otherwise: that column says so (aria-sort), the other offers a link.
+    await expect(table.getByRole("columnheader", { name: /Devolução prevista/ })).toHaveAttribute("aria-sort", "ascending");
+    await table.getByRole("link", { name: /^Título/ }).click();
+    await expect(page).toHaveURL(/ordem=titulo/);
+    await expect(table.getByRole("columnheader", { name: /Título/ })).toHaveAttribute("aria-sort", "ascending");
+    await expect(table.getByRole("columnheader", { name: /Devolução prevista/ })).not.toHaveAttribute("aria-sort");
+    const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
+
+    const csvHref = await page.getByRole("link", { name: "Baixar os empréstimos atuais em CSV" }).getAttribute("href");
+    expect(csvHref).toContain("ordem=titulo");
+    const csv = await page.request.get(csvHref!);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toContain('"Título"');
+    expect(lines).toHaveLength(6);
+    const csvTitles = lines.slice(1).map((l) => JSON.parse(l.slice(0, l.indexOf('",') + 1)) as string);
+    expect(csvTitles).toEqual([...csvTitles].sort(collator.compare));
+    // The table is in the same order as the file.
+    await expect(table.locator("tbody tr").first().getByRole("rowheader")).toContainText(csvTitles[0]!);
+    await expect(table.locator("tbody tr").last().getByRole("rowheader")).toContainText(csvTitles.at(-1)!);
+  });
+
   test("the due-date calendar downloads as .ics, and the private feed URL is shown once and works until it is revoked", async ({ signedIn: page }) => {
     await page.goto(LOANS);
     const ics = await page.request.get(`${LOANS}/calendario.ics`);

@@ -15,11 +15,14 @@ const A = PRIVATE_AREA;
 /** The URL each route module with an action answers at (demo ids; a missing one is a 404, which also counts). */
 const ACTIONS: Record<string, string> = {
   "acervo.comentarios.tsx": "/acervo/1/comentarios",
+  "acervo.enviar.tsx": "/acervo/1/enviar",
   "acervo.reserva.tsx": "/acervo/1/reserva",
   "acervo.solicitacao-emprestimo.tsx": "/acervo/1/solicitacao-emprestimo",
   "acervo.tsx": "/acervo/1",
   "cesta.tsx": "/cesta",
   "comentario.tsx": "/comentario",
+  "confirmar-email.tsx": "/confirmar-email",
+  "descadastro.tsx": "/descadastro",
   "grupoa.tsx": "/grupoa",
   "historico.tsx": "/historico",
   "login.escolher.tsx": "/login/escolher",
@@ -37,6 +40,7 @@ const ACTIONS: Record<string, string> = {
   "meu/itens-salvos.tsx": `${A}/itens-salvos`,
   "meu/cesta-permanente.tsx": `${A}/cesta-permanente`,
   "meu/nada-consta.tsx": `${A}/nada-consta`,
+  "meu/notificacoes.tsx": `${A}/notificacoes`,
   "meu/perfil-interesse.periodicos.tsx": `${A}/perfil-interesse/periodicos`,
   "meu/perfil-interesse.tsx": `${A}/perfil-interesse`,
   "meu/pesquisa-especializada.tsx": `${A}/pesquisa-especializada`,

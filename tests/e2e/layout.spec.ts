@@ -10,7 +10,7 @@ test.describe("accessibility settings and language", () => {
     await page.getByLabel("Texto em negrito").check();
     await page.getByLabel("Modo escuro").check();
     await page.getByLabel("Língua de sinais (Libras)").check();
-    await page.getByRole("button", { name: "Aplicar", exact: true }).click();
+    await page.getByRole("group", { name: "Opções de acessibilidade" }).getByRole("button", { name: "Aplicar", exact: true }).click();
     const html = page.locator("html");
     await expect(html).toHaveClass(/zoom-40/);
     await expect(html).toHaveClass(/scheme-high-contrast/);

@@ -22,6 +22,11 @@ function mailsTo(address: string): Array<{ file: string; mail: OutboxMail }> {
     .filter(({ mail }) => mail.to.includes(address));
 }
 
+/** The latest message to `address` already in the outbox, or undefined (for a case that reads it at once). */
+export function lastMailTo(address: string): OutboxMail | undefined {
+  return mailsTo(address).at(-1)?.mail;
+}
+
 /** How many messages the outbox holds for `address` (take it before the action that sends one). */
 export function outboxCount(address: string): number {
   return mailsTo(address).length;

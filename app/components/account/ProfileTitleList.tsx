@@ -1,4 +1,5 @@
 import { Link } from "~/framework/Link";
+import { vocabularyText } from "~/lib/vocabulary";
 import { useTranslation } from "~/framework/use-translation";
 
 export interface ProfileTitleRow {
@@ -35,6 +36,6 @@ export function ProfileTitleList({ headingId, rows, total, page, pages, pageHref
 }
 
 /** The API's titles as the list shows them. */
-export function profileTitleRows(rows: Array<{ cod_acervo: number; titulo: string; autor?: string | null; ano_publicacao?: number | null; desc_tipo_obra?: string | null; desc_area: string }>): ProfileTitleRow[] {
-  return rows.map((r) => ({ codAcervo: r.cod_acervo, titulo: r.titulo, autor: r.autor ?? null, ano: r.ano_publicacao ?? null, tipo: r.desc_tipo_obra ?? null, area: r.desc_area }));
+export function profileTitleRows(rows: Array<{ cod_acervo: number; titulo: string; autor?: string | null; ano_publicacao?: number | null; desc_tipo_obra?: string | null; area?: string; desc_area: string }>, t: unknown): ProfileTitleRow[] {
+  return rows.map((r) => ({ codAcervo: r.cod_acervo, titulo: r.titulo, autor: r.autor ?? null, ano: r.ano_publicacao ?? null, tipo: r.desc_tipo_obra ?? null, area: r.area ? vocabularyText(t, "area", r.area, r.desc_area) : r.desc_area }));
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { VocabularyTerm } from "~/components/ui/VocabularyTerm";
 import { Form } from "react-router";
 import { Link } from "~/framework/Link";
 import { useTranslation } from "~/framework/use-translation";
@@ -96,7 +97,7 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
           <Fact label={t("acervo.classification")}>{acervo.classificacao}</Fact>
           <AreaFacts extras={acervo} />
           <Fact label={t("acervo.language")}>{idioma}</Fact>
-          <Fact label={t("acervo.type")}>{acervo.desc_tipo_obra ? <span lang={lang.vocabulary}>{acervo.desc_tipo_obra}</span> : null}</Fact>
+          <Fact label={t("acervo.type")}>{acervo.desc_tipo_obra ? <VocabularyTerm kind="workType" code={acervo.cod_tipo_obra} label={acervo.desc_tipo_obra} /> : null}</Fact>
           <Fact label={t("acervo.institution")}>{acervo.instituicao?.desc_empresa}</Fact>
         </dl>
       </section>

@@ -1,4 +1,5 @@
 import { Link } from "~/framework/Link";
+import { VocabularyTerm } from "~/components/ui/VocabularyTerm";
 import { useTranslation } from "~/framework/use-translation";
 import { withParams } from "~/components/search/search-url";
 import { cleanHeading } from "../../../contract/headings";
@@ -41,7 +42,9 @@ export function AreaFacts({ extras }: { extras: Pick<Extras, "areas_conhecimento
         <dd>
           <ul className="title-page__inline-list">
             {extras.areas_conhecimento.map((a) => (
-              <li key={a.codigo}>{a.descricao}</li>
+              <li key={a.codigo}>
+                <VocabularyTerm kind="area" code={a.codigo} label={a.descricao} />
+              </li>
             ))}
           </ul>
         </dd>

@@ -1,4 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
+import { VocabularyTerm } from "~/components/ui/VocabularyTerm";
+import { vocabularyText, type VocabularyKind } from "~/lib/vocabulary";
 import { Form, useLocation } from "react-router";
 import { Link } from "~/framework/Link";
 import { useTranslation } from "~/framework/use-translation";
@@ -246,12 +248,23 @@ function FacetValue({
         defaultChecked={checked}
       />
       <label htmlFor={id}>
-        {f.tipo === "Y" && f.codigo === "SD" ? t("facets.noDate") : <span lang={langOf(f.tipo)}>{f.descricao}</span>}
+        {f.tipo === "Y" && f.codigo === "SD" ? (
+          t("facets.noDate")
+        ) : facetVocabulary(f.tipo) ? (
+          <VocabularyTerm kind={facetVocabulary(f.tipo)!} code={f.codigo} label={f.descricao} />
+        ) : (
+          <span lang={langOf(f.tipo)}>{f.descricao}</span>
+        )}
         {/* The space is part of the count's text, so no tool drops it from the name ("Livro (103)"). */}
         <span className="facet__count">{` ${counts}`}</span>
       </label>
     </li>
   );
+}
+
+/** The facets whose values the portal names itself by code (issue 26): work types and areas of knowledge. */
+function facetVocabulary(tipo: string): VocabularyKind | null {
+  return tipo === "T" ? "workType" : tipo === "K" || tipo === "NA_A" ? "area" : null;
 }
 
 /** The selected filters as a list, each removable on its own, plus "clear all". */
@@ -272,7 +285,9 @@ export function SelectedFilters({
     const name = f
       ? f.tipo === "Y" && f.codigo === "SD"
         ? t("facets.noDate")
-        : f.descricao
+        : facetVocabulary(f.tipo)
+          ? vocabularyText(t, facetVocabulary(f.tipo)!, f.codigo, f.descricao)
+          : f.descricao
       : v.slice(v.indexOf(":") + 1);
     return `${t(`facets.types.${type}`, { defaultValue: type })}: ${name}`;
   };

@@ -1,8 +1,10 @@
 import { Link } from "~/framework/Link";
+import { VocabularyTerm } from "~/components/ui/VocabularyTerm";
 import { useTranslation } from "~/framework/use-translation";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import type { ConsultaItem } from "~/lib/api/catalogue.server";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
+import { coinsKev } from "~/lib/record-metadata";
 import { IMAGE_SCHEMES, linkHref } from "../../../contract/link-url";
 
 const DEFAULT_COVER_ID = "capa-padrao";
@@ -95,7 +97,9 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
           {item.desc_tipo_obra ? (
             <div>
               <dt>{t("results.type")}</dt>
-              <dd lang={lang.vocabulary}>{item.desc_tipo_obra}</dd>
+              <dd>
+                <VocabularyTerm kind="workType" code={item.cod_tipo_obra} label={item.desc_tipo_obra} />
+              </dd>
             </div>
           ) : null}
           <div>
@@ -107,13 +111,27 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
             </dd>
           </div>
         </dl>
+        <CopyPlaces item={item} />
         {online || item.possui_acessibilidade === "S" ? (
           <ul className="result__badges">
             {online ? <li className="badge">{t("results.online")}</li> : null}
             {item.possui_acessibilidade === "S" ? <li className="badge">{t("results.accessible")}</li> : null}
           </ul>
         ) : null}
+        {(item.edicoes ?? 1) > 1 ? (
+          <p className="result__editions">
+            <Link to={`/acervo/${item.cod_acervo}#outras-edicoes`}>{t("results.editions", { count: item.edicoes })}</Link>
+          </p>
+        ) : null}
+        {item.reservavel ? (
+          // Issue 28: straight to the title's hold form (it asks only what needs a choice).
+          <Link to={`/acervo/${item.cod_acervo}/reserva`} className="button result__hold">
+            {t("places.hold")}
+            <span className="visually-hidden"> {item.titulo}</span>
+          </Link>
+        ) : null}
         <AddToBasket codAcervo={item.cod_acervo} titulo={item.titulo} />
+        <span className="Z3988" title={coinsKev(item)} aria-hidden="true" />
       </div>
       {linkHref(item.link_capa, IMAGE_SCHEMES) ? (
         // Decorative: the title right beside it already names the work. Only a web address loads (ADR 103).
@@ -122,5 +140,34 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
         <DefaultCover />
       )}
     </li>
+  );
+}
+
+/**
+ * Where the copies are (issue 28): per library, the call number and shelf location with the copies on the shelf.
+ * Nothing when the API sends no places (another backend).
+ */
+function CopyPlaces({ item }: { item: ConsultaItem }) {
+  const { t } = useTranslation("catalogue");
+  if (!item.localizacoes?.length) return null;
+  return (
+    <ul className="result__places" aria-label={t("places.label")}>
+      {item.localizacoes.map((p) => (
+        <li key={p.cod_biblioteca}>
+          <span className="result__library">{p.biblioteca}</span>
+          {p.chamada ? (
+            <>
+              {" — "}
+              {t("places.callNumber")} <span className="result__call-number">{p.chamada}</span>
+            </>
+          ) : null}
+          {p.localizacao ? <>, {p.localizacao}</> : null}
+          {": "}
+          <span className={p.disponiveis > 0 ? "availability availability--yes" : "availability"}>
+            {p.disponiveis > 0 ? t("places.onShelf", { count: p.disponiveis, total: p.exemplares }) : t("places.noneOnShelf", { count: p.exemplares })}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -24,6 +24,10 @@ export interface SearchFormProps {
     titulo?: string;
     autor?: string;
     assunto?: string;
+    isbn?: string;
+    editora?: string;
+    ano_de?: string;
+    ano_ate?: string;
     /** The advanced form's word matching: every word (default) or any of them. */
     modo?: string;
     ordenacao?: string;
@@ -58,7 +62,7 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 
-  const textFields = advanced ? (["titulo", "autor", "assunto"] as const) : (["termo"] as const);
+  const textFields = advanced ? (["titulo", "autor", "assunto", "isbn", "editora", "ano_de", "ano_ate"] as const) : (["termo"] as const);
   const errorsOf = (name: string) => (fields as unknown as Record<string, { id: string; errors?: string[] }>)[name];
   const summary = textFields.flatMap((name) => (errorsOf(name).errors ?? []).map((key) => ({ fieldId: errorsOf(name).id, message: t(key) })));
   const orderings = ordenacoes?.length ? ordenacoes : SEARCH_ORDERINGS.map((codigo) => ({ codigo, descricao: codigo }));
@@ -87,6 +91,41 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
               />
             );
           })}
+          {(["isbn", "editora"] as const).map((name) => {
+            const f = errorsOf(name);
+            return (
+              <TextField
+                key={name}
+                id={f.id}
+                name={name}
+                type="search"
+                label={t(`advanced.fields.${name}`)}
+                defaultValue={defaults[name] ?? ""}
+                error={f.errors?.[0] ? t(f.errors[0]) : undefined}
+                autoComplete="off"
+              />
+            );
+          })}
+          <fieldset className="search-form__types search-form__years">
+            <legend>{t("advanced.yearsLegend")}</legend>
+            {(["ano_de", "ano_ate"] as const).map((name) => {
+              const f = errorsOf(name);
+              return (
+                <TextField
+                  key={name}
+                  id={f.id}
+                  name={name}
+                  label={t(`advanced.fields.${name}`)}
+                  description={t("advanced.yearHint")}
+                  defaultValue={defaults[name] ?? ""}
+                  error={f.errors?.[0] ? t(f.errors[0]) : undefined}
+                  inputMode="numeric"
+                  maxLength={4}
+                  autoComplete="off"
+                />
+              );
+            })}
+          </fieldset>
           <fieldset className="search-form__types">
             <legend>{t("advanced.modeLegend")}</legend>
             {MATCH_MODES.map((value) => (
@@ -106,6 +145,7 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
             defaultTerm={defaults.termo}
             defaultType={defaults.tipo}
             error={fields.termo.errors?.[0] ? t(fields.termo.errors[0]) : undefined}
+            autocomplete
           />
           <TabOptionFields groups={tabOptions} values={defaults.opcoes ?? {}} formId={form.id} />
         </>

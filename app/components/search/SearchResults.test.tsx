@@ -8,13 +8,15 @@ import { CopiesTable } from "~/components/acervo/CopiesTable";
 import type { Consulta, Exemplar } from "~/lib/api/catalogue.server";
 import catalogueEn from "../../../locales/en/catalogue.json";
 import cataloguePt from "../../../locales/pt/catalogue.json";
+import vocabularyEn from "../../../locales/en/vocabulary.json";
+import vocabularyPt from "../../../locales/pt/vocabulary.json";
 import { SearchResults } from "./SearchResults";
 
 const i18n = createInstance();
 await i18n.use(initReactI18next).init({
   lng: "en",
   fallbackLng: "pt",
-  resources: { en: { catalogue: catalogueEn }, pt: { catalogue: cataloguePt } },
+  resources: { en: { catalogue: catalogueEn, vocabulary: vocabularyEn }, pt: { catalogue: cataloguePt, vocabulary: vocabularyPt } },
   defaultNS: "catalogue",
   interpolation: { escapeValue: false },
   initAsync: false,
@@ -48,10 +50,31 @@ const hit = (n: number) => ({
   possui_acessibilidade: "N",
   exemplares: 3,
   disponiveis: 1,
+  localizacoes: [] as Consulta["resultados"][number]["localizacoes"],
+  reservavel: false,
 });
 const results = (over: Partial<Consulta>): Consulta => ({ total: 45, totalLimitado: false, pagina: 2, qtd: 20, resultados: [hit(21), hit(22)], ...over });
 
 describe("search results", () => {
+  it("lists each hit's copies per library, with call number, location and copies on the shelf, and a hold link only when it can be held (issue 28)", () => {
+    const placed = {
+      ...hit(31),
+      localizacoes: [
+        { cod_biblioteca: 1, biblioteca: "Central Library", chamada: "869.3 G527c", localizacao: "Shelf 2", exemplares: 2, disponiveis: 1 },
+        { cod_biblioteca: 2, biblioteca: "Law Library", chamada: null, localizacao: null, exemplares: 1, disponiveis: 0 },
+      ],
+    };
+    const html = render(<SearchResults results={results({ resultados: [placed, { ...hit(32), disponiveis: 0, reservavel: true }] })} termo="cats" search="?termo=cats" />);
+    expect(html).toContain('aria-label="Where the copies are"');
+    expect(html).toContain("Central Library");
+    expect(html).toContain("869.3 G527c");
+    expect(html).toContain("Shelf 2");
+    expect(html).toContain("1 of 2 on the shelf");
+    expect(html).toContain("none on the shelf (1 copy)");
+    expect(html).not.toContain('href="/acervo/31/reserva"');
+    expect(html).toMatch(/<a [^>]*href="\/acervo\/32\/reserva"[^>]*>Place a hold<span class="visually-hidden"> Title 32<\/span><\/a>/);
+  });
+
   it("states the count, the range and each hit's availability", () => {
     const html = render(<SearchResults results={results({})} termo="cats" search="?termo=cats&pagina=2" />);
     expect(html).toContain("45 results for “cats”");
@@ -65,9 +88,12 @@ describe("search results", () => {
     const spanish = { ...hit(30), titulo: "Marxismo y democracia", idioma: "spa" };
     const html = render(<SearchResults results={results({ resultados: [spanish, hit(31)] })} termo="x" search="?termo=x" />);
     expect(html).toContain('<h3 class="result__title" lang="es"><a href="/acervo/30"');
-    // The English record on an English page needs no mark; the untranslated type of work is Portuguese.
+    // The English record on an English page needs no mark; the type of work is named by its code in the page's
+    // language, so it needs none either; an unknown code keeps the library's label, marked with its language.
     expect(html).toContain('<h3 class="result__title"><a href="/acervo/31"');
-    expect(html).toContain('<dd lang="pt">Book</dd>');
+    expect(html).toContain("<dd>Book</dd>");
+    const unknownType = { ...hit(32), cod_tipo_obra: 999, desc_tipo_obra: "Livro raro" };
+    expect(render(<SearchResults results={results({ resultados: [unknownType] })} termo="x" search="?termo=x" />)).toContain('<span lang="pt">Livro raro</span>');
     expect(render(<SearchResults results={results({ resultados: [hit(31)] })} termo="x" search="?termo=x" />, "pt")).toContain('<h3 class="result__title" lang="en">');
   });
 

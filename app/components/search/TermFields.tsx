@@ -1,6 +1,7 @@
 import { useTranslation } from "~/framework/use-translation";
 import { TextField } from "~/components/ui/TextField";
 import { SEARCH_TYPES } from "~/schemas/search";
+import { SearchAutocomplete } from "./SearchAutocomplete";
 
 /**
  * The search term (required) and where to look for it (all fields, title, subject, author): the core of the
@@ -15,11 +16,16 @@ export function TermFields(props: {
   defaultType?: string;
   /** The translated error of the term, if any. */
   error?: string;
+  /** Suggestions from the catalogue's headings as the patron types (the catalogue's own search, not the network's). */
+  autocomplete?: boolean;
 }) {
   const { t } = useTranslation("catalogue");
   const tipo = props.defaultType ?? "livre";
   return (
     <>
+      {props.autocomplete ? (
+        <SearchAutocomplete id={props.id} name={props.name} label={t("search.termLabel")} description={props.description} defaultValue={props.defaultTerm ?? ""} error={props.error} />
+      ) : (
       <TextField
         id={props.id}
         name={props.name}
@@ -31,6 +37,7 @@ export function TermFields(props: {
         autoComplete="off"
         required
       />
+      )}
       <fieldset className="search-form__types">
         <legend>{t("search.typeLegend")}</legend>
         {SEARCH_TYPES.map((value) => (

@@ -84,7 +84,32 @@ export const TitulosAdicionaisSchema = z.array(
 export type TituloAdicional = { tipo: string; titulo: string };
 
 /** The parts the title page asks the title call to embed (`?incluir=`, docs/api.md, ADR 210). */
-export const TITLE_PAGE_PARTS = ["exemplares", "permissoes", "titulos_adicionais", "comentarios", "fasciculos"] as const;
+export const TITLE_PAGE_PARTS = ["exemplares", "permissoes", "titulos_adicionais", "comentarios", "fasciculos", "edicoes", "semelhantes"] as const;
+
+/** A related title: another edition of the work, or one of "more like this" (Estante, ADR 244). */
+export const RelatedTitleSchema = z.object({
+  cod_acervo: int,
+  titulo: z.string(),
+  subtitulo: text,
+  autor: text,
+  edicao: text,
+  editora: text,
+  local_publicacao: text,
+  ano_publicacao: int.nullish().transform((v) => v ?? null),
+  idioma: text,
+});
+export type RelatedTitle = z.infer<typeof RelatedTitleSchema>;
+const RelatedTitlesSchema = z.array(RelatedTitleSchema);
+
+/** Estante: the other editions of the title's work (`GET /api/acervo/{id}/edicoes`). */
+export function getEditions(api: ApiClient, codAcervo: number): Promise<RelatedTitle[]> {
+  return api.get(`/acervo/${id(codAcervo)}/edicoes`, RelatedTitlesSchema);
+}
+
+/** Estante: more like this (`GET /api/acervo/{id}/semelhantes`). */
+export function getSimilar(api: ApiClient, codAcervo: number): Promise<RelatedTitle[]> {
+  return api.get(`/acervo/${id(codAcervo)}/semelhantes`, RelatedTitlesSchema);
+}
 
 /**
  * The title with the parts `?incluir=` embeds. Each part is optional: a backend that ignores `incluir` (or a part
@@ -97,10 +122,12 @@ export const AcervoPageSchema = AcervoDetailSchema.extend({
   comentarios: z.array(CommentViewSchema).optional().catch(undefined),
   // A periodical's latest received issues (ADR 196); a backend without the part gives none, and the page shows none.
   fasciculos: z.lazy(() => z.array(FasciculoSchema)).optional().catch(undefined),
+  edicoes: RelatedTitlesSchema.optional().catch(undefined),
+  semelhantes: RelatedTitlesSchema.optional().catch(undefined),
 });
 export type AcervoPage = z.infer<typeof AcervoPageSchema>;
 
-/** The title page's data in one call: `GET /api/acervo/{id}?incluir=exemplares,permissoes,titulos_adicionais,comentarios,fasciculos`. */
+/** The title page's data in one call: `GET /api/acervo/{id}?incluir=exemplares,permissoes,titulos_adicionais,comentarios,fasciculos,edicoes,semelhantes`. */
 export function getAcervoPage(api: ApiClient, codAcervo: number): Promise<AcervoPage> {
   return api.get(`/acervo/${id(codAcervo)}`, AcervoPageSchema, { query: { incluir: TITLE_PAGE_PARTS.join(",") } });
 }

@@ -35,7 +35,21 @@ export const ConsultaItemSchema = z.object({
   exemplares: int.nonnegative().catch(0),
   disponiveis: int.nonnegative().catch(0),
 });
-export type ConsultaItem = z.infer<typeof ConsultaItemSchema>;
+export type ConsultaItem = z.infer<typeof ConsultaItemSchema> & Partial<Pick<ConsultaHit, "localizacoes" | "reservavel" | "edicoes">>;
+
+/** One hit of `GET /api/consulta` with the Estante extensions (the basket's and the browse's titles have none). */
+export const ConsultaHitSchema = ConsultaItemSchema.extend({
+  // Estante extensions (issue 28): where the copies are, per library, and whether a hold can be placed. Another
+  // backend sends neither: no places listed, no hold link.
+  localizacoes: z
+    .array(z.object({ cod_biblioteca: int, biblioteca: z.string(), chamada: text, localizacao: text, exemplares: int.nonnegative(), disponiveis: int.nonnegative() }))
+    .catch([])
+    .default([]),
+  reservavel: z.boolean().catch(false).default(false),
+  // The editions of the hit's work, itself included (ADR 244).
+  edicoes: int.positive().optional(),
+});
+export type ConsultaHit = z.infer<typeof ConsultaHitSchema>;
 
 /** The body of `GET /api/consulta`. */
 export const ConsultaSchema = z.object({
@@ -43,7 +57,7 @@ export const ConsultaSchema = z.object({
   totalLimitado: z.boolean().catch(false),
   pagina: int.positive(),
   qtd: int.positive(),
-  resultados: z.array(ConsultaItemSchema),
+  resultados: z.array(ConsultaHitSchema),
   /** "Did you mean": corrected search texts with their number of titles (a backend without them sends none). */
   sugestoes: z.array(z.object({ termo: z.string(), total: int.nonnegative() })).optional().catch(undefined),
 });
@@ -104,7 +118,7 @@ export type Exemplar = z.infer<typeof ExemplarSchema>;
 export const ExemplaresSchema = z.array(ExemplarSchema);
 
 /** What a search sends: the simple form's term, or the advanced form's fields; plus the selected filters and tab options. */
-export type CatalogueQuery = (SearchInput | Omit<AdvancedSearchInput, "exibicao">) & { filtro?: string[] } & TabOptionValues;
+export type CatalogueQuery = (SearchInput | Omit<AdvancedSearchInput, "exibicao">) & { filtro?: string[]; disponivel?: string } & TabOptionValues;
 
 /** The tab forms' own option values (ADR 065), by field. */
 export type TabOptionValues = { material?: string; decada?: string; especie?: string; ano?: string; tribunal?: string; decisao?: string };
@@ -115,9 +129,19 @@ function termQuery(input: CatalogueQuery, guia = "geral") {
     "termo" in input
       ? { termo: input.termo, tipo: input.tipo }
       : // Contains-any is sent only when asked for: "todas" is the API's default (and another backend's).
-        { titulo: input.titulo, autor: input.autor, assunto: input.assunto, modo: input.modo === "qualquer" ? "qualquer" : undefined };
+        {
+          titulo: input.titulo,
+          autor: input.autor,
+          assunto: input.assunto,
+          modo: input.modo === "qualquer" ? "qualquer" : undefined,
+          // Estante extensions of the advanced search (issue 28).
+          isbn: input.isbn,
+          editora: input.editora,
+          ano_de: input.ano_de,
+          ano_ate: input.ano_ate,
+        };
   const options = Object.fromEntries((TAB_OPTION_FIELDS[guia] ?? []).map((f) => [f, input[f as keyof TabOptionValues]]));
-  return { ...terms, ...options };
+  return { ...terms, ...options, disponivel: input.disponivel };
 }
 
 /** Search the catalogue: `GET /api/consulta` with the form's values, the selected filters and the guide (search tab). */

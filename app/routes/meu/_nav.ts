@@ -63,6 +63,8 @@ export const ACCOUNT_MENU_ORDER = [
   "teaching_plan",
   "loan_token",
   "alerts",
+  // Not in the spec's list: each notice by e-mail and in the alerts, on or off (issue 29, ADR 248).
+  "notifications",
   "saved_items",
   "app",
 ] as const;
@@ -97,6 +99,7 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "teaching_plan", path: "plano-ensino", labelKey: "nav.teaching_plan", professorOnly: true },
   { id: "loan_token", path: "token", labelKey: "nav.loan_token" },
   { id: "alerts", path: "alertas", labelKey: "nav.alerts", count: "unreadAlerts" },
+  { id: "notifications", path: "notificacoes", labelKey: "nav.notifications" },
   { id: "saved_items", path: "itens-salvos", labelKey: "nav.saved_items" },
   { id: "app", path: "app", labelKey: "nav.app" },
 ];

@@ -6,6 +6,7 @@ import { getApi } from "~/lib/api/client.server";
 import { settle } from "~/lib/api/settle.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
+import { vocabularyText } from "~/lib/vocabulary";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -24,14 +25,14 @@ export async function loadInterestAreas(request: Request, context: Ctx) {
   return {
     title: t("interests:areas.title"),
     validity: info.ok && info.value.validade ? formatDate(info.value.validade, lang) : null,
-    areas: info.ok ? areas.map((a) => ({ value: a.codigo, label: a.descricao, total: a.total, mine: a.selecionada })) : null,
+    areas: info.ok ? areas.map((a) => ({ value: a.codigo, label: vocabularyText(t, "area", a.codigo, a.descricao), total: a.total, mine: a.selecionada })) : null,
     area,
     page,
     titles: titles.ok
       ? {
           total: titles.value.total,
           pages: Math.max(1, Math.ceil(titles.value.total / titles.value.qtd)),
-          rows: profileTitleRows(titles.value.resultados),
+          rows: profileTitleRows(titles.value.resultados, t),
         }
       : null,
   };

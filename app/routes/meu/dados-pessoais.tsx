@@ -10,8 +10,9 @@ import { fieldError, summaryOf } from "~/components/requests/form-errors";
 import { SelectField } from "~/components/requests/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, type PersonalField } from "~/lib/api/account/types";
-import { formatDate } from "~/lib/i18n";
-import { HistoryChoiceFormSchema, PersonalDataFormSchema } from "~/schemas/account/personal-data";
+import { formatDate, formatDateTime } from "~/lib/i18n";
+import { EmailChangeFormSchema, HistoryChoiceFormSchema, PersonalDataFormSchema } from "~/schemas/account/personal-data";
+import { PHONE_MAX } from "../../../contract/contact-details";
 import type { Route } from "./+types/dados-pessoais";
 import { PROFILE_PATH } from "~/components/profile/paths";
 import { loadProfile, profileAction } from "./dados-pessoais.server";
@@ -41,6 +42,7 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
   const ad = actionData as ProfileActionData | undefined;
   const dadosResult = ad?.form === "dados" ? ad.result : undefined;
   const historyResult = ad?.form === "historico" ? ad.result : undefined;
+  const emailResult = ad?.form === "email" ? ad.result : undefined;
   const [form, fields] = useForm({
     id: "dados-pessoais",
     lastResult: dadosResult,
@@ -53,6 +55,13 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
     lastResult: historyResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: HistoryChoiceFormSchema }),
     shouldValidate: "onSubmit",
+  });
+  const [eForm, eFields] = useForm({
+    id: "email-form",
+    lastResult: emailResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailChangeFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
   });
   const editable = new Set(personal.editaveis);
   const typed = (dadosResult?.initialValue ?? null) as Record<string, unknown> | null;
@@ -73,11 +82,16 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
   const summary = summaryOf(
     t,
     ad?.form === "dados" ? ad.formError : null,
-    TEXT_FIELDS.concat(Object.keys(CHOICES) as PersonalField[]).filter((f) => editable.has(f)).map((f) => ({ id: id(f), errors: fieldErrors(f) })),
-    id("logradouro"),
+    [{ id: id("telefone"), errors: fields.telefone.errors }].concat(
+      TEXT_FIELDS.concat(Object.keys(CHOICES) as PersonalField[]).filter((f) => editable.has(f)).map((f) => ({ id: id(f), errors: fieldErrors(f) })),
+    ),
+    id("telefone"),
   );
+  const emailSummary = summaryOf(t, ad?.form === "email" ? ad.formError : null, [{ id: "novo-email", errors: eFields.email.errors }], "novo-email");
+  const typedEmail = (emailResult?.initialValue ?? null) as Record<string, unknown> | null;
+  const pending = personal.email_pendente ?? null;
   const historySummary = summaryOf(t, ad?.form === "historico" ? ad.formError : null, [{ id: "historico-confirmar", errors: hFields.confirmar.errors }], "historico-guardar-sim");
-  const failed = Boolean(ad && (summary.length > 0 || historySummary.length > 0));
+  const failed = Boolean(ad && (summary.length > 0 || historySummary.length > 0 || emailSummary.length > 0));
   const noticeText = notice ? t(`personal.notice.${notice}`) : null;
   const typedHistory = (historyResult?.initialValue ?? null) as Record<string, unknown> | null;
   const keepChecked = typedHistory ? typedHistory.guardar !== "nao" : (history?.guardar ?? true);
@@ -88,13 +102,27 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
       <h1>{t("personal.heading")}</h1>
       <StatusMessage message={noticeText} />
       <p>{t("personal.intro", { name: personal.nome_pessoa })}</p>
-      {personal.email ? <p>{t("personal.email", { email: personal.email })}</p> : null}
 
       <ErrorSummary errors={summary} />
       {/* Keyed by the saved data: after a save the fields show what the library stored (e.g. the CEP as
           00000-000), not the raw text still in the uncontrolled inputs; a refused save keeps what was typed. */}
       <Form key={JSON.stringify(personal)} method="post" {...getFormProps(form)} noValidate className="profile-form">
         <input type="hidden" name="intent" value="dados" />
+        <fieldset className="profile-fieldset">
+          <legend>{t("personal.groups.contact")}</legend>
+          <TextField
+            id={id("telefone")}
+            name="telefone"
+            type="tel"
+            label={t("personal.fields.telefone")}
+            description={t("personal.hints.telefone", { max: PHONE_MAX })}
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={40}
+            defaultValue={typed ? (typeof typed.telefone === "string" ? typed.telefone : undefined) : (personal.telefone ?? undefined)}
+            error={fieldError(t, fields.telefone.errors)}
+          />
+        </fieldset>
         {GROUPS.map((g) => (
           <fieldset key={g.legend} className="profile-fieldset">
             <legend>{t(`personal.groups.${g.legend}`)}</legend>
@@ -157,6 +185,44 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
           {t("personal.save")}
         </button>
       </Form>
+
+      <section aria-labelledby="email-titulo" className="profile-section" id="email">
+        <h2 id="email-titulo">{t("email.heading")}</h2>
+        <p>{personal.email ? t("email.current", { email: personal.email }) : t("email.none")}</p>
+        {pending ? (
+          <div className="notice notice--warning" id="email-pendente">
+            <p>
+              {t("email.pending", { email: pending.email, until: formatDateTime(pending.expira_em, i18n.language) })}
+            </p>
+            <p>{personal.email ? t("email.pending_keep", { email: personal.email }) : null}</p>
+            <Form method="post" action={`${PROFILE_PATH}#email`}>
+              <input type="hidden" name="intent" value="email-cancelar" />
+              <button type="submit" className="button button--secondary">
+                {t("email.cancel")}
+              </button>
+            </Form>
+          </div>
+        ) : null}
+        <ErrorSummary errors={emailSummary} />
+        <Form method="post" {...getFormProps(eForm)} noValidate action={`${PROFILE_PATH}#email`} className="profile-form">
+          <input type="hidden" name="intent" value="email" />
+          <TextField
+            id="novo-email"
+            name="email"
+            type="email"
+            label={t("email.new")}
+            description={t("email.new_hint")}
+            autoComplete="email"
+            inputMode="email"
+            maxLength={300}
+            defaultValue={typedEmail && typeof typedEmail.email === "string" ? typedEmail.email : undefined}
+            error={fieldError(t, eFields.email.errors)}
+          />
+          <button type="submit" className="button">
+            {t("email.submit")}
+          </button>
+        </Form>
+      </section>
 
       <section aria-labelledby="senha" className="profile-section">
         <h2 id="senha">{t("password.heading")}</h2>

@@ -7,6 +7,7 @@ import { ApiError, describeError } from "~/lib/api/errors";
 import { settle } from "~/lib/api/settle.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
+import { vocabularyTerm, type VocabularyT } from "~/lib/vocabulary";
 import { DEBITS_PATH } from "./paths";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -26,7 +27,7 @@ export async function loadDebits(context: Ctx) {
           title: d.titulo ?? "",
           library: d.biblioteca ?? "",
           reason: d.motivo,
-          service: d.tipo_servico,
+          service: vocabularyTerm(t as unknown as VocabularyT, "serviceType", null, d.tipo_servico),
           fine: formatMoney(d.valor_multa, lang),
           discount: formatMoney(d.desconto, lang),
           paid: formatMoney(d.valor_pago, lang),

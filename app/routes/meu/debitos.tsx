@@ -72,7 +72,7 @@ export default function DebitsPage({ loaderData, actionData }: Route.ComponentPr
                         />
                       </td>
                       <th scope="row" lang={lang.vocabulary}>{d.reason}</th>
-                      <td lang={lang.vocabulary}>{d.service}</td>
+                      <td lang={d.service.translated ? undefined : lang.vocabulary}>{d.service.text}</td>
                       <td>{d.title}</td>
                       <td lang={lang.vocabulary}>{d.library}</td>
                       <td>{d.fine}</td>

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { getLoanHistory } from "~/lib/api/account/loans.server";
 import { getApi } from "~/lib/api/client.server";
+import { csvResponse, csvText } from "~/lib/csv.server";
 import { settle } from "~/lib/api/settle.server";
 import { formatDate, formatMoney } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
@@ -65,13 +66,6 @@ export async function loadHistoryPage(request: Request, context: Readonly<Router
   };
 }
 
-/** A CSV cell: quoted, and a leading formula character neutralised (spreadsheet formula injection). */
-function cell(value: string | number | null | undefined): string {
-  let s = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return `"${s.replace(/"/g, '""')}"`;
-}
-
 /** The whole range as CSV (UTF-8 with BOM so spreadsheets read the accents); a bad range is a 400. */
 export async function historyCsv(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
   const url = new URL(request.url);
@@ -82,13 +76,8 @@ export async function historyCsv(request: Request, context: Readonly<RouterConte
     return new Response(t(first ?? "loans:errors.start_required"), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const h = await getLoanHistory(getApi(context), { ...submission.value, multa: url.searchParams.get("multa") === "S", todos: true });
-  const header = ["table.title", "history.author", "table.library", "table.lent", "table.due", "history.returned", "table.renewals", "history.fine"].map((k) => cell(t(`loans:${k}`)));
-  const lines = h.itens.map((r) =>
-    [r.titulo, r.autor, r.biblioteca, r.data_emprestimo?.slice(0, 10), r.data_devolucao_prevista?.slice(0, 10), r.data_devolucao?.slice(0, 10) ?? "", r.renovacoes, (r.multa ?? 0).toFixed(2)]
-      .map(cell)
-      .join(","),
-  );
-  const body = `\uFEFF${[header.join(","), ...lines].join("\r\n")}\r\n`;
+  const header = ["table.title", "history.author", "table.library", "table.lent", "table.due", "history.returned", "table.renewals", "history.fine"].map((k) => t(`loans:${k}`));
+  const rows = h.itens.map((r) => [r.titulo, r.autor, r.biblioteca, r.data_emprestimo?.slice(0, 10), r.data_devolucao_prevista?.slice(0, 10), r.data_devolucao?.slice(0, 10) ?? "", r.renovacoes, (r.multa ?? 0).toFixed(2)]);
   const name = `emprestimos-${submission.value.dataIni}-${submission.value.dataFim}.csv`;
-  return new Response(body, { headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "private, no-store" } });
+  return csvResponse(csvText(header, rows), name);
 }

@@ -6,43 +6,27 @@ import { z } from "zod";
 import { changeCalendarFeed, getCalendarFeed, getCurrentLoans, renewLoans } from "~/lib/api/account/loans.server";
 import { getApi } from "~/lib/api/client.server";
 import { settle } from "~/lib/api/settle.server";
-import { isHttps, parseCookies, serializeCookie } from "~/lib/cookies";
-import { getEnv } from "~/lib/env.server";
+import { parseCookies } from "~/lib/cookies";
+import { csvResponse, csvText } from "~/lib/csv.server";
 import { formatDate, formatDue } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { libraryTimeZoneOf } from "~/lib/root-data.server";
 import { privateAreaPath } from "~/lib/product";
 import { requireUser } from "~/lib/require-user.server";
-import { openBytes, sealBytes } from "~/lib/sealed-cookie.server";
 import { RenewalSchema } from "~/schemas/account/renewal";
 import { calendarFeedUrl } from "./+shared/feed-url.server";
+import { flashOutcome } from "./+shared/flash-outcome.server";
 import { hasFormError, markFormError } from "./+shared/form-error.server";
 
 export const LOANS_PATH = `${privateAreaPath}/emprestimos`;
-const OUTCOME_COOKIE = "estante_renovacao";
-const PURPOSE = "renewal-outcome-v1";
 
 /** One renewal outcome as the flash cookie keeps it (titles are read back from the loans). */
 const OutcomeSchema = z.array(z.object({ i: z.number().int(), r: z.boolean(), d: z.string().max(40).nullable(), m: z.string().max(30).nullable() })).max(500);
 type Outcome = z.infer<typeof OutcomeSchema>[number];
 
-function readOutcome(request: Request): Outcome[] | null {
-  const raw = openBytes(parseCookies(request.headers.get("Cookie"))[OUTCOME_COOKIE], getEnv().SESSION_SECRET, PURPOSE);
-  if (!raw) return null;
-  try {
-    const parsed = OutcomeSchema.safeParse(JSON.parse(raw.toString("utf8")));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function outcomeCookie(request: Request, outcome: Outcome[] | null): string {
-  const secure = isHttps(request);
-  if (!outcome) return serializeCookie(OUTCOME_COOKIE, "", { httpOnly: true, secure, sameSite: "Lax", maxAge: 0, path: privateAreaPath });
-  const value = sealBytes(Buffer.from(JSON.stringify(outcome), "utf8"), getEnv().SESSION_SECRET, PURPOSE);
-  return serializeCookie(OUTCOME_COOKIE, value, { httpOnly: true, secure, sameSite: "Lax", maxAge: 300, path: privateAreaPath });
-}
+const flash = flashOutcome("estante_renovacao", "renewal-outcome-v1", OutcomeSchema);
+const readOutcome = (request: Request): Outcome[] | null => flash.read(request);
+const outcomeCookie = (request: Request, outcome: Outcome[] | null): string => flash.cookie(request, outcome);
 
 const FEED_COOKIE = "estante_calendario";
 const FEED_PURPOSE = "calendar-feed-v1";
@@ -53,22 +37,15 @@ const NewFeedSchema = z.object({ u: z.number().int(), t: z.string().max(200), c:
  * The feed's token is shown once, on the page the creation redirects to (ADR 123: the API keeps only its hash):
  * it crosses the redirect in a sealed, short-lived cookie bound to the patron and to that feed's creation time.
  */
+const feedFlash = flashOutcome(FEED_COOKIE, FEED_PURPOSE, NewFeedSchema, 120);
+
 function readNewFeed(request: Request, codPessoa: number, criadoEm: string | null): string | null {
-  const raw = openBytes(parseCookies(request.headers.get("Cookie"))[FEED_COOKIE], getEnv().SESSION_SECRET, FEED_PURPOSE);
-  if (!raw || !criadoEm) return null;
-  try {
-    const parsed = NewFeedSchema.safeParse(JSON.parse(raw.toString("utf8")));
-    return parsed.success && parsed.data.u === codPessoa && parsed.data.c === criadoEm ? parsed.data.t : null;
-  } catch {
-    return null;
-  }
+  const feed = criadoEm ? feedFlash.read(request) : null;
+  return feed && feed.u === codPessoa && feed.c === criadoEm ? feed.t : null;
 }
 
 function newFeedCookie(request: Request, feed: z.infer<typeof NewFeedSchema> | null): string {
-  const secure = isHttps(request);
-  if (!feed) return serializeCookie(FEED_COOKIE, "", { httpOnly: true, secure, sameSite: "Lax", maxAge: 0, path: privateAreaPath });
-  const value = sealBytes(Buffer.from(JSON.stringify(feed), "utf8"), getEnv().SESSION_SECRET, FEED_PURPOSE);
-  return serializeCookie(FEED_COOKIE, value, { httpOnly: true, secure, sameSite: "Lax", maxAge: 120, path: privateAreaPath });
+  return feedFlash.cookie(request, feed);
 }
 
 export interface LoanRow {
@@ -90,14 +67,59 @@ export interface LoanRow {
   reasonText: string | null;
 }
 
+/** The orders the loans table offers (a plain GET parameter, `?ordem=`): due date first by default. */
+export const LOAN_ORDERS = ["vencimento", "titulo"] as const;
+export type LoanOrder = (typeof LOAN_ORDERS)[number];
+
+/** The order asked for in the URL; anything else is the default order (due date). */
+export function readLoanOrder(url: URL): LoanOrder {
+  const asked = url.searchParams.get("ordem");
+  return (LOAN_ORDERS as readonly string[]).includes(asked ?? "") ? (asked as LoanOrder) : "vencimento";
+}
+
+interface SortableLoan {
+  cod_emprestimo: number;
+  titulo?: string | null;
+  data_devolucao_prevista?: string | null;
+}
+
+/** The loans in the given order: by due date (soonest first, then title) or by title (then due date); stable. */
+export function sortLoans<T extends SortableLoan>(loans: readonly T[], order: LoanOrder, lang: string): T[] {
+  const collator = new Intl.Collator(lang, { sensitivity: "base", numeric: true });
+  const byTitle = (a: T, b: T) => collator.compare(a.titulo ?? "", b.titulo ?? "");
+  const byDue = (a: T, b: T) => (a.data_devolucao_prevista ?? "9999").localeCompare(b.data_devolucao_prevista ?? "9999");
+  return [...loans].sort((a, b) => (order === "titulo" ? byTitle(a, b) || byDue(a, b) : byDue(a, b) || byTitle(a, b)) || a.cod_emprestimo - b.cod_emprestimo);
+}
+
+/** The current loans as CSV, in the order asked for (`?ordem=`), dates as YYYY-MM-DD. */
+export async function currentLoansCsv(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
+  const t = getT(context);
+  const order = readLoanOrder(new URL(request.url));
+  const loans = sortLoans(await getCurrentLoans(getApi(context)), order, getLanguage(context));
+  const header = ["table.title", "history.author", "table.library", "table.lent", "table.due", "table.renewals", "table.kind", "table.renewal"].map((k) => t(`loans:${k}`));
+  const rows = loans.map((l) => [
+    l.titulo,
+    l.autor,
+    l.biblioteca,
+    l.data_emprestimo?.slice(0, 10),
+    // An hourly loan is due at an hour: the hour stays (ISO, as the API gives it).
+    l.tipo === "horario" ? l.data_devolucao_prevista?.slice(0, 16) : l.data_devolucao_prevista?.slice(0, 10),
+    l.renovacoes ?? 0,
+    t(`loans:kinds.${l.tipo ?? "emprestado"}`, { defaultValue: l.tipo ?? "" }),
+    l.renovavel ? t("loans:table.can_renew") : t(`loans:reasons.${l.motivo ?? "desconhecido"}`, { defaultValue: l.motivo_mensagem ?? t("loans:reasons.desconhecido") }),
+  ]);
+  return csvResponse(csvText(header, rows), `emprestimos-atuais-${new Date().toISOString().slice(0, 10)}.csv`);
+}
+
 /** Loads the loans page: the loans (or null on failure), the last renewal's outcome, the feed and a new form key. */
 export async function loadLoansPage(request: Request, context: Readonly<RouterContextProvider>) {
   const api = getApi(context);
   const lang = getLanguage(context);
   const t = getT(context);
+  const order = readLoanOrder(new URL(request.url));
   const [loans, feed, zone] = await Promise.all([settle(getCurrentLoans(api)), settle(getCalendarFeed(api)), libraryTimeZoneOf(context)]);
   const rows: LoanRow[] | null = loans.ok
-    ? loans.value.map((l) => ({
+    ? sortLoans(loans.value, order, lang).map((l) => ({
         id: l.cod_emprestimo,
         codAcervo: l.cod_acervo ?? null,
         title: l.titulo ?? "",
@@ -128,6 +150,7 @@ export async function loadLoansPage(request: Request, context: Readonly<RouterCo
     {
       pageTitle: failed ? `${t("common:errors.prefix")} ${title}` : title,
       loans: rows,
+      order,
       chave: crypto.randomUUID(),
       outcome: outcome
         ? {

@@ -11,7 +11,7 @@ import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { pageTitle } from "~/components/search/page-title";
 import { privateAreaPath } from "~/lib/product";
 import { useErrorTitle } from "./+shared/use-error-title";
-import { loadLoansPage, loansAction, type LoanRow } from "./emprestimos.server";
+import { loadLoansPage, loansAction, type LoanOrder, type LoanRow } from "./emprestimos.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : []);
 
@@ -47,7 +47,27 @@ function RenewalOutcome({ outcome }: { outcome: NonNullable<Route.ComponentProps
   );
 }
 
-function LoansTable({ loans, selectable }: { loans: readonly LoanRow[]; selectable: boolean }) {
+/** A column the table can be ordered by: a plain GET link; the current order's column carries aria-sort. */
+function SortHeader({ order, current, label }: { order: LoanOrder; current: LoanOrder; label: string }) {
+  const { t } = useTranslation("loans");
+  if (order === current)
+    return (
+      <th scope="col" aria-sort="ascending">
+        {label}
+        <span className="visually-hidden"> {t("sort.current")}</span>
+      </th>
+    );
+  return (
+    <th scope="col">
+      <Link to={`?ordem=${order}`}>
+        {label}
+        <span className="visually-hidden"> {t("sort.by")}</span>
+      </Link>
+    </th>
+  );
+}
+
+function LoansTable({ loans, selectable, order }: { loans: readonly LoanRow[]; selectable: boolean; order: LoanOrder }) {
   const { t } = useTranslation("loans");
   const lang = useLangOfParts();
   return (
@@ -62,10 +82,10 @@ function LoansTable({ loans, selectable }: { loans: readonly LoanRow[]; selectab
                 <span className="visually-hidden">{t("table.select")}</span>
               </th>
             ) : null}
-            <th scope="col">{t("table.title")}</th>
+            <SortHeader order="titulo" current={order} label={t("table.title")} />
             <th scope="col">{t("table.library")}</th>
             <th scope="col">{t("table.lent")}</th>
-            <th scope="col">{t("table.due")}</th>
+            <SortHeader order="vencimento" current={order} label={t("table.due")} />
             <th scope="col">{t("table.renewals")}</th>
             <th scope="col">{t("table.kind")}</th>
             <th scope="col">{t("table.renewal")}</th>
@@ -120,7 +140,7 @@ function LoansTable({ loans, selectable }: { loans: readonly LoanRow[]; selectab
 /** Current loans (spec §7 titulos-pendentes, renovacao): table, renew selected / all, outcome, calendar. */
 export default function LoansPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("loans");
-  const { loans, outcome, chave, feed } = loaderData;
+  const { loans, outcome, chave, feed, order } = loaderData;
   const { search } = useLocation();
   const selectError = actionData?.result?.error?.emprestimo?.[0] ?? actionData?.result?.error?.chave?.[0];
   useErrorTitle(Boolean(selectError));
@@ -137,7 +157,7 @@ export default function LoansPage({ loaderData, actionData }: Route.ComponentPro
           return (
             <Form method="post" className="account-form" noValidate>
               <input type="hidden" name="chave" value={chave} />
-              <LoansTable loans={items} selectable={anyRenewable} />
+              <LoansTable loans={items} selectable={anyRenewable} order={order} />
               {selectError ? (
                 <p className="field__error" id="renovar-erro">
                   <span className="visually-hidden">{t("common:errors.prefix")} </span>
@@ -160,6 +180,13 @@ export default function LoansPage({ loaderData, actionData }: Route.ComponentPro
           );
         }}
       </ListFrame>
+      {loans && loans.length > 0 ? (
+        <p>
+          <a href={`${privateAreaPath}/emprestimos/atuais.csv?ordem=${order}`} download>
+            {t("csv_current")}
+          </a>
+        </p>
+      ) : null}
       <p>
         <Link to={`${privateAreaPath}/emprestimos/historico`}>{t("history_link")}</Link>
       </p>

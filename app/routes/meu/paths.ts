@@ -6,3 +6,4 @@ export const DEBITS_PATH = `${privateAreaPath}/debitos`;
 export const LOAN_REQUESTS_PATH = `${privateAreaPath}/solicitacoes-emprestimo`;
 export const PERMANENT_BASKET_PATH = `${privateAreaPath}/cesta-permanente`;
 export const SAVED_PATH = `${privateAreaPath}/itens-salvos`;
+export const NOTIFICATIONS_PATH = `${privateAreaPath}/notificacoes`;

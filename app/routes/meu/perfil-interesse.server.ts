@@ -13,6 +13,7 @@ import { ApiError } from "~/lib/api/errors";
 import { settle } from "~/lib/api/settle.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
+import { vocabularyText } from "~/lib/vocabulary";
 import { AddItemsSchema, formFields, MIN_TERM, ValiditySchema, WorkTypesSchema } from "~/schemas/account/interest-profiles";
 import { apiRefusal, defaultValidity, invalidForm, refused } from "./+shared/interest-profiles.server";
 import { INTEREST_PROFILE_PATH } from "./paths-interest-profiles";
@@ -38,7 +39,7 @@ export async function loadInterestProfile(request: Request, context: Ctx) {
     if (kind !== "area" && term.length < MIN_TERM) search = { kind, term, error: t("interests:errors.termo_curto", { min: MIN_TERM }), results: [] };
     else {
       const found = await settle(searchProfileCandidates(api, kind, term));
-      search = { kind, term, error: null, results: found.ok ? found.value.map((c) => ({ codigo: c.codigo, descricao: c.descricao, total: c.total })) : null };
+      search = { kind, term, error: null, results: found.ok ? found.value.map((c) => ({ codigo: c.codigo, descricao: kind === "area" ? vocabularyText(t, "area", c.codigo, c.descricao) : c.descricao, total: c.total })) : null };
     }
   }
   const asked = url.searchParams.get("feito");
@@ -53,9 +54,9 @@ export async function loadInterestProfile(request: Request, context: Ctx) {
     validityText: profile.ok && profile.value.validade ? formatDate(profile.value.validade, lang) : null,
     suggestedValidity: (profile.ok && profile.value.validade) || defaultValidity(),
     items: profile.ok
-      ? profile.value.itens.map((i) => ({ codigo: i.codigo, kind: isKind(i.tipoDSI) ? i.tipoDSI : ("assunto" as DsiKind), codTipoArea: i.codTipoArea, descricao: i.descricao }))
+      ? profile.value.itens.map((i) => ({ codigo: i.codigo, kind: isKind(i.tipoDSI) ? i.tipoDSI : ("assunto" as DsiKind), codTipoArea: i.codTipoArea, descricao: i.tipoDSI === "area" ? vocabularyText(t, "area", i.codigo, i.descricao) : i.descricao }))
       : null,
-    workTypes: workTypes.ok ? workTypes.value.map((w) => ({ value: String(w.cod_tipo_obra), label: w.descricao, selected: w.selecionado })) : null,
+    workTypes: workTypes.ok ? workTypes.value.map((w) => ({ value: String(w.cod_tipo_obra), label: vocabularyText(t, "workType", w.cod_tipo_obra, w.descricao), selected: w.selecionado })) : null,
     search,
   };
   // A term too short is the patron's mistake: 400 with the message beside the field (the page still renders).

@@ -8,6 +8,7 @@ import { settle } from "~/lib/api/settle.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { HOLDS_PATH } from "./paths";
+import { BULK_INTENTS, bulkAction, bulkOutcomeCookie, pickupLibraries, readBulkOutcome, type BulkIntent } from "./reservas.lote.server";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -50,8 +51,29 @@ export async function loadHolds(request: Request, context: Ctx) {
   const [holds, history, waiting] = await Promise.all([settle(listHolds(api)), settle(holdHistory(api)), settle(listWaiting(api))]);
   const done = outcome(new URL(request.url));
   const t = getT(context);
+  const bulk = readBulkOutcome(request);
+  const holdOf = new Map((holds.ok ? holds.value : []).map((h) => [h.cod_reserva, h]));
+  const libraries = holds.ok ? await pickupLibraries(api, holds.value) : [];
+  const bulkDone = bulk ? bulk.r.filter((r) => r.ok).length : 0;
   return {
-    pageTitle: titleAfterAction(context, t("holds:page_title"), t("common:errors.prefix"), done ? t(`holds:done.${done.key}`, { count: done.count }) : null),
+    /** The batch change's outcome, hold by hold (shown once: the route clears its cookie). */
+    bulk: bulk
+      ? {
+          kind: bulk.k,
+          done: bulkDone,
+          total: bulk.r.length,
+          items: bulk.r.map((r) => ({ id: r.i, title: holdOf.get(r.i)?.titulo ?? "", language: holdOf.get(r.i)?.idioma ?? null, ok: r.ok, reason: r.m })),
+        }
+      : null,
+    clearBulk: bulk ? bulkOutcomeCookie(request, null) : null,
+    libraries,
+    today: new Date().toISOString().slice(0, 10),
+    pageTitle: titleAfterAction(
+      context,
+      t("holds:page_title"),
+      t("common:errors.prefix"),
+      done ? t(`holds:done.${done.key}`, { count: done.count }) : bulk ? t("holds:bulk.summary", { done: bulkDone, total: bulk.r.length }) : null,
+    ),
     plainTitle: getT(context)("holds:page_title"),
     holds: holds.ok ? holds.value.map((h) => view(h, lang)) : null,
     history: history.ok ? history.value.map((h) => view(h, lang)) : null,
@@ -67,6 +89,8 @@ export interface HoldsActionData {
   /** The step before cancelling: the holds selected, to confirm (the no-JS confirmation page). */
   confirm?: ConfirmItem[];
   error?: { field: string; message: string };
+  /** What the batch form had when it was refused (issue 29): kept for the patron. */
+  bulkValues?: { alvo: string; ate: string; biblioteca: string; reservas: number[] };
 }
 
 function selected(form: FormData): number[] {
@@ -90,6 +114,7 @@ export async function holdsAction(request: Request, context: Ctx) {
       return redirect(`${HOLDS_PATH}?feito=saiu-lista`);
     }
     const ids = selected(form);
+    if ((BULK_INTENTS as readonly string[]).includes(intent)) return await bulkAction(request, api, form, intent as BulkIntent, ids, () => listHolds(api), (k) => t(k));
     if (ids.length === 0) {
       return data<HoldsActionData>({ error: { field: "reservas-lista", message: t("holds:errors.select_one") } }, { status: 400 });
     }

@@ -2,10 +2,11 @@ import { pageTitle } from "~/components/search/page-title";
 import { useEffect, useRef, useState } from "react";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/framework/use-translation";
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import { Link } from "~/framework/Link";
 import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { ListFrame } from "~/components/account/ListFrame";
+import { BulkHoldChanges, BulkHoldOutcome } from "~/components/account/BulkHoldChanges";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { getT } from "~/lib/i18n.server";
@@ -21,7 +22,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { ...(await loadHolds(request, context)), errorPrefix: getT(context)("common:errors.prefix") };
+  const { clearBulk, ...page } = await loadHolds(request, context);
+  // The batch change's outcome is shown once: its cookie is cleared on the page that shows it.
+  return data({ ...page, errorPrefix: getT(context)("common:errors.prefix") }, clearBulk ? { headers: { "Set-Cookie": clearBulk } } : undefined);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -60,12 +63,13 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
       <ErrorTitle show={Boolean(result?.error)} prefix={loaderData.errorPrefix} title={loaderData.plainTitle} />
       <h1>{t("heading")}</h1>
       <StatusMessage message={done ? t(`done.${done.key}`, { count: done.count }) : null} />
+      {loaderData.bulk ? <BulkHoldOutcome outcome={loaderData.bulk} /> : null}
       <ErrorSummary errors={result?.error ? [{ fieldId: result.error.field, message: result.error.message }] : []} />
 
       <section aria-labelledby="reservas-ativas">
         <h2 id="reservas-ativas">{t("active_heading")}</h2>
         <ListFrame items={holds} failed={t("failed")} empty={t("empty")}>
-          {(items) => <ActiveHolds holds={items} />}
+          {(items) => <ActiveHolds holds={items} bulk={{ libraries: loaderData.libraries, today: loaderData.today, values: result?.bulkValues, error: result?.error }} />}
         </ListFrame>
       </section>
 
@@ -154,7 +158,7 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 /** The active holds, with a checkbox per hold; "Cancel selected" asks for confirmation (a dialog with JS, a page without). */
-function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
+function ActiveHolds({ holds, bulk }: { holds: readonly HoldView[]; bulk: Parameters<typeof BulkHoldChanges>[0] }) {
   const { t } = useTranslation("holds");
   const lang = useLangOfParts();
   const hydrated = useHydrated();
@@ -168,6 +172,8 @@ function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
         tabIndex={-1}
         onSubmit={(e) => {
           // With JS the confirmation is a dialog; an empty selection goes to the server, which says what is missing.
+          // Only "Cancel selected" asks for confirmation; the batch changes (issue 29) go straight to the server.
+          if ((e.nativeEvent as SubmitEvent).submitter?.getAttribute("value") !== "confirmar") return;
           const form = e.currentTarget;
           const ids = new FormData(form).getAll("reserva").map(Number);
           if (!hydrated || ids.length === 0 || !dialog.current) return;
@@ -199,7 +205,14 @@ function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
               {holds.map((h) => (
                 <tr key={h.id}>
                   <td>
-                    <input type="checkbox" name="reserva" value={h.id} id={`reserva-${h.id}`} aria-label={t("select_hold", { title: h.title })} />
+                    <input
+                      type="checkbox"
+                      name="reserva"
+                      value={h.id}
+                      id={`reserva-${h.id}`}
+                      aria-label={t("select_hold", { title: h.title })}
+                      defaultChecked={bulk.values?.reservas?.includes(h.id)}
+                    />
                   </td>
                   <th scope="row">
                     <Link to={`/acervo/${h.codAcervo}`} lang={lang.record(h.language)}>
@@ -228,6 +241,7 @@ function ActiveHolds({ holds }: { holds: readonly HoldView[] }) {
             </tbody>
           </table>
         </div>
+        <BulkHoldChanges {...bulk} />
         <p>
           <button type="submit" name="intent" value="confirmar" className="button">
             {t("cancel_selected")}

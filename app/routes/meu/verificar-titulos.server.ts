@@ -23,7 +23,7 @@ export async function loadCheckTitles(request: Request, context: Ctx) {
           byProfile: titles.value.porPerfil,
           total: titles.value.total,
           pages: Math.max(1, Math.ceil(titles.value.total / titles.value.qtd)),
-          rows: profileTitleRows(titles.value.resultados),
+          rows: profileTitleRows(titles.value.resultados, t),
         }
       : null,
   };

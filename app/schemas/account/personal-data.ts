@@ -1,5 +1,6 @@
 import { isValidCep, isValidCpf } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod";
+import { EMAIL_MAX, isEmailAddress, phoneIssue } from "../../../contract/contact-details";
 import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES } from "~/lib/api/account/types";
 
 const text = (max = 200) => z.string().trim().max(max, "profile:errors.too_long").optional();
@@ -15,6 +16,13 @@ const choice = (options: readonly string[]) =>
  * (conform) and in the action. Read-only fields are simply not posted.
  */
 export const PersonalDataFormSchema = z.object({
+  // Spec §5: digits, dash, parentheses and space, at most 16 (ADR 236); blank clears it.
+  telefone: z
+    .string()
+    .trim()
+    .max(200, "profile:errors.phone")
+    .optional()
+    .refine((v) => !v || phoneIssue(v) === null, "profile:errors.phone"),
   logradouro: text(),
   complemento: text(),
   cep: text(20).refine((v) => !v || (/^[\d.\-\s]+$/.test(v) && isValidCep(v)), "profile:errors.cep"),
@@ -35,3 +43,15 @@ export type PersonalDataForm = z.infer<typeof PersonalDataFormSchema>;
 export const HistoryChoiceFormSchema = z
   .object({ guardar: z.enum(["sim", "nao"], { error: "profile:errors.choose_option" }), confirmar: z.string().optional() })
   .refine((v) => v.guardar === "sim" || v.confirmar === "sim", { path: ["confirmar"], message: "profile:errors.confirm_delete" });
+
+/** A new e-mail address (ADR 236): one address; the API mails it a confirmation link. */
+export const EmailChangeFormSchema = z.object({
+  email: z
+    .string({ error: "profile:errors.email_required" })
+    .trim()
+    .max(EMAIL_MAX, "profile:errors.email_invalid")
+    .refine((v) => isEmailAddress(v), "profile:errors.email_invalid"),
+});
+
+/** The confirmation page's one button: the link's token, carried in a hidden field. */
+export const EmailConfirmFormSchema = z.object({ token: z.string().min(1).max(200) });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ApiClient, FullApiClient } from "../client.server";
 import type { PasswordRules } from "../../../../contract/password-rules";
 import {
-  HistoryChoiceSchema, MyCommentSchema, MySuggestionSchema, PasswordRulesSchema, PersonalDataSchema, SuggestionStatusSchema,
+  HistoryChoiceSchema, MyCommentSchema, PendingEmailSchema, MySuggestionSchema, PasswordRulesSchema, PersonalDataSchema, SuggestionStatusSchema,
   type MyComment, type MySuggestion, type PersonalData, type PersonalField,
 } from "./types";
 
@@ -16,9 +16,29 @@ export function getPersonalData(api: ApiClient): Promise<PersonalData> {
   return api.get(`${MY}/dados-pessoais`, PersonalDataSchema, { as: "patron" });
 }
 
-/** PUT /pessoas/meu-{product}/dados-pessoais with the changed fields; throws ApiError 422 with field errors. */
-export function savePersonalData(api: ApiClient, change: Partial<Record<PersonalField, string | boolean | null>>): Promise<PersonalData> {
+/** PUT /pessoas/meu-{product}/dados-pessoais with the changed fields (and `telefone`); throws ApiError 422 with field errors. */
+export function savePersonalData(api: ApiClient, change: Partial<Record<PersonalField | "telefone", string | boolean | null>>): Promise<PersonalData> {
   return api.send("PUT", `${MY}/dados-pessoais`, PersonalDataSchema, { as: "patron", body: change });
+}
+
+/** POST /pessoas/meu-{product}/alteracao-email {email} (ADR 236): mails a confirmation link to the new address; 422/429 refusals. */
+export function requestEmailChange(api: ApiClient, email: string) {
+  return api.send("POST", `${MY}/alteracao-email`, PendingEmailSchema, { as: "patron", body: { email } });
+}
+
+/** DELETE /pessoas/meu-{product}/alteracao-email: cancels the change waiting for confirmation (404 when none). */
+export async function cancelEmailChange(api: ApiClient): Promise<void> {
+  await api.send("DELETE", `${MY}/alteracao-email`, z.unknown(), { as: "patron" });
+}
+
+/** GET /pessoas/alteracao-email?token= (any token): the new address a confirmation link names, without spending it. */
+export function checkEmailChangeLink(api: ApiClient, token: string) {
+  return api.get("/pessoas/alteracao-email", PendingEmailSchema, { as: "public", query: { token } });
+}
+
+/** POST /pessoas/alteracao-email/confirmacao {token} (any token): the new address becomes the patron's, once. */
+export function confirmEmailChange(api: ApiClient, token: string) {
+  return api.send("POST", "/pessoas/alteracao-email/confirmacao", z.object({ email: z.string() }), { as: "public", body: { token } });
 }
 
 /** GET /pessoas/meu-{product}/senha: the rules a new password must meet. */

@@ -92,6 +92,8 @@ export const PersonalDataSchema = z.object({
   nome_pessoa: z.string(),
   email: z.string().nullish(),
   telefone: z.string().nullish(),
+  /** A new address waiting for its confirmation link (ADR 236); absent from a backend without the feature. */
+  email_pendente: z.object({ email: z.string(), expira_em: z.string() }).nullish(),
   categoria: z.string().nullish(),
   dados: z.looseObject({
     logradouro: text, complemento: text, cep: text, bairro: text, cidade: text, identidade: text, cpf: text, nacionalidade: text,
@@ -100,6 +102,9 @@ export const PersonalDataSchema = z.object({
   editaveis: z.array(z.string()),
 });
 export type PersonalData = z.infer<typeof PersonalDataSchema>;
+
+/** A new e-mail address waiting for confirmation, or what a confirmation link names (ADR 236). */
+export const PendingEmailSchema = z.object({ email: z.string(), expira_em: z.string() });
 
 export const PasswordRulesSchema = z.object({
   length: z.object({ min: z.number().int(), max: z.number().int() }),

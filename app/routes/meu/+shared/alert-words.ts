@@ -19,6 +19,8 @@ export function alertWords(t: T, language: string, kind: string, data: Record<st
     if (days === 1) return t("alerts:kinds.vencimento_tomorrow", values);
     return t("alerts:kinds.vencimento_days", { ...values, count: days });
   }
+  if (kind === "atraso") values.data = formatLongDate(typeof data.data === "string" ? data.data : "", language);
+  if (kind === "pesquisa_salva") return t("alerts:kinds.pesquisa_salva", { ...values, count: Number(data.total ?? 0) });
   if (kind === "perfil_interesse") return t("alerts:kinds.perfil_interesse", { ...values, count: Number(data.total ?? 0) });
   if (kind === "mensagem") return message;
   return t(`alerts:kinds.${kind}`, values);

@@ -1,0 +1,90 @@
+/**
+ * Alerts on saved searches (ADR 248): a saved search with a frequency (daily or weekly) is run, when its period
+ * has passed, against the titles added since it last looked; the new matches make one alert (and e-mail, with
+ * a one-click unsubscribe that turns that search's alert off). The alert's key is the search and the end of
+ * the period, and `alerta_desde` moves forward only after the alert is written, so a second run sends nothing.
+ */
+import { sql } from "kysely";
+import type { SavedSearchFrequency } from "../../contract/notifications.ts";
+import type { Db } from "../db/index.ts";
+import type { Mailer } from "../mail/index.ts";
+import { filterTypesOf, matchingAmong, parseFilters, parseTabOptions, type SearchKind, type SearchTerm } from "../search/index.ts";
+import { notify } from "./alerts.ts";
+
+/** Length of each frequency's period. */
+export const PERIOD_MS: Record<SavedSearchFrequency, number> = { diario: 86_400_000, semanal: 7 * 86_400_000 };
+/** At most this many titles are named in one alert (the total counts them all). */
+export const TITLES_NAMED = 10;
+
+const KINDS: readonly SearchKind[] = ["livre", "titulo", "assunto", "autor"];
+
+/** A saved search's query string (the portal's search URL, ADR 040) as the search subsystem's input. */
+export function savedSearchInput(consulta: string) {
+  const q = new URLSearchParams(consulta);
+  const modo = q.get("modo") === "qualquer" ? ("qualquer" as const) : ("todas" as const);
+  const tipo = (KINDS as readonly string[]).includes(q.get("tipo") ?? "") ? (q.get("tipo") as SearchKind) : "livre";
+  const termos: SearchTerm[] = [];
+  const termo = q.get("termo")?.trim();
+  if (termo) termos.push({ termo, tipo, modo });
+  for (const field of ["titulo", "autor", "assunto"] as const) {
+    const v = q.get(field)?.trim();
+    if (v) termos.push({ termo: v, tipo: field, modo });
+  }
+  const guia = q.get("guia") || undefined;
+  const filtros = parseFilters(q.getAll("filtro"), filterTypesOf(guia)).selected;
+  const opcoes = parseTabOptions(guia, Object.fromEntries(q.entries())).selected;
+  return { termos, guia, filtros, opcoes };
+}
+
+/** Sets (or, with null, clears) a saved search's alert; false when it is not the patron's. Starts looking from now. */
+export async function setSavedSearchAlert(db: Db, codPessoa: number, id: number, alerta: SavedSearchFrequency | null, now: number): Promise<boolean> {
+  const res = await db
+    .updateTable("pesquisa_salva")
+    .set({ alerta, alerta_desde: alerta ? new Date(now).toISOString() : null })
+    .where("id", "=", id)
+    .where("cod_pessoa", "=", codPessoa)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Runs every saved search whose period has passed; returns how many were checked and how many alerts were written. */
+export async function runSavedSearchAlerts(db: Db, mailer: Mailer, now: number): Promise<{ checked: number; written: number }> {
+  const searches = await db
+    .selectFrom("pesquisa_salva")
+    .select(["id", "cod_pessoa", "nome", "consulta", "alerta", "alerta_desde", "created_at"])
+    .where("alerta", "in", ["diario", "semanal"])
+    .orderBy("id")
+    .execute();
+  let checked = 0;
+  let written = 0;
+  for (const s of searches) {
+    const period = PERIOD_MS[s.alerta as SavedSearchFrequency];
+    const since = s.alerta_desde ?? s.created_at;
+    const sinceMs = Date.parse(`${since.slice(0, 19).replace(" ", "T")}Z`);
+    if (!(now - sinceMs >= period)) continue;
+    checked++;
+    const until = new Date(now).toISOString();
+    // Titles added in the period, by the catalogue's own timestamps (stored as UTC text, compared as such).
+    const added = await db
+      .selectFrom("acervo")
+      .select("cod_acervo")
+      .where(sql<boolean>`replace(substr(created_at, 1, 19), ' ', 'T') > ${new Date(sinceMs).toISOString().slice(0, 19)}`)
+      .where(sql<boolean>`replace(substr(created_at, 1, 19), ' ', 'T') <= ${until.slice(0, 19)}`)
+      .execute();
+    const ids = await matchingAmong(db, savedSearchInput(s.consulta), added.map((r) => Number(r.cod_acervo)));
+    if (ids.length > 0) {
+      const titles = await db.selectFrom("acervo").select("titulo").where("cod_acervo", "in", ids.slice(0, TITLES_NAMED)).orderBy("cod_acervo").execute();
+      const isNew = await notify(db, mailer, {
+        cod_pessoa: s.cod_pessoa,
+        tipo: "pesquisa_salva",
+        chave: `pesquisa:${s.id}:${until}`,
+        dados: { pesquisa: s.nome, cod_pesquisa: s.id, total: ids.length, titulos: titles.map((t) => t.titulo).join("; ") },
+        unsubscribe: { kind: "pesquisa", id: s.id },
+      });
+      if (isNew) written++;
+    }
+    // Looked up to now: the next run starts here (after the alert, so a run that fails mid-way looks again).
+    await db.updateTable("pesquisa_salva").set({ alerta_desde: until }).where("id", "=", s.id).execute();
+  }
+  return { checked, written };
+}

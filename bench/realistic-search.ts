@@ -1,0 +1,211 @@
+/**
+ * Search on a realistic catalogue, with Lucene beside it (issue 27). Alone: `npx tsx bench/realistic-search.ts`
+ * (not part of `npm test`; part of `npm run bench` with BENCH_REALISTIC=1).
+ *
+ * 1. Generates BENCH_TITLES (100,000) records with `bench/realistic-catalogue.ts` (seed BENCH_SEED, 27) and prints
+ *    the catalogue's shape: distinct words, titles per word at frequency ranks 1, 10, 100, 1,000, 10,000.
+ * 2. Imports them into a fresh SQLite database through `importFiles`, as `npm run import` does.
+ * 3. When a JDK and Debian's Lucene jars are there (`apt-get install -y default-jdk-headless liblucene8-java`;
+ *    BENCH_INSTALL_LUCENE=1 runs that install), compiles `bench/lucene/EstanteLucene.java` with javac, gives it
+ *    the same titles (read back from the database) and starts it. Without them it says so and times Estante alone.
+ * 4. Runs the same queries — the words at those frequency ranks, and combinations — BENCH_RUNS (30) rounds,
+ *    interleaved (each round: every query on Estante, then on Lucene), and prints per query: hits, Estante's
+ *    `/api/consulta` CPU time (in-process, empty text-pass cache: a query's first search) and wall time,
+ *    Lucene's search thread CPU and wall time (measured inside the JVM), p50/p95, and the ratio of the CPU p50s.
+ */
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import { createApiApp } from "../api/app.ts";
+import { openDatabase, type Db } from "../api/db/index.ts";
+import { migrateToLatest } from "../api/db/migrate.ts";
+import { importFiles } from "../api/marc/import.ts";
+import { seedInstitution } from "../api/seed/institution.ts";
+import { clearSearchCache } from "../api/search/index.ts";
+import { shapeTable, writeRealisticFile, type Shape } from "./realistic-catalogue.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const TITLES = Number(process.env.BENCH_TITLES ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const SEED = Number(process.env.BENCH_SEED ?? 27);
+
+/** The classpath of Debian's Lucene jars (core and analyzers), or null when they or javac are missing. */
+export function luceneClasspath(): { cp: string } | { missing: string } {
+  if (process.env.BENCH_INSTALL_LUCENE === "1" && spawnSync("javac", ["-version"]).status !== 0) {
+    console.log("Installing a JDK and Lucene: apt-get install -y default-jdk-headless liblucene8-java");
+    spawnSync("apt-get", ["install", "-y", "default-jdk-headless", "liblucene8-java"], { stdio: "inherit" });
+  }
+  if (spawnSync("javac", ["-version"]).status !== 0) return { missing: "no Java compiler (javac)" };
+  const dir = "/usr/share/java";
+  const jar = (name: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => new RegExp(`^${name}(-[0-9.]+)?\\.jar$`).test(f)).sort()[0] : undefined);
+  const core = jar("lucene-core");
+  const analyzers = jar("lucene-analyzers-common");
+  if (!core || !analyzers) return { missing: "no Lucene jars in /usr/share/java" };
+  return { cp: `${path.join(dir, core)}:${path.join(dir, analyzers)}` };
+}
+
+/** A running Lucene searcher: one query a line in, one answer a line out. */
+class Lucene {
+  private lines: AsyncIterator<string>;
+  constructor(private proc: ChildProcessWithoutNullStreams) {
+    this.lines = readline.createInterface({ input: proc.stdout })[Symbol.asyncIterator]();
+  }
+  static async start(cp: string, docs: string, work: string): Promise<{ lucene: Lucene; indexSeconds: number }> {
+    const classes = path.join(work, "classes");
+    fs.mkdirSync(classes, { recursive: true });
+    const javac = spawnSync("javac", ["-cp", cp, "-d", classes, path.join(root, "bench", "lucene", "EstanteLucene.java")], { encoding: "utf8" });
+    if (javac.status !== 0) throw new Error(`javac failed: ${javac.stderr}`);
+    const proc = spawn("java", ["-Xmx1g", "-cp", `${cp}:${classes}`, "EstanteLucene", docs, path.join(work, "lucene-index")]);
+    proc.stderr.on("data", (d) => process.stderr.write(d));
+    const lucene = new Lucene(proc);
+    const first = await lucene.next();
+    const m = /^indexed (\d+) (\d+)$/.exec(first);
+    if (!m) throw new Error(`Lucene: ${first}`);
+    return { lucene, indexSeconds: Number(m[2]) / 1e9 };
+  }
+  private async next(): Promise<string> {
+    const r = await this.lines.next();
+    if (r.done) throw new Error("Lucene stopped");
+    return r.value;
+  }
+  async search(q: string): Promise<{ wallMs: number; cpuMs: number; total: number; ids: number[] }> {
+    this.proc.stdin.write(`${q}\n`);
+    const [wall, cpu, total, ids] = (await this.next()).split("\t");
+    return { wallMs: Number(wall) / 1e6, cpuMs: Number(cpu) / 1e6, total: Number(total), ids: ids ? ids.split(",").map(Number) : [] };
+  }
+  stop() {
+    this.proc.stdin.end();
+    this.proc.kill();
+  }
+}
+
+/** The titles as Lucene's input: id, language, title and subtitle, authors, subjects, publisher and series. */
+async function exportDocs(db: Db, file: string): Promise<void> {
+  const out = fs.createWriteStream(file);
+  const tab = (s: string | null | undefined) => (s ?? "").replace(/[\t\n\r]+/g, " ");
+  const list = (s: string | null) => (s ? (JSON.parse(s) as string[]).join(" ; ") : "");
+  for (let from = 0; ; ) {
+    const rows = await db.selectFrom("acervo").select(["cod_acervo", "idioma", "titulo", "subtitulo", "autor", "autores_secundarios", "assuntos", "editora", "serie"])
+      .where("cod_acervo", ">", from).orderBy("cod_acervo").limit(5000).execute();
+    if (!rows.length) break;
+    for (const r of rows) {
+      const line = [r.cod_acervo, r.idioma ?? "", tab(`${r.titulo} ${r.subtitulo ?? ""}`), tab(`${r.autor ?? ""} ; ${list(r.autores_secundarios)}`), tab(list(r.assuntos)), tab(`${r.editora ?? ""} ${r.serie ?? ""}`)].join("\t");
+      if (!out.write(`${line}\n`)) await new Promise<void>((res) => out.once("drain", () => res()));
+    }
+    from = rows[rows.length - 1].cod_acervo;
+  }
+  await new Promise<void>((res, rej) => out.end((e?: Error | null) => (e ? rej(e) : res())));
+}
+
+/** The bench's queries: the words at each frequency rank, and two- and three-word searches made of them. */
+export function queriesOf(shape: Shape): Array<{ name: string; q: string }> {
+  const at = (rank: number) => shape.queries[shape.ranks.findIndex((r) => r.rank === rank)]?.word;
+  const out: Array<{ name: string; q: string }> = [];
+  for (const r of shape.queries) out.push({ name: `word at rank ${r.rank.toLocaleString("en")} (${r.titles.toLocaleString("en")} titles)`, q: r.word });
+  const pairs: Array<[number, number]> = [[10, 100], [100, 1000], [1, 1000]];
+  for (const [a, b] of pairs) if (at(a) && at(b)) out.push({ name: `ranks ${a} + ${b.toLocaleString("en")}`, q: `${at(a)} ${at(b)}` });
+  if (at(10) && at(100) && at(1000)) out.push({ name: "ranks 10 + 100 + 1,000", q: `${at(10)} ${at(100)} ${at(1000)}` });
+  return out;
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { p50: pct(s, 50), p95: pct(s, 95) };
+};
+const f = (n: number | undefined) => (n === undefined ? "—" : n < 10 ? n.toFixed(2) : n.toFixed(1));
+
+export async function runRealisticSearch(): Promise<string> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "estante-realistic-"));
+  const lines: string[] = [];
+  const say = (s: string) => {
+    lines.push(s);
+    console.log(s);
+  };
+  let lucene: Lucene | null = null;
+  const db = openDatabase({ dataDir: path.join(work, "db") });
+  try {
+    const file = path.join(work, "catalogue.mrc");
+    let t = performance.now();
+    const shape = await writeRealisticFile(file, TITLES, SEED);
+    say(`Generated ${TITLES.toLocaleString("en")} records (${(fs.statSync(file).size / 1e6).toFixed(0)} MB, seed ${SEED}) in ${((performance.now() - t) / 1000).toFixed(1)} s.\n`);
+    say(shapeTable(shape));
+    await migrateToLatest(db);
+    await seedInstitution(db);
+    t = performance.now();
+    const c0 = process.cpuUsage();
+    const summary = await importFiles(db, [file], { bulk: TITLES >= 50_000, codEmpresa: 1 });
+    const cpu = process.cpuUsage(c0);
+    say(`\nImported ${summary.imported.toLocaleString("en")} titles, ${summary.copies.toLocaleString("en")} copies (${summary.errors.length} refused) in ${((performance.now() - t) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU.`);
+    const cp = luceneClasspath();
+    if ("cp" in cp) {
+      const docs = path.join(work, "docs.tsv");
+      await exportDocs(db, docs);
+      const started = await Lucene.start(cp.cp, docs, work);
+      lucene = started.lucene;
+      say(`Lucene (${path.basename(cp.cp.split(":")[0])}) indexed the same titles in ${started.indexSeconds.toFixed(1)} s (wall, one thread, merged to one segment).`);
+    } else {
+      say(`Lucene skipped: ${cp.missing}. Install it with: apt-get install -y default-jdk-headless liblucene8-java (or BENCH_INSTALL_LUCENE=1).`);
+    }
+    const app = createApiApp({ db, mailer: { send: async () => {} } });
+    const tok = await app.request("/api/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials&client_id=4" });
+    const auth = { authorization: `Bearer ${((await tok.json()) as { access_token: string }).access_token}` };
+    const estante = async (q: string) => {
+      clearSearchCache(db);
+      const c = process.cpuUsage();
+      const w = performance.now();
+      const res = await app.request(`/api/consulta?${new URLSearchParams({ termo: q })}`, { headers: auth });
+      if (res.status !== 200) throw new Error(`${q}: ${res.status}`);
+      const body = (await res.json()) as { total: number };
+      const used = process.cpuUsage(c);
+      return { wallMs: performance.now() - w, cpuMs: (used.user + used.system) / 1000, total: body.total };
+    };
+    const queries = queriesOf(shape);
+    const timings = queries.map(() => ({ e: { wall: [] as number[], cpu: [] as number[], total: 0 }, l: { wall: [] as number[], cpu: [] as number[], total: 0 } }));
+    // Warm-up: 3 rounds each, not counted (the JIT of both, SQLite's and Lucene's caches).
+    for (let round = -3; round < RUNS; round++) {
+      for (const [i, q] of queries.entries()) {
+        const e = await estante(q.q);
+        const l = lucene ? await lucene.search(q.q) : null;
+        if (round < 0) continue;
+        const tm = timings[i];
+        tm.e.wall.push(e.wallMs);
+        tm.e.cpu.push(e.cpuMs);
+        tm.e.total = e.total;
+        if (l) {
+          tm.l.wall.push(l.wallMs);
+          tm.l.cpu.push(l.cpuMs);
+          tm.l.total = l.total;
+        }
+      }
+    }
+    say(`\nSearch, ${RUNS} interleaved rounds (each round: every query on Estante, then on Lucene), ms; Estante: \`/api/consulta\` in-process, CPU time of the process and wall time, text-pass cache emptied before each call; Lucene 8: the search thread's CPU time and wall time inside the JVM (BM25 top 20, exact hit count). Load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(" / ")} on ${os.availableParallelism()} cores.\n`);
+    say("| query | words | Estante hits | Lucene hits | Estante CPU p50 | p95 | Estante wall p50 | p95 | Lucene CPU p50 | p95 | Lucene wall p50 | p95 | CPU p50 ratio (Estante / Lucene) | p95 ratio |");
+    say("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (const [i, q] of queries.entries()) {
+      const tm = timings[i];
+      const ec = stats(tm.e.cpu), ew = stats(tm.e.wall);
+      const lc = lucene ? stats(tm.l.cpu) : undefined, lw = lucene ? stats(tm.l.wall) : undefined;
+      const ratio = (a: number, b: number | undefined) => (b ? `${(a / Math.max(b, 0.01)).toFixed(1)}×` : "—");
+      say(`| ${q.name} | \`${q.q}\` | ${tm.e.total.toLocaleString("en")} | ${lucene ? tm.l.total.toLocaleString("en") : "—"} | ${f(ec.p50)} | ${f(ec.p95)} | ${f(ew.p50)} | ${f(ew.p95)} | ${f(lc?.p50)} | ${f(lc?.p95)} | ${f(lw?.p50)} | ${f(lw?.p95)} | ${ratio(ec.p50, lc?.p50)} | ${ratio(ec.p95, lc?.p95)} |`);
+    }
+    say("\nHits differ where the two engines match differently: Lucene's language analyzers drop stop words from the stems field and stem with their own (light) stemmers; Estante stems with Snowball in the record's language and expands the last word's prefix into the vocabulary's terms.");
+    const outDir = path.join(root, "bench", "results");
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(path.join(outDir, `realistic-search-${new Date().toISOString().replace(/[:.]/g, "-")}.md`), lines.join("\n") + "\n");
+    return lines.join("\n");
+  } finally {
+    lucene?.stop();
+    await db.destroy();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  runRealisticSearch().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
