@@ -94,7 +94,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
       </div>
       {/* Announces the outcome of searches made without a full page load (JS navigation). */}
-      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      <div id="anuncio-resultados" className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {liveText}
       </div>
       {error ? (

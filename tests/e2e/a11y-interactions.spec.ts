@@ -86,7 +86,7 @@ test.describe("interaction checks", () => {
       await expect.poll(async () => (await focused(page)).value, { message: `focus after ticking at ${width} px` }).toBe(value);
       expect((await focused(page)).inView, `the ticked box stays on screen at ${width} px`).toBe(true);
       expect(await page.evaluate(() => window.scrollY), "the page did not jump to the top").toBeGreaterThan(0);
-      await expect(page.locator("main [role=status][aria-live=polite]").first()).toHaveText(/\d+ resultados? para “brasil”/);
+      await expect(page.locator("#anuncio-resultados[role=status][aria-live=polite]")).toHaveText(/\d+ resultados? para “brasil”/);
     }
   });
 

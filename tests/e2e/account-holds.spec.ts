@@ -8,6 +8,8 @@ import { hydrated, PRIVATE_AREA } from "../fixtures/demo";
  */
 const isJs = () => test.info().project.name === "js-on";
 const HOLDS = `${PRIVATE_AREA}/reservas`;
+/** leitora's seeded hold is suspended for 20 days; the holds these tests place are suspended for 10, so the two never mix. */
+const SEEDED_SUSPENSION = `Suspensa até ${new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10).split("-").reverse().join("/")}`;
 
 async function patronToken(request: APIRequestContext, username: string): Promise<string> {
   const res = await request.post("/api/oauth/token", { form: { grant_type: "password", client_id: "4", username, password: "demo1234" } });
@@ -46,7 +48,7 @@ test.describe("holds (leitora)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reservas");
     const table = page.getByRole("table", { name: /Suas reservas ativas/ });
     await expect(table.getByText(/^Disponível para retirada até \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
-    await expect(table.getByText(/^Suspensa até \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+    await expect(table.getByText(SEEDED_SUSPENSION, { exact: true })).toBeVisible();
     await expect(table.getByText("Retirar no balcão de empréstimo.")).toBeVisible();
     // Where the ready hold is picked up (the hold's localizacao), under its own column.
     await expect(table.getByRole("columnheader", { name: "Local de retirada" })).toBeVisible();
@@ -76,7 +78,9 @@ test.describe("holds (leitora)", () => {
 
   test("a day that does not exist (30 February) is refused beside the date field, keeping the form", async ({ signedIn: page }) => {
     await page.goto(HOLDS);
-    await page.getByRole("row").filter({ hasText: /Suspensa até/ }).getByRole("link", { name: /^Suspender ou trocar/ }).click();
+    await page.getByRole("row").filter({ hasText: SEEDED_SUSPENSION }).getByRole("link", { name: /^Suspender ou trocar/ }).click();
+    // The list has its own "Suspender até" (the batch form): wait for the hold's own page before typing.
+    await expect(page).toHaveURL(/\/reservas\/\d+/);
     await hydrated(page);
     // A browser without a date picker sends what was typed: the date input stands in for one as a text box, and
     // the form is sent in the same step (with JavaScript, before any render could put the date input back).
@@ -99,11 +103,15 @@ const perProject = test.extend({
 });
 
 perProject.describe("holds (a hold placed for the test)", () => {
+  // Both tests work on the same hold of the same patron: one after the other.
+  perProject.describe.configure({ mode: "serial" });
+
   perProject("a patron suspends a hold until a date, resumes it, changes its pickup library and cancels it after confirming", async ({ signedIn: page, request }) => {
     const who = isJs() ? "professor" : "leitora";
     const hold = await holdOnLentTitle(request, who);
     await page.goto(HOLDS);
     await page.getByRole("link", { name: `Suspender ou trocar biblioteca (reserva de ${hold.title})` }).click();
+    await expect(page).toHaveURL(/\/reservas\/\d+/);
     await page.getByLabel("Suspender até").fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
     await page.getByRole("button", { name: "Suspender", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Reserva suspensa. Ela mantém o lugar na fila." })).toBeVisible();

@@ -65,7 +65,7 @@ test("the ISBN in the search box's hint finds its title", async ({ page }) => {
   await page.goto("/");
   const hint = await page.getByText(/^Por exemplo: machado de assis/).first().textContent();
   const isbn = hint!.match(/\d{2}-\d{3}-\d{4}-\d/)![0];
-  const box = page.getByRole("searchbox", { name: "Termo de pesquisa" });
+  const box = page.getByLabel("Termo de pesquisa", { exact: true });
   await box.fill(isbn);
   await box.press("Enter");
   await expect(page.getByRole("heading", { level: 2, name: `1 resultado para “${isbn}”` })).toBeVisible();
@@ -101,7 +101,7 @@ test.describe("operators between words", () => {
 
   test("the search box's hint says which operators there are", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("searchbox", { name: "Termo de pesquisa" })).toHaveAccessibleDescription(/OU encontra um lado ou o outro.*NÃO deixa de fora a palavra seguinte/);
+    await expect(page.getByLabel("Termo de pesquisa", { exact: true })).toHaveAccessibleDescription(/OU encontra um lado ou o outro.*NÃO deixa de fora a palavra seguinte/);
   });
 });
 

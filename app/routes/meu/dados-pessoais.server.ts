@@ -87,6 +87,11 @@ export async function profileAction(request: Request, context: Readonly<RouterCo
   }
 
   const submission = parseWithZod(form, { schema: PersonalDataFormSchema });
+  // Only the personal-data form (intent=dados) saves it: a body without it (a forged or truncated post) must not
+  // blank the patron's stored fields.
+  if (form.get("intent") !== "dados") {
+    return data<ProfileActionData>({ form: "dados", result: submission.reply(), formError: { key: "common:errors.unknown_action" } }, { status: 400 });
+  }
   if (submission.status !== "success") return data<ProfileActionData>({ form: "dados", result: submission.reply(), formError: null }, { status: 400 });
   // Only the fields the institution lets the patron change are sent (the others are not in the form).
   const editable = new Set((await getPersonalData(api)).editaveis);
