@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { EMAIL_MAX } from "../../contract/contact-details.ts";
+import { EMAIL_MAX } from "../../../contract/contact-details.ts";
 import {
   cancelEmailChange,
   checkEmailChangeLink,
@@ -8,12 +8,12 @@ import {
   EMAIL_CHANGE_LIMITS,
   requestEmailChange,
   type EmailChangeMails,
-} from "../domain/contact-details.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, patronErrorResponses, patronOf, requireJsonBody, requireToken, type ApiDeps } from "../lib/http.ts";
-import type { Lang } from "../lib/messages.ts";
-import { MY_AREA_PATH } from "./meu-perfil.ts";
-import { maskEmail } from "./pessoas-recuperar-senha.ts";
+} from "../../domain/contact-details.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, errorResponses, LangHeader, patronErrorResponses, patronOf, requireJsonBody, requireToken, type ApiDeps } from "../../lib/http.ts";
+import type { Lang } from "../../lib/messages.ts";
+import { MY_AREA_PATH } from "../meu-perfil.ts";
+import { maskEmail } from "./recuperar-senha.ts";
 
 /** The group's words (ADR 236): refusals, and the two mails a request sends. */
 const MESSAGES = {

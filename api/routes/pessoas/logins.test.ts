@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedLoginVariants } from "../seed/login-variants.ts";
-import { createTestApi, get, login } from "../lib/testing.ts";
+import { seedLoginVariants } from "../../seed/login-variants.ts";
+import { createTestApi, get, login } from "../../lib/testing.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Db } from "../db/index.ts";
-import { captchaRefusal } from "../domain/captcha.ts";
-import { changePasswordWithCode, checkRecoveryCode, recoveryOffered, startRecovery } from "../domain/password-recovery.ts";
-import { passwordRulesFrom, type PasswordRules } from "../domain/password-rules.ts";
-import { ApiError } from "../lib/errors.ts";
-import { clientIpOf, createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, requireJsonBody, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg, type Lang, type MessageKey } from "../lib/messages.ts";
+import type { Db } from "../../db/index.ts";
+import { captchaRefusal } from "../../domain/captcha.ts";
+import { changePasswordWithCode, checkRecoveryCode, recoveryOffered, startRecovery } from "../../domain/password-recovery.ts";
+import { passwordRulesFrom, type PasswordRules } from "../../domain/password-rules.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { clientIpOf, createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, requireJsonBody, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { msg, type Lang, type MessageKey } from "../../lib/messages.ts";
 
 const Rules = z
   .object({

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recoverySettingsFrom } from "../domain/password-recovery.ts";
-import { checkNewPassword, passwordRulesFrom } from "../domain/password-rules.ts";
-import { defaultAuthSettings } from "../lib/clock.ts";
-import { createTestApi, get, login, publicToken, tokenRequest } from "../lib/testing.ts";
+import { recoverySettingsFrom } from "../../domain/password-recovery.ts";
+import { checkNewPassword, passwordRulesFrom } from "../../domain/password-rules.ts";
+import { defaultAuthSettings } from "../../lib/clock.ts";
+import { createTestApi, get, login, publicToken, tokenRequest } from "../../lib/testing.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let pub: string;

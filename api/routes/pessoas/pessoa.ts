@@ -1,8 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
-import { listDepartments } from "../db/directory.ts";
-import { createRouter, errorResponses, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { EXTERNAL_BASES, providerUrl } from "./vinculos.ts";
+import { listDepartments } from "../../db/directory.ts";
+import { createRouter, errorResponses, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { EXTERNAL_BASES, providerUrl } from "../vinculos.ts";
 
 const ok = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } } });
 const get = <T extends z.ZodTypeAny>(path: string, summary: string, schema: T, errors: object = patronErrorResponses) =>
@@ -35,7 +34,7 @@ const DAY = 86_400_000;
  * The rest of spec §7 "Pessoas" (ADR 180), mounted at /api/pessoas: the patron's own person (`GET /pessoas`),
  * departments, whether the registration must be renewed, and the external base the private area hands over to.
  */
-export function pessoasExtrasRoutes(deps: ApiDeps) {
+export function pessoaRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
   for (const p of ["/", "/departamentos", "/renovar", "/redirect-base", "/meu-pergamum/redirect"]) app.use(p, requireToken(deps));
@@ -100,61 +99,5 @@ export function pessoasExtrasRoutes(deps: ApiDeps) {
     const base = row && (EXTERNAL_BASES as readonly string[]).includes(row.base) ? (row.base as (typeof EXTERNAL_BASES)[number]) : null;
     return c.json({ base, url: base ? await providerUrl(db, base) : null }, 200);
   });
-  return app;
-}
-
-const AppLayer = z.object({ codigo: z.string(), descricao: z.string(), ativa: z.boolean() }).openapi("AppLayer");
-
-/** The mobile app's layers (modules) and whether the institution turned each on (`parametros.app_layers`). */
-export const APP_LAYERS = [
-  { codigo: "consulta", descricao: "Consulta ao acervo", privada: false },
-  { codigo: "emprestimos", descricao: "Empréstimos e renovação", privada: true },
-  { codigo: "reservas", descricao: "Reservas", privada: true },
-  { codigo: "debitos", descricao: "Débitos", privada: true },
-  { codigo: "token", descricao: "Token de empréstimo", privada: true },
-  { codigo: "alertas", descricao: "Alertas", privada: true },
-] as const;
-
-/** The institution's layers: each on unless `parametros.app_layers[codigo] === false`. */
-export async function appLayers(deps: ApiDeps) {
-  const inst = await deps.db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
-  const set = parseJsonObject(inst?.parametros).app_layers as Record<string, unknown> | undefined;
-  return APP_LAYERS.map((l) => ({ ...l, ativa: set?.[l.codigo] !== false }));
-}
-export const AppLayers = z.array(AppLayer).openapi("AppLayers");
-
-/** Redirect tickets live this long. */
-export const REDIRECT_TOKEN_SECONDS = 60;
-
-/** A one-time ticket (REDIRECT_TOKEN_SECONDS) that hands the patron's login to another system; stored hashed. */
-export async function issueRedirectTicket(deps: ApiDeps, codPessoa: number): Promise<string> {
-  const token = randomBytes(24).toString("base64url");
-  const expires = new Date(deps.auth.now() + REDIRECT_TOKEN_SECONDS * 1000).toISOString();
-  await deps.db.insertInto("token_redireciona").values({ token_hash: createHash("sha256").update(token).digest("hex"), cod_pessoa: codPessoa, expires_at: expires }).execute();
-  return token;
-}
-
-/** The rest of spec §7 "User data, login and SSO" under /api/autenticar (ADR 180). */
-export function autenticarExtrasRoutes(deps: ApiDeps) {
-  const { db } = deps;
-  const app = createRouter();
-  for (const p of ["/app-layers", "/token-redireciona"]) app.use(p, requireToken(deps));
-
-  app.openapi(get("/app-layers", "The app's layers for this patron: on for the institution, and private ones only with the private area (activity 8)", AppLayers), async (c) => {
-    const cod = patronOf(c);
-    const perm = await db
-      .selectFrom("pessoa as p")
-      .innerJoin("categoria_atividade as ca", "ca.cod_categoria", "p.cod_categoria")
-      .select("ca.cod_atividade")
-      .where("p.cod_pessoa", "=", cod)
-      .where("ca.cod_atividade", "=", 8)
-      .executeTakeFirst();
-    return c.json((await appLayers(deps)).map(({ codigo, descricao, ativa, privada }) => ({ codigo, descricao, ativa: ativa && (!privada || !!perm) })), 200);
-  });
-
-  app.openapi(
-    get("/token-redireciona", "A one-time ticket (60 s) that hands the patron's login to the institution's other systems", z.object({ token: z.string(), expires_in: z.number().int() }).openapi("TokenRedireciona")),
-    async (c) => c.json({ token: await issueRedirectTicket(deps, patronOf(c)), expires_in: REDIRECT_TOKEN_SECONDS }, 200),
-  );
   return app;
 }

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { listLogins, switchLogin } from "../domain/person-logins.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
+import { listLogins, switchLogin } from "../../domain/person-logins.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
 
 const Login = z.object({ codigo: z.number().int(), usuario: z.string(), base: z.string().nullable() });
 const Logins = z
@@ -37,7 +37,7 @@ const switchRoute = createRoute({
 });
 
 /** /api/pessoas/... */
-export function pessoasRoutes(deps: ApiDeps) {
+export function loginsRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.use("*", requireToken(deps));
   app.openapi(loginsRoute, async (c) => c.json(await listLogins(deps.db, patronOf(c), c.get("owner").familia), 200));

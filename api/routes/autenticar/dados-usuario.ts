@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import type { Db } from "../db/index.ts";
-import { sessionLoginOf } from "../domain/person-logins.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import type { Db } from "../../db/index.ts";
+import { sessionLoginOf } from "../../domain/person-logins.ts";
 
 const UserData = z
   .object({
@@ -66,7 +66,7 @@ export async function loadUserData(db: Db, codPessoa: number, codLogin?: number 
 }
 
 /** GET /api/autenticar/dados-usuario */
-export function autenticarRoutes(deps: ApiDeps) {
+export function dadosUsuarioRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.use("*", requireToken(deps));
   app.openapi(route, async (c) => c.json(await loadUserData(deps.db, patronOf(c), await sessionLoginOf(deps.db, c.get("owner").familia)), 200));

@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { absencesOf } from "../db/declarations.ts";
-import { listLogins } from "../domain/person-logins.ts";
-import { revokeFamily } from "../domain/tokens.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg, type Lang } from "../lib/messages.ts";
-import { MY_AREA_PATH } from "./meu-perfil.ts";
-import { issueRedirectTicket } from "./pessoas-extras.ts";
+import { absencesOf } from "../../db/declarations.ts";
+import { listLogins } from "../../domain/person-logins.ts";
+import { revokeFamily } from "../../domain/tokens.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { msg, type Lang } from "../../lib/messages.ts";
+import { MY_AREA_PATH } from "../meu-perfil.ts";
+import { issueRedirectTicket } from "../autenticar/token-redireciona.ts";
 
 const TEXT = {
   postagem_indisponivel: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, get, login, publicToken } from "../lib/testing.ts";
+import { createTestApi, get, login, publicToken } from "../../lib/testing.ts";
 
 /** The patron's contact details (ADR 236): the phone with the personal data, the e-mail through a confirmation link. */
 let t: Awaited<ReturnType<typeof createTestApi>>;
