@@ -30,11 +30,10 @@ import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
 import { pessoasRoutes } from "./routes/pessoas/index.ts";
 import { perfilInteresseRoutes } from "./routes/perfil-interesse.ts";
-import { aquisicaoEstatisticasRoutes } from "./routes/aquisicao-estatisticas.ts";
-import { aquisicaoSugestoesRoutes, meusComentariosRoutes } from "./routes/meu-perfil.ts";
+import { aquisicaoRoutes } from "./routes/aquisicao/index.ts";
 import { NETWORK_PATH, redeRoutes } from "./routes/rede.ts";
 import { planoEnsinoRoutes } from "./routes/plano-ensino.ts";
-import { comentariosRoutes } from "./routes/comentarios.ts";
+import { comentariosRoutes } from "./routes/comentarios/index.ts";
 import { listaEsperaRoutes } from "./routes/lista-espera.ts";
 import { reservaRoutes, validarFilaRoutes } from "./routes/reserva.ts";
 import { solicitacaoEmprestimoRoutes } from "./routes/solicitacao-emprestimo.ts";
@@ -152,10 +151,9 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   // Single sign-on (spec §7, ADR 160): the API is the OIDC relying party and the SAML service provider.
   app.route("/api/oidc", oidcRoutes(deps));
   app.route("/api/saml", samlRoutes(deps));
-  // The patron's own comments and suggestions (ADR 140).
-  app.route("/api/comentarios", meusComentariosRoutes(deps));
-  app.route("/api/aquisicao", aquisicaoSugestoesRoutes(deps));
-  app.route("/api/aquisicao", aquisicaoEstatisticasRoutes(deps));
+  // Comments (the patron's own first) and purchase suggestions with acquisition statistics (ADRs 140, 195).
+  app.route("/api/comentarios", comentariosRoutes(deps));
+  app.route("/api/aquisicao", aquisicaoRoutes(deps));
   app.route("/api/parametros", parametrosRoutes(deps));
   app.route("/api/consulta", autocompletarRoutes(deps));
   app.route("/api/consulta", consultaRoutes(deps));
@@ -189,7 +187,6 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   app.route("/api/validar-fila", validarFilaRoutes(deps));
   app.route("/api/lista-espera", listaEsperaRoutes(deps));
   app.route("/api/solicitacao-emprestimo", solicitacaoEmprestimoRoutes(deps));
-  app.route("/api/comentarios", comentariosRoutes(deps));
   app.route("/api/unidade-informacao", unidadeInformacaoRoutes(deps));
   app.route("/api/comentario", comentarioGeralRoutes(deps));
   app.route("/api/sugestao-aquisicao", sugestaoAquisicaoRoutes(deps));

@@ -12,7 +12,7 @@ import {
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, patronErrorResponses, patronOf, requireJsonBody, requireToken, type ApiDeps } from "../../lib/http.ts";
 import type { Lang } from "../../lib/messages.ts";
-import { MY_AREA_PATH } from "../meu-perfil.ts";
+import { MY_AREA_PATH } from "./paths.ts";
 import { maskEmail } from "./recuperar-senha.ts";
 
 /** The group's words (ADR 236): refusals, and the two mails a request sends. */

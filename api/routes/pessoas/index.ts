@@ -7,7 +7,7 @@
  */
 import type { ApiDeps } from "../../lib/http.ts";
 import { createRouter } from "../../lib/http.ts";
-import { meuPerfilRoutes } from "../meu-perfil.ts";
+import { meuPerfilRoutes } from "./perfil.ts";
 import { meuContatoRoutes } from "./contato.ts";
 import { loginsRoutes } from "./logins.ts";
 import { pessoaRoutes } from "./pessoa.ts";

@@ -5,7 +5,7 @@ import { revokeFamily } from "../../domain/tokens.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
 import { msg, type Lang } from "../../lib/messages.ts";
-import { MY_AREA_PATH } from "../meu-perfil.ts";
+import { MY_AREA_PATH } from "./paths.ts";
 import { issueRedirectTicket } from "../autenticar/token-redireciona.ts";
 
 const TEXT = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, get, login, publicToken } from "../lib/testing.ts";
-import { seedAccountProfile } from "../seed/account-profile.ts";
+import { createTestApi, get, login, publicToken } from "../../lib/testing.ts";
+import { seedAccountProfile } from "../../seed/account-profile.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let demo: string;
@@ -92,7 +92,7 @@ describe("password change", () => {
   });
 
   it("changes the password (trimmed), ends the other sessions but not this one, and refuses the last N passwords", async () => {
-    const { login: loginAs } = await import("../lib/testing.ts");
+    const { login: loginAs } = await import("../../lib/testing.ts");
     const mine = (await loginAs(t.app, "posgrad")).access_token;
     const other = (await loginAs(t.app, "posgrad")).access_token;
     const res = await send("PUT", PW, mine, { senhaAtual: "demo1234", senhaNova: "  Estante#2026  " });

@@ -1,19 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { deleteMyComment, myCommentedTitles, myComments, mySuggestions, nameOfLogin, patronRecords, setHistoryChoice } from "../db/account-profile.ts";
-import { changePassword, institutionPasswordRules, readPersonalData, updatePersonalData } from "../domain/account-profile.ts";
-import { csvCell } from "../domain/citations.ts";
-import { personSections, registrationRecord } from "../db/person-export.ts";
-import { admitDuplicateLookup } from "../domain/login-variants.ts";
-import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, PERSONAL_FIELDS, type PersonalDataIssue } from "../domain/personal-data.ts";
-import { SUGGESTION_STATUSES } from "../domain/suggestion-statuses.ts";
-import { createProfessorSuggestion, MAX_COPIES } from "../domain/suggestions.ts";
-import { ApiError } from "../lib/errors.ts";
-import { SuggestionFields, SuggestionStored } from "./unidade-informacao.ts";
-import { clientIpOf, createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg, type Lang } from "../lib/messages.ts";
+import { nameOfLogin, patronRecords, setHistoryChoice } from "../../db/account-profile.ts";
+import { changePassword, institutionPasswordRules, readPersonalData, updatePersonalData } from "../../domain/account-profile.ts";
+import { csvCell } from "../../domain/citations.ts";
+import { personSections, registrationRecord } from "../../db/person-export.ts";
+import { admitDuplicateLookup } from "../../domain/login-variants.ts";
+import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, PERSONAL_FIELDS, type PersonalDataIssue } from "../../domain/personal-data.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { clientIpOf, createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import type { Lang } from "../../lib/messages.ts";
+import { MY_AREA_PATH } from "./paths.ts";
 
-/** The private area's API prefix (spec §7 "meu-{product}"). */
-export const MY_AREA_PATH = "meu-pergamum";
+
 
 const MESSAGES = {
   nao_editavel: { pt: "Este dado não pode ser alterado por você; procure a biblioteca.", es: "Usted no puede cambiar este dato; consulte a la biblioteca.", en: "You cannot change this field; ask the library." },
@@ -93,23 +90,7 @@ const HistoricoPut = z
   .object({ guardar: z.boolean(), confirmar: z.boolean().optional().openapi({ description: "Required (true) to turn the history off: that deletes it" }) })
   .openapi("HistoricoPrivacidade");
 
-const Comentario = z
-  .object({ cod_comentario: z.number().int(), cod_acervo: z.number().int().nullable(), titulo: z.string().nullable(), biblioteca: z.string(), texto: z.string(), situacao: z.string(), data_envio: z.string() })
-  .openapi("MeuComentario");
-const TituloComentado = z.object({ cod_acervo: z.number().int(), titulo: z.string(), autor: z.string().nullable(), total: z.number().int(), ultimo_envio: z.string() }).openapi("TituloComentado");
-const Sugestao = z
-  .object({
-    cod_sugestao: z.number().int(), titulo: z.string(), autor: z.string().nullable(), edicao: z.string().nullable(), editor: z.string(), isbn_issn: z.string().nullable(),
-    periodico: z.string().nullable(), outras_inf: z.string().nullable(), biblioteca: z.string(), situacao: z.string(), created_at: z.string(),
-    disciplina: z.string().nullable().openapi({ description: "A professor's suggestion: the teaching plan's discipline (null otherwise)" }),
-    tipo_bibliografia: z.enum(["B", "C"]).nullable(), exemplares: z.number().int().nullable(), justificativa: z.string().nullable(),
-  })
-  .openapi("MinhaSugestao");
-const Situacao = z.object({ codigo: z.string(), descricao: z.string() }).openapi("SituacaoSugestao");
-
 const ok = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } }, ...patronErrorResponses });
-const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }) });
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const personalGet = createRoute({ method: "get", path: `/${MY_AREA_PATH}/dados-pessoais`, summary: "The patron's personal data (spec §3) and which fields they may change", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: ok(DadosPessoais, "Personal data") });
 const personalPut = createRoute({
@@ -274,89 +255,6 @@ export function meuPerfilRoutes(deps: ApiDeps) {
       throw new ApiError(422, "validacao", { code: "confirmacao_necessaria", message: say(lang, "confirmacao_necessaria"), errors: { confirmar: [say(lang, "confirmacao_necessaria")] } });
     }
     return c.json({ guardar, apagados: await setHistoryChoice(db, codPessoa, guardar) }, 200);
-  });
-  return app;
-}
-
-const commentsList = createRoute({ method: "get", path: "/usuario/acervos", summary: "The titles the patron commented on", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: ok(z.array(TituloComentado), "Titles, latest comment first") });
-const commentsOfTitle = createRoute({
-  method: "get",
-  path: "/usuario/acervo/{id}",
-  summary: "The patron's comments on one title, with their moderation status (aguardando | aprovado | rejeitado)",
-  security: [{ bearer: [] }],
-  request: { headers: LangHeader, params: Id },
-  responses: ok(z.array(Comentario), "Comments, newest first"),
-});
-const commentsAll = createRoute({ method: "get", path: "/usuario", summary: "All the patron's comments (titles and general), with moderation status", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: ok(z.array(Comentario), "Comments, newest first") });
-const commentDelete = createRoute({
-  method: "delete",
-  path: "/usuario/{id}",
-  summary: "Deletes one of the patron's comments (404 when it is not theirs)",
-  security: [{ bearer: [] }],
-  request: { headers: LangHeader, params: Id },
-  responses: { 204: { description: "Deleted" }, 404: { description: "Not the patron's comment", content: { "application/json": { schema: ErrorSchema } } }, ...patronErrorResponses },
-});
-
-/** /api/comentarios/usuario/...: the patron's own comments (spec §7 "Comentarios"). */
-export function meusComentariosRoutes(deps: ApiDeps) {
-  const app = createRouter();
-  app.use("*", requireToken(deps));
-  app.openapi(commentsList, async (c) => c.json(await myCommentedTitles(deps.db, patronOf(c)), 200));
-  app.openapi(commentsOfTitle, async (c) => c.json(await myComments(deps.db, patronOf(c), c.req.valid("param").id), 200));
-  app.openapi(commentsAll, async (c) => c.json(await myComments(deps.db, patronOf(c)), 200));
-  app.openapi(commentDelete, async (c) => {
-    if (!(await deleteMyComment(deps.db, patronOf(c), c.req.valid("param").id))) throw new ApiError(404, "nao_encontrado");
-    return c.body(null, 204);
-  });
-  return app;
-}
-
-const statusesGet = createRoute({ method: "get", path: "/sugestoes/situacao", summary: "The 14 purchase-suggestion statuses (spec §3)", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: ok(z.array(Situacao), "Statuses") });
-const suggestionsGet = createRoute({
-  method: "get",
-  path: "/sugestoes",
-  summary: "The patron's purchase suggestions; dataIni and dataFim together (start ≤ end), situacao one of /sugestoes/situacao",
-  security: [{ bearer: [] }],
-  request: { headers: LangHeader, query: z.object({ dataIni: IsoDate.optional(), dataFim: IsoDate.optional(), situacao: z.enum(SUGGESTION_STATUSES.map((s) => s.codigo) as [string, ...string[]]).optional() }) },
-  responses: ok(z.array(Sugestao), "Suggestions, newest first"),
-});
-
-const ProfessorSuggestion = SuggestionFields.extend({
-  plano: z.coerce.number().int().positive().nullish().openapi({ description: "One of the professor's teaching plans (its course and discipline): `GET /plano-ensino/bibliografia?professor=eu`" }),
-  tipo_bibliografia: z.string().max(1).nullish().openapi({ description: "B basic or C complementary bibliography" }),
-  exemplares: z.coerce.number().int().nullish().openapi({ description: `Copies wanted, 1 to ${MAX_COPIES}` }),
-  justificativa: z.string().max(2000).nullish(),
-}).openapi("SugestaoProfessor");
-const professorSuggestionPost = createRoute({
-  method: "post",
-  path: "/sugestoes",
-  summary:
-    "A professor's purchase suggestion for one of their teaching plans (ADR 195): the suggestion fields plus plano, tipo_bibliografia and exemplares (required) and justificativa. " +
-    "403 somente_professor for other patrons; 422 with field errors, solicitacao_duplicada (same title open for the plan) or limite_solicitacoes (the category's open suggestions)",
-  security: [{ bearer: [] }],
-  request: { headers: LangHeader, body: { required: true, content: { "application/json": { schema: ProfessorSuggestion } } } },
-  responses: { 201: { description: "Suggestion stored (pre_sugestao)", content: { "application/json": { schema: SuggestionStored } } }, ...patronErrorResponses },
-});
-
-/** /api/aquisicao/...: the patron's purchase suggestions and their statuses (spec §7 "Aquisicao"), and the professors' own route. */
-export function aquisicaoSugestoesRoutes(deps: ApiDeps) {
-  const app = createRouter();
-  app.use("*", requireToken(deps));
-  app.openapi(statusesGet, async (c) => c.json(SUGGESTION_STATUSES.map((s) => ({ codigo: s.codigo, descricao: s.descricao[c.get("lang")] })), 200));
-  app.openapi(suggestionsGet, async (c) => {
-    const lang = c.get("lang");
-    const q = c.req.valid("query");
-    // Spec §5 date filters: both dates, and start not after end.
-    if (Boolean(q.dataIni) !== Boolean(q.dataFim) || (q.dataIni && q.dataFim && q.dataIni > q.dataFim)) {
-      const missing = !q.dataIni ? "dataIni" : "dataFim";
-      const key = q.dataIni && q.dataFim ? "dataFim" : missing;
-      throw new ApiError(422, "validacao", { code: "periodo_invalido", errors: { [key]: [say(lang, "data_invalida")] } });
-    }
-    return c.json(await mySuggestions(deps.db, patronOf(c), q), 200);
-  });
-  app.openapi(professorSuggestionPost, async (c) => {
-    const lang = c.get("lang");
-    return c.json(await createProfessorSuggestion(deps.db, lang, patronOf(c), c.req.valid("json"), msg(lang, "valor_invalido")), 201);
   });
   return app;
 }

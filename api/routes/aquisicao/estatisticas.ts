@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ACQUISITION_MODES, acquisitionStatistics } from "../domain/acquisition-statistics.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
-import type { Lang } from "../lib/messages.ts";
+import { ACQUISITION_MODES, acquisitionStatistics } from "../../domain/acquisition-statistics.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../../lib/http.ts";
+import type { Lang } from "../../lib/messages.ts";
 
 const MESSAGES = {
   data_invalida: { pt: "Informe uma data válida.", es: "Indique una fecha válida.", en: "Enter a valid date." },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, get, insertTitles, login, publicToken } from "../lib/testing.ts";
-import { seedTeachingPlans } from "../seed/teaching-plans.ts";
+import { createTestApi, get, insertTitles, login, publicToken } from "../../lib/testing.ts";
+import { seedTeachingPlans } from "../../seed/teaching-plans.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let pub: string;

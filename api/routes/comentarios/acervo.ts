@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { listComments, postComment } from "../domain/comments.ts";
-import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg } from "../lib/messages.ts";
+import { listComments, postComment } from "../../domain/comments.ts";
+import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { msg } from "../../lib/messages.ts";
 
 const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
