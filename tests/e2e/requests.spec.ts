@@ -1,6 +1,6 @@
 import { expect, test } from "../fixtures/warm";
 import type { APIRequestContext } from "@playwright/test";
-import { hydrated, login } from "../fixtures/demo";
+import { hydrated, login, PRIVATE_AREA } from "../fixtures/demo";
 
 /**
  * Holds, loan requests, comments, purchase suggestions and the general comment, with JavaScript on and off.
@@ -120,6 +120,28 @@ test.describe("loan requests", () => {
     await page.getByLabel("Local de recebimento").selectOption({ label: "Balcão de empréstimo" });
     await page.getByRole("button", { name: "Solicitar empréstimo" }).click();
     await expect(page.getByRole("alert")).toContainText("Já existe uma solicitação com os mesmos dados.");
+
+    // Cancelling it asks first (a dialog with JS, a page of its own without), and nothing changes until "yes".
+    await page.goto(`${PRIVATE_AREA}/solicitacoes-emprestimo?status=aguardando`);
+    await hydrated(page);
+    const row = page.getByRole("row").filter({ has: page.locator(`a[href$="/acervo/${id}"]`) });
+    // "No" leaves it as it was.
+    await row.getByRole("button", { name: /^Cancelar a solicitação de / }).click();
+    if (isJs()) await page.getByRole("dialog").getByRole("button", { name: "Não, voltar" }).click();
+    else await page.getByRole("link", { name: "Não, voltar" }).click();
+    await expect(row.getByRole("button", { name: /^Cancelar a solicitação de / })).toBeVisible();
+    await row.getByRole("button", { name: /^Cancelar a solicitação de / }).click();
+    if (isJs()) await expect(page.getByRole("dialog")).toContainText("Cancelar esta solicitação de empréstimo?");
+    else await expect(page.getByRole("heading", { name: "Cancelar esta solicitação de empréstimo?" })).toBeFocused();
+    const waiting = await apiGet<Array<{ cod_acervo: number; situacao: string }>>(request, "/api/solicitacao-emprestimo", await token(request, who));
+    expect(waiting.filter((r) => r.cod_acervo === id && r.situacao === "aguardando")).toHaveLength(1);
+    await page.getByRole("button", { name: "Sim, cancelar a solicitação" }).click();
+    // The outcome is announced, takes the focus and is in the page's title.
+    await expect(page.locator("#resultado")).toHaveText("Solicitação cancelada.");
+    await expect(page.locator("#resultado")).toBeFocused();
+    await expect(page).toHaveTitle(/^Solicitação cancelada\./);
+    const after = await apiGet<Array<{ cod_acervo: number; situacao: string }>>(request, "/api/solicitacao-emprestimo", await token(request, who));
+    expect(after.filter((r) => r.cod_acervo === id && r.situacao === "aguardando")).toHaveLength(0);
   });
 });
 
