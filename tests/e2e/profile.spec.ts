@@ -113,7 +113,8 @@ test("the password change lists the rules, refuses a weak password and a mismatc
   await expect(page.locator(".action-status")).toContainText("Senha alterada.");
 
   // The same password again: only the API knows the history, and its refusal marks that rule beside the field.
-  await open(page, `${PROFILE}/senha`);
+  await page.goto(`${PROFILE}/senha`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.getByLabel("Senha atual", { exact: true }).fill("Leitura#2026");
   await page.getByLabel("Nova senha", { exact: true }).fill("Leitura#2026");
   await page.getByLabel("Confirme a nova senha").fill("Leitura#2026");
