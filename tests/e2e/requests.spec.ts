@@ -66,6 +66,16 @@ test.describe("holds", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Reservar:");
     const library = page.getByLabel("Biblioteca de retirada");
     if ((await library.locator("option[value='']").count()) > 0) await library.selectOption({ index: 1 });
+    // The pickup place (spec §3 localizacao) is optional; too long, it is refused beside the field, keeping the text.
+    const place = page.getByLabel("Local de retirada (opcional)");
+    await place.evaluate((el) => el.removeAttribute("maxlength"));
+    await place.fill("x".repeat(201));
+    await page.getByRole("button", { name: "Reservar", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("O local de retirada pode ter até 200 caracteres.");
+    await expect(place).toHaveAccessibleDescription(/O local de retirada pode ter até 200 caracteres\./);
+    await expect(place).toHaveValue("x".repeat(201));
+    const where = `Balcão do 2º andar (${test.info().project.name})`;
+    await place.fill(where);
     await page.getByRole("button", { name: "Reservar", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/acervo/${id}/reserva\\?reserva=\\d+$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reserva feita");
@@ -84,11 +94,17 @@ test.describe("holds", () => {
     }
     const holds = await apiGet<Array<{ cod_acervo: number }>>(request, "/api/reserva", await token(request, who));
     expect(holds.filter((h) => h.cod_acervo === id)).toHaveLength(1);
+    // The holds list shows the pickup place that was sent.
+    await page.goto(`${PRIVATE_AREA}/reservas`);
+    const row = page.getByRole("table", { name: /reservas ativas/i }).getByRole("row").filter({ has: page.locator(`a[href$="/acervo/${id}"]`) });
+    await expect(row).toContainText(where);
   });
 });
 
 test.describe("loan requests", () => {
   test("the form says what is missing, then creates the request, and refuses a duplicate", async ({ page, request }) => {
+    // Long: the form's refusals, the request, its duplicate, then cancelling it from the list after confirming.
+    test.slow();
     const who = isJs() ? "professor" : "funcionario";
     const id = await availableTitle(request, isJs() ? 3 : 4);
     await login(page, patron(who), `/acervo/${id}/solicitacao-emprestimo`);
@@ -110,6 +126,16 @@ test.describe("loan requests", () => {
     await expect(page.getByRole("alert")).toContainText("Informe o endereço para a entrega em domicílio.");
 
     await page.getByLabel("Local de recebimento").selectOption({ label: "Balcão de empréstimo" });
+    // How to receive it (spec §3 recebimento_textual) is optional; too long, it is refused beside the field.
+    const how = page.getByLabel("Como receber (opcional)");
+    await how.evaluate((el) => el.removeAttribute("maxlength"));
+    await how.fill("y".repeat(501));
+    await page.getByRole("button", { name: "Solicitar empréstimo" }).click();
+    await expect(page.getByRole("alert")).toContainText("“Como receber” pode ter até 500 caracteres.");
+    await expect(how).toHaveAccessibleDescription(/“Como receber” pode ter até 500 caracteres\./);
+    await expect(how).toHaveValue("y".repeat(501));
+    const note = `Deixar com a portaria (${test.info().project.name})`;
+    await how.fill(note);
     await page.getByRole("button", { name: "Solicitar empréstimo" }).click();
     await expect(page).toHaveURL(new RegExp(`/acervo/${id}/solicitacao-emprestimo\\?solicitacao=\\d+$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Solicitação registrada");
@@ -125,6 +151,8 @@ test.describe("loan requests", () => {
     await page.goto(`${PRIVATE_AREA}/solicitacoes-emprestimo?status=aguardando`);
     await hydrated(page);
     const row = page.getByRole("row").filter({ has: page.locator(`a[href$="/acervo/${id}"]`) });
+    // The list shows how the patron asked to receive it.
+    await expect(row.getByRole("cell", { name: note, exact: true })).toBeVisible();
     // "No" leaves it as it was.
     await row.getByRole("button", { name: /^Cancelar a solicitação de / }).click();
     if (isJs()) await page.getByRole("dialog").getByRole("button", { name: "Não, voltar" }).click();

@@ -109,7 +109,8 @@ export function useConfirmDialog<T>() {
     },
     dialog(render: (value: T, close: () => void) => ReactNode) {
       return (
-        <dialog ref={ref} className="modal" aria-labelledby="confirmar-titulo">
+        // Closed ("no", Escape or "yes" sent), the dialog forgets what it asked about.
+        <dialog ref={ref} className="modal" aria-labelledby="confirmar-titulo" onClose={() => setChosen(null)}>
           {chosen !== null ? render(chosen, close) : null}
         </dialog>
       );
