@@ -101,7 +101,6 @@ test("the password change lists the rules, refuses a weak password and a mismatc
   await expect(page.locator('[data-rule="length"]')).toHaveAttribute("data-met", "false");
   await expect(page.locator('[data-rule="length"]')).toContainText("(não atendido)");
   await expect(page.locator('[data-rule="diff_case"]')).toContainText("(não atendido)");
-  await expect(page.locator('[data-rule="diff_name"]')).not.toContainText("(não atendido)");
   // Passwords are never sent back by the server (with JS the page is not reloaded, so the field keeps what was typed).
   if (!isJs()) await expect(page.getByLabel("Nova senha", { exact: true })).toHaveValue("");
 
