@@ -97,6 +97,10 @@ test("the password change lists the rules, refuses a weak password and a mismatc
   const summary = page.getByRole("alert");
   await expect(summary).toContainText("A senha não atende a todos os critérios!");
   await expect(summary).toContainText("As senhas não conferem!");
+  // The rule list beside the field says which rules failed, in words (without JS too: the server marks them).
+  await expect(page.locator('[data-rule="length"]')).toHaveAttribute("data-met", "false");
+  await expect(page.locator('[data-rule="length"]')).toContainText("(não atendido)");
+  await expect(page.locator('[data-rule="diff_case"]')).toContainText("(não atendido)");
   // Passwords are never sent back by the server (with JS the page is not reloaded, so the field keeps what was typed).
   if (!isJs()) await expect(page.getByLabel("Nova senha", { exact: true })).toHaveValue("");
 
@@ -106,4 +110,16 @@ test("the password change lists the rules, refuses a weak password and a mismatc
   await page.getByRole("button", { name: "Alterar senha" }).click();
   await expect(page).toHaveURL(new RegExp(`${PROFILE}\\?aviso=senha$`));
   await expect(page.locator(".action-status")).toContainText("Senha alterada.");
+
+  // The same password again: only the API knows the history, and its refusal marks that rule beside the field.
+  await page.goto(`${PROFILE}/senha`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.getByLabel("Senha atual", { exact: true }).fill("Leitura#2026");
+  await page.getByLabel("Nova senha", { exact: true }).fill("Leitura#2026");
+  await page.getByLabel("Confirme a nova senha").fill("Leitura#2026");
+  await page.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(page.getByRole("alert")).toContainText("A senha não atende a todos os critérios!");
+  await expect(page.locator('[data-rule="last_pw"]')).toHaveAttribute("data-met", "false");
+  await expect(page.locator('[data-rule="last_pw"]')).toContainText("(não atendido)");
+  await expect(page.locator('[data-rule="length"]')).not.toContainText("(não atendido)");
 });
