@@ -4,7 +4,7 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { titleAfterAction } from "~/lib/action-failed.server";
-import { SAVED_SEARCH_FREQUENCIES, type SavedSearchFrequency } from "../../../contract/notifications";
+import type { SavedSearchFrequency } from "../../../contract/notifications";
 import { setSavedSearchAlert } from "~/lib/api/account/notifications.server";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "~/lib/api/account/saved.server";
 import { getApi } from "~/lib/api/client.server";
@@ -13,6 +13,7 @@ import { settle } from "~/lib/api/settle.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { SAVED_PATH } from "./paths";
+import { ALERT_CHOICES, NO_ALERT, type AlertChoice } from "./saved-alert";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -28,13 +29,10 @@ export async function loadSaved(request: Request, context: Ctx) {
     pageTitle: titleAfterAction(context, plainTitle, t("common:errors.prefix"), done ? t(`saved:done.${done}`) : null),
     errorPrefix: t("common:errors.prefix"),
     done,
-    items: saved.ok ? saved.value.map((s) => ({ id: s.id, name: s.nome, href: `/?${s.consulta}`, date: formatDate(s.created_at, lang), alert: s.alerta ?? NO_ALERT })) : null,
+    items: saved.ok ? saved.value.map((s) => ({ id: s.id, name: s.nome, href: `/?${s.consulta}`, date: formatDate(s.created_at, lang), alert: (s.alerta ?? NO_ALERT) as AlertChoice })) : null,
   };
 }
 
-/** The alert choice "none" in the form (the API's null). */
-export const NO_ALERT = "nenhum";
-export type AlertChoice = SavedSearchFrequency | typeof NO_ALERT;
 
 export interface SavedActionData {
   error?: string;
@@ -76,7 +74,7 @@ export async function savedAction(request: Request, context: Ctx) {
       const id = idOf(form);
       const value = String(form.get("alerta") ?? "");
       if (!id) return data<SavedActionData>({ error: t("saved:errors.not_found") }, { status: 400 });
-      const ok = value === NO_ALERT || (SAVED_SEARCH_FREQUENCIES as readonly string[]).includes(value);
+      const ok = (ALERT_CHOICES as readonly string[]).includes(value);
       if (!ok) return data<SavedActionData>({ error: t("saved:errors.alert"), field: `alerta-${id}`, alert: { id, value } }, { status: 400 });
       try {
         await setSavedSearchAlert(api, id, value === NO_ALERT ? null : (value as SavedSearchFrequency));

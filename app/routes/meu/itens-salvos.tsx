@@ -9,12 +9,11 @@ import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { flagFailure } from "~/lib/action-failed.server";
 import { useHydrated } from "~/lib/use-hydrated";
-import { SAVED_SEARCH_FREQUENCIES } from "../../../contract/notifications";
 import type { Route } from "./+types/itens-salvos";
-import { loadSaved, NO_ALERT, savedAction, type SavedActionData } from "./itens-salvos.server";
+import { loadSaved, savedAction, type SavedActionData } from "./itens-salvos.server";
 import { NOTIFICATIONS_PATH, SAVED_PATH } from "./paths";
+import { ALERT_CHOICES } from "./saved-alert";
 
-const ALERT_CHOICES = [NO_ALERT, ...SAVED_SEARCH_FREQUENCIES] as const;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [{ title: pageTitle(loaderData?.pageTitle ?? "", matches) }];
