@@ -16,6 +16,7 @@ import { PHONE_MAX } from "../../../contract/contact-details";
 import type { Route } from "./+types/dados-pessoais";
 import { PROFILE_PATH } from "~/components/profile/paths";
 import { loadProfile, profileAction } from "./dados-pessoais.server";
+import { NOTIFICATIONS_PATH } from "./paths";
 import type { ProfileActionData } from "./dados-pessoais.server";
 import "~/components/profile/profile.css";
 
@@ -222,6 +223,13 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
             {t("email.submit")}
           </button>
         </Form>
+      </section>
+
+      <section aria-labelledby="avisos-titulo" className="profile-section" id="avisos">
+        <h2 id="avisos-titulo">{t("notifications_heading")}</h2>
+        <p>
+          <Link to={NOTIFICATIONS_PATH}>{t("notifications_link")}</Link>
+        </p>
       </section>
 
       <section aria-labelledby="senha" className="profile-section">
