@@ -20,9 +20,10 @@ const askDelete = async (page: Page) => {
   await page.locator("#confirmar-titulo").waitFor();
 };
 
-/** Not keeping the history without the confirmation: the error beside the box (nothing is deleted). */
+/** Deleting the history while keeping it: the error beside the box (nothing is deleted). */
 const historyUnconfirmed = async (page: Page) => {
-  await page.locator("#historico-guardar-nao").check();
+  await page.locator("#historico-guardar-sempre").check();
+  await page.locator("#historico-apagar").check();
   await page.locator("#historico").getByRole("button").click();
   await page.getByRole("alert").first().waitFor();
 };

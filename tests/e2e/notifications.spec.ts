@@ -157,29 +157,36 @@ test("deleting a saved search asks first (a dialog with JavaScript, a page witho
   await expect(page.getByRole("rowheader", { name: "Astronomia", exact: true })).toBeVisible();
 });
 
-test("the loan-history choice: not keeping it asks for a confirmation beside the box, then deletes; keeping it again is saved", async ({ signedIn: page }) => {
+test("the loan-history choice: the library's period, then never while the current history stays, then forever again", async ({ signedIn: page }) => {
   await page.goto(PROFILE);
   const section = page.locator("#historico");
-  await expect(section).toContainText("A biblioteca guarda o seu histórico: 2 empréstimos devolvidos.");
-  await section.getByLabel("Não guardar (apaga o histórico atual)").check();
+  await expect(section).toContainText("A biblioteca guarda o seu histórico para sempre: 2 empréstimos devolvidos.");
+  await section.getByLabel("Guardar pelo prazo da biblioteca (365 dias)").check();
+  await section.getByRole("button", { name: "Salvar escolha" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "A biblioteca vai guardar o seu histórico de empréstimos pelo prazo dela." })).toBeVisible();
+  await expect(section).toContainText("A biblioteca guarda o seu histórico por 365 dias: 2 empréstimos devolvidos.");
+
+  // Never, without deleting: what exists stays until the patron deletes it.
+  await section.getByLabel("Não guardar").check();
+  await section.getByRole("button", { name: "Salvar escolha" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "A biblioteca não vai mais guardar o seu histórico de empréstimos." })).toBeVisible();
+  await page.goto(PROFILE);
+  await expect(section).toContainText("A biblioteca não guarda o seu histórico de empréstimos. 2 empréstimos devolvidos continuam guardados até você apagá-los.");
+  await expect(section.getByLabel("Não guardar")).toBeChecked();
+
+  // Deleting while keeping it: refused beside the box (400 without JS), nothing deleted.
+  await section.getByLabel("Guardar sempre").check();
+  await section.getByLabel("Apagar também o histórico atual (2 empréstimos devolvidos)").check();
   const [res] = await Promise.all([isJs() ? Promise.resolve(null) : page.waitForResponse((r) => r.request().method() === "POST"), section.getByRole("button", { name: "Salvar escolha" }).click()]);
   if (res) expect(res.status()).toBe(400);
-  await expect(section.getByRole("alert")).toContainText("Marque a confirmação para apagar o histórico de empréstimos.");
-  const confirm = section.getByLabel("Confirmo que quero apagar o meu histórico de empréstimos (não pode ser desfeito)");
-  await expect(confirm).toHaveAttribute("aria-invalid", "true");
-  await expect(section.getByLabel("Não guardar (apaga o histórico atual)")).toBeChecked();
+  await expect(section.getByRole("alert")).toContainText("Para apagar o histórico atual, escolha “Não guardar”.");
+  await expect(section.getByLabel(/^Apagar também o histórico atual/)).toHaveAttribute("aria-invalid", "true");
+  await expect(section.getByLabel("Guardar sempre")).toBeChecked();
   await expect(section).toContainText("2 empréstimos devolvidos");
 
-  await confirm.check();
+  await section.getByLabel(/^Apagar também o histórico atual/).uncheck();
   await section.getByRole("button", { name: "Salvar escolha" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Histórico de empréstimos apagado. A biblioteca não vai mais guardá-lo." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "A biblioteca vai guardar o seu histórico de empréstimos para sempre." })).toBeVisible();
   await page.goto(PROFILE);
-  await expect(section).toContainText("A biblioteca não guarda o seu histórico de empréstimos.");
-  await expect(section.getByLabel("Não guardar (apaga o histórico atual)")).toBeChecked();
-
-  await section.getByLabel("Guardar o meu histórico de empréstimos").check();
-  await section.getByRole("button", { name: "Salvar escolha" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "A biblioteca vai guardar o seu histórico de empréstimos." })).toBeVisible();
-  await page.goto(PROFILE);
-  await expect(section).toContainText("A biblioteca guarda o seu histórico: 0 empréstimo devolvido.");
+  await expect(section).toContainText("A biblioteca guarda o seu histórico para sempre: 2 empréstimos devolvidos.");
 });

@@ -53,17 +53,21 @@ test("a CPF with wrong check digits and a malformed CEP are refused next to the 
   await expect(page.getByLabel("CPF")).toBeFocused();
 });
 
-test("turning the loan history off needs the confirmation, then deletes it", async ({ page }) => {
+test("deleting the loan history goes with not keeping it, then deletes it", async ({ page }) => {
   await open(page);
-  await expect(page.getByText("A biblioteca guarda o seu histórico: 3 empréstimos devolvidos.")).toBeVisible();
-  await page.getByLabel("Não guardar (apaga o histórico atual)").check();
+  await expect(page.getByText("A biblioteca guarda o seu histórico para sempre: 3 empréstimos devolvidos.")).toBeVisible();
+  // Deleting while keeping it is refused beside the box, and the choices are kept.
+  await page.getByLabel("Guardar pelo prazo da biblioteca (365 dias)").check();
+  await page.getByLabel("Apagar também o histórico atual (3 empréstimos devolvidos)").check();
   await page.getByRole("button", { name: "Salvar escolha" }).click();
-  await expect(page.getByRole("alert")).toContainText("Marque a confirmação para apagar o histórico de empréstimos.");
-  await page.getByLabel("Não guardar (apaga o histórico atual)").check();
-  await page.getByLabel(/Confirmo que quero apagar/).check();
+  await expect(page.getByRole("alert")).toContainText("Para apagar o histórico atual, escolha “Não guardar”.");
+  await expect(page.getByLabel("Guardar pelo prazo da biblioteca (365 dias)")).toBeChecked();
+  await expect(page.getByLabel(/^Apagar também o histórico atual/)).toBeChecked();
+  await page.getByLabel("Não guardar").check();
   await page.getByRole("button", { name: "Salvar escolha" }).click();
   await expect(page.locator(".action-status")).toContainText("Histórico de empréstimos apagado.");
   await expect(page.getByText("A biblioteca não guarda o seu histórico de empréstimos.")).toBeVisible();
+  await expect(page.getByLabel("Não guardar")).toBeChecked();
 });
 
 test("my data downloads as JSON and as CSV", async ({ page }) => {
