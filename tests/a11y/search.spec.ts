@@ -5,6 +5,19 @@ import { auditRoutes, type RouteCase } from "./audit";
 const ROUTES: RouteCase[] = [
   // Ten results a page: the same markup as twenty, audited faster (each case runs in twelve contexts).
   { name: "search-facets", path: () => "/?termo=brasil&qtd=10" },
+  // The search box's suggestions open (with JavaScript; without it the plain box with the typed term).
+  {
+    name: "search-suggestions-open",
+    path: () => "/",
+    act: async (page) => {
+      // JS off here means the app's scripts are blocked: the page never hydrates (4 s spent once, in that mode).
+      const js = await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 4000 }).then(() => true, () => false);
+      const box = page.getByLabel("Termo de pesquisa", { exact: true });
+      await box.click();
+      await box.pressSequentially("educ");
+      if (js) await page.getByRole("listbox").waitFor();
+    },
+  },
   { name: "search-facets-selected", path: () => "/?termo=brasil&qtd=10&filtro=I:por&filtro=Y:2006&filtro=Y:SD" },
   { name: "search-compact", path: () => "/?termo=brasil&qtd=10&exibicao=C" },
   // "Did you mean" (issue 6): no results, with the catalogue's own word offered as a link.

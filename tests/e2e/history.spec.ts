@@ -2,14 +2,11 @@ import { expect, test } from "../fixtures/warm";
 import type { Page } from "@playwright/test";
 import { DEMO, login } from "../fixtures/demo";
 
-/**
- * Runs a search from the search page's form, the way a visitor does: typing and pressing Enter (with JavaScript the
- * suggestions may open over the form as the term is typed; Enter with no suggestion chosen searches the term).
- */
+/** Runs a search from the search page's form, the way a visitor does: typing and clicking the button beside the box. */
 async function search(page: Page, term: string) {
   await page.goto("/");
-  await page.getByLabel("Termo de pesquisa").fill(term);
-  await page.getByLabel("Termo de pesquisa").press("Enter");
+  await page.getByLabel("Termo de pesquisa", { exact: true }).fill(term);
+  await page.getByRole("button", { name: "Pesquisar", exact: true }).click();
   await expect(page.getByRole("heading", { name: /resultados? para/ })).toBeVisible();
 }
 

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { useTranslation } from "~/framework/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { SubmitButton } from "~/components/search/SearchForm";
 import { TermFields } from "~/components/search/TermFields";
 import type { InstituicaoRede } from "~/lib/api/rede.server";
 import { PAGE_SIZES, SEARCH_ORDERINGS, TabSearchSchema } from "~/schemas/search";
@@ -46,6 +47,7 @@ export function NetworkSearchForm({ action, defaults, instituicoes, lastResult }
         defaultTerm={defaults.termo}
         defaultType={defaults.tipo}
         error={termError}
+        submit={<SubmitButton label={t("form.submit")} />}
       />
       {instituicoes.length ? (
         <fieldset className="network-form__institutions">
@@ -91,9 +93,6 @@ export function NetworkSearchForm({ action, defaults, instituicoes, lastResult }
           </select>
         </div>
       </div>
-      <button type="submit" className="button button--primary search-form__submit">
-        {t("form.submit")}
-      </button>
     </Form>
   );
 }

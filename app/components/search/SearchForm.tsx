@@ -131,6 +131,7 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
             defaultType={defaults.tipo}
             error={fields.termo.errors?.[0] ? t(fields.termo.errors[0]) : undefined}
             autocomplete
+            submit={<SubmitButton label={t("search.submit")} />}
           />
           <TabOptionFields groups={tabOptions} values={defaults.opcoes ?? {}} formId={form.id} />
         </>
@@ -167,10 +168,17 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
           </select>
         </div>
       </div>
-      <button type="submit" className="button button--primary search-form__submit">
-        {t("search.submit")}
-      </button>
+      {advanced ? <SubmitButton label={t("search.submit")} /> : null}
     </Form>
+  );
+}
+
+/** The search forms' submit button: beside the search box, or after the advanced form's fields. */
+export function SubmitButton({ label }: { label: string }) {
+  return (
+    <button type="submit" className="button button--primary search-form__submit">
+      {label}
+    </button>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "~/framework/use-translation";
 import { TextField } from "~/components/ui/TextField";
 import { SEARCH_TYPES } from "~/schemas/search";
@@ -18,31 +19,51 @@ export function TermFields(props: {
   error?: string;
   /** Suggestions from the catalogue's headings as the patron types (the catalogue's own search, not the network's). */
   autocomplete?: boolean;
+  /**
+   * The form's submit button, placed beside the search box (as VuFind, Koha and Aspen do): the suggestions open
+   * under the box, so they never cover it, and the button follows the box in the reading and tab order.
+   */
+  submit?: ReactNode;
 }) {
   const { t } = useTranslation("catalogue");
   const tipo = props.defaultType ?? "livre";
   return (
     <>
-      {props.autocomplete ? (
-        <SearchAutocomplete id={props.id} name={props.name} label={t("search.termLabel")} description={props.description} defaultValue={props.defaultTerm ?? ""} error={props.error} />
-      ) : (
-      <TextField
-        id={props.id}
-        name={props.name}
-        type="search"
-        label={t("search.termLabel")}
-        description={props.description}
-        defaultValue={props.defaultTerm ?? ""}
-        error={props.error}
-        autoComplete="off"
-        required
-      />
-      )}
+      <div className="search-form__term">
+        {props.autocomplete ? (
+          <SearchAutocomplete
+            id={props.id}
+            name={props.name}
+            label={t("search.termLabel")}
+            description={props.description}
+            defaultValue={props.defaultTerm ?? ""}
+            error={props.error}
+          />
+        ) : (
+          <TextField
+            id={props.id}
+            name={props.name}
+            type="search"
+            label={t("search.termLabel")}
+            description={props.description}
+            defaultValue={props.defaultTerm ?? ""}
+            error={props.error}
+            autoComplete="off"
+            required
+          />
+        )}
+        {props.submit}
+      </div>
       <fieldset className="search-form__types">
         <legend>{t("search.typeLegend")}</legend>
         {SEARCH_TYPES.map((value) => (
           <label key={value} className="search-form__radio">
-            <input type="radio" name="tipo" value={value} defaultChecked={value === tipo} />
+            <input
+              type="radio"
+              name="tipo"
+              value={value}
+              defaultChecked={value === tipo}
+            />
             <span>{t(`search.types.${value}`)}</span>
           </label>
         ))}
