@@ -15,12 +15,6 @@ const MAX_LINES = 3;
 
 /** Route modules still being moved; each entry leaves this list when its bodies move to its `.server.ts`. */
 const NOT_YET: ReadonlySet<string> = new Set([
-  "acervo.enviar.tsx", // moves to .server.ts: issue 31
-  "acervo.exemplares.tsx", // moves to .server.ts: issue 31
-  "acervo.referencia.tsx", // moves to .server.ts: issue 31
-  "acervo.reserva.tsx", // moves to .server.ts: issue 31
-  "acervo.solicitacao-emprestimo.tsx", // moves to .server.ts: issue 31
-  "acervo.tsx", // moves to .server.ts: issue 31
   "autocompletar.ts", // moves to .server.ts: issue 31
   "autoridade.tsx", // moves to .server.ts: issue 31
   "captcha.desafio.ts", // moves to .server.ts: issue 31

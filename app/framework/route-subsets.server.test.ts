@@ -102,7 +102,7 @@ describe("route subsets by the path's first segments", () => {
   it("keeps a route's layout and the root with it, and leaves out the routes of other paths", () => {
     const loans = subsetOf("/meupergamum/emprestimos");
     expect(loans).toEqual(expect.arrayContaining(["root", "home", "meu", "meu-index", "routes/meu/emprestimos.tsx", "home-guia", "routes/not-found.tsx"]));
-    expect(loans).not.toContain("routes/acervo.tsx");
+    expect(loans).not.toContain("routes/acervo/index.tsx");
     expect(loans).not.toContain("routes/meu/emprestimos.historico.tsx");
     expect(subsetOf("/acervo/12")).not.toContain("meu");
   });

@@ -14,11 +14,11 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "plain HTTP: the same w
 const A = PRIVATE_AREA;
 /** The URL each route module with an action answers at (demo ids; a missing one is a 404, which also counts). */
 const ACTIONS: Record<string, string> = {
-  "acervo.comentarios.tsx": "/acervo/1/comentarios",
-  "acervo.enviar.tsx": "/acervo/1/enviar",
-  "acervo.reserva.tsx": "/acervo/1/reserva",
-  "acervo.solicitacao-emprestimo.tsx": "/acervo/1/solicitacao-emprestimo",
-  "acervo.tsx": "/acervo/1",
+  "acervo/comentarios.tsx": "/acervo/1/comentarios",
+  "acervo/enviar.tsx": "/acervo/1/enviar",
+  "acervo/reserva.tsx": "/acervo/1/reserva",
+  "acervo/solicitacao-emprestimo.tsx": "/acervo/1/solicitacao-emprestimo",
+  "acervo/index.tsx": "/acervo/1",
   "cesta.tsx": "/cesta",
   "comentario.tsx": "/comentario",
   "confirmar-email.tsx": "/confirmar-email",

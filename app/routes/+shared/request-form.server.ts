@@ -7,7 +7,7 @@ import { requestErrorReply } from "~/lib/api/requests.server";
 import type { RequestActionData } from "~/components/requests/RequestForm";
 import { requireUser } from "~/lib/require-user.server";
 import type { RouterContextProvider } from "react-router";
-import { parseCodAcervo } from "../acervo.server";
+import { parseCodAcervo } from "../acervo/index.server";
 
 /**
  * The title a request form is about (the hold and the loan request): the patron must be logged in, and a path

@@ -13,22 +13,21 @@ import { pageTitle } from "~/components/search/page-title";
 import { coinsKev, jsonLdText, titleJsonLd } from "~/lib/record-metadata";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
-import type { Route } from "./+types/acervo";
-import { acervoAction, loadAcervo, loadHoldRefusal, recordLinks, type AcervoErrorData } from "./acervo.server";
+import type { Route } from "./+types/index";
+import { loadTitlePage, titlePageAction, type AcervoErrorData } from "./index.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const title = loaderData?.pageTitle ?? (isRouteErrorResponse(error) ? (error.data as AcervoErrorData | null)?.pageTitle : undefined);
   return title ? [{ title: pageTitle(title, matches) }] : [];
 };
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const page = await loadAcervo(params, context);
-  return { ...page, holdRefusal: await loadHoldRefusal(page, context), ...recordLinks(request, page.acervo.cod_acervo) };
+export function loader(args: Route.LoaderArgs) {
+  return loadTitlePage(args);
 }
 
 /** Opening a restricted online link (POST): login first, then the access is logged and the address offered. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return acervoAction(request, params, context);
+export function action(args: Route.ActionArgs) {
+  return titlePageAction(args);
 }
 
 /** Title page (spec §2 "/acervo/{codAcervo}"): the record, what the patron may do, and the copies. */

@@ -6,8 +6,8 @@ import { getApi } from "~/lib/api/client.server";
 import { postTitleComment, submitComment } from "~/lib/api/comments.server";
 import { getUnits, orNotFound } from "~/lib/api/requests.server";
 import { getT } from "~/lib/i18n.server";
-import type { Route } from "./+types/acervo.comentarios";
-import { parseCodAcervo } from "./acervo.server";
+import type { Route } from "./+types/comentarios";
+import { parseCodAcervo } from "./index.server";
 
 /** The comment form as a page: where a no-JS post with errors lands, and a link target of its own. */
 export async function loadRecordComment({ params, context }: Route.LoaderArgs) {

@@ -222,3 +222,14 @@ export async function acervoAction(request: Request, params: { codAcervo?: strin
     throw titleError(error, getI18n(context).t);
   }
 }
+
+/** The title page's loader: the record, what the patron may do (and why not a hold), and its permalink with QR code. */
+export async function loadTitlePage({ params, request, context }: { params: { codAcervo?: string }; request: Request; context: Readonly<RouterContextProvider> }) {
+  const page = await loadAcervo(params, context);
+  return { ...page, holdRefusal: await loadHoldRefusal(page, context), ...recordLinks(request, page.acervo.cod_acervo) };
+}
+
+/** The title page's action: opening a restricted online link (login first, then the access is logged). */
+export function titlePageAction({ params, request, context }: { params: { codAcervo?: string }; request: Request; context: Readonly<RouterContextProvider> }) {
+  return acervoAction(request, params, context);
+}

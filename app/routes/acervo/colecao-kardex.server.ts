@@ -2,8 +2,8 @@
 import { getKardexCombos, getKardexData, getKardexItem, getKardexPermissao } from "~/lib/api/acervo.server";
 import type { ApiClient } from "~/lib/api/client.server";
 import { ApiError } from "~/lib/api/errors";
-import type { Route } from "./+types/acervo.colecao-kardex";
-import { loadSubPage } from "./acervo.server";
+import type { Route } from "./+types/colecao-kardex";
+import { loadSubPage } from "./index.server";
 
 const positive = (v: string | null) => (v && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : undefined);
 

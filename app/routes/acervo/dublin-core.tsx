@@ -3,8 +3,8 @@ import { DataTable, SubPage, TitleErrorBoundary } from "~/components/acervo/SubP
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
-import type { Route } from "./+types/acervo.dublin-core";
-import { loadRecordDublinCore } from "./acervo.dublin-core.server";
+import type { Route } from "./+types/dublin-core";
+import { loadRecordDublinCore } from "./dublin-core.server";
 
 export const meta: Route.MetaFunction = (args) => subPageMeta(args);
 

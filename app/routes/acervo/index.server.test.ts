@@ -17,7 +17,7 @@ vi.mock("~/lib/api/client.server", () => ({
   }),
 }));
 
-const { describeClient, languageName, loadAcervo, loadHoldRefusal, loadSubPage, parseCodAcervo } = await import("./acervo.server");
+const { describeClient, languageName, loadAcervo, loadHoldRefusal, loadSubPage, parseCodAcervo } = await import("./index.server");
 const { Session, sessionContext } = await import("~/lib/session.server");
 
 const title = { cod_acervo: 5, titulo: "Vidas secas", autor: "Ramos, Graciliano", idioma: "por", assuntos: ["Seca"] };

@@ -1,50 +1,24 @@
 import { useTranslation } from "~/framework/use-translation";
-import { data, isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { Link } from "~/framework/Link";
-import type { Route } from "./+types/acervo.referencia";
+import type { Route } from "./+types/referencia";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import { CopyButton } from "~/components/basket/CopyButton";
 import { ExportText } from "~/components/basket/ExportText";
 import { pageTitle } from "~/components/search/page-title";
-import { getReferencia } from "~/lib/api/basket.server";
-import { getAcervo } from "~/lib/api/catalogue.server";
-import { getApi } from "~/lib/api/client.server";
-import { ApiError, describeError, type ErrorMessage } from "~/lib/api/errors";
-import { getT } from "~/lib/i18n.server";
 import { EXPORT_FORMATS } from "~/schemas/basket";
 import "~/components/basket/basket.css";
-import { parseCodAcervo } from "./acervo.server";
+import { loadReference } from "./referencia.server";
+import type { ErrorData } from "./referencia.server";
 
-interface ErrorData {
-  pageTitle: string;
-  message?: ErrorMessage;
+export function loader(args: Route.LoaderArgs) {
+  return loadReference(args);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const title = loaderData?.pageTitle ?? (isRouteErrorResponse(error) ? (error.data as ErrorData | null)?.pageTitle : undefined);
   return title ? [{ title: pageTitle(title, matches) }] : [];
 };
-
-/** The title and its references (ABNT with the bold title, and every text format) in parallel. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const t = getT(context);
-  const id = parseCodAcervo(params.codAcervo);
-  const notFound = () => data<ErrorData>({ pageTitle: t("catalogue:meta.notFound") }, { status: 404 });
-  if (id === null) throw notFound();
-  const api = getApi(context);
-  try {
-    const [acervo, referencia] = await Promise.all([getAcervo(api, id), getReferencia(api, id)]);
-    return {
-      codAcervo: id,
-      titulo: acervo.titulo,
-      referencia,
-      pageTitle: t("basket:reference.pageTitle", { titulo: acervo.titulo }),
-    };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw notFound();
-    throw data<ErrorData>({ pageTitle: t("catalogue:meta.titleError"), message: describeError(error) }, { status: error instanceof ApiError && error.status > 0 ? 502 : 503 });
-  }
-}
 
 /** `/acervo/{codAcervo}/referencia`: the ABNT NBR 6023 reference plus APA, RIS, BibTeX, MARCXML and CSV. */
 export default function ReferencePage({ loaderData }: Route.ComponentProps) {
@@ -102,4 +76,4 @@ export default function ReferencePage({ loaderData }: Route.ComponentProps) {
 }
 
 // Same error page as the title page (404 or the spec §8 message): its error data has the same shape.
-export { ErrorBoundary } from "./acervo";
+export { ErrorBoundary } from "./index";

@@ -3,74 +3,26 @@ import { useState } from "react";
 import { useTranslation } from "~/framework/use-translation";
 import { Link } from "~/framework/Link";
 import { fieldError } from "~/components/requests/form-errors";
-import { RequestFormPage, RequestOutcome, useRequestForm, type RequestActionData } from "~/components/requests/RequestForm";
+import { RequestFormPage, RequestOutcome, useRequestForm } from "~/components/requests/RequestForm";
 import { SelectField } from "~/components/requests/SelectField";
 import { WaitingListOffer, type WaitingListView } from "~/components/requests/WaitingListOffer";
 import { TextField } from "~/components/ui/TextField";
-import { getApi } from "~/lib/api/client.server";
-import { createLoanRequest, getLoanRequestOptions, orNotFound, type LoanRequestOptions } from "~/lib/api/requests.server";
-import { waitingListOrNull, waitingListView } from "~/lib/api/waiting-list.server";
-import { getT } from "~/lib/i18n.server";
+import { type LoanRequestOptions } from "~/lib/api/requests.server";
 import { cleanPhone, loanRequestSchema, PHONE_MAX, RECEIVING_NOTE_MAX } from "~/schemas/loan-request";
-import type { Route } from "./+types/acervo.solicitacao-emprestimo";
-import { requestTitle, submitRequest } from "./+shared/request-form.server";
+import type { Route } from "./+types/solicitacao-emprestimo";
+import { loadLoanRequestPage, loanRequestAction, FIELDS } from "./solicitacao-emprestimo.server";
+import type { LoanActionData } from "./solicitacao-emprestimo.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : [];
 }
 
-function options(context: Route.LoaderArgs["context"], id: number): Promise<LoanRequestOptions> {
-  return orNotFound(getLoanRequestOptions(getApi(context), id));
+export function loader(args: Route.LoaderArgs) {
+  return loadLoanRequestPage(args);
 }
 
-/** The loan request form (spec §2 "/acervo/{id}/solicitacao-emprestimo"); `?solicitacao=` shows the outcome (PRG). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = requestTitle(request, params, context);
-  const t = getT(context);
-  const opts = await options(context, id);
-  const created = new URL(request.url).searchParams.get("solicitacao");
-  if (created && /^\d+$/.test(created)) {
-    return {
-      kind: "created" as const,
-      codAcervo: id,
-      titulo: opts.titulo,
-      numero: created,
-      pageTitle: t("requests:loan.created_title"),
-    };
-  }
-  // Nothing to request: when nothing can be held either, the waiting list is offered instead (ADR 094).
-  const waiting = opts.bibliotecas_origem.length === 0 ? await waitingListOrNull(getApi(context), id) : null;
-  const waitingView: WaitingListView | null = waitingListView(waiting);
-  return {
-    kind: "form" as const,
-    codAcervo: id,
-    options: opts,
-    waiting: waitingView,
-    chave: crypto.randomUUID(),
-    pageTitle: t("requests:loan.page_title", { title: opts.titulo }),
-  };
-}
-
-type LoanActionData = RequestActionData;
-
-const FIELDS = ["biblioteca_origem", "biblioteca_recebimento", "cod_local_recebimento", "email", "telefone", "pessoa_autorizada", "domicilio", "recebimento_textual", "volume", "tomo", "parte", "material_adicional"];
-
-/** Validates and sends the request; created → PRG; over the limit / duplicate → 400 with the rule's message. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = requestTitle(request, params, context);
-  const opts = await options(context, id);
-  return submitRequest({
-    form: await request.formData(),
-    schema: loanRequestSchema(opts),
-    fields: FIELDS,
-    send: async ({ chave, ...payload }) => {
-      const created = await createLoanRequest(getApi(context), id, {
-        ...payload,
-        chave_envio: chave,
-      });
-      return `/acervo/${id}/solicitacao-emprestimo?solicitacao=${created.cod_solicitacao}`;
-    },
-  });
+export function action(args: Route.ActionArgs) {
+  return loanRequestAction(args);
 }
 
 export default function LoanRequestPage({ loaderData, actionData }: Route.ComponentProps) {

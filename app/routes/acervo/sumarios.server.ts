@@ -1,7 +1,7 @@
 /** A title's contents screen's loader: the title and its tables of contents. */
 import { getSumarios } from "~/lib/api/acervo.server";
-import type { Route } from "./+types/acervo.sumarios";
-import { loadSubPage } from "./acervo.server";
+import type { Route } from "./+types/sumarios";
+import { loadSubPage } from "./index.server";
 
 export async function loadRecordContents({ params, context }: Route.LoaderArgs) {
   return loadSubPage(params, context, "sumarios", getSumarios);

@@ -1,28 +1,21 @@
+/** The e-mail-one-record page's loader and action: the title, and the basket's mail path for this one title (ADR 245). */
 import { data, redirect } from "react-router";
-import { StatusMessage } from "~/components/account/StatusMessage";
-import { EmailForm } from "~/components/basket/EmailForm";
-import { pageTitle } from "~/components/search/page-title";
-import { Link } from "~/framework/Link";
 import { flagFailure, titleAfterAction } from "~/lib/action-failed.server";
 import { getAcervo } from "~/lib/api/catalogue.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError } from "~/lib/api/errors";
 import { getT } from "~/lib/i18n.server";
 import { getSession } from "~/lib/session.server";
-import { useTranslation } from "~/framework/use-translation";
-import "~/components/basket/basket.css";
-import type { Route } from "./+types/acervo.enviar";
-import { parseCodAcervo } from "./acervo.server";
-import { sendEmail } from "./cesta.server";
-
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : []);
+import { parseCodAcervo } from "./index.server";
+import { sendEmail } from "../cesta.server";
+import type { Route } from "./+types/enviar";
 
 /** Only a signed-in patron may have the library send e-mail (no open relay; docs/security.md), as in the basket. */
 function requirePatron(context: Route.LoaderArgs["context"], id: number) {
   if (!getSession(context).user) throw redirect(`/login?redirect=${encodeURIComponent(`/acervo/${id}/enviar`)}`);
 }
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loadEmailRecord({ params, request, context }: Route.LoaderArgs) {
   const t = getT(context);
   const id = parseCodAcervo(params.codAcervo);
   if (id === null) throw data({ pageTitle: t("catalogue:meta.notFound") }, { status: 404 });
@@ -44,30 +37,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 /** Sends this one title through the basket's mail path (same form, limits and API call). */
-export async function action({ params, request, context }: Route.ActionArgs) {
+export async function emailRecordAction({ params, request, context }: Route.ActionArgs) {
   const id = parseCodAcervo(params.codAcervo);
   if (id === null) throw data(null, { status: 404 });
   requirePatron(context, id);
   const form = await request.formData();
   return flagFailure(context, await sendEmail(form, [id], context, (n) => `/acervo/${id}/enviar?enviado=${n}`));
 }
-
-/** `/acervo/{codAcervo}/enviar` (Estante): e-mail this record, in a citation or export format, to up to a few addresses. */
-export default function EmailRecordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("catalogue");
-  const { codAcervo, titulo, outcome } = loaderData;
-  const result = actionData && "kind" in actionData && actionData.kind === "email" ? actionData : null;
-  return (
-    <article className="page">
-      <p>
-        <Link to={`/acervo/${codAcervo}`}>{t("acervo.email.back", { titulo })}</Link>
-      </p>
-      <h1>{t("acervo.email.heading", { titulo })}</h1>
-      <StatusMessage message={outcome} />
-      <EmailForm result={result} heading={t("acervo.email.formHeading")} />
-    </article>
-  );
-}
-
-// Same error page as the title page (404 or the spec §8 message).
-export { ErrorBoundary } from "./acervo";

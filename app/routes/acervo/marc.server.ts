@@ -1,7 +1,7 @@
 /** A title's MARC screen's loader: the title and its MARC fields (the local ones too when asked). */
 import { getMarc } from "~/lib/api/acervo.server";
-import type { Route } from "./+types/acervo.marc";
-import { loadSubPage } from "./acervo.server";
+import type { Route } from "./+types/marc";
+import { loadSubPage } from "./index.server";
 
 export async function loadRecordMarc({ params, context, request }: Route.LoaderArgs) {
   // liberacao=1 asks for the local fields too (spec §7); any other value is the public view.

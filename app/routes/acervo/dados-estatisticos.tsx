@@ -4,8 +4,8 @@ import { SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
-import type { Route } from "./+types/acervo.dados-estatisticos";
-import { loadRecordStatistics } from "./acervo.dados-estatisticos.server";
+import type { Route } from "./+types/dados-estatisticos";
+import { loadRecordStatistics } from "./dados-estatisticos.server";
 
 export const meta: Route.MetaFunction = (args) => subPageMeta(args);
 

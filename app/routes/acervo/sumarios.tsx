@@ -5,8 +5,8 @@ import { SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
-import type { Route } from "./+types/acervo.sumarios";
-import { loadRecordContents } from "./acervo.sumarios.server";
+import type { Route } from "./+types/sumarios";
+import { loadRecordContents } from "./sumarios.server";
 
 export const meta: Route.MetaFunction = (args) => subPageMeta(args);
 

@@ -4,8 +4,8 @@ import { SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
-import type { Route } from "./+types/acervo.acervo-fechado";
-import { loadClosedStacks } from "./acervo.acervo-fechado.server";
+import type { Route } from "./+types/acervo-fechado";
+import { loadClosedStacks } from "./acervo-fechado.server";
 
 export const meta: Route.MetaFunction = (args) => subPageMeta(args);
 

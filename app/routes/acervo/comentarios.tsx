@@ -3,8 +3,8 @@ import { useTranslation } from "~/framework/use-translation";
 import { Link } from "~/framework/Link";
 import { CommentForm } from "~/components/requests/CommentForm";
 import { useRootData } from "~/lib/use-root-data";
-import type { Route } from "./+types/acervo.comentarios";
-import { loadRecordComment, recordCommentAction } from "./acervo.comentarios.server";
+import type { Route } from "./+types/comentarios";
+import { loadRecordComment, recordCommentAction } from "./comentarios.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : [];

@@ -8,8 +8,8 @@ import { formatDate } from "~/lib/i18n";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
 import { useIssueLabel } from "~/components/acervo/LatestIssues";
-import type { Route } from "./+types/acervo.colecao-kardex";
-import { loadKardex } from "./acervo.colecao-kardex.server";
+import type { Route } from "./+types/colecao-kardex";
+import { loadKardex } from "./colecao-kardex.server";
 
 export const meta: Route.MetaFunction = (args) => subPageMeta(args);
 

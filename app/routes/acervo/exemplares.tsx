@@ -3,31 +3,15 @@ import { useTranslation } from "~/framework/use-translation";
 import { CopiesTable } from "~/components/acervo/CopiesTable";
 import { SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
-import { getExemplaresDaUnidade } from "~/lib/api/acervo.server";
-import { getExemplares } from "~/lib/api/catalogue.server";
-import type { ApiClient } from "~/lib/api/client.server";
+import type { Route } from "./+types/exemplares";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
-import type { Route } from "./+types/acervo.exemplares";
-import { loadSubPage } from "./acervo.server";
+import { loadCopies } from "./exemplares.server";
 
 export const meta: Route.MetaFunction = (args) => subPageMeta(args);
 
-/** All copies (for the library choices) and, with a library chosen, that library's copies from `?cod_unidade`. */
-async function copies(api: ApiClient, id: number, unidade: number | null) {
-  const [all, filtered] = await Promise.all([
-    getExemplares(api, id),
-    unidade ? getExemplaresDaUnidade(api, id, unidade) : null,
-  ]);
-  const bibliotecas = [...new Map(all.map((e) => [e.biblioteca.cod_biblioteca, e.biblioteca])).values()];
-  return { bibliotecas, exemplares: filtered ?? all };
-}
-
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const raw = new URL(request.url).searchParams.get("cod_unidade");
-  const unidade = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
-  const page = await loadSubPage(params, context, "exemplares", (api, id) => copies(api, id, unidade));
-  return { ...page, unidade };
+export function loader(args: Route.LoaderArgs) {
+  return loadCopies(args);
 }
 
 /** "/acervo/:codAcervo/exemplares": copies by location, loan type and expected return, filterable by library (GET form). */
