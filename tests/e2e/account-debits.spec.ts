@@ -138,6 +138,8 @@ test.describe("saved searches (leitora)", () => {
     const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: term, exact: true }) });
     await expect(row.getByRole("link", { name: `Pesquisar de novo: ${term}` })).toHaveAttribute("href", new RegExp(`termo=${term}`));
     await row.getByRole("button", { name: `Excluir a pesquisa ${term}` }).click();
+    // Asked first: a dialog with JavaScript, a page of its own without (issue 29).
+    await page.getByRole("button", { name: "Sim, excluir a pesquisa" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Pesquisa excluída." })).toBeVisible();
     await expect(page.getByRole("rowheader", { name: term, exact: true })).toHaveCount(0);
   });
