@@ -31,7 +31,7 @@ test("a title is added to the default list from its page, with a note; a too-lon
   const [first] = await twoTitles(request, isJs() ? "democracia" : "sociologia");
   await page.goto(`/acervo/${first.cod_acervo}`);
   await hydrated(page);
-  await page.getByRole("link", { name: `Adicionar à lista : ${first.titulo}`, exact: true }).click();
+  await page.getByRole("link", { name: `Adicionar à lista: ${first.titulo}`, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(first.titulo);
   await hydrated(page);
   await expect(page.getByRole("radio", { name: "Cesta permanente" })).toBeChecked();
@@ -72,7 +72,7 @@ test("a named list is made (an empty name is refused), a title added from the re
 
   await page.goto(`/?termo=${isJs() ? "democracia" : "sociologia"}`);
   await hydrated(page);
-  await page.getByRole("link", { name: `Adicionar à lista : ${second.titulo}`, exact: true }).first().click();
+  await page.getByRole("link", { name: `Adicionar à lista: ${second.titulo}`, exact: true }).first().click();
   await hydrated(page);
   await page.getByRole("radio", { name }).check();
   await page.getByRole("button", { name: "Adicionar", exact: true }).click();
@@ -166,7 +166,7 @@ test.describe("signed out", () => {
   test("adding to a list leads to the login and back to the form", async ({ page, request }) => {
     const [first] = await twoTitles(request, "democracia");
     await page.goto(`/acervo/${first.cod_acervo}`);
-    await page.getByRole("link", { name: `Adicionar à lista : ${first.titulo}`, exact: true }).click();
+    await page.getByRole("link", { name: `Adicionar à lista: ${first.titulo}`, exact: true }).click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Flistas%2Fadicionar/);
   });
 });

@@ -79,7 +79,6 @@ export default function ListPage({ loaderData, actionData }: Route.ComponentProp
                   <div className={noteError ? "field field--invalid" : "field"}>
                     <label htmlFor={`nota-${i.id}`} className="field__label">
                       {t("list.note_label")}
-                      <span className="visually-hidden">: {i.title}</span>
                     </label>
                     <p id={`nota-${i.id}-dica`} className="field__hint">
                       {t("list.note_hint", { max: loaderData.maxNote })}
@@ -93,16 +92,21 @@ export default function ListPage({ loaderData, actionData }: Route.ComponentProp
                       defaultValue={noteError ? result!.value : (i.note ?? "")}
                       aria-describedby={noteError ? `nota-${i.id}-dica nota-${i.id}-erro` : `nota-${i.id}-dica`}
                       aria-invalid={noteError ? true : undefined}
+                      aria-label={t("list.note_label_named", { title: i.title })}
                     />
                   </div>
                   <div className="account-actions">
-                    <button type="submit" name="intent" value={noteForm} className="button button--secondary">
+                    <button type="submit" name="intent" value={noteForm} className="button button--secondary" aria-label={t("list.save_note_named", { title: i.title })}>
                       {t("list.save_note")}
-                      <span className="visually-hidden">: {i.title}</span>
                     </button>
-                    <button type="submit" name="intent" value={`remover:${i.id}`} className="button button--secondary">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={`remover:${i.id}`}
+                      className="button button--secondary"
+                      aria-label={t("list.remove_named", { title: i.title })}
+                    >
                       {t("list.remove")}
-                      <span className="visually-hidden">: {i.title}</span>
                     </button>
                   </div>
                 </Form>
