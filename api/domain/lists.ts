@@ -20,14 +20,18 @@ export function newPublicToken(): string {
   return crypto.randomBytes(24).toString("base64url");
 }
 
-/** A name as stored: trimmed, inner runs of white space made one space. */
+/** Control characters (NUL among them, which PostgreSQL's text refuses), except the tab and the line break. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+
+/** A name as stored: control characters dropped, inner runs of white space made one space, trimmed. */
 export function cleanName(nome: string): string {
-  return nome.replace(/\s+/g, " ").trim();
+  return nome.replace(/\s+/g, " ").replace(CONTROL, "").trim();
 }
 
-/** A note as stored: trimmed; empty means no note. */
+/** A note as stored: control characters but the line break dropped, trimmed; empty means no note. */
 export function cleanNote(nota: string | null | undefined): string | null {
-  const v = (nota ?? "").replace(/\r\n/g, "\n").trim();
+  const v = (nota ?? "").replace(/\r\n?/g, "\n").replace(CONTROL, "").trim();
   return v === "" ? null : v;
 }
 

@@ -15,13 +15,13 @@ import { listErrorKey } from "~/lib/lists.server";
 import { requireUser } from "~/lib/require-user.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { AddToListSchema, fieldErrors } from "~/schemas/lists/list-forms";
-import { MAX_LIST_NOTE } from "../../contract/lists";
+import { isListId, MAX_LIST_NOTE } from "../../contract/lists";
 
 type Ctx = Readonly<RouterContextProvider>;
 
 function acervoOf(url: URL): number {
   const v = url.searchParams.get("acervo") ?? "";
-  if (!/^[1-9]\d{0,14}$/.test(v)) throw data(null, { status: 404 });
+  if (!isListId(v)) throw data(null, { status: 404 });
   return Number(v);
 }
 

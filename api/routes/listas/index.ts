@@ -6,7 +6,7 @@ import { ApiError } from "../../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, patronErrorResponses, patronOf, requireJsonBody, requireToken, type ApiDeps } from "../../lib/http.ts";
 import type { Lang } from "../../lib/messages.ts";
 import { TitleLanguage } from "../../lib/title-schemas.ts";
-import { MAX_LIST_ITEMS, MAX_LIST_NAME, MAX_LIST_NOTE, MAX_LISTS, type ListReason } from "../../../contract/lists.ts";
+import { isListId, MAX_LIST_ID, MAX_LIST_ITEMS, MAX_LIST_NAME, MAX_LIST_NOTE, MAX_LISTS, type ListReason } from "../../../contract/lists.ts";
 import { defaultListName, listMessage } from "./messages.ts";
 
 const Lista = z
@@ -37,11 +37,13 @@ const Item = z
 const ListaComItens = Lista.extend({ titulos: z.array(Item) }).openapi("ListaComItens");
 const ListaPublica = z.object({ nome: z.string(), atualizada_em: z.string(), titulos: z.array(Item.omit({ data_inclusao: true })) }).openapi("ListaPublica");
 
+/** Ids are 32-bit integers in the schema: a larger one is refused here (422), never passed to PostgreSQL (a 500). */
+const MAX_ID = MAX_LIST_ID;
 const Ref = z
   .string()
-  .regex(/^(padrao|[1-9]\d{0,14})$/)
+  .refine((s) => s === "padrao" || isListId(s))
   .openapi({ param: { name: "lista", in: "path" }, description: "The list's id, or `padrao` for the default list", example: "padrao" });
-const AcervoParam = z.coerce.number().int().positive().openapi({ param: { name: "acervo", in: "path" }, example: 1 });
+const AcervoParam = z.coerce.number().int().positive().max(MAX_ID).openapi({ param: { name: "acervo", in: "path" }, example: 1 });
 const Nome = z.string().max(MAX_LIST_NAME).openapi({ description: `The list's name, 1 to ${MAX_LIST_NAME} characters` });
 const Nota = z.string().max(MAX_LIST_NOTE).nullable().openapi({ description: `A note of up to ${MAX_LIST_NOTE} characters; empty or null clears it` });
 
@@ -55,7 +57,7 @@ const listRoute = createRoute({
   path: "/",
   summary: "The patron's lists, the default one first (listed even before its first use, with cod_lista null)",
   security: [{ bearer: [] }],
-  request: { headers: LangHeader, query: z.object({ acervo: z.coerce.number().int().positive().optional().openapi({ description: "Also answer which lists hold this title" }) }) },
+  request: { headers: LangHeader, query: z.object({ acervo: z.coerce.number().int().positive().max(MAX_ID).optional().openapi({ description: "Also answer which lists hold this title" }) }) },
   responses: {
     ...ok("Lists", z.object({ listas: z.array(Lista.extend({ contem: z.boolean().optional() })), limite: z.number().int() }).openapi("Listas")),
     ...patronErrorResponses,
@@ -101,7 +103,7 @@ const addRoute = createRoute({
   summary: `Adds a title (with an optional note) to a list; a title already there stays as it is; at most ${MAX_LIST_ITEMS} titles (\`limite_itens\`)`,
   middleware: [requireJsonBody] as const,
   security: [{ bearer: [] }],
-  request: { headers: LangHeader, params: z.object({ lista: Ref }), body: json(z.object({ acervo: z.number().int().positive(), nota: Nota.optional() }).openapi("NovoItemLista")) },
+  request: { headers: LangHeader, params: z.object({ lista: Ref }), body: json(z.object({ acervo: z.number().int().positive().max(MAX_ID), nota: Nota.optional() }).openapi("NovoItemLista")) },
   responses: {
     ...ok("The list after the change; `adicionado` false when the title was already there", Lista.extend({ adicionado: z.boolean() }).openapi("ItemAdicionado")),
     ...patronErrorResponses,

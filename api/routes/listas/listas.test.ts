@@ -164,6 +164,35 @@ describe("bad requests", () => {
     expect(noJson.status).toBe(400);
   });
 
+  it("refuse ids past the schema's 32-bit integers with 422, not a database error", async () => {
+    const huge = "99999999999";
+    expect((await get(t.app, `/api/estante/listas/${huge}`, ana)).status).toBe(422);
+    expect((await get(t.app, "/api/estante/listas/2147483648", ana)).status).toBe(422);
+    expect((await get(t.app, "/api/estante/listas/2147483647", ana)).status).toBe(404);
+    expect((await send("POST", "/api/estante/listas/padrao/itens", ana, { acervo: 1e20 })).status).toBe(422);
+    expect((await send("PUT", `/api/estante/listas/padrao/itens/${huge}`, ana, { nota: "x" })).status).toBe(422);
+    expect((await send("DELETE", `/api/estante/listas/padrao/itens/${huge}`, ana)).status).toBe(422);
+    expect((await get(t.app, `/api/estante/listas?acervo=${huge}`, ana)).status).toBe(422);
+  });
+
+  it("drop control characters (NUL among them) from names and notes; a name of nothing else is empty", async () => {
+    const res = await send("POST", "/api/estante/listas", ana, { nome: "Lei\u0000turas\u0007\tnovas" });
+    expect(res.status).toBe(201);
+    const lista = (await res.json()) as Lista;
+    expect(lista.nome).toBe("Leituras novas");
+    const empty = await send("POST", "/api/estante/listas", ana, { nome: "\u0000\u001b" });
+    expect(empty.status).toBe(422);
+    expect(await empty.json()).toMatchObject({ code: "lista_nome_vazio" });
+    await send("POST", `/api/estante/listas/${lista.cod_lista}/itens`, ana, { acervo: titles[1], nota: "linha 1\r\nlinha\u0000 2" });
+    const full = (await (await get(t.app, `/api/estante/listas/${lista.cod_lista}`, ana)).json()) as { titulos: Array<{ nota: string }> };
+    expect(full.titulos[0].nota).toBe("linha 1\nlinha 2");
+  });
+
+  it("refuse a body past the API's size limit with 413, not a 500", async () => {
+    const res = await send("POST", "/api/estante/listas", ana, { nome: "x".repeat(5_000_000) });
+    expect(res.status).toBe(413);
+  });
+
   it("refuse an unknown title with 404", async () => {
     const res = await send("POST", "/api/estante/listas/padrao/itens", ana, { acervo: 999999 });
     expect(res.status).toBe(404);
@@ -189,6 +218,17 @@ describe("limits", () => {
     expect(full.itens).toBe(MAX_LIST_ITEMS);
     const refused = await send("POST", `/api/estante/listas/${lista.cod_lista}/itens`, outro, { acervo: all[all.length - 1] });
     expect(await refused.json()).toMatchObject({ code: "lista_limite_itens" });
+  });
+
+  it("hold under parallel first uses of the default list: one default list, each title once", async () => {
+    const who = outro;
+    const picks = [titles[0], titles[1], titles[2], titles[0], titles[1], titles[2]];
+    const results = await Promise.all(picks.map((acervo) => send("POST", "/api/estante/listas/padrao/itens", who, { acervo })));
+    expect(results.map((r) => r.status)).toEqual(picks.map(() => 200));
+    const added = await Promise.all(results.map(async (r) => ((await r.json()) as { adicionado: boolean }).adicionado));
+    expect(added.filter(Boolean)).toHaveLength(3);
+    const { listas } = (await (await get(t.app, "/api/estante/listas", who)).json()) as { listas: Lista[] };
+    expect(listas.filter((l) => l.padrao)).toEqual([expect.objectContaining({ itens: 3 })]);
   });
 
   it("hold under parallel creates: a patron never passes the list limit", async () => {

@@ -13,7 +13,7 @@ import { langAttr, marcLanguageToBcp47 } from "~/lib/lang-of-parts";
 import { listErrorKey } from "~/lib/lists.server";
 import { fieldErrors, ListNameSchema, ListNoteSchema } from "~/schemas/lists/list-forms";
 import { EXPORT_FORMATS, isExportFormat } from "~/schemas/basket";
-import { MAX_LIST_NAME, MAX_LIST_NOTE } from "../../../contract/lists";
+import { isListId, MAX_LIST_NAME, MAX_LIST_NOTE } from "../../../contract/lists";
 import { LISTS_PATH } from "./paths";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -22,7 +22,7 @@ const DONE = ["criada", "renomeada", "publica", "privada", "removido", "nota"] a
 
 /** The list's reference from the URL: "padrao" or a positive id; anything else is a 404. */
 export function refParam(value: string | undefined): string {
-  if (!value || !/^(padrao|[1-9]\d{0,14})$/.test(value)) throw data(null, { status: 404 });
+  if (!value || (value !== "padrao" && !isListId(value))) throw data(null, { status: 404 });
   return value;
 }
 

@@ -1,14 +1,14 @@
 /** Typed calls of the patron lists (`/api/estante/listas`, docs/api.md "Listas", ADR 246). */
 import { z } from "zod";
 import type { ApiClient } from "../client.server";
-import { ListItemSchema, ListSchema, type PatronList, type PatronListItem } from "./types";
+import { ListItemSchema, ListSchema, PublicListItemSchema, type PatronList, type PatronListItem } from "./types";
 
 const base = "/estante/listas";
 const ref = (lista: string) => `${base}/${encodeURIComponent(lista)}`;
 
 /** `GET /api/estante/listas[?acervo=]` (patron): the lists, the default one first; with `acervo`, which hold it. */
-export function listLists(api: ApiClient, acervo?: number): Promise<{ listas: PatronList[]; limite: number }> {
-  return api.get(base, z.object({ listas: z.array(ListSchema), limite: z.number().int() }), { as: "patron", query: { acervo } });
+export function listLists(api: ApiClient, acervo?: number): Promise<{ listas: Array<PatronList & { contem?: boolean }>; limite: number }> {
+  return api.get(base, z.object({ listas: z.array(ListSchema.extend({ contem: z.boolean().optional() })), limite: z.number().int() }), { as: "patron", query: { acervo } });
 }
 
 /** `POST /api/estante/listas {nome}` (patron): the new list. */
@@ -46,7 +46,7 @@ export function removeFromList(api: ApiClient, lista: string, acervo: number): P
   return api.send("DELETE", `${ref(lista)}/itens/${acervo}`, ListSchema, { as: "patron" });
 }
 
-const PublicListSchema = z.object({ nome: z.string(), atualizada_em: z.string(), titulos: z.array(ListItemSchema) });
+const PublicListSchema = z.object({ nome: z.string(), atualizada_em: z.string(), titulos: z.array(PublicListItemSchema) });
 export type PublicList = z.infer<typeof PublicListSchema>;
 
 /** `GET /api/estante/listas/publicas/{token}` (public token): a public list, read-only; 404 when private or unknown. */

@@ -9,7 +9,6 @@ export const ListSchema = z.object({
   token_publico: z.string().nullable(),
   itens: z.number().int(),
   atualizada_em: z.string().nullable(),
-  contem: z.boolean().optional(),
 });
 export type PatronList = z.infer<typeof ListSchema>;
 
@@ -21,9 +20,11 @@ export const ListItemSchema = z.object({
   desc_tipo_obra: z.string().nullable(),
   idioma: z.string().nullable().catch(null).default(null),
   nota: z.string().nullable(),
-  data_inclusao: z.string().optional(),
+  data_inclusao: z.string(),
 });
 export type PatronListItem = z.infer<typeof ListItemSchema>;
+/** A title of a public list: as in the patron's own, without the date it was added. */
+export const PublicListItemSchema = ListItemSchema.omit({ data_inclusao: true });
 
 /** A list's reference in a URL: its id, or "padrao" for the default list. */
 export const listRef = (l: Pick<PatronList, "cod_lista" | "padrao">): string => (l.padrao ? "padrao" : String(l.cod_lista));
