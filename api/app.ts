@@ -16,6 +16,7 @@ import { captchaRoutes } from "./routes/captcha.ts";
 import { duplicadasRoutes } from "./routes/duplicadas.ts";
 import type { CaptchaSettings } from "./domain/captcha.ts";
 import { cestaRoutes } from "./routes/cesta.ts";
+import { listasRoutes } from "./routes/listas/index.ts";
 import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta.ts";
 import { autocompletarRoutes } from "./routes/autocompletar.ts";
 import { indiceRoutes, opcoesIndiceRoutes } from "./routes/indice.ts";
@@ -182,6 +183,8 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   // Interest profiles (DSI, ADR 191).
   app.route("/api/perfil-interesse", perfilInteresseRoutes(deps));
   app.route("/api/pesquisas-salvas", pesquisasSalvasRoutes(deps));
+  // Patron lists (ADR 246); before the other /api/estante routes.
+  app.route("/api/estante/listas", listasRoutes(deps));
   app.route("/api/estante", estanteNotificacoesRoutes(deps));
   app.route("/api/reserva", reservaRoutes(deps));
   app.route("/api/validar-fila", validarFilaRoutes(deps));

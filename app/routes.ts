@@ -56,6 +56,10 @@ export default [
   route("cesta", "routes/cesta.tsx"),
   // Resource route: an export of the basket (or of ?acervos=) as a file download.
   route("cesta/exportar", "routes/cesta.exportar.ts"),
+  // Patron lists (ADR 246): add a title to a list (login required), a public list by its link's token and its export.
+  route("listas/adicionar", "routes/listas.adicionar.tsx"),
+  route("listas/:token", "routes/listas.publica.tsx"),
+  route("listas/:token/exportar", "routes/listas.publica.exportar.ts"),
   route("suporte", "routes/suporte.tsx"),
   // The library directory: campus, address, contacts and opening hours of every library (ADR 180).
   route("bibliotecas", "routes/bibliotecas.tsx"),
@@ -122,6 +126,10 @@ export default [
       route("verificar-titulos", "routes/meu/verificar-titulos.tsx"),
       // The permanent basket (spec §2 menu, §7 cesta-permanente): list, remove, take to the basket, export.
       route("cesta-permanente", "routes/meu/cesta-permanente.tsx"),
+      // Named lists, the default one being the permanent basket (ADR 246); a list's export is a file download.
+      route("listas", "routes/meu/listas.tsx"),
+      route("listas/:lista", "routes/meu/lista.tsx"),
+      route("listas/:lista/exportar", "routes/meu/lista.exportar.ts"),
       route("sugestoes", "routes/meu/sugestoes.tsx"),
       // A professor's suggestion for a teaching plan's bibliography (spec §6, ADR 195).
       route("sugestao-professor", "routes/meu/sugestao-professor.tsx"),

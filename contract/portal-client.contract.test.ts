@@ -288,6 +288,24 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
   "basket.server#savePermanentBasket": async ({ demo, found }) => (await import("~/lib/api/basket.server")).savePermanentBasket(demo, [found.title]),
   "basket.server#listPermanentBasket": async ({ demo }) => expectPresent((await (await import("~/lib/api/basket.server")).listPermanentBasket(demo))[0]),
   "basket.server#removeFromPermanentBasket": async ({ demo, found }) => (await import("~/lib/api/basket.server")).removeFromPermanentBasket(demo, [found.title]),
+  // Patron lists (ADR 246): the default list (the permanent basket), a named list with a note, made public and read by its token.
+  "lists/lists.server#listLists": async ({ demo, found }) => expectPresent((await (await import("~/lib/api/lists/lists.server")).listLists(demo, found.title)).listas[0]),
+  "lists/lists.server#createList": async ({ demo, found }) => {
+    const made = await (await import("~/lib/api/lists/lists.server")).createList(demo, `Contrato ${key()}`.slice(0, 40));
+    found.listRef = String(made.cod_lista);
+    return made;
+  },
+  "lists/lists.server#addToList": async ({ demo, found }) => (await import("~/lib/api/lists/lists.server")).addToList(demo, found.listRef, found.title, "Uma nota"),
+  "lists/lists.server#setListNote": async ({ demo, found }) => (await import("~/lib/api/lists/lists.server")).setListNote(demo, found.listRef, found.title, "Outra nota"),
+  "lists/lists.server#changeList": async ({ demo, found }) => {
+    const changed = await (await import("~/lib/api/lists/lists.server")).changeList(demo, found.listRef, { nome: "Contrato", publica: true });
+    found.listToken = changed.token_publico;
+    return changed;
+  },
+  "lists/lists.server#getList": async ({ demo, found }) => expectPresent((await (await import("~/lib/api/lists/lists.server")).getList(demo, found.listRef)).titulos[0]),
+  "lists/lists.server#getPublicList": async ({ pub, found }) => expectPresent((await (await import("~/lib/api/lists/lists.server")).getPublicList(pub, found.listToken)).titulos[0]),
+  "lists/lists.server#removeFromList": async ({ demo, found }) => (await import("~/lib/api/lists/lists.server")).removeFromList(demo, found.listRef, found.title),
+  "lists/lists.server#deleteList": async ({ demo, found }) => (await import("~/lib/api/lists/lists.server")).deleteList(demo, found.listRef),
   "waiting-list.server#getWaitingList": async ({ posgrad, found }) => (await import("~/lib/api/waiting-list.server")).getWaitingList(posgrad, found.waitingTitle),
   "waiting-list.server#waitingListOrNull": async ({ posgrad, found }) => expectPresent(await (await import("~/lib/api/waiting-list.server")).waitingListOrNull(posgrad, found.waitingTitle)),
   "waiting-list.server#joinWaitingList": async ({ posgrad, found }) => (await import("~/lib/api/waiting-list.server")).joinWaitingList(posgrad, found.waitingTitle),

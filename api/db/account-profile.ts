@@ -5,6 +5,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "./index.ts";
+import { listsForExport } from "./lists.ts";
 
 /** The person behind a patron token, with the login the patron signed in with (first by code). */
 export async function getPerson(db: Db, codPessoa: number) {
@@ -54,7 +55,7 @@ function loans(db: Db, codPessoa: number) {
 
 /** Everything the library holds about the person, by section (the LGPD art. 18 bundle). */
 export async function patronRecords(db: Db, codPessoa: number) {
-  const [emprestimos, historico, reservas, debitos, solicitacoes, comentarios, sugestoes, alertas, cesta, espera] = await Promise.all([
+  const [emprestimos, historico, reservas, debitos, solicitacoes, comentarios, sugestoes, alertas, cesta, espera, listas] = await Promise.all([
     loans(db, codPessoa).where("m.data_devolucao", "is", null).orderBy("m.data_emprestimo").execute(),
     loans(db, codPessoa).where("m.data_devolucao", "is not", null).orderBy("m.data_emprestimo").execute(),
     db
@@ -86,11 +87,14 @@ export async function patronRecords(db: Db, codPessoa: number) {
       .orderBy("cod_sugestao")
       .execute(),
     db.selectFrom("alerta").select(["id", "mensagem", "lido", "created_at"]).where("cod_pessoa", "=", codPessoa).orderBy("id").execute(),
+    // The permanent basket is the default list (ADR 246); every list, with its items and notes, is in `listas`.
     db
-      .selectFrom("cesta_permanente as c")
+      .selectFrom("lista_item as c")
+      .innerJoin("lista as l", "l.cod_lista", "c.cod_lista")
       .innerJoin("acervo as a", "a.cod_acervo", "c.cod_acervo")
       .select(["a.cod_acervo", "a.titulo", "c.created_at"])
-      .where("c.cod_pessoa", "=", codPessoa)
+      .where("l.cod_pessoa", "=", codPessoa)
+      .where("l.padrao", "=", 1)
       .orderBy("c.created_at")
       .execute(),
     db
@@ -100,8 +104,9 @@ export async function patronRecords(db: Db, codPessoa: number) {
       .where("w.cod_pessoa", "=", codPessoa)
       .orderBy("w.id")
       .execute(),
+    listsForExport(db, codPessoa),
   ]);
-  return { emprestimos, historico, reservas, debitos, solicitacoes, comentarios, sugestoes, alertas, cesta_permanente: cesta, lista_espera: espera };
+  return { emprestimos, historico, reservas, debitos, solicitacoes, comentarios, sugestoes, alertas, cesta_permanente: cesta, lista_espera: espera, listas };
 }
 
 /**

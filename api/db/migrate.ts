@@ -40,6 +40,7 @@ import * as m096 from "./migrations/096-work-key.ts";
 import * as m099 from "./migrations/099-notification-preferences.ts";
 import * as m100 from "./migrations/100-history-period.ts";
 import * as m103 from "./migrations/103-patron-language.ts";
+import * as m107 from "./migrations/107-patron-lists.ts";
 import * as m092 from "./migrations/092-email-change.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   "099-notification-preferences": m099,
   "100-history-period": m100,
   "103-patron-language": m103,
+  "107-patron-lists": m107,
   "092-email-change": m092,
 };
 

@@ -400,9 +400,21 @@ export interface TokenEmprestimoTable {
   created_at: Generated<string>;
 }
 
-export interface CestaPermanenteTable {
+/** A patron's list (ADR 246); `padrao` 1 is the default one, the permanent basket of the spec's calls. */
+export interface ListaTable {
+  cod_lista: Generated<number>;
   cod_pessoa: number;
+  nome: string;
+  padrao: Generated<number>;
+  token_publico: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface ListaItemTable {
+  cod_lista: number;
   cod_acervo: number;
+  nota: string | null;
   created_at: Generated<string>;
 }
 
@@ -532,7 +544,8 @@ export interface DB {
   calendario_feed: CalendarioFeedTable;
   token_emprestimo: TokenEmprestimoTable;
   lista_espera: ListaEsperaTable;
-  cesta_permanente: CestaPermanenteTable;
+  lista: ListaTable;
+  lista_item: ListaItemTable;
   email_saida: EmailSaidaTable;
   tarefa_exclusiva: TarefaExclusivaTable;
   fasciculo: FasciculoTable;

@@ -7,6 +7,9 @@ import { allowEvent } from "../db/rate-limit.ts";
 import { clientIpOf, createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";
 import { TitleBrief } from "../lib/title-schemas.ts";
+import { addItems, defaultListOf, ensureDefaultList, itemIdsOf, itemsOf, knownTitles, removeItems } from "../db/lists.ts";
+import { MAX_LIST_ITEMS } from "../../contract/lists.ts";
+import { defaultListName, listMessage } from "./listas/messages.ts";
 
 /** At most this many titles per export, list or permanent-basket save (the portal's cookie basket holds 100). */
 export const MAX_TITLES = 200;
@@ -132,7 +135,11 @@ const permanentRoute = <S extends z.ZodType>(method: "post" | "put", schema: S, 
     summary,
     security: [{ bearer: [] }],
     request: { headers: LangHeader, body: { content: { "application/json": { schema } }, required: true } },
-    responses: { 200: { description: "The permanent basket after the change", content: { "application/json": { schema: permanentSummary } } }, ...patronErrorResponses },
+    responses: {
+      200: { description: "The permanent basket after the change", content: { "application/json": { schema: permanentSummary } } },
+      ...patronErrorResponses,
+      409: { description: `The default list holds ${MAX_LIST_ITEMS} titles already (\`lista_limite_itens\`; POST keeps the titles that fit)`, content: { "application/json": { schema: ErrorSchema } } },
+    },
   });
 const permanentPost = permanentRoute("post", z.object({ acervos: Ids }), "Save titles to the patron's permanent basket (kept ones stay)");
 const permanentPut = permanentRoute("put", z.object({ acervo: z.coerce.number().int().positive() }), "Add one title to the patron's permanent basket");
@@ -200,20 +207,18 @@ async function loadSources(db: Db, ids: number[]): Promise<CitationSource[]> {
 
 const unique = <T,>(xs: T[]): T[] => [...new Set(xs)];
 
+// The permanent basket is the patron's default list (ADR 246): these calls read and write that list.
 async function permanentBasket(db: Db, codPessoa: number) {
-  const rows = await db.selectFrom("cesta_permanente").select("cod_acervo").where("cod_pessoa", "=", codPessoa).orderBy("created_at").orderBy("cod_acervo").execute();
-  return { total: rows.length, acervos: rows.map((r) => r.cod_acervo) };
+  const list = await defaultListOf(db, codPessoa);
+  const acervos = list ? await itemIdsOf(db, list.cod_lista) : [];
+  return { total: acervos.length, acervos };
 }
 
-/** Adds titles to a permanent basket; titles already there (or unknown) are skipped, so a resubmit is harmless. */
-async function addPermanent(db: Db, codPessoa: number, ids: number[]) {
-  const known = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "in", ids).execute();
-  if (known.length === 0) return;
-  await db
-    .insertInto("cesta_permanente")
-    .values(known.map((k) => ({ cod_pessoa: codPessoa, cod_acervo: k.cod_acervo })))
-    .onConflict((oc) => oc.columns(["cod_pessoa", "cod_acervo"]).doNothing())
-    .execute();
+/** Adds titles to the default list; titles already there (or unknown) are skipped, so a resubmit is harmless. */
+async function addPermanent(db: Db, codPessoa: number, ids: number[], lang: Lang) {
+  const known = await knownTitles(db, ids);
+  if (known.length === 0) return { added: 0, refused: 0 };
+  return addItems(db, await ensureDefaultList(db, codPessoa, defaultListName(lang)), known, MAX_LIST_ITEMS);
 }
 
 /**
@@ -307,24 +312,20 @@ export function cestaRoutes(deps: ApiDeps) {
   app.openapi(permanentGet, async (c) => c.json(await permanentBasket(db, patronOf(c)), 200));
   app.openapi(permanentCollection, async (c) => {
     const q = c.req.valid("query");
-    let query = db
-      .selectFrom("cesta_permanente as c")
-      .innerJoin("acervo as a", "a.cod_acervo", "c.cod_acervo")
-      .leftJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra")
-      .select(["a.cod_acervo", "a.titulo", "a.autor", "a.ano_publicacao", "t.descricao as desc_tipo_obra", "a.idioma", "c.created_at as data_inclusao"])
-      .where("c.cod_pessoa", "=", patronOf(c));
-    if (q.tipoBusca === "periodo" && q.dataIni && q.dataFim) query = query.where("c.created_at", ">=", q.dataIni).where("c.created_at", "<", `${q.dataFim}~`);
-    const rows = await query.orderBy("c.created_at", "desc").orderBy("a.cod_acervo").limit(MAX_TITLES).execute();
-    return c.json(rows.map((r) => ({ ...r, desc_tipo_obra: r.desc_tipo_obra ?? null, idioma: r.idioma ?? null })), 200);
+    const list = await defaultListOf(db, patronOf(c));
+    const period = q.tipoBusca === "periodo" && q.dataIni && q.dataFim ? { desde: q.dataIni, ate: q.dataFim } : undefined;
+    const rows = list ? await itemsOf(db, list.cod_lista, period, true) : [];
+    return c.json(rows.slice(0, MAX_TITLES).map(({ nota: _, ...r }) => r), 200);
   });
   app.openapi(permanentDelete, async (c) => {
     const who = patronOf(c);
-    await db.deleteFrom("cesta_permanente").where("cod_pessoa", "=", who).where("cod_acervo", "in", unique(c.req.valid("json").acervos)).execute();
+    const list = await defaultListOf(db, who);
+    if (list) await removeItems(db, list.cod_lista, unique(c.req.valid("json").acervos));
     return c.json(await permanentBasket(db, who), 200);
   });
   app.openapi(permanentPost, async (c) => {
     const who = patronOf(c);
-    await addPermanent(db, who, unique(c.req.valid("json").acervos));
+    await addPermanent(db, who, unique(c.req.valid("json").acervos), c.get("lang"));
     return c.json(await permanentBasket(db, who), 200);
   });
   app.openapi(permanentPut, async (c) => {
@@ -332,7 +333,8 @@ export function cestaRoutes(deps: ApiDeps) {
     const { acervo } = c.req.valid("json");
     const exists = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", acervo).executeTakeFirst();
     if (!exists) throw new ApiError(404, "nao_encontrado");
-    await addPermanent(db, who, [acervo]);
+    const { refused } = await addPermanent(db, who, [acervo], c.get("lang"));
+    if (refused > 0) throw new ApiError(409, "nao_encontrado", { code: "lista_limite_itens", message: listMessage(c.get("lang"), "limite_itens") });
     return c.json(await permanentBasket(db, who), 200);
   });
   return app;

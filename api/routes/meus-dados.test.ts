@@ -23,6 +23,7 @@ beforeAll(async () => {
     ["perfil_interesse_item", { cod_pessoa: codPessoa, tipo_dsi: "A", cod_tipo_area: 1, codigo: "1", descricao: "História", created_at: now }],
     ["gru", { cod_pessoa: codPessoa, cod_biblioteca: 1, valor: 2.5, debitos: "[1]", numero_referencia: "123", vencimento: "2027-01-01", pix: "pix", situacao: "emitida", created_at: now }],
     ["nada_consta", { cod_pessoa: codPessoa, codigo: "ABCD-1234", nome_pessoa: "Ana Beatriz Souza", documento: "123", categoria: "Graduação", emitida_em: now }],
+    ["lista", { cod_pessoa: codPessoa, nome: "Para a monografia", padrao: 0 }],
     ["afastamento", { cod_pessoa: codPessoa, motivo: "ferias", data_inicio: "2026-01-01", data_fim: "2026-01-31" }],
   ];
   for (const [table, values] of rows) {
@@ -41,7 +42,7 @@ const SECTIONS_OF: Record<string, string[]> = {
   comentario: ["comentarios"],
   sugestao_aquisicao: ["sugestoes"],
   alerta: ["alertas"],
-  cesta_permanente: ["cesta_permanente"],
+  lista: ["listas"],
   lista_espera: ["lista_espera"],
   ...Object.fromEntries(Object.entries(PERSON_SECTIONS).map(([name, s]) => [s.table, [name]])),
 };

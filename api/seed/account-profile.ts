@@ -28,6 +28,16 @@ export const CONTACT_TEST_LOGINS = [
 ] as const;
 
 /**
+ * Patrons the list tests change (ADR 246): one per JavaScript mode for the browser tests, one for the
+ * accessibility audit; nothing else of theirs.
+ */
+export const LIST_TEST_LOGINS = [
+  { login: "listas1", nome: "Marta Lins Figueiredo", email: "marta.figueiredo@example.org", telefone: "(61) 3202-1000" },
+  { login: "listas2", nome: "Otávio Reis Bastos", email: "otavio.bastos@example.org", telefone: "(61) 3202-2000" },
+  { login: "listas3", nome: "Lúcia Amaral Pinto", email: "lucia.pinto@example.org", telefone: "(61) 3202-3000" },
+] as const;
+
+/**
  * Patrons the notification tests change (issue 29: notice choices, unsubscribe, the loan-history choice, saved
  * searches' alerts): one per JavaScript mode for the browser tests, one for the accessibility audit. Each has
  * returned loans and two saved searches, one of them alerting daily.
@@ -146,13 +156,13 @@ export async function seedAccountProfile(db: Db, { now = Date.now(), log = (_m: 
 }
 
 /**
- * Seeds the contact-details test patrons (CONTACT_TEST_LOGINS); called after every other demo seed, so the patrons
+ * Seeds the contact-details and list test patrons (CONTACT_TEST_LOGINS, LIST_TEST_LOGINS); called after every other demo seed, so the patrons
  * the other seeds insert keep the ids they had.
  */
 export async function seedContactTestPatrons(db: Db, { log = (_m: string) => {} }: { log?: (m: string) => void } = {}): Promise<void> {
   const cat = await db.selectFrom("pessoa").select("cod_categoria").where("cod_pessoa", "=", 1).executeTakeFirst();
   await db.transaction().execute(async (trx) => {
-    for (const p of CONTACT_TEST_LOGINS) {
+    for (const p of [...CONTACT_TEST_LOGINS, ...LIST_TEST_LOGINS]) {
       const row = await trx
         .insertInto("pessoa")
         .values({ cod_empresa: DEMO_EMPRESA, cod_categoria: cat?.cod_categoria ?? "01", nome_pessoa: p.nome, email: p.email, telefone: p.telefone })
@@ -162,7 +172,7 @@ export async function seedContactTestPatrons(db: Db, { log = (_m: string) => {} 
       await trx.insertInto("login").values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" }).execute();
     }
   });
-  log("seeded the contato1, contato2 and contato3 test patrons (contact details)");
+  log("seeded the contato1-3 (contact details) and listas1-3 (lists) test patrons");
   await seedNotifyTestPatrons(db, cat?.cod_categoria ?? "01");
   log("seeded the avisos1, avisos2 and avisos3 test patrons (notifications)");
 }

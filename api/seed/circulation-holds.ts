@@ -112,7 +112,9 @@ export async function seedCirculationHolds(db: Db, { now = Date.now(), log = (_m
         })),
       )
       .execute();
-    await trx.insertInto("cesta_permanente").values(pool.slice(6, 9).map((c, i) => ({ cod_pessoa: who, cod_acervo: c.cod_acervo, created_at: iso(-30 + i * 10) }))).execute();
+    // The permanent basket is the patron's default list (ADR 246).
+    const basket = await trx.insertInto("lista").values({ cod_pessoa: who, nome: "Cesta permanente", padrao: 1 }).returning("cod_lista").executeTakeFirstOrThrow();
+    await trx.insertInto("lista_item").values(pool.slice(6, 9).map((c, i) => ({ cod_lista: basket.cod_lista, cod_acervo: c.cod_acervo, created_at: iso(-30 + i * 10) }))).execute();
     await trx.insertInto("pesquisa_salva").values({ cod_pessoa: who, nome: "História do Brasil", consulta: "termo=hist%C3%B3ria+do+brasil" }).execute();
     const waiting = await trx.selectFrom("acervo").select("cod_acervo").where("titulo", "=", WAITING_LIST_TITLES[0].titulo).executeTakeFirst();
     if (waiting) await trx.insertInto("lista_espera").values({ cod_acervo: waiting.cod_acervo, cod_pessoa: who }).execute();

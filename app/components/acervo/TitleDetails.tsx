@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { Link } from "~/framework/Link";
 import { useTranslation } from "~/framework/use-translation";
 import { AddToBasket } from "~/components/basket/AddToBasket";
+import { AddToList } from "~/components/lists/AddToList";
 import type { AcervoDetail, TituloAdicional } from "~/lib/api/acervo.server";
 import { IMAGE_SCHEMES, linkHref } from "../../../contract/link-url";
 import { headingHref, type HeadingKind } from "./heading-links";
@@ -64,6 +65,7 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
             </p>
           ) : null}
           <AddToBasket codAcervo={acervo.cod_acervo} titulo={acervo.titulo} />
+          <AddToList codAcervo={acervo.cod_acervo} titulo={acervo.titulo} />
         </div>
         {linkHref(acervo.link_capa, IMAGE_SCHEMES) ? (
           <img className="title-page__cover" src={linkHref(acervo.link_capa, IMAGE_SCHEMES)!} alt={t("acervo.coverAlt", { titulo: acervo.titulo })} width={128} height={192} />

@@ -2,6 +2,7 @@ import { Link } from "~/framework/Link";
 import { VocabularyTerm } from "~/components/ui/VocabularyTerm";
 import { useTranslation } from "~/framework/use-translation";
 import { AddToBasket } from "~/components/basket/AddToBasket";
+import { AddToList } from "~/components/lists/AddToList";
 import type { ConsultaItem } from "~/lib/api/catalogue.server";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { coinsKev } from "~/lib/record-metadata";
@@ -131,6 +132,7 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
           </Link>
         ) : null}
         <AddToBasket codAcervo={item.cod_acervo} titulo={item.titulo} />
+        <AddToList codAcervo={item.cod_acervo} titulo={item.titulo} />
         <span className="Z3988" title={coinsKev(item)} aria-hidden="true" />
       </div>
       {linkHref(item.link_capa, IMAGE_SCHEMES) ? (

@@ -45,6 +45,8 @@ export const ACCOUNT_MENU_ORDER = [
   "interest_areas",
   "check_titles",
   "permanent_basket",
+  // Not in the spec's list: named lists, private or shared by a link (issue 29, ADR 246).
+  "lists",
   "loan_requests",
   "interlibrary_loan",
   "switching_survey",
@@ -83,6 +85,7 @@ export const ACCOUNT_SCREENS: readonly AccountScreen[] = [
   { id: "interest_areas", path: "areas-interesse", labelKey: "nav.interest_areas" },
   { id: "check_titles", path: "verificar-titulos", labelKey: "nav.check_titles" },
   { id: "permanent_basket", path: "cesta-permanente", labelKey: "nav.permanent_basket" },
+  { id: "lists", path: "listas", labelKey: "nav.lists" },
   { id: "loan_requests", path: "solicitacoes-emprestimo", labelKey: "nav.loan_requests" },
   { id: "interlibrary_loan", path: "emprestimo-entre-bibliotecas", labelKey: "nav.interlibrary_loan" },
   { id: "switching_survey", path: "comutacao-levantamento", labelKey: "nav.switching_survey" },

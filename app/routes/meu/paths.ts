@@ -7,3 +7,4 @@ export const LOAN_REQUESTS_PATH = `${privateAreaPath}/solicitacoes-emprestimo`;
 export const PERMANENT_BASKET_PATH = `${privateAreaPath}/cesta-permanente`;
 export const SAVED_PATH = `${privateAreaPath}/itens-salvos`;
 export const NOTIFICATIONS_PATH = `${privateAreaPath}/notificacoes`;
+export const LISTS_PATH = `${privateAreaPath}/listas`;
