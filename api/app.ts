@@ -10,7 +10,7 @@ import { assignOperationIds } from "./lib/operation-ids.ts";
 import { mailerFromEnv, type Mailer } from "./mail/index.ts";
 import { acervoRoutes } from "./routes/acervo.ts";
 import { alertasRoutes } from "./routes/alertas.ts";
-import { autenticarRoutes } from "./routes/autenticar.ts";
+import { autenticarRoutes } from "./routes/autenticar/index.ts";
 import { autoridadeRoutes } from "./routes/autoridade.ts";
 import { captchaRoutes } from "./routes/captcha.ts";
 import { duplicadasRoutes } from "./routes/duplicadas.ts";
@@ -28,15 +28,12 @@ import { pesquisasSalvasRoutes } from "./routes/pesquisas-salvas.ts";
 import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
 import { parametrosRoutes } from "./routes/parametros.ts";
-import { pessoasRoutes } from "./routes/pessoas.ts";
+import { pessoasRoutes } from "./routes/pessoas/index.ts";
 import { perfilInteresseRoutes } from "./routes/perfil-interesse.ts";
-import { aquisicaoEstatisticasRoutes } from "./routes/aquisicao-estatisticas.ts";
-import { aquisicaoSugestoesRoutes, meuPerfilRoutes, meusComentariosRoutes } from "./routes/meu-perfil.ts";
-import { recuperarSenhaRoutes } from "./routes/pessoas-recuperar-senha.ts";
-import { meuContatoRoutes } from "./routes/meu-contato.ts";
+import { aquisicaoRoutes } from "./routes/aquisicao/index.ts";
 import { NETWORK_PATH, redeRoutes } from "./routes/rede.ts";
 import { planoEnsinoRoutes } from "./routes/plano-ensino.ts";
-import { comentariosRoutes } from "./routes/comentarios.ts";
+import { comentariosRoutes } from "./routes/comentarios/index.ts";
 import { listaEsperaRoutes } from "./routes/lista-espera.ts";
 import { reservaRoutes, validarFilaRoutes } from "./routes/reserva.ts";
 import { solicitacaoEmprestimoRoutes } from "./routes/solicitacao-emprestimo.ts";
@@ -49,10 +46,8 @@ import { vinculosRoutes } from "./routes/vinculos.ts";
 import { acervoExtrasRoutes } from "./routes/acervo-extras.ts";
 import { cadastrosRoutes } from "./routes/cadastros.ts";
 import { parametrosExtrasRoutes } from "./routes/parametros-extras.ts";
-import { autenticarExtrasRoutes, pessoasExtrasRoutes } from "./routes/pessoas-extras.ts";
 import { vinculosExtrasRoutes } from "./routes/vinculos-extras.ts";
 import { nadaConstaRoutes } from "./routes/nada-consta.ts";
-import { pessoasServicosRoutes } from "./routes/pessoas-servicos.ts";
 
 /** The largest request body the API reads: its writes are short forms and JSON documents of a few ids. */
 export const API_BODY_LIMIT = 256 * 1024;
@@ -143,12 +138,11 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   app.route("/api/biblioteca", bibliotecaRoutes(deps, staffTokenDigest(staffToken ?? process.env.STAFF_API_TOKEN)));
   app.route("/api/duplicadas", duplicadasRoutes(deps));
   app.route("/api/autenticar", autenticarRoutes(deps));
-  // The rest of spec §7 (ADR 180): each module scopes its token check to its own paths.
-  app.route("/api/autenticar", autenticarExtrasRoutes(deps));
-  app.route("/api/pessoas", pessoasExtrasRoutes(deps));
-  // Absences, paper posting and the user swap; the no-debts declaration (ADR 192).
-  app.route("/api/pessoas", pessoasServicosRoutes(deps));
+  // One folder per prefix, its index.ts mounting the parts in order (docs/contributing/adding-an-api-group.md).
+  app.route("/api/pessoas", pessoasRoutes(deps));
+  // The no-debts declaration (ADR 192).
   app.route("/api/nada-consta", nadaConstaRoutes(deps));
+  // The rest of spec §7 (ADR 180): each module scopes its token check to its own paths.
   app.route("/api/parametros", parametrosExtrasRoutes(deps));
   app.route("/api/vinculos", vinculosExtrasRoutes(deps));
   app.route("/api", cadastrosRoutes(deps));
@@ -157,15 +151,9 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   // Single sign-on (spec §7, ADR 160): the API is the OIDC relying party and the SAML service provider.
   app.route("/api/oidc", oidcRoutes(deps));
   app.route("/api/saml", samlRoutes(deps));
-  app.route("/api/pessoas", pessoasRoutes(deps));
-  // The patron's own profile, comments and suggestions (ADR 140).
-  app.route("/api/pessoas", meuPerfilRoutes(deps));
-  // Changing the e-mail address with a confirmation link (ADR 236).
-  app.route("/api/pessoas", meuContatoRoutes(deps));
-  app.route("/api/comentarios", meusComentariosRoutes(deps));
-  app.route("/api/aquisicao", aquisicaoSugestoesRoutes(deps));
-  app.route("/api/aquisicao", aquisicaoEstatisticasRoutes(deps));
-  app.route("/api/pessoas", recuperarSenhaRoutes(deps));
+  // Comments (the patron's own first) and purchase suggestions with acquisition statistics (ADRs 140, 195).
+  app.route("/api/comentarios", comentariosRoutes(deps));
+  app.route("/api/aquisicao", aquisicaoRoutes(deps));
   app.route("/api/parametros", parametrosRoutes(deps));
   app.route("/api/consulta", autocompletarRoutes(deps));
   app.route("/api/consulta", consultaRoutes(deps));
@@ -199,7 +187,6 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   app.route("/api/validar-fila", validarFilaRoutes(deps));
   app.route("/api/lista-espera", listaEsperaRoutes(deps));
   app.route("/api/solicitacao-emprestimo", solicitacaoEmprestimoRoutes(deps));
-  app.route("/api/comentarios", comentariosRoutes(deps));
   app.route("/api/unidade-informacao", unidadeInformacaoRoutes(deps));
   app.route("/api/comentario", comentarioGeralRoutes(deps));
   app.route("/api/sugestao-aquisicao", sugestaoAquisicaoRoutes(deps));

@@ -466,8 +466,6 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     expect(file.contentType).toMatch(/json/);
     return file;
   },
-  "account/profile.server#getHistoryChoice": async ({ demo }) => (await import("~/lib/api/account/profile.server")).getHistoryChoice(demo),
-  "account/profile.server#setHistoryChoice": async ({ posgrad }) => (await import("~/lib/api/account/profile.server")).setHistoryChoice(posgrad, true, false),
 
   // Interest profile.
   "account/interest-profiles.server#getProfile": async ({ demo }) => (await import("~/lib/api/account/interest-profiles.server")).getProfile(demo),

@@ -39,6 +39,7 @@ import * as m095 from "./migrations/095-autocomplete-prefix.ts";
 import * as m096 from "./migrations/096-work-key.ts";
 import * as m099 from "./migrations/099-notification-preferences.ts";
 import * as m100 from "./migrations/100-history-period.ts";
+import * as m103 from "./migrations/103-patron-language.ts";
 import * as m092 from "./migrations/092-email-change.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   "096-work-key": m096,
   "099-notification-preferences": m099,
   "100-history-period": m100,
+  "103-patron-language": m103,
   "092-email-change": m092,
 };
 

@@ -71,6 +71,8 @@ export interface PessoaTable {
   guarda_historico: Generated<number>;
   /** Migration 100 (ADR 249): with the history on, `sempre` keeps it forever, `padrao` for the library's period. */
   historico_prazo: Generated<string>;
+  /** Migration 103 (ADR 254): the API language (pt, es, en) the patron last used the portal in; null: not known. */
+  idioma: string | null;
   bloqueado: Generated<number>;
   motivo_bloqueio: string | null;
   created_at: Generated<string>;

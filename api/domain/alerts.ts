@@ -11,7 +11,7 @@ import { libraryTimeZone } from "../db/institution.ts";
 import type { Lang } from "../lib/messages.ts";
 import type { Mailer } from "../mail/index.ts";
 import { DUE_DAYS_MAX } from "../../contract/notifications.ts";
-import { eventOfKind, preferencesOf, publicUrl, unsubscribeLink, type Preferences, type UnsubscribeTarget } from "./notifications.ts";
+import { eventOfKind, languageOf, preferencesOf, publicUrl, unsubscribeLink, type Preferences, type UnsubscribeTarget } from "./notifications.ts";
 
 export const ALERT_KINDS = ["reserva_disponivel", "lista_espera_disponivel", "vencimento", "solicitacao_situacao", "sugestao_situacao", "perfil_interesse", "fasciculo_novo", "atraso", "pesquisa_salva", "mensagem"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -219,15 +219,17 @@ export async function notify(db: Db, mailer: Mailer, ev: AlertEvent, prefs?: Pre
     .executeTakeFirst();
   if (!inserted) return false;
   if (!channels.email) return true;
-  const who = await db.selectFrom("pessoa").select("email").where("cod_pessoa", "=", ev.cod_pessoa).executeTakeFirst();
+  const who = await db.selectFrom("pessoa").select(["email", "idioma"]).where("cod_pessoa", "=", ev.cod_pessoa).executeTakeFirst();
   if (who?.email) {
     // On the alert's own handle: inside a caller's transaction, the e-mail is kept exactly when the alert is (ADR 197).
-    // E-mail is in Portuguese, the API's default language: a patron's language is not stored.
-    const mail = ev.email ?? alertEmail("pt", ev.tipo, ev.dados);
+    // In the language the patron last used the portal in (ADR 254); Portuguese, the API's default, when not known.
+    // An event that brings its own wording (ev.email) keeps it.
+    const lang = languageOf(who.idioma);
+    const mail = ev.email ?? alertEmail(lang, ev.tipo, ev.dados);
     const evento = eventOfKind(ev.tipo);
     const target = ev.unsubscribe ?? (evento ? { kind: "evento" as const, evento } : null);
     const link = target ? await unsubscribeLink(db, ev.cod_pessoa, target) : null;
-    const words = UNSUBSCRIBE_WORDS.pt;
+    const words = UNSUBSCRIBE_WORDS[lang];
     await mailer.send(
       {
         to: [who.email],

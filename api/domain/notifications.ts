@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { DUE_DAYS_DEFAULT, NOTIFICATION_EVENTS, UNSUBSCRIBE_PATH, type NotificationEvent } from "../../contract/notifications.ts";
 import type { Db } from "../db/index.ts";
+import type { Lang } from "../lib/messages.ts";
 
 export interface EventChoice {
   email: boolean;
@@ -66,6 +67,26 @@ export async function savePreferences(db: Db, codPessoa: number, prefs: Preferen
         .execute();
     }
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The patron's language (ADR 254)
+
+const LANGS: readonly Lang[] = ["pt", "es", "en"];
+
+/** A stored language as one the API writes in; Portuguese, the API's default, for none or an unknown one. */
+export function languageOf(stored: string | null | undefined): Lang {
+  return LANGS.includes(stored as Lang) ? (stored as Lang) : "pt";
+}
+
+/** Remembers the language the patron is using the portal in (a login, saving their choices); writes only a change. */
+export async function rememberLanguage(db: Db, codPessoa: number, lang: Lang): Promise<void> {
+  await db
+    .updateTable("pessoa")
+    .set({ idioma: lang })
+    .where("cod_pessoa", "=", codPessoa)
+    .where((eb) => eb.or([eb("idioma", "is", null), eb("idioma", "!=", lang)]))
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
 import type { Lang } from "../lib/messages.ts";
 import { listComments } from "../domain/comments.ts";
-import { Comment } from "./comentarios.ts";
+import { Comment } from "./comentarios/acervo.ts";
 import { titleExtras } from "../domain/title-extras.ts";
 import { DERIVED_FACET_TYPES, EDITIONS_MAX, otherEditions, SIMILAR_MAX, similarTitles } from "../search/index.ts";
 import { Fasciculo, listIssues } from "./kardex.ts";

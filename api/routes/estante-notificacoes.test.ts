@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runDueReminders } from "../domain/alerts.ts";
+import { alertEmail, runDueReminders } from "../domain/alerts.ts";
 import { unsubscribeToken } from "../domain/notifications.ts";
 import { runSavedSearchAlerts } from "../domain/saved-search-alerts.ts";
-import { createTestApi, get, insertTitles, login, publicToken } from "../lib/testing.ts";
+import { createTestApi, get, insertTitles, login, publicToken, tokenRequest } from "../lib/testing.ts";
 import type { OutgoingMail } from "../mail/index.ts";
 import { seedCirculation } from "../seed/circulation.ts";
 
@@ -98,6 +98,34 @@ describe("the reminder job honours the choices", () => {
     const url = /^<(https:\/\/biblioteca\.example\.org\/descadastro\?token=[A-Za-z0-9_.-]+)>$/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1];
     expect(url).toBeTruthy();
     expect(mail.text).toContain(`Para não receber mais estes e-mails: ${url}`);
+  });
+
+  it("writes the e-mail in the language the patron last used: choices saved in English, then a login in Spanish (ADR 254)", async () => {
+    const idioma = async () => (await t.db.selectFrom("pessoa").select("idioma").where("cod_pessoa", "=", codOther).executeTakeFirstOrThrow()).idioma;
+    const reminder = async () => {
+      await t.db.deleteFrom("alerta").where("cod_pessoa", "=", codOther).execute();
+      const m = mailer();
+      await runDueReminders(t.db, m, Date.now());
+      const mail = m.sent.find((x) => x.to.includes("leitor2@example.org"))!;
+      const alert = await t.db.selectFrom("alerta").select(["tipo", "dados"]).where("cod_pessoa", "=", codOther).orderBy("id").executeTakeFirstOrThrow();
+      return { mail, alert: { tipo: alert.tipo as Parameters<typeof alertEmail>[1], dados: JSON.parse(alert.dados) as Parameters<typeof alertEmail>[2] } };
+    };
+    expect((await send("PUT", "/api/estante/notificacoes", other, { eventos: [{ evento: "atraso", email: true, app: false }] }, "5")).status).toBe(200);
+    expect(await idioma()).toBe("en");
+    const english = await reminder();
+    expect(english.mail.subject).toBe(alertEmail("en", english.alert.tipo, english.alert.dados).subject);
+    expect(english.mail.subject).not.toBe(alertEmail("pt", english.alert.tipo, english.alert.dados).subject);
+    expect(english.mail.text).toContain("To stop receiving these e-mails: https://biblioteca.example.org/descadastro?token=");
+
+    expect((await tokenRequest(t.app, { grant_type: "password", username: "leitor2", password: "demo1234" }, { lang: "3" })).status).toBe(200);
+    expect(await idioma()).toBe("es");
+    const spanish = await reminder();
+    expect(spanish.mail.subject).toBe(alertEmail("es", spanish.alert.tipo, spanish.alert.dados).subject);
+    expect(spanish.mail.text).toContain("Para no recibir más estos correos: ");
+
+    // Back to Portuguese (no lang header is Portuguese), so the cases below read Portuguese e-mails.
+    await tokenRequest(t.app, { grant_type: "password", username: "leitor2", password: "demo1234" });
+    expect(await idioma()).toBe("pt");
   });
 });
 

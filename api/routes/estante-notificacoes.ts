@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DUE_DAYS_MAX, DUE_DAYS_MIN, HISTORY_CHOICES, NOTIFICATION_EVENTS, SAVED_SEARCH_FREQUENCIES } from "../../contract/notifications.ts";
 import { deleteHistoryItems, historyModeOf, libraryHistoryDays, setHistoryMode } from "../db/loan-history.ts";
-import { describeUnsubscribe, preferencesOf, readUnsubscribeToken, savePreferences, unsubscribe, type Preferences } from "../domain/notifications.ts";
+import { describeUnsubscribe, preferencesOf, readUnsubscribeToken, rememberLanguage, savePreferences, unsubscribe, type Preferences } from "../domain/notifications.ts";
 import { setSavedSearchAlert } from "../domain/saved-search-alerts.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, errorResponses, type ApiDeps } from "../lib/http.ts";
@@ -52,7 +52,7 @@ export function estanteNotificacoesRoutes(deps: ApiDeps) {
     createRoute({
       method: "put",
       path: "/notificacoes",
-      summary: "Changes the patron's choices; events left out keep theirs",
+      summary: "Changes the patron's choices; events left out keep theirs. The `lang` header's language becomes the one the patron's e-mails are written in",
       security,
       request: { headers: LangHeader, body: body(PrefsPut) },
       responses: { 200: { description: "Choices stored", content: json(Prefs) }, ...patronErrorResponses },
@@ -62,6 +62,8 @@ export function estanteNotificacoesRoutes(deps: ApiDeps) {
       const prefs = await preferencesOf(db, who);
       for (const e of c.req.valid("json").eventos) prefs[e.evento] = { email: e.email, app: e.app, ...(e.evento === "vencimento" ? { dias: e.dias ?? prefs.vencimento.dias } : {}) };
       await savePreferences(db, who, prefs);
+      // The notices go out in the language the choices were made in (ADR 254).
+      await rememberLanguage(db, who, c.get("lang"));
       return c.json({ eventos: toList(prefs) }, 200);
     },
   );

@@ -5,6 +5,7 @@ import { authenticate } from "../domain/login.ts";
 import { institutionParameters, resolveLoginName } from "../domain/login-variants.ts";
 import { startSessionLogin } from "../domain/person-logins.ts";
 import { issuePatronTokens, issuePublicToken, PORTAL_CLIENT_ID, revokeSession, rotateRefreshToken } from "../domain/tokens.ts";
+import { rememberLanguage } from "../domain/notifications.ts";
 import { ApiError } from "../lib/errors.ts";
 import { clientIpOf, createRouter, ErrorSchema, LangHeader, type ApiDeps } from "../lib/http.ts";
 
@@ -114,6 +115,8 @@ export function oauthRoutes(deps: ApiDeps) {
         const familia = crypto.randomUUID();
         const tokens = await issuePatronTokens(deps.db, deps.auth, clientId, codPessoa, familia);
         await startSessionLogin(deps.db, familia, codLogin);
+        // The patron's e-mails are written in the language they last signed in with (ADR 254).
+        await rememberLanguage(deps.db, codPessoa, c.get("lang"));
         return c.json(tokens, 200);
       }
       case "refresh_token": {

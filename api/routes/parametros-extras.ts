@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, requireToken, type ApiDeps } from "../lib/http.ts";
-import { appLayers, AppLayers } from "./pessoas-extras.ts";
+import { appLayers, AppLayers } from "./autenticar/app-layers.ts";
 
 const EventoEventum = z
   .object({

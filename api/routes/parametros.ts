@@ -4,7 +4,7 @@ import { loginCategories, loginVariantOf } from "../domain/login-variants.ts";
 import { ApiError } from "../lib/errors.ts";
 import { ssoLoginParameters } from "../sso/parameters.ts";
 import { createRouter, errorResponses, LangHeader, parseJsonArray, parseJsonObject, requireToken, type ApiDeps } from "../lib/http.ts";
-import { repositoryLinkOf } from "./pessoas-servicos.ts";
+import { repositoryLinkOf } from "./pessoas/servicos.ts";
 import { timeZoneOr } from "../../contract/time-zone.ts";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } }, ...errorResponses });

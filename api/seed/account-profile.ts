@@ -27,6 +27,17 @@ export const CONTACT_TEST_LOGINS = [
   { login: "contato3", nome: "Sílvia Prates Arantes", email: "silvia.arantes@example.org", telefone: "(61) 3201-3000" },
 ] as const;
 
+/**
+ * Patrons the notification tests change (issue 29: notice choices, unsubscribe, the loan-history choice, saved
+ * searches' alerts): one per JavaScript mode for the browser tests, one for the accessibility audit. Each has
+ * returned loans and two saved searches, one of them alerting daily.
+ */
+export const NOTIFY_TEST_LOGINS = [
+  { login: "avisos1", nome: "Helena Bastos Queiroz", email: "helena.queiroz@example.org" },
+  { login: "avisos2", nome: "Otávio Siqueira Lins", email: "otavio.lins@example.org" },
+  { login: "avisos3", nome: "Denise Araújo Falcão", email: "denise.falcao@example.org" },
+] as const;
+
 /** Institution parameters the profile screens read (merged into instituicao.parametros). */
 export const PROFILE_PARAMETROS = {
   // The registry owns identity fields; the patron keeps address, contact preferences and the rest current.
@@ -152,4 +163,33 @@ export async function seedContactTestPatrons(db: Db, { log = (_m: string) => {} 
     }
   });
   log("seeded the contato1, contato2 and contato3 test patrons (contact details)");
+  await seedNotifyTestPatrons(db, cat?.cod_categoria ?? "01");
+  log("seeded the avisos1, avisos2 and avisos3 test patrons (notifications)");
+}
+
+/** The notification test patrons (NOTIFY_TEST_LOGINS): two returned loans and two saved searches each. */
+async function seedNotifyTestPatrons(db: Db, categoria: string): Promise<void> {
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+  await db.transaction().execute(async (trx) => {
+    const copies = await trx.selectFrom("exemplar").select(["cod_exemplar", "cod_biblioteca"]).orderBy("cod_exemplar").limit(2).execute();
+    for (const p of NOTIFY_TEST_LOGINS) {
+      const row = await trx.insertInto("pessoa").values({ cod_empresa: DEMO_EMPRESA, cod_categoria: categoria, nome_pessoa: p.nome, email: p.email }).returning("cod_pessoa").executeTakeFirstOrThrow();
+      const { hash, salt } = hashPassword(DEMO_PASSWORD);
+      await trx.insertInto("login").values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" }).execute();
+      for (const [i, copy] of copies.entries()) {
+        await trx
+          .insertInto("emprestimo")
+          .values({ cod_exemplar: copy.cod_exemplar, cod_pessoa: row.cod_pessoa, cod_biblioteca: copy.cod_biblioteca, data_emprestimo: day(-90 + i * 20), data_devolucao_prevista: day(-76 + i * 20), data_devolucao: day(-78 + i * 20) })
+          .execute();
+      }
+      const since = new Date().toISOString();
+      await trx
+        .insertInto("pesquisa_salva")
+        .values([
+          { cod_pessoa: row.cod_pessoa, nome: "Astronomia", consulta: "termo=astronomia&tipo=livre", alerta: "diario", alerta_desde: since },
+          { cod_pessoa: row.cod_pessoa, nome: "Poesia brasileira", consulta: "termo=poesia&tipo=livre", alerta: null, alerta_desde: null },
+        ])
+        .execute();
+    }
+  });
 }

@@ -2,22 +2,15 @@ import { Link } from "~/framework/Link";
 import { useTranslation } from "~/framework/use-translation";
 import { SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
-import { getPermissoes } from "~/lib/api/acervo.server";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
 import type { Route } from "./+types/acervo.acervo-fechado";
-import { data } from "react-router";
-import { getI18n } from "~/lib/i18n.server";
-import { loadSubPage, type AcervoErrorData } from "./acervo.server";
+import { loadClosedStacks } from "./acervo.acervo-fechado.server";
 
 export const meta: Route.MetaFunction = (args) => subPageMeta(args);
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  // Without permissions the page still explains the collection; it only leaves out the request link.
-  const page = await loadSubPage(params, context, "acervoFechado", (api, id) => getPermissoes(api, id).catch(() => null));
-  // Only a title with a copy in closed stacks (a location the library marked closed) has this page.
-  if (!page.title.acervoFechado) throw data<AcervoErrorData>({ pageTitle: getI18n(context).t("catalogue:meta.notFound") }, { status: 404, statusText: "Not Found" });
-  return page;
+export function loader(args: Route.LoaderArgs) {
+  return loadClosedStacks(args);
 }
 
 /** "/acervo/:codAcervo/acervo-fechado": what a closed-stacks collection means and how to get the item. */

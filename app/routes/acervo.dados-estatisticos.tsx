@@ -2,16 +2,15 @@ import { useTranslation } from "~/framework/use-translation";
 import { LoansChart } from "~/components/acervo/LoansChart";
 import { SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
-import { getEstatisticaAnos } from "~/lib/api/acervo.server";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
 import type { Route } from "./+types/acervo.dados-estatisticos";
-import { loadSubPage } from "./acervo.server";
+import { loadRecordStatistics } from "./acervo.dados-estatisticos.server";
 
 export const meta: Route.MetaFunction = (args) => subPageMeta(args);
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadSubPage(params, context, "estatisticas", getEstatisticaAnos);
+export function loader(args: Route.LoaderArgs) {
+  return loadRecordStatistics(args);
 }
 
 /** "/acervo/:codAcervo/dados-estatisticos": loans per year, as a chart and a table. */

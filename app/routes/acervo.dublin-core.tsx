@@ -1,16 +1,15 @@
 import { hasTranslation, useTranslation } from "~/framework/use-translation";
 import { DataTable, SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
-import { getDublinCore } from "~/lib/api/acervo.server";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
 import type { Route } from "./+types/acervo.dublin-core";
-import { loadSubPage } from "./acervo.server";
+import { loadRecordDublinCore } from "./acervo.dublin-core.server";
 
 export const meta: Route.MetaFunction = (args) => subPageMeta(args);
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadSubPage(params, context, "dublinCore", getDublinCore);
+export function loader(args: Route.LoaderArgs) {
+  return loadRecordDublinCore(args);
 }
 
 /** "/acervo/:codAcervo/dublin-core": the simple Dublin Core elements, named in the page language. */

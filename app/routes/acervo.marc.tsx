@@ -3,19 +3,15 @@ import { useTranslation } from "~/framework/use-translation";
 import { MarcTable } from "~/components/acervo/MarcTable";
 import { SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
-import { getMarc } from "~/lib/api/acervo.server";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
 import type { Route } from "./+types/acervo.marc";
-import { loadSubPage } from "./acervo.server";
+import { loadRecordMarc } from "./acervo.marc.server";
 
 export const meta: Route.MetaFunction = (args) => subPageMeta(args);
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  // liberacao=1 asks for the local fields too (spec §7); any other value is the public view.
-  const liberacao = new URL(request.url).searchParams.get("liberacao") === "1";
-  const page = await loadSubPage(params, context, "marc", (api, id) => getMarc(api, id, liberacao));
-  return { ...page, liberacao };
+export function loader(args: Route.LoaderArgs) {
+  return loadRecordMarc(args);
 }
 
 /** "/acervo/:codAcervo/marc": the tagged MARC display. */

@@ -7,6 +7,7 @@ import { Link } from "~/framework/Link";
 import { fieldError } from "~/components/requests/form-errors";
 import { RequestFormPage, RequestOutcome, useRequestForm, type RequestActionData } from "~/components/requests/RequestForm";
 import { SelectField } from "~/components/requests/SelectField";
+import { TextField } from "~/components/ui/TextField";
 import { WaitingListOffer, type WaitingListView } from "~/components/requests/WaitingListOffer";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError } from "~/lib/api/errors";
@@ -17,7 +18,7 @@ import { joinWaitingList, waitingListError, waitingListOrNull, waitingListView }
 import { getT } from "~/lib/i18n.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { markActionFailed } from "~/lib/action-failed.server";
-import { holdSchema } from "~/schemas/hold";
+import { holdSchema, PICKUP_PLACE_MAX } from "~/schemas/hold";
 import { WaitingListJoinSchema } from "~/schemas/waiting-list";
 import type { Route } from "./+types/acervo.reserva";
 import { invalidRequest, requestTitle, submitRequest } from "./+shared/request-form.server";
@@ -111,7 +112,7 @@ function rememberUnanswered(context: Readonly<RouterContextProvider>, form: Form
 
 type HoldActionData = RequestActionData;
 
-const FIELDS = ["biblioteca", "volume", "tomo", "parte", "material_adicional"];
+const FIELDS = ["biblioteca", "volume", "tomo", "parte", "material_adicional", "localizacao"];
 
 /** Validates, checks the queue (POST /validar-fila) and places the hold (POST /reserva); PRG to the position. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -143,6 +144,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         tomo: (v.tomo as string | undefined) ?? null,
         parte: (v.parte as string | undefined) ?? null,
         material_adicional: (v.material_adicional as string | undefined) ?? null,
+        localizacao: (v.localizacao as string | undefined) ?? null,
         chave_envio: v.chave,
       });
       return `/acervo/${id}/reserva?reserva=${hold.cod_reserva}`;
@@ -257,7 +259,7 @@ function HoldForm({
     actionData,
     fieldNames: FIELDS,
     options: opts,
-    summaryFields: ["biblioteca"],
+    summaryFields: ["biblioteca", "localizacao"],
   });
   const heading = <h1>{t("hold.heading", { title: opts.titulo })}</h1>;
 
@@ -322,6 +324,15 @@ function HoldForm({
         defaultValue={state.str("biblioteca")}
         error={fieldError(t, state.errors.biblioteca)}
         required
+      />
+      <TextField
+        id={state.fieldId("localizacao")}
+        name="localizacao"
+        label={t("hold.pickup_place")}
+        description={t("hold.pickup_place_hint", { max: PICKUP_PLACE_MAX })}
+        defaultValue={state.str("localizacao")}
+        error={fieldError(t, state.errors.localizacao)}
+        maxLength={PICKUP_PLACE_MAX}
       />
     </RequestFormPage>
   );

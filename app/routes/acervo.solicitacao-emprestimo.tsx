@@ -11,7 +11,7 @@ import { getApi } from "~/lib/api/client.server";
 import { createLoanRequest, getLoanRequestOptions, orNotFound, type LoanRequestOptions } from "~/lib/api/requests.server";
 import { waitingListOrNull, waitingListView } from "~/lib/api/waiting-list.server";
 import { getT } from "~/lib/i18n.server";
-import { cleanPhone, loanRequestSchema, PHONE_MAX } from "~/schemas/loan-request";
+import { cleanPhone, loanRequestSchema, PHONE_MAX, RECEIVING_NOTE_MAX } from "~/schemas/loan-request";
 import type { Route } from "./+types/acervo.solicitacao-emprestimo";
 import { requestTitle, submitRequest } from "./+shared/request-form.server";
 
@@ -53,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 type LoanActionData = RequestActionData;
 
-const FIELDS = ["biblioteca_origem", "biblioteca_recebimento", "cod_local_recebimento", "email", "telefone", "pessoa_autorizada", "domicilio", "volume", "tomo", "parte", "material_adicional"];
+const FIELDS = ["biblioteca_origem", "biblioteca_recebimento", "cod_local_recebimento", "email", "telefone", "pessoa_autorizada", "domicilio", "recebimento_textual", "volume", "tomo", "parte", "material_adicional"];
 
 /** Validates and sends the request; created → PRG; over the limit / duplicate → 400 with the rule's message. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -113,7 +113,7 @@ function LoanRequestForm({
     actionData,
     fieldNames: FIELDS,
     options: opts,
-    summaryFields: ["biblioteca_origem", "biblioteca_recebimento", "cod_local_recebimento", "domicilio", "pessoa_autorizada", "email", "telefone"],
+    summaryFields: ["biblioteca_origem", "biblioteca_recebimento", "cod_local_recebimento", "domicilio", "recebimento_textual", "pessoa_autorizada", "email", "telefone"],
   });
   const { errors, str, fieldId: id } = state;
   const [location, setLocation] = useState(str("cod_local_recebimento") ?? "");
@@ -182,6 +182,15 @@ function LoanRequestForm({
       />
       {/* Always shown (it works without JS); the hint says when it is required, and JS marks it required. */}
       <TextField id={id("domicilio")} name="domicilio" label={t("loan.address")} description={t("loan.address_hint")} defaultValue={str("domicilio")} error={fieldError(t, errors.domicilio)} autoComplete="address-line1" required={home} />
+      <TextField
+        id={id("recebimento_textual")}
+        name="recebimento_textual"
+        label={t("loan.receiving_note")}
+        description={t("loan.receiving_note_hint", { max: RECEIVING_NOTE_MAX })}
+        defaultValue={str("recebimento_textual")}
+        error={fieldError(t, errors.recebimento_textual)}
+        maxLength={RECEIVING_NOTE_MAX}
+      />
       <TextField id={id("pessoa_autorizada")} name="pessoa_autorizada" label={t("loan.authorised")} description={t("loan.authorised_hint")} defaultValue={str("pessoa_autorizada")} error={fieldError(t, errors.pessoa_autorizada)} />
       <TextField id={id("email")} name="email" type="email" label={t("loan.email")} defaultValue={str("email") ?? opts.email} error={fieldError(t, errors.email)} autoComplete="email" required />
       {/* With JS, characters a phone does not keep are removed while typing (spec §5). */}

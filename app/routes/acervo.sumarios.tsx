@@ -3,16 +3,15 @@ import { useTranslation } from "~/framework/use-translation";
 import { ContentsTable } from "~/components/acervo/ContentsTable";
 import { SubPage, TitleErrorBoundary } from "~/components/acervo/SubPage";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
-import { getSumarios } from "~/lib/api/acervo.server";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
 import type { Route } from "./+types/acervo.sumarios";
-import { loadSubPage } from "./acervo.server";
+import { loadRecordContents } from "./acervo.sumarios.server";
 
 export const meta: Route.MetaFunction = (args) => subPageMeta(args);
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadSubPage(params, context, "sumarios", getSumarios);
+export function loader(args: Route.LoaderArgs) {
+  return loadRecordContents(args);
 }
 
 /** "/acervo/:codAcervo/sumarios": the tables of contents of the periodical's issues, newest first. */

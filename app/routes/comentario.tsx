@@ -3,32 +3,20 @@ import { useTranslation } from "~/framework/use-translation";
 import { CommentForm } from "~/components/requests/CommentForm";
 import { Toast } from "~/components/ui/Toast";
 import { ACTIVITY } from "~/lib/activities";
-import { getApi } from "~/lib/api/client.server";
-import { postGeneralComment, submitComment } from "~/lib/api/comments.server";
-import { getUnits } from "~/lib/api/requests.server";
-import { getT } from "~/lib/i18n.server";
 import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/comentario";
+import { loadGeneralComment, generalCommentAction } from "./comentario.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : [];
 }
 
-/** The footer's general comment as a page (the no-JS form of its dialog); the dialog loads this data too. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const libraries = await getUnits(getApi(context));
-  const sent = new URL(request.url).searchParams.get("enviado") === "1";
-  return { libraries, sent, pageTitle: getT(context)("requests:general.page_title") };
+export function loader(args: Route.LoaderArgs) {
+  return loadGeneralComment(args);
 }
 
-/** POST /comentario {content, b}; PRG to the page with a toast, or data for the dialog. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return submitComment(
-    request,
-    context,
-    (api, value) => postGeneralComment(api, { content: value.texto, b: value.biblioteca }),
-    () => "/comentario?enviado=1",
-  );
+export function action(args: Route.ActionArgs) {
+  return generalCommentAction(args);
 }
 
 export default function GeneralCommentPage({ loaderData, actionData }: Route.ComponentProps) {

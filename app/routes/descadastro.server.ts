@@ -37,7 +37,8 @@ export async function loadUnsubscribe(request: Request, context: Ctx) {
   const answer = TOKEN.test(token) ? await describeUnsubscribe(getApi(context), token).catch((err: unknown) => err) : null;
   if (!answer || answer instanceof Error) {
     if (answer instanceof ApiError && answer.status !== 404) throw answer;
-    return data({ ...base, pageTitle: titleAfterAction(context, plainTitle, base.errorPrefix, null), token: null, question: null, done: null, invalid: true }, { status: 404 });
+    // An invalid link is an error page: its title says so before any script runs (WCAG 2.4.2, ADR 217).
+    return data({ ...base, pageTitle: `${base.errorPrefix} ${plainTitle}`, token: null, question: null, done: null, invalid: true }, { status: 404 });
   }
   return { ...base, pageTitle: titleAfterAction(context, plainTitle, base.errorPrefix, null), token, question: describe(t, answer as UnsubscribeTarget, false), done: null, invalid: false };
 }

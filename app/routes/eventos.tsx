@@ -1,10 +1,10 @@
 import { useTranslation } from "~/framework/use-translation";
 import type { Route } from "./+types/eventos";
-import { loadLibraryPage } from "./library-pages.server";
+import { loadEvents } from "./eventos.server";
 import { LibraryPage } from "~/components/library-pages/LibraryPage";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadLibraryPage(context, "events");
+export function loader(args: Route.LoaderArgs) {
+  return loadEvents(args);
 }
 
 /** A date of the API (YYYY-MM-DD) as a calendar day: formatted in UTC so it never moves a day. */

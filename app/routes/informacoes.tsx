@@ -1,10 +1,10 @@
 import { useTranslation } from "~/framework/use-translation";
 import type { Route } from "./+types/informacoes";
-import { loadLibraryPage } from "./library-pages.server";
+import { loadInformation } from "./informacoes.server";
 import { LibraryPage } from "~/components/library-pages/LibraryPage";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadLibraryPage(context, "blocks");
+export function loader(args: Route.LoaderArgs) {
+  return loadInformation(args);
 }
 
 /** General information, then sections 1 and 2 of the library (spec §7 Parametros; ADR 194). */

@@ -1,45 +1,15 @@
 import { useTranslation } from "~/framework/use-translation";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PageTitle } from "~/components/profile/PageTitle";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import { TextField } from "~/components/ui/TextField";
-import { verifyNoDebts } from "~/lib/api/account/declarations.server";
-import { getApi } from "~/lib/api/client.server";
-import { ApiError } from "~/lib/api/errors";
-import { formatDate } from "~/lib/i18n";
-import { getLanguage, getT } from "~/lib/i18n.server";
 import type { Route } from "./+types/nada-consta.verificar";
+import { loadNoDebtsCheck } from "./nada-consta.verificar.server";
 import "~/components/profile/profile.css";
 
-/** A verification code as typed: 12 letters and digits, with or without dashes and spaces. */
-const CODE = /^[A-Za-z0-9]{12}$/;
-
-/**
- * Public check of a no-debts declaration (ADR 192): a plain GET form, so its result has an address and works
- * without JavaScript. A malformed code is an input error (400, kept in the field); an unknown one is a result.
- */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const t = getT(context);
-  const title = t("declarations:verify.title");
-  const raw = new URL(request.url).searchParams.get("codigo");
-  if (raw === null) return { title, codigo: "", error: null, result: null };
-  const codigo = raw.trim().slice(0, 40);
-  if (!CODE.test(codigo.replace(/[\s-]/g, ""))) return data({ title, codigo, error: t("declarations:verify.malformed"), result: null }, { status: 400 });
-  try {
-    const d = await verifyNoDebts(getApi(context), codigo);
-    const lang = getLanguage(context);
-    return {
-      title,
-      codigo,
-      error: null,
-      result: { found: true as const, code: d.codigo, name: d.nome_pessoa, category: d.categoria ?? "", institution: d.instituicao?.nome ?? "", date: formatDate(d.emitida_em, lang) },
-    };
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return { title, codigo, error: null, result: { found: false as const } };
-    if (err instanceof ApiError && err.status === 422) return data({ title, codigo, error: t("declarations:verify.malformed"), result: null }, { status: 400 });
-    throw err;
-  }
+export function loader(args: Route.LoaderArgs) {
+  return loadNoDebtsCheck(args);
 }
 
 export default function VerifyDeclarationPage({ loaderData }: Route.ComponentProps) {

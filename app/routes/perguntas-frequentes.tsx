@@ -1,10 +1,10 @@
 import { useTranslation } from "~/framework/use-translation";
 import type { Route } from "./+types/perguntas-frequentes";
-import { loadLibraryPage } from "./library-pages.server";
+import { loadFaq } from "./perguntas-frequentes.server";
 import { LibraryPage } from "~/components/library-pages/LibraryPage";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadLibraryPage(context, "faq");
+export function loader(args: Route.LoaderArgs) {
+  return loadFaq(args);
 }
 
 /**

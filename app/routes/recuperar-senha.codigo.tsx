@@ -9,16 +9,16 @@ import { RecoveryPage } from "~/components/identity/RecoveryPage";
 import { FieldFrame } from "~/components/ui/FieldFrame";
 import { recoveryCodeSchema } from "~/schemas/identity/recovery";
 import type { Route } from "./+types/recuperar-senha.codigo";
+import { loadRecoveryCodePage, recoveryCodeAction } from "./recuperar-senha.codigo.server";
 import { RECOVERY_PATH } from "~/lib/recovery-path";
-import { codeAction, loadCodePage } from "./recuperar-senha.server";
 import "./login.css";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadCodePage(request, context);
+export function loader(args: Route.LoaderArgs) {
+  return loadRecoveryCodePage(args);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return codeAction(request, context);
+export function action(args: Route.ActionArgs) {
+  return recoveryCodeAction(args);
 }
 
 /**

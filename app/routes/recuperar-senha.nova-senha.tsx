@@ -9,16 +9,16 @@ import { RecoveryPage } from "~/components/identity/RecoveryPage";
 import { TextField } from "~/components/ui/TextField";
 import { NewPasswordSchema } from "~/schemas/identity/recovery";
 import type { Route } from "./+types/recuperar-senha.nova-senha";
+import { loadNewPasswordPage, newPasswordAction } from "./recuperar-senha.nova-senha.server";
 import { RECOVERY_PATH } from "~/lib/recovery-path";
-import { loadPasswordPage, passwordAction } from "./recuperar-senha.server";
 import "./login.css";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadPasswordPage(request, context);
+export function loader(args: Route.LoaderArgs) {
+  return loadNewPasswordPage(args);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return passwordAction(request, context);
+export function action(args: Route.ActionArgs) {
+  return newPasswordAction(args);
 }
 
 /** Recovery step 3 (spec §4, §5): the new password and its confirmation, checked against the institution's rules. */

@@ -8,12 +8,12 @@ import { linkHref } from "../../contract/link-url";
 import "~/styles/catalogue.css";
 import "~/components/network/network.css";
 import type { Route } from "./+types/rede.acervo";
-import { loadNetworkRecord } from "./rede.server";
+import { loadNetworkRecordPage } from "./rede.acervo.server";
 
 export const meta: Route.MetaFunction = (args) => subPageMeta(args);
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadNetworkRecord(params, context);
+export function loader(args: Route.LoaderArgs) {
+  return loadNetworkRecordPage(args);
 }
 
 /** A network record (`GET /rede-{product}/acervo/{id}`): every field, the holding institution and its link at home. */

@@ -1,15 +1,14 @@
 import { useTranslation } from "~/framework/use-translation";
 import type { Route } from "./+types/sobre.acessibilidade.relatorio";
+import { loadAccessibilityReport } from "./sobre.acessibilidade.relatorio.server";
 import type { AcrRow } from "../../contract/acr";
 import { pageTitle } from "~/components/search/page-title";
 import { Link } from "~/framework/Link";
-import { readAcr } from "~/lib/acr-report.server";
-import { getT } from "~/lib/i18n.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.title, matches) }] : []);
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { title: getT(context)("a11y:report.title"), acr: await readAcr() };
+export function loader(args: Route.LoaderArgs) {
+  return loadAccessibilityReport(args);
 }
 
 /**

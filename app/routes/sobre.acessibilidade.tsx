@@ -1,14 +1,14 @@
 import { useTranslation } from "~/framework/use-translation";
 import type { Route } from "./+types/sobre.acessibilidade";
+import { loadAccessibilityPage } from "./sobre.acessibilidade.server";
 import { pageTitle } from "~/components/search/page-title";
 import { Link } from "~/framework/Link";
-import { getT } from "~/lib/i18n.server";
 import { ACCESS_KEYS } from "~/lib/skip-links";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.title, matches) }] : []);
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { title: getT(context)("a11y:page.title") };
+export function loader(args: Route.LoaderArgs) {
+  return loadAccessibilityPage(args);
 }
 
 /**

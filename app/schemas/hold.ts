@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The hold's pickup place (spec §3 `localizacao`): optional free text, as long as the API keeps. */
+export const PICKUP_PLACE_MAX = 200;
+
 /** The copy dimensions a hold or a loan request chooses (spec §3), with their option lists' names. */
 export const DIMENSION_FIELDS = [
   { field: "volume", options: "volumes" },
@@ -34,6 +37,7 @@ export function holdSchema(options: DimensionOptions & { bibliotecas: Array<{ co
       .number({ error: "requests:errors.library_required" })
       .int()
       .refine((v) => libraries.includes(v), "requests:errors.option_invalid"),
+    localizacao: z.string().trim().max(PICKUP_PLACE_MAX, "requests:errors.pickup_place_too_long").optional(),
     chave: z.string({ error: "requests:errors.stale_form" }).min(8, "requests:errors.stale_form").max(100),
   });
 }

@@ -5,6 +5,9 @@ import { dimensionShape, type DimensionOptions } from "./hold";
 export const PHONE_MAX = 16;
 export const PHONE_PATTERN = /^[0-9()\- ]+$/;
 
+/** How the patron asks to receive the item, in their words (spec §3 `recebimento_textual`): optional, as long as the API keeps. */
+export const RECEIVING_NOTE_MAX = 500;
+
 /** Removes every character a phone field does not keep (used while typing, with JS). */
 export function cleanPhone(value: string): string {
   return value.replace(/[^0-9()\- ]/g, "").slice(0, PHONE_MAX);
@@ -35,9 +38,9 @@ export function loanRequestSchema(
         .trim()
         .max(PHONE_MAX, "requests:errors.phone_invalid")
         .regex(PHONE_PATTERN, "requests:errors.phone_invalid"),
-      pessoa_autorizada: z.string().trim().max(200).optional(),
-      domicilio: z.string().trim().max(500).optional(),
-      recebimento_textual: z.string().trim().max(500).optional(),
+      pessoa_autorizada: z.string().trim().max(200, "requests:errors.authorised_too_long").optional(),
+      domicilio: z.string().trim().max(500, "requests:errors.address_too_long").optional(),
+      recebimento_textual: z.string().trim().max(RECEIVING_NOTE_MAX, "requests:errors.receiving_note_too_long").optional(),
       chave: z.string({ error: "requests:errors.stale_form" }).min(8, "requests:errors.stale_form").max(100),
     })
     .superRefine((v, ctx) => {

@@ -74,3 +74,32 @@ const ROUTES: RouteCase[] = [
 ];
 
 auditRoutes(ROUTES);
+
+/** Waits for the confirmation step: a dialog with JS (its "no" is a button), a page without (its "no" is a link back). */
+async function confirmShown(page: Page) {
+  const no = /^(Não, voltar|No, go back)$/;
+  await page.getByRole("button", { name: no }).or(page.getByRole("link", { name: no })).first().waitFor();
+}
+
+// Cancelling a loan request asks first (issue 26): leitora has one waiting; nothing is cancelled by the audit.
+auditRoutes(
+  [
+    {
+      name: "account-loan-request-cancel-confirm",
+      path: () => `${PRIVATE_AREA}/solicitacoes-emprestimo`,
+      signedIn: true,
+      act: click(/^(Cancelar a solicitação de|Cancel the request for) /, confirmShown),
+    },
+  ],
+  { patron: { login: "leitora", password: "demo1234" } },
+);
+
+// Deleting a comment asks first (issue 26); nothing is deleted by the audit.
+auditRoutes([
+  {
+    name: "my-comments-delete-confirm",
+    path: () => `${PRIVATE_AREA}/comentarios`,
+    signedIn: true,
+    act: click(/^(Apagar o comentário de|Delete the comment of) /, confirmShown),
+  },
+]);

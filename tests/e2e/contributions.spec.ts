@@ -49,6 +49,14 @@ test("my comments show each comment's moderation status, and one can be deleted"
   const mine = page.getByRole("listitem").filter({ hasText: text });
   await expect(mine).toContainText("Aguardando aprovação");
   await mine.getByRole("button", { name: /Apagar o comentário de/ }).click();
+  // Deleting asks first: a dialog with JS, a page of its own without (its question takes the focus).
+  const question = /^Apagar este comentário sobre .+\?$/;
+  if (test.info().project.name === "js-on") await expect(page.getByRole("dialog")).toContainText(text);
+  else await expect(page.getByRole("heading", { name: question })).toBeFocused();
+  await expect(page.getByRole("heading", { name: question })).toBeVisible();
+  await page.getByRole("button", { name: "Sim, apagar o comentário" }).click();
   await expect(page.locator(".action-status")).toContainText("Comentário apagado.");
+  await expect(page.locator("#resultado")).toBeFocused();
+  await expect(page).toHaveTitle(/^Comentário apagado\./);
   await expect(page.getByText(text)).toHaveCount(0);
 });

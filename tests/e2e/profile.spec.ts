@@ -53,17 +53,21 @@ test("a CPF with wrong check digits and a malformed CEP are refused next to the 
   await expect(page.getByLabel("CPF")).toBeFocused();
 });
 
-test("turning the loan history off needs the confirmation, then deletes it", async ({ page }) => {
+test("deleting the loan history goes with not keeping it, then deletes it", async ({ page }) => {
   await open(page);
-  await expect(page.getByText("A biblioteca guarda o seu histórico: 3 empréstimos devolvidos.")).toBeVisible();
-  await page.getByLabel("Não guardar (apaga o histórico atual)").check();
+  await expect(page.getByText("A biblioteca guarda o seu histórico para sempre: 3 empréstimos devolvidos.")).toBeVisible();
+  // Deleting while keeping it is refused beside the box, and the choices are kept.
+  await page.getByLabel("Guardar pelo prazo da biblioteca (365 dias)").check();
+  await page.getByLabel("Apagar também o histórico atual (3 empréstimos devolvidos)").check();
   await page.getByRole("button", { name: "Salvar escolha" }).click();
-  await expect(page.getByRole("alert")).toContainText("Marque a confirmação para apagar o histórico de empréstimos.");
-  await page.getByLabel("Não guardar (apaga o histórico atual)").check();
-  await page.getByLabel(/Confirmo que quero apagar/).check();
+  await expect(page.getByRole("alert")).toContainText("Para apagar o histórico atual, escolha “Não guardar”.");
+  await expect(page.getByLabel("Guardar pelo prazo da biblioteca (365 dias)")).toBeChecked();
+  await expect(page.getByLabel(/^Apagar também o histórico atual/)).toBeChecked();
+  await page.getByLabel("Não guardar").check();
   await page.getByRole("button", { name: "Salvar escolha" }).click();
   await expect(page.locator(".action-status")).toContainText("Histórico de empréstimos apagado.");
   await expect(page.getByText("A biblioteca não guarda o seu histórico de empréstimos.")).toBeVisible();
+  await expect(page.getByLabel("Não guardar")).toBeChecked();
 });
 
 test("my data downloads as JSON and as CSV", async ({ page }) => {
@@ -97,6 +101,10 @@ test("the password change lists the rules, refuses a weak password and a mismatc
   const summary = page.getByRole("alert");
   await expect(summary).toContainText("A senha não atende a todos os critérios!");
   await expect(summary).toContainText("As senhas não conferem!");
+  // The rule list beside the field says which rules failed, in words (without JS too: the server marks them).
+  await expect(page.locator('[data-rule="length"]')).toHaveAttribute("data-met", "false");
+  await expect(page.locator('[data-rule="length"]')).toContainText("(não atendido)");
+  await expect(page.locator('[data-rule="diff_case"]')).toContainText("(não atendido)");
   // Passwords are never sent back by the server (with JS the page is not reloaded, so the field keeps what was typed).
   if (!isJs()) await expect(page.getByLabel("Nova senha", { exact: true })).toHaveValue("");
 
@@ -106,4 +114,16 @@ test("the password change lists the rules, refuses a weak password and a mismatc
   await page.getByRole("button", { name: "Alterar senha" }).click();
   await expect(page).toHaveURL(new RegExp(`${PROFILE}\\?aviso=senha$`));
   await expect(page.locator(".action-status")).toContainText("Senha alterada.");
+
+  // The same password again: only the API knows the history, and its refusal marks that rule beside the field.
+  await page.goto(`${PROFILE}/senha`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.getByLabel("Senha atual", { exact: true }).fill("Leitura#2026");
+  await page.getByLabel("Nova senha", { exact: true }).fill("Leitura#2026");
+  await page.getByLabel("Confirme a nova senha").fill("Leitura#2026");
+  await page.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(page.getByRole("alert")).toContainText("A senha não atende a todos os critérios!");
+  await expect(page.locator('[data-rule="last_pw"]')).toHaveAttribute("data-met", "false");
+  await expect(page.locator('[data-rule="last_pw"]')).toContainText("(não atendido)");
+  await expect(page.locator('[data-rule="length"]')).not.toContainText("(não atendido)");
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "../fixtures/warm";
 import type { APIRequestContext } from "@playwright/test";
-import { hydrated, login } from "../fixtures/demo";
+import { hydrated, login, PRIVATE_AREA } from "../fixtures/demo";
 
 /**
  * Holds, loan requests, comments, purchase suggestions and the general comment, with JavaScript on and off.
@@ -66,6 +66,19 @@ test.describe("holds", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Reservar:");
     const library = page.getByLabel("Biblioteca de retirada");
     if ((await library.locator("option[value='']").count()) > 0) await library.selectOption({ index: 1 });
+    // The pickup place (spec §3 localizacao) is optional; too long, it is refused beside the field, keeping the text.
+    const place = page.getByLabel("Local de retirada (opcional)");
+    await place.evaluate((el) => el.removeAttribute("maxlength"));
+    await place.fill("x".repeat(201));
+    await page.getByRole("button", { name: "Reservar", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("O local de retirada pode ter até 200 caracteres.");
+    await expect(place).toHaveAccessibleDescription(/O local de retirada pode ter até 200 caracteres\./);
+    await expect(place).toHaveValue("x".repeat(201));
+    // A fresh form (the Back step below must land on a page loaded by GET, not on the refused post).
+    await page.goto(`/acervo/${id}/reserva`);
+    if ((await library.locator("option[value='']").count()) > 0) await library.selectOption({ index: 1 });
+    const where = `Balcão do 2º andar (${test.info().project.name})`;
+    await place.fill(where);
     await page.getByRole("button", { name: "Reservar", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/acervo/${id}/reserva\\?reserva=\\d+$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reserva feita");
@@ -84,11 +97,17 @@ test.describe("holds", () => {
     }
     const holds = await apiGet<Array<{ cod_acervo: number }>>(request, "/api/reserva", await token(request, who));
     expect(holds.filter((h) => h.cod_acervo === id)).toHaveLength(1);
+    // The holds list shows the pickup place that was sent.
+    await page.goto(`${PRIVATE_AREA}/reservas`);
+    const row = page.getByRole("table", { name: /reservas ativas/i }).getByRole("row").filter({ has: page.locator(`a[href$="/acervo/${id}"]`) });
+    await expect(row).toContainText(where);
   });
 });
 
 test.describe("loan requests", () => {
   test("the form says what is missing, then creates the request, and refuses a duplicate", async ({ page, request }) => {
+    // Long: the form's refusals, the request, its duplicate, then cancelling it from the list after confirming.
+    test.slow();
     const who = isJs() ? "professor" : "funcionario";
     const id = await availableTitle(request, isJs() ? 3 : 4);
     await login(page, patron(who), `/acervo/${id}/solicitacao-emprestimo`);
@@ -110,6 +129,16 @@ test.describe("loan requests", () => {
     await expect(page.getByRole("alert")).toContainText("Informe o endereço para a entrega em domicílio.");
 
     await page.getByLabel("Local de recebimento").selectOption({ label: "Balcão de empréstimo" });
+    // How to receive it (spec §3 recebimento_textual) is optional; too long, it is refused beside the field.
+    const how = page.getByLabel("Como receber (opcional)");
+    await how.evaluate((el) => el.removeAttribute("maxlength"));
+    await how.fill("y".repeat(501));
+    await page.getByRole("button", { name: "Solicitar empréstimo" }).click();
+    await expect(page.getByRole("alert")).toContainText("“Como receber” pode ter até 500 caracteres.");
+    await expect(how).toHaveAccessibleDescription(/“Como receber” pode ter até 500 caracteres\./);
+    await expect(how).toHaveValue("y".repeat(501));
+    const note = `Deixar com a portaria (${test.info().project.name})`;
+    await how.fill(note);
     await page.getByRole("button", { name: "Solicitar empréstimo" }).click();
     await expect(page).toHaveURL(new RegExp(`/acervo/${id}/solicitacao-emprestimo\\?solicitacao=\\d+$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Solicitação registrada");
@@ -120,6 +149,30 @@ test.describe("loan requests", () => {
     await page.getByLabel("Local de recebimento").selectOption({ label: "Balcão de empréstimo" });
     await page.getByRole("button", { name: "Solicitar empréstimo" }).click();
     await expect(page.getByRole("alert")).toContainText("Já existe uma solicitação com os mesmos dados.");
+
+    // Cancelling it asks first (a dialog with JS, a page of its own without), and nothing changes until "yes".
+    await page.goto(`${PRIVATE_AREA}/solicitacoes-emprestimo?status=aguardando`);
+    await hydrated(page);
+    const row = page.getByRole("row").filter({ has: page.locator(`a[href$="/acervo/${id}"]`) });
+    // The list shows how the patron asked to receive it.
+    await expect(row.getByRole("cell", { name: note, exact: true })).toBeVisible();
+    // "No" leaves it as it was.
+    await row.getByRole("button", { name: /^Cancelar a solicitação de / }).click();
+    if (isJs()) await page.getByRole("dialog").getByRole("button", { name: "Não, voltar" }).click();
+    else await page.getByRole("link", { name: "Não, voltar" }).click();
+    await expect(row.getByRole("button", { name: /^Cancelar a solicitação de / })).toBeVisible();
+    await row.getByRole("button", { name: /^Cancelar a solicitação de / }).click();
+    if (isJs()) await expect(page.getByRole("dialog")).toContainText("Cancelar esta solicitação de empréstimo?");
+    else await expect(page.getByRole("heading", { name: "Cancelar esta solicitação de empréstimo?" })).toBeFocused();
+    const waiting = await apiGet<Array<{ cod_acervo: number; situacao: string }>>(request, "/api/solicitacao-emprestimo", await token(request, who));
+    expect(waiting.filter((r) => r.cod_acervo === id && r.situacao === "aguardando")).toHaveLength(1);
+    await page.getByRole("button", { name: "Sim, cancelar a solicitação" }).click();
+    // The outcome is announced, takes the focus and is in the page's title.
+    await expect(page.locator("#resultado")).toHaveText("Solicitação cancelada.");
+    await expect(page.locator("#resultado")).toBeFocused();
+    await expect(page).toHaveTitle(/^Solicitação cancelada\./);
+    const after = await apiGet<Array<{ cod_acervo: number; situacao: string }>>(request, "/api/solicitacao-emprestimo", await token(request, who));
+    expect(after.filter((r) => r.cod_acervo === id && r.situacao === "aguardando")).toHaveLength(0);
   });
 });
 

@@ -76,22 +76,7 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
       {advanced ? (
         <>
           <p className="search-form__hint">{t("advanced.hint")}</p>
-          {(["titulo", "autor", "assunto"] as const).map((name) => {
-            const f = errorsOf(name);
-            return (
-              <TextField
-                key={name}
-                id={f.id}
-                name={name}
-                type="search"
-                label={t(`advanced.fields.${name}`)}
-                defaultValue={defaults[name] ?? ""}
-                error={f.errors?.[0] ? t(f.errors[0]) : undefined}
-                autoComplete="off"
-              />
-            );
-          })}
-          {(["isbn", "editora"] as const).map((name) => {
+          {(["titulo", "autor", "assunto", "isbn", "editora"] as const).map((name) => {
             const f = errorsOf(name);
             return (
               <TextField

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { ApiTransport } from "../context.server";
 import { Session, type SessionData } from "../session.server";
@@ -219,19 +219,48 @@ describe("API client: one answer per GET in a request", () => {
 
 describe("one time budget per request", () => {
   const never = () => new Promise<Response>(() => undefined);
+  // Fake timers and a fake clock: the budget's arithmetic is checked, not the machine's speed.
   it("a slow call fails when the request's budget runs out", async () => {
-    const budget = requestBudget(200);
-    const t0 = Date.now();
-    await expect(budget.race(never())).rejects.toMatchObject({ name: "TimeoutError" });
-    expect(Date.now() - t0).toBeLessThan(200);
+    vi.useFakeTimers();
+    try {
+      const budget = requestBudget(200, () => Date.now());
+      let outcome: unknown = "pending";
+      budget.race(never()).then(
+        () => (outcome = "answered"),
+        (e: unknown) => (outcome = e),
+      );
+      // 90 % of the budget is for the API (the rest renders the page).
+      await vi.advanceTimersByTimeAsync(179);
+      expect(outcome).toBe("pending");
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome).toMatchObject({ name: "TimeoutError" });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("calls made one after another share the budget instead of each getting the whole timeout", async () => {
-    const budget = requestBudget(300);
-    const t0 = Date.now();
-    await budget.race(new Promise((r) => setTimeout(r, 150)));
-    await expect(budget.race(never())).rejects.toMatchObject({ name: "TimeoutError" });
-    expect(Date.now() - t0).toBeLessThan(300);
+    vi.useFakeTimers();
+    try {
+      const budget = requestBudget(300, () => Date.now());
+      const first = budget.race(new Promise((r) => setTimeout(r, 150)));
+      await vi.advanceTimersByTimeAsync(150);
+      await first;
+      let outcome: unknown = "pending";
+      budget.race(never()).then(
+        () => (outcome = "answered"),
+        (e: unknown) => (outcome = e),
+      );
+      // 270 ms in all (90 % of 300), 150 of them spent: the second call gets the 120 left, not 270.
+      await vi.advanceTimersByTimeAsync(119);
+      expect(outcome).toBe("pending");
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome).toMatchObject({ name: "TimeoutError" });
+      // Spent: a call after the deadline fails at once.
+      await expect(budget.race(never())).rejects.toMatchObject({ name: "TimeoutError" });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

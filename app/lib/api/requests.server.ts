@@ -41,6 +41,8 @@ export interface HoldPayload {
   tomo?: string | null;
   parte?: string | null;
   material_adicional?: string | null;
+  /** Where the patron would pick the copy up (spec §3 localizacao, free text). */
+  localizacao?: string | null;
   chave_envio: string;
 }
 

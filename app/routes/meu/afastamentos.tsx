@@ -1,31 +1,11 @@
 import { useTranslation } from "~/framework/use-translation";
 import { PageTitle } from "~/components/profile/PageTitle";
-import { ABSENCE_STATES, type AbsenceState } from "~/lib/api/account/declaration-types";
-import { getAbsences } from "~/lib/api/account/declarations.server";
-import { getApi } from "~/lib/api/client.server";
-import { settle } from "~/lib/api/settle.server";
-import { formatDate } from "~/lib/i18n";
-import { getLanguage, getT } from "~/lib/i18n.server";
 import type { Route } from "./+types/afastamentos";
+import { loadAbsences } from "./afastamentos.server";
 import "~/components/profile/profile.css";
 
-/** The patron's absences (spec §7 `GET /afastamentos`), latest first, each with where it stands today. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const lang = getLanguage(context);
-  const list = await settle(getAbsences(getApi(context)));
-  return {
-    title: getT(context)("declarations:absences.title"),
-    absences: list.ok
-      ? list.value.map((a) => ({
-          id: a.cod_afastamento,
-          reason: a.motivo,
-          start: formatDate(a.data_inicio, lang),
-          end: a.data_fim ? formatDate(a.data_fim, lang) : null,
-          note: a.observacao ?? null,
-          state: ((ABSENCE_STATES as readonly string[]).includes(a.situacao) ? a.situacao : "em_curso") as AbsenceState,
-        }))
-      : null,
-  };
+export function loader(args: Route.LoaderArgs) {
+  return loadAbsences(args);
 }
 
 export default function AbsencesPage({ loaderData }: Route.ComponentProps) {

@@ -1,20 +1,15 @@
 import { useTranslation } from "~/framework/use-translation";
 import { Link } from "~/framework/Link";
 import type { Route } from "./+types/app";
+import { loadAppPage } from "./app.server";
 import { LoanTokenPanel } from "~/components/account/LoanTokenPanel";
 import { pageTitle } from "~/components/search/page-title";
-import { getT } from "~/lib/i18n.server";
 import { PRODUCT_NAME, privateAreaPath } from "~/lib/product";
-import { loadLoanToken } from "./+shared/loan-token.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : []);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return {
-    pageTitle: getT(context)("account:app.heading", { product: PRODUCT_NAME }),
-    token: await loadLoanToken(context),
-    created: new URL(request.url).searchParams.get("gerado") === "1",
-  };
+export function loader(args: Route.LoaderArgs) {
+  return loadAppPage(args);
 }
 
 /** The app page (spec §2 "/meu{product}/app"): what the mobile app offers, how to get it, the loan token. */

@@ -41,19 +41,47 @@ export async function loadComments(request: Request, context: Ctx) {
   return { title: t("contributions:comments.title"), groups, deleted: new URL(request.url).searchParams.get("aviso") === "apagado" };
 }
 
-/** Deletes one of the patron's comments (POST, then back with a notice: PRG). */
+/** A comment on the confirmation step: its text and the title it is about. */
+export interface CommentToDelete {
+  id: number;
+  codAcervo: number;
+  text: string;
+  title: string;
+}
+
+export interface CommentsActionData {
+  error?: string;
+  /** The step before deleting (the no-JS confirmation page). */
+  confirm?: CommentToDelete;
+}
+
+/**
+ * intent=apagar: deletes one of the patron's comments, then back with a notice (PRG); any other post (the
+ * list's "delete" button without JS) answers the confirmation step, writing nothing.
+ */
 export async function commentsAction(request: Request, context: Ctx) {
   const form = await request.formData();
   const t = getT(context);
+  const api = getApi(context);
   const id = Number(form.get("comentario"));
-  if (!Number.isInteger(id) || id <= 0) return data({ error: t("contributions:comments.not_found") }, { status: 400 });
+  const codAcervo = Number(form.get("acervo"));
+  const notFound = () => data<CommentsActionData>({ error: t("contributions:comments.not_found") }, { status: 400 });
+  if (!Number.isInteger(id) || id <= 0) return notFound();
   try {
-    await deleteMyComment(getApi(context), id);
+    if (form.get("intent") !== "apagar") {
+      if (!Number.isInteger(codAcervo) || codAcervo <= 0) return notFound();
+      const [titles, comments] = await Promise.all([getMyCommentedTitles(api), getMyCommentsOnTitle(api, codAcervo)]);
+      const comment = comments.find((c) => c.cod_comentario === id);
+      if (!comment) return notFound();
+      const title = titles.find((x) => x.cod_acervo === codAcervo)?.titulo ?? "";
+      return data<CommentsActionData>({ confirm: { id, codAcervo, text: comment.texto, title } });
+    }
+    await deleteMyComment(api, id);
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 401) throw err;
-    if (err.status === 404) return data({ error: t("contributions:comments.not_found") }, { status: 400 });
+    if (err.status === 404) return notFound();
     const m = describeError(err);
-    return data({ error: t(m.key, m.values) }, { status: err.status === 0 ? 503 : 400 });
+    return data<CommentsActionData>({ error: t(m.key, m.values) }, { status: err.status === 0 ? 503 : 400 });
   }
   return redirect(`${COMMENTS_PATH}?aviso=apagado`);
 }

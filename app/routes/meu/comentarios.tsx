@@ -3,9 +3,11 @@ import { Form } from "react-router";
 import { Link } from "~/framework/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PageTitle } from "~/components/profile/PageTitle";
+import { ConfirmBody, ConfirmPage, useConfirmDialog, type ConfirmBodyProps } from "~/components/account/ConfirmStep";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import type { Route } from "./+types/comentarios";
-import { commentsAction, loadComments } from "./comentarios.server";
+import { commentsAction, loadComments, type CommentsActionData, type CommentToDelete } from "./comentarios.server";
+import { COMMENTS_PATH } from "./paths-library-requests";
 import "~/components/profile/profile.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,7 +22,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function MyCommentsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("contributions");
   const { title, groups, deleted } = loaderData;
-  const error = (actionData as { error?: string } | undefined)?.error;
+  const result = actionData as CommentsActionData | undefined;
+  const error = result?.error;
+  const confirm = useConfirmDialog<CommentToDelete>();
+  const question = (c: CommentToDelete): ConfirmBodyProps => ({
+    heading: c.title ? t("comments.confirm.heading_on", { title: c.title }) : t("comments.confirm.heading"),
+    lines: [{ key: c.id, text: c.text }],
+    fields: [
+      ["comentario", c.id],
+      ["acervo", c.codAcervo],
+    ],
+    intent: "apagar",
+    yes: t("comments.confirm.yes"),
+    no: t("comments.confirm.no"),
+    backTo: COMMENTS_PATH,
+  });
+  if (result?.confirm) {
+    return (
+      <>
+        <PageTitle title={title} failed={false} />
+        <ConfirmPage pageHeading={title} {...question(result.confirm)} />
+      </>
+    );
+  }
   return (
     <div className="page profile account-screen">
       <PageTitle title={title} failed={Boolean(error)} outcome={deleted ? t("comments.deleted") : null} />
@@ -49,9 +73,10 @@ export default function MyCommentsPage({ loaderData, actionData }: Route.Compone
                     <p>
                       {t("comments.meta", { date: c.date, library: c.library })} <strong>{t(`comments.status.${c.status}`)}</strong>
                     </p>
-                    <Form method="post">
+                    <Form method="post" onSubmit={(e) => confirm.ask(e, { id: c.id, codAcervo: g.codAcervo, text: c.text, title: g.title })}>
                       <input type="hidden" name="comentario" value={c.id} />
-                      <button type="submit" className="button button--secondary">
+                      <input type="hidden" name="acervo" value={g.codAcervo} />
+                      <button type="submit" name="intent" value="confirmar" className="button button--secondary">
                         {t("comments.delete", { date: c.date })}
                       </button>
                     </Form>
@@ -62,6 +87,9 @@ export default function MyCommentsPage({ loaderData, actionData }: Route.Compone
           </section>
         ))
       )}
+      {confirm.dialog((c, close) => (
+        <ConfirmBody {...question(c)} onBack={close} />
+      ))}
     </div>
   );
 }

@@ -3,11 +3,11 @@ import { Link } from "~/framework/Link";
 import { RequestsPage, type RequestsActionView } from "~/components/library-requests/RequestsPage";
 import { SWITCHING_SURVEY_FORMS } from "~/lib/library-requests/forms";
 import type { Route } from "./+types/comutacao-levantamento";
-import { loadRequestsPage } from "./+shared/library-requests.server";
+import { loadSwitchingSurvey } from "./comutacao-levantamento.server";
 import { SWITCHING_SURVEY_PATH } from "./paths-library-requests";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadRequestsPage(request, context, { titleKey: "librequests:pages.switching_survey.title", kinds: ["comutacao-bibliografica", "levantamento-bibliografico"] });
+export function loader(args: Route.LoaderArgs) {
+  return loadSwitchingSurvey(args);
 }
 
 /** Bibliographic switching and survey: links to the four forms (article, thesis, part of a document, survey) and the patron's requests. */

@@ -6,6 +6,7 @@ import { changePassword, getPasswordRules, getPersonalData } from "~/lib/api/acc
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError, type ErrorMessage } from "~/lib/api/errors";
 import { getT } from "~/lib/i18n.server";
+import { failedRules } from "../../../contract/password-rules";
 import { passwordChangeSchema } from "~/schemas/account/password";
 import { PROFILE_PATH } from "~/components/profile/paths";
 
@@ -29,8 +30,14 @@ const reply = (submission: { reply: (o?: { fieldErrors?: Record<string, string[]
 export async function passwordAction(request: Request, context: Readonly<RouterContextProvider>) {
   const api = getApi(context);
   const { rules, name } = await loadPasswordPage(context);
-  const submission = parseWithZod(await request.formData(), { schema: passwordChangeSchema(rules, name) });
-  if (submission.status !== "success") return data<PasswordActionData>({ result: reply(submission), formError: null }, { status: 400 });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: passwordChangeSchema(rules, name) });
+  if (submission.status !== "success") {
+    // Which rules the typed password breaks, for the rule list beside the field (without JS nothing else says it).
+    const typed = form.get("senhaNova");
+    const brokenRules = typeof typed === "string" && typed.trim() ? failedRules(typed.trim().slice(0, 256), rules, name) : undefined;
+    return data<PasswordActionData>({ result: reply(submission), formError: null, brokenRules }, { status: 400 });
+  }
   try {
     await changePassword(api, submission.value.senhaAtual, submission.value.senhaNova);
   } catch (err) {

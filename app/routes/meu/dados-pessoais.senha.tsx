@@ -113,7 +113,10 @@ export default function PasswordPage({ loaderData, actionData }: Route.Component
                 <li key={code} data-rule={code} data-met={serverBroken ? "false" : met === undefined ? undefined : String(met)}>
                   {ruleText(code)}
                   {met === true ? <span className="visually-hidden"> {t("password.rule_met")}</span> : null}
-                  {met === false || serverBroken ? <span className="visually-hidden"> {t("password.rule_not_met")}</span> : null}
+                  {/* After a refused post the failed rules say so in words (visible: the page may have no JS to mark them live). */}
+                  {met === false || serverBroken ? (
+                    <span className={typed === null || serverBroken ? "profile-rule-failed" : "visually-hidden"}> {t("password.rule_not_met")}</span>
+                  ) : null}
                 </li>
               );
             })}

@@ -2,7 +2,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
-import { cancelEmailChange, getHistoryChoice, getPersonalData, requestEmailChange, savePersonalData, setHistoryChoice } from "~/lib/api/account/profile.server";
+import { cancelEmailChange, getPersonalData, requestEmailChange, savePersonalData } from "~/lib/api/account/profile.server";
+import { getHistoryMode, setHistoryMode } from "~/lib/api/account/notifications.server";
 import { PERSONAL_FIELDS, type PersonalField } from "~/lib/api/account/types";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError, type ErrorMessage } from "~/lib/api/errors";
@@ -12,12 +13,12 @@ import { PROFILE_PATH } from "~/components/profile/paths";
 import { EmailChangeFormSchema, HistoryChoiceFormSchema, PersonalDataFormSchema } from "~/schemas/account/personal-data";
 
 
-const NOTICES = ["salvo", "senha", "historico-mantido", "historico-apagado", "email-enviado", "email-cancelado"] as const;
+const NOTICES = ["salvo", "senha", "historico-sempre", "historico-padrao", "historico-nunca", "historico-apagado", "email-enviado", "email-cancelado"] as const;
 export type ProfileNotice = (typeof NOTICES)[number];
 
 export async function loadProfile(request: Request, context: Readonly<RouterContextProvider>) {
   const api = getApi(context);
-  const [personal, history] = await Promise.all([getPersonalData(api), settle(getHistoryChoice(api))]);
+  const [personal, history] = await Promise.all([getPersonalData(api), settle(getHistoryMode(api))]);
   const aviso = new URL(request.url).searchParams.get("aviso");
   return {
     title: getT(context)("profile:personal.title"),
@@ -76,14 +77,15 @@ export async function profileAction(request: Request, context: Readonly<RouterCo
   if (form.get("intent") === "historico") {
     const submission = parseWithZod(form, { schema: HistoryChoiceFormSchema });
     if (submission.status !== "success") return data<ProfileActionData>({ form: "historico", result: submission.reply(), formError: null }, { status: 400 });
-    const keep = submission.value.guardar === "sim";
+    const { guardar, apagar } = submission.value;
+    const erase = guardar === "nunca" && apagar === "sim";
     try {
-      await setHistoryChoice(api, keep, !keep);
+      await setHistoryMode(api, guardar, erase);
     } catch (err) {
       if (!(err instanceof ApiError) || err.status === 401) throw err;
       return data<ProfileActionData>({ form: "historico", result: submission.reply(), formError: describeError(err) }, { status: err.status === 0 ? 503 : 400 });
     }
-    return redirect(`${PROFILE_PATH}?aviso=${keep ? "historico-mantido" : "historico-apagado"}#historico`);
+    return redirect(`${PROFILE_PATH}?aviso=${erase ? "historico-apagado" : `historico-${guardar}`}#historico`);
   }
 
   const submission = parseWithZod(form, { schema: PersonalDataFormSchema });

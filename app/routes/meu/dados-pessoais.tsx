@@ -13,9 +13,11 @@ import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, type PersonalField } from 
 import { formatDate, formatDateTime } from "~/lib/i18n";
 import { EmailChangeFormSchema, HistoryChoiceFormSchema, PersonalDataFormSchema } from "~/schemas/account/personal-data";
 import { PHONE_MAX } from "../../../contract/contact-details";
+import { HISTORY_CHOICES } from "../../../contract/notifications";
 import type { Route } from "./+types/dados-pessoais";
 import { PROFILE_PATH } from "~/components/profile/paths";
 import { loadProfile, profileAction } from "./dados-pessoais.server";
+import { NOTIFICATIONS_PATH } from "./paths";
 import type { ProfileActionData } from "./dados-pessoais.server";
 import "~/components/profile/profile.css";
 
@@ -90,11 +92,11 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
   const emailSummary = summaryOf(t, ad?.form === "email" ? ad.formError : null, [{ id: "novo-email", errors: eFields.email.errors }], "novo-email");
   const typedEmail = (emailResult?.initialValue ?? null) as Record<string, unknown> | null;
   const pending = personal.email_pendente ?? null;
-  const historySummary = summaryOf(t, ad?.form === "historico" ? ad.formError : null, [{ id: "historico-confirmar", errors: hFields.confirmar.errors }], "historico-guardar-sim");
+  const historySummary = summaryOf(t, ad?.form === "historico" ? ad.formError : null, [{ id: "historico-apagar", errors: hFields.apagar.errors }], "historico-guardar-sempre");
   const failed = Boolean(ad && (summary.length > 0 || historySummary.length > 0 || emailSummary.length > 0));
   const noticeText = notice ? t(`personal.notice.${notice}`) : null;
   const typedHistory = (historyResult?.initialValue ?? null) as Record<string, unknown> | null;
-  const keepChecked = typedHistory ? typedHistory.guardar !== "nao" : (history?.guardar ?? true);
+  const chosen = typeof typedHistory?.guardar === "string" ? typedHistory.guardar : (history?.modo ?? "sempre");
 
   return (
     <div className="page profile">
@@ -224,6 +226,13 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
         </Form>
       </section>
 
+      <section aria-labelledby="avisos-titulo" className="profile-section" id="avisos">
+        <h2 id="avisos-titulo">{t("notifications_heading")}</h2>
+        <p>
+          <Link to={NOTIFICATIONS_PATH}>{t("notifications_link")}</Link>
+        </p>
+      </section>
+
       <section aria-labelledby="senha" className="profile-section">
         <h2 id="senha">{t("password.heading")}</h2>
         <p>
@@ -254,37 +263,43 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
           <p className="notice notice--warning">{t("history.failed")}</p>
         ) : (
           <>
-            <p>{history.guardar ? t("history.kept", { count: history.total }) : t("history.not_kept")}</p>
+            <p>
+              {history.modo === "nunca"
+                ? `${t("history.not_kept")}${history.total > 0 ? ` ${t("history.remaining", { count: history.total })}` : ""}`
+                : t(`history.kept_${history.modo}`, { count: history.total, days: history.dias_padrao })}
+            </p>
             <ErrorSummary errors={historySummary} />
             <Form method="post" {...getFormProps(hForm)} noValidate action={`${PROFILE_PATH}#historico`}>
               <input type="hidden" name="intent" value="historico" />
               <fieldset className="profile-fieldset">
                 <legend>{t("history.legend")}</legend>
-                <div className="profile-check">
-                  <input type="radio" id="historico-guardar-sim" name="guardar" value="sim" defaultChecked={keepChecked} />
-                  <label htmlFor="historico-guardar-sim">{t("history.keep")}</label>
-                </div>
-                <div className="profile-check">
-                  <input type="radio" id="historico-guardar-nao" name="guardar" value="nao" defaultChecked={!keepChecked} />
-                  <label htmlFor="historico-guardar-nao">{t("history.dont_keep")}</label>
-                </div>
+                {HISTORY_CHOICES.map((choice) => (
+                  <div className="profile-check" key={choice}>
+                    <input type="radio" id={`historico-guardar-${choice}`} name="guardar" value={choice} defaultChecked={chosen === choice} />
+                    <label htmlFor={`historico-guardar-${choice}`}>{t(`history.choice.${choice}`, { days: history.dias_padrao })}</label>
+                  </div>
+                ))}
               </fieldset>
-              <div className={hFields.confirmar.errors ? "profile-check field--invalid" : "profile-check"}>
-                {hFields.confirmar.errors ? (
-                  <p className="field__error" id="historico-confirmar-erro">
+              <div className={hFields.apagar.errors ? "profile-check field--invalid" : "profile-check"}>
+                {hFields.apagar.errors ? (
+                  <p className="field__error" id="historico-apagar-erro">
                     <span className="visually-hidden">{t("common:errors.prefix")} </span>
-                    {fieldError(t, hFields.confirmar.errors)}
+                    {fieldError(t, hFields.apagar.errors)}
                   </p>
                 ) : null}
                 <input
                   type="checkbox"
-                  id="historico-confirmar"
-                  name="confirmar"
+                  id="historico-apagar"
+                  name="apagar"
                   value="sim"
-                  aria-invalid={hFields.confirmar.errors ? true : undefined}
-                  aria-describedby={hFields.confirmar.errors ? "historico-confirmar-erro" : undefined}
+                  defaultChecked={typedHistory?.apagar === "sim"}
+                  aria-invalid={hFields.apagar.errors ? true : undefined}
+                  aria-describedby={hFields.apagar.errors ? "historico-apagar-erro historico-apagar-dica" : "historico-apagar-dica"}
                 />
-                <label htmlFor="historico-confirmar">{t("history.confirm")}</label>
+                <label htmlFor="historico-apagar">{t("history.delete", { count: history.total })}</label>
+                <p className="field__description" id="historico-apagar-dica">
+                  {t("history.delete_hint")}
+                </p>
               </div>
               <button type="submit" className="button button--secondary">
                 {t("history.save")}

@@ -4,10 +4,10 @@ import { StatisticsFilter } from "~/components/account/StatisticsFilter";
 import { PageTitle } from "~/components/profile/PageTitle";
 import { privateAreaPath } from "~/lib/product";
 import type { Route } from "./+types/estatisticas-aquisicao";
-import { loadAcquisitionStatistics } from "./estatisticas.server";
+import { loadAcquisitionStatisticsPage } from "./estatisticas-aquisicao.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadAcquisitionStatistics(request, context);
+export function loader(args: Route.LoaderArgs) {
+  return loadAcquisitionStatisticsPage(args);
 }
 
 /** Acquisition statistics (spec §2 menu, §7 "Aquisicao"): copies acquired by period and mode, suggestions by status. */

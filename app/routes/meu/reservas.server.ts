@@ -7,6 +7,7 @@ import { ApiError, describeError } from "~/lib/api/errors";
 import { settle } from "~/lib/api/settle.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
+import type { ConfirmItem } from "~/components/account/ConfirmStep";
 import { HOLDS_PATH } from "./paths";
 import { BULK_INTENTS, bulkAction, bulkOutcomeCookie, pickupLibraries, readBulkOutcome, type BulkIntent } from "./reservas.lote.server";
 
@@ -83,7 +84,7 @@ export async function loadHolds(request: Request, context: Ctx) {
 }
 
 /** A hold on the confirmation step: its title and the title's MARC language code (for its `lang`). */
-export type ConfirmItem = { id: number; title: string; language: string | null };
+export type { ConfirmItem } from "~/components/account/ConfirmStep";
 
 export interface HoldsActionData {
   /** The step before cancelling: the holds selected, to confirm (the no-JS confirmation page). */

@@ -1,5 +1,4 @@
 import { pageTitle } from "~/components/search/page-title";
-import { useEffect, useRef, useState } from "react";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/framework/use-translation";
 import { data, Form } from "react-router";
@@ -10,7 +9,7 @@ import { BulkHoldChanges, BulkHoldOutcome } from "~/components/account/BulkHoldC
 import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { getT } from "~/lib/i18n.server";
-import { useHydrated } from "~/lib/use-hydrated";
+import { ConfirmBody, ConfirmPage, submitterValue, useConfirmDialog, type ConfirmBodyProps } from "~/components/account/ConfirmStep";
 import { HOLD_CHANGEABLE_STATES } from "~/lib/api/account/types";
 import { flagFailure } from "~/lib/action-failed.server";
 import type { Route } from "./+types/reservas";
@@ -161,9 +160,7 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
 function ActiveHolds({ holds, bulk }: { holds: readonly HoldView[]; bulk: Parameters<typeof BulkHoldChanges>[0] }) {
   const { t } = useTranslation("holds");
   const lang = useLangOfParts();
-  const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [chosen, setChosen] = useState<ConfirmItem[]>([]);
+  const confirm = useConfirmDialog<ConfirmItem[]>();
   return (
     <>
       <Form
@@ -173,13 +170,10 @@ function ActiveHolds({ holds, bulk }: { holds: readonly HoldView[]; bulk: Parame
         onSubmit={(e) => {
           // With JS the confirmation is a dialog; an empty selection goes to the server, which says what is missing.
           // Only "Cancel selected" asks for confirmation; the batch changes (issue 29) go straight to the server.
-          if ((e.nativeEvent as SubmitEvent).submitter?.getAttribute("value") !== "confirmar") return;
-          const form = e.currentTarget;
-          const ids = new FormData(form).getAll("reserva").map(Number);
-          if (!hydrated || ids.length === 0 || !dialog.current) return;
-          e.preventDefault();
-          setChosen(holds.filter((h) => ids.includes(h.id)).map((h) => ({ id: h.id, title: h.title, language: h.language })));
-          dialog.current.showModal();
+          if (submitterValue(e) !== "confirmar") return;
+          const ids = new FormData(e.currentTarget).getAll("reserva").map(Number);
+          if (ids.length === 0) return;
+          confirm.ask(e, holds.filter((h) => ids.includes(h.id)).map((h) => ({ id: h.id, title: h.title, language: h.language })));
         }}
       >
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
@@ -248,66 +242,34 @@ function ActiveHolds({ holds, bulk }: { holds: readonly HoldView[]; bulk: Parame
           </button>
         </p>
       </Form>
-      <dialog ref={dialog} className="modal" aria-labelledby="confirmar-titulo">
-        <ConfirmCancelBody holds={chosen} onBack={() => dialog.current?.close()} />
-      </dialog>
+      {confirm.dialog((chosen, close) => (
+        <ConfirmCancelBody holds={chosen} onBack={close} />
+      ))}
     </>
   );
 }
 
-function ConfirmCancelBody({ holds, onBack, takeFocus = false }: { holds: ConfirmItem[]; onBack?: () => void; takeFocus?: boolean }) {
+/** The question before cancelling the chosen holds (the dialog's and the no-JS page's). */
+function useCancelQuestion(holds: ConfirmItem[]): ConfirmBodyProps {
   const { t } = useTranslation("holds");
   const lang = useLangOfParts();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const hydrated = useHydrated();
-  // The confirmation page (the step without the dialog) starts at its question, not at the top of the page.
-  useEffect(() => {
-    if (takeFocus) heading.current?.focus();
-  }, [takeFocus]);
-  return (
-    <>
-      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the no-JS confirmation page's focus on its question (WCAG 2.4.3) */}
-      <h2 id="confirmar-titulo" tabIndex={-1} ref={heading} autoFocus={takeFocus && !hydrated}>
-        {t("confirm.heading", { count: holds.length })}
-      </h2>
-      <ul>
-        {holds.map((h) => (
-          <li key={h.id} lang={lang.record(h.language)}>
-            {h.title}
-          </li>
-        ))}
-      </ul>
-      {/* With JS the dialog closes as the cancellation is sent: the page behind it shows the result. */}
-      <Form method="post" onSubmit={() => onBack?.()}>
-        {holds.map((h) => (
-          <input key={h.id} type="hidden" name="reserva" value={h.id} />
-        ))}
-        <button type="submit" name="intent" value="cancelar" className="button button--danger">
-          {t("confirm.yes", { count: holds.length })}
-        </button>{" "}
-        {onBack ? (
-          <button type="button" className="button button--secondary" onClick={onBack}>
-            {t("confirm.no")}
-          </button>
-        ) : (
-          <Link to={HOLDS_PATH} className="button button--secondary">
-            {t("confirm.no")}
-          </Link>
-        )}
-      </Form>
-    </>
-  );
+  return {
+    heading: t("confirm.heading", { count: holds.length }),
+    lines: holds.map((h) => ({ key: h.id, text: h.title, lang: lang.record(h.language) })),
+    fields: holds.map((h) => ["reserva", h.id] as const),
+    intent: "cancelar",
+    yes: t("confirm.yes", { count: holds.length }),
+    no: t("confirm.no"),
+    backTo: HOLDS_PATH,
+  };
+}
+
+function ConfirmCancelBody({ holds, onBack }: { holds: ConfirmItem[]; onBack: () => void }) {
+  return <ConfirmBody {...useCancelQuestion(holds)} onBack={onBack} />;
 }
 
 /** The no-JS confirmation step: a page of its own, nothing is cancelled until the patron confirms. */
 function ConfirmCancel({ holds }: { holds: ConfirmItem[] }) {
   const { t } = useTranslation("holds");
-  return (
-    <div className="page account-screen">
-      <h1>{t("heading")}</h1>
-      <section className="account-confirm" aria-labelledby="confirmar-titulo">
-        <ConfirmCancelBody holds={holds} takeFocus />
-      </section>
-    </div>
-  );
+  return <ConfirmPage pageHeading={t("heading")} {...useCancelQuestion(holds)} />;
 }

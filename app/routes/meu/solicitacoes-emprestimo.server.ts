@@ -7,6 +7,7 @@ import { ApiError, describeError } from "~/lib/api/errors";
 import { settle } from "~/lib/api/settle.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
+import type { ConfirmItem } from "~/components/account/ConfirmStep";
 import { LOAN_REQUESTS_PATH } from "./paths";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -62,17 +63,29 @@ export async function loadLoanRequests(request: Request, context: Ctx) {
 }
 
 export interface LoanRequestsActionData {
-  error: string;
+  error?: string;
+  /** The step before cancelling (the no-JS confirmation page): the request to confirm. */
+  confirm?: ConfirmItem;
 }
 
-/** Cancels one waiting request, then back to the list with the result (PRG). */
+/**
+ * intent=cancelar: cancels one waiting request, then back to the list with the result (PRG); any other post
+ * (the list's "cancel" button without JS) answers the confirmation step, writing nothing.
+ */
 export async function loanRequestsAction(request: Request, context: Ctx) {
   const form = await request.formData();
   const t = getT(context);
+  const api = getApi(context);
   const id = Number(form.get("solicitacao"));
   if (!Number.isInteger(id) || id <= 0) return data<LoanRequestsActionData>({ error: t("holds:loanRequests.errors.not_found") }, { status: 400 });
   try {
-    await cancelLoanRequest(getApi(context), id);
+    if (form.get("intent") !== "cancelar") {
+      const found = (await listLoanRequests(api, {})).find((r) => r.cod_solicitacao === id);
+      if (!found) return data<LoanRequestsActionData>({ error: t("holds:loanRequests.errors.not_found") }, { status: 400 });
+      if (found.situacao !== "aguardando") return data<LoanRequestsActionData>({ error: t("holds:loanRequests.errors.not_cancellable") }, { status: 400 });
+      return data<LoanRequestsActionData>({ confirm: { id, title: found.titulo, language: found.idioma } });
+    }
+    await cancelLoanRequest(api, id);
     return redirect(`${LOAN_REQUESTS_PATH}?feito=cancelada`);
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 401) throw err;

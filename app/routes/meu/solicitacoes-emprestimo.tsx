@@ -3,6 +3,7 @@ import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/framework/Link";
+import { ConfirmBody, ConfirmPage, useConfirmDialog, type ConfirmBodyProps, type ConfirmItem } from "~/components/account/ConfirmStep";
 import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { ListFrame } from "~/components/account/ListFrame";
 import { StatusMessage } from "~/components/account/StatusMessage";
@@ -43,13 +44,24 @@ export default function LoanRequestsPage({ loaderData, actionData }: Route.Compo
   const lang = useLangOfParts();
   const result = actionData as LoanRequestsActionData | undefined;
   const { values, errors, items, done } = loaderData;
+  const confirm = useConfirmDialog<ConfirmItem>();
+  const question = (item: ConfirmItem): ConfirmBodyProps => ({
+    heading: t("loanRequests.confirm.heading"),
+    lines: [{ key: item.id, text: item.title, lang: lang.record(item.language) }],
+    fields: [["solicitacao", item.id]],
+    intent: "cancelar",
+    yes: t("loanRequests.confirm.yes"),
+    no: t("loanRequests.confirm.no"),
+    backTo: LOAN_REQUESTS_PATH,
+  });
+  if (result?.confirm) return <ConfirmPage pageHeading={t("loanRequests.heading")} {...question(result.confirm)} />;
   const summary = [
-    ...(result ? [{ fieldId: "", message: result.error }] : []),
+    ...(result?.error ? [{ fieldId: "", message: result.error }] : []),
     ...(["dataIni", "dataFim", "status"] as const).filter((k) => errors[k]).map((k) => ({ fieldId: `filtro-${k}`, message: errors[k] })),
   ];
   return (
     <div className="page account-screen">
-      <ErrorTitle show={Boolean(result)} prefix={loaderData.errorPrefix} title={loaderData.plainTitle} />
+      <ErrorTitle show={Boolean(result?.error)} prefix={loaderData.errorPrefix} title={loaderData.plainTitle} />
       <h1>{t("loanRequests.heading")}</h1>
       <StatusMessage message={done ? t("loanRequests.done") : null} />
       <ErrorSummary errors={summary} />
@@ -108,9 +120,9 @@ export default function LoanRequestsPage({ loaderData, actionData }: Route.Compo
                     <td>{r.cancelDate}</td>
                     <td>
                       {r.state === "aguardando" ? (
-                        <Form method="post">
+                        <Form method="post" onSubmit={(e) => confirm.ask(e, { id: r.id, title: r.title, language: r.language })}>
                           <input type="hidden" name="solicitacao" value={r.id} />
-                          <button type="submit" className="button button--secondary">
+                          <button type="submit" name="intent" value="confirmar" className="button button--secondary">
                             {t("loanRequests.cancel", { title: r.title })}
                           </button>
                         </Form>
@@ -123,6 +135,9 @@ export default function LoanRequestsPage({ loaderData, actionData }: Route.Compo
           </div>
         )}
       </ListFrame>
+      {confirm.dialog((item, close) => (
+        <ConfirmBody {...question(item)} onBack={close} />
+      ))}
     </div>
   );
 }

@@ -4,10 +4,10 @@ import { StatisticsFilter } from "~/components/account/StatisticsFilter";
 import { PageTitle } from "~/components/profile/PageTitle";
 import { privateAreaPath } from "~/lib/product";
 import type { Route } from "./+types/totais-acervo";
-import { loadCollectionTotals } from "./estatisticas.server";
+import { loadCollectionTotalsPage } from "./totais-acervo.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadCollectionTotals(request, context);
+export function loader(args: Route.LoaderArgs) {
+  return loadCollectionTotalsPage(args);
 }
 
 /** Collection totals (spec §2 menu, §7 "Acervo" totais): titles and copies by work type, for a range and a library. */

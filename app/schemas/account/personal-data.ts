@@ -1,6 +1,7 @@
 import { isValidCep, isValidCpf } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod";
 import { EMAIL_MAX, isEmailAddress, phoneIssue } from "../../../contract/contact-details";
+import { HISTORY_CHOICES } from "../../../contract/notifications";
 import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES } from "~/lib/api/account/types";
 
 const text = (max = 200) => z.string().trim().max(max, "profile:errors.too_long").optional();
@@ -41,8 +42,9 @@ export type PersonalDataForm = z.infer<typeof PersonalDataFormSchema>;
 
 /** The loan-history choice: keeping it or not; turning it off needs the confirmation box (it deletes the history). */
 export const HistoryChoiceFormSchema = z
-  .object({ guardar: z.enum(["sim", "nao"], { error: "profile:errors.choose_option" }), confirmar: z.string().optional() })
-  .refine((v) => v.guardar === "sim" || v.confirmar === "sim", { path: ["confirmar"], message: "profile:errors.confirm_delete" });
+  .object({ guardar: z.enum(HISTORY_CHOICES, { error: "profile:errors.choose_option" }), apagar: z.string().optional() })
+  // Deleting what is kept goes with "never" only (ADR 249): with a keeping choice it would be undone at once.
+  .refine((v) => v.apagar !== "sim" || v.guardar === "nunca", { path: ["apagar"], message: "profile:errors.delete_needs_never" });
 
 /** A new e-mail address (ADR 236): one address; the API mails it a confirmation link. */
 export const EmailChangeFormSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ApiClient, FullApiClient } from "../client.server";
 import type { PasswordRules } from "../../../../contract/password-rules";
 import {
-  HistoryChoiceSchema, MyCommentSchema, PendingEmailSchema, MySuggestionSchema, PasswordRulesSchema, PersonalDataSchema, SuggestionStatusSchema,
+  MyCommentSchema, PendingEmailSchema, MySuggestionSchema, PasswordRulesSchema, PersonalDataSchema, SuggestionStatusSchema,
   type MyComment, type MySuggestion, type PersonalData, type PersonalField,
 } from "./types";
 
@@ -59,16 +59,6 @@ export async function getMyEmail(api: ApiClient): Promise<string | null> {
 /** GET /pessoas/meu-{product}/meus-dados?formato=json|csv: the LGPD bundle as the file the API builds. */
 export function downloadMyData(api: FullApiClient, formato: "json" | "csv") {
   return api.getFile(`${MY}/meus-dados`, { as: "patron", query: { formato } });
-}
-
-/** GET /pessoas/meu-{product}/historico-privacidade. */
-export function getHistoryChoice(api: ApiClient) {
-  return api.get(`${MY}/historico-privacidade`, HistoryChoiceSchema, { as: "patron" });
-}
-
-/** PUT /pessoas/meu-{product}/historico-privacidade; turning it off needs confirmar (it deletes the history). */
-export function setHistoryChoice(api: ApiClient, guardar: boolean, confirmar: boolean) {
-  return api.send("PUT", `${MY}/historico-privacidade`, z.object({ guardar: z.boolean(), apagados: z.number() }), { as: "patron", body: { guardar, confirmar } });
 }
 
 /** GET /comentarios/usuario: all the patron's comments with their moderation status. */

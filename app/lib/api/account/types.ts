@@ -116,8 +116,6 @@ export const PasswordRulesSchema = z.object({
   last_pw: z.number().int(),
 });
 
-export const HistoryChoiceSchema = z.object({ guardar: z.boolean(), total: z.number().int() });
-
 export const MyCommentSchema = z.looseObject({
   cod_comentario: z.number(),
   cod_acervo: z.number().nullable(),

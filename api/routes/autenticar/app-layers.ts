@@ -1,0 +1,23 @@
+/** The mobile app's layers (spec §7 "User data, login and SSO": /autenticar/app-layers) and the institution's switches for them. */
+import { z } from "@hono/zod-openapi";
+import { parseJsonObject, type ApiDeps } from "../../lib/http.ts";
+
+const AppLayer = z.object({ codigo: z.string(), descricao: z.string(), ativa: z.boolean() }).openapi("AppLayer");
+
+/** The mobile app's layers (modules) and whether the institution turned each on (`parametros.app_layers`). */
+export const APP_LAYERS = [
+  { codigo: "consulta", descricao: "Consulta ao acervo", privada: false },
+  { codigo: "emprestimos", descricao: "Empréstimos e renovação", privada: true },
+  { codigo: "reservas", descricao: "Reservas", privada: true },
+  { codigo: "debitos", descricao: "Débitos", privada: true },
+  { codigo: "token", descricao: "Token de empréstimo", privada: true },
+  { codigo: "alertas", descricao: "Alertas", privada: true },
+] as const;
+
+/** The institution's layers: each on unless `parametros.app_layers[codigo] === false`. */
+export async function appLayers(deps: ApiDeps) {
+  const inst = await deps.db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
+  const set = parseJsonObject(inst?.parametros).app_layers as Record<string, unknown> | undefined;
+  return APP_LAYERS.map((l) => ({ ...l, ativa: set?.[l.codigo] !== false }));
+}
+export const AppLayers = z.array(AppLayer).openapi("AppLayers");

@@ -1,0 +1,40 @@
+/**
+ * One folder per API prefix (docs/contributing/adding-an-api-group.md): `api/app.ts` mounts each prefix once, from
+ * the folder's `index.ts`, which mounts its parts in a visible order. The prefixes still mounted from several
+ * modules are listed below, each to become a folder (issue 31); the list may only shrink.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const APP = readFileSync(resolve(import.meta.dirname, "../api/app.ts"), "utf8");
+
+/** Prefixes mounted from more than one module today, and how many times. */
+const NOT_YET_ONE_FOLDER: Record<string, number> = {
+  // Modules that each own a few paths directly under /api (spec §7 has no common prefix for them).
+  "/api": 3,
+  "/api/acervo": 2,
+  "/api/consulta": 2,
+  "/api/parametros": 2,
+};
+
+function mounts(source: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const m of source.matchAll(/app\.route\(\s*(["`])([^"`]+)\1/g)) counts.set(m[2], (counts.get(m[2]) ?? 0) + 1);
+  return counts;
+}
+
+describe("the API's prefixes", () => {
+  it("are each mounted once, but for the ones listed to become a folder", () => {
+    const several = Object.fromEntries([...mounts(APP)].filter(([, n]) => n > 1));
+    expect(several).toEqual(NOT_YET_ONE_FOLDER);
+  });
+
+  it("finds a prefix mounted twice (the check can fail)", () => {
+    expect(mounts('app.route("/api/x", a(deps));\napp.route("/api/x", b(deps));').get("/api/x")).toBe(2);
+  });
+
+  it("mounts the groups made folders from their index.ts", () => {
+    for (const group of ["pessoas", "autenticar", "comentarios", "aquisicao", "emprestimo"]) expect(APP).toContain(`from "./routes/${group}/index.ts"`);
+  });
+});
