@@ -273,11 +273,12 @@ const ORDER: Record<SearchOrder, RawBuilder<unknown>> = {
   Y: sql`o.ano_ord DESC, o.cod_acervo`,
   // Oldest first: titles without a year (ano_ord -1) still come last.
   O: sql`CASE WHEN o.ano_ord < 0 THEN 1 ELSE 0 END, o.ano_ord, o.cod_acervo`,
-  // Date added, newest first: the title's creation in the catalogue (by primary key), then the newest id.
-  E: sql`(SELECT ad.created_at FROM acervo ad WHERE ad.cod_acervo = o.cod_acervo) DESC, o.cod_acervo DESC`,
-  // Call number: the smallest call number of the title's copies; titles without a copy's call number last.
-  N: sql`CASE WHEN (SELECT min(en.chamada) FROM exemplar en WHERE en.cod_acervo = o.cod_acervo AND en.chamada <> '') IS NULL THEN 1 ELSE 0 END,
-         (SELECT min(en.chamada) FROM exemplar en WHERE en.cod_acervo = o.cod_acervo AND en.chamada <> ''), o.cod_acervo`,
+  // Date added, newest first: a title's id is given as it enters the catalogue (its created_at is that moment and
+  // never changes), so the id's order is the entry order, read from the primary key with no other row (ADR 251).
+  E: sql`o.cod_acervo DESC`,
+  // Call number: the smallest call number of the title's copies, one lookup of its copies by the title's index;
+  // titles without a copy's call number last (ADR 251).
+  N: sql`(SELECT min(en.chamada) FROM exemplar en WHERE en.cod_acervo = o.cod_acervo AND en.chamada <> '') ASC NULLS LAST, o.cod_acervo`,
 };
 
 /**
