@@ -113,7 +113,8 @@ export function queriesOf(shape: Shape): Array<{ name: string; q: string; ordena
   for (const rank of [1, 100]) {
     const word = at(rank);
     if (!word) continue;
-    for (const [code, label] of SORTS) out.push({ name: `word at rank ${rank.toLocaleString("en")}, ${label}`, q: word, ordenacao: code });
+    const base = out.find((o) => o.q === word)?.name.replace(/ \(.*\)$/, "") ?? `word at rank ${rank}`;
+    for (const [code, label] of SORTS) out.push({ name: `${base}, ${label}`, q: word, ordenacao: code });
   }
   return out;
 }
