@@ -8,7 +8,8 @@
  * 3. When a JDK and Debian's Lucene jars are there (`apt-get install -y default-jdk-headless liblucene8-java`;
  *    BENCH_INSTALL_LUCENE=1 runs that install), compiles `bench/lucene/EstanteLucene.java` with javac, gives it
  *    the same titles (read back from the database) and starts it. Without them it says so and times Estante alone.
- * 4. Runs the same queries — the words at those frequency ranks, and combinations — BENCH_RUNS (30) rounds,
+ * 4. Runs the same queries — the words at those frequency ranks, and combinations; the ranks 1 and 100 words also
+ *    in the sorts other than relevance (newest year, oldest first, date added, call number; Estante only) — BENCH_RUNS (30) rounds,
  *    interleaved (each round: every query on Estante, then on Lucene), and prints per query: hits, Estante's
  *    `/api/consulta` CPU time (in-process, empty text-pass cache: a query's first search) and wall time,
  *    Lucene's search thread CPU and wall time (measured inside the JVM), p50/p95, and the ratio of the CPU p50s.
@@ -100,15 +101,26 @@ async function exportDocs(db: Db, file: string): Promise<void> {
 }
 
 /** The bench's queries: the words at each frequency rank, and two- and three-word searches made of them. */
-export function queriesOf(shape: Shape): Array<{ name: string; q: string }> {
+export function queriesOf(shape: Shape): Array<{ name: string; q: string; ordenacao?: string }> {
   const at = (rank: number) => shape.queries[shape.ranks.findIndex((r) => r.rank === rank)]?.word;
-  const out: Array<{ name: string; q: string }> = [];
+  const out: Array<{ name: string; q: string; ordenacao?: string }> = [];
   for (const r of shape.queries) out.push({ name: `word at rank ${r.rank.toLocaleString("en")} (${r.titles.toLocaleString("en")} titles)`, q: r.word });
   const pairs: Array<[number, number]> = [[10, 100], [100, 1000], [1, 1000]];
   for (const [a, b] of pairs) if (at(a) && at(b)) out.push({ name: `ranks ${a} + ${b.toLocaleString("en")}`, q: `${at(a)} ${at(b)}` });
   if (at(10) && at(100) && at(1000)) out.push({ name: "ranks 10 + 100 + 1,000", q: `${at(10)} ${at(100)} ${at(1000)}` });
+  // The sorts other than relevance (ADR 251) on the broadest word and on a middling one: Estante only (Lucene's
+  // side answers by relevance, so it is not run for them).
+  for (const rank of [1, 100]) {
+    const word = at(rank);
+    if (!word) continue;
+    const base = out.find((o) => o.q === word)?.name.replace(/ \(.*\)$/, "") ?? `word at rank ${rank}`;
+    for (const [code, label] of SORTS) out.push({ name: `${base}, ${label}`, q: word, ordenacao: code });
+  }
   return out;
 }
+
+/** The orderings timed besides relevance: `ordenacao` code and name (ADR 251). */
+export const SORTS: Array<[string, string]> = [["Y", "newest year"], ["O", "oldest first"], ["E", "date added"], ["N", "call number"]];
 
 const pct = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
 const stats = (xs: number[]) => {
@@ -152,11 +164,11 @@ export async function runRealisticSearch(): Promise<string> {
     const app = createApiApp({ db, mailer: { send: async () => {} } });
     const tok = await app.request("/api/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials&client_id=4" });
     const auth = { authorization: `Bearer ${((await tok.json()) as { access_token: string }).access_token}` };
-    const estante = async (q: string) => {
+    const estante = async (q: string, ordenacao = "C") => {
       clearSearchCache(db);
       const c = process.cpuUsage();
       const w = performance.now();
-      const res = await app.request(`/api/consulta?${new URLSearchParams({ termo: q })}`, { headers: auth });
+      const res = await app.request(`/api/consulta?${new URLSearchParams({ termo: q, ordenacao })}`, { headers: auth });
       if (res.status !== 200) throw new Error(`${q}: ${res.status}`);
       const body = (await res.json()) as { total: number };
       const used = process.cpuUsage(c);
@@ -167,8 +179,8 @@ export async function runRealisticSearch(): Promise<string> {
     // Warm-up: 3 rounds each, not counted (the JIT of both, SQLite's and Lucene's caches).
     for (let round = -3; round < RUNS; round++) {
       for (const [i, q] of queries.entries()) {
-        const e = await estante(q.q);
-        const l = lucene ? await lucene.search(q.q) : null;
+        const e = await estante(q.q, q.ordenacao);
+        const l = lucene && !q.ordenacao ? await lucene.search(q.q) : null;
         if (round < 0) continue;
         const tm = timings[i];
         tm.e.wall.push(e.wallMs);
@@ -187,9 +199,9 @@ export async function runRealisticSearch(): Promise<string> {
     for (const [i, q] of queries.entries()) {
       const tm = timings[i];
       const ec = stats(tm.e.cpu), ew = stats(tm.e.wall);
-      const lc = lucene ? stats(tm.l.cpu) : undefined, lw = lucene ? stats(tm.l.wall) : undefined;
+      const lc = tm.l.cpu.length ? stats(tm.l.cpu) : undefined, lw = tm.l.wall.length ? stats(tm.l.wall) : undefined;
       const ratio = (a: number, b: number | undefined) => (b ? `${(a / Math.max(b, 0.01)).toFixed(1)}×` : "—");
-      say(`| ${q.name} | \`${q.q}\` | ${tm.e.total.toLocaleString("en")} | ${lucene ? tm.l.total.toLocaleString("en") : "—"} | ${f(ec.p50)} | ${f(ec.p95)} | ${f(ew.p50)} | ${f(ew.p95)} | ${f(lc?.p50)} | ${f(lc?.p95)} | ${f(lw?.p50)} | ${f(lw?.p95)} | ${ratio(ec.p50, lc?.p50)} | ${ratio(ec.p95, lc?.p95)} |`);
+      say(`| ${q.name} | \`${q.q}\` | ${tm.e.total.toLocaleString("en")} | ${tm.l.cpu.length ? tm.l.total.toLocaleString("en") : "—"} | ${f(ec.p50)} | ${f(ec.p95)} | ${f(ew.p50)} | ${f(ew.p95)} | ${f(lc?.p50)} | ${f(lc?.p95)} | ${f(lw?.p50)} | ${f(lw?.p95)} | ${ratio(ec.p50, lc?.p50)} | ${ratio(ec.p95, lc?.p95)} |`);
     }
     say("\nHits differ where the two engines match differently: Lucene's language analyzers drop stop words from the stems field and stem with their own (light) stemmers; Estante stems with Snowball in the record's language and expands the last word's prefix into the vocabulary's terms.");
     const outDir = path.join(root, "bench", "results");

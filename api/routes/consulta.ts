@@ -3,6 +3,7 @@ import { ANY_MIN, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, sug
 import { tabOptionGroups } from "../search/index.ts";
 import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from "../search/index.ts";
 import { parseTabOptions, type OptionTab, type TabOptionValues } from "../search/index.ts";
+import type { SearchOrder } from "../search/query.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";
@@ -11,6 +12,9 @@ import { AVAILABLE_ANYWHERE, copySummaries, isbn13Of, normalizeIssn, parseScopeO
 
 /** Shortest accepted search term (characters, after trimming). */
 export const MIN_TERMO = 2;
+
+/** The search's orderings, in the order the sort control lists them (ADR 251). */
+const SEARCH_ORDER_CODES = ["C", "T", "A", "Y", "O", "E", "N"] as const satisfies readonly SearchOrder[];
 
 const many = z
   .union([z.string(), z.array(z.string())])
@@ -48,7 +52,10 @@ const Query = z.object({
   ...TermFields,
   pagina: z.coerce.number().int().min(1).max(10_000).default(1),
   qtd: z.coerce.number().int().min(1).max(100).default(20),
-  ordenacao: z.enum(["C", "T", "A", "Y"]).default("C").openapi({ description: "C relevance, T title, A author, Y year (descending)" }),
+  ordenacao: z
+    .enum(SEARCH_ORDER_CODES)
+    .default("C")
+    .openapi({ description: "C relevance, T title, A author, Y year (newest first), O year (oldest first), E date added (newest first), N call number" }),
   guia: z.string().optional().openapi({ description: "Search tab code (GET /parametros/guias); see docs/api.md for each tab's rule" }),
 });
 
@@ -132,9 +139,9 @@ const filtrosRoute = createRoute({
 });
 
 const ORDER_LABELS = {
-  pt: { C: "Relevância", T: "Título", A: "Autor", Y: "Ano de publicação" },
-  es: { C: "Relevancia", T: "Título", A: "Autor", Y: "Año de publicación" },
-  en: { C: "Relevance", T: "Title", A: "Author", Y: "Publication year" },
+  pt: { C: "Relevância", T: "Título", A: "Autor", Y: "Ano de publicação", O: "Mais antigos primeiro", E: "Data de entrada", N: "Número de chamada" },
+  es: { C: "Relevancia", T: "Título", A: "Autor", Y: "Año de publicación", O: "Más antiguos primero", E: "Fecha de ingreso", N: "Signatura topográfica" },
+  en: { C: "Relevance", T: "Title", A: "Author", Y: "Publication year", O: "Oldest first", E: "Date added", N: "Call number" },
 } as const;
 
 /** /api/consulta: search and its sort options. */
@@ -159,7 +166,7 @@ export function consultaRoutes(deps: ApiDeps) {
 
   app.openapi(ordenacaoRoute, (c) => {
     const labels = ORDER_LABELS[c.get("lang")];
-    return c.json((["C", "T", "A", "Y"] as const).map((codigo) => ({ codigo, descricao: labels[codigo] })), 200);
+    return c.json(SEARCH_ORDER_CODES.map((codigo) => ({ codigo, descricao: labels[codigo] })), 200);
   });
   return app;
 }

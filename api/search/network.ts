@@ -3,7 +3,7 @@ import { dialectOf, type Db } from "../db/index.ts";
 import { FACET_VALUES_MAX } from "./facets.ts";
 import { languageLabel, NO_YEAR, noYearLabel } from "./filters.ts";
 import { searchDocument } from "./indexer.ts";
-import { CANDIDATE_CAP, fts5Query, queryWords, tsQuery, type SearchOrder, type SearchTerm, yearCondition } from "./query.ts";
+import { CANDIDATE_CAP, fts5Query, queryWords, tsQuery, type NetworkOrder, type SearchTerm, yearCondition } from "./query.ts";
 
 /** The network search's own filters (spec §4 "Z institution, for the OAI network"), then type, year and language. */
 export const NETWORK_FILTER_TYPES = ["Z", "T", "Y", "I"] as const;
@@ -167,7 +167,7 @@ function candidates(db: Db, termos: SearchTerm[], extra: RawBuilder<unknown>): R
           WHERE rede_busca MATCH ${q} ${extra} LIMIT ${CANDIDATE_CAP + 1}`;
 }
 
-const ORDER: Record<SearchOrder, string> = {
+const ORDER: Record<NetworkOrder, string> = {
   C: "score ASC, cod_registro ASC",
   T: "titulo_ord ASC, cod_registro ASC",
   A: "(autor IS NULL) ASC, autor_ord ASC, cod_registro ASC",
@@ -178,7 +178,7 @@ export interface NetworkSearchParams {
   termos: SearchTerm[];
   pagina: number;
   qtd: number;
-  ordenacao: SearchOrder;
+  ordenacao: NetworkOrder;
   filtros: NetworkFilters;
 }
 

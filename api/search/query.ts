@@ -22,7 +22,10 @@ export const CANDIDATE_CAP = 5000;
 export const ANY_MIN = 3;
 
 export type SearchKind = "livre" | "titulo" | "assunto" | "autor";
-export type SearchOrder = "C" | "T" | "A" | "Y";
+/** C relevance, T title, A author, Y newest year, O oldest year, E newest acquisitions, N call number (ADR 251). */
+export type SearchOrder = "C" | "T" | "A" | "Y" | "O" | "E" | "N";
+/** The orderings of the network search (its records have no copies nor dates added). */
+export type NetworkOrder = "C" | "T" | "A" | "Y";
 
 /** One term of a search: its words and the field it looks in. */
 export interface SearchTerm {
@@ -268,6 +271,14 @@ const ORDER: Record<SearchOrder, RawBuilder<unknown>> = {
   T: sql`o.titulo_ord, o.cod_acervo`,
   A: sql`o.sem_autor, o.autor_ord, o.cod_acervo`,
   Y: sql`o.ano_ord DESC, o.cod_acervo`,
+  // Oldest first: titles without a year (ano_ord -1) still come last.
+  O: sql`CASE WHEN o.ano_ord < 0 THEN 1 ELSE 0 END, o.ano_ord, o.cod_acervo`,
+  // Date added, newest first: a title's id is given as it enters the catalogue (its created_at is that moment and
+  // never changes), so the id's order is the entry order, read from the primary key with no other row (ADR 251).
+  E: sql`o.cod_acervo DESC`,
+  // Call number: the smallest call number of the title's copies, one lookup of its copies by the title's index;
+  // titles without a copy's call number last (ADR 251).
+  N: sql`(SELECT min(en.chamada) FROM exemplar en WHERE en.cod_acervo = o.cod_acervo AND en.chamada <> '') ASC NULLS LAST, o.cod_acervo`,
 };
 
 /**

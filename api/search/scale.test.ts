@@ -169,6 +169,34 @@ describe("search over a catalogue larger than every threshold", () => {
     expect(years[1]).toBe(2024);
   });
 
+  it("sorts oldest first, by date added and by call number over every match, on any page (ADR 251)", async () => {
+    const oldest = await both("termo=historia&ordenacao=O");
+    const years = oldest.resultados.map((r) => r.ano_publicacao!);
+    expect(years).toEqual([...years].sort((a, b) => a - b));
+    expect(years[0]).toBe(Math.min(...all.filter((a) => a.ano !== null).map((a) => a.ano!)));
+    // Titles without a year come last.
+    const lastPage = Math.ceil(all.length / 20);
+    expect((await both(`termo=historia&ordenacao=O&pagina=${lastPage}`)).resultados.at(-1)!.ano_publicacao).toBeNull();
+    // Date added: the newest entry first (the subject-only titles were inserted last).
+    expect(titles(await both("termo=historia&ordenacao=E")).slice(0, 2)).toEqual([`Mar aberto ${SUBJECT_ONLY - 1}`, `Mar aberto ${SUBJECT_ONLY - 2}`]);
+    // Call number: a title's smallest one; titles without copies after every title with one.
+    const ids = await t.db.selectFrom("acervo").select("cod_acervo").where("titulo", "in", ["Historia", "Mar aberto 3", "Mar aberto 4"]).orderBy("titulo").execute();
+    const [exact, mar3, mar4] = ids.map((r) => r.cod_acervo);
+    const copies = [
+      { cod_acervo: exact, chamada: "900 B" },
+      { cod_acervo: mar3, chamada: "500 C" },
+      { cod_acervo: mar3, chamada: "050 Z" },
+      { cod_acervo: mar4, chamada: "100 A" },
+    ].map((c, i) => ({ ...c, cod_biblioteca: 1, codigo_barras: `SCALE-N-${i}` }));
+    await t.db.insertInto("exemplar").values(copies).execute();
+    try {
+      expect(titles(await both("termo=historia&ordenacao=N")).slice(0, 4)).toEqual(["Mar aberto 3", "Mar aberto 4", "Historia", expect.any(String)]);
+      expect(titles(await both("termo=historia&ordenacao=N")).slice(3)).not.toContain("Historia");
+    } finally {
+      await t.db.deleteFrom("exemplar").where("codigo_barras", "like", "SCALE-N-%").execute();
+    }
+  });
+
   it("sorts by title over every match, on any page", async () => {
     const sorted = all.map((a, i) => ({ key: fold(a.titulo), i, titulo: a.titulo })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
     expect(titles(await both("termo=historia&ordenacao=T"))).toEqual(sorted.slice(0, 20).map((s) => s.titulo));

@@ -129,6 +129,9 @@ describe("GET /api/consulta", () => {
       { codigo: "T", descricao: "Title" },
       { codigo: "A", descricao: "Author" },
       { codigo: "Y", descricao: "Publication year" },
+      { codigo: "O", descricao: "Oldest first" },
+      { codigo: "E", descricao: "Date added" },
+      { codigo: "N", descricao: "Call number" },
     ]);
   });
 });

@@ -9,7 +9,7 @@ import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { getSiteConfig } from "~/lib/site-config.server";
-import { PAGE_SIZES, SEARCH_DEFAULTS, SEARCH_TYPES, TabSearchSchema } from "~/schemas/search";
+import { NETWORK_ORDERINGS, PAGE_SIZES, SEARCH_DEFAULTS, SEARCH_TYPES, TabSearchSchema } from "~/schemas/search";
 import { WORKING_GUIDES, type Tab } from "./home.server";
 
 /** The network tab's code in the institution's search tabs (spec §2). */
@@ -153,7 +153,7 @@ function readDefaults(params: URLSearchParams): NetworkDefaults {
   return {
     termo: params.get("termo") ?? undefined,
     tipo: tipo && (SEARCH_TYPES as readonly string[]).includes(tipo) ? tipo : SEARCH_DEFAULTS.tipo,
-    ordenacao: ordenacao ?? SEARCH_DEFAULTS.ordenacao,
+    ordenacao: ordenacao && (NETWORK_ORDERINGS as readonly string[]).includes(ordenacao) ? ordenacao : SEARCH_DEFAULTS.ordenacao,
     qtd: (PAGE_SIZES as readonly number[]).includes(qtd) ? qtd : SEARCH_DEFAULTS.qtd,
     instituicoes: params
       .getAll("filtro")

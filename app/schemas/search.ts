@@ -4,9 +4,15 @@ import { z } from "zod";
 export const SEARCH_TYPES = ["livre", "titulo", "assunto", "autor"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
-/** Orderings accepted by `GET /api/consulta` (C relevance, T title, A author, Y year descending). */
-export const SEARCH_ORDERINGS = ["C", "T", "A", "Y"] as const;
+/**
+ * Orderings accepted by `GET /api/consulta` (C relevance, T title, A author, Y year descending, O year ascending
+ * "oldest first", E date added "newest acquisitions first", N call number; ADR 251).
+ */
+export const SEARCH_ORDERINGS = ["C", "T", "A", "Y", "O", "E", "N"] as const;
 export type SearchOrdering = (typeof SEARCH_ORDERINGS)[number];
+
+/** Orderings the network search (`GET /api/rede/consulta`) knows: its records have no copies nor dates added. */
+export const NETWORK_ORDERINGS = ["C", "T", "A", "Y"] as const;
 
 /** Page sizes offered in the form; the spec only fixes the default (20). See ADR 040. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;

@@ -6,7 +6,7 @@ import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SubmitButton } from "~/components/search/SearchForm";
 import { TermFields } from "~/components/search/TermFields";
 import type { InstituicaoRede } from "~/lib/api/rede.server";
-import { PAGE_SIZES, SEARCH_ORDERINGS, TabSearchSchema } from "~/schemas/search";
+import { NETWORK_ORDERINGS, PAGE_SIZES, TabSearchSchema } from "~/schemas/search";
 import { numberFormat } from "~/lib/i18n";
 
 /** The form's constraints, derived from its schema once. */
@@ -75,7 +75,7 @@ export function NetworkSearchForm({ action, defaults, instituicoes, lastResult }
         <div className="search-form__select">
           <label htmlFor="pesquisa-rede-ordenacao">{t("catalogue:search.orderingLabel")}</label>
           <select id="pesquisa-rede-ordenacao" name="ordenacao" defaultValue={defaults.ordenacao}>
-            {SEARCH_ORDERINGS.map((codigo) => (
+            {NETWORK_ORDERINGS.map((codigo) => (
               <option key={codigo} value={codigo}>
                 {t(`catalogue:search.orderings.${codigo}`)}
               </option>

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { PRODUCT_SLUG } from "~/lib/product";
-import type { SearchInput } from "~/schemas/search";
+import { NETWORK_ORDERINGS, type SearchInput } from "~/schemas/search";
 import type { ApiClient } from "./client.server";
 import { FiltroSchema } from "./catalogue.server";
 
@@ -61,10 +61,16 @@ export type RedeConsulta = z.infer<typeof RedeConsultaSchema>;
 /** What a network search sends: the form's term, options and the selected filters (Z institution and others). */
 export type NetworkQuery = Omit<SearchInput, "exibicao"> & { filtro: string[] };
 
+/** The ordering a network search sends: one the network knows, else relevance. */
+export function networkOrdering(ordenacao: string): string {
+  return (NETWORK_ORDERINGS as readonly string[]).includes(ordenacao) ? ordenacao : "C";
+}
+
 /** Searches the network catalogue (hits and facets in one call). */
 export function searchNetwork(api: ApiClient, q: NetworkQuery): Promise<RedeConsulta> {
   return api.get(`${NETWORK_BASE}/consulta`, RedeConsultaSchema, {
-    query: { termo: q.termo, tipo: q.tipo, ordenacao: q.ordenacao, qtd: q.qtd, pagina: q.pagina, filtro: q.filtro },
+    // The network knows fewer orderings than the catalogue (its records have no copies nor dates added).
+    query: { termo: q.termo, tipo: q.tipo, ordenacao: networkOrdering(q.ordenacao), qtd: q.qtd, pagina: q.pagina, filtro: q.filtro },
   });
 }
 
