@@ -24,6 +24,7 @@ import { gruRoutes } from "./routes/gru.ts";
 import { bibliotecaRoutes } from "./routes/biblioteca.ts";
 import { staffTokenDigest } from "./lib/staff-auth.ts";
 import { estanteNotificacoesRoutes } from "./routes/estante-notificacoes.ts";
+import { estanteNovidadesRoutes } from "./routes/estante-novidades.ts";
 import { pesquisasSalvasRoutes } from "./routes/pesquisas-salvas.ts";
 import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
@@ -182,6 +183,7 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   // Interest profiles (DSI, ADR 191).
   app.route("/api/perfil-interesse", perfilInteresseRoutes(deps));
   app.route("/api/pesquisas-salvas", pesquisasSalvasRoutes(deps));
+  app.route("/api/estante", estanteNovidadesRoutes(deps));
   app.route("/api/estante", estanteNotificacoesRoutes(deps));
   app.route("/api/reserva", reservaRoutes(deps));
   app.route("/api/validar-fila", validarFilaRoutes(deps));
