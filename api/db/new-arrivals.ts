@@ -13,6 +13,7 @@ export interface NewArrivalRow {
   autor: string | null;
   ano_publicacao: number | null;
   link_capa: string | null;
+  idioma: string | null;
   /** YYYY-MM-DD: the day the title's first copy (of the library, when one is asked) came in. */
   chegada: string;
 }
@@ -24,8 +25,8 @@ export async function newArrivals(db: Db, q: { biblioteca?: number; limit: numbe
   if (q.biblioteca) query = query.where("e.cod_biblioteca", "=", q.biblioteca);
   const first = sql<string>`min(${day})`;
   const rows = await query
-    .select(["a.cod_acervo", "a.titulo", "a.subtitulo", "a.autor", "a.ano_publicacao", "a.link_capa", first.as("chegada")])
-    .groupBy(["a.cod_acervo", "a.titulo", "a.subtitulo", "a.autor", "a.ano_publicacao", "a.link_capa"])
+    .select(["a.cod_acervo", "a.titulo", "a.subtitulo", "a.autor", "a.ano_publicacao", "a.link_capa", "a.idioma", first.as("chegada")])
+    .groupBy(["a.cod_acervo", "a.titulo", "a.subtitulo", "a.autor", "a.ano_publicacao", "a.link_capa", "a.idioma"])
     .orderBy(first, "desc")
     .orderBy("a.cod_acervo", "desc")
     .limit(q.limit)

@@ -26,6 +26,7 @@ const Novidades = z
         autor: z.string().nullable(),
         ano_publicacao: z.number().int().nullable(),
         link_capa: z.string().nullable(),
+        idioma: z.string().nullable().openapi({ description: "MARC language code of the record (the `lang` of its title)" }),
         chegada: z.string().openapi({ description: "YYYY-MM-DD: the day the title's first copy (in the library asked for) was acquired; the title's cataloguing day when the copy has no acquisition day", format: "date" }),
       }),
     ),
