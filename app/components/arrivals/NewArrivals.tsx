@@ -24,11 +24,8 @@ export function ArrivalsList({ arrivals, headingLevel = 3 }: { arrivals: NewArri
               {a.subtitulo ? `: ${a.subtitulo}` : ""}
             </Link>
           </H>
-          <p className="arrivals__meta">
-            {[a.autor, a.ano_publicacao ? String(a.ano_publicacao) : null].filter(Boolean).join(" · ")}
-            {a.autor || a.ano_publicacao ? <br /> : null}
-            {t("arrived", { date: formatDate(a.chegada, i18n.language) })}
-          </p>
+          {a.autor || a.ano_publicacao ? <p className="arrivals__meta">{[a.autor, a.ano_publicacao ? String(a.ano_publicacao) : null].filter(Boolean).join(" · ")}</p> : null}
+          <p className="arrivals__meta">{t("arrived", { date: formatDate(a.chegada, i18n.language) })}</p>
         </li>
       ))}
     </ol>
