@@ -25,6 +25,7 @@ import { gruRoutes } from "./routes/gru.ts";
 import { bibliotecaRoutes } from "./routes/biblioteca.ts";
 import { staffTokenDigest } from "./lib/staff-auth.ts";
 import { estanteNotificacoesRoutes } from "./routes/estante-notificacoes.ts";
+import { estanteNovidadesRoutes } from "./routes/estante-novidades.ts";
 import { pesquisasSalvasRoutes } from "./routes/pesquisas-salvas.ts";
 import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
@@ -185,6 +186,8 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   app.route("/api/pesquisas-salvas", pesquisasSalvasRoutes(deps));
   // Patron lists (ADR 246); before the other /api/estante routes.
   app.route("/api/estante/listas", listasRoutes(deps));
+  // New arrivals (ADR 255).
+  app.route("/api/estante/novidades", estanteNovidadesRoutes(deps));
   app.route("/api/estante", estanteNotificacoesRoutes(deps));
   app.route("/api/reserva", reservaRoutes(deps));
   app.route("/api/validar-fila", validarFilaRoutes(deps));

@@ -76,6 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             they inject. `content` is required by HTML; it stays empty so the nonce never shows in an attribute. */}
         <meta property="csp-nonce" content="" nonce={nonce} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Browsers offer the catalogue as a search engine (ADR 255). */}
+        <link rel="search" type="application/opensearchdescription+xml" href="/opensearch.xml" title={root?.site?.nome || PRODUCT_NAME} />
         <Meta />
         <Links />
       </head>

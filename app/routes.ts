@@ -27,6 +27,11 @@ export default [
   route("captcha/desafio", "routes/captcha.desafio.ts"),
   // Resource route: the search box's suggestions (issue 28).
   route("autocompletar", "routes/autocompletar.ts"),
+  // New arrivals, their Atom feed, and the OpenSearch description with its suggestions (issue 28, ADR 255).
+  route("novidades", "routes/novidades.tsx"),
+  route("novidades.atom", "routes/novidades.atom.ts"),
+  route("opensearch.xml", "routes/opensearch.xml.ts"),
+  route("opensearch/sugestoes", "routes/opensearch.sugestoes.ts"),
   // The spec's redirect page ("{product}_redireciona"): after a login that named an external base (ADR 095).
   route(`${PRODUCT_SLUG}_redireciona`, "routes/redireciona.tsx"),
   route("indice", "routes/indice.tsx"),

@@ -209,6 +209,11 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     if (r.sugestoes.length === 0) throw new Error("the demo catalogue suggests nothing for hist");
     return r;
   },
+  "new-arrivals.server#getNewArrivals": async ({ pub }) => {
+    const r = await (await import("~/lib/api/new-arrivals.server")).getNewArrivals(pub, { biblioteca: 1, qtd: 5 });
+    if (r.length === 0) throw new Error("the demo library has no new arrivals");
+    return r;
+  },
   "catalogue.server#getOrdenacoes": async ({ pub }) => (await import("~/lib/api/catalogue.server")).getOrdenacoes(pub, "1"),
   "catalogue.server#getBrowseOptions": async ({ pub }) => (await import("~/lib/api/catalogue.server")).getBrowseOptions(pub),
   "catalogue.server#browseIndex": async ({ pub, found }) => {

@@ -67,8 +67,26 @@ describe("home loader", () => {
     expect(r.init?.status ?? 200).toBe(200);
     expect(r.data.results).toBeNull();
     expect(r.data.tabs.map((t: { codigo: string }) => t.codigo)).toEqual(["geral", "ebooks", "arquivo", "avancada", "aquisicoes", "plano-ensino"]);
-    expect(searchCalls()).toEqual([]);
+    // No search: only the new arrivals' section asks the API (its titles and its libraries; ADR 255).
+    expect(searchCalls().map((c) => c.path).sort()).toEqual(["/bibliotecas", "/estante/novidades"]);
     expect(r.data.ordenacoes).toEqual([{ codigo: "C", descricao: "Relevância" }]);
+  });
+
+  it("shows the latest arrivals and the libraries of their filter on the general tab's landing page only", async () => {
+    const arrival = { cod_acervo: 7, titulo: "Chegou ontem", subtitulo: null, autor: "Lima, José", ano_publicacao: 2025, link_capa: null, idioma: "por", chegada: "2026-11-27" };
+    state.other["/estante/novidades"] = () => ({ resultados: [arrival] });
+    state.other["/bibliotecas"] = () => ({ total: 1, pagina: 1, qtd: 20, resultados: [{ cod_biblioteca: 1, desc_biblioteca: "Biblioteca Central", sigla: "BC", cod_campus: 1, nome_campus: "Sede", email: null, telefone: null, endereco: null, horarios: [] }] });
+    const r = unwrap(await run("/"));
+    expect(r.data.arrivals.arrivals.map((a: { titulo: string }) => a.titulo)).toEqual(["Chegou ontem"]);
+    expect(r.data.arrivals.libraries).toEqual([{ cod: 1, nome: "Biblioteca Central" }]);
+    expect(unwrap(await run("/ebooks", "ebooks")).data.arrivals).toBeUndefined();
+    expect(unwrap(await run("/?termo=brasil")).data.arrivals).toBeUndefined();
+  });
+
+  it("still shows the search form when the new arrivals cannot be loaded", async () => {
+    const r = unwrap(await run("/"));
+    expect(r.init?.status ?? 200).toBe(200);
+    expect(r.data.arrivals.arrivals).toBeNull();
   });
 
   it("answers 400 with the required-field error for an empty term, without calling the API", async () => {

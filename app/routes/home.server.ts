@@ -20,6 +20,7 @@ import { getLanguage, getT } from "~/lib/i18n.server";
 import { getSiteConfig } from "~/lib/site-config.server";
 import { AdvancedSearchSchema, DISPLAYS, MATCH_MODES, PAGE_SIZES, SEARCH_DEFAULTS, SEARCH_TYPES, TAB_OPTION_FIELDS, TabSearchSchema, type Display } from "~/schemas/search";
 import { loadAuthorityTab, loadTeachingPlanTab, type AuthorityTab, type TeachingPlanTab } from "./home-tabs.server";
+import { loadArrivalsPreview, type ArrivalsData } from "./novidades.server";
 
 /**
  * Search tabs (guides) whose search works in this version (ADR 061): each has a rule in the reference API
@@ -94,6 +95,8 @@ export interface HomeData {
   authority: AuthorityTab | null;
   /** The teaching-plan tab's form and results (ADR 067). */
   teachingPlan: TeachingPlanTab | null;
+  /** The general tab's landing page only: the latest arrivals and the libraries of their filter (ADR 255). */
+  arrivals?: ArrivalsData;
 }
 
 const notFound = () => data(null, { status: 404, statusText: "Not Found" });
@@ -165,7 +168,10 @@ export async function loadHome(request: Request, params: { guia?: string }, cont
 
   const fields = advanced ? ["titulo", "autor", "assunto", "isbn"] : ["termo"];
   // Landing on the page without a search: just the form.
-  if (!fields.some((f) => url.searchParams.has(f))) return data({ ...base, ...(await extras()) });
+  if (!fields.some((f) => url.searchParams.has(f))) {
+    const arrivals = guia === "geral" ? await loadArrivalsPreview(context) : undefined;
+    return data({ ...base, ...(await extras()), arrivals });
+  }
 
   const submission = advanced
     ? parseWithZod(url.searchParams, { schema: AdvancedSearchSchema })

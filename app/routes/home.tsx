@@ -4,6 +4,8 @@ import { Link } from "~/framework/Link";
 import { useTranslation } from "~/framework/use-translation";
 import { HistoryLink } from "~/components/history/HistoryLink";
 import { LibraryLinks } from "~/components/library-pages/LibraryLinks";
+import { feedHref, NewArrivals } from "~/components/arrivals/NewArrivals";
+import "~/components/arrivals/arrivals.css";
 import { FacetPanel } from "~/components/search/FacetPanel";
 import { AvailableNow } from "~/components/search/AvailableNow";
 import { AuthorityResults, AuthoritySearchForm } from "~/components/search/AuthoritySearch";
@@ -25,7 +27,10 @@ import { loadHome } from "./home.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const title = loaderData?.pageTitle;
-  return title ? [{ title: pageTitle(title, matches) }] : [];
+  if (!title) return [];
+  // The home page with new arrivals names their Atom feed (ADR 255).
+  const feed = loaderData.arrivals?.arrivals ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", href: feedHref(), title: loaderData.arrivals.feedTitle }] : [];
+  return [{ title: pageTitle(title, matches) }, ...feed];
 };
 
 /** The page holds the search form the "search" skip link (Alt+3) leads to. */
@@ -131,6 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       {/* Before any search, the library's own pages (opening hours, information, FAQ, events; ADR 194). */}
+      {!query && loaderData.arrivals ? <NewArrivals arrivals={loaderData.arrivals.arrivals} libraries={loaderData.arrivals.libraries} /> : null}
       {!query && !authority?.results && !teachingPlan?.results ? <LibraryLinks /> : null}
     </div>
   );
