@@ -1,19 +1,6 @@
-import { data } from "react-router";
-import { getApi } from "~/lib/api/client.server";
-import { ApiError } from "~/lib/api/errors";
-import { getPublicList } from "~/lib/api/lists/lists.server";
-import { listExportResponse } from "~/lib/list-export.server";
 import type { Route } from "./+types/listas.publica.exportar";
+import { loadPublicListExport } from "./listas.publica.exportar.server";
 
-/** Download of a public list in one of the basket's formats (read-only, by the list's token). */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const token = params.token ?? "";
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw data(null, { status: 404 });
-  try {
-    const list = await getPublicList(getApi(context), token);
-    return listExportResponse(request, context, list.titulos.map((i) => i.cod_acervo), "lista");
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
-    throw err;
-  }
+export function loader(args: Route.LoaderArgs) {
+  return loadPublicListExport(args);
 }

@@ -1,52 +1,17 @@
-import "~/components/lists/lists.css";
-import { data } from "react-router";
 import { pageTitle } from "~/components/search/page-title";
 import { Link } from "~/framework/Link";
 import { useTranslation } from "~/framework/use-translation";
-import { getApi } from "~/lib/api/client.server";
-import { ApiError } from "~/lib/api/errors";
-import { getPublicList } from "~/lib/api/lists/lists.server";
-import { formatDate } from "~/lib/i18n";
-import { getLanguage, getT } from "~/lib/i18n.server";
-import { langAttr, marcLanguageToBcp47 } from "~/lib/lang-of-parts";
-import { EXPORT_FORMATS } from "~/schemas/basket";
 import type { Route } from "./+types/listas.publica";
+import "~/components/lists/lists.css";
+import { loadPublicListPage } from "./listas.publica.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   // A shared list is for whoever holds its link, not for search engines (ADR 246).
   return [{ title: pageTitle(loaderData?.name ?? "", matches) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const token = params.token ?? "";
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw data(null, { status: 404, headers: { "X-Robots-Tag": "noindex" } });
-  const t = getT(context);
-  const lang = getLanguage(context);
-  let list;
-  try {
-    list = await getPublicList(getApi(context), token);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404, headers: { "X-Robots-Tag": "noindex" } });
-    throw err;
-  }
-  return data(
-    {
-      token,
-      name: list.nome,
-      updated: formatDate(list.atualizada_em, lang),
-      formats: EXPORT_FORMATS.map((f) => ({ value: f, label: t(`basket:formats.${f}`) })),
-      items: list.titulos.map((i) => ({
-        id: i.cod_acervo,
-        title: i.titulo,
-        lang: langAttr(marcLanguageToBcp47(i.idioma), lang),
-        author: i.autor,
-        year: i.ano_publicacao,
-        type: i.desc_tipo_obra,
-        note: i.nota,
-      })),
-    },
-    { headers: { "X-Robots-Tag": "noindex", "Cache-Control": "no-store" } },
-  );
+export function loader(args: Route.LoaderArgs) {
+  return loadPublicListPage(args);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -1,5 +1,5 @@
 /** Loader orchestration of the new arrivals (issue 28, ADR 255): the page, the home page's section and the Atom feed. */
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { getApi, type ApiClient } from "~/lib/api/client.server";
 import { listLibraries } from "~/lib/api/directory.server";
 import { ApiError } from "~/lib/api/errors";
@@ -83,4 +83,10 @@ export async function institutionName(context: Readonly<RouterContextProvider>):
   } catch {
     return { nome: "", sigla: "" };
   }
+}
+
+/** /novidades's loader: the arrivals, 400 for an unknown library (the page says so beside the select). */
+export async function loadArrivalsPage({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+  const arrivals = await loadArrivals(context, new URL(request.url).searchParams);
+  return data(arrivals, { status: arrivals.invalid ? 400 : 200, headers: { "Cache-Control": "private, max-age=60" } });
 }

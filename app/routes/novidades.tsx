@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { useTranslation } from "~/framework/use-translation";
 import { Link } from "~/framework/Link";
 import { ArrivalsList, feedHref, LibraryFilter } from "~/components/arrivals/NewArrivals";
@@ -6,15 +5,14 @@ import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PageTitle } from "~/components/profile/PageTitle";
 import "~/components/arrivals/arrivals.css";
 import type { Route } from "./+types/novidades";
-import { loadArrivals } from "./novidades.server";
+import { loadArrivalsPage } from "./novidades.server";
 
 /** The feed of what the page shows, for browsers and feed readers (ADR 255). */
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: loaderData.feedTitle, href: feedHref(loaderData.library?.cod) }] : [];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const arrivals = await loadArrivals(context, new URL(request.url).searchParams);
-  return data(arrivals, { status: arrivals.invalid ? 400 : 200, headers: { "Cache-Control": "private, max-age=60" } });
+export function loader(args: Route.LoaderArgs) {
+  return loadArrivalsPage(args);
 }
 
 /** /novidades: the latest titles of every library or of one (issue 28, ADR 255), newest first. */
