@@ -1,5 +1,5 @@
 /** Loader orchestration of the library directory ("/bibliotecas", ADR 180). */
-import { type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { getApi } from "~/lib/api/client.server";
 import { listCampuses, listLibraries, type Biblioteca, type Campus } from "~/lib/api/directory.server";

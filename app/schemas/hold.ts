@@ -41,3 +41,6 @@ export function holdSchema(options: DimensionOptions & { bibliotecas: Array<{ co
     chave: z.string({ error: "requests:errors.stale_form" }).min(8, "requests:errors.stale_form").max(100),
   });
 }
+
+/** The hold form's fields, in the order its errors are listed. */
+export const HOLD_FIELDS = ["biblioteca", "volume", "tomo", "parte", "material_adicional", "localizacao"];

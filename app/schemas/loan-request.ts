@@ -49,3 +49,6 @@ export function loanRequestSchema(
       }
     });
 }
+
+/** The loan request form's fields, in the order its errors are listed. */
+export const LOAN_REQUEST_FIELDS = ["biblioteca_origem", "biblioteca_recebimento", "cod_local_recebimento", "email", "telefone", "pessoa_autorizada", "domicilio", "recebimento_textual", "volume", "tomo", "parte", "material_adicional"];

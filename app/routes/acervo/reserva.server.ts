@@ -1,9 +1,9 @@
 /** The hold form's loader and action (spec §2 /acervo/{id}/reserva): the options, placing the hold once per key (ADR 115), the waiting list (ADR 094). */
-import { type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";
-import { type RequestActionData } from "~/components/requests/RequestForm";
-import { type WaitingListView } from "~/components/requests/WaitingListOffer";
+import type { RequestActionData } from "~/components/requests/RequestForm";
+import type { WaitingListView } from "~/components/requests/WaitingListOffer";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError } from "~/lib/api/errors";
 import { getHoldOptions, getMyHolds, placeHold, orNotFound, TITLE_IMPEDIMENTS, type HoldOptions } from "~/lib/api/requests.server";
@@ -15,6 +15,7 @@ import { holdSchema } from "~/schemas/hold";
 import { WaitingListJoinSchema } from "~/schemas/waiting-list";
 import type { Route } from "./+types/reserva";
 import { invalidRequest, requestTitle, submitRequest } from "../+shared/request-form.server";
+import { HOLD_FIELDS } from "~/schemas/hold";
 
 function options(context: Route.LoaderArgs["context"], id: number): Promise<HoldOptions> {
   return orNotFound(getHoldOptions(getApi(context), id));
@@ -101,7 +102,6 @@ function rememberUnanswered(context: Readonly<RouterContextProvider>, form: Form
 
 export type HoldActionData = RequestActionData;
 
-export const FIELDS = ["biblioteca", "volume", "tomo", "parte", "material_adicional", "localizacao"];
 
 /** Validates, checks the queue (POST /validar-fila) and places the hold (POST /reserva); PRG to the position. */
 export async function holdAction({ request, params, context }: Route.ActionArgs) {
@@ -123,7 +123,7 @@ export async function holdAction({ request, params, context }: Route.ActionArgs)
   return submitRequest({
     form,
     schema: holdSchema(opts),
-    fields: FIELDS,
+    fields: HOLD_FIELDS,
     send: async (value) => {
       const v = value as Record<string, unknown> & { biblioteca: number; chave: string };
       const hold = await placeHold(getApi(context), {

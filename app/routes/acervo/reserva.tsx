@@ -7,13 +7,14 @@ import { RequestFormPage, RequestOutcome, useRequestForm } from "~/components/re
 import { SelectField } from "~/components/requests/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import { WaitingListOffer, type WaitingListView } from "~/components/requests/WaitingListOffer";
-import { type HoldOptions } from "~/lib/api/requests.server";
+import type { HoldOptions } from "~/lib/api/requests.server";
 import { holdRefusalOf } from "~/lib/api/hold-refusal";
 import { HoldRefusal } from "~/components/requests/HoldRefusal";
 import { PRODUCT_NAME } from "~/lib/product";
 import { holdSchema, PICKUP_PLACE_MAX } from "~/schemas/hold";
+import { HOLD_FIELDS } from "~/schemas/hold";
 import type { Route } from "./+types/reserva";
-import { loadHoldPage, holdAction, FIELDS } from "./reserva.server";
+import { loadHoldPage, holdAction } from "./reserva.server";
 import type { HoldActionData } from "./reserva.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -107,7 +108,7 @@ function HoldForm({
     id: "reserva-form",
     schema: holdSchema(opts),
     actionData,
-    fieldNames: FIELDS,
+    fieldNames: HOLD_FIELDS,
     options: opts,
     summaryFields: ["biblioteca", "localizacao"],
   });

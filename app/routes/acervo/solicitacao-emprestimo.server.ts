@@ -1,6 +1,6 @@
 /** The loan request form's loader and action (spec §2 /acervo/{id}/solicitacao-emprestimo). */
-import { type RequestActionData } from "~/components/requests/RequestForm";
-import { type WaitingListView } from "~/components/requests/WaitingListOffer";
+import type { RequestActionData } from "~/components/requests/RequestForm";
+import type { WaitingListView } from "~/components/requests/WaitingListOffer";
 import { getApi } from "~/lib/api/client.server";
 import { createLoanRequest, getLoanRequestOptions, orNotFound, type LoanRequestOptions } from "~/lib/api/requests.server";
 import { waitingListOrNull, waitingListView } from "~/lib/api/waiting-list.server";
@@ -8,6 +8,7 @@ import { getT } from "~/lib/i18n.server";
 import { loanRequestSchema } from "~/schemas/loan-request";
 import type { Route } from "./+types/solicitacao-emprestimo";
 import { requestTitle, submitRequest } from "../+shared/request-form.server";
+import { LOAN_REQUEST_FIELDS } from "~/schemas/loan-request";
 
 function options(context: Route.LoaderArgs["context"], id: number): Promise<LoanRequestOptions> {
   return orNotFound(getLoanRequestOptions(getApi(context), id));
@@ -43,7 +44,6 @@ export async function loadLoanRequestPage({ request, params, context }: Route.Lo
 
 export type LoanActionData = RequestActionData;
 
-export const FIELDS = ["biblioteca_origem", "biblioteca_recebimento", "cod_local_recebimento", "email", "telefone", "pessoa_autorizada", "domicilio", "recebimento_textual", "volume", "tomo", "parte", "material_adicional"];
 
 /** Validates and sends the request; created → PRG; over the limit / duplicate → 400 with the rule's message. */
 export async function loanRequestAction({ request, params, context }: Route.ActionArgs) {
@@ -52,7 +52,7 @@ export async function loanRequestAction({ request, params, context }: Route.Acti
   return submitRequest({
     form: await request.formData(),
     schema: loanRequestSchema(opts),
-    fields: FIELDS,
+    fields: LOAN_REQUEST_FIELDS,
     send: async ({ chave, ...payload }) => {
       const created = await createLoanRequest(getApi(context), id, {
         ...payload,

@@ -7,10 +7,11 @@ import { RequestFormPage, RequestOutcome, useRequestForm } from "~/components/re
 import { SelectField } from "~/components/requests/SelectField";
 import { WaitingListOffer, type WaitingListView } from "~/components/requests/WaitingListOffer";
 import { TextField } from "~/components/ui/TextField";
-import { type LoanRequestOptions } from "~/lib/api/requests.server";
+import type { LoanRequestOptions } from "~/lib/api/requests.server";
 import { cleanPhone, loanRequestSchema, PHONE_MAX, RECEIVING_NOTE_MAX } from "~/schemas/loan-request";
+import { LOAN_REQUEST_FIELDS } from "~/schemas/loan-request";
 import type { Route } from "./+types/solicitacao-emprestimo";
-import { loadLoanRequestPage, loanRequestAction, FIELDS } from "./solicitacao-emprestimo.server";
+import { loadLoanRequestPage, loanRequestAction } from "./solicitacao-emprestimo.server";
 import type { LoanActionData } from "./solicitacao-emprestimo.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -63,7 +64,7 @@ function LoanRequestForm({
     id: "solicitacao-form",
     schema: loanRequestSchema(opts),
     actionData,
-    fieldNames: FIELDS,
+    fieldNames: LOAN_REQUEST_FIELDS,
     options: opts,
     summaryFields: ["biblioteca_origem", "biblioteca_recebimento", "cod_local_recebimento", "domicilio", "recebimento_textual", "pessoa_autorizada", "email", "telefone"],
   });
