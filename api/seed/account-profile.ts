@@ -48,6 +48,16 @@ export const NOTIFY_TEST_LOGINS = [
   { login: "avisos3", nome: "Denise Araújo Falcão", email: "denise.falcao@example.org" },
 ] as const;
 
+/**
+ * Patrons whose loan history the history tests delete from (issue 29): one per JavaScript mode for the browser
+ * tests, one for the accessibility audit. Each has three returned loans and nothing else.
+ */
+export const HISTORY_TEST_LOGINS = [
+  { login: "historico1", nome: "Vera Lúcia Amaral", email: "vera.amaral@example.org" },
+  { login: "historico2", nome: "Caio Brandão Nery", email: "caio.nery@example.org" },
+  { login: "historico3", nome: "Lívia Tavares Maia", email: "livia.maia@example.org" },
+] as const;
+
 /** Institution parameters the profile screens read (merged into instituicao.parametros). */
 export const PROFILE_PARAMETROS = {
   // The registry owns identity fields; the patron keeps address, contact preferences and the rest current.
@@ -175,6 +185,27 @@ export async function seedContactTestPatrons(db: Db, { log = (_m: string) => {} 
   log("seeded the contato1-3 (contact details) and listas1-3 (lists) test patrons");
   await seedNotifyTestPatrons(db, cat?.cod_categoria ?? "01");
   log("seeded the avisos1, avisos2 and avisos3 test patrons (notifications)");
+  await seedHistoryTestPatrons(db, cat?.cod_categoria ?? "01");
+  log("seeded the historico1, historico2 and historico3 test patrons (deleting from the loan history)");
+}
+
+/** The history test patrons (HISTORY_TEST_LOGINS): three returned loans each, on the first three copies. */
+async function seedHistoryTestPatrons(db: Db, categoria: string): Promise<void> {
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+  await db.transaction().execute(async (trx) => {
+    const copies = await trx.selectFrom("exemplar").select(["cod_exemplar", "cod_biblioteca"]).orderBy("cod_exemplar").limit(3).execute();
+    for (const p of HISTORY_TEST_LOGINS) {
+      const row = await trx.insertInto("pessoa").values({ cod_empresa: DEMO_EMPRESA, cod_categoria: categoria, nome_pessoa: p.nome, email: p.email }).returning("cod_pessoa").executeTakeFirstOrThrow();
+      const { hash, salt } = hashPassword(DEMO_PASSWORD);
+      await trx.insertInto("login").values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" }).execute();
+      for (const [i, copy] of copies.entries()) {
+        await trx
+          .insertInto("emprestimo")
+          .values({ cod_exemplar: copy.cod_exemplar, cod_pessoa: row.cod_pessoa, cod_biblioteca: copy.cod_biblioteca, data_emprestimo: day(-100 + i * 20), data_devolucao_prevista: day(-86 + i * 20), data_devolucao: day(-88 + i * 20) })
+          .execute();
+      }
+    }
+  });
 }
 
 /** The notification test patrons (NOTIFY_TEST_LOGINS): two returned loans and two saved searches each. */

@@ -37,6 +37,7 @@ const ACTIONS: Record<string, string> = {
   "meu/debitos.tsx": `${A}/debitos`,
   "meu/emprestimo-entre-bibliotecas.tsx": `${A}/emprestimo-entre-bibliotecas`,
   "meu/emprestimos.tsx": `${A}/emprestimos`,
+  "meu/emprestimos.historico.tsx": `${A}/emprestimos/historico`,
   "meu/ficha-catalografica.tsx": `${A}/ficha-catalografica`,
   "meu/itens-salvos.tsx": `${A}/itens-salvos`,
   "meu/lista.tsx": `${A}/listas/1`,

@@ -1,6 +1,8 @@
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
+import { ConfirmBody, ConfirmPage, submitterValue, useConfirmDialog, type ConfirmBodyProps, type ConfirmItem } from "~/components/account/ConfirmStep";
+import { StatusMessage } from "~/components/account/StatusMessage";
 import { Link } from "~/framework/Link";
 import type { Route } from "./+types/emprestimos.historico";
 import { ListFrame } from "~/components/account/ListFrame";
@@ -8,9 +10,10 @@ import { ListTitle } from "~/components/account/ListTitle";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { pageTitle } from "~/components/search/page-title";
 import { TextField } from "~/components/ui/TextField";
+import { flagFailure } from "~/lib/action-failed.server";
 import { privateAreaPath } from "~/lib/product";
 import { useErrorTitle } from "./+shared/use-error-title";
-import { loadHistoryPage } from "./emprestimos.historico.server";
+import { historyAction, loadHistoryPage, type HistoryActionData } from "./emprestimos.historico.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : []);
 
@@ -18,30 +21,67 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadHistoryPage(request, context);
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  return flagFailure(context, await historyAction(request, context));
+}
+
 const BASE = `${privateAreaPath}/emprestimos/historico`;
 
-/** Loan history (spec §7 historico: dataIni, dataFim, multa): a GET form, the table, paging, CSV. */
-export default function LoanHistoryPage({ loaderData }: Route.ComponentProps) {
+/** The question before deleting the chosen loans (the dialog's and the no-JS page's); posts back to the same range. */
+function useDeleteQuestion(items: ConfirmItem[], backTo: string): ConfirmBodyProps {
   const { t } = useTranslation("loans");
   const lang = useLangOfParts();
-  const { values, result, history, failed, page, pages, total } = loaderData;
+  return {
+    heading: t("history.confirm.heading", { count: items.length }),
+    lines: items.map((h) => ({ key: h.id, text: h.title, lang: lang.record(h.language) })),
+    fields: items.map((h) => ["emprestimo", h.id] as const),
+    intent: "excluir",
+    yes: t("history.confirm.yes", { count: items.length }),
+    no: t("history.confirm.no"),
+    backTo,
+  };
+}
+
+function ConfirmDeleteBody({ items, backTo, onBack }: { items: ConfirmItem[]; backTo: string; onBack: () => void }) {
+  return <ConfirmBody {...useDeleteQuestion(items, backTo)} onBack={onBack} />;
+}
+
+/** The no-JS confirmation step: a page of its own; nothing is deleted until the patron confirms. */
+function ConfirmDelete({ items, backTo }: { items: ConfirmItem[]; backTo: string }) {
+  const { t } = useTranslation("loans");
+  return <ConfirmPage pageHeading={t("history.heading")} {...useDeleteQuestion(items, backTo)} />;
+}
+
+/** Loan history (spec §7 historico: dataIni, dataFim, multa): a GET form, the table, paging, CSV; deleting chosen loans (issue 29). */
+export default function LoanHistoryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("loans");
+  const lang = useLangOfParts();
+  const { values, result, history, failed, page, pages, total, outcome } = loaderData;
+  const posted = actionData as HistoryActionData | undefined;
   const errors = (result?.error ?? {}) as Record<string, string[] | null | undefined>;
   const startError = errors.dataIni?.[0];
   const endError = errors.dataFim?.[0];
-  useErrorTitle(Boolean(startError || endError));
+  const selectError = posted?.error;
+  useErrorTitle(Boolean(startError || endError || selectError));
+  const confirm = useConfirmDialog<ConfirmItem[]>();
   const query = (p: number) => {
     const q = new URLSearchParams({ dataIni: values.dataIni, dataFim: values.dataFim });
     if (values.multa) q.set("multa", "S");
     if (p > 1) q.set("pagina", String(p));
     return q.toString();
   };
+  const here = `${BASE}?${query(page)}`;
+  if (posted?.confirm) return <ConfirmDelete items={posted.confirm} backTo={here} />;
+  const firstSelectable = history?.find((h) => h.returned !== null);
   return (
     <div className="page account">
       <h1>{t("history.heading")}</h1>
+      <StatusMessage message={outcome} />
       <ErrorSummary
         errors={[
           ...(startError ? [{ fieldId: "historico-inicio", message: t(startError) }] : []),
           ...(endError ? [{ fieldId: "historico-fim", message: t(endError) }] : []),
+          ...(selectError ? [{ fieldId: firstSelectable ? `excluir-${firstSelectable.id}` : "", message: selectError }] : []),
         ]}
       />
       <Form method="get" className="account-filter" noValidate>
@@ -72,38 +112,82 @@ export default function LoanHistoryPage({ loaderData }: Route.ComponentProps) {
                     {t("history.csv")}
                   </a>
                 </p>
-                {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
-                <div className="account-table-wrap" role="region" aria-label={t("history.caption", { page, pages })} tabIndex={0}>
-                  <table className="account-table">
-                    <caption>{t("history.caption", { page, pages })}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t("table.title")}</th>
-                        <th scope="col">{t("table.library")}</th>
-                        <th scope="col">{t("table.lent")}</th>
-                        <th scope="col">{t("table.due")}</th>
-                        <th scope="col">{t("history.returned")}</th>
-                        <th scope="col">{t("table.renewals")}</th>
-                        <th scope="col">{t("history.fine")}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {items.map((h) => (
-                        <tr key={h.id}>
-                          <th scope="row">
-                            <ListTitle codAcervo={h.codAcervo} title={h.title} lang={lang.record(h.language)} />
-                          </th>
-                          <td lang={lang.vocabulary}>{h.library}</td>
-                          <td>{h.lent}</td>
-                          <td>{h.due}</td>
-                          <td>{h.returned ?? t("history.not_returned")}</td>
-                          <td>{h.renewals}</td>
-                          <td>{h.fine ?? t("history.no_fine")}</td>
+                <Form
+                  method="post"
+                  className="account-form"
+                  noValidate
+                  onSubmit={(e) => {
+                    // With JS the confirmation is a dialog; an empty selection goes to the server, which says what is missing.
+                    if (submitterValue(e) !== "confirmar") return;
+                    const ids = new FormData(e.currentTarget).getAll("emprestimo").map(Number);
+                    const chosen = items.filter((h) => ids.includes(h.id)).map((h) => ({ id: h.id, title: h.title, language: h.language }));
+                    if (chosen.length > 0) confirm.ask(e, chosen);
+                  }}
+                >
+                  {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
+                  <div className="account-table-wrap" role="region" aria-label={t("history.caption", { page, pages })} tabIndex={0}>
+                    <table className="account-table">
+                      <caption>{t("history.caption", { page, pages })}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">{t("history.select_col")}</th>
+                          <th scope="col">{t("table.title")}</th>
+                          <th scope="col">{t("table.library")}</th>
+                          <th scope="col">{t("table.lent")}</th>
+                          <th scope="col">{t("table.due")}</th>
+                          <th scope="col">{t("history.returned")}</th>
+                          <th scope="col">{t("table.renewals")}</th>
+                          <th scope="col">{t("history.fine")}</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                      </thead>
+                      <tbody>
+                        {items.map((h) => (
+                          <tr key={h.id}>
+                            <td>
+                              {h.returned !== null ? (
+                                <input
+                                  type="checkbox"
+                                  name="emprestimo"
+                                  value={h.id}
+                                  id={`excluir-${h.id}`}
+                                  aria-label={t("history.select", { title: h.title, date: h.returned })}
+                                  aria-describedby={selectError ? "excluir-erro" : undefined}
+                                  aria-invalid={selectError ? true : undefined}
+                                  defaultChecked={posted?.selected?.includes(h.id)}
+                                />
+                              ) : null}
+                            </td>
+                            <th scope="row">
+                              <ListTitle codAcervo={h.codAcervo} title={h.title} lang={lang.record(h.language)} />
+                            </th>
+                            <td lang={lang.vocabulary}>{h.library}</td>
+                            <td>{h.lent}</td>
+                            <td>{h.due}</td>
+                            <td>{h.returned ?? t("history.not_returned")}</td>
+                            <td>{h.renewals}</td>
+                            <td>{h.fine ?? t("history.no_fine")}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                  {selectError ? (
+                    <p className="field__error" id="excluir-erro">
+                      <span className="visually-hidden">{t("common:errors.prefix")} </span>
+                      {selectError}
+                    </p>
+                  ) : null}
+                  {firstSelectable ? (
+                    <div className="account-actions">
+                      <button type="submit" name="intent" value="confirmar" className="button button--secondary">
+                        {t("history.delete_selected")}
+                      </button>
+                    </div>
+                  ) : null}
+                </Form>
+                {confirm.dialog((chosen, close) => (
+                  <ConfirmDeleteBody items={chosen} backTo={here} onBack={close} />
+                ))}
                 {pages > 1 ? (
                   <nav aria-label={t("history.pages")} className="account-pager">
                     <ul>
