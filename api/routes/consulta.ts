@@ -3,7 +3,7 @@ import { ANY_MIN, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, sug
 import { tabOptionGroups } from "../search/index.ts";
 import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from "../search/index.ts";
 import { parseTabOptions, type OptionTab, type TabOptionValues } from "../search/index.ts";
-import type { SearchOrder } from "../search/query.ts";
+import type { SearchOrder } from "../search/index.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";
