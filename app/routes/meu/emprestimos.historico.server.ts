@@ -125,7 +125,9 @@ export async function historyAction(request: Request, context: Readonly<RouterCo
   const refuse = (key: string) => data<HistoryActionData>({ error: t(key), selected: ids ?? [] }, { status: 400 });
   if (ids === null || ids.length === 0) return refuse("loans:errors.select_history");
   const range = readRange(url);
-  const back = new URLSearchParams(range.status === "success" ? range.value : defaultRange());
+  // The period the patron was looking at (the default one when the form's dates were bad): where the page returns.
+  const period = range.status === "success" ? range.value : defaultRange();
+  const back = new URLSearchParams(period);
   if (url.searchParams.get("multa") === "S") back.set("multa", "S");
   try {
     if (form.get("intent") === "excluir") {
@@ -137,7 +139,8 @@ export async function historyAction(request: Request, context: Readonly<RouterCo
       if (ids.length > deleted) back.set("m", String(ids.length - deleted));
       return redirect(`${BASE}?${back.toString()}`);
     }
-    const history = await getLoanHistory(api, { ...(range.status === "success" ? range.value : defaultRange()), todos: true });
+    // The confirmation names each chosen loan: the whole period's returned loans (every page), not the page shown.
+    const history = await getLoanHistory(api, { ...period, todos: true });
     const confirm = history.itens.filter((h) => ids.includes(h.cod_emprestimo) && h.data_devolucao).map((h) => ({ id: h.cod_emprestimo, title: h.titulo ?? "", language: h.idioma ?? null }));
     if (confirm.length === 0) return refuse("loans:errors.not_in_history");
     return data<HistoryActionData>({ confirm });
