@@ -1,4 +1,5 @@
 import type { Db } from "../db/index.ts";
+import { syncSequences } from "../db/sequences.ts";
 
 /** Demo institution code (there is one institution per database). */
 export const DEMO_EMPRESA = 1;
@@ -187,6 +188,9 @@ export async function seedInstitution(db: Db): Promise<void> {
       .execute();
     await seedDemoCategories(trx);
   });
+  // Its rows carry explicit ids: on PostgreSQL the sequences move past them, so the next library or campus
+  // inserted without an id (a MARC import's new library, a test's second library) does not collide.
+  await syncSequences(db);
 }
 
 /**
