@@ -8,7 +8,7 @@ import type { ApiDeps, ApiEnv } from "./lib/http.ts";
 import { langFromHeader, msg } from "./lib/messages.ts";
 import { assignOperationIds } from "./lib/operation-ids.ts";
 import { mailerFromEnv, type Mailer } from "./mail/index.ts";
-import { acervoRoutes } from "./routes/acervo.ts";
+import { acervoRoutes } from "./routes/acervo/index.ts";
 import { alertasRoutes } from "./routes/alertas.ts";
 import { autenticarRoutes } from "./routes/autenticar/index.ts";
 import { autoridadeRoutes } from "./routes/autoridade.ts";
@@ -45,7 +45,6 @@ import { sumarioRoutes } from "./routes/sumario.ts";
 import { oidcRoutes, samlRoutes } from "./routes/sso.ts";
 import { readSsoConfig, type SsoConfig } from "./sso/config.ts";
 import { vinculosRoutes } from "./routes/vinculos.ts";
-import { acervoExtrasRoutes } from "./routes/acervo-extras.ts";
 import { cadastrosRoutes } from "./routes/cadastros.ts";
 import { parametrosExtrasRoutes } from "./routes/parametros-extras.ts";
 import { vinculosExtrasRoutes } from "./routes/vinculos-extras.ts";
@@ -148,8 +147,6 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   app.route("/api/parametros", parametrosExtrasRoutes(deps));
   app.route("/api/vinculos", vinculosExtrasRoutes(deps));
   app.route("/api", cadastrosRoutes(deps));
-  // Before /api/acervo: totais, dados-armazem… must not reach acervo's /{id}.
-  app.route("/api/acervo", acervoExtrasRoutes(deps));
   // Single sign-on (spec §7, ADR 160): the API is the OIDC relying party and the SAML service provider.
   app.route("/api/oidc", oidcRoutes(deps));
   app.route("/api/saml", samlRoutes(deps));
@@ -168,6 +165,7 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   app.route("/api/indice", indiceRoutes(deps));
   // Before /api/acervo: GET /api/acervo/cesta-permanente must not reach acervo's /{id}.
   app.route("/api", cestaRoutes(deps));
+  // One folder: the collection's parts, then the title's (api/routes/acervo/index.ts says why).
   app.route("/api/acervo", acervoRoutes(deps));
   app.route("/api/autoridade", autoridadeRoutes(deps));
   app.route("/api/kardex", kardexRoutes(deps));

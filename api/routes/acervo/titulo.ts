@@ -1,18 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "kysely";
-import { additionalTitles, dublinCore, marcView, parseMarc } from "../domain/marc-view.ts";
-import { EXPORT_FORMATS, exportTitles } from "../domain/citations.ts";
-import { abntReference } from "../domain/referencia.ts";
-import type { Db } from "../db/index.ts";
-import { prepared } from "../db/prepared.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
-import type { Lang } from "../lib/messages.ts";
-import { listComments } from "../domain/comments.ts";
-import { Comment } from "./comentarios/acervo.ts";
-import { titleExtras } from "../domain/title-extras.ts";
-import { DERIVED_FACET_TYPES, EDITIONS_MAX, otherEditions, SIMILAR_MAX, similarTitles } from "../search/index.ts";
-import { Fasciculo, listIssues } from "./kardex.ts";
+import { additionalTitles, dublinCore, marcView, parseMarc } from "../../domain/marc-view.ts";
+import { EXPORT_FORMATS, exportTitles } from "../../domain/citations.ts";
+import { abntReference } from "../../domain/referencia.ts";
+import { activityPublic, copyCounts, loansPerMonth, loansPerYear, titleAuthorities, titleCopies, titleKind, titleLinks, titleRow, titlesMarc } from "../../db/acervo.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../../lib/http.ts";
+import type { Lang } from "../../lib/messages.ts";
+import { languageName } from "./messages.ts";
+import { listComments } from "../../domain/comments.ts";
+import { Comment } from "../comentarios/acervo.ts";
+import { titleExtras } from "../../domain/title-extras.ts";
+import { DERIVED_FACET_TYPES, EDITIONS_MAX, otherEditions, SIMILAR_MAX, similarTitles } from "../../search/index.ts";
+import { Fasciculo, listIssues } from "../kardex.ts";
 
 const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
@@ -157,56 +156,6 @@ const EstatisticaMeses = z
 
 const NoQuery = z.object({});
 
-/** The reads of a title page, by key: built and compiled once (ADR 210, fifth pass). */
-const TITLE_ROW = prepared((db, p: { id: number }) =>
-  db
-    .selectFrom("acervo")
-    .leftJoin("tipo_obra", "tipo_obra.cod_tipo_obra", "acervo.cod_tipo_obra")
-    .innerJoin("instituicao", "instituicao.cod_empresa", "acervo.cod_empresa")
-    .selectAll("acervo")
-    .select(["tipo_obra.descricao as desc_tipo_obra", "instituicao.nome as desc_empresa"])
-    .where("acervo.cod_acervo", "=", p.id),
-);
-const TITLE_LINKS = prepared((db, p: { id: number }) =>
-  db.selectFrom("acervo_link").select(["cod_link", "url", "descricao", "restrito", "acessibilidade"]).where("cod_acervo", "=", p.id).orderBy("cod_link"),
-);
-const TITLE_AUTHORITIES = prepared((db, p: { id: number }) =>
-  db
-    .selectFrom("acervo_autoridade")
-    .innerJoin("autoridade", "autoridade.cod_autoridade", "acervo_autoridade.cod_autoridade")
-    .select(["autoridade.cod_autoridade", "autoridade.tipo", "autoridade.cabecalho"])
-    .where("acervo_autoridade.cod_acervo", "=", p.id)
-    .orderBy("autoridade.tipo")
-    .orderBy("autoridade.cabecalho"),
-);
-const TITLE_MARC = prepared((db, p: { id: number }) => db.selectFrom("acervo").select(["cod_acervo", "marc"]).where("cod_acervo", "=", p.id));
-/** A title's copies, with the due date of those on loan. */
-const copiesQuery = (db: Db) =>
-  db
-    .selectFrom("exemplar as e")
-    .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
-    .leftJoin("emprestimo as m", (j) => j.onRef("m.cod_exemplar", "=", "e.cod_exemplar").on("m.data_devolucao", "is", null))
-    .select([
-      "e.cod_exemplar", "e.codigo_barras", "b.cod_biblioteca", "b.desc_biblioteca", "e.localizacao", "e.chamada", "e.tipo_emprestimo",
-      "e.situacao", "m.data_devolucao_prevista", "e.volume", "e.tomo", "e.parte", "e.material_adicional", "e.permite_reserva",
-    ])
-    .orderBy("b.cod_biblioteca")
-    .orderBy("e.cod_exemplar");
-const COPIES = prepared((db, p: { id: number }) => copiesQuery(db).where("e.cod_acervo", "=", p.id));
-const LIBRARY_COPIES = prepared((db, p: { id: number; codUnidade: number }) => copiesQuery(db).where("e.cod_acervo", "=", p.id).where("e.cod_biblioteca", "=", p.codUnidade));
-const COPY_COUNTS = prepared((db, p: { id: number }) =>
-  db
-    .selectFrom("exemplar")
-    .select([
-      sql<number>`count(*)`.as("exemplares"),
-      sql<number>`coalesce(sum(CASE WHEN situacao = 'disponivel' THEN 1 ELSE 0 END), 0)`.as("disponiveis"),
-      sql<number>`coalesce(sum(CASE WHEN permite_reserva = 1 THEN 1 ELSE 0 END), 0)`.as("reservaveis"),
-      sql<number>`coalesce(sum(CASE WHEN situacao = 'disponivel' AND tipo_emprestimo <> 'consulta_local' THEN 1 ELSE 0 END), 0)`.as("emprestaveis"),
-    ])
-    .where("cod_acervo", "=", p.id),
-);
-const ACTIVITY_PUBLIC = prepared((db, p: { cod: number }) => db.selectFrom("atividade").select("publica").where("cod_atividade", "=", p.cod));
-
 /** The parts `GET /acervo/{id}?incluir=` can add to the title, each the body of its own call (ADR 210). */
 const INCLUDES = ["exemplares", "permissoes", "titulos_adicionais", "comentarios", "fasciculos", "edicoes", "semelhantes"] as const;
 /** How many of the latest received issues `incluir=fasciculos` embeds. */
@@ -233,20 +182,9 @@ const route = <T extends z.ZodType, Q extends z.ZodObject<any>>(path: string, su
     responses: ok(schema, summary),
   });
 
-const LANGUAGES: Record<string, Record<Lang, string>> = {
-  por: { pt: "Português", es: "Portugués", en: "Portuguese" },
-  eng: { pt: "Inglês", es: "Inglés", en: "English" },
-  spa: { pt: "Espanhol", es: "Español", en: "Spanish" },
-  fre: { pt: "Francês", es: "Francés", en: "French" },
-  ita: { pt: "Italiano", es: "Italiano", en: "Italian" },
-  ger: { pt: "Alemão", es: "Alemán", en: "German" },
-  lat: { pt: "Latim", es: "Latín", en: "Latin" },
-  fin: { pt: "Finlandês", es: "Finés", en: "Finnish" },
-  swe: { pt: "Sueco", es: "Sueco", en: "Swedish" },
-};
 
-/** /api/acervo/{id}/...: one title and its views. */
-export function acervoRoutes(deps: ApiDeps) {
+/** /api/acervo/{id}/... and /api/acervo/titulos-adicionais: one title and its views. */
+export function tituloRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
   app.use("*", requireToken(deps));
@@ -274,19 +212,19 @@ export function acervoRoutes(deps: ApiDeps) {
 
   /** The additional titles of several titles: one query for the whole list (a search page asks for all its hits at once). */
   const additional = async (ids: number[]) => {
-    const rows = ids.length === 1 ? await TITLE_MARC.all(db, { id: ids[0] }) : await db.selectFrom("acervo").select(["cod_acervo", "marc"]).where("cod_acervo", "in", ids).execute();
+    const rows = await titlesMarc(db, ids);
     return rows.map((r) => ({ cod_acervo: r.cod_acervo, titulos: additionalTitles(parseMarc(r.marc)) }));
   };
 
   const load = async (id: number) => {
-    const row = await TITLE_ROW.first(db, { id });
+    const row = await titleRow(db, id);
     if (!row) throw new ApiError(404, "nao_encontrado");
     return row;
   };
 
   /** The copies of a title (of one library with `codUnidade`), with the due date of those on loan. */
   const copies = async (id: number, codUnidade?: number) => {
-    const rows = codUnidade ? await LIBRARY_COPIES.all(db, { id, codUnidade }) : await COPIES.all(db, { id });
+    const rows = await titleCopies(db, id, codUnidade);
     return rows.map(({ cod_biblioteca, desc_biblioteca, permite_reserva, ...e }) => ({
       ...e,
       data_devolucao_prevista: e.data_devolucao_prevista ?? null,
@@ -298,8 +236,8 @@ export function acervoRoutes(deps: ApiDeps) {
 
   /** What a patron may do with a title, from its copies and the comment activity. */
   const permissions = async (id: number) => {
-    const counts = (await COPY_COUNTS.first(db, { id }))!;
-    const comment = await ACTIVITY_PUBLIC.first(db, { cod: 13 });
+    const counts = await copyCounts(db, id);
+    const comment = await activityPublic(db, 13);
     const disponiveis = Number(counts.disponiveis);
     return {
       reserva: disponiveis === 0 && Number(counts.reservaveis) > 0,
@@ -313,14 +251,14 @@ export function acervoRoutes(deps: ApiDeps) {
   /** The title's own record (`GET /acervo/{id}` without `incluir`); 404 when it does not exist. */
   const title = async (id: number, lang: Lang) => {
     const { marc: _m, chave_origem: _k, desc_empresa, created_at: _c, updated_at: _u, ...a } = await load(id);
-    const links = await TITLE_LINKS.all(db, { id });
-    const autoridades = await TITLE_AUTHORITIES.all(db, { id });
+    const links = await titleLinks(db, id);
+    const autoridades = await titleAuthorities(db, id);
     return {
       ...a,
       assuntos: parseJsonArray<string>(a.assuntos),
       autores_secundarios: parseJsonArray<string>(a.autores_secundarios),
       notas: parseJsonArray<string>(a.notas),
-      idioma_desc: a.idioma ? (LANGUAGES[a.idioma]?.[lang] ?? a.idioma) : null,
+      idioma_desc: a.idioma ? languageName(lang, a.idioma) : null,
       links: links.map((l) => ({ ...l, restrito: l.restrito === 1, acessibilidade: l.acessibilidade === 1 })),
       autoridades,
       instituicao: { cod_empresa: a.cod_empresa, desc_empresa },
@@ -347,9 +285,7 @@ export function acervoRoutes(deps: ApiDeps) {
     async (c) => {
       const id = c.req.valid("param").id;
       const { cod_unidade } = c.req.valid("query");
-      await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", id).executeTakeFirstOrThrow().catch(() => {
-        throw new ApiError(404, "nao_encontrado");
-      });
+      if (!(await titleKind(db, id))) throw new ApiError(404, "nao_encontrado");
       return c.json(await copies(id, cod_unidade), 200);
     },
   );
@@ -391,15 +327,7 @@ export function acervoRoutes(deps: ApiDeps) {
   app.openapi(route("/{id}/dados-estatisticos/anos", "Loans of the title per year (oldest first)", EstatisticaAnos, NoQuery), async (c) => {
     const id = c.req.valid("param").id;
     await load(id);
-    const year = sql<string>`substr(m.data_emprestimo, 1, 4)`;
-    const rows = await db
-      .selectFrom("emprestimo as m")
-      .innerJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
-      .select([year.as("ano"), sql<number>`count(*)`.as("emprestimos")])
-      .where("e.cod_acervo", "=", id)
-      .groupBy(year)
-      .orderBy(year)
-      .execute();
+    const rows = await loansPerYear(db, id);
     return c.json(rows.map((r) => ({ ano: Number(r.ano), emprestimos: Number(r.emprestimos) })), 200);
   });
 
@@ -418,15 +346,7 @@ export function acervoRoutes(deps: ApiDeps) {
     async (c) => {
       const { id, ano } = c.req.valid("param");
       await load(id);
-      const month = sql<string>`substr(m.data_emprestimo, 6, 2)`;
-      const rows = await db
-        .selectFrom("emprestimo as m")
-        .innerJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
-        .select([month.as("mes"), sql<number>`count(*)`.as("emprestimos")])
-        .where("e.cod_acervo", "=", id)
-        .where(sql<string>`substr(m.data_emprestimo, 1, 4)`, "=", String(ano))
-        .groupBy(month)
-        .execute();
+      const rows = await loansPerMonth(db, id, ano);
       const byMonth = new Map(rows.map((r) => [Number(r.mes), Number(r.emprestimos)]));
       return c.json({ ano, meses: Array.from({ length: 12 }, (_, i) => ({ mes: i + 1, emprestimos: byMonth.get(i + 1) ?? 0 })) }, 200);
     },

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dialectOf } from "../db/index.ts";
-import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
+import { dialectOf } from "../../db/index.ts";
+import { createTestApi, get, insertTitles, publicToken } from "../../lib/testing.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let token: string;

@@ -1,10 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "kysely";
-import { listArmazem, saveToArmazem } from "../domain/armazem.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg } from "../lib/messages.ts";
-import { EXTERNAL_BASES } from "./vinculos.ts";
+import { collectionTotals, institutionParameters, titleKind, titleLibraries, titleLinks } from "../../db/acervo.ts";
+import { listArmazem, saveToArmazem } from "../../domain/armazem.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { msg } from "../../lib/messages.ts";
+import { BASE_NAMES } from "./messages.ts";
+import { EXTERNAL_BASES } from "../vinculos.ts";
 
 const IdParam = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }) });
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
@@ -33,28 +34,22 @@ const Armazem = z
   .openapi("Armazem");
 const BaseDados = z.object({ base: z.enum(EXTERNAL_BASES), descricao: z.string() }).openapi("BaseDados");
 
-/** Display names of the external bases of spec §9. */
-export const BASE_NAMES: Record<(typeof EXTERNAL_BASES)[number], string> = {
-  pearson: "Biblioteca Virtual Pearson", cengage: "Cengage", editora_forum: "Editora Fórum", minhabiblioteca: "Minha Biblioteca", ebrary: "Ebrary",
-  rtonline: "Revista dos Tribunais Online", lectio: "Lectio", gale: "Gale", gale_book: "Gale eBooks", oxford: "Oxford Academic", proquest: "ProQuest",
-  uptodate: "UpToDate", lexicomp: "Lexicomp", solucto: "Solucto", jornalderesenhas: "Jornal de Resenhas",
-};
 
 /** Colours by work type when the institution sets none (`parametros.cores_tipo_obra`). */
 const PALETTE = ["#1f5f8b", "#7a3e9d", "#2e7d32", "#b35900", "#8b1f3f", "#00695c", "#5d4037", "#37474f"];
 
 /**
- * The rest of spec §7 "Acervo" (ADR 180), mounted at /api/acervo before the title routes (so `totais` is not an
- * id): a title's links, colour and holding libraries; collection totals; the lists handed to a library
- * (`dados-armazem`, `gravar-armazem`); the external databases the patron may use.
+ * The rest of spec §7 "Acervo" (ADR 180), mounted before the title routes (so `totais` is not an id): a title's
+ * links, colour and holding libraries; collection totals; the lists handed to a library (`dados-armazem`,
+ * `gravar-armazem`); the external databases the patron may use.
  */
-export function acervoExtrasRoutes(deps: ApiDeps) {
+export function colecaoRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
   for (const p of ["/totais", "/dados-armazem", "/gravar-armazem", "/meu-pergamum/bases-dados", "/:id{[0-9]+}/links", "/:id{[0-9]+}/cor", "/:id{[0-9]+}/bibliotecas"]) app.use(p, requireToken(deps));
 
   const exists = async (id: number) => {
-    const row = await db.selectFrom("acervo").select(["cod_acervo", "cod_tipo_obra"]).where("cod_acervo", "=", id).executeTakeFirst();
+    const row = await titleKind(db, id);
     if (!row) throw new ApiError(404, "nao_encontrado");
     return row;
   };
@@ -64,7 +59,7 @@ export function acervoExtrasRoutes(deps: ApiDeps) {
     async (c) => {
       const { id } = c.req.valid("param");
       await exists(id);
-      const rows = await db.selectFrom("acervo_link").select(["cod_link", "url", "descricao", "restrito", "acessibilidade"]).where("cod_acervo", "=", id).orderBy("cod_link").execute();
+      const rows = await titleLinks(db, id);
       return c.json(rows.map((l) => ({ ...l, restrito: l.restrito === 1, acessibilidade: l.acessibilidade === 1 })), 200);
     },
   );
@@ -73,8 +68,7 @@ export function acervoExtrasRoutes(deps: ApiDeps) {
     createRoute({ method: "get", path: "/{id}/cor", summary: "The colour that marks the title's work type (labels, result badges)", security: [{ bearer: [] }], request: { headers: LangHeader, params: IdParam }, responses: { ...ok(Cor, "Colour"), ...errorResponses, ...notFound } }),
     async (c) => {
       const t = await exists(c.req.valid("param").id);
-      const inst = await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
-      const set = parseJsonObject(inst?.parametros).cores_tipo_obra as Record<string, unknown> | undefined;
+      const set = parseJsonObject(await institutionParameters(db)).cores_tipo_obra as Record<string, unknown> | undefined;
       const own = set?.[String(t.cod_tipo_obra)];
       const cor = typeof own === "string" && /^#[0-9a-f]{6}$/i.test(own) ? own : PALETTE[(t.cod_tipo_obra - 1 + PALETTE.length) % PALETTE.length];
       return c.json({ cod_acervo: t.cod_acervo, cod_tipo_obra: t.cod_tipo_obra, cor }, 200);
@@ -86,15 +80,7 @@ export function acervoExtrasRoutes(deps: ApiDeps) {
     async (c) => {
       const { id } = c.req.valid("param");
       await exists(id);
-      const rows = await db
-        .selectFrom("exemplar as e")
-        .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
-        .innerJoin("campus as k", "k.cod_campus", "b.cod_campus")
-        .select(["b.cod_biblioteca", "b.desc_biblioteca", "b.sigla", "k.nome_campus", (eb) => eb.fn.countAll().as("exemplares"), sql<number>`sum(case when e.situacao = 'disponivel' then 1 else 0 end)`.as("disponiveis")])
-        .where("e.cod_acervo", "=", id)
-        .groupBy(["b.cod_biblioteca", "b.desc_biblioteca", "b.sigla", "k.nome_campus"])
-        .orderBy("b.desc_biblioteca")
-        .execute();
+      const rows = await titleLibraries(db, id);
       return c.json(rows.map((r) => ({ ...r, exemplares: Number(r.exemplares), disponiveis: Number(r.disponiveis) })), 200);
     },
   );
@@ -113,18 +99,7 @@ export function acervoExtrasRoutes(deps: ApiDeps) {
       if (dataIni && dataFim && dataIni > dataFim) {
         throw new ApiError(422, "validacao", { errors: { dataIni: [msg(c.get("lang"), "valor_invalido")] } });
       }
-      let q = db.selectFrom("acervo as a").innerJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra").leftJoin("exemplar as e", (j) => {
-        const on = j.onRef("e.cod_acervo", "=", "a.cod_acervo");
-        return biblioteca ? on.on("e.cod_biblioteca", "=", biblioteca) : on;
-      });
-      if (dataIni) q = q.where(sql<string>`substr(a.created_at, 1, 10)`, ">=", dataIni);
-      if (dataFim) q = q.where(sql<string>`substr(a.created_at, 1, 10)`, "<=", dataFim);
-      if (biblioteca) q = q.where("e.cod_exemplar", "is not", null);
-      const rows = await q
-        .select(["t.cod_tipo_obra", "t.descricao", sql<number>`count(distinct a.cod_acervo)`.as("titulos"), sql<number>`count(e.cod_exemplar)`.as("exemplares")])
-        .groupBy(["t.cod_tipo_obra", "t.descricao"])
-        .orderBy("t.descricao")
-        .execute();
+      const rows = await collectionTotals(db, { dataIni, dataFim, biblioteca });
       const por = rows.map((r) => ({ ...r, titulos: Number(r.titulos), exemplares: Number(r.exemplares) }));
       return c.json({ titulos: por.reduce((s, r) => s + r.titulos, 0), exemplares: por.reduce((s, r) => s + r.exemplares, 0), por_tipo_obra: por }, 200);
     },
@@ -168,8 +143,7 @@ export function acervoExtrasRoutes(deps: ApiDeps) {
     }),
     async (c) => {
       patronOf(c);
-      const inst = await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
-      const configured = parseJsonObject(inst?.parametros).bases_dados;
+      const configured = parseJsonObject(await institutionParameters(db)).bases_dados;
       const bases = Array.isArray(configured) ? EXTERNAL_BASES.filter((b) => configured.includes(b)) : [...EXTERNAL_BASES];
       return c.json(bases.map((base) => ({ base, descricao: BASE_NAMES[base] })).sort((a, b) => a.descricao.localeCompare(b.descricao, "pt")), 200);
     },
