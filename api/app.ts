@@ -17,8 +17,7 @@ import { duplicadasRoutes } from "./routes/duplicadas.ts";
 import type { CaptchaSettings } from "./domain/captcha.ts";
 import { cestaRoutes } from "./routes/cesta.ts";
 import { listasRoutes } from "./routes/listas/index.ts";
-import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta.ts";
-import { autocompletarRoutes } from "./routes/autocompletar.ts";
+import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta/index.ts";
 import { indiceRoutes, opcoesIndiceRoutes } from "./routes/indice.ts";
 import { calendarFeedRoutes, emprestimoRoutes } from "./routes/emprestimo/index.ts";
 import { gruRoutes } from "./routes/gru.ts";
@@ -154,7 +153,7 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   app.route("/api/comentarios", comentariosRoutes(deps));
   app.route("/api/aquisicao", aquisicaoRoutes(deps));
   app.route("/api/parametros", parametrosRoutes(deps));
-  app.route("/api/consulta", autocompletarRoutes(deps));
+  // One folder: the search box's suggestions, then the search (api/routes/consulta/index.ts).
   app.route("/api/consulta", consultaRoutes(deps));
   app.route("/api/opcoes-indice", opcoesIndiceRoutes(deps));
   // Each MARC-derived tab's form options (ADR 065); spec §7 names the case-law one in English.

@@ -4,7 +4,7 @@ import { homeRecordLink, parseNetworkFilters } from "../domain/network.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";
-import { MIN_TERMO } from "./consulta.ts";
+import { MIN_TERMO } from "./consulta/pesquisa.ts";
 
 /** The network service's path segment (spec §7 "Rede-{product}"); the API keeps its own product name. */
 export const NETWORK_PATH = "rede-pergamum";

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AUTOCOMPLETE_KINDS, AUTOCOMPLETE_MAX, AUTOCOMPLETE_MIN, autocomplete, type AutocompleteKind } from "../search/index.ts";
-import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
+import { AUTOCOMPLETE_KINDS, AUTOCOMPLETE_MAX, AUTOCOMPLETE_MIN, autocomplete, type AutocompleteKind } from "../../search/index.ts";
+import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../../lib/http.ts";
 
 
-import { AUTOCOMPLETE_TEXT_MAX } from "../../contract/autocomplete.ts";
+import { AUTOCOMPLETE_TEXT_MAX } from "../../../contract/autocomplete.ts";
 
 /** The kinds each search field suggests: the free field all three, a field search its own. */
 const KINDS_OF: Record<string, readonly AutocompleteKind[]> = { livre: AUTOCOMPLETE_KINDS, titulo: ["titulo"], autor: ["autor"], assunto: ["assunto"] };

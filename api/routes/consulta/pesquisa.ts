@@ -1,14 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ANY_MIN, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, suggestSearches, type SearchKind, type SearchTerm } from "../search/index.ts";
-import { tabOptionGroups } from "../search/index.ts";
-import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from "../search/index.ts";
-import { parseTabOptions, type OptionTab, type TabOptionValues } from "../search/index.ts";
-import type { SearchOrder } from "../search/index.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg, type Lang } from "../lib/messages.ts";
-import { TitleBrief } from "../lib/title-schemas.ts";
-import { AVAILABLE_ANYWHERE, copySummaries, isbn13Of, normalizeIssn, parseScopeOptions, SCOPE_YEAR_MAX, SCOPE_YEAR_MIN } from "../search/index.ts";
+import { ANY_MIN, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, suggestSearches, type SearchKind, type SearchTerm } from "../../search/index.ts";
+import { tabOptionGroups } from "../../search/index.ts";
+import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from "../../search/index.ts";
+import { parseTabOptions, type OptionTab, type TabOptionValues } from "../../search/index.ts";
+import type { SearchOrder } from "../../search/index.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { msg, type Lang } from "../../lib/messages.ts";
+import { TitleBrief } from "../../lib/title-schemas.ts";
+import { AVAILABLE_ANYWHERE, copySummaries, isbn13Of, normalizeIssn, parseScopeOptions, SCOPE_YEAR_MAX, SCOPE_YEAR_MIN } from "../../search/index.ts";
 
 /** Shortest accepted search term (characters, after trimming). */
 export const MIN_TERMO = 2;

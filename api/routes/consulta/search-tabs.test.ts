@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../db/migrate.ts";
-import { mapAuthority } from "../marc/map.ts";
-import { seedTeachingPlans } from "../seed/teaching-plans.ts";
-import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+import { mapAuthority } from "../../marc/map.ts";
+import { seedTeachingPlans } from "../../seed/teaching-plans.ts";
+import { createTestApi, get, insertTitles, publicToken } from "../../lib/testing.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let token: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FACET_TOP_N, reindexAcervos } from "../search/index.ts";
-import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
+import { FACET_TOP_N, reindexAcervos } from "../../search/index.ts";
+import { createTestApi, get, insertTitles, publicToken } from "../../lib/testing.ts";
 
 // The facet types derived from the catalogue data (ADR 068): R repository, P place, C collection, A author,
 // E publisher, S subject. Four "geologia" titles with known values, plus 25 with one author each (top N).
