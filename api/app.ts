@@ -28,7 +28,7 @@ import { estanteNovidadesRoutes } from "./routes/estante-novidades.ts";
 import { pesquisasSalvasRoutes } from "./routes/pesquisas-salvas.ts";
 import { kardexRoutes } from "./routes/kardex.ts";
 import { oauthRoutes } from "./routes/oauth.ts";
-import { parametrosRoutes } from "./routes/parametros.ts";
+import { parametrosRoutes } from "./routes/parametros/index.ts";
 import { pessoasRoutes } from "./routes/pessoas/index.ts";
 import { perfilInteresseRoutes } from "./routes/perfil-interesse.ts";
 import { aquisicaoRoutes } from "./routes/aquisicao/index.ts";
@@ -45,7 +45,6 @@ import { oidcRoutes, samlRoutes } from "./routes/sso.ts";
 import { readSsoConfig, type SsoConfig } from "./sso/config.ts";
 import { vinculosRoutes } from "./routes/vinculos.ts";
 import { cadastrosRoutes } from "./routes/cadastros.ts";
-import { parametrosExtrasRoutes } from "./routes/parametros-extras.ts";
 import { vinculosExtrasRoutes } from "./routes/vinculos-extras.ts";
 import { nadaConstaRoutes } from "./routes/nada-consta.ts";
 
@@ -143,7 +142,6 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   // The no-debts declaration (ADR 192).
   app.route("/api/nada-consta", nadaConstaRoutes(deps));
   // The rest of spec §7 (ADR 180): each module scopes its token check to its own paths.
-  app.route("/api/parametros", parametrosExtrasRoutes(deps));
   app.route("/api/vinculos", vinculosExtrasRoutes(deps));
   app.route("/api", cadastrosRoutes(deps));
   // Single sign-on (spec §7, ADR 160): the API is the OIDC relying party and the SAML service provider.
@@ -152,6 +150,7 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   // Comments (the patron's own first) and purchase suggestions with acquisition statistics (ADRs 140, 195).
   app.route("/api/comentarios", comentariosRoutes(deps));
   app.route("/api/aquisicao", aquisicaoRoutes(deps));
+  // One folder: the rest of spec §7 first, then the institution's settings (api/routes/parametros/index.ts).
   app.route("/api/parametros", parametrosRoutes(deps));
   // One folder: the search box's suggestions, then the search (api/routes/consulta/index.ts).
   app.route("/api/consulta", consultaRoutes(deps));

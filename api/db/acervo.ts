@@ -104,9 +104,6 @@ export const loansPerMonth = (db: Db, id: number, ano: number) => {
     .execute();
 };
 
-/** The institution's parameters document (JSON text), of the first institution. */
-export const institutionParameters = async (db: Db) => (await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst())?.parametros;
-
 /** The libraries that hold copies of the title, with how many and how many are available. */
 export const titleLibraries = (db: Db, id: number) =>
   db

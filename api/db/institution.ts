@@ -13,3 +13,9 @@ export async function libraryTimeZone(db: Db): Promise<string> {
   }
   return timeZoneOr(p.fuso_horario);
 }
+
+/** The institution's row (the first one), with its parameters document as stored (JSON text); undefined before the first start. */
+export const institutionRow = (db: Db) => db.selectFrom("instituicao").selectAll().orderBy("cod_empresa").executeTakeFirst();
+
+/** The institution's parameters document (JSON text), of the first institution. */
+export const institutionParameters = async (db: Db) => (await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst())?.parametros;

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { collectionTotals, institutionParameters, titleKind, titleLibraries, titleLinks } from "../../db/acervo.ts";
+import { collectionTotals, titleKind, titleLibraries, titleLinks } from "../../db/acervo.ts";
+import { institutionParameters } from "../../db/institution.ts";
 import { listArmazem, saveToArmazem } from "../../domain/armazem.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";

@@ -1,7 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, requireToken, type ApiDeps } from "../lib/http.ts";
-import { appLayers, AppLayers } from "./autenticar/app-layers.ts";
+import { institutionParameters } from "../../db/institution.ts";
+import { activityById } from "../../db/parametros.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { appLayers, AppLayers } from "../autenticar/app-layers.ts";
 
 const EventoEventum = z
   .object({
@@ -16,12 +18,12 @@ const Informativo = z.object({ cod_atividade: z.number().int(), informativo: z.s
 
 const str = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
 
-/** The rest of spec §7 "Parametros" (ADR 180), mounted at /api/parametros beside the main module. */
-export function parametrosExtrasRoutes(deps: ApiDeps) {
+/** The rest of spec §7 "Parametros" (ADR 180): the Eventum events, the mobile app's layers and an activity's note. */
+export function eventosCamadasInformativosRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
   for (const p of ["/eventos_eventum", "/app-layers", "/atividade/*"]) app.use(p, requireToken(deps));
-  const params = async () => parseJsonObject((await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst())?.parametros);
+  const params = async () => parseJsonObject(await institutionParameters(db));
 
   app.openapi(
     createRoute({ method: "get", path: "/eventos_eventum", summary: "Events published in the institution's Eventum system, soonest first", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: { 200: { description: "Events", content: { "application/json": { schema: z.array(EventoEventum) } } }, ...errorResponses } }),
@@ -52,7 +54,7 @@ export function parametrosExtrasRoutes(deps: ApiDeps) {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const a = await db.selectFrom("atividade").select("cod_atividade").where("cod_atividade", "=", id).executeTakeFirst();
+      const a = await activityById(db, id);
       if (!a) throw new ApiError(404, "nao_encontrado");
       const notes = (await params()).informativos as Record<string, unknown> | undefined;
       return c.json({ cod_atividade: id, informativo: str(notes?.[String(id)]) }, 200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, get, publicToken } from "../lib/testing.ts";
+import { createTestApi, get, publicToken } from "../../lib/testing.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let token: string;
@@ -79,7 +79,7 @@ describe("GET /api/parametros/*", () => {
   });
 
   it("lists institutional events soonest first, in the request's language when translated", async () => {
-    const { seedAccountProfile } = await import("../seed/account-profile.ts");
+    const { seedAccountProfile } = await import("../../seed/account-profile.ts");
     await seedAccountProfile(t.db);
     const pt = await json("/api/parametros/eventos_institucionais");
     expect(pt.map((e: { titulo: string }) => e.titulo)).toEqual(["Semana do Livro e da Biblioteca", "Oficina: como usar o Meu Pergamum"]);

@@ -1,11 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Db } from "../db/index.ts";
-import { loginCategories, loginVariantOf } from "../domain/login-variants.ts";
-import { ApiError } from "../lib/errors.ts";
-import { ssoLoginParameters } from "../sso/parameters.ts";
-import { createRouter, errorResponses, LangHeader, parseJsonArray, parseJsonObject, requireToken, type ApiDeps } from "../lib/http.ts";
-import { repositoryLinkOf } from "./pessoas/servicos.ts";
-import { timeZoneOr } from "../../contract/time-zone.ts";
+import type { Db } from "../../db/index.ts";
+import { institutionRow } from "../../db/institution.ts";
+import { activityById, libraryDesks, publicActivities } from "../../db/parametros.ts";
+import { loginCategories, loginVariantOf } from "../../domain/login-variants.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { ssoLoginParameters } from "../../sso/parameters.ts";
+import { createRouter, errorResponses, LangHeader, parseJsonArray, parseJsonObject, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { repositoryLinkOf } from "../pessoas/servicos.ts";
+import { timeZoneOr } from "../../../contract/time-zone.ts";
+import { DEFAULT_LOGIN_NAME } from "./messages.ts";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } }, ...errorResponses });
 const get = <T extends z.ZodType>(path: string, summary: string, schema: T) =>
@@ -87,7 +90,7 @@ const AtividadeStatus = z.object({ cod_atividade: z.number().int(), descricao: z
 
 /** The institution row with its JSON parameters decoded. */
 async function institution(db: Db) {
-  const row = await db.selectFrom("instituicao").selectAll().orderBy("cod_empresa").executeTakeFirst();
+  const row = await institutionRow(db);
   if (!row) throw new ApiError(404, "nao_encontrado");
   return { row, p: parseJsonObject(row.parametros) };
 }
@@ -102,7 +105,7 @@ function localized(value: unknown, lang: string): Record<string, unknown> {
 }
 
 /** /api/parametros/...: institution configuration for the portal. */
-export function parametrosRoutes(deps: ApiDeps) {
+export function instituicaoRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
   app.use("*", requireToken(deps));
@@ -117,7 +120,7 @@ export function parametrosRoutes(deps: ApiDeps) {
         tema: row.tema,
         endereco_web: row.endereco_web,
         ...(await ssoLoginParameters(deps.sso, p)),
-        denominacao_login: str(p.denominacao_login) ?? "Usuário",
+        denominacao_login: str(p.denominacao_login) ?? DEFAULT_LOGIN_NAME,
         msg_login: str(p.msg_login),
         destino_padrao_login_catalogo: p.destino_padrao_login_catalogo === true,
         msg_suporte_consulta: str(p.msg_suporte_consulta),
@@ -137,7 +140,7 @@ export function parametrosRoutes(deps: ApiDeps) {
   });
 
   app.openapi(get("/funcionalidades", "Activities on in the public page configuration", Funcionalidades), async (c) => {
-    const atividades = await db.selectFrom("atividade").select(["cod_atividade", "descricao"]).where("publica", "=", 1).orderBy("cod_atividade").execute();
+    const atividades = await publicActivities(db);
     return c.json({ atividades }, 200);
   });
 
@@ -185,13 +188,7 @@ export function parametrosRoutes(deps: ApiDeps) {
   });
 
   const atendimento = async (codCampus?: number) => {
-    let q = db
-      .selectFrom("biblioteca")
-      .innerJoin("campus", "campus.cod_campus", "biblioteca.cod_campus")
-      .select(["biblioteca.cod_biblioteca", "biblioteca.desc_biblioteca", "biblioteca.sigla", "campus.cod_campus", "campus.nome_campus", "biblioteca.email", "biblioteca.telefone", "biblioteca.endereco", "biblioteca.horarios"])
-      .orderBy("biblioteca.cod_biblioteca");
-    if (codCampus != null) q = q.where("campus.cod_campus", "=", codCampus);
-    const rows = await q.execute();
+    const rows = await libraryDesks(db, codCampus);
     return rows.map((r) => ({ ...r, horarios: parseJsonArray<z.infer<typeof Horario>>(r.horarios) }));
   };
   app.openapi(get("/atendimento", "Libraries with contacts and opening hours (Monday–Sunday)", Atendimento), async (c) => c.json(await atendimento(), 200));
@@ -204,7 +201,7 @@ export function parametrosRoutes(deps: ApiDeps) {
     getP("/atividade/{id}", "Whether an activity is on in the public page configuration", AtividadeStatus, z.object({ id: z.coerce.number().int().positive() })),
     async (c) => {
       const id = c.req.valid("param").id;
-      const a = await db.selectFrom("atividade").select(["cod_atividade", "descricao", "publica"]).where("cod_atividade", "=", id).executeTakeFirst();
+      const a = await activityById(db, id);
       if (!a) throw new ApiError(404, "nao_encontrado");
       return c.json({ cod_atividade: a.cod_atividade, descricao: a.descricao, ativa: a.publica === 1 }, 200);
     },
