@@ -43,9 +43,9 @@ import { comentarioGeralRoutes, sugestaoAquisicaoRoutes, unidadeInformacaoRoutes
 import { sumarioRoutes } from "./routes/sumario.ts";
 import { oidcRoutes, samlRoutes } from "./routes/sso.ts";
 import { readSsoConfig, type SsoConfig } from "./sso/config.ts";
-import { vinculosRoutes } from "./routes/vinculos.ts";
+import { vinculosRoutes } from "./routes/vinculos/index.ts";
+import { acessoRestritoRoutes } from "./routes/acesso-restrito.ts";
 import { cadastrosRoutes } from "./routes/cadastros.ts";
-import { vinculosExtrasRoutes } from "./routes/vinculos-extras.ts";
 import { nadaConstaRoutes } from "./routes/nada-consta.ts";
 
 /** The largest request body the API reads: its writes are short forms and JSON documents of a few ids. */
@@ -142,7 +142,8 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   // The no-debts declaration (ADR 192).
   app.route("/api/nada-consta", nadaConstaRoutes(deps));
   // The rest of spec §7 (ADR 180): each module scopes its token check to its own paths.
-  app.route("/api/vinculos", vinculosExtrasRoutes(deps));
+  // One folder: covers and links, then the content providers (api/routes/vinculos/index.ts).
+  app.route("/api/vinculos", vinculosRoutes(deps));
   app.route("/api", cadastrosRoutes(deps));
   // Single sign-on (spec §7, ADR 160): the API is the OIDC relying party and the SAML service provider.
   app.route("/api/oidc", oidcRoutes(deps));
@@ -168,8 +169,7 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   app.route("/api/autoridade", autoridadeRoutes(deps));
   app.route("/api/kardex", kardexRoutes(deps));
   app.route("/api/sumario", sumarioRoutes(deps));
-  // acesso-restrito/{a}/s/{b} and vinculos/*: the module scopes its token check to its own paths.
-  app.route("/api", vinculosRoutes(deps));
+  app.route("/api/acesso-restrito", acessoRestritoRoutes(deps));
   app.route("/api/emprestimo", emprestimoRoutes(deps));
   // The subscribable due-date feed: its URL token is the credential (ADR 120).
   app.route("/api/calendario", calendarFeedRoutes(deps));

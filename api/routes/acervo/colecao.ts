@@ -6,7 +6,7 @@ import { ApiError } from "../../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
 import { msg } from "../../lib/messages.ts";
 import { BASE_NAMES } from "./messages.ts";
-import { EXTERNAL_BASES } from "../vinculos.ts";
+import { EXTERNAL_BASES } from "../vinculos/index.ts";
 
 const IdParam = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }) });
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };

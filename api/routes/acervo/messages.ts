@@ -1,6 +1,6 @@
 /** Words of the /api/acervo group, by `lang`: the names of the title's language and of the external databases. */
 import type { Lang } from "../../lib/messages.ts";
-import type { EXTERNAL_BASES } from "../vinculos.ts";
+import type { EXTERNAL_BASES } from "../vinculos/index.ts";
 
 /** A MARC language code's name (spec §3 idioma_desc). */
 const LANGUAGES: Record<string, Record<Lang, string>> = {

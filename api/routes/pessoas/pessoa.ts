@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listDepartments } from "../../db/directory.ts";
 import { createRouter, errorResponses, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
-import { EXTERNAL_BASES, providerUrl } from "../vinculos.ts";
+import { EXTERNAL_BASES, providerUrl } from "../vinculos/index.ts";
 
 const ok = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } } });
 const get = <T extends z.ZodTypeAny>(path: string, summary: string, schema: T, errors: object = patronErrorResponses) =>

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { IMAGE_SCHEMES, linkHref } from "../../contract/link-url.ts";
-import { getTargetProduct } from "../db/directory.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { providerUrl } from "./vinculos.ts";
+import { IMAGE_SCHEMES, linkHref } from "../../../contract/link-url.ts";
+import { institutionParameters } from "../../db/institution.ts";
+import { linksOfTitles, recordAccessStatistic, titleCover, titleExists, titleLink } from "../../db/vinculos.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, requireToken, type ApiDeps } from "../../lib/http.ts";
 
 const ids = z
   .string()
@@ -16,10 +16,10 @@ const notFound = { 404: { description: "No such record", content: { "application
 export const ACCESS_ORIGINS = ["resultado", "titulo", "link", "capa"] as const;
 
 /**
- * The rest of spec §7 "Vinculos" (ADR 180), mounted at /api/vinculos: a title's cover, the online links of a
- * results page, access statistics (whose failure the portal ignores) and access to an ABNT standard (Target).
+ * The rest of spec §7 "Vinculos" (ADR 180): a title's cover, the online links of a results page and access
+ * statistics (whose failure the portal ignores). Any token.
  */
-export function vinculosExtrasRoutes(deps: ApiDeps) {
+export function capasELinksRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
   app.use("*", requireToken(deps));
@@ -35,12 +35,11 @@ export function vinculosExtrasRoutes(deps: ApiDeps) {
     }),
     async (c) => {
       const { cod_acervo } = c.req.valid("query");
-      const t = await db.selectFrom("acervo").select(["cod_acervo", "link_capa"]).where("cod_acervo", "=", cod_acervo).executeTakeFirst();
+      const t = await titleCover(db, cod_acervo);
       if (!t) throw new ApiError(404, "nao_encontrado");
       const own = linkHref(t.link_capa, IMAGE_SCHEMES);
       if (own) return c.json({ cod_acervo, url: own, padrao: false }, 200);
-      const inst = await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
-      const standard = parseJsonObject(inst?.parametros).imagem_padrao;
+      const standard = parseJsonObject(await institutionParameters(db)).imagem_padrao;
       return c.json({ cod_acervo, url: typeof standard === "string" && standard.startsWith("https://") ? standard : null, padrao: true }, 200);
     },
   );
@@ -56,7 +55,7 @@ export function vinculosExtrasRoutes(deps: ApiDeps) {
     }),
     async (c) => {
       const { acervos } = c.req.valid("query");
-      const rows = await db.selectFrom("acervo_link").select(["cod_acervo", "cod_link", "url", "descricao", "restrito", "acessibilidade"]).where("cod_acervo", "in", acervos).orderBy("cod_link").execute();
+      const rows = await linksOfTitles(db, acervos);
       const by = new Map<number, z.infer<typeof Link>[]>();
       for (const r of rows) by.set(r.cod_acervo, [...(by.get(r.cod_acervo) ?? []), { cod_link: r.cod_link, url: r.url, descricao: r.descricao, restrito: r.restrito === 1, acessibilidade: r.acessibilidade === 1 }]);
       return c.json(acervos.flatMap((id) => (by.has(id) ? [{ cod_acervo: id, links: by.get(id)! }] : [])), 200);
@@ -77,34 +76,17 @@ export function vinculosExtrasRoutes(deps: ApiDeps) {
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const t = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", body.cod_acervo).executeTakeFirst();
-      if (!t) throw new ApiError(404, "nao_encontrado");
+      if (!(await titleExists(db, body.cod_acervo))) throw new ApiError(404, "nao_encontrado");
       let codLink: number | null = null;
       if (body.cod_link) {
-        const l = await db.selectFrom("acervo_link").select("cod_link").where("cod_link", "=", body.cod_link).where("cod_acervo", "=", body.cod_acervo).executeTakeFirst();
+        const l = await titleLink(db, body.cod_acervo, body.cod_link);
         if (!l) throw new ApiError(404, "nao_encontrado");
         codLink = l.cod_link;
       }
-      await db.insertInto("estatistica_acesso").values({ cod_acervo: body.cod_acervo, cod_link: codLink, origem: body.origem, cod_pessoa: c.get("owner")?.codPessoa ?? null }).execute();
+      await recordAccessStatistic(db, { cod_acervo: body.cod_acervo, cod_link: codLink, origem: body.origem, cod_pessoa: c.get("owner")?.codPessoa ?? null });
       return c.json({ registrado: true as const }, 202);
     },
   );
 
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/abnt/{id}",
-      summary: "The access address of an ABNT standard of the Target catalogue (id from GET /api/produtos-target)",
-      security: [{ bearer: [] }],
-      request: { headers: LangHeader, params: z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }) }) },
-      responses: { 200: { description: "Address", content: { "application/json": { schema: z.object({ url: z.string().url() }) } } }, ...patronErrorResponses, ...notFound },
-    }),
-    async (c) => {
-      patronOf(c);
-      const p = await getTargetProduct(db, c.req.valid("param").id);
-      if (!p) throw new ApiError(404, "nao_encontrado");
-      return c.json({ url: await providerUrl(db, "target", { norma: p.codigo }) }, 200);
-    },
-  );
   return app;
 }
