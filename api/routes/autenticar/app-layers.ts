@@ -1,5 +1,6 @@
 /** The mobile app's layers (spec §7 "User data, login and SSO": /autenticar/app-layers) and the institution's switches for them. */
 import { z } from "@hono/zod-openapi";
+import { institutionParameters } from "../../db/institution.ts";
 import { parseJsonObject, type ApiDeps } from "../../lib/http.ts";
 
 const AppLayer = z.object({ codigo: z.string(), descricao: z.string(), ativa: z.boolean() }).openapi("AppLayer");
@@ -16,8 +17,7 @@ export const APP_LAYERS = [
 
 /** The institution's layers: each on unless `parametros.app_layers[codigo] === false`. */
 export async function appLayers(deps: ApiDeps) {
-  const inst = await deps.db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
-  const set = parseJsonObject(inst?.parametros).app_layers as Record<string, unknown> | undefined;
+  const set = parseJsonObject(await institutionParameters(deps.db)).app_layers as Record<string, unknown> | undefined;
   return APP_LAYERS.map((l) => ({ ...l, ativa: set?.[l.codigo] !== false }));
 }
 export const AppLayers = z.array(AppLayer).openapi("AppLayers");

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
 import type { Db } from "../../db/index.ts";
+import { categoryActivities, patronWithCategory, sessionLogin } from "../../db/autenticar.ts";
 import { sessionLoginOf } from "../../domain/person-logins.ts";
 
 const UserData = z
@@ -32,23 +33,11 @@ const route = createRoute({
 
 /** Loads the patron's user data (shared by /autenticar/dados-usuario). */
 export async function loadUserData(db: Db, codPessoa: number, codLogin?: number | null) {
-  const p = await db
-    .selectFrom("pessoa")
-    .innerJoin("categoria", "categoria.cod_categoria", "pessoa.cod_categoria")
-    .select(["pessoa.cod_pessoa", "pessoa.nome_pessoa", "pessoa.email", "pessoa.bloqueado", "pessoa.motivo_bloqueio", "categoria.cod_categoria", "categoria.descricao", "categoria.professor"])
-    .where("pessoa.cod_pessoa", "=", codPessoa)
-    .executeTakeFirst();
+  const p = await patronWithCategory(db, codPessoa);
   if (!p) throw new ApiError(404, "nao_encontrado");
   // The session's own login when one was recorded (several logins, ADR 172), else the person's first.
-  const logins = db.selectFrom("login").select(["usuario", "base"]).where("cod_pessoa", "=", codPessoa);
-  const login = (codLogin != null ? await logins.where("cod_login", "=", codLogin).executeTakeFirst() : undefined) ?? (await logins.orderBy("cod_login").executeTakeFirst());
-  const perms = await db
-    .selectFrom("categoria_atividade")
-    .innerJoin("atividade", "atividade.cod_atividade", "categoria_atividade.cod_atividade")
-    .select(["atividade.cod_modulo", "atividade.cod_atividade", "atividade.descricao"])
-    .where("categoria_atividade.cod_categoria", "=", p.cod_categoria)
-    .orderBy("atividade.cod_atividade")
-    .execute();
+  const login = await sessionLogin(db, codPessoa, codLogin);
+  const perms = await categoryActivities(db, p.cod_categoria);
   return {
     user: {
       cod_pessoa: p.cod_pessoa,

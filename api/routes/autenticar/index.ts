@@ -1,7 +1,7 @@
 /** /api/autenticar (spec §7 "User data, login and SSO"): the logged-in patron's data, the app's layers and redirect tickets. */
 import { createRouter, type ApiDeps } from "../../lib/http.ts";
 import { dadosUsuarioRoutes } from "./dados-usuario.ts";
-import { appRoutes } from "./extras.ts";
+import { appRoutes } from "./aplicativo-e-redirecionamento.ts";
 
 export function autenticarRoutes(deps: ApiDeps) {
   const app = createRouter();

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { patronMayUse } from "../../db/autenticar.ts";
 import { createRouter, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
 import { appLayers, AppLayers } from "./app-layers.ts";
 import { issueRedirectTicket, REDIRECT_TOKEN_SECONDS } from "./token-redireciona.ts";
@@ -7,7 +8,7 @@ const ok = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ 200: {
 const get = <T extends z.ZodTypeAny>(path: string, summary: string, schema: T) =>
   createRoute({ method: "get", path, summary, security: [{ bearer: [] }], request: { headers: LangHeader }, responses: { ...ok(schema, summary), ...patronErrorResponses } });
 
-/** The rest of spec §7 "User data, login and SSO" under /api/autenticar (ADR 180). */
+/** The rest of spec §7 "User data, login and SSO" under /api/autenticar (ADR 180): the app's layers for the patron and redirect tickets. */
 export function appRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
@@ -15,14 +16,8 @@ export function appRoutes(deps: ApiDeps) {
 
   app.openapi(get("/app-layers", "The app's layers for this patron: on for the institution, and private ones only with the private area (activity 8)", AppLayers), async (c) => {
     const cod = patronOf(c);
-    const perm = await db
-      .selectFrom("pessoa as p")
-      .innerJoin("categoria_atividade as ca", "ca.cod_categoria", "p.cod_categoria")
-      .select("ca.cod_atividade")
-      .where("p.cod_pessoa", "=", cod)
-      .where("ca.cod_atividade", "=", 8)
-      .executeTakeFirst();
-    return c.json((await appLayers(deps)).map(({ codigo, descricao, ativa, privada }) => ({ codigo, descricao, ativa: ativa && (!privada || !!perm) })), 200);
+    const perm = await patronMayUse(db, cod, 8);
+    return c.json((await appLayers(deps)).map(({ codigo, descricao, ativa, privada }) => ({ codigo, descricao, ativa: ativa && (!privada || perm) })), 200);
   });
 
   app.openapi(
