@@ -66,3 +66,8 @@ export function contactOf(db: Db, codPessoa: number) {
 export async function setEmail(db: Db, codPessoa: number, email: string): Promise<void> {
   await db.updateTable("pessoa").set({ email }).where("cod_pessoa", "=", codPessoa).execute();
 }
+
+/** The patron's e-mail address as stored (null when none); the patron must exist. */
+export async function emailOf(db: Db, codPessoa: number): Promise<string | null> {
+  return (await db.selectFrom("pessoa").select("email").where("cod_pessoa", "=", codPessoa).executeTakeFirstOrThrow()).email;
+}

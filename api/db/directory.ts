@@ -170,3 +170,8 @@ export function searchTargetProducts(db: Db, term: string) {
 export function getTargetProduct(db: Db, cod: number) {
   return db.selectFrom("produto_target").select(["cod_produto", "codigo", "titulo", "ano"]).where("cod_produto", "=", cod).executeTakeFirst();
 }
+
+/** Whether a library with this code exists. */
+export async function libraryExists(db: Db, cod: number): Promise<boolean> {
+  return (await db.selectFrom("biblioteca").select("cod_biblioteca").where("cod_biblioteca", "=", cod).executeTakeFirst()) !== undefined;
+}

@@ -19,3 +19,9 @@ export const institutionRow = (db: Db) => db.selectFrom("instituicao").selectAll
 
 /** The institution's parameters document (JSON text), of the first institution. */
 export const institutionParameters = async (db: Db) => (await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst())?.parametros;
+
+/** The institution's acronym and name (empty before the first start). */
+export async function institutionNames(db: Db): Promise<{ sigla: string; nome: string }> {
+  const row = await db.selectFrom("instituicao").select(["sigla", "nome"]).orderBy("cod_empresa").executeTakeFirst();
+  return { sigla: row?.sigla ?? "", nome: row?.nome ?? "" };
+}

@@ -77,3 +77,15 @@ export async function pruneLoanHistory(db: Db, now: number): Promise<number> {
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/** How many returned loans the patron's history keeps. */
+export async function returnedLoansCount(db: Db, codPessoa: number): Promise<number> {
+  const r = await db.selectFrom("emprestimo").select((eb) => eb.fn.countAll<number>().as("n")).where("cod_pessoa", "=", codPessoa).where("data_devolucao", "is not", null).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Whether the patron chose to keep their loan history (`pessoa.guarda_historico`); the patron must exist. */
+export async function keepsHistory(db: Db, codPessoa: number): Promise<boolean> {
+  const person = await db.selectFrom("pessoa").select("guarda_historico").where("cod_pessoa", "=", codPessoa).executeTakeFirstOrThrow();
+  return person.guarda_historico === 1;
+}

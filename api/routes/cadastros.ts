@@ -1,4 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { titlesMarc } from "../db/acervo.ts";
+import { institutionParameters } from "../db/institution.ts";
 import { getCampus, getCourse, getDiscipline, getLibrary, getProfessor, listCampuses, listCourses, listDisciplines, listLibraries, listProfessors, searchTargetProducts } from "../db/directory.ts";
 import { indexedIn } from "../domain/indexing.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -106,8 +108,7 @@ export function cadastrosRoutes(deps: ApiDeps) {
   app.openapi(
     createRoute({ method: "get", path: "/imagem-padrao", summary: "The default cover for titles without one", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: { 200: { description: "The default cover", content: { "application/json": { schema: ImagemPadrao } } }, ...errorResponses } }),
     async (c) => {
-      const inst = await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
-      const url = parseJsonObject(inst?.parametros).imagem_padrao;
+      const url = parseJsonObject(await institutionParameters(db)).imagem_padrao;
       return c.json({ url: typeof url === "string" && /^https:\/\//.test(url) ? url : null, svg: DEFAULT_COVER_SVG }, 200);
     },
   );
@@ -123,7 +124,7 @@ export function cadastrosRoutes(deps: ApiDeps) {
     }),
     async (c) => {
       const { acervos } = c.req.valid("query");
-      const rows = await db.selectFrom("acervo").select(["cod_acervo", "marc"]).where("cod_acervo", "in", acervos).execute();
+      const rows = await titlesMarc(db, acervos);
       const byId = new Map(rows.map((r) => [r.cod_acervo, indexedIn(JSON.parse(r.marc) as MarcRecord)]));
       return c.json(acervos.flatMap((id) => (byId.get(id)?.length ? [{ cod_acervo: id, indexado_em: byId.get(id)! }] : [])), 200);
     },

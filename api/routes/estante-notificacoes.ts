@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DUE_DAYS_MAX, DUE_DAYS_MIN, HISTORY_CHOICES, NOTIFICATION_EVENTS, SAVED_SEARCH_FREQUENCIES } from "../../contract/notifications.ts";
-import { deleteHistoryItems, historyModeOf, libraryHistoryDays, setHistoryMode } from "../db/loan-history.ts";
+import { deleteHistoryItems, historyModeOf, libraryHistoryDays, returnedLoansCount, setHistoryMode } from "../db/loan-history.ts";
 import { describeUnsubscribe, preferencesOf, readUnsubscribeToken, rememberLanguage, savePreferences, unsubscribe, type Preferences } from "../domain/notifications.ts";
 import { setSavedSearchAlert } from "../domain/saved-search-alerts.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -131,10 +131,7 @@ export function estanteNotificacoesRoutes(deps: ApiDeps) {
     },
   );
 
-  const historyTotal = async (cod: number) => {
-    const r = await db.selectFrom("emprestimo").select((eb) => eb.fn.countAll<number>().as("n")).where("cod_pessoa", "=", cod).where("data_devolucao", "is not", null).executeTakeFirstOrThrow();
-    return Number(r.n);
-  };
+  const historyTotal = (cod: number) => returnedLoansCount(db, cod);
 
   app.openapi(
     createRoute({ method: "get", path: "/historico", summary: "The loan-history choice (sempre, padrao, nunca), the library's period and the returned loans kept", security, request: { headers: LangHeader }, responses: { 200: { description: "Choice", content: json(History) }, ...patronErrorResponses } }),

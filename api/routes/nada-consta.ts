@@ -1,4 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { emailOf } from "../db/contact-details.ts";
+import { institutionNames } from "../db/institution.ts";
 import { allowEvent } from "../db/rate-limit.ts";
 import { declarationPdf } from "../domain/no-debts-pdf.ts";
 import { issueDeclaration, noDebtsStatus, normalizeVerificationCode, verifyDeclaration, type Pending } from "../domain/no-debts.ts";
@@ -129,10 +131,7 @@ export function nadaConstaRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.use("*", requireToken(deps));
 
-  const institution = async () => {
-    const row = await db.selectFrom("instituicao").select(["sigla", "nome"]).orderBy("cod_empresa").executeTakeFirst();
-    return { sigla: row?.sigla ?? "", nome: row?.nome ?? "" };
-  };
+  const institution = () => institutionNames(db);
   // The internal cod_pessoa is never answered (the public check must not reveal it).
   const view = async ({ cod_pessoa: _cod, ...d }: DeclarationRow) => ({ ...d, instituicao: await institution() });
   const describe = (lang: Lang, p: Pending[]) => p.map((x) => ({ ...x, descricao: say(lang, x.codigo, { n: x.quantidade }) }));
@@ -162,8 +161,7 @@ export function nadaConstaRoutes(deps: ApiDeps) {
     const cod = patronOf(c);
     const { declaracao } = await noDebtsStatus(db, cod);
     if (!declaracao) throw new ApiError(404, "nao_encontrado", { code: "nada_consta_inexistente", message: say(lang, "sem_declaracao") });
-    const person = await db.selectFrom("pessoa").select("email").where("cod_pessoa", "=", cod).executeTakeFirstOrThrow();
-    const email = person.email?.trim();
+    const email = (await emailOf(db, cod))?.trim();
     if (!email) throw fieldError(lang, "email", "sem_email", "sem_email");
     // Counted before the work, in the database: parallel requests get 1..N, so the limit holds under bursts.
     const now = deps.auth.now();

@@ -8,6 +8,7 @@ import {
   addItems, AREA_TABLE, DSI_KINDS, MIN_TERM, PERIODICAL_NEWS, PERIODICAL_WORK_TYPE, searchCandidates, todayOf, validityIssue, type ValidityIssue,
 } from "../domain/interest-profiles.ts";
 import { ApiError } from "../lib/errors.ts";
+import { titleKind } from "../db/acervo.ts";
 import { createRouter, ErrorSchema, LangHeader, parseJsonArray, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";
 import { classLabel } from "../search/index.ts";
@@ -280,7 +281,7 @@ export function perfilInteresseRoutes(deps: ApiDeps) {
     const lang = c.get("lang");
     const { cod_acervo, tipos } = c.req.valid("json");
     checkNews(lang, tipos);
-    const title = await db.selectFrom("acervo").select("cod_tipo_obra").where("cod_acervo", "=", cod_acervo).executeTakeFirst();
+    const title = await titleKind(db, cod_acervo);
     if (!title || title.cod_tipo_obra !== PERIODICAL_WORK_TYPE) throw refuse(lang, "cod_acervo", "nao_periodico");
     if (!(await insertFollowedPeriodical(db, cod, cod_acervo, [...new Set(tipos)]))) throw refuse(lang, "cod_acervo", "periodico_existente");
     return c.json(await periodical(cod, cod_acervo), 201);

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isIsbnOrIssn, maxYear, MIN_YEAR, pagesIssue } from "../../contract/request-fields.ts";
+import { libraryExists } from "../db/directory.ts";
 import { getRequest } from "../db/library-requests.ts";
 import {
   createRequest, DEFENCE_DEGREES, patronRequests, PUBLICATION_TYPES, REQUEST_KINDS, REQUEST_STATUSES, SWITCHING_TYPES, viewOf, WORK_TYPES,
@@ -167,7 +168,7 @@ export function solicitacoesRoutes(deps: ApiDeps) {
   const unknownLibrary = async (raw: unknown) => {
     const code = Number(raw);
     if (!Number.isInteger(code) || code <= 0) return false;
-    return !(await deps.db.selectFrom("biblioteca").select("cod_biblioteca").where("cod_biblioteca", "=", code).executeTakeFirst());
+    return !(await libraryExists(deps.db, code));
   };
   const refuseWithLibrary = async (issues: readonly z.core.$ZodIssue[], raw: unknown, langHeader: string | undefined): Promise<never> => {
     const lang = langFromHeader(langHeader);

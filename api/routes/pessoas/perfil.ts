@@ -3,6 +3,7 @@ import { nameOfLogin, patronRecords, setHistoryChoice } from "../../db/account-p
 import { changePassword, institutionPasswordRules, readPersonalData, updatePersonalData } from "../../domain/account-profile.ts";
 import { csvCell } from "../../domain/citations.ts";
 import { personSections, registrationRecord } from "../../db/person-export.ts";
+import { keepsHistory } from "../../db/loan-history.ts";
 import { admitDuplicateLookup } from "../../domain/login-variants.ts";
 import { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, PERSONAL_FIELDS, type PersonalDataIssue } from "../../domain/personal-data.ts";
 import { ApiError } from "../../lib/errors.ts";
@@ -242,9 +243,9 @@ export function meuPerfilRoutes(deps: ApiDeps) {
 
   app.openapi(historyGet, async (c) => {
     const codPessoa = patronOf(c);
-    const person = await db.selectFrom("pessoa").select("guarda_historico").where("cod_pessoa", "=", codPessoa).executeTakeFirstOrThrow();
+    const guardar = await keepsHistory(db, codPessoa);
     const { historico } = await patronRecords(db, codPessoa);
-    return c.json({ guardar: person.guarda_historico === 1, total: historico.length }, 200);
+    return c.json({ guardar, total: historico.length }, 200);
   });
 
   app.openapi(historyPut, async (c) => {

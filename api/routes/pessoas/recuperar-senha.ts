@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "../../db/index.ts";
+import { institutionParameters } from "../../db/institution.ts";
 import { captchaRefusal } from "../../domain/captcha.ts";
 import { changePasswordWithCode, checkRecoveryCode, recoveryOffered, startRecovery } from "../../domain/password-recovery.ts";
 import { passwordRulesFrom, type PasswordRules } from "../../domain/password-rules.ts";
@@ -98,8 +99,7 @@ const changeRoute = createRoute({
 });
 
 async function institutionParams(db: Db): Promise<Record<string, unknown>> {
-  const row = await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
-  return parseJsonObject(row?.parametros);
+  return parseJsonObject(await institutionParameters(db));
 }
 
 /** "ana.souza@example.org" → "a***a@example.org". */

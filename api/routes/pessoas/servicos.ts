@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { absencesOf } from "../../db/declarations.ts";
+import { institutionParameters } from "../../db/institution.ts";
 import { listLogins } from "../../domain/person-logins.ts";
 import { revokeFamily } from "../../domain/tokens.ts";
 import { ApiError } from "../../lib/errors.ts";
@@ -107,8 +108,7 @@ export function pessoasServicosRoutes(deps: ApiDeps) {
 
   app.openapi(postingRoute, async (c) => {
     const cod = patronOf(c);
-    const inst = await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
-    const link = repositoryLinkOf(parseJsonObject(inst?.parametros));
+    const link = repositoryLinkOf(parseJsonObject(await institutionParameters(db)));
     if (!link) throw new ApiError(404, "nao_encontrado", { code: "postagem_indisponivel", message: TEXT.postagem_indisponivel[c.get("lang")] });
     const url = new URL(link);
     url.searchParams.set("token", await issueRedirectTicket(deps, cod));
