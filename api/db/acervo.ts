@@ -132,3 +132,18 @@ export const collectionTotals = (db: Db, f: { dataIni?: string; dataFim?: string
     .orderBy("t.descricao")
     .execute();
 };
+
+/** The title's MARC record (JSON text); undefined when there is no such title. */
+export const titleMarc = (db: Db, id: number) => db.selectFrom("acervo").select("marc").where("cod_acervo", "=", id).executeTakeFirst();
+
+/** Every contents entry of the title, of the book (cod_fasciculo null) and of its issues: latest issue first, in order. */
+export const contentsEntries = (db: Db, id: number) =>
+  db
+    .selectFrom("sumario as s")
+    .leftJoin("fasciculo as f", "f.cod_fasciculo", "s.cod_fasciculo")
+    .select(["s.cod_fasciculo", "s.titulo", "s.autor", "s.pagina", "f.ano", "f.volume", "f.numero", "f.periodo"])
+    .where("s.cod_acervo", "=", id)
+    .orderBy("f.ano", "desc")
+    .orderBy("s.cod_fasciculo", "desc")
+    .orderBy("s.ordem")
+    .execute();

@@ -175,3 +175,18 @@ export function getTargetProduct(db: Db, cod: number) {
 export async function libraryExists(db: Db, cod: number): Promise<boolean> {
   return (await db.selectFrom("biblioteca").select("cod_biblioteca").where("cod_biblioteca", "=", cod).executeTakeFirst()) !== undefined;
 }
+
+/** The libraries (of one campus, or all) with their campus, by campus then library name. */
+export function librariesWithCampus(db: Db, codCampus?: number) {
+  let q = db
+    .selectFrom("biblioteca as b")
+    .innerJoin("campus as k", "k.cod_campus", "b.cod_campus")
+    .select(["b.cod_biblioteca", "b.desc_biblioteca", "b.sigla", "b.cod_campus", "k.nome_campus"]);
+  if (codCampus) q = q.where("b.cod_campus", "=", codCampus);
+  return q.orderBy("k.nome_campus").orderBy("b.desc_biblioteca").execute();
+}
+
+/** Every campus, by name. */
+export function campusesByName(db: Db) {
+  return db.selectFrom("campus").select(["cod_campus", "nome_campus"]).orderBy("nome_campus").execute();
+}

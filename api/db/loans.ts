@@ -182,3 +182,16 @@ function nextDay(day: string): string {
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
+
+/** The patron's latest loan token still valid at `nowIso`; undefined when none. */
+export function validLoanToken(db: Db, codPessoa: number, nowIso: string) {
+  return db.selectFrom("token_emprestimo").select(["token", "valido_ate"]).where("cod_pessoa", "=", codPessoa).where("valido_ate", ">", nowIso).orderBy("id", "desc").executeTakeFirst();
+}
+
+/** Replaces the patron's loan tokens with this one, in one transaction (throws when the token is taken). */
+export async function replaceLoanToken(db: Db, codPessoa: number, token: string, validoAte: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("token_emprestimo").where("cod_pessoa", "=", codPessoa).execute();
+    await trx.insertInto("token_emprestimo").values({ cod_pessoa: codPessoa, token, valido_ate: validoAte }).execute();
+  });
+}

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { contentsEntries, titleMarc } from "../db/acervo.ts";
 import { contentsFromMarc } from "../domain/contents.ts";
 import { parseMarc } from "../domain/marc-view.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -44,18 +45,10 @@ export function sumarioRoutes(deps: ApiDeps) {
     }),
     async (c) => {
       const id = c.req.valid("param").id;
-      const title = await db.selectFrom("acervo").select("marc").where("cod_acervo", "=", id).executeTakeFirst();
+      const title = await titleMarc(db, id);
       if (!title) throw new ApiError(404, "nao_encontrado");
       // One query for every entry, of the book and of all its issues.
-      const rows = await db
-        .selectFrom("sumario as s")
-        .leftJoin("fasciculo as f", "f.cod_fasciculo", "s.cod_fasciculo")
-        .select(["s.cod_fasciculo", "s.titulo", "s.autor", "s.pagina", "f.ano", "f.volume", "f.numero", "f.periodo"])
-        .where("s.cod_acervo", "=", id)
-        .orderBy("f.ano", "desc")
-        .orderBy("s.cod_fasciculo", "desc")
-        .orderBy("s.ordem")
-        .execute();
+      const rows = await contentsEntries(db, id);
       const livro = rows.filter((r) => r.cod_fasciculo === null).map(({ titulo, autor, pagina }) => ({ titulo, autor, pagina }));
       const fasciculos = new Map<number, z.infer<typeof Dados>["fasciculos"][number]>();
       for (const r of rows) {

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isIsbnOrIssn } from "../../contract/request-fields.ts";
+import { campusesByName, librariesWithCampus } from "../db/directory.ts";
 import { postComment } from "../domain/comments.ts";
 import { createSuggestion } from "../domain/suggestions.ts";
 import { createRouter, LangHeader, errorResponses, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
@@ -79,14 +80,9 @@ export function unidadeInformacaoRoutes(deps: ApiDeps) {
   app.use("*", requireToken(deps));
   app.openapi(listRoute, async (c) => {
     const { campus } = c.req.valid("query");
-    let q = deps.db
-      .selectFrom("biblioteca as b")
-      .innerJoin("campus as k", "k.cod_campus", "b.cod_campus")
-      .select(["b.cod_biblioteca", "b.desc_biblioteca", "b.sigla", "b.cod_campus", "k.nome_campus"]);
-    if (campus) q = q.where("b.cod_campus", "=", campus);
-    return c.json(await q.orderBy("k.nome_campus").orderBy("b.desc_biblioteca").execute(), 200);
+    return c.json(await librariesWithCampus(deps.db, campus), 200);
   });
-  app.openapi(campusRoute, async (c) => c.json(await deps.db.selectFrom("campus").select(["cod_campus", "nome_campus"]).orderBy("nome_campus").execute(), 200));
+  app.openapi(campusRoute, async (c) => c.json(await campusesByName(deps.db), 200));
   return app;
 }
 

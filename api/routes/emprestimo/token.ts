@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
+import { replaceLoanToken, validLoanToken } from "../../db/loans.ts";
 import { createRouter, LangHeader, patronErrorResponses, patronOf, type ApiDeps } from "../../lib/http.ts";
 
 /** How long a loan token stays valid (docs/api.md): long enough to walk to the self-service machine. */
@@ -30,13 +31,7 @@ export function tokenRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.openapi(getRoute, async (c) => {
     const now = new Date(deps.auth.now()).toISOString();
-    const row = await db
-      .selectFrom("token_emprestimo")
-      .select(["token", "valido_ate"])
-      .where("cod_pessoa", "=", patronOf(c))
-      .where("valido_ate", ">", now)
-      .orderBy("id", "desc")
-      .executeTakeFirst();
+    const row = await validLoanToken(db, patronOf(c), now);
     return c.json({ token: row?.token ?? null, valido_ate: row?.valido_ate ?? null }, 200);
   });
   app.openapi(postRoute, async (c) => {
@@ -46,10 +41,7 @@ export function tokenRoutes(deps: ApiDeps) {
     for (let attempt = 0; ; attempt++) {
       const token = String(crypto.randomInt(0, 100_000_000)).padStart(8, "0");
       try {
-        await db.transaction().execute(async (trx) => {
-          await trx.deleteFrom("token_emprestimo").where("cod_pessoa", "=", cod).execute();
-          await trx.insertInto("token_emprestimo").values({ cod_pessoa: cod, token, valido_ate }).execute();
-        });
+        await replaceLoanToken(db, cod, token, valido_ate);
         return c.json({ token, valido_ate }, 200);
       } catch (err) {
         if (attempt >= 3) throw err;

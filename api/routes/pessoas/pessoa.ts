@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listDepartments } from "../../db/directory.ts";
+import { personWithCategory, redirectBaseOf, setRedirectBase } from "../../db/persons.ts";
 import { createRouter, errorResponses, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
 import { EXTERNAL_BASES, providerUrl } from "../vinculos/index.ts";
 
@@ -39,13 +40,7 @@ export function pessoaRoutes(deps: ApiDeps) {
   const app = createRouter();
   for (const p of ["/", "/departamentos", "/renovar", "/redirect-base", "/meu-pergamum/redirect"]) app.use(p, requireToken(deps));
 
-  const person = async (cod: number) =>
-    db
-      .selectFrom("pessoa as p")
-      .innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria")
-      .select(["p.cod_pessoa", "p.nome_pessoa", "p.email", "p.validade_cadastro", "k.cod_categoria", "k.descricao", "k.professor"])
-      .where("p.cod_pessoa", "=", cod)
-      .executeTakeFirstOrThrow();
+  const person = (cod: number) => personWithCategory(db, cod);
 
   app.openapi(get("/", "The logged-in person (a patron reads only their own record)", Pessoa), async (c) => {
     const p = await person(patronOf(c));
@@ -88,15 +83,14 @@ export function pessoaRoutes(deps: ApiDeps) {
     async (c) => {
       const cod = patronOf(c);
       const { base } = c.req.valid("json");
-      await db.deleteFrom("pessoa_redirect").where("cod_pessoa", "=", cod).execute();
-      if (base) await db.insertInto("pessoa_redirect").values({ cod_pessoa: cod, base }).execute();
+      await setRedirectBase(db, cod, base ?? null);
       return c.json({ base }, 200);
     },
   );
 
   app.openapi(get("/meu-pergamum/redirect", "Where the private area hands over to: the stored base's access address, or null (stay)", Redirect), async (c) => {
-    const row = await db.selectFrom("pessoa_redirect").select("base").where("cod_pessoa", "=", patronOf(c)).executeTakeFirst();
-    const base = row && (EXTERNAL_BASES as readonly string[]).includes(row.base) ? (row.base as (typeof EXTERNAL_BASES)[number]) : null;
+    const stored = await redirectBaseOf(db, patronOf(c));
+    const base = stored && (EXTERNAL_BASES as readonly string[]).includes(stored) ? (stored as (typeof EXTERNAL_BASES)[number]) : null;
     return c.json({ base, url: base ? await providerUrl(db, base) : null }, 200);
   });
   return app;
