@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "kysely";
+import { deleteAlert, markAlert, unreadAlerts, visibleAlerts } from "../db/alerts.ts";
 import { alertText, ALERT_KINDS, type AlertData } from "../domain/alerts.ts";
 import { createRouter, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -59,19 +59,11 @@ export function alertasRoutes(deps: ApiDeps) {
 
   app.openapi(listRoute, async (c) => {
     const cod = patronOf(c);
-    const unread = await db.selectFrom("alerta").select(sql<number>`count(*)`.as("n")).where("cod_pessoa", "=", cod).where("visivel", "=", 1).where("lido", "=", 0).executeTakeFirstOrThrow();
-    if (c.req.valid("query").resumo === "S") return c.json({ nao_lidos: Number(unread.n), alertas: [] }, 200);
-    const rows = await db
-      .selectFrom("alerta")
-      .select(["id", "tipo", "dados", "mensagem", "lido", "created_at"])
-      .where("cod_pessoa", "=", cod)
-      .where("visivel", "=", 1)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(500)
-      .execute();
+    const unread = await unreadAlerts(db, cod);
+    if (c.req.valid("query").resumo === "S") return c.json({ nao_lidos: unread, alertas: [] }, 200);
+    const rows = await visibleAlerts(db, cod, 500);
     const lang = c.get("lang");
-    return c.json({ nao_lidos: Number(unread.n), alertas: rows.map((r) => shape(lang, r)) }, 200);
+    return c.json({ nao_lidos: unread, alertas: rows.map((r) => shape(lang, r)) }, 200);
   });
 
   app.openapi(putRoute, async (c) => {
@@ -79,16 +71,14 @@ export function alertasRoutes(deps: ApiDeps) {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json") ?? {};
     const lido = body.lido ?? true;
-    await db.updateTable("alerta").set({ lido: lido ? 1 : 0 }).where("id", "=", id).where("cod_pessoa", "=", cod).execute();
-    const row = await db.selectFrom("alerta").select(["id", "tipo", "dados", "mensagem", "lido", "created_at"]).where("id", "=", id).where("cod_pessoa", "=", cod).executeTakeFirst();
+    const row = await markAlert(db, cod, id, lido);
     if (!row) throw new ApiError(404, "nao_encontrado");
     return c.json(shape(c.get("lang"), row), 200);
   });
 
   app.openapi(deleteRoute, async (c) => {
-    const res = await db.deleteFrom("alerta").where("id", "=", c.req.valid("param").id).where("cod_pessoa", "=", patronOf(c)).executeTakeFirst();
     // Nothing deleted: gone already, or not the patron's (answered alike, so an id reveals nothing of others).
-    if (Number(res.numDeletedRows) !== 1) throw new ApiError(404, "nao_encontrado");
+    if (!(await deleteAlert(db, patronOf(c), c.req.valid("param").id))) throw new ApiError(404, "nao_encontrado");
     return c.body(null, 204);
   });
   return app;

@@ -1,9 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../lib/errors.ts";
 import { isUniqueViolation } from "../domain/holds.ts";
-
-/** How often a saved search mails its new titles (migration 099 keeps the column to these values). */
-type SavedSearchAlert = "diario" | "semanal";
+import { deleteSavedSearch, insertSavedSearch, savedSearchByQuery, savedSearchesOf } from "../db/saved-searches.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 
 /** At most this many saved searches per patron. */
@@ -25,8 +23,7 @@ export function pesquisasSalvasRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
   app.use("*", requireToken(deps));
-  const list = (codPessoa: number) =>
-    db.selectFrom("pesquisa_salva").select(["id", "nome", "consulta", "created_at", "alerta"]).$narrowType<{ alerta: SavedSearchAlert | null }>().where("cod_pessoa", "=", codPessoa).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  const list = (codPessoa: number) => savedSearchesOf(db, codPessoa);
 
   app.openapi(
     createRoute({
@@ -67,12 +64,12 @@ export function pesquisasSalvasRoutes(deps: ApiDeps) {
       const who = patronOf(c);
       const { nome, consulta } = c.req.valid("json");
       const query = consulta.replace(/^\?/, "");
-      const find = () => db.selectFrom("pesquisa_salva").select(["id", "nome", "consulta", "created_at", "alerta"]).$narrowType<{ alerta: SavedSearchAlert | null }>().where("cod_pessoa", "=", who).where("consulta", "=", query).executeTakeFirst();
+      const find = () => savedSearchByQuery(db, who, query);
       const already = await find();
       if (already) return c.json(already, 200);
       if ((await list(who)).length >= MAX_SAVED_SEARCHES) throw new ApiError(422, "validacao", { code: "limite_pesquisas", message: LIMIT_MESSAGE[c.get("lang")] });
       try {
-        await db.insertInto("pesquisa_salva").values({ cod_pessoa: who, nome, consulta: query }).execute();
+        await insertSavedSearch(db, who, nome, query);
       } catch (err) {
         // The same search saved by a concurrent submit: one row, theirs.
         if (!isUniqueViolation(err)) throw err;
@@ -96,8 +93,7 @@ export function pesquisasSalvasRoutes(deps: ApiDeps) {
       },
     }),
     async (c) => {
-      const res = await db.deleteFrom("pesquisa_salva").where("id", "=", c.req.valid("param").id).where("cod_pessoa", "=", patronOf(c)).executeTakeFirst();
-      if (Number(res.numDeletedRows) === 0) throw new ApiError(404, "nao_encontrado");
+      if (!(await deleteSavedSearch(db, patronOf(c), c.req.valid("param").id))) throw new ApiError(404, "nao_encontrado");
       return c.body(null, 204);
     },
   );

@@ -4,6 +4,7 @@ import ical from "ical-generator";
 import { dueEventTime } from "../../../contract/time-zone.ts";
 import { libraryTimeZone } from "../../db/institution.ts";
 import { currentLoans } from "../../db/loans.ts";
+import { deleteFeed, feedCreatedAt, feedOwner, replaceFeed } from "../../db/calendar-feed.ts";
 import type { Db } from "../../db/index.ts";
 import { createRouter, LangHeader, patronErrorResponses, patronOf, type ApiDeps } from "../../lib/http.ts";
 import type { Lang } from "../../lib/messages.ts";
@@ -80,21 +81,17 @@ export function calendarRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.openapi(calendarioRoute, async (c) => ics(await loansCalendar(db, patronOf(c), c.get("lang")), "emprestimos.ics") as never);
   app.openapi(feedGet, async (c) => {
-    const row = await db.selectFrom("calendario_feed").select("created_at").where("cod_pessoa", "=", patronOf(c)).executeTakeFirst();
-    return c.json({ token: null, criado_em: row?.created_at ?? null }, 200);
+    return c.json({ token: null, criado_em: (await feedCreatedAt(db, patronOf(c))) ?? null }, 200);
   });
   app.openapi(feedPost, async (c) => {
     const cod = patronOf(c);
     const token = crypto.randomBytes(24).toString("base64url");
     const criado_em = new Date(deps.auth.now()).toISOString();
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("calendario_feed").where("cod_pessoa", "=", cod).execute();
-      await trx.insertInto("calendario_feed").values({ cod_pessoa: cod, token_hash: sha256(token), created_at: criado_em }).execute();
-    });
+    await replaceFeed(db, cod, sha256(token), criado_em);
     return c.json({ token, criado_em }, 200);
   });
   app.openapi(feedDelete, async (c) => {
-    await db.deleteFrom("calendario_feed").where("cod_pessoa", "=", patronOf(c)).execute();
+    await deleteFeed(db, patronOf(c));
     return c.json({ token: null, criado_em: null }, 200);
   });
   return app;
@@ -113,9 +110,9 @@ export function calendarFeedRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
   app.openapi(feedPublic, async (c) => {
-    const row = await db.selectFrom("calendario_feed").select("cod_pessoa").where("token_hash", "=", sha256(c.req.valid("param").token)).executeTakeFirst();
-    if (!row) return c.body(null, 404) as never;
-    return ics(await loansCalendar(db, row.cod_pessoa, c.get("lang")), "emprestimos.ics") as never;
+    const codPessoa = await feedOwner(db, sha256(c.req.valid("param").token));
+    if (codPessoa === undefined) return c.body(null, 404) as never;
+    return ics(await loansCalendar(db, codPessoa, c.get("lang")), "emprestimos.ics") as never;
   });
   return app;
 }
