@@ -147,3 +147,45 @@ export const contentsEntries = (db: Db, id: number) =>
     .orderBy("s.cod_fasciculo", "desc")
     .orderBy("s.ordem")
     .execute();
+
+/** Whether the title exists. */
+export const titleExists = async (db: Db, codAcervo: number) => (await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", codAcervo).executeTakeFirst()) !== undefined;
+
+/** What a citation export needs of each title (unknown ids left out, in no particular order). One query. */
+export const exportRows = (db: Db, ids: number[]) =>
+  db
+    .selectFrom("acervo")
+    .leftJoin("tipo_obra", "tipo_obra.cod_tipo_obra", "acervo.cod_tipo_obra")
+    .select([
+      "acervo.cod_acervo", "acervo.titulo", "acervo.subtitulo", "acervo.autor", "acervo.autores_secundarios", "acervo.assuntos", "acervo.edicao",
+      "acervo.local_publicacao", "acervo.editora", "acervo.ano_publicacao", "acervo.isbn", "acervo.issn", "acervo.serie", "acervo.chamada",
+      "acervo.idioma", "acervo.marc", "tipo_obra.descricao as desc_tipo_obra",
+    ])
+    .where("acervo.cod_acervo", "in", ids)
+    .execute();
+
+/** The titles' brief records with how many copies each has and how many are available (unknown ids left out). One query. */
+export const briefTitles = (db: Db, ids: number[]) =>
+  db
+    .selectFrom("acervo as a")
+    .leftJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra")
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom("exemplar")
+          .select([
+            "cod_acervo",
+            sql<number>`count(*)`.as("exemplares"),
+            sql<number>`sum(CASE WHEN situacao = 'disponivel' THEN 1 ELSE 0 END)`.as("disponiveis"),
+          ])
+          .where("cod_acervo", "in", ids)
+          .groupBy("cod_acervo")
+          .as("e"),
+      (j) => j.onRef("e.cod_acervo", "=", "a.cod_acervo"),
+    )
+    .select([
+      "a.cod_acervo", "a.titulo", "a.subtitulo", "a.autor", "a.editora", "a.local_publicacao", "a.ano_publicacao", "a.edicao", "a.cod_tipo_obra",
+      "t.descricao as desc_tipo_obra", "a.idioma", "a.isbn", "a.chamada", "a.link_capa", "a.acesso_remoto", "a.possui_acessibilidade", "e.exemplares", "e.disponiveis",
+    ])
+    .where("a.cod_acervo", "in", ids)
+    .execute();

@@ -21,3 +21,8 @@ export async function setRedirectBase(db: Db, codPessoa: number, base: string | 
 export async function redirectBaseOf(db: Db, codPessoa: number): Promise<string | undefined> {
   return (await db.selectFrom("pessoa_redirect").select("base").where("cod_pessoa", "=", codPessoa).executeTakeFirst())?.base;
 }
+
+/** The person's name; the person must exist. */
+export async function personName(db: Db, codPessoa: number): Promise<string> {
+  return (await db.selectFrom("pessoa").select("nome_pessoa").where("cod_pessoa", "=", codPessoa).executeTakeFirstOrThrow()).nome_pessoa;
+}

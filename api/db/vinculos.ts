@@ -12,9 +12,6 @@ export const linksOfTitles = (db: Db, codAcervos: number[]) =>
 export const titleLink = (db: Db, codAcervo: number, codLink: number) =>
   db.selectFrom("acervo_link").select(["cod_link", "url", "restrito"]).where("cod_link", "=", codLink).where("cod_acervo", "=", codAcervo).executeTakeFirst();
 
-/** Whether the title exists. */
-export const titleExists = async (db: Db, codAcervo: number) => (await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", codAcervo).executeTakeFirst()) !== undefined;
-
 /** Counts an access to a title or one of its links (statistics; the patron when known). */
 export const recordAccessStatistic = (db: Db, row: { cod_acervo: number; cod_link: number | null; origem: string; cod_pessoa: number | null }) =>
   db.insertInto("estatistica_acesso").values(row).execute();

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "kysely";
+import { authoritiesByHeading, authorityById, linkedTitles, linkedTitlesCount, searchAuthorities } from "../db/authorities.ts";
 import { marcView, parseMarc } from "../domain/marc-view.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
@@ -119,19 +119,8 @@ export function autoridadeRoutes(deps: ApiDeps) {
         const key = q.termo?.trim() ? "termo_curto" : "campo_obrigatorio";
         throw new ApiError(422, "validacao", { errors: { termo: [msg(lang, key, { min: MIN_AUTHORITY_TERM })] } });
       }
-      const all = (col: string) => sql.join(words.map((w) => sql`(' ' || ${sql.ref(col)}) LIKE ${`% ${w}%`}`), sql` AND `);
-      const inHeading = all("a.cabecalho_normalizado");
-      const where = sql`(${inHeading} OR ${all("a.remissivas_normalizadas")}) ${q.tipo ? sql`AND a.tipo = ${q.tipo}` : sql``}`;
-      const [count, rows] = await Promise.all([
-        sql<{ n: number }>`SELECT count(*) AS n FROM autoridade a WHERE ${where}`.execute(db),
-        sql<{ cod_autoridade: number; tipo: number; cabecalho: string; ver: string; no_cabecalho: number; total_acervos: number }>`
-          SELECT a.cod_autoridade, a.tipo, a.cabecalho, a.ver, CASE WHEN ${inHeading} THEN 1 ELSE 0 END AS no_cabecalho,
-                 (SELECT count(*) FROM acervo_autoridade x WHERE x.cod_autoridade = a.cod_autoridade) AS total_acervos
-          FROM autoridade a WHERE ${where}
-          ORDER BY no_cabecalho DESC, a.cabecalho_normalizado, a.cod_autoridade
-          LIMIT ${q.qtd} OFFSET ${(q.pagina - 1) * q.qtd}`.execute(db),
-      ]);
-      const resultados = rows.rows.map((r) => ({
+      const { total, rows } = await searchAuthorities(db, words, { tipo: q.tipo, qtd: q.qtd, pagina: q.pagina });
+      const resultados = rows.map((r) => ({
         cod_autoridade: r.cod_autoridade,
         tipo: r.tipo,
         desc_tipo: AUTHORITY_TYPES[r.tipo]?.[lang] ?? String(r.tipo),
@@ -140,7 +129,7 @@ export function autoridadeRoutes(deps: ApiDeps) {
         remissiva: Number(r.no_cabecalho) ? null : (parseJsonArray<string>(r.ver).find((v) => matchesWords(normalizeHeading(v), words)) ?? null),
         total_acervos: Number(r.total_acervos),
       }));
-      return c.json({ total: Number(count.rows[0]?.n ?? 0), pagina: q.pagina, qtd: q.qtd, resultados }, 200);
+      return c.json({ total, pagina: q.pagina, qtd: q.qtd, resultados }, 200);
     },
   );
 
@@ -151,7 +140,7 @@ export function autoridadeRoutes(deps: ApiDeps) {
   );
 
   const load = async (id: number) => {
-    const row = await db.selectFrom("autoridade").selectAll().where("cod_autoridade", "=", id).executeTakeFirst();
+    const row = await authorityById(db, id);
     if (!row) throw new ApiError(404, "nao_encontrado");
     return row;
   };
@@ -172,24 +161,9 @@ export function autoridadeRoutes(deps: ApiDeps) {
       const keys = seeAlso.map(normalizeHeading);
       const [targets, total, acervos] = await Promise.all([
         // One query resolves every see-also heading (the first authority with that heading wins).
-        keys.length
-          ? db
-              .selectFrom("autoridade")
-              .select(["cabecalho_normalizado", sql<number>`min(cod_autoridade)`.as("cod")])
-              .where("cabecalho_normalizado", "in", keys)
-              .groupBy("cabecalho_normalizado")
-              .execute()
-          : Promise.resolve([]),
-        db.selectFrom("acervo_autoridade").select(sql<number>`count(*)`.as("n")).where("cod_autoridade", "=", id).executeTakeFirstOrThrow(),
-        db
-          .selectFrom("acervo_autoridade as x")
-          .innerJoin("acervo as t", "t.cod_acervo", "x.cod_acervo")
-          .select(["t.cod_acervo", "t.titulo", "t.autor", "t.ano_publicacao"])
-          .where("x.cod_autoridade", "=", id)
-          .orderBy("t.titulo")
-          .orderBy("t.cod_acervo")
-          .limit(LINKED_TITLES_SHOWN)
-          .execute(),
+        authoritiesByHeading(db, keys),
+        linkedTitlesCount(db, id),
+        linkedTitles(db, id, LINKED_TITLES_SHOWN),
       ]);
       const byKey = new Map(targets.map((r) => [r.cabecalho_normalizado, Number(r.cod)]));
       return c.json(
@@ -201,7 +175,7 @@ export function autoridadeRoutes(deps: ApiDeps) {
           ver: parseJsonArray<string>(a.ver),
           ver_tambem: seeAlso.map((cabecalho, i) => ({ cabecalho, cod_autoridade: byKey.get(keys[i]) ?? null })),
           notas: parseJsonArray<string>(a.notas),
-          total_acervos: Number(total.n),
+          total_acervos: total,
           acervos,
         },
         200,

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "kysely";
+import { briefTitles, exportRows, titleExists } from "../db/acervo.ts";
 import type { Db } from "../db/index.ts";
+import { personName } from "../db/persons.ts";
 import { EXPORT_FORMATS, exportTitles, type CitationSource, type ExportFormat } from "../domain/citations.ts";
 import { ApiError } from "../lib/errors.ts";
 import { allowEvent } from "../db/rate-limit.ts";
@@ -188,16 +189,7 @@ const permanentCollection = createRoute({
 
 /** Loads the titles for an export, in the order of `ids` (unknown ids dropped). One query. */
 async function loadSources(db: Db, ids: number[]): Promise<CitationSource[]> {
-  const rows = await db
-    .selectFrom("acervo")
-    .leftJoin("tipo_obra", "tipo_obra.cod_tipo_obra", "acervo.cod_tipo_obra")
-    .select([
-      "acervo.cod_acervo", "acervo.titulo", "acervo.subtitulo", "acervo.autor", "acervo.autores_secundarios", "acervo.assuntos", "acervo.edicao",
-      "acervo.local_publicacao", "acervo.editora", "acervo.ano_publicacao", "acervo.isbn", "acervo.issn", "acervo.serie", "acervo.chamada",
-      "acervo.idioma", "acervo.marc", "tipo_obra.descricao as desc_tipo_obra",
-    ])
-    .where("acervo.cod_acervo", "in", ids)
-    .execute();
+  const rows = await exportRows(db, ids);
   const byId = new Map(rows.map((r) => [r.cod_acervo, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -255,7 +247,7 @@ export function cestaRoutes(deps: ApiDeps) {
     const perIp = ip ? await allowEvent(db, `mail:ip:${ip}`, MAX_EMAILS_PER_IP, now, EMAIL_WINDOW_MS) : { allowed: true };
     if (!perPatron.allowed || !perIp.allowed) throw new ApiError(429, "envio_limite");
     const { conteudo } = await exportTitles(sources, tipo);
-    const sender = await db.selectFrom("pessoa").select("nome_pessoa").where("cod_pessoa", "=", codPessoa).executeTakeFirstOrThrow();
+    const sender = { nome_pessoa: await personName(db, codPessoa) };
     // The patron's words only ever appear as a quoted note inside the library's own message and subject.
     const note = body.opcoesEmail?.mensagem?.trim();
     const quoted = note ? `${text(lang, "nota", { nome: sender.nome_pessoa })}\n${note.split(/\r?\n/).map((l) => `> ${l}`).join("\n")}` : "";
@@ -276,29 +268,7 @@ export function cestaRoutes(deps: ApiDeps) {
         .filter((n) => Number.isInteger(n) && n > 0),
     ).slice(0, MAX_TITLES);
     if (ids.length === 0) return c.json([], 200);
-    const rows = await db
-      .selectFrom("acervo as a")
-      .leftJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra")
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom("exemplar")
-            .select([
-              "cod_acervo",
-              sql<number>`count(*)`.as("exemplares"),
-              sql<number>`sum(CASE WHEN situacao = 'disponivel' THEN 1 ELSE 0 END)`.as("disponiveis"),
-            ])
-            .where("cod_acervo", "in", ids)
-            .groupBy("cod_acervo")
-            .as("e"),
-        (j) => j.onRef("e.cod_acervo", "=", "a.cod_acervo"),
-      )
-      .select([
-        "a.cod_acervo", "a.titulo", "a.subtitulo", "a.autor", "a.editora", "a.local_publicacao", "a.ano_publicacao", "a.edicao", "a.cod_tipo_obra",
-        "t.descricao as desc_tipo_obra", "a.idioma", "a.isbn", "a.chamada", "a.link_capa", "a.acesso_remoto", "a.possui_acessibilidade", "e.exemplares", "e.disponiveis",
-      ])
-      .where("a.cod_acervo", "in", ids)
-      .execute();
+    const rows = await briefTitles(db, ids);
     const byId = new Map(rows.map((r) => [r.cod_acervo, r]));
     return c.json(
       ids.flatMap((id) => {
@@ -331,8 +301,7 @@ export function cestaRoutes(deps: ApiDeps) {
   app.openapi(permanentPut, async (c) => {
     const who = patronOf(c);
     const { acervo } = c.req.valid("json");
-    const exists = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", acervo).executeTakeFirst();
-    if (!exists) throw new ApiError(404, "nao_encontrado");
+    if (!(await titleExists(db, acervo))) throw new ApiError(404, "nao_encontrado");
     const { refused } = await addPermanent(db, who, [acervo], c.get("lang"));
     if (refused > 0) throw new ApiError(409, "nao_encontrado", { code: "lista_limite_itens", message: listMessage(c.get("lang"), "limite_itens") });
     return c.json(await permanentBasket(db, who), 200);

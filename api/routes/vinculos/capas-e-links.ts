@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { IMAGE_SCHEMES, linkHref } from "../../../contract/link-url.ts";
 import { institutionParameters } from "../../db/institution.ts";
-import { linksOfTitles, recordAccessStatistic, titleCover, titleExists, titleLink } from "../../db/vinculos.ts";
+import { titleExists } from "../../db/acervo.ts";
+import { linksOfTitles, recordAccessStatistic, titleCover, titleLink } from "../../db/vinculos.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, requireToken, type ApiDeps } from "../../lib/http.ts";
 
