@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "../db/index.ts";
-import { prepared, type PreparedQuery } from "../db/prepared.ts";
+import { hasIssues, issueContents, issueLibraries, issueOfTitle, issueRows, issueYears, type IssueFilter, type IssueRow } from "../db/periodical-issues.ts";
+import { titleExists } from "../db/acervo.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
 
@@ -36,17 +37,7 @@ const Item = Fasciculo.extend({
 
 const optionalInt = z.coerce.number().int().positive().optional();
 
-/** /api/kardex/{id}/...: the issues (fascículos) of a periodical title, as its kardex records them. */
-const issuesQuery = (db: Db) =>
-  db
-    .selectFrom("fasciculo as f")
-    .innerJoin("biblioteca as b", "b.cod_biblioteca", "f.cod_biblioteca")
-    .select([
-      "f.cod_fasciculo", "f.cod_biblioteca", "b.desc_biblioteca", "f.ano", "f.volume", "f.numero", "f.periodo", "f.data_publicacao",
-      "f.data_chegada", "f.situacao", "f.observacao",
-    ])
-    .select((eb) => eb.exists(eb.selectFrom("sumario as s").select("s.cod_sumario").whereRef("s.cod_fasciculo", "=", "f.cod_fasciculo")).as("possui_sumario"));
-type IssueRow = Awaited<ReturnType<ReturnType<typeof issuesQuery>["execute"]>>[number];
+/** An issue as the kardex answers it: its library as an object, whether it has contents as a boolean. */
 const shape = ({ cod_biblioteca, desc_biblioteca, possui_sumario, ...f }: IssueRow) => ({
   ...f,
   biblioteca: { cod_biblioteca, desc_biblioteca },
@@ -58,42 +49,22 @@ const shape = ({ cod_biblioteca, desc_biblioteca, possui_sumario, ...f }: IssueR
  * at most `limit`, and by arrival day (the title page embeds the latest received ones, ADR 196).
  */
 export async function listIssues(db: Db, id: number, f: IssueFilter = {}) {
-  // One prepared query per combination of filters given (ADR 210): the title page's is always the same one.
-  const has = { codBib: Boolean(f.codBib), year: Boolean(f.year), situacao: Boolean(f.situacao), limit: Boolean(f.limit), byArrival: Boolean(f.byArrival) };
-  const key = JSON.stringify(has);
-  let q = ISSUES.get(key);
-  if (!q) {
-    q = prepared((db, p: { id: number; codBib: number; year: number; situacao: string; limit: number }) => {
-      let b = issuesQuery(db).where("f.cod_acervo", "=", p.id);
-      if (has.codBib) b = b.where("f.cod_biblioteca", "=", p.codBib);
-      if (has.year) b = b.where("f.ano", "=", p.year);
-      if (has.situacao) b = b.where("f.situacao", "=", p.situacao);
-      // The latest received are the latest to arrive (a late issue arriving today comes first).
-      b = has.byArrival ? b.orderBy("f.data_chegada", "desc") : b.orderBy("f.ano", "desc").orderBy("f.data_publicacao", "desc");
-      b = b.orderBy("f.cod_fasciculo", "desc");
-      return has.limit ? b.limit(p.limit) : b;
-    });
-    ISSUES.set(key, q);
-  }
-  return (await q.all(db, { id, codBib: f.codBib ?? 0, year: f.year ?? 0, situacao: f.situacao ?? "", limit: f.limit ?? 0 })).map(shape);
+  return (await issueRows(db, id, f)).map(shape);
 }
-type IssueFilter = { codBib?: number; year?: number; situacao?: string; limit?: number; byArrival?: boolean };
-const ISSUES = new Map<string, PreparedQuery<{ id: number; codBib: number; year: number; situacao: string; limit: number }, IssueRow>>();
 
+/** /api/kardex/{id}/...: the issues (fascículos) of a periodical title, as its kardex records them. */
 export function kardexRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
   app.use("*", requireToken(deps));
 
   const ensureTitle = async (id: number) => {
-    const t = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", id).executeTakeFirst();
-    if (!t) throw new ApiError(404, "nao_encontrado");
+    if (!(await titleExists(db, id))) throw new ApiError(404, "nao_encontrado");
   };
   app.openapi(get("/{id}/permissao", "Whether the title has a kardex (periodical issues) to show", z.object({ permitido: z.boolean() }).openapi("KardexPermissao"), z.object({})), async (c) => {
     const id = c.req.valid("param").id;
     await ensureTitle(id);
-    const one = await db.selectFrom("fasciculo").select("cod_fasciculo").where("cod_acervo", "=", id).limit(1).executeTakeFirst();
-    return c.json({ permitido: !!one }, 200);
+    return c.json({ permitido: await hasIssues(db, id) }, 200);
   });
 
   app.openapi(
@@ -106,18 +77,8 @@ export function kardexRoutes(deps: ApiDeps) {
     async (c) => {
       const id = c.req.valid("param").id;
       await ensureTitle(id);
-      const [bibliotecas, anos] = await Promise.all([
-        db
-          .selectFrom("fasciculo as f")
-          .innerJoin("biblioteca as b", "b.cod_biblioteca", "f.cod_biblioteca")
-          .select(["b.cod_biblioteca", "b.desc_biblioteca"])
-          .distinct()
-          .where("f.cod_acervo", "=", id)
-          .orderBy("b.cod_biblioteca")
-          .execute(),
-        db.selectFrom("fasciculo").select("ano").distinct().where("cod_acervo", "=", id).orderBy("ano", "desc").execute(),
-      ]);
-      return c.json({ bibliotecas, anos: anos.map((a) => a.ano) }, 200);
+      const [bibliotecas, anos] = await Promise.all([issueLibraries(db, id), issueYears(db, id)]);
+      return c.json({ bibliotecas, anos }, 200);
     },
   );
 
@@ -141,9 +102,9 @@ export function kardexRoutes(deps: ApiDeps) {
     async (c) => {
       const id = c.req.valid("param").id;
       const { seqPar } = c.req.valid("query");
-      const row = await issuesQuery(db).where("f.cod_acervo", "=", id).where("f.cod_fasciculo", "=", seqPar).executeTakeFirst();
+      const row = await issueOfTitle(db, id, seqPar);
       if (!row) throw new ApiError(404, "nao_encontrado");
-      const sumario = await db.selectFrom("sumario").select(["titulo", "autor", "pagina"]).where("cod_fasciculo", "=", seqPar).orderBy("ordem").execute();
+      const sumario = await issueContents(db, seqPar);
       return c.json({ ...shape(row), sumario }, 200);
     },
   );
