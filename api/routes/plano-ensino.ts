@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sql } from "kysely";
+import { planOptions, plansWithBibliography } from "../db/teaching-plans.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg } from "../lib/messages.ts";
@@ -89,18 +89,7 @@ export function planoEnsinoRoutes(deps: ApiDeps) {
       responses: { 200: { description: "Form options", content: { "application/json": { schema: Options } } }, ...errorResponses },
     }),
     async (c) => {
-      const [deps_, discs, libs, plans] = await Promise.all([
-        db.selectFrom("departamento as d").select(["d.cod_departamento as codigo", "d.nome as descricao"])
-          .where((eb) => eb.exists(eb.selectFrom("disciplina as x").innerJoin("plano_ensino as p", "p.cod_disciplina", "x.cod_disciplina").select("p.cod_plano").whereRef("x.cod_departamento", "=", "d.cod_departamento")))
-          .orderBy("d.nome").execute(),
-        db.selectFrom("disciplina as x").select(["x.cod_disciplina as codigo", "x.nome as descricao", "x.cod_departamento"])
-          .where((eb) => eb.exists(eb.selectFrom("plano_ensino as p").select("p.cod_plano").whereRef("p.cod_disciplina", "=", "x.cod_disciplina")))
-          .orderBy("x.nome").execute(),
-        db.selectFrom("biblioteca as b").select(["b.cod_biblioteca as codigo", "b.desc_biblioteca as descricao"])
-          .where((eb) => eb.exists(eb.selectFrom("plano_ensino as p").select("p.cod_plano").whereRef("p.cod_biblioteca", "=", "b.cod_biblioteca")))
-          .orderBy("b.desc_biblioteca").execute(),
-        db.selectFrom("plano_ensino").select(["ano", "semestre", "periodo"]).distinct().execute(),
-      ]);
+      const { departamentos: deps_, disciplinas: discs, bibliotecas: libs, plans } = await planOptions(db);
       const sorted = (list: number[], desc = false) => [...new Set(list)].sort((a, b) => (desc ? b - a : a - b));
       return c.json(
         {
@@ -131,62 +120,7 @@ export function planoEnsinoRoutes(deps: ApiDeps) {
       if (professor === undefined && PLAN_FIELDS.every((f) => q[f] === undefined)) {
         throw new ApiError(422, "validacao", { errors: { [PLAN_FIELDS[0]]: [msg(c.get("lang"), "ao_menos_um_campo")] } });
       }
-      let base = db
-        .selectFrom("plano_ensino as p")
-        .innerJoin("disciplina as x", "x.cod_disciplina", "p.cod_disciplina")
-        .innerJoin("departamento as d", "d.cod_departamento", "x.cod_departamento")
-        .innerJoin("curso as k", "k.cod_curso", "p.cod_curso")
-        .innerJoin("biblioteca as b", "b.cod_biblioteca", "p.cod_biblioteca");
-      if (professor !== undefined) base = base.where("p.cod_professor", "=", professor);
-      if (q.departamento !== undefined) base = base.where("x.cod_departamento", "=", q.departamento);
-      if (q.disciplina !== undefined) base = base.where("p.cod_disciplina", "=", q.disciplina);
-      if (q.biblioteca !== undefined) base = base.where("p.cod_biblioteca", "=", q.biblioteca);
-      if (q.ano !== undefined) base = base.where("p.ano", "=", q.ano);
-      if (q.semestre !== undefined) base = base.where("p.semestre", "=", q.semestre);
-      if (q.periodo !== undefined) base = base.where("p.periodo", "=", q.periodo);
-
-      const [count, plans] = await Promise.all([
-        base.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
-        base
-          .select([
-            "p.cod_plano", "p.ano", "p.semestre", "p.periodo", "p.vagas",
-            "x.cod_disciplina", "x.codigo as sigla", "x.nome as disciplina",
-            "d.cod_departamento", "d.nome as departamento", "k.cod_curso", "k.nome as curso", "b.cod_biblioteca", "b.desc_biblioteca",
-          ])
-          .orderBy("x.nome").orderBy("p.ano", "desc").orderBy("p.semestre", "desc").orderBy("p.cod_plano")
-          .limit(PLANS_MAX)
-          .execute(),
-      ]);
-      const ids = plans.map((p) => p.cod_plano);
-      // One query for every plan's bibliography, with each title's copies, available copies and loans.
-      const titles = ids.length
-        ? await db
-            .selectFrom("plano_bibliografia as pb")
-            .innerJoin("acervo as a", "a.cod_acervo", "pb.cod_acervo")
-            .leftJoin(
-              (eb) =>
-                eb.selectFrom("exemplar as e")
-                  .select(["e.cod_acervo", sql<number>`count(*)`.as("exemplares"), sql<number>`sum(CASE WHEN e.situacao = 'disponivel' THEN 1 ELSE 0 END)`.as("disponiveis")])
-                  .where("e.cod_acervo", "in", eb.selectFrom("plano_bibliografia").select("cod_acervo").where("cod_plano", "in", ids))
-                  .groupBy("e.cod_acervo")
-                  .as("c"),
-              (j) => j.onRef("c.cod_acervo", "=", "a.cod_acervo"),
-            )
-            .leftJoin(
-              (eb) =>
-                eb.selectFrom("emprestimo as m")
-                  .innerJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
-                  .select(["e.cod_acervo", sql<number>`count(*)`.as("emprestimos"), sql<number>`sum(CASE WHEN m.data_devolucao IS NULL THEN 1 ELSE 0 END)`.as("emprestados")])
-                  .where("e.cod_acervo", "in", eb.selectFrom("plano_bibliografia").select("cod_acervo").where("cod_plano", "in", ids))
-                  .groupBy("e.cod_acervo")
-                  .as("m"),
-              (j) => j.onRef("m.cod_acervo", "=", "a.cod_acervo"),
-            )
-            .select(["pb.cod_plano", "pb.tipo", "a.cod_acervo", "a.titulo", "a.autor", "a.ano_publicacao", "c.exemplares", "c.disponiveis", "m.emprestados", "m.emprestimos"])
-            .where("pb.cod_plano", "in", ids)
-            .orderBy("pb.cod_plano").orderBy("pb.ordem")
-            .execute()
-        : [];
+      const { total, plans, titles } = await plansWithBibliography(db, { ...q, professor }, PLANS_MAX);
       const biblio = (plano: number, tipo: "B" | "C") =>
         titles
           .filter((t) => t.cod_plano === plano && t.tipo === tipo)
@@ -197,7 +131,7 @@ export function planoEnsinoRoutes(deps: ApiDeps) {
           }));
       return c.json(
         {
-          total: Number(count.n),
+          total,
           planos: plans.map((p) => ({
             cod_plano: p.cod_plano,
             disciplina: { codigo: p.cod_disciplina, sigla: p.sigla, descricao: p.disciplina },
