@@ -11,7 +11,7 @@ import { mailerFromEnv, type Mailer } from "./mail/index.ts";
 import { acervoRoutes } from "./routes/acervo/index.ts";
 import { alertasRoutes } from "./routes/alertas.ts";
 import { autenticarRoutes } from "./routes/autenticar/index.ts";
-import { autoridadeRoutes } from "./routes/autoridade.ts";
+import { autoridadeRoutes } from "./routes/autoridade/index.ts";
 import { captchaRoutes } from "./routes/captcha.ts";
 import { duplicadasRoutes } from "./routes/duplicadas.ts";
 import type { CaptchaSettings } from "./domain/captcha.ts";

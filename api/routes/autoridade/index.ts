@@ -1,23 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { authoritiesByHeading, authorityById, linkedTitles, linkedTitlesCount, searchAuthorities } from "../db/authorities.ts";
-import { marcView, parseMarc } from "../domain/marc-view.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg, type Lang } from "../lib/messages.ts";
-import { normalizeHeading } from "../marc/map.ts";
-
-/** The nine authority types of spec §3, by `autoridade.tipo`. */
-export const AUTHORITY_TYPES: Record<number, Record<Lang, string>> = {
-  1: { pt: "Pessoas", es: "Personas", en: "People" },
-  2: { pt: "Instituições", es: "Instituciones", en: "Institutions" },
-  3: { pt: "Eventos", es: "Eventos", en: "Events" },
-  4: { pt: "Título uniforme", es: "Título uniforme", en: "Uniform title" },
-  5: { pt: "Assuntos", es: "Materias", en: "Subjects" },
-  6: { pt: "Assuntos geográficos", es: "Materias geográficas", en: "Geographic subjects" },
-  7: { pt: "Gênero/forma", es: "Género/forma", en: "Genre/form" },
-  8: { pt: "Termo cronológico", es: "Término cronológico", en: "Chronological term" },
-  9: { pt: "Subdivisões", es: "Subdivisiones", en: "Subdivisions" },
-};
+import { authoritiesByHeading, authorityById, linkedTitles, linkedTitlesCount, searchAuthorities } from "../../db/authorities.ts";
+import { marcView, parseMarc } from "../../domain/marc-view.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { msg } from "../../lib/messages.ts";
+import { normalizeHeading } from "../../marc/map.ts";
+import { AUTHORITY_TYPES } from "./messages.ts";
 
 /** How many linked titles the authority answer lists (the rest are reached through a search). */
 export const LINKED_TITLES_SHOWN = 20;
