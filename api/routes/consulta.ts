@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ANY_MIN, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, suggestSearches, type RowOperator, type SearchKind, type SearchTerm } from "../search/index.ts";
+import { ANY_MIN, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, suggestSearches, ROW_OPERATOR_CODES, rowOperatorOf, type SearchKind, type SearchTerm } from "../search/index.ts";
 import { tabOptionGroups } from "../search/index.ts";
 import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from "../search/index.ts";
 import { parseTabOptions, type OptionTab, type TabOptionValues } from "../search/index.ts";
@@ -21,9 +21,8 @@ const many = z
   .optional()
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 
-/** The wire values of an advanced row's operator (ADR 257): E (AND), OU (OR), NAO (NOT). */
-const ROW_OPERATORS = { E: "and", OU: "or", NAO: "not" } as const satisfies Record<string, RowOperator>;
-const RowOperatorParam = z.enum(["E", "OU", "NAO"]).optional();
+/** An advanced row's operator (ADR 257): E (AND), OU (OR), NAO (NOT). */
+const RowOperatorParam = z.enum(Object.keys(ROW_OPERATOR_CODES) as [keyof typeof ROW_OPERATOR_CODES]).optional();
 const ROW_OPERATOR_HELP =
   "Estante extension, advanced search (ADR 257): E (AND, the default), OU (OR) or NAO (NOT: leaves out the titles this row finds). The filled rows join in form order (titulo, autor, assunto), left to right without precedence: A OU B E C is (A OR B) AND C. The first filled row cannot be NAO (422).";
 
@@ -191,8 +190,8 @@ function searchInput(
     titulo?: string;
     autor?: string;
     assunto?: string;
-    op_autor?: keyof typeof ROW_OPERATORS;
-    op_assunto?: keyof typeof ROW_OPERATORS;
+    op_autor?: keyof typeof ROW_OPERATOR_CODES;
+    op_assunto?: keyof typeof ROW_OPERATOR_CODES;
     isbn?: string;
     filtro: string[];
   } & Record<string, unknown>,
@@ -204,8 +203,8 @@ function searchInput(
   if (q.termo?.trim()) fields.push(["termo", { termo: q.termo.trim(), tipo: q.tipo, modo }]);
   for (const tipo of ["titulo", "autor", "assunto"] as const) {
     const v = q[tipo]?.trim();
-    const op = tipo === "titulo" ? undefined : q[`op_${tipo}`];
-    if (v) fields.push([tipo, { termo: v, tipo, modo, ...(op && op !== "E" ? { operator: ROW_OPERATORS[op] } : {}) }]);
+    const operator = tipo === "titulo" ? undefined : rowOperatorOf(q[`op_${tipo}`]);
+    if (v) fields.push([tipo, { termo: v, tipo, modo, ...(operator ? { operator } : {}) }]);
   }
   // An ISBN or ISSN is searched as the free text finds one (ADR 223: every form of it is indexed).
   const isbn = q.isbn?.trim();

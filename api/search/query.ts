@@ -45,6 +45,15 @@ export interface SearchTerm {
 /** How an advanced search's row joins the rows before it (ADR 257). */
 export type RowOperator = "and" | "or" | "not";
 
+/** The operators' wire codes (`op_autor`, `op_assunto`; ADR 257): E (AND), OU (OR), NAO (NOT). */
+export const ROW_OPERATOR_CODES = { E: "and", OU: "or", NAO: "not" } as const satisfies Record<string, RowOperator>;
+
+/** A wire code's operator; undefined (AND) for E, a missing or an unknown code. */
+export function rowOperatorOf(code: string | null | undefined): RowOperator | undefined {
+  const op = code && Object.hasOwn(ROW_OPERATOR_CODES, code) ? ROW_OPERATOR_CODES[code as keyof typeof ROW_OPERATOR_CODES] : undefined;
+  return op === "and" ? undefined : op;
+}
+
 /**
  * The terms' text queries joined left to right by their operators (ADR 257): each step wraps what came before
  * in parentheses, because FTS5 and to_tsquery bind NOT before AND before OR, and the rows read as typed.
