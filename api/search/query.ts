@@ -33,6 +33,34 @@ export interface SearchTerm {
   tipo: SearchKind;
   /** "todas" (default): every word must match; "qualquer": contains-any, words of ANY_MIN letters or more. */
   modo?: "todas" | "qualquer";
+  /**
+   * How this term joins the terms before it (the advanced search's rows, ADR 257): "and" (the default), "or",
+   * "not" (titles matching the terms before it, less this term's). Read left to right, without precedence:
+   * A OR B AND C is (A OR B) AND C. The first term's is ignored, except "not": a NOT with nothing before it has
+   * nothing to exclude from, and that term is left out.
+   */
+  operator?: RowOperator;
+}
+
+/** How an advanced search's row joins the rows before it (ADR 257). */
+export type RowOperator = "and" | "or" | "not";
+
+/** The operators' wire codes (`op_autor`, `op_assunto`; ADR 257): E (AND), OU (OR), NAO (NOT). */
+export const ROW_OPERATOR_CODES = { E: "and", OU: "or", NAO: "not" } as const satisfies Record<string, RowOperator>;
+
+/** A wire code's operator; undefined (AND) for E, a missing or an unknown code. */
+export function rowOperatorOf(code: string | null | undefined): RowOperator | undefined {
+  const op = code && Object.hasOwn(ROW_OPERATOR_CODES, code) ? ROW_OPERATOR_CODES[code as keyof typeof ROW_OPERATOR_CODES] : undefined;
+  return op === "and" ? undefined : op;
+}
+
+/**
+ * The terms' text queries joined left to right by their operators (ADR 257): each step wraps what came before
+ * in parentheses, because FTS5 and to_tsquery bind NOT before AND before OR, and the rows read as typed.
+ */
+export function joinTerms(parts: readonly string[], operators: ReadonlyArray<RowOperator | undefined>, pg: boolean): string {
+  const join = pg ? { and: " & (", or: " | (", not: " & !(" } : { and: " AND (", or: " OR (", not: " NOT (" };
+  return parts.slice(1).reduce((acc, part, i) => `(${acc})${join[operators[i + 1] ?? "and"]}${part})`, parts[0]);
 }
 
 export interface SearchParams {
@@ -368,7 +396,10 @@ const ruleGroups = (t: TermGroups) => t.groups.map((g, gi) => ({ words: g.pos.ma
 
 async function compile(db: Db, termos: SearchTerm[]): Promise<Compiled | null> {
   const terms = termWords(termos);
+  // A NOT with nothing before it excludes from nothing (ADR 257; the API refuses it, this covers a term left empty).
+  while (terms[0]?.operator === "not") terms.shift();
   if (terms.length === 0) return null;
+  const joined = terms.some((t, i) => i > 0 && t.operator !== undefined && t.operator !== "and");
   const pg = dialectOf(db) === "postgres";
   // SQLite: each term's last word is a prefix; expanded into the index's exact terms when they are few.
   const prefixes = new Map<string, string[]>();
@@ -382,6 +413,12 @@ async function compile(db: Db, termos: SearchTerm[]): Promise<Compiled | null> {
     }
   }
   const one = (t: TermGroups, tipo: SearchKind, notTipo: SearchKind) => (pg ? tsGroups(t, tipo, notTipo) : fts5Groups(t, tipo, notTipo, prefixes));
+  if (joined) {
+    // Rows joined by OR or NOT (ADR 257): one relevance tier (a title tier of "A OR NOT B" would need rules of
+    // its own), and every title test is the text index's own MATCH (the JavaScript rule is AND-only).
+    const all = joinTerms(terms.map((t) => one(t, t.tipo, t.tipo)), terms.map((t) => t.operator), pg);
+    return { all, title: null, rest: null, exactKey: null, probe, titleRule: [], rule: null };
+  }
   const and = pg ? " & " : " AND ";
   const all = terms.map((t) => `(${one(t, t.tipo, t.tipo)})`).join(and);
   const titled = terms.some((t) => t.tipo === "livre");
