@@ -961,9 +961,16 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       const levelled = skip < (size ?? Infinity) ? await countUpTo(db, titleIds, LEVELS_MAX + exact.length) : null;
       if (levelled !== null && levelled > 1 && skip < levelled - exact.length) {
         inTitle = levelled;
-        for (const group of await matchLevels(db, p, await idsOf(db, titleIds))) {
-          const inGroup = exact.filter((id) => group.includes(id)).length;
-          await take(group.length - inGroup, listPage(group, c.exactKey), async () => group.length - inGroup);
+        const tier = await idsOf(db, titleIds);
+        const page = await levelZeroPage(db, c, p, tier, exact, skip, need, order, undefined, true);
+        if (page) {
+          ids.push(...page);
+          need = 0;
+        } else {
+          for (const group of await matchLevels(db, p, tier)) {
+            const inGroup = exact.filter((id) => group.includes(id)).length;
+            await take(group.length - inGroup, listPage(group, c.exactKey), async () => group.length - inGroup);
+          }
         }
       } else await take(size, (from, count) => tierPage(db, c, titleQuery, size, p, plan, order, from, count, c.exactKey), async () => (await inTitleExact()) - exact.length);
       if (c.rest && need > 0) {
@@ -988,7 +995,8 @@ const WALK_CHUNK = 256;
 
 /**
  * The page of a relevance search (issue 27) when it lies within the title tier's best match level (ADR 250), or
- * null when that cannot be shown cheaply; the caller then groups every listed match as before. The listed
+ * null when that cannot be shown cheaply; the caller then groups every listed match as before. `listed` is every
+ * match (`allInTitle` false) or the whole title tier (true). The listed
  * matches (without the exact-title ones, which come first on their own) are sorted once by the order's key, then
  * classified chunk by chunk in that order — in the title tier or not (`titleTier`), at which level
  * (`matchLevels`) — until `skip + need` titles of level 0 are found: those are the first titles of that group in
@@ -1011,7 +1019,8 @@ async function levelZeroPage(
   if (need <= 0) return [];
   // The grouping applies when the page starts inside the title tier less the exact titles (see searchAcervos):
   // level 0's `skip + need` titles show it does, unless exact titles outside the tier make up the difference.
-  const exactOut = allInTitle || exact.length === 0 ? 0 : exact.length - (await titleTier(db, c, exact, known)).length;
+  const all = allInTitle && exact.length > 0 ? new Set(listed) : null;
+  const exactOut = exact.length === 0 ? 0 : all ? exact.filter((id) => !all.has(id)).length : exact.length - (await titleTier(db, c, exact, known)).length;
   if (need <= exactOut) return null;
   const want = skip + need;
   const sorted = await idsOf(
