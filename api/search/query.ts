@@ -298,6 +298,11 @@ export const searchLimits = {
   probeMax: 5_000,
   /** A selected filter with at most this many titles may drive the search (SQLite; see `Plan`). */
   driveMax: 20_000,
+  /**
+   * A relevance page is read from the title tier's best level in the order's own order (`levelZeroPage`, ADR 259)
+   * when at least this many titles are listed; fewer are grouped in full at once, which costs no more.
+   */
+  walkMin: 1_000,
   /** Facet counts are exact up to this many text matches; above, they are estimated from a sample. */
   facetExactMax: 20_000,
   /** Expected size of that sample. */
@@ -1017,6 +1022,7 @@ async function levelZeroPage(
   allInTitle: boolean,
 ): Promise<number[] | null> {
   if (need <= 0) return [];
+  if (listed.length < searchLimits.walkMin) return null;
   // The grouping applies when the page starts inside the title tier less the exact titles (see searchAcervos):
   // level 0's `skip + need` titles show it does, unless exact titles outside the tier make up the difference.
   const all = allInTitle && exact.length > 0 ? new Set(listed) : null;
