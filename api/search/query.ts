@@ -1001,8 +1001,8 @@ const WALK_CHUNK = 256;
 /**
  * The page of a relevance search (issue 27) when it lies within the title tier's best match level (ADR 250), or
  * null when that cannot be shown cheaply; the caller then groups every listed match as before. `listed` is every
- * match (`allInTitle` false) or the whole title tier (true). The listed
- * matches (without the exact-title ones, which come first on their own) are sorted once by the order's key, then
+ * match (`allInTitle` false) or the whole title tier (true). Those titles (without the exact-title ones, which
+ * come first on their own) are sorted once by the order's key, then
  * classified chunk by chunk in that order — in the title tier or not (`titleTier`), at which level
  * (`matchLevels`) — until `skip + need` titles of level 0 are found: those are the first titles of that group in
  * its own order, the same page the grouping gives, without reading the title text of the matches the page never
