@@ -130,8 +130,9 @@ const stats = (xs: number[]) => {
 const f = (n: number | undefined) => (n === undefined ? "—" : n < 10 ? n.toFixed(2) : n.toFixed(1));
 
 export async function runRealisticSearch(): Promise<string> {
-  // BENCH_DB_DIR keeps the generated catalogue, its database and Lucene's index between runs (same titles, seed
-  // and word lists: reused as they are); without it everything is built in a temporary folder and removed.
+  // BENCH_DB_DIR keeps the generated catalogue, its database and Lucene's input between runs (same titles, seed
+  // and word lists: reused as they are; Lucene's index is built again each run); without it everything is built
+  // in a temporary folder and removed.
   const keep = process.env.BENCH_DB_DIR ? path.resolve(process.env.BENCH_DB_DIR, `realistic-${TITLES}-${SEED}`) : null;
   if (keep) fs.mkdirSync(keep, { recursive: true });
   const work = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), "estante-realistic-"));
@@ -170,6 +171,8 @@ export async function runRealisticSearch(): Promise<string> {
     if ("cp" in cp) {
       const docs = path.join(work, "docs.tsv");
       if (!reuse || !fs.existsSync(docs)) await exportDocs(db, docs);
+      // The indexer appends to an index it finds: a kept folder's is dropped first.
+      fs.rmSync(path.join(work, "lucene-index"), { recursive: true, force: true });
       const started = await Lucene.start(cp.cp, docs, work);
       lucene = started.lucene;
       say(`Lucene (${path.basename(cp.cp.split(":")[0])}) indexed the same titles in ${started.indexSeconds.toFixed(1)} s (wall, one thread, merged to one segment).`);
