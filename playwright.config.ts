@@ -46,7 +46,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 30_000,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
+  // The list reporter ends with the slowest spec files: where the suite's minutes go (ADR 199).
+  reportSlowTests: { max: 15, threshold: 60_000 },
   globalTeardown: "./tests/a11y/write-summary.ts",
   use: {
     baseURL: `http://127.0.0.1:${PORTS.main}`,

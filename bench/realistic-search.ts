@@ -130,7 +130,14 @@ const stats = (xs: number[]) => {
 const f = (n: number | undefined) => (n === undefined ? "—" : n < 10 ? n.toFixed(2) : n.toFixed(1));
 
 export async function runRealisticSearch(): Promise<string> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "estante-realistic-"));
+  // BENCH_DB_DIR keeps the generated catalogue, its database and Lucene's input between runs (same titles, seed
+  // and word lists: reused as they are; Lucene's index is built again each run); without it everything is built
+  // in a temporary folder and removed.
+  const keep = process.env.BENCH_DB_DIR ? path.resolve(process.env.BENCH_DB_DIR, `realistic-${TITLES}-${SEED}`) : null;
+  if (keep) fs.mkdirSync(keep, { recursive: true });
+  const work = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), "estante-realistic-"));
+  const shapeFile = path.join(work, "shape.json");
+  const reuse = keep !== null && fs.existsSync(shapeFile);
   const lines: string[] = [];
   const say = (s: string) => {
     lines.push(s);
@@ -141,20 +148,31 @@ export async function runRealisticSearch(): Promise<string> {
   try {
     const file = path.join(work, "catalogue.mrc");
     let t = performance.now();
-    const shape = await writeRealisticFile(file, TITLES, SEED);
-    say(`Generated ${TITLES.toLocaleString("en")} records (${(fs.statSync(file).size / 1e6).toFixed(0)} MB, seed ${SEED}) in ${((performance.now() - t) / 1000).toFixed(1)} s.\n`);
-    say(shapeTable(shape));
-    await migrateToLatest(db);
-    await seedInstitution(db);
-    t = performance.now();
-    const c0 = process.cpuUsage();
-    const summary = await importFiles(db, [file], { bulk: TITLES >= 50_000, codEmpresa: 1 });
-    const cpu = process.cpuUsage(c0);
-    say(`\nImported ${summary.imported.toLocaleString("en")} titles, ${summary.copies.toLocaleString("en")} copies (${summary.errors.length} refused) in ${((performance.now() - t) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU.`);
-    const cp = luceneClasspath();
+    let shape: Shape;
+    if (reuse) {
+      shape = JSON.parse(fs.readFileSync(shapeFile, "utf8")) as Shape;
+      say(`Reusing the catalogue of ${TITLES.toLocaleString("en")} records (seed ${SEED}) kept in BENCH_DB_DIR.\n`);
+      say(shapeTable(shape));
+      await migrateToLatest(db);
+    } else {
+      shape = await writeRealisticFile(file, TITLES, SEED);
+      say(`Generated ${TITLES.toLocaleString("en")} records (${(fs.statSync(file).size / 1e6).toFixed(0)} MB, seed ${SEED}) in ${((performance.now() - t) / 1000).toFixed(1)} s.\n`);
+      say(shapeTable(shape));
+      await migrateToLatest(db);
+      await seedInstitution(db);
+      t = performance.now();
+      const c0 = process.cpuUsage();
+      const summary = await importFiles(db, [file], { bulk: TITLES >= 50_000, codEmpresa: 1 });
+      const cpu = process.cpuUsage(c0);
+      say(`\nImported ${summary.imported.toLocaleString("en")} titles, ${summary.copies.toLocaleString("en")} copies (${summary.errors.length} refused) in ${((performance.now() - t) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU.`);
+      if (keep) fs.writeFileSync(shapeFile, JSON.stringify(shape));
+    }
+    const cp: ReturnType<typeof luceneClasspath> = process.env.BENCH_LUCENE === "0" ? { missing: "BENCH_LUCENE=0" } : luceneClasspath();
     if ("cp" in cp) {
       const docs = path.join(work, "docs.tsv");
-      await exportDocs(db, docs);
+      if (!reuse || !fs.existsSync(docs)) await exportDocs(db, docs);
+      // The indexer appends to an index it finds: a kept folder's is dropped first.
+      fs.rmSync(path.join(work, "lucene-index"), { recursive: true, force: true });
       const started = await Lucene.start(cp.cp, docs, work);
       lucene = started.lucene;
       say(`Lucene (${path.basename(cp.cp.split(":")[0])}) indexed the same titles in ${started.indexSeconds.toFixed(1)} s (wall, one thread, merged to one segment).`);
@@ -211,7 +229,7 @@ export async function runRealisticSearch(): Promise<string> {
   } finally {
     lucene?.stop();
     await db.destroy();
-    fs.rmSync(work, { recursive: true, force: true });
+    if (!keep) fs.rmSync(work, { recursive: true, force: true });
   }
 }
 

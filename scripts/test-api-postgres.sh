@@ -19,7 +19,8 @@ su postgres -c "/usr/lib/postgresql/$PG_VERSION/bin/pg_ctl -D '$PG_DIR/data' -o 
 trap 'su postgres -c "/usr/lib/postgresql/$PG_VERSION/bin/pg_ctl -D \"$PG_DIR/data\" -m fast stop" >/dev/null 2>&1 || true' EXIT
 echo "--- API tests on PostgreSQL $PG_VERSION"
 start=$(date +%s)
-# Arguments, when given, choose the test files (default: the whole API suite, every test file under api/).
-if [ "$#" -eq 0 ]; then set -- $(git ls-files 'api/*.test.ts'); fi
+# Arguments, when given, choose the test files (default: every API test file that opens a database: through
+# api/lib/testing.ts, openDatabase or TEST_DATABASE_URL; the others test pure functions, the same on either database).
+if [ "$#" -eq 0 ]; then set -- $(git ls-files 'api/*.test.ts' | xargs grep -l -E 'lib/testing|openDatabase|TEST_DATABASE_URL'); fi
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" npx vitest run "$@"
 echo "--- API tests on PostgreSQL took $(( $(date +%s) - start )) s"

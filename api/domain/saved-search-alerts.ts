@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import type { SavedSearchFrequency } from "../../contract/notifications.ts";
 import type { Db } from "../db/index.ts";
 import type { Mailer } from "../mail/index.ts";
-import { filterTypesOf, matchingAmong, parseFilters, parseTabOptions, type SearchKind, type SearchTerm } from "../search/index.ts";
+import { filterTypesOf, matchingAmong, parseFilters, parseTabOptions, rowOperatorOf, type SearchKind, type SearchTerm } from "../search/index.ts";
 import { notify } from "./alerts.ts";
 
 /** Length of each frequency's period. */
@@ -28,7 +28,9 @@ export function savedSearchInput(consulta: string) {
   if (termo) termos.push({ termo, tipo, modo });
   for (const field of ["titulo", "autor", "assunto"] as const) {
     const v = q.get(field)?.trim();
-    if (v) termos.push({ termo: v, tipo: field, modo });
+    // The rows' operators (ADR 257); a NOT with nothing before it is left out by the search itself.
+    const operator = field === "titulo" ? undefined : rowOperatorOf(q.get(`op_${field}`));
+    if (v) termos.push({ termo: v, tipo: field, modo, ...(operator ? { operator } : {}) });
   }
   const guia = q.get("guia") || undefined;
   const filtros = parseFilters(q.getAll("filtro"), filterTypesOf(guia)).selected;

@@ -33,6 +33,34 @@ export interface SearchTerm {
   tipo: SearchKind;
   /** "todas" (default): every word must match; "qualquer": contains-any, words of ANY_MIN letters or more. */
   modo?: "todas" | "qualquer";
+  /**
+   * How this term joins the terms before it (the advanced search's rows, ADR 257): "and" (the default), "or",
+   * "not" (titles matching the terms before it, less this term's). Read left to right, without precedence:
+   * A OR B AND C is (A OR B) AND C. The first term's is ignored, except "not": a NOT with nothing before it has
+   * nothing to exclude from, and that term is left out.
+   */
+  operator?: RowOperator;
+}
+
+/** How an advanced search's row joins the rows before it (ADR 257). */
+export type RowOperator = "and" | "or" | "not";
+
+/** The operators' wire codes (`op_autor`, `op_assunto`; ADR 257): E (AND), OU (OR), NAO (NOT). */
+export const ROW_OPERATOR_CODES = { E: "and", OU: "or", NAO: "not" } as const satisfies Record<string, RowOperator>;
+
+/** A wire code's operator; undefined (AND) for E, a missing or an unknown code. */
+export function rowOperatorOf(code: string | null | undefined): RowOperator | undefined {
+  const op = code && Object.hasOwn(ROW_OPERATOR_CODES, code) ? ROW_OPERATOR_CODES[code as keyof typeof ROW_OPERATOR_CODES] : undefined;
+  return op === "and" ? undefined : op;
+}
+
+/**
+ * The terms' text queries joined left to right by their operators (ADR 257): each step wraps what came before
+ * in parentheses, because FTS5 and to_tsquery bind NOT before AND before OR, and the rows read as typed.
+ */
+export function joinTerms(parts: readonly string[], operators: ReadonlyArray<RowOperator | undefined>, pg: boolean): string {
+  const join = pg ? { and: " & (", or: " | (", not: " & !(" } : { and: " AND (", or: " OR (", not: " NOT (" };
+  return parts.slice(1).reduce((acc, part, i) => `(${acc})${join[operators[i + 1] ?? "and"]}${part})`, parts[0]);
 }
 
 export interface SearchParams {
@@ -298,6 +326,11 @@ export const searchLimits = {
   probeMax: 5_000,
   /** A selected filter with at most this many titles may drive the search (SQLite; see `Plan`). */
   driveMax: 20_000,
+  /**
+   * A relevance page is read from the title tier's best level in the order's own order (`levelZeroPage`, ADR 259)
+   * when at least this many titles are listed; fewer are grouped in full at once, which costs no more.
+   */
+  walkMin: 1_000,
   /** Facet counts are exact up to this many text matches; above, they are estimated from a sample. */
   facetExactMax: 20_000,
   /** Expected size of that sample. */
@@ -368,7 +401,10 @@ const ruleGroups = (t: TermGroups) => t.groups.map((g, gi) => ({ words: g.pos.ma
 
 async function compile(db: Db, termos: SearchTerm[]): Promise<Compiled | null> {
   const terms = termWords(termos);
+  // A NOT with nothing before it excludes from nothing (ADR 257; the API refuses it, this covers a term left empty).
+  while (terms[0]?.operator === "not") terms.shift();
   if (terms.length === 0) return null;
+  const joined = terms.some((t, i) => i > 0 && t.operator !== undefined && t.operator !== "and");
   const pg = dialectOf(db) === "postgres";
   // SQLite: each term's last word is a prefix; expanded into the index's exact terms when they are few.
   const prefixes = new Map<string, string[]>();
@@ -382,6 +418,12 @@ async function compile(db: Db, termos: SearchTerm[]): Promise<Compiled | null> {
     }
   }
   const one = (t: TermGroups, tipo: SearchKind, notTipo: SearchKind) => (pg ? tsGroups(t, tipo, notTipo) : fts5Groups(t, tipo, notTipo, prefixes));
+  if (joined) {
+    // Rows joined by OR or NOT (ADR 257): one relevance tier (a title tier of "A OR NOT B" would need rules of
+    // its own), and every title test is the text index's own MATCH (the JavaScript rule is AND-only).
+    const all = joinTerms(terms.map((t) => one(t, t.tipo, t.tipo)), terms.map((t) => t.operator), pg);
+    return { all, title: null, rest: null, exactKey: null, probe, titleRule: [], rule: null };
+  }
   const and = pg ? " & " : " AND ";
   const all = terms.map((t) => `(${one(t, t.tipo, t.tipo)})`).join(and);
   const titled = terms.some((t) => t.tipo === "livre");
@@ -925,7 +967,14 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       skip = Math.max(0, skip - exact.length);
     }
     const titleQuery = c.title;
-    if (listed) {
+    const firstPage =
+      listed && listed.length <= LEVELS_MAX && (titleQuery === c.all || (dialectOf(db) === "sqlite" && searchLimits.probeMax > 0))
+        ? await levelZeroPage(db, c, p, listed, exact, skip, need, order, plan?.titles, titleQuery === c.all)
+        : null;
+    if (firstPage) {
+      ids.push(...firstPage);
+      need = 0;
+    } else if (listed) {
       // The title tier within the listed matches: read from their stored title field (SQLite), or another pass.
       const inTitle =
         titleQuery === c.all
@@ -954,9 +1003,16 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       const levelled = skip < (size ?? Infinity) ? await countUpTo(db, titleIds, LEVELS_MAX + exact.length) : null;
       if (levelled !== null && levelled > 1 && skip < levelled - exact.length) {
         inTitle = levelled;
-        for (const group of await matchLevels(db, p, await idsOf(db, titleIds))) {
-          const inGroup = exact.filter((id) => group.includes(id)).length;
-          await take(group.length - inGroup, listPage(group, c.exactKey), async () => group.length - inGroup);
+        const tier = await idsOf(db, titleIds);
+        const page = await levelZeroPage(db, c, p, tier, exact, skip, need, order, undefined, true);
+        if (page) {
+          ids.push(...page);
+          need = 0;
+        } else {
+          for (const group of await matchLevels(db, p, tier)) {
+            const inGroup = exact.filter((id) => group.includes(id)).length;
+            await take(group.length - inGroup, listPage(group, c.exactKey), async () => group.length - inGroup);
+          }
         }
       } else await take(size, (from, count) => tierPage(db, c, titleQuery, size, p, plan, order, from, count, c.exactKey), async () => (await inTitleExact()) - exact.length);
       if (c.rest && need > 0) {
@@ -976,6 +1032,60 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
 /** The largest title tier grouped by how its words matched (`matchLevels`); a fixed size, not a threshold (ADR 250). */
 const LEVELS_MAX = 20_000;
 
+/** Titles of the first chunk a walk of the listed matches classifies (`levelZeroPage`); each next chunk doubles. */
+const WALK_CHUNK = 256;
+
+/**
+ * The page of a relevance search (issue 27) when it lies within the title tier's best match level (ADR 250), or
+ * null when that cannot be shown cheaply; the caller then groups every listed match as before. `listed` is every
+ * match (`allInTitle` false) or the whole title tier (true). Those titles (without the exact-title ones, which
+ * come first on their own) are sorted once by the order's key, then
+ * classified chunk by chunk in that order — in the title tier or not (`titleTier`), at which level
+ * (`matchLevels`) — until `skip + need` titles of level 0 are found: those are the first titles of that group in
+ * its own order, the same page the grouping gives, without reading the title text of the matches the page never
+ * reaches. A middle-band word (1–20 % of the titles) fills its first pages after a few hundred. Stops as soon as
+ * the level-0 titles found so far, at the rate of the first chunk, could not fill the page.
+ */
+async function levelZeroPage(
+  db: Db,
+  c: Compiled,
+  p: Pick<SearchParams, "termos" | "lingua">,
+  listed: readonly number[],
+  exact: readonly number[],
+  skip: number,
+  need: number,
+  order: RawBuilder<unknown>,
+  known: ReadonlyMap<number, string> | undefined,
+  allInTitle: boolean,
+): Promise<number[] | null> {
+  if (need <= 0) return [];
+  if (listed.length < searchLimits.walkMin) return null;
+  // The grouping applies when the page starts inside the title tier less the exact titles (see searchAcervos):
+  // level 0's `skip + need` titles show it does, unless exact titles outside the tier make up the difference.
+  const all = allInTitle && exact.length > 0 ? new Set(listed) : null;
+  const exactOut = exact.length === 0 ? 0 : all ? exact.filter((id) => !all.has(id)).length : exact.length - (await titleTier(db, c, exact, known)).length;
+  if (need <= exactOut) return null;
+  const want = skip + need;
+  const sorted = await idsOf(
+    db,
+    sql`SELECT o.cod_acervo AS id FROM (${idList(db, listed)}) m JOIN busca_ordem o ON o.cod_acervo = m.id
+        WHERE 1 = 1 ${c.exactKey === null ? sql`` : sql`AND o.chave_titulo <> ${c.exactKey}`} ORDER BY ${order}`,
+  );
+  if (sorted.length < want) return null;
+  const found: number[] = [];
+  let walked = 0;
+  for (let step = WALK_CHUNK; walked < sorted.length && found.length < want; step = Math.min(2 * step, TITLE_CHUNK)) {
+    const chunk = sorted.slice(walked, walked + step);
+    walked += chunk.length;
+    const inTitle = allInTitle ? chunk : await titleTier(db, c, chunk, known);
+    const best = new Set((await matchLevels(db, p, inTitle, true))[0]);
+    for (const id of inTitle) if (best.has(id) && found.length < want) found.push(id);
+    // Too few so far to reach the page at this rate: the full grouping is cheaper than walking on.
+    if (found.length < want && (found.length * sorted.length) / walked < want) return null;
+  }
+  return found.length >= want ? found.slice(skip, want) : null;
+}
+
 /**
  * How well each title of the title tier matched the free terms' words (ADR 250), as groups of ids, best first
  * (empty groups left out): 0 every word as typed (folded) in the title or subtitle; 1 each word as typed or by its
@@ -983,9 +1093,9 @@ const LEVELS_MAX = 20_000;
  * last word's prefix. A term's alternatives (OR, ADR 223) take their best level. Read from the titles' own
  * words (the index text cannot tell a word from a stem that happens to be spelled like one).
  */
-async function matchLevels(db: Db, p: Pick<SearchParams, "termos" | "lingua">, ids: readonly number[]): Promise<number[][]> {
+async function matchLevels(db: Db, p: Pick<SearchParams, "termos" | "lingua">, ids: readonly number[], keepEmpty = false): Promise<number[][]> {
   const terms = termWords(p.termos).filter((t) => t.tipo === "livre" || t.tipo === "titulo");
-  if (!terms.length) return [ids.slice()];
+  if (!terms.length) return keepEmpty ? [ids.slice(), [], [], []] : [ids.slice()];
   const query = terms.map((t) => t.groups.map((g) => g.pos.map((w) => ({ typed: fold(w), stem: patronStem(w, p.lingua), alts: queryAlternatives(w) }))));
   const levels: number[][] = [[], [], [], []];
   for (let i = 0; i < ids.length; i += TITLE_CHUNK) {
@@ -996,15 +1106,22 @@ async function matchLevels(db: Db, p: Pick<SearchParams, "termos" | "lingua">, i
       if (!r) continue;
       const ws = words(`${r.titulo} ${r.subtitulo ?? ""}`);
       const typed = new Set(ws.map(fold));
-      const stems = new Set(ws.map((w) => patronStem(w, p.lingua)));
-      const indexed = new Set(indexText([r.titulo, r.subtitulo], stemmersFor(r.idioma)).split(" "));
-      const wordLevel = (w: { typed: string; stem: string; alts: string[] }) =>
-        typed.has(w.typed) ? 0 : stems.has(w.stem) && w.stem.length >= 2 ? 1 : w.alts.some((a) => indexed.has(a)) ? 2 : 3;
+      // The title's stems (patron's language, then its own languages' index terms) are computed only when a word
+      // is not there as typed: most of a middle-band word's title tier matches as typed (level 0), and stemming
+      // every word of every title was most of a search's CPU (issue 27).
+      let stems: Set<string> | null = null;
+      let indexed: Set<string> | null = null;
+      const wordLevel = (w: { typed: string; stem: string; alts: string[] }) => {
+        if (typed.has(w.typed)) return 0;
+        if (w.stem.length >= 2 && (stems ??= new Set(ws.map((x) => patronStem(x, p.lingua)))).has(w.stem)) return 1;
+        indexed ??= new Set(indexText([r.titulo, r.subtitulo], stemmersFor(r.idioma)).split(" "));
+        return w.alts.some((a) => indexed!.has(a)) ? 2 : 3;
+      };
       const level = Math.max(0, ...query.map((groups) => Math.min(...groups.map((g) => Math.max(0, ...g.map(wordLevel))))));
       levels[level].push(id);
     }
   }
-  return levels.filter((l) => l.length > 0);
+  return keepEmpty ? levels : levels.filter((l) => l.length > 0);
 }
 
 /** The exact number of titles a search finds (no page is read). */

@@ -15,6 +15,7 @@ import { createTestApi, get, publicToken } from "../lib/testing.ts";
 import { importFiles } from "../marc/import.ts";
 import type { MarcRecord } from "../marc/types.ts";
 import { toIso2709 } from "../marc/write.ts";
+import { searchAcervos, searchLimits } from "./query.ts";
 import { fold, words } from "./text.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
@@ -136,6 +137,38 @@ describe("relevance on a realistic catalogue", () => {
     const got = await titlesFor(q, lang);
     expect(got.slice(0, first.length).sort()).toEqual([...first].sort());
     for (const later of then ?? []) expect(got.indexOf(later), `${later} in ${JSON.stringify(got)}`).toBeGreaterThan(first.length - 1);
+  });
+
+  it("reads the same relevance pages from the title tier's best level as from the full grouping (ADR 259)", async () => {
+    // The generated catalogue's most frequent title words (their tiers mix levels), and the planted rules' words.
+    const df = new Map<string, number>();
+    for (const r of generated) {
+      const f = r.fields.find((x) => x.tag === "245");
+      if (f && "subfields" in f) for (const w of new Set(words(f.subfields.map((x) => x.value).join(" ")).map(fold))) df.set(w, (df.get(w) ?? 0) + 1);
+    }
+    const common = [...df].filter(([w]) => w.length >= 3).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 8).map(([w]) => w);
+    const queries = [...common, "zorbitecas", "gralmo", "plorvic", "tarmelo verde", "vintrelho"];
+    const pages = async () => {
+      const out: string[] = [];
+      for (const termo of queries)
+        for (const lingua of ["pt", "en"])
+          for (const pagina of [1, 2, 3]) {
+            const r = await searchAcervos(t.db, { termos: [{ termo, tipo: "livre" }], pagina, qtd: 5, ordenacao: "C", lingua });
+            out.push(`${termo} ${lingua} ${pagina}: ${r.total} ${r.resultados.map((h) => h.cod_acervo).join(",")}`);
+          }
+      return out;
+    };
+    const saved = { ...searchLimits };
+    // The walk on every listed tier, however small (this catalogue's largest tiers have a few hundred titles).
+    Object.assign(searchLimits, { walkMin: 0 });
+    const early = await pages();
+    // Without probes the title tier is found by another pass of the text index and every title grouped.
+    Object.assign(searchLimits, { walkMin: saved.walkMin, probeMax: 0 });
+    try {
+      expect(early).toEqual(await pages());
+    } finally {
+      Object.assign(searchLimits, saved);
+    }
   });
 
   it("a generated catalogue's titles, searched as written, come first", async () => {

@@ -59,7 +59,8 @@ beforeAll(async () => {
 afterAll(async () => t.cleanup());
 afterEach(() => Object.assign(searchLimits, defaults));
 
-const tiny = () => Object.assign(searchLimits, { directMax: 50, facetExactMax: 500, facetSample: 2_000 });
+// Tiny thresholds also walk every title tier from its best level (ADR 259), where the defaults group small ones in full.
+const tiny = () => Object.assign(searchLimits, { directMax: 50, facetExactMax: 500, facetSample: 2_000, walkMin: 0 });
 /** Tiny thresholds, and neither probes of the text index nor a filter driving the search: match sets only. */
 const sets = () => Object.assign(searchLimits, { directMax: 50, probeMax: 0, driveMax: 0 });
 

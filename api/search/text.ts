@@ -12,8 +12,12 @@ const STEMMER_BY_MARC: Record<string, string> = {
 const ALL = ["portuguese", "spanish", "english", "french", "italian"];
 const stemmers = new Map<string, Stemmer>(ALL.map((name) => [name, snowball.newStemmer(name)]));
 
+const ASCII = /^[ -~]*$/;
+
 /** Lower case without diacritics ("Informação" → "informacao"). */
 export function fold(text: string): string {
+  // Printable ASCII has no decomposition nor marks: only the case changes (the ranking folds every word of thousands of titles).
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
 }
 

@@ -26,6 +26,17 @@ describe("search history rows", () => {
     expect(row.capped).toBe(true);
   });
 
+  it("says how the advanced rows were joined when one is OR or NOT, the first two grouped (ADR 257)", () => {
+    const row = describeEntry({ u: "/avancada?titulo=Dom&autor=Machado&op_autor=OU&assunto=Poesia&op_assunto=NAO", n: 3, t: 0 }, t, "en", 0);
+    expect(row.terms).toBe(
+      "([history:fields.titulo]: Dom [catalogue:advanced.operators.OU] [history:fields.autor]: Machado) [catalogue:advanced.operators.NAO] [history:fields.assunto]: Poesia",
+    );
+    // A hand-edited operator is AND, as the search read it; an empty row's operator says nothing.
+    expect(describeEntry({ u: "/avancada?titulo=Dom&autor=Machado&op_autor=XOR&op_assunto=NAO", n: 1, t: 0 }, t, "en", 0).terms).toBe(
+      "[history:fields.titulo]: Dom · [history:fields.autor]: Machado",
+    );
+  });
+
   it("says how long ago in the page's language", () => {
     const now = 10 * 3_600_000;
     expect(timeAgo(now - 5_000, now, "en")).toBe("now");

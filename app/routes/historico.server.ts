@@ -3,7 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { historyCookie, readHistory, type HistoryEntry } from "~/lib/search-history.server";
+import { joinedRowsText } from "~/lib/search-summary";
 import { HistoryActionSchema } from "~/schemas/history";
+import { readRowOperator } from "~/schemas/search";
 
 /** One row of the history table, ready to render. */
 export interface HistoryRow {
@@ -44,8 +46,14 @@ export function describeEntry(entry: HistoryEntry, t: (key: string, values?: Rec
   const guia = url.pathname.split("/").filter(Boolean)[0] ?? "geral";
   const q = url.searchParams;
   const advanced = !q.has("termo");
+  const row = (f: (typeof ADVANCED_FIELDS)[number]) => q.get(f)?.trim() || undefined;
+  const operator = (name: string) => readRowOperator(q.get(name));
+  // Rows joined by OR or NOT say so (ADR 257); a hand-edited operator reads as AND, as the search did.
+  const joined = advanced
+    ? joinedRowsText({ titulo: row("titulo"), autor: row("autor"), assunto: row("assunto"), op_autor: operator("op_autor"), op_assunto: operator("op_assunto") }, (f) => t(`history:fields.${f}`), t)
+    : null;
   const terms = advanced
-    ? ADVANCED_FIELDS.filter((f) => q.get(f)?.trim()).map((f) => `${t(`history:fields.${f}`)}: ${q.get(f)?.trim()}`).join(" · ")
+    ? (joined ?? ADVANCED_FIELDS.filter((f) => row(f)).map((f) => `${t(`history:fields.${f}`)}: ${row(f)}`).join(" · "))
     : (q.get("termo") ?? "").trim();
   const tipo = q.get("tipo") ?? "livre";
   return {

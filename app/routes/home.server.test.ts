@@ -230,6 +230,26 @@ describe("home loader", () => {
     expect(empty.data.lastResult.error).toEqual({ titulo: ["catalogue:advanced.required"] });
   });
 
+  it("sends the rows' operators, says them in the summary and keeps them in the form (ADR 257)", async () => {
+    const r = unwrap(await run("/avancada?titulo=dom+casmurro&autor=machado&op_autor=OU&assunto=romance&op_assunto=NAO", "avancada"));
+    const sent = searchCalls().filter((c) => c.path === "/consulta" || c.path === "/consulta/filtros");
+    expect(sent).toHaveLength(2);
+    for (const call of sent) expect(call.query).toMatchObject({ op_autor: "OU", op_assunto: "NAO" });
+    expect(r.data.searchText).toMatch(/^\(.*: dom casmurro .* .*: machado\) .* .*: romance$/);
+    expect(r.data.defaults).toMatchObject({ op_autor: "OU", op_assunto: "NAO" });
+  });
+
+  it("reads a hand-edited operator as AND and refuses NOT on the first filled row with a 400", async () => {
+    const odd = unwrap(await run("/avancada?titulo=dom+casmurro&autor=machado&op_autor=XOR", "avancada"));
+    expect(odd.init?.status ?? 200).toBe(200);
+    expect((searchCalls().find((c) => c.path === "/consulta")?.query as Record<string, unknown>).op_autor).toBeUndefined();
+    expect(odd.data.defaults.op_autor).toBe("E");
+    const not = unwrap(await run("/avancada?titulo=&autor=machado&op_autor=NAO", "avancada"));
+    expect(not.init?.status).toBe(400);
+    expect(not.data.lastResult.error).toEqual({ autor: ["catalogue:advanced.notFirst"] });
+    expect(not.data.defaults).toMatchObject({ autor: "machado", op_autor: "NAO" });
+  });
+
   it("is a 404 for a working tab the institution has not enabled", async () => {
     expect(await thrownStatus(run("/acessibilidade", "acessibilidade"))).toBe(404);
   });

@@ -18,7 +18,8 @@ import { ApiError, describeError, pageStatusFor, withoutRefusedFilters, type Err
 import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { getSiteConfig } from "~/lib/site-config.server";
-import { AdvancedSearchSchema, DISPLAYS, MATCH_MODES, PAGE_SIZES, SEARCH_DEFAULTS, SEARCH_TYPES, TAB_OPTION_FIELDS, TabSearchSchema, type Display } from "~/schemas/search";
+import { joinedRowsText } from "~/lib/search-summary";
+import { AdvancedSearchSchema, DISPLAYS, MATCH_MODES, PAGE_SIZES, readRowOperator, SEARCH_DEFAULTS, SEARCH_TYPES, TAB_OPTION_FIELDS, TabSearchSchema, type Display } from "~/schemas/search";
 import { loadAuthorityTab, loadTeachingPlanTab, type AuthorityTab, type TeachingPlanTab } from "./home-tabs.server";
 import { loadArrivalsPreview, type ArrivalsData } from "./novidades.server";
 
@@ -55,6 +56,9 @@ export interface SearchDefaults {
   ano_ate?: string;
   /** The advanced form's word matching (todas | qualquer). */
   modo?: string;
+  /** How the author and subject rows join the rows before them (E | OU | NAO; ADR 257). */
+  op_autor?: string;
+  op_assunto?: string;
   ordenacao?: string;
   qtd?: number;
   exibicao: Display;
@@ -183,7 +187,10 @@ export async function loadHome(request: Request, params: { guia?: string }, cont
   const { exibicao: _display, ...submitted } = submission.value;
   let value = submitted;
   let query = { ...value, exibicao: defaults.exibicao };
-  const searchText = "termo" in value ? value.termo : [value.titulo, value.autor, value.assunto, value.isbn].filter(Boolean).join(" · ");
+  // The advanced rows with their operators in words when one is OR or NOT (ADR 257); else the words, as before.
+  const joined = "termo" in value ? null : joinedRowsText(value, (row) => t(`catalogue:advanced.fields.${row}`), t);
+  const searchText =
+    "termo" in value ? value.termo : [joined ?? [value.titulo, value.autor, value.assunto].filter(Boolean).join(" · "), value.isbn].filter(Boolean).join(" · ");
   const attempt = (v: typeof value) =>
     Promise.all([
       searchCatalogue(api, v, guia),
@@ -247,6 +254,8 @@ function readDefaults(params: URLSearchParams, guia: string): SearchDefaults {
     ano_de: params.get("ano_de") ?? undefined,
     ano_ate: params.get("ano_ate") ?? undefined,
     modo: pick(MATCH_MODES, params.get("modo"), "todas"),
+    op_autor: readRowOperator(params.get("op_autor")),
+    op_assunto: readRowOperator(params.get("op_assunto")),
     ordenacao: params.get("ordenacao") ?? SEARCH_DEFAULTS.ordenacao,
     qtd: (PAGE_SIZES as readonly number[]).includes(qtd) ? qtd : SEARCH_DEFAULTS.qtd,
     exibicao: pick(DISPLAYS, params.get("exibicao"), guia === COMPACT_GUIDE ? "C" : SEARCH_DEFAULTS.exibicao),

@@ -144,5 +144,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 /** What distinguishes one search from another (not its page): the terms and the filters. */
 function searchTextOf(q: Record<string, unknown>): string {
-  return JSON.stringify([q.termo, q.tipo, q.titulo, q.autor, q.assunto, q.filtro]);
+  return JSON.stringify([q.termo, q.tipo, q.titulo, q.autor, q.assunto, q.op_autor, q.op_assunto, q.filtro]);
 }

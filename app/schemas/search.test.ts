@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { ANY_TOO_SHORT_KEY, AdvancedSearchSchema, SearchSchema, TERM_REQUIRED_KEY } from "./search";
+import { ANY_TOO_SHORT_KEY, AdvancedSearchSchema, filledRows, NOT_FIRST_KEY, SearchSchema, TERM_REQUIRED_KEY } from "./search";
 
 const parse = (query: string) => parseWithZod(new URLSearchParams(query), { schema: SearchSchema });
 const termErrors = (query: string) => {
@@ -74,5 +74,38 @@ describe("advanced search: contains-any (spec §5, §9)", () => {
     expect(s.status === "error" && s.error).toEqual({ titulo: [ANY_TOO_SHORT_KEY] });
     // The same words are a valid all-words search.
     expect(advanced("titulo=de+ab&autor=machado").status).toBe("success");
+  });
+});
+
+describe("advanced search: rows joined by E / OU / NÃO (ADR 257)", () => {
+  const advanced = (query: string) => parseWithZod(new URLSearchParams(query), { schema: AdvancedSearchSchema });
+
+  it("joins with AND unless asked otherwise, and keeps the chosen operators", () => {
+    const plain = advanced("titulo=brasil&autor=freyre");
+    expect(plain.status === "success" && plain.value).toMatchObject({ op_autor: "E", op_assunto: "E" });
+    const chosen = advanced("titulo=brasil&autor=freyre&op_autor=OU&assunto=poesia&op_assunto=NAO");
+    expect(chosen.status === "success" && chosen.value).toMatchObject({ op_autor: "OU", op_assunto: "NAO" });
+  });
+
+  it("reads a hand-edited, unknown operator as AND instead of failing", () => {
+    const s = advanced("titulo=brasil&autor=freyre&op_autor=XOR&op_assunto=");
+    expect(s.status === "success" && s.value).toMatchObject({ op_autor: "E", op_assunto: "E" });
+  });
+
+  it("refuses NOT on the first filled row, on that row, and when every row is NOT", () => {
+    const first = advanced("autor=freyre&op_autor=NAO");
+    expect(first.status === "error" && first.error).toEqual({ autor: [NOT_FIRST_KEY] });
+    const all = advanced("autor=freyre&op_autor=NAO&assunto=poesia&op_assunto=NAO");
+    expect(all.status === "error" && all.error).toEqual({ autor: [NOT_FIRST_KEY] });
+    // NOT after a filled row is fine, and an empty row's operator is ignored.
+    expect(advanced("titulo=brasil&autor=freyre&op_autor=NAO").status).toBe("success");
+    expect(advanced("titulo=brasil&op_autor=NAO&op_assunto=NAO").status).toBe("success");
+  });
+
+  it("lists the filled rows in form order, the first one's operator ignored", () => {
+    expect(filledRows({ autor: "freyre", op_autor: "OU", assunto: "poesia", op_assunto: "NAO" })).toEqual([
+      { row: "autor", text: "freyre", operator: "E" },
+      { row: "assunto", text: "poesia", operator: "NAO" },
+    ]);
   });
 });

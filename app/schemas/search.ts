@@ -139,7 +139,33 @@ export function hasAnyWord(text: string): boolean {
   return (text.match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => w.length >= ANY_MIN_WORD);
 }
 
-/** The advanced search (spec §2): title, author and subject combined with AND; at least one is required. */
+/**
+ * How an advanced row joins the filled rows before it (issue 28, ADR 257): E (AND), OU (OR), NAO (NOT). The
+ * rows are read in form order, left to right, without precedence (as Koha does): A OU B E C is (A OR B) AND C.
+ */
+export const ROW_OPERATORS = ["E", "OU", "NAO"] as const;
+export type RowOperator = (typeof ROW_OPERATORS)[number];
+
+/** The text rows of the advanced form, in the order they join; every row after the first has an operator. */
+export const ADVANCED_ROWS = ["titulo", "autor", "assunto"] as const;
+/** The operator field of each row after the first (`op_autor`, `op_assunto`). */
+export const OPERATOR_FIELDS = { autor: "op_autor", assunto: "op_assunto" } as const;
+
+/** The i18n key shown when the first filled row is NOT (nothing to exclude from; also every row NOT). */
+export const NOT_FIRST_KEY = "catalogue:advanced.notFirst";
+
+/** An operator from the URL: anything but E, OU or NAO (a hand-edited URL) is AND. */
+const rowOperator = z.enum(ROW_OPERATORS).catch("E");
+
+/** A row operator read from a URL parameter as the schema reads it (missing or unknown: E). */
+export const readRowOperator = (value: string | null | undefined): RowOperator => rowOperator.parse(value);
+
+/** The operator of each filled row, in form order (the first filled row's is always E: nothing comes before it). */
+export function filledRows(v: Partial<Record<(typeof ADVANCED_ROWS)[number], string | undefined>> & { op_autor?: RowOperator; op_assunto?: RowOperator }) {
+  return ADVANCED_ROWS.filter((row) => v[row]).map((row, i) => ({ row, text: v[row]!, operator: i === 0 || row === "titulo" ? ("E" as const) : (v[OPERATOR_FIELDS[row]] ?? "E") }));
+}
+
+/** The advanced search (spec §2): title, author and subject rows joined by their operators; at least one is required. */
 /** An optional text field of the advanced search (empty is "any"). */
 const optionalText = z
   .string()
@@ -155,6 +181,8 @@ export const AdvancedSearchSchema = z
     titulo: advancedTerm,
     autor: advancedTerm,
     assunto: advancedTerm,
+    op_autor: rowOperator,
+    op_assunto: rowOperator,
     // Issue 28: ISBN or ISSN, publisher's words, a range of years.
     isbn: optionalText,
     editora: optionalText,
@@ -165,6 +193,9 @@ export const AdvancedSearchSchema = z
   })
   .superRefine((v, ctx) => {
     if (!v.titulo && !v.autor && !v.assunto && !v.isbn) ctx.addIssue({ code: "custom", path: ["titulo"], message: ADVANCED_REQUIRED_KEY });
+    const [first] = filledRows(v);
+    // The first filled row cannot be NOT (the API's rule too): the row after an empty title row can be the first.
+    if (first && first.row !== "titulo" && v[OPERATOR_FIELDS[first.row]] === "NAO") ctx.addIssue({ code: "custom", path: [first.row], message: NOT_FIRST_KEY });
     if (v.ano_de && v.ano_ate && Number(v.ano_ate) < Number(v.ano_de)) ctx.addIssue({ code: "custom", path: ["ano_ate"], message: YEAR_RANGE_KEY });
     if (v.modo === "qualquer") {
       for (const field of ["titulo", "autor", "assunto"] as const) {

@@ -31,6 +31,9 @@ const ROUTES: RouteCase[] = [
   { name: "tab-advanced-error", path: () => "/avancada?titulo=&autor=&assunto=" },
   { name: "tab-advanced-any-error", path: () => "/avancada?titulo=de+ab&modo=qualquer" },
   { name: "tab-advanced-results", path: () => "/avancada?titulo=brasil&assunto=politica&qtd=10" },
+  // Rows joined by OU and NÃO (ADR 257): the operator selects kept, and NÃO on the first filled row refused.
+  { name: "tab-advanced-operators", path: () => "/avancada?titulo=brasil&autor=silva&op_autor=OU&assunto=politica&op_assunto=NAO&qtd=10" },
+  { name: "tab-advanced-not-first-error", path: () => "/avancada?titulo=&autor=silva&op_autor=NAO" },
   { name: "browse", path: () => "/indice?indice=assunto&termo=educacao" },
   { name: "browse-titles", path: () => "/indice?indice=assunto&entrada=educacao" },
 ];

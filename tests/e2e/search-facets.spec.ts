@@ -95,7 +95,7 @@ test.describe("search tabs", () => {
     await page.getByRole("button", { name: "Pesquisar" }).click();
     await expect(page.getByRole("alert")).toContainText("Preencha ao menos um dos campos");
     await page.getByLabel("Título").fill("brasil");
-    await page.getByLabel("Assunto").fill("politica");
+    await page.getByLabel("Assunto", { exact: true }).fill("politica");
     await page.getByRole("button", { name: "Pesquisar" }).click();
     await expect(page).toHaveURL(/titulo=brasil/);
     await expect(page.getByRole("heading", { name: /resultados? para “brasil · politica”/ })).toBeVisible();

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ANY_MIN, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, suggestSearches, type SearchKind, type SearchTerm } from "../../search/index.ts";
+import { ANY_MIN, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, suggestSearches, ROW_OPERATOR_CODES, rowOperatorOf, type SearchKind, type SearchTerm } from "../../search/index.ts";
 import { tabOptionGroups } from "../../search/index.ts";
 import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from "../../search/index.ts";
 import { parseTabOptions, type OptionTab, type TabOptionValues } from "../../search/index.ts";
@@ -21,15 +21,22 @@ const many = z
   .optional()
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 
+/** An advanced row's operator (ADR 257): E (AND), OU (OR), NAO (NOT). */
+const RowOperatorParam = z.enum(Object.keys(ROW_OPERATOR_CODES) as [keyof typeof ROW_OPERATOR_CODES]).optional();
+const ROW_OPERATOR_HELP =
+  "Estante extension, advanced search (ADR 257): E (AND, the default), OU (OR) or NAO (NOT: leaves out the titles this row finds). The filled rows join in form order (titulo, autor, assunto), left to right without precedence: A OU B E C is (A OR B) AND C. The first filled row cannot be NAO (422).";
+
 const TermFields = {
   termo: z.string().optional().openapi({ description: `Search words (at least ${MIN_TERMO} characters). In capitals between words, OR (OU, O) separates alternatives, NOT (NÃO, NO) leaves out the next word, AND (E, Y) is a space (ADR 223). An ISBN-10 or ISBN-13, with or without hyphens, and an ISSN with or without its hyphen find their title`, example: "historia do brasil" }),
   tipo: z.enum(["livre", "titulo", "assunto", "autor"]).default("livre"),
   modo: z.enum(["todas", "qualquer"]).default("todas").openapi({
     description: `Word matching (spec §5, §9): "todas" every word; "qualquer" contains-any, case-insensitive, words of at least ${ANY_MIN} letters (shorter words are left out)`,
   }),
-  titulo: z.string().optional().openapi({ description: "Advanced search: words that must be in the title (combined with AND)" }),
+  titulo: z.string().optional().openapi({ description: "Advanced search: words that must be in the title (the rows combine with AND unless op_autor / op_assunto say otherwise)" }),
   autor: z.string().optional().openapi({ description: "Advanced search: words that must be in the author" }),
   assunto: z.string().optional().openapi({ description: "Advanced search: words that must be in the subject" }),
+  op_autor: RowOperatorParam.openapi({ description: `${ROW_OPERATOR_HELP} Joins the author row to the rows before it` }),
+  op_assunto: RowOperatorParam.openapi({ description: `${ROW_OPERATOR_HELP} Joins the subject row to the rows before it` }),
   isbn: z.string().optional().openapi({ description: "Estante extension, advanced search: an ISBN (10 or 13, hyphens allowed) or an ISSN the title must have" }),
   editora: z.string().optional().openapi({ description: "Estante extension, advanced search: words that must be in the publisher's name (accent- and case-insensitive)" }),
   ano_de: z.string().optional().openapi({ description: `Estante extension, advanced search: published in this year or later (${SCOPE_YEAR_MIN}–${SCOPE_YEAR_MAX})`, example: "1990" }),
@@ -176,7 +183,18 @@ export function consultaRoutes(deps: ApiDeps) {
  * each of at least MIN_TERMO characters with a searchable word; filters of the tab's types.
  */
 function searchInput(
-  q: { termo?: string; tipo: SearchKind; modo: "todas" | "qualquer"; titulo?: string; autor?: string; assunto?: string; isbn?: string; filtro: string[] } & Record<string, unknown>,
+  q: {
+    termo?: string;
+    tipo: SearchKind;
+    modo: "todas" | "qualquer";
+    titulo?: string;
+    autor?: string;
+    assunto?: string;
+    op_autor?: keyof typeof ROW_OPERATOR_CODES;
+    op_assunto?: keyof typeof ROW_OPERATOR_CODES;
+    isbn?: string;
+    filtro: string[];
+  } & Record<string, unknown>,
   lang: Lang,
   guia: string | undefined,
 ): { termos: SearchTerm[]; filtros: SelectedFilters; opcoes: TabOptionValues } {
@@ -185,7 +203,8 @@ function searchInput(
   if (q.termo?.trim()) fields.push(["termo", { termo: q.termo.trim(), tipo: q.tipo, modo }]);
   for (const tipo of ["titulo", "autor", "assunto"] as const) {
     const v = q[tipo]?.trim();
-    if (v) fields.push([tipo, { termo: v, tipo, modo }]);
+    const operator = tipo === "titulo" ? undefined : rowOperatorOf(q[`op_${tipo}`]);
+    if (v) fields.push([tipo, { termo: v, tipo, modo, ...(operator ? { operator } : {}) }]);
   }
   // An ISBN or ISSN is searched as the free text finds one (ADR 223: every form of it is indexed).
   const isbn = q.isbn?.trim();
@@ -194,6 +213,8 @@ function searchInput(
   if (fields.length === 0 && !isbn) throw new ApiError(422, "validacao", { errors: { termo: [msg(lang, "campo_obrigatorio")] } });
   const errors: Record<string, string[]> = {};
   if (!isbnValid) errors.isbn = [msg(lang, "valor_invalido")];
+  // ADR 257: NOT leaves titles out of the rows before it; the first filled row has none.
+  if (fields[0]?.[1].operator === "not") errors[fields[0][0]] = [msg(lang, "nao_sem_linha")];
   for (const [field, t] of fields) {
     if (modo === "qualquer") {
       // Contains-any: at least one word of ANY_MIN letters (spec §5, §9).

@@ -7,7 +7,7 @@ import { SelectField } from "~/components/requests/SelectField";
 import type { TabOptionGroup } from "~/lib/api/catalogue.server";
 import { TextField } from "~/components/ui/TextField";
 import { TermFields } from "./TermFields";
-import { AdvancedSearchSchema, DISPLAYS, MATCH_MODES, PAGE_SIZES, SEARCH_ORDERINGS, TabSearchSchema } from "~/schemas/search";
+import { AdvancedSearchSchema, DISPLAYS, MATCH_MODES, OPERATOR_FIELDS, PAGE_SIZES, ROW_OPERATORS, SEARCH_ORDERINGS, TabSearchSchema } from "~/schemas/search";
 import { numberFormat } from "~/lib/i18n";
 
 /** The forms' constraints, derived from their schemas once (a walk of the schema on every render otherwise). */
@@ -30,6 +30,9 @@ export interface SearchFormProps {
     ano_ate?: string;
     /** The advanced form's word matching: every word (default) or any of them. */
     modo?: string;
+    /** How the author and subject rows join the rows above them: E (default), OU, NAO (ADR 257). */
+    op_autor?: string;
+    op_assunto?: string;
     ordenacao?: string;
     qtd?: number;
     exibicao?: string;
@@ -78,7 +81,7 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
           <p className="search-form__hint">{t("advanced.hint")}</p>
           {(["titulo", "autor", "assunto", "isbn", "editora"] as const).map((name) => {
             const f = errorsOf(name);
-            return (
+            const field = (
               <TextField
                 key={name}
                 id={f.id}
@@ -89,6 +92,21 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
                 error={f.errors?.[0] ? t(f.errors[0]) : undefined}
                 autoComplete="off"
               />
+            );
+            if (name !== "autor" && name !== "assunto") return field;
+            // Each text row after the first joins the rows above it by E, OU or NÃO (ADR 257): a plain select.
+            const op = OPERATOR_FIELDS[name];
+            return (
+              <div key={name} className="search-form__row">
+                <SelectField
+                  id={`${form.id}-${op}`}
+                  name={op}
+                  label={t("advanced.operatorLabel", { field: t(`advanced.fields.${name}`) })}
+                  defaultValue={defaults[op] ?? "E"}
+                  options={ROW_OPERATORS.map((value) => ({ value, label: t(`advanced.operators.${value}`) }))}
+                />
+                {field}
+              </div>
             );
           })}
           <fieldset className="search-form__types search-form__years">

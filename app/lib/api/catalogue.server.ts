@@ -134,6 +134,9 @@ function termQuery(input: CatalogueQuery, guia = "geral") {
           autor: input.autor,
           assunto: input.assunto,
           modo: input.modo === "qualquer" ? "qualquer" : undefined,
+          // How the author and subject rows join the rows before them (ADR 257): sent only when not AND, the default.
+          op_autor: input.autor && input.op_autor !== "E" ? input.op_autor : undefined,
+          op_assunto: input.assunto && input.op_assunto !== "E" ? input.op_assunto : undefined,
           // Estante extensions of the advanced search (issue 28).
           isbn: input.isbn,
           editora: input.editora,
