@@ -25,6 +25,8 @@ export interface RootData {
   htmlClass: string;
   /** The VLibras widget is on this page: the institution offers it and the patron turned Libras on (ADR 256). */
   vlibras: boolean;
+  /** The institution offers the VLibras widget (`VLIBRAS=1`), whatever the patron chose: the settings say so. */
+  vlibrasOffered: boolean;
   /** `unreadAlerts`: the patron's unread alerts (user bar and account menu); null when it could not be read. */
   user: { firstName: string; canUsePrivateArea: boolean; unreadAlerts: number | null } | null;
   /** The cod_acervo of the titles in the visitor's basket (cookie), for the header count and add buttons. */
@@ -95,6 +97,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     prefs,
     htmlClass: htmlClassFor(prefs),
     vlibras: vlibrasOn(getEnv().VLIBRAS, prefs.libras),
+    vlibrasOffered: getEnv().VLIBRAS,
     user: user
       ? {
           firstName: firstName(user.nome_pessoa),

@@ -48,6 +48,7 @@ test("a library that does not offer VLibras loads nothing third-party and keeps 
   const { vlibrasRequests } = await withLibras(context, main, true);
   const res = await page.goto(`${main}/`);
   expect(res!.headers()["content-security-policy"]).not.toMatch(/vlibras|unsafe-eval/);
+  await expect(page.locator("#pref-libras-hint")).not.toContainText("vlibras");
   await expect(page.locator("[vw]")).toHaveCount(0);
   expect(vlibrasRequests).toEqual([]);
 });
@@ -56,6 +57,8 @@ test("a library that offers VLibras renders it, with its policy, only for a patr
   const { vlibrasRequests } = await withLibras(context, offering, false);
   let res = await page.goto(`${offering}/`);
   expect(res!.headers()["content-security-policy"]).not.toMatch(/vlibras/);
+  // The settings tell the patron, before the switch, that Libras then loads the government's translator.
+  await expect(page.locator("#pref-libras-hint")).toContainText("vlibras.gov.br");
   await expect(page.locator("[vw]")).toHaveCount(0);
   expect(vlibrasRequests).toEqual([]);
 
