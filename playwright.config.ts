@@ -67,8 +67,9 @@ export default defineConfig({
     // Its institution asks for the captcha (activity 1120) and uses the login variants (ADR 170, 171).
     server("api", PORTS.api, { API_ONLY: "1", NETWORK_UNAVAILABLE: "1", INSTITUTION_SETTINGS: JSON.stringify(VARIANT_INSTITUTION) }),
     server("external", PORTS.external, { API_BASE_URL: `http://127.0.0.1:${PORTS.api}` }),
-    // A portal with its own API for the category-code login and activity 107 off (one process; ADR 174).
-    server("category", PORTS.category, { INSTITUTION_SETTINGS: JSON.stringify(CATEGORY_INSTITUTION) }),
+    // A portal with its own API for the category-code login and activity 107 off (one process; ADR 174), which
+    // also offers the VLibras widget (ADR 256; the spec blocks vlibras.gov.br, no test reaches it).
+    server("category", PORTS.category, { INSTITUTION_SETTINGS: JSON.stringify(CATEGORY_INSTITUTION), VLIBRAS: "1" }),
     // Single sign-on (ADR 160, 161): the local OIDC provider and SAML IdP (`npm run idp`), and a portal configured for them.
     {
       command: "npx tsx scripts/idp.ts",

@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   DEMO_PATRONS: z.enum(["0", "1", "true", "false"]).optional(),
   // Institution parameters and public activities applied at every start (JSON, ADR 171).
   INSTITUTION_SETTINGS: z.string().optional(),
+  // Offers the federal government's VLibras widget to patrons who turn Libras on (off by default; ADR 256).
+  VLIBRAS: z.enum(["0", "1", "true", "false"]).optional(),
   // Origins besides this one that may frame the embedded login, space-separated (ADR 174).
   LOGIN_EMBED_ORIGINS: z
     .string()

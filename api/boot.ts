@@ -16,7 +16,7 @@ import { seedLoginVariants } from "./seed/login-variants.ts";
 import { seedDeclarations } from "./seed/declarations.ts";
 import { seedPatrons } from "./seed/patrons.ts";
 import { seedTeachingPlans } from "./seed/teaching-plans.ts";
-import { seedClosedStacks, seedTitlePages } from "./seed/title-pages.ts";
+import { seedClosedStacks, seedLibrasVideo, seedTitlePages } from "./seed/title-pages.ts";
 import { seedWaitingList } from "./seed/waiting-list.ts";
 
 export interface PrepareOptions {
@@ -118,6 +118,7 @@ export async function prepareDatabase(db: Db, { log, importDemoCatalogue, import
   await syncSequences(db); // later seeds insert patrons without explicit ids (PostgreSQL sequences)
   await seedTitlePages(db, { log });
   await seedClosedStacks(db, { log });
+  await seedLibrasVideo(db, { log });
   await seedWaitingList(db, { log });
   await seedCirculation(db, { log });
   await seedTeachingPlans(db, { log });

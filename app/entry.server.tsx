@@ -8,6 +8,9 @@ import { inProcessTransport, transportContext } from "./lib/context.server";
 import { isFormErrorStatus, prefixTitle } from "./lib/error-title.server";
 import { getI18n } from "./lib/i18n.server";
 import { NonceProvider } from "./lib/nonce";
+import { parseCookies } from "./lib/cookies";
+import { parsePrefs, PREFS_COOKIE } from "./lib/prefs";
+import { vlibrasOn } from "./lib/vlibras";
 import { getEnv } from "./lib/env.server";
 import { contentSecurityPolicy, frameAncestorsFor, newNonce } from "./lib/security-headers";
 
@@ -34,7 +37,9 @@ export default function handleRequest(
   // Only the embedded login may be framed, by this origin and the configured ones (ADR 174). X-Frame-Options is
   // for browsers without CSP frame-ancestors (which take precedence where supported): same origin at most.
   const frameAncestors = frameAncestorsFor(new URL(request.url), getEnv().LOGIN_EMBED_ORIGINS);
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, frameAncestors));
+  // The VLibras widget's sources only on the documents that carry it (ADR 256; the root data applies the same rule).
+  const vlibras = vlibrasOn(getEnv().VLIBRAS, parsePrefs(parseCookies(request.headers.get("Cookie"))[PREFS_COOKIE]).libras);
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, frameAncestors, { vlibras }));
   responseHeaders.set("X-Content-Type-Options", "nosniff");
   responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
   responseHeaders.set("X-Frame-Options", frameAncestors === "'none'" ? "DENY" : "SAMEORIGIN");

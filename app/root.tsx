@@ -23,6 +23,7 @@ import { csrfMiddleware } from "./lib/csrf.server";
 import { DEFAULT_LANGUAGE } from "./lib/i18n";
 import { i18nMiddleware } from "./lib/i18n.server";
 import { useNonce } from "./lib/nonce";
+import { vlibrasMarkup } from "./lib/vlibras";
 import { hasAccountMenu, SKIP_TARGETS } from "./lib/skip-links";
 import { useFocusOnNavigation } from "./lib/use-focus-on-navigation";
 import { htmlClassFor, DEFAULT_PREFS } from "./lib/prefs";
@@ -92,6 +93,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
         )}
         {embedded ? null : <SiteFooter />}
+        {/* The VLibras widget (ADR 256): server HTML that React does not hydrate, so the plugin may fill it. */}
+        {root?.vlibras && !embedded ? <div id="vlibras" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: vlibrasMarkup(nonce) }} /> : null}
         <HydrationMarker />
         <NavigationFocus />
         <ScrollRestoration nonce={nonce} />

@@ -134,3 +134,20 @@ export async function seedClosedStacks(db: Db, { log = (_m: string) => {} }: { l
   });
   log(`seeded closed stacks ("${CLOSED_STACKS_LOCATION}") for ${ids.length} titles`);
 }
+
+/** The demo's sign-language video (ADR 256): a link described as a Libras video, on one classic of the catalogue. */
+export const LIBRAS_VIDEO_TITLE = "Dom Casmurro";
+export const LIBRAS_VIDEO = { url: "https://videos.example.org/libras/dom-casmurro", descricao: "Vídeo em Libras: apresentação da obra" };
+
+/**
+ * Gives one title of the demo catalogue a Libras video link (an 856 the library described as such), so the title
+ * page's "Vídeo em Libras" section can be seen. Skipped when the link exists or the title is not in the catalogue.
+ */
+export async function seedLibrasVideo(db: Db, { log = (_m: string) => {} }: { log?: (m: string) => void } = {}): Promise<void> {
+  const title = await db.selectFrom("acervo").select("cod_acervo").where("titulo", "=", LIBRAS_VIDEO_TITLE).orderBy("cod_acervo").executeTakeFirst();
+  if (!title) return;
+  const existing = await db.selectFrom("acervo_link").select("cod_link").where("cod_acervo", "=", title.cod_acervo).where("url", "=", LIBRAS_VIDEO.url).executeTakeFirst();
+  if (existing) return;
+  await db.insertInto("acervo_link").values({ cod_acervo: title.cod_acervo, ...LIBRAS_VIDEO, acessibilidade: 1 }).execute();
+  log(`seeded a Libras video link on "${LIBRAS_VIDEO_TITLE}"`);
+}

@@ -22,6 +22,14 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * The federal government's VLibras widget (ADR 256), off by default: "1" (or "true") offers it to patrons who turn Libras on
+   * in the accessibility settings; it then loads a script from vlibras.gov.br on their pages.
+   */
+  VLIBRAS: z
+    .enum(["0", "1", "true", "false"])
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
 });
 
 export type PortalEnv = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };

@@ -12,6 +12,8 @@ import { apiLangId, languageDir, type Language } from "./i18n";
 import { getLanguage } from "./i18n.server";
 import { htmlClassFor, parsePrefs, PREFS_COOKIE, type Prefs } from "./prefs";
 import { getSession } from "./session.server";
+import { getEnv } from "./env.server";
+import { vlibrasOn } from "./vlibras";
 import { getSiteConfig, loadLibraryTimeZone, safeExternalUrl, selfServiceUrl, type Guia } from "./site-config.server";
 
 /** Activity codes (spec §6). */
@@ -21,6 +23,10 @@ export interface RootData {
   dir: "ltr" | "rtl";
   prefs: Prefs;
   htmlClass: string;
+  /** The VLibras widget is on this page: the institution offers it and the patron turned Libras on (ADR 256). */
+  vlibras: boolean;
+  /** The institution offers the VLibras widget (`VLIBRAS=1`), whatever the patron chose: the settings say so. */
+  vlibrasOffered: boolean;
   /** `unreadAlerts`: the patron's unread alerts (user bar and account menu); null when it could not be read. */
   user: { firstName: string; canUsePrivateArea: boolean; unreadAlerts: number | null } | null;
   /** The cod_acervo of the titles in the visitor's basket (cookie), for the header count and add buttons. */
@@ -90,6 +96,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     dir: languageDir(lang),
     prefs,
     htmlClass: htmlClassFor(prefs),
+    vlibras: vlibrasOn(getEnv().VLIBRAS, prefs.libras),
+    vlibrasOffered: getEnv().VLIBRAS,
     user: user
       ? {
           firstName: firstName(user.nome_pessoa),

@@ -48,3 +48,30 @@ describe("framing (ADR 174)", () => {
     }
   });
 });
+
+describe("the VLibras widget's sources (ADR 256)", () => {
+  const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
+
+  it("leaves the policy without any third-party source when the widget is off (the default)", () => {
+    const csp = contentSecurityPolicy("abc");
+    expect(csp).toBe(contentSecurityPolicy("abc", "'none'", { vlibras: false }));
+    expect(csp).not.toMatch(/vlibras|jsdelivr|unsafe-eval|blob:/);
+    expect(directive(csp, "connect-src")).toBe("connect-src 'self'");
+    expect(directive(csp, "worker-src")).toBe("worker-src 'self'");
+  });
+
+  it("adds exactly the widget's hosts, eval and blob workers when it is on, keeping the nonce", () => {
+    const csp = contentSecurityPolicy("abc", "'none'", { vlibras: true });
+    expect(directive(csp, "script-src")).toBe(
+      "script-src 'nonce-abc' 'strict-dynamic' https://vlibras.gov.br https://*.vlibras.gov.br 'unsafe-eval' blob:",
+    );
+    expect(directive(csp, "connect-src")).toBe("connect-src 'self' https://vlibras.gov.br https://*.vlibras.gov.br https://cdn.jsdelivr.net");
+    expect(directive(csp, "style-src")).toBe("style-src 'self' 'nonce-abc' https://vlibras.gov.br https://*.vlibras.gov.br https://cdn.jsdelivr.net");
+    expect(directive(csp, "font-src")).toBe("font-src 'self' https://vlibras.gov.br https://*.vlibras.gov.br https://cdn.jsdelivr.net");
+    expect(directive(csp, "worker-src")).toBe("worker-src 'self' blob:");
+    // What the widget does not need stays as it was.
+    for (const d of ["default-src", "img-src", "frame-ancestors", "form-action", "base-uri", "object-src"]) {
+      expect(directive(csp, d)).toBe(directive(contentSecurityPolicy("abc"), d));
+    }
+  });
+});

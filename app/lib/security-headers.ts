@@ -37,17 +37,40 @@ export function frameAncestorsFor(url: URL, embedOrigins: readonly string[]): st
   return embedded ? ["'self'", ...embedOrigins].join(" ") : "'none'";
 }
 
+/**
+ * What the federal government's VLibras widget needs beyond the portal's own policy (ADR 256). Added only to the
+ * documents that carry the widget: the institution opted in (`VLIBRAS=1`) and the patron turned Libras on.
+ * The plugin script comes from vlibras.gov.br; it loads its chunks from www.vlibras.gov.br, its Unity (WebAssembly)
+ * player from vlibras.gov.br/app (which compiles with eval and starts blob: workers), the sign dictionary from
+ * dicionario2.vlibras.gov.br, the translation from traducao2.vlibras.gov.br, and styles and fonts from those hosts
+ * and cdn.jsdelivr.net.
+ */
+export const VLIBRAS_SOURCES = {
+  script: ["https://vlibras.gov.br", "https://*.vlibras.gov.br", "'unsafe-eval'", "blob:"],
+  style: ["https://vlibras.gov.br", "https://*.vlibras.gov.br", "https://cdn.jsdelivr.net"],
+  font: ["https://vlibras.gov.br", "https://*.vlibras.gov.br", "https://cdn.jsdelivr.net"],
+  connect: ["https://vlibras.gov.br", "https://*.vlibras.gov.br", "https://cdn.jsdelivr.net"],
+  worker: ["blob:"],
+} as const;
+
+/** The optional parts of the policy: `frameAncestors` (see frameAncestorsFor) and whether the VLibras widget is on. */
+export interface CspOptions {
+  vlibras?: boolean;
+}
+
 /** The enforced Content-Security-Policy of every HTML document (`frameAncestors`: see frameAncestorsFor). */
-export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'"): string {
+export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'", { vlibras = false }: CspOptions = {}): string {
+  const extra = (kind: keyof typeof VLIBRAS_SOURCES) => (vlibras ? VLIBRAS_SOURCES[kind].map((s) => ` ${s}`).join("") : "");
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    `script-src 'nonce-${nonce}' 'strict-dynamic'${extra("script")}`,
+    `style-src 'self' 'nonce-${nonce}'${extra("style")}`,
     "img-src 'self' data: https:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    // The captcha's proof-of-work worker is a same-origin script from the build; no blob: or data: workers (ADR 170).
-    "worker-src 'self'",
+    `font-src 'self'${extra("font")}`,
+    `connect-src 'self'${extra("connect")}`,
+    // The captcha's proof-of-work worker is a same-origin script from the build; no blob: or data: workers (ADR 170),
+    // except for the VLibras player when the widget is on (ADR 256).
+    `worker-src 'self'${extra("worker")}`,
     `frame-ancestors ${frameAncestors}`,
     "form-action 'self'",
     "base-uri 'none'",

@@ -70,6 +70,8 @@ export interface RouteCase {
   name: string;
   path: (ctx: { titleId: number }) => string;
   signedIn?: boolean;
+  /** Accessibility preferences the case is audited with (e.g. `{ libras: true }` for a Libras-only section). */
+  prefs?: object;
   /** Puts the page in a state worth auditing (e.g. a form with errors). */
   act?: (page: import("@playwright/test").Page) => Promise<void>;
 }
@@ -280,7 +282,7 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; p
           // Outside the core routes the language changes only the text, whose every key is in every language
           // and none empty (app/lib/locales.test.ts): English is audited on the core routes (ADR 199).
           if (!opts.fullMatrix && lang !== "pt") continue;
-          const page = await open(lang, {}, js);
+          const page = await open(lang, route.prefs ?? {}, js);
           await audit(page, "normal", js, lang);
           // One rule for titles (docs/contributing/adding-a-screen.md): "<page> | <institution>".
           const title = await page.title();

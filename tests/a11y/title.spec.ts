@@ -1,15 +1,20 @@
 import { test } from "@playwright/test";
+import { findTitleId } from "../fixtures/demo";
 import { titlePageFixtures } from "../fixtures/title-pages";
 import { auditRoutes } from "./audit";
 
 // Records beyond the generic title (a periodical, an authority), found before the audits run.
 let ids: Awaited<ReturnType<typeof titlePageFixtures>>;
+// The demo title with a Libras video link (ADR 256).
+let librasTitle: number;
 test.beforeAll(async ({ request }) => {
   ids = await titlePageFixtures(request);
+  librasTitle = await findTitleId(request, "Dom Casmurro");
 });
 
 auditRoutes([
   { name: "title-detail-full", path: () => `/acervo/${ids.authorityTitle}` },
+  { name: "title-libras-video", path: () => `/acervo/${librasTitle}`, prefs: { libras: true } },
   { name: "title-restricted-link", path: () => `/acervo/${ids.restricted}` },
   { name: "title-marc", path: ({ titleId }) => `/acervo/${titleId}/marc?liberacao=1` },
   { name: "title-exemplares", path: ({ titleId }) => `/acervo/${titleId}/exemplares` },

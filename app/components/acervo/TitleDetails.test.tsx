@@ -18,17 +18,20 @@ await i18n.use(initReactI18next).init({
 });
 
 /** The title page's record part, for a title with these online links and cover. */
-function render(links: Array<{ url: string; descricao?: string; restrito?: boolean }>, link_capa: string | null = null): string {
+function render(links: Array<{ url: string; descricao?: string; restrito?: boolean }>, link_capa: string | null = null, libras = false): string {
   const acervo = AcervoDetailSchema.parse({
     cod_acervo: 7,
     titulo: "Links",
     link_capa,
     links: links.map((l, i) => ({ cod_link: i + 1, url: l.url, descricao: l.descricao ?? null, restrito: l.restrito ?? false, acessibilidade: false })),
   });
-  const Stub = createRoutesStub([{ path: "/", Component: () => <TitleDetails acervo={acervo} idioma={null} /> }]);
+  // The root route carries the patron's preferences (the Libras one decides where a Libras video is shown).
+  const Stub = createRoutesStub([
+    { id: "root", path: "/", loader: () => null, children: [{ index: true, Component: () => <TitleDetails acervo={acervo} idioma={null} /> }] },
+  ]);
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
-      <Stub initialEntries={["/"]} />
+      <Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { prefs: { libras } } } }} />
     </I18nextProvider>,
   );
 }
@@ -54,5 +57,28 @@ describe("a title's online links", () => {
     expect(render([], "https://covers.example.org/7.jpg")).toContain('src="https://covers.example.org/7.jpg"');
     expect(render([], "javascript:alert(1)")).not.toContain("<img");
     expect(render([], "data:image/svg+xml,<svg onload=alert(1)>")).not.toContain("<img");
+  });
+});
+
+describe("a title's Libras video (ADR 256)", () => {
+  const links = [
+    { url: "https://videos.example.org/libras/1", descricao: "Vídeo em Libras" },
+    { url: "https://repositorio.example.org/1", descricao: "Full text" },
+  ];
+
+  it("gets a section of its own, before the other links, when the patron turned Libras on", () => {
+    const html = render(links, null, true);
+    const section = html.slice(html.indexOf('id="libras-titulo"'), html.indexOf('id="links-titulo"'));
+    expect(html.indexOf('id="libras-titulo"')).toBeGreaterThan(-1);
+    expect(section).toContain("Video in Libras");
+    expect(section).toContain('href="https://videos.example.org/libras/1"');
+    expect(section).not.toContain("repositorio.example.org");
+    expect(html.slice(html.indexOf('id="links-titulo"'))).not.toContain("videos.example.org");
+  });
+
+  it("stays in the ordinary links when the Libras preference is off", () => {
+    const html = render(links);
+    expect(html).not.toContain('id="libras-titulo"');
+    expect(html.slice(html.indexOf('id="links-titulo"'))).toContain('href="https://videos.example.org/libras/1"');
   });
 });

@@ -7,6 +7,8 @@ import { AddToBasket } from "~/components/basket/AddToBasket";
 import { AddToList } from "~/components/lists/AddToList";
 import type { AcervoDetail, TituloAdicional } from "~/lib/api/acervo.server";
 import { IMAGE_SCHEMES, linkHref } from "../../../contract/link-url";
+import { useRootData } from "~/lib/use-root-data";
+import { isLibrasVideo } from "./libras-video";
 import { headingHref, type HeadingKind } from "./heading-links";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { TitleNav } from "./TitleNav";
@@ -38,6 +40,41 @@ function HeadingLink({ kind, value, authorities }: { kind: HeadingKind; value: s
   );
 }
 
+/** One online link of a title: a plain link, a POST for a restricted one (logged), or text when not an address. */
+function LinkItem({ link }: { link: AcervoDetail["links"][number] }) {
+  const { t } = useTranslation("catalogue");
+  const { t: ta } = useTranslation("acervo");
+  return (
+    <li>
+      {!linkHref(link.url) ? (
+        // Not a web, FTP or e-mail address (javascript:, data:, a bare "www."): shown as text (ADR 103).
+        <span className="title-page__link-text">
+          {link.descricao ? `${link.descricao}: ` : null}
+          {link.url}
+        </span>
+      ) : link.restrito && link.cod_link !== null ? (
+        // Restricted: a POST that logs the access (and asks for login first), then redirects to the link.
+        <Form method="post" className="inline-form">
+          <input type="hidden" name="intent" value="acesso" />
+          <input type="hidden" name="cod_link" value={link.cod_link} />
+          <button type="submit" className="link-button" aria-describedby={`link-dica-${link.cod_link}`}>
+            {ta("links.open", { descricao: link.descricao ?? link.url })}
+          </button>
+          <span id={`link-dica-${link.cod_link}`} className="visually-hidden">
+            {ta("links.loginHint")}
+          </span>
+        </Form>
+      ) : (
+        <a href={linkHref(link.url)!} rel="noopener noreferrer" target="_blank">
+          {link.descricao ?? link.url} <span className="visually-hidden">{t("acervo.opensExternal")}</span>
+        </a>
+      )}
+      {link.restrito ? <span className="badge">{t("acervo.restricted")}</span> : null}
+      {link.acessibilidade ? <span className="badge">{t("acervo.accessibleLink")}</span> : null}
+    </li>
+  );
+}
+
 /**
  * The bibliographic part of the title page: h1 (title and subtitle), author, cover, the descriptive fields
  * (authors, series and publisher each a link), subjects (each a link), notes, online links and linked authorities.
@@ -48,6 +85,10 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
   const link = (kind: HeadingKind, value: string | null) => (value ? <HeadingLink kind={kind} value={value} authorities={acervo.autoridades} /> : null);
   // The title's own words carry the record's language; the type of work is the library's vocabulary (ADR 136).
   const lang = useLangOfParts();
+  // With the Libras preference on, links the library described as Libras videos get their own section (ADR 256).
+  const libras = Boolean(useRootData()?.prefs.libras);
+  const librasVideos = libras ? acervo.links.filter(isLibrasVideo) : [];
+  const otherLinks = acervo.links.filter((l) => !librasVideos.includes(l));
   const typeKey = (tipo: number) => (tipo >= 1 && tipo <= 9 ? `acervo.authorityTypes.${tipo}` : "acervo.authorityTypes.other");
 
   return (
@@ -139,38 +180,24 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
         </section>
       ) : null}
 
-      {acervo.links.length ? (
+      {librasVideos.length ? (
+        // The patron turned Libras on: the title's sign-language videos come first, in a section of their own.
+        <section aria-labelledby="libras-titulo" className="title-page__libras">
+          <h2 id="libras-titulo">{t("acervo.librasVideo")}</h2>
+          <ul className="title-page__links">
+            {librasVideos.map((link) => (
+              <LinkItem key={`${link.cod_link ?? ""}${link.url}`} link={link} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {otherLinks.length ? (
         <section aria-labelledby="links-titulo">
           <h2 id="links-titulo">{t("acervo.links")}</h2>
           <ul className="title-page__links">
-            {acervo.links.map((link) => (
-              <li key={`${link.cod_link ?? ""}${link.url}`}>
-                {!linkHref(link.url) ? (
-                  // Not a web, FTP or e-mail address (javascript:, data:, a bare "www."): shown as text (ADR 103).
-                  <span className="title-page__link-text">
-                    {link.descricao ? `${link.descricao}: ` : null}
-                    {link.url}
-                  </span>
-                ) : link.restrito && link.cod_link !== null ? (
-                  // Restricted: a POST that logs the access (and asks for login first), then redirects to the link.
-                  <Form method="post" className="inline-form">
-                    <input type="hidden" name="intent" value="acesso" />
-                    <input type="hidden" name="cod_link" value={link.cod_link} />
-                    <button type="submit" className="link-button" aria-describedby={`link-dica-${link.cod_link}`}>
-                      {ta("links.open", { descricao: link.descricao ?? link.url })}
-                    </button>
-                    <span id={`link-dica-${link.cod_link}`} className="visually-hidden">
-                      {ta("links.loginHint")}
-                    </span>
-                  </Form>
-                ) : (
-                  <a href={linkHref(link.url)!} rel="noopener noreferrer" target="_blank">
-                    {link.descricao ?? link.url} <span className="visually-hidden">{t("acervo.opensExternal")}</span>
-                  </a>
-                )}
-                {link.restrito ? <span className="badge">{t("acervo.restricted")}</span> : null}
-                {link.acessibilidade ? <span className="badge">{t("acervo.accessibleLink")}</span> : null}
-              </li>
+            {otherLinks.map((link) => (
+              <LinkItem key={`${link.cod_link ?? ""}${link.url}`} link={link} />
             ))}
           </ul>
         </section>

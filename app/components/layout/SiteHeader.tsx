@@ -23,7 +23,7 @@ function useHere(): string {
  * The accessibility panel: a <details> disclosure holding a plain POST form to /preferencias (works without JS;
  * the server redirects back). With JS it is a fetcher: the cookie is set and the page revalidates, no reload.
  */
-function AccessibilityPanel({ prefs }: { prefs: Prefs }) {
+function AccessibilityPanel({ prefs, vlibrasOffered = false }: { prefs: Prefs; vlibrasOffered?: boolean }) {
   const { t } = useTranslation("common");
   const fetcher = useFetcher();
   const hydrated = useHydrated();
@@ -72,6 +72,8 @@ function AccessibilityPanel({ prefs }: { prefs: Prefs }) {
             <label htmlFor="pref-libras">{t("layout.accessibility.sign_language")}</label>
             <p className="hint" id="pref-libras-hint">
               {t("layout.accessibility.sign_language_hint")}
+              {/* The patron learns before turning it on that a government server is then contacted (ADR 256). */}
+              {vlibrasOffered ? ` ${t("layout.accessibility.sign_language_vlibras_hint")}` : null}
             </p>
           </div>
           <div className="a11y-panel__check">
@@ -203,7 +205,7 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="top-bar">
         <div className="top-bar__inner">
-          {root ? <AccessibilityPanel prefs={root.prefs} /> : null}
+          {root ? <AccessibilityPanel prefs={root.prefs} vlibrasOffered={root.vlibrasOffered} /> : null}
           {/* eMAG 3.1: the accessibility page is reachable from the top of every page. */}
           <Link className="top-bar__a11y-page" to={ACCESSIBILITY_PAGE}>
             {ta("page.link")}
