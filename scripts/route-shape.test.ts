@@ -15,23 +15,7 @@ const MAX_LINES = 3;
 
 /** Route modules still being moved; each entry leaves this list when its bodies move to its `.server.ts`. */
 const NOT_YET: ReadonlySet<string> = new Set([
-  "autocompletar.ts", // moves to .server.ts: issue 31
-  "autoridade.tsx", // moves to .server.ts: issue 31
-  "captcha.desafio.ts", // moves to .server.ts: issue 31
-  "cesta.exportar.ts", // moves to .server.ts: issue 31
-  "grupoa.tsx", // moves to .server.ts: issue 31
   "home.tsx", // moves to .server.ts: issue 31
-  "meu/_layout.tsx", // moves to .server.ts: issue 31
-  "meu/dados-pessoais.meus-dados.ts", // moves to .server.ts: issue 31
-  "meu/emprestimos.calendario.ts", // moves to .server.ts: issue 31
-  "meu/ficha-catalografica.pdf.ts", // moves to .server.ts: issue 31
-  "meu/reservas.tsx", // moves to .server.ts: issue 31
-  "not-found.tsx", // moves to .server.ts: issue 31
-  "pearson.tsx", // moves to .server.ts: issue 31
-  "preferencias.idioma.tsx", // moves to .server.ts: issue 31
-  "preferencias.tsx", // moves to .server.ts: issue 31
-  "saml.logout.tsx", // moves to .server.ts: issue 31
-  "saml.metadata.ts", // moves to .server.ts: issue 31
 ]);
 
 function routeModules(dir: string): string[] {

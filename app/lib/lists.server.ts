@@ -1,5 +1,7 @@
-/** Shared by the list screens: an API refusal of a list call as a translation key (ADR 246). */
+/** Shared by the list screens (ADR 246): an API refusal of a list call as a translation key; a title as a page lists it. */
 import { ApiError, describeError } from "~/lib/api/errors";
+import type { PatronListItem } from "~/lib/api/lists/types";
+import { langAttr, marcLanguageToBcp47 } from "~/lib/lang-of-parts";
 import { MAX_LIST_ITEMS, MAX_LISTS } from "../../contract/lists";
 
 const CODES: Record<string, string> = {
@@ -18,4 +20,17 @@ export function listErrorKey(err: unknown): { key: string; values?: Record<strin
   if (err.code && CODES[err.code]) return { key: CODES[err.code], values: { max: err.code === "lista_limite_listas" ? MAX_LISTS : MAX_LIST_ITEMS }, status: 400 };
   const m = describeError(err);
   return { key: m.key, values: m.values, status: err.status === 0 ? 503 : 400 };
+}
+
+/** A title of a list as the patron's list page and the public list page show it (`lang` only when it differs from the page's). */
+export function listItemView(i: Omit<PatronListItem, "data_inclusao">, pageLang: string) {
+  return {
+    id: i.cod_acervo,
+    title: i.titulo,
+    lang: langAttr(marcLanguageToBcp47(i.idioma), pageLang),
+    author: i.autor,
+    year: i.ano_publicacao,
+    type: i.desc_tipo_obra,
+    note: i.nota,
+  };
 }

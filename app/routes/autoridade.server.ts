@@ -1,9 +1,11 @@
 /** Loader orchestration of the authority pages ("/autoridade/:codAutoridade" and its "/marc"). */
 import { data, type RouterContextProvider } from "react-router";
+import { getAutoridade } from "~/lib/api/acervo.server";
 import type { ApiClient } from "~/lib/api/client.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError, pageStatusFor, type ErrorMessage } from "~/lib/api/errors";
 import { getI18n } from "~/lib/i18n.server";
+import type { Route } from "./+types/autoridade";
 
 /** What the authority routes' ErrorBoundary receives in `error.data`. */
 export interface AutoridadeErrorData {
@@ -41,4 +43,11 @@ export async function loadAutoridadeView<T>(
 export function authoritySearchHref(tipo: number, cabecalho: string): string {
   const kind = tipo >= 1 && tipo <= 3 ? "autor" : tipo === 4 ? "titulo" : "assunto";
   return `/?${new URLSearchParams({ termo: cabecalho, tipo: kind })}`;
+}
+
+/** "/autoridade/:codAutoridade": the authority, the page's title, and the search that lists all its titles. */
+export async function loadAutoridadePage({ params, context }: Route.LoaderArgs) {
+  const autoridade = await loadAutoridadeView(params, context, getAutoridade);
+  const pageTitle = getI18n(context).t("acervo:authority.pageTitle", { cabecalho: autoridade.cabecalho });
+  return { autoridade, pageTitle, searchHref: authoritySearchHref(autoridade.tipo, autoridade.cabecalho) };
 }

@@ -2,19 +2,15 @@ import { Link } from "~/framework/Link";
 import { useTranslation } from "~/framework/use-translation";
 import { AuthorityErrorBoundary } from "~/components/acervo/AuthorityErrorBoundary";
 import { subPageMeta } from "~/components/acervo/sub-page-meta";
-import { getAutoridade } from "~/lib/api/acervo.server";
-import { getI18n } from "~/lib/i18n.server";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
 import type { Route } from "./+types/autoridade";
-import { authoritySearchHref, loadAutoridadeView } from "./autoridade.server";
+import { loadAutoridadePage } from "./autoridade.server";
 
 export const meta: Route.MetaFunction = (args) => subPageMeta(args);
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const autoridade = await loadAutoridadeView(params, context, getAutoridade);
-  const pageTitle = getI18n(context).t("acervo:authority.pageTitle", { cabecalho: autoridade.cabecalho });
-  return { autoridade, pageTitle, searchHref: authoritySearchHref(autoridade.tipo, autoridade.cabecalho) };
+export function loader(args: Route.LoaderArgs) {
+  return loadAutoridadePage(args);
 }
 
 /** "/autoridade/:codAutoridade": heading, type, see and see-also references, linked titles. */

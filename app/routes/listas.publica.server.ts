@@ -5,7 +5,7 @@ import { ApiError } from "~/lib/api/errors";
 import { getPublicList } from "~/lib/api/lists/lists.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
-import { langAttr, marcLanguageToBcp47 } from "~/lib/lang-of-parts";
+import { listItemView } from "~/lib/lists.server";
 import { EXPORT_FORMATS } from "~/schemas/basket";
 import type { Route } from "./+types/listas.publica";
 
@@ -27,15 +27,7 @@ export async function loadPublicListPage({ context, params }: Route.LoaderArgs) 
       name: list.nome,
       updated: formatDate(list.atualizada_em, lang),
       formats: EXPORT_FORMATS.map((f) => ({ value: f, label: t(`basket:formats.${f}`) })),
-      items: list.titulos.map((i) => ({
-        id: i.cod_acervo,
-        title: i.titulo,
-        lang: langAttr(marcLanguageToBcp47(i.idioma), lang),
-        author: i.autor,
-        year: i.ano_publicacao,
-        type: i.desc_tipo_obra,
-        note: i.nota,
-      })),
+      items: list.titulos.map((i) => listItemView(i, lang)),
     },
     { headers: { "X-Robots-Tag": "noindex", "Cache-Control": "no-store" } },
   );

@@ -1,11 +1,11 @@
 import { useTranslation } from "~/framework/use-translation";
-import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { ErrorPage } from "~/components/layout/ErrorPage";
+import { loadNotFound } from "./not-found.server";
 
 /** Any path no route matches: a real 404 with a helpful page. */
 export function loader() {
-  return data(null, { status: 404 });
+  return loadNotFound();
 }
 
 export default function NotFound(_props: Route.ComponentProps) {

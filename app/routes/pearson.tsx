@@ -1,19 +1,18 @@
 import { ProviderPage } from "~/components/acervo/ProviderPage";
 import { pageTitle } from "~/components/search/page-title";
-import { getI18n } from "~/lib/i18n.server";
 import "~/styles/catalogue.css";
 import "~/components/acervo/acervo.css";
 import type { Route } from "./+types/pearson";
-import { loadProvider, openProvider } from "./provider.server";
+import { loadProviderPage, openProvider } from "./provider.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : []);
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { ...loadProvider(context), pageTitle: getI18n(context).t("acervo:providers.pearson.name") };
+export function loader({ context }: Route.LoaderArgs) {
+  return loadProviderPage("pearson", context);
 }
 
 /** Opens the provider for the signed-in patron (POST, then a redirect to the provider's site). */
-export async function action({ context }: Route.ActionArgs) {
+export function action({ context }: Route.ActionArgs) {
   return openProvider("pearson", context);
 }
 

@@ -1,22 +1,13 @@
-import { redirect } from "react-router";
 import type { Route } from "./+types/preferencias.idioma";
-import { isHttps } from "~/lib/cookies";
-import { isLanguage } from "~/lib/i18n";
-import { languageCookie } from "~/lib/i18n.server";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { chooseLanguage } from "./preferencias.idioma.server";
+import { goHome } from "./preferencias.server";
 
 /** Stores the chosen language in the `lng` cookie and goes back to the page (without a stale ?lng=). */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const lng = form.get("lng");
-  const target = new URL(safeRedirect(form.get("redirectTo")), "http://estante.invalid");
-  target.searchParams.delete("lng");
-  const location = `${target.pathname}${target.search}${target.hash}`;
-  if (!isLanguage(lng)) return redirect(location);
-  return redirect(location, { headers: { "Set-Cookie": languageCookie(lng, isHttps(request)) } });
+export function action(args: Route.ActionArgs) {
+  return chooseLanguage(args);
 }
 
 /** GET has nothing to show: go home. */
 export function loader() {
-  return redirect("/");
+  return goHome();
 }

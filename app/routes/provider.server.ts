@@ -2,6 +2,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getExternalBaseUrl, getGrupoAUrl } from "~/lib/api/acervo.server";
 import { getApi } from "~/lib/api/client.server";
+import { getI18n } from "~/lib/i18n.server";
 import { getSession } from "~/lib/session.server";
 
 export type Provider = "grupoa" | "pearson";
@@ -9,6 +10,13 @@ export type Provider = "grupoa" | "pearson";
 /** The page's data: only whether a patron is signed in (the address is made on demand, by POST). */
 export function loadProvider(context: Readonly<RouterContextProvider>): { signedIn: boolean } {
   return { signedIn: getSession(context).user !== null };
+}
+
+const NAME_KEYS = { grupoa: "acervo:providers.grupoa.name", pearson: "acervo:providers.pearson.name" } as const;
+
+/** The loader of a provider's page: whether a patron is signed in, and the page's title (the provider's name). */
+export function loadProviderPage(provider: Provider, context: Readonly<RouterContextProvider>): { signedIn: boolean; pageTitle: string } {
+  return { ...loadProvider(context), pageTitle: getI18n(context).t(NAME_KEYS[provider]) };
 }
 
 /**

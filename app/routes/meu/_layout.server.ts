@@ -5,6 +5,7 @@ import { getApi } from "~/lib/api/client.server";
 import { isProfessor } from "~/lib/api/requests.server";
 import { settle } from "~/lib/api/settle.server";
 import { getSession } from "~/lib/session.server";
+import type { Route } from "./+types/_layout";
 import type { AccountCount } from "./_nav";
 
 /** The unread-alerts count comes from the root loader (the user bar shows it too), so it is not fetched twice. */
@@ -29,4 +30,10 @@ export async function loadIsProfessor(context: Readonly<RouterContextProvider>):
   if (kept !== undefined) return kept;
   const r = await settle(isProfessor(getApi(context)));
   return r.ok && r.value;
+}
+
+/** The layout's loader: the menu's counts and whether to show the professor-only entries. */
+export async function loadAccountLayout({ context }: Route.LoaderArgs) {
+  const [counts, professor] = await Promise.all([loadAccountCounts(context), loadIsProfessor(context)]);
+  return { counts, professor };
 }

@@ -6,7 +6,7 @@ import { privateAreaPath } from "~/lib/product";
 import { requireUser } from "~/lib/require-user.server";
 import { ACCOUNT_MENU_HANDLE, SKIP_TARGETS } from "~/lib/skip-links";
 import { useRootData } from "~/lib/use-root-data";
-import { loadAccountCounts, loadIsProfessor } from "./_layout.server";
+import { loadAccountLayout } from "./_layout.server";
 import { currentScreen, visibleScreens } from "./_nav";
 
 // Login is required once, here, for every screen of the area (spec §2 "Protected routes"): a visitor
@@ -22,9 +22,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 // The menu is its own landmark before <main>, which this layout draws (ADR 138).
 export const handle = ACCOUNT_MENU_HANDLE;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const [counts, professor] = await Promise.all([loadAccountCounts(context), loadIsProfessor(context)]);
-  return { counts, professor };
+export function loader(args: Route.LoaderArgs) {
+  return loadAccountLayout(args);
 }
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {

@@ -1,18 +1,7 @@
-import { data } from "react-router";
-import { downloadMyData } from "~/lib/api/account/profile.server";
-import { getApi } from "~/lib/api/client.server";
 import type { Route } from "./+types/dados-pessoais.meus-dados";
+import { loadMyData } from "./dados-pessoais.meus-dados.server";
 
 /** Resource route: the patron's LGPD data bundle (JSON or CSV) as the API builds it, as a download. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const formato = new URL(request.url).searchParams.get("formato") === "csv" ? "csv" : "json";
-  const file = await downloadMyData(getApi(context), formato);
-  if (!file) throw data(null, { status: 404 });
-  return new Response(file.body, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": file.disposition ?? `attachment; filename="meus-dados.${formato}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+export function loader(args: Route.LoaderArgs) {
+  return loadMyData(args);
 }

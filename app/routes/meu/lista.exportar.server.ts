@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError } from "~/lib/api/errors";
 import { getList } from "~/lib/api/lists/lists.server";
-import { listExportResponse } from "~/lib/list-export.server";
+import { exportDownload } from "~/lib/export-download.server";
 import type { Route } from "./+types/lista.exportar";
 import { refParam } from "./lista.server";
 
@@ -12,7 +12,7 @@ export async function loadListExport({ request, context, params }: Route.LoaderA
   const lista = refParam(params.lista);
   try {
     const list = await getList(getApi(context), lista);
-    return listExportResponse(request, context, list.titulos.map((i) => i.cod_acervo), `lista-${lista}`);
+    return exportDownload(request, context, list.titulos.map((i) => i.cod_acervo), `lista-${lista}`, "lists:export.empty");
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
     throw err;

@@ -9,8 +9,7 @@ import { ApiError } from "~/lib/api/errors";
 import { changeList, deleteList, getList, removeFromList, setListNote } from "~/lib/api/lists/lists.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
-import { langAttr, marcLanguageToBcp47 } from "~/lib/lang-of-parts";
-import { listErrorKey } from "~/lib/lists.server";
+import { listErrorKey, listItemView } from "~/lib/lists.server";
 import { fieldErrors, ListNameSchema, ListNoteSchema } from "~/schemas/lists/list-forms";
 import { EXPORT_FORMATS, isExportFormat } from "~/schemas/basket";
 import { isListId, MAX_LIST_NAME, MAX_LIST_NOTE } from "../../../contract/lists";
@@ -58,13 +57,7 @@ export async function loadList(request: Request, context: Ctx, lista: string) {
       count: list.itens,
     },
     items: list.titulos.map((i) => ({
-      id: i.cod_acervo,
-      title: i.titulo,
-      lang: langAttr(marcLanguageToBcp47(i.idioma), lang),
-      author: i.autor,
-      year: i.ano_publicacao,
-      type: i.desc_tipo_obra,
-      note: i.nota,
+      ...listItemView(i, lang),
       added: i.data_inclusao ? formatDate(i.data_inclusao, lang) : null,
       href: `/acervo/${i.cod_acervo}`,
     })),

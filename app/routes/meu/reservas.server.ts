@@ -1,13 +1,14 @@
 /** The holds screen's orchestration: the lists, cancelling selected holds and leaving a waiting list. */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { cancelHolds, holdHistory, leaveWaiting, listHolds, listWaiting, type MyHold } from "~/lib/api/account/holds.server";
-import { titleAfterAction } from "~/lib/action-failed.server";
+import { flagFailure, titleAfterAction } from "~/lib/action-failed.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError } from "~/lib/api/errors";
 import { settle } from "~/lib/api/settle.server";
 import { formatDate } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import type { ConfirmItem } from "~/components/account/ConfirmStep";
+import type { Route } from "./+types/reservas";
 import { HOLDS_PATH } from "./paths";
 import { BULK_INTENTS, bulkAction, bulkOutcomeCookie, pickupLibraries, readBulkOutcome, type BulkIntent } from "./reservas.lote.server";
 
@@ -132,4 +133,15 @@ export async function holdsAction(request: Request, context: Ctx) {
     const m = describeError(err);
     return data<HoldsActionData>({ error: { field: "", message: t(m.key, m.values) } }, { status: err.status === 0 ? 503 : 400 });
   }
+}
+
+/** The holds page's loader: the batch change's outcome is shown once, so its cookie is cleared on the page that shows it. */
+export async function loadHoldsPage({ request, context }: Route.LoaderArgs) {
+  const { clearBulk, ...page } = await loadHolds(request, context);
+  return data({ ...page, errorPrefix: getT(context)("common:errors.prefix") }, clearBulk ? { headers: { "Set-Cookie": clearBulk } } : undefined);
+}
+
+/** The holds page's action, a failure flagged for the page title ("Erro:"). */
+export async function holdsPageAction({ request, context }: Route.ActionArgs) {
+  return flagFailure(context, await holdsAction(request, context));
 }

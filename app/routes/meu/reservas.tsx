@@ -1,33 +1,30 @@
 import { pageTitle } from "~/components/search/page-title";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/framework/use-translation";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { Link } from "~/framework/Link";
 import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { ListFrame } from "~/components/account/ListFrame";
 import { BulkHoldChanges, BulkHoldOutcome } from "~/components/account/BulkHoldChanges";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { getT } from "~/lib/i18n.server";
 import { ConfirmBody, ConfirmPage, submitterValue, useConfirmDialog, type ConfirmBodyProps } from "~/components/account/ConfirmStep";
 import { HOLD_CHANGEABLE_STATES } from "~/lib/api/account/types";
-import { flagFailure } from "~/lib/action-failed.server";
 import type { Route } from "./+types/reservas";
 import { HOLDS_PATH } from "./paths";
-import { holdsAction, loadHolds, type ConfirmItem, type HoldsActionData, type HoldView } from "./reservas.server";
+import type { ConfirmItem, HoldsActionData, HoldView } from "./reservas.server";
+import { holdsPageAction, loadHoldsPage } from "./reservas.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [{ title: pageTitle(loaderData?.pageTitle ?? "", matches) }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { clearBulk, ...page } = await loadHolds(request, context);
-  // The batch change's outcome is shown once: its cookie is cleared on the page that shows it.
-  return data({ ...page, errorPrefix: getT(context)("common:errors.prefix") }, clearBulk ? { headers: { "Set-Cookie": clearBulk } } : undefined);
+export function loader(args: Route.LoaderArgs) {
+  return loadHoldsPage(args);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return flagFailure(context, await holdsAction(request, context));
+export function action(args: Route.ActionArgs) {
+  return holdsPageAction(args);
 }
 
 /** "v. 2, t. 1, pt. 3, CD" from the copy dimensions a hold was placed for. */
