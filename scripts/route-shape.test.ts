@@ -13,10 +13,6 @@ const ROUTES = join(ROOT, "app", "routes");
 /** A delegating body is one `return` of one call; written over this many lines it is doing more than that. */
 const MAX_LINES = 3;
 
-/** Route modules still being moved; each entry leaves this list when its bodies move to its `.server.ts`. */
-const NOT_YET: ReadonlySet<string> = new Set([
-  "home.tsx", // moves to .server.ts: issue 31
-]);
 
 function routeModules(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -98,17 +94,11 @@ describe("route modules hand their loader and action to a .server.ts", () => {
 
   it("holds for every route module under app/routes/", () => {
     const found: string[] = [];
-    const stale: string[] = [];
     for (const path of routeModules(ROUTES)) {
       const name = relative(ROUTES, path).split("\\").join("/");
       const problems = shapeProblems(readFileSync(path, "utf8"), path);
-      if (NOT_YET.has(name)) {
-        if (problems.length === 0) stale.push(name);
-        continue;
-      }
       for (const p of problems) found.push(`app/routes/${name}: ${p}`);
     }
     expect(found, "move the body to a .server.ts beside the route (docs/contributing/adding-a-screen.md)").toEqual([]);
-    expect(stale, "these have moved: take them off the allow-list").toEqual([]);
   });
 });

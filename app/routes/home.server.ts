@@ -18,10 +18,12 @@ import { ApiError, describeError, pageStatusFor, withoutRefusedFilters, type Err
 import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { getSiteConfig } from "~/lib/site-config.server";
+import { recordSearch } from "~/lib/search-history.server";
 import { joinedRowsText } from "~/lib/search-summary";
 import { AdvancedSearchSchema, DISPLAYS, MATCH_MODES, PAGE_SIZES, readRowOperator, SEARCH_DEFAULTS, SEARCH_TYPES, TAB_OPTION_FIELDS, TabSearchSchema, type Display } from "~/schemas/search";
 import { loadAuthorityTab, loadTeachingPlanTab, type AuthorityTab, type TeachingPlanTab } from "./home-tabs.server";
 import { loadArrivalsPreview, type ArrivalsData } from "./novidades.server";
+import type { Route } from "./+types/home";
 
 /**
  * Search tabs (guides) whose search works in this version (ADR 061): each has a rule in the reference API
@@ -261,4 +263,9 @@ function readDefaults(params: URLSearchParams, guia: string): SearchDefaults {
     exibicao: pick(DISPLAYS, params.get("exibicao"), guia === COMPACT_GUIDE ? "C" : SEARCH_DEFAULTS.exibicao),
     opcoes: Object.fromEntries((TAB_OPTION_FIELDS[guia] ?? []).map((f) => [f, params.get(f) ?? ""])),
   };
+}
+
+/** The route's loader: the page's data, and a search that ran goes into the session's search history (a cookie set on this response). */
+export async function loadHomePage({ request, params, context }: Route.LoaderArgs) {
+  return recordSearch(request, await loadHome(request, params, context));
 }

@@ -18,12 +18,11 @@ import { useRootData } from "~/lib/use-root-data";
 import { SearchTabs } from "~/components/search/SearchTabs";
 import { useNavigationAnnouncement } from "~/lib/use-navigation-announcement";
 import { TeachingPlanForm, TeachingPlanResults } from "~/components/search/TeachingPlan";
-import { recordSearch } from "~/lib/search-history.server";
 import { SEARCH_LANDMARK_HANDLE, SKIP_TARGETS } from "~/lib/skip-links";
 import "~/styles/catalogue.css";
 import "~/components/search/search.css";
 import type { Route } from "./+types/home";
-import { loadHome } from "./home.server";
+import { loadHomePage } from "./home.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const title = loaderData?.pageTitle;
@@ -36,9 +35,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 /** The page holds the search form the "search" skip link (Alt+3) leads to. */
 export const handle = SEARCH_LANDMARK_HANDLE;
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  // A search that ran goes into the session's search history (a cookie set on this response).
-  return recordSearch(request, await loadHome(request, params, context));
+export function loader(args: Route.LoaderArgs) {
+  return loadHomePage(args);
 }
 
 /** Home and search page: "/" and "/:guia" (spec §2). */
