@@ -185,7 +185,9 @@ export async function updateList(db: Db, codPessoa: number, codLista: number, ch
 
 /** Deletes one of the patron's lists that is not the default one, with its items; false when nothing was deleted. */
 export async function deleteList(db: Db, codPessoa: number, codLista: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  // Under the write lock from the start: a SQLite read that later writes fails (SQLITE_BUSY_SNAPSHOT, no retry)
+  // when the other portal process wrote in between.
+  return locked(db, "lista", codLista, async (trx) => {
     const own = await trx.selectFrom("lista").select("cod_lista").where("cod_pessoa", "=", codPessoa).where("cod_lista", "=", codLista).where("padrao", "=", 0).executeTakeFirst();
     if (!own) return false;
     await trx.deleteFrom("lista_item").where("cod_lista", "=", codLista).execute();
