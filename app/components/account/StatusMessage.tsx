@@ -16,8 +16,14 @@ export function StatusMessage({ message, tone = "success" }: { message: string |
   return (
     <div role="status" className="action-status">
       {message ? (
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- the no-JS page load's focus on the result (WCAG 2.4.3, 4.1.3)
-        <p id="resultado" ref={ref} tabIndex={-1} autoFocus={!hydrated} className={tone === "warning" ? "notice notice--warning" : "notice notice--success"}>
+        <p
+          id="resultado"
+          ref={ref}
+          tabIndex={-1}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the no-JS page load's focus on the result (WCAG 2.4.3, 4.1.3)
+          autoFocus={!hydrated}
+          className={tone === "warning" ? "notice notice--warning" : "notice notice--success"}
+        >
           {message}
         </p>
       ) : null}
