@@ -14,7 +14,17 @@ const MIGRATION_ONLY_DB = {
 
 export default tseslint.config(
   {
-    ignores: ["build/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", "data/", "a11y-reports/", ".e2e-data/", "bench/results/"],
+    ignores: [
+      "build/",
+      "node_modules/",
+      ".react-router/",
+      "test-results/",
+      "playwright-report/",
+      "data/",
+      "a11y-reports/",
+      ".e2e-data/",
+      "bench/results/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

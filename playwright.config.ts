@@ -27,7 +27,11 @@ const chromium = {
 const VARIANT_INSTITUTION = { parametros: { login_variante: "pessoas_duplicadas", separador_login: "#" }, atividades: { "1120": true } };
 /** The third institution: the category-code login, and no login in a dialog (activity 107 off; ADRs 173, 174). */
 // Its community members (category 05) have no private area, which is off for the site as well (activity 8).
-const CATEGORY_INSTITUTION = { parametros: { login_variante: "categoria", separador_login: "#" }, atividades: { "107": false, "8": false }, categorias: { "05": { "8": false } } };
+const CATEGORY_INSTITUTION = {
+  parametros: { login_variante: "categoria", separador_login: "#" },
+  atividades: { "107": false, "8": false },
+  categorias: { "05": { "8": false } },
+};
 
 const server = (name: string, port: number, env: Record<string, string> = {}) => ({
   command: `node tests/support/start-server.mjs ${name}`,
@@ -62,7 +66,10 @@ export default defineConfig({
   ],
   webServer: [
     // The embedded-login spec's framing pages (one per project) may frame the main portal's login (ADR 174).
-    server("main", PORTS.main, { WEB_CONCURRENCY: "2", LOGIN_EMBED_ORIGINS: `http://127.0.0.1:${PORTS.framer} http://127.0.0.1:${PORTS.framer + 1}` }),
+    server("main", PORTS.main, {
+      WEB_CONCURRENCY: "2",
+      LOGIN_EMBED_ORIGINS: `http://127.0.0.1:${PORTS.framer} http://127.0.0.1:${PORTS.framer + 1}`,
+    }),
     // Its network (OAI) catalogue answers 500, so the external portal shows the network failure (ADR 063).
     // Its institution asks for the captcha (activity 1120) and uses the login variants (ADR 170, 171).
     server("api", PORTS.api, { API_ONLY: "1", NETWORK_UNAVAILABLE: "1", INSTITUTION_SETTINGS: JSON.stringify(VARIANT_INSTITUTION) }),
@@ -74,7 +81,14 @@ export default defineConfig({
     {
       command: "npx tsx scripts/idp.ts",
       url: `${SSO_ENV.SAML_IDP_METADATA_URL}`,
-      env: { IDP_HOST: "127.0.0.1", OIDC_IDP_PORT: String(PORTS.oidcIdp), SAML_IDP_PORT: String(PORTS.samlIdp), PORTAL_URL: SSO_ENV.PUBLIC_URL, OIDC_CLIENT_ID: SSO_ENV.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: SSO_ENV.OIDC_CLIENT_SECRET },
+      env: {
+        IDP_HOST: "127.0.0.1",
+        OIDC_IDP_PORT: String(PORTS.oidcIdp),
+        SAML_IDP_PORT: String(PORTS.samlIdp),
+        PORTAL_URL: SSO_ENV.PUBLIC_URL,
+        OIDC_CLIENT_ID: SSO_ENV.OIDC_CLIENT_ID,
+        OIDC_CLIENT_SECRET: SSO_ENV.OIDC_CLIENT_SECRET,
+      },
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: "ignore" as const,

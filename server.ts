@@ -58,7 +58,10 @@ const EnvSchema = z.object({
   API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   API_ONLY: z.enum(["0", "1", "true", "false"]).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  PRODUCT_SLUG: z.string().regex(/^[a-z][a-z0-9-]*$/, "lower-case letters, digits and dashes").optional(),
+  PRODUCT_SLUG: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/, "lower-case letters, digits and dashes")
+    .optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   // Outgoing mail (ADR 197): the SMTP server, the sender and the Reply-To address.
   SMTP_URL: checkedBy(smtpUrlProblem),
@@ -268,7 +271,13 @@ function withoutForwardedHeaders(req: Request): Request {
   headers.delete("x-forwarded-proto");
   headers.delete("x-forwarded-host");
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(req.url, { method: req.method, headers, body: hasBody ? req.body : undefined, signal: req.signal, duplex: "half" } as RequestInit);
+  return new Request(req.url, {
+    method: req.method,
+    headers,
+    body: hasBody ? req.body : undefined,
+    signal: req.signal,
+    duplex: "half",
+  } as RequestInit);
 }
 
 /**
@@ -283,7 +292,13 @@ function publicRequest(req: Request): Request {
   if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
   if (host && /^[a-z0-9.:[\]-]+$/i.test(host)) url.host = host;
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(url, { method: req.method, headers: req.headers, body: hasBody ? req.body : undefined, signal: req.signal, duplex: "half" } as RequestInit);
+  return new Request(url, {
+    method: req.method,
+    headers: req.headers,
+    body: hasBody ? req.body : undefined,
+    signal: req.signal,
+    duplex: "half",
+  } as RequestInit);
 }
 
 /**
@@ -307,7 +322,13 @@ function withClientAddress(req: Request, address: string): Request {
   const headers = new Headers(req.headers);
   headers.set(CLIENT_IP_HEADER, address);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(req.url, { method: req.method, headers, body: hasBody ? req.body : undefined, signal: req.signal, duplex: "half" } as RequestInit);
+  return new Request(req.url, {
+    method: req.method,
+    headers,
+    body: hasBody ? req.body : undefined,
+    signal: req.signal,
+    duplex: "half",
+  } as RequestInit);
 }
 
 /**

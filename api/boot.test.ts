@@ -19,7 +19,10 @@ describe("prepareDatabase", () => {
       imports++;
       await d.insertInto("tipo_obra").values({ cod_tipo_obra: 1, descricao: "Livro" }).execute();
       for (let i = 1; i <= 15; i++) {
-        await d.insertInto("acervo").values({ cod_empresa: 1, chave_origem: `k${i}`, cod_tipo_obra: 1, titulo: `Título número ${i}`, idioma: "por", marc: "{}" }).execute();
+        await d
+          .insertInto("acervo")
+          .values({ cod_empresa: 1, chave_origem: `k${i}`, cod_tipo_obra: 1, titulo: `Título número ${i}`, idioma: "por", marc: "{}" })
+          .execute();
       }
     };
     const lines: string[] = [];
@@ -54,7 +57,10 @@ describe("prepareDatabase", () => {
           .values({ cod_empresa: 1, chave_origem: `own${i}`, cod_tipo_obra: 1, titulo: `Obra própria ${i}`, idioma: "por", marc: "{}" })
           .returning("cod_acervo")
           .executeTakeFirstOrThrow();
-        await db.insertInto("exemplar").values({ cod_acervo, cod_biblioteca: 7, codigo_barras: `OWN${i}` }).execute();
+        await db
+          .insertInto("exemplar")
+          .values({ cod_acervo, cod_biblioteca: 7, codigo_barras: `OWN${i}` })
+          .execute();
       }
       return db;
     };
@@ -88,9 +94,17 @@ describe("prepareDatabase", () => {
     let calls = 0;
     const failing = async (d: typeof db) => {
       calls++;
-      await d.insertInto("tipo_obra").values({ cod_tipo_obra: 1, descricao: "Livro" }).onConflict((oc) => oc.doNothing()).execute();
+      await d
+        .insertInto("tipo_obra")
+        .values({ cod_tipo_obra: 1, descricao: "Livro" })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       for (let i = 1; i <= 15; i++) {
-        await d.insertInto("acervo").values({ cod_empresa: 1, chave_origem: `k${i}`, cod_tipo_obra: 1, titulo: `Título ${i}`, idioma: "por", marc: "{}" }).onConflict((oc) => oc.doNothing()).execute();
+        await d
+          .insertInto("acervo")
+          .values({ cod_empresa: 1, chave_origem: `k${i}`, cod_tipo_obra: 1, titulo: `Título ${i}`, idioma: "por", marc: "{}" })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       }
       if (calls === 1) throw new Error("interrupted");
     };

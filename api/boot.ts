@@ -33,7 +33,10 @@ export interface PrepareOptions {
 export type FirstStart = "demo" | "catalogo-proprio";
 
 async function count(db: Db, table: "acervo" | "login"): Promise<number> {
-  const r = await db.selectFrom(table).select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom(table)
+    .select(sql<number>`count(*)`.as("n"))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -65,7 +68,10 @@ async function ensureIndexed(db: Db, log: (m: string) => void): Promise<number> 
  * Later starts only migrate (and keep the demo network catalogue of a demo database). A demo first start
  * that stopped half-way is resumed.
  */
-export async function prepareDatabase(db: Db, { log, importDemoCatalogue, importNetworkCatalogue, demoPatrons = false }: PrepareOptions): Promise<FirstStart> {
+export async function prepareDatabase(
+  db: Db,
+  { log, importDemoCatalogue, importNetworkCatalogue, demoPatrons = false }: PrepareOptions,
+): Promise<FirstStart> {
   await migrateToLatest(db);
   const rebuilt = await rebuildRequestedDerivedData(db);
   if (rebuilt.length) log(`rebuilt the search's derived data the migrations asked for: ${rebuilt.join(", ")}`);

@@ -72,7 +72,12 @@ describe("malformed input never yields a 5xx", () => {
 
   it("bodies that are not JSON, the wrong shape, or the wrong Content-Type on every write", async () => {
     const huge = "x".repeat(100_000);
-    const wrongShapes = ["[]", "null", '"text"', "42", JSON.stringify({ acervos: "x", acervo: [1, 2], texto: huge, emails: [[]], cod_acervo: "99999999999999999999" }),
+    const wrongShapes = [
+      "[]",
+      "null",
+      '"text"',
+      "42",
+      JSON.stringify({ acervos: "x", acervo: [1, 2], texto: huge, emails: [[]], cod_acervo: "99999999999999999999" }),
       '{"codigo":1e309,"cod_acervo":99999999999999999999,"acervos":[1e309]}',
     ];
     const bodies: Array<[string, string]> = [
@@ -115,7 +120,11 @@ describe("malformed input never yields a 5xx", () => {
 
   it("a body over the limit is a 413 in the error shape, declared or streamed", async () => {
     const big = "a".repeat(API_BODY_LIMIT + 1);
-    const declared = await t.app.request("/api/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `password=${big}` });
+    const declared = await t.app.request("/api/oauth/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `password=${big}`,
+    });
     expect(declared.status).toBe(413);
     expect((await declared.json()).code).toBe("corpo_grande");
     const stream = new ReadableStream({
@@ -125,7 +134,12 @@ describe("malformed input never yields a 5xx", () => {
       },
     });
     const streamed = await t.app.request(
-      new Request("http://x/api/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: stream, duplex: "half" } as RequestInit),
+      new Request("http://x/api/oauth/token", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: stream,
+        duplex: "half",
+      } as RequestInit),
     );
     expect(streamed.status).toBe(413);
   });

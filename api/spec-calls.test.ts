@@ -60,7 +60,13 @@ beforeAll(async () => {
   const alert = await t.db.insertInto("alerta").values({ cod_pessoa: demo.cod_pessoa, mensagem: "Aviso" }).returning("id").executeTakeFirstOrThrow();
   const { cod_autoridade } = await t.db
     .insertInto("autoridade")
-    .values({ chave_origem: "a1", tipo: 1, cabecalho: "Silva, Ana", cabecalho_normalizado: "silva ana", marc: JSON.stringify({ leader: "", fields: [] }) })
+    .values({
+      chave_origem: "a1",
+      tipo: 1,
+      cabecalho: "Silva, Ana",
+      cabecalho_normalizado: "silva ana",
+      marc: JSON.stringify({ leader: "", fields: [] }),
+    })
     .returning("cod_autoridade")
     .executeTakeFirstOrThrow();
   await seedNetworkMembers(t.db);
@@ -77,22 +83,33 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   // Path parameters of the probes: things the seeded database has.
   samples = {
-    id: "1", user: "demo", campus: "1", code: "1", base: "pearson", type: "comutacao-bibliografica", ano: "2020",
-    a: String(link.cod_acervo), b: String(link.cod_link),
+    id: "1",
+    user: "demo",
+    campus: "1",
+    code: "1",
+    base: "pearson",
+    type: "comutacao-bibliografica",
+    ano: "2020",
+    a: String(link.cod_acervo),
+    b: String(link.cod_link),
   };
   byPath = {
-    "/api/autoridade/{id}": String(cod_autoridade), "/api/comentarios/usuario/{id}": String(cod_comentario),
+    "/api/autoridade/{id}": String(cod_autoridade),
+    "/api/comentarios/usuario/{id}": String(cod_comentario),
     "/api/parametros/atividade/{id}": "8",
     "/api/parametros/atividade/{id}/informativo": "12",
     "/api/professor/{code}": String(professor.cod_pessoa),
     "/api/curso/{code}": String(course.cod_curso),
     "/api/disciplina/{code}": String(discipline.cod_disciplina),
-    "/api/vinculos/abnt/{id}": String(standard.cod_produto), "/api/rede-pergamum/acervo/{id}": String(cod_registro), "/api/solicitacoes/alertas/{id}": String(alert.id),
+    "/api/vinculos/abnt/{id}": String(standard.cod_produto),
+    "/api/rede-pergamum/acervo/{id}": String(cod_registro),
+    "/api/solicitacoes/alertas/{id}": String(alert.id),
   };
   const res = await t.app.request("/api/openapi.json");
   const doc = (await res.json()) as { paths: Record<string, Record<string, { operationId?: string }>> };
   operations = new Map();
-  for (const [p, ops] of Object.entries(doc.paths)) for (const [m, op] of Object.entries(ops)) operations.set(`${m.toUpperCase()} ${p}`, op.operationId ?? "");
+  for (const [p, ops] of Object.entries(doc.paths))
+    for (const [m, op] of Object.entries(ops)) operations.set(`${m.toUpperCase()} ${p}`, op.operationId ?? "");
 });
 afterAll(async () => t.cleanup());
 

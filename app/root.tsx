@@ -1,17 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "~/framework/use-translation";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useRouteError,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
@@ -123,7 +112,12 @@ export function ErrorBoundary() {
       return <ErrorPage title={t("errors.forbidden")} text={t("errors.csrf")} />;
     }
     if (error.status === 403 && (error.data as { reason?: string } | null)?.reason === "private_area_off") {
-      return <ErrorPage title={t("errors.private_area_off_title", { product: PRODUCT_NAME })} text={t("errors.private_area_off_text", { product: PRODUCT_NAME })} />;
+      return (
+        <ErrorPage
+          title={t("errors.private_area_off_title", { product: PRODUCT_NAME })}
+          text={t("errors.private_area_off_text", { product: PRODUCT_NAME })}
+        />
+      );
     }
     if (error.status === 403) return <ErrorPage title={t("errors.forbidden")} text={t("errors.generic_text")} />;
     if (error.status === 503) return <ErrorPage title={t("errors.unavailable_title")} text={t("errors.unavailable_text")} />;

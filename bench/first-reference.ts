@@ -11,9 +11,23 @@ const CASES = ["in-thread", "worker-first-request-at-start", "worker-after-warm-
 type Case = (typeof CASES)[number];
 
 const source = {
-  cod_acervo: 1, titulo: "A estrutura das revoluções científicas", subtitulo: null, autor: "Kuhn, Thomas S., 1922-1996", autores_secundarios: [],
-  assuntos: ["Ciência – Filosofia"], edicao: "13. ed.", local_publicacao: "São Paulo", editora: "Perspectiva", ano_publicacao: 2018,
-  isbn: "9788527301114", issn: null, serie: null, chamada: "501 K96e", idioma: "por", desc_tipo_obra: "Livro", marc: null,
+  cod_acervo: 1,
+  titulo: "A estrutura das revoluções científicas",
+  subtitulo: null,
+  autor: "Kuhn, Thomas S., 1922-1996",
+  autores_secundarios: [],
+  assuntos: ["Ciência – Filosofia"],
+  edicao: "13. ed.",
+  local_publicacao: "São Paulo",
+  editora: "Perspectiva",
+  ano_publicacao: 2018,
+  isbn: "9788527301114",
+  issn: null,
+  serie: null,
+  chamada: "501 K96e",
+  idioma: "por",
+  desc_tipo_obra: "Livro",
+  marc: null,
 };
 
 /** Runs in the child: times the first APA reference and the longest event-loop stall (a 10 ms timer's lateness). */

@@ -36,9 +36,19 @@ function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <header><a href="/">Catálogo</a><form method="get" action="/"><label>Buscar <input name="termo" /></label><button>Buscar</button></form></header>
+        <header>
+          <a href="/">Catálogo</a>
+          <form method="get" action="/">
+            <label>
+              Buscar <input name="termo" />
+            </label>
+            <button>Buscar</button>
+          </form>
+        </header>
         <main>{children}</main>
-        <footer><p>Biblioteca</p></footer>
+        <footer>
+          <p>Biblioteca</p>
+        </footer>
         <Scripts />
       </body>
     </html>
@@ -62,7 +72,11 @@ function SearchPage() {
               <h2>{f.nome}</h2>
               <ul>
                 {f.valores.map((v) => (
-                  <li key={v.valor}><label><input type="checkbox" name="filtro" value={v.valor} /> {v.valor} ({v.total})</label></li>
+                  <li key={v.valor}>
+                    <label>
+                      <input type="checkbox" name="filtro" value={v.valor} /> {v.valor} ({v.total})
+                    </label>
+                  </li>
                 ))}
               </ul>
             </section>
@@ -71,10 +85,24 @@ function SearchPage() {
         <ol>
           {d.resultados.map((r) => (
             <li key={r.id}>
-              <h2><a href={`/acervo/${r.id}`}>{r.titulo}</a></h2>
-              <dl><dt>Autor</dt><dd>{r.autor}</dd><dt>Ano</dt><dd>{r.ano}</dd><dt>Tipo</dt><dd>{r.tipo}</dd><dt>Chamada</dt><dd>{r.chamada}</dd></dl>
+              <h2>
+                <a href={`/acervo/${r.id}`}>{r.titulo}</a>
+              </h2>
+              <dl>
+                <dt>Autor</dt>
+                <dd>{r.autor}</dd>
+                <dt>Ano</dt>
+                <dd>{r.ano}</dd>
+                <dt>Tipo</dt>
+                <dd>{r.tipo}</dd>
+                <dt>Chamada</dt>
+                <dd>{r.chamada}</dd>
+              </dl>
               <p>{r.disponiveis > 0 ? `${r.disponiveis} disponíveis` : "Nenhum exemplar disponível"}</p>
-              <form method="post"><input type="hidden" name="acervo" value={r.id} /><button>Adicionar à cesta</button></form>
+              <form method="post">
+                <input type="hidden" name="acervo" value={r.id} />
+                <button>Adicionar à cesta</button>
+              </form>
             </li>
           ))}
         </ol>
@@ -98,8 +126,17 @@ function handleRequest(request: Request, status: number, headers: Headers, conte
 }
 
 const routeAssets = (id: string, parentId: string | undefined, index: boolean) => ({
-  id, parentId, path: index ? undefined : "", index, module: `/assets/${id}.js`, hasAction: false, hasLoader: id === "search",
-  hasClientAction: false, hasClientLoader: false, hasClientMiddleware: false, hasErrorBoundary: false,
+  id,
+  parentId,
+  path: index ? undefined : "",
+  index,
+  module: `/assets/${id}.js`,
+  hasAction: false,
+  hasLoader: id === "search",
+  hasClientAction: false,
+  hasClientLoader: false,
+  hasClientMiddleware: false,
+  hasErrorBoundary: false,
 });
 
 /**

@@ -46,7 +46,17 @@ export async function generateImportFile(file: string, n: number): Promise<void>
         { tag: "003", value: "ESTBENCH" },
         ...fields.filter((f) => f.tag !== "001" && f.tag < "010"),
         ...fields.filter((f) => f.tag >= "010"),
-        { tag: "952", ind1: " ", ind2: " ", subfields: [{ code: "a", value: branches[i % 3] }, { code: "b", value: branches[i % 3] }, { code: "p", value: `BENCH${i + 1}` }, { code: "o", value: controlValue(src, "090") ?? `${i % 1000}.${i % 97}` }] },
+        {
+          tag: "952",
+          ind1: " ",
+          ind2: " ",
+          subfields: [
+            { code: "a", value: branches[i % 3] },
+            { code: "b", value: branches[i % 3] },
+            { code: "p", value: `BENCH${i + 1}` },
+            { code: "o", value: controlValue(src, "090") ?? `${i % 1000}.${i % 97}` },
+          ],
+        },
       ],
     };
     let bytes: Buffer;
@@ -86,7 +96,9 @@ export interface ImportBenchResult {
 
 export async function runImport100k(): Promise<ImportBenchResult[]> {
   const n = Number(process.env.BENCH_IMPORT_RECORDS ?? 100_000);
-  const modes = (process.env.BENCH_IMPORT_MODES ?? "bulk").split(",").map((m) => (m.trim() === "normal" ? "normal" : "bulk") as ImportBenchResult["mode"]);
+  const modes = (process.env.BENCH_IMPORT_MODES ?? "bulk")
+    .split(",")
+    .map((m) => (m.trim() === "normal" ? "normal" : "bulk") as ImportBenchResult["mode"]);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "estante-import-bench-"));
   try {
     let file = process.env.BENCH_IMPORT_FILE;
@@ -94,7 +106,9 @@ export async function runImport100k(): Promise<ImportBenchResult[]> {
       file ??= path.join(work, "records.mrc");
       const t = Date.now();
       await generateImportFile(file, n);
-      console.log(`import bench: generated ${n} ISO 2709 records (${(fs.statSync(file).size / 1e6).toFixed(0)} MB) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      console.log(
+        `import bench: generated ${n} ISO 2709 records (${(fs.statSync(file).size / 1e6).toFixed(0)} MB) in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+      );
     }
     const results: ImportBenchResult[] = [];
     for (const mode of modes) results.push(await importOnce(file, path.join(work, mode), mode));
@@ -144,7 +158,10 @@ async function importOnce(file: string, dataDir: string, mode: ImportBenchResult
       peak = Math.max(peak, process.memoryUsage().rss);
       const anon = rssAnon();
       if (anon !== undefined) peakAnon = Math.max(peakAnon ?? 0, anon);
-      if (process.env.BENCH_VERBOSE) console.log(`  ${e.done} records, ${((performance.now() - started) / 1000).toFixed(1)} s, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB, anonymous ${((anon ?? 0) / 1e6).toFixed(0)} MB`);
+      if (process.env.BENCH_VERBOSE)
+        console.log(
+          `  ${e.done} records, ${((performance.now() - started) / 1000).toFixed(1)} s, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB, anonymous ${((anon ?? 0) / 1e6).toFixed(0)} MB`,
+        );
     },
   });
   // CPU time of the whole process: this thread and the bulk mode's reader threads.
@@ -156,7 +173,21 @@ async function importOnce(file: string, dataDir: string, mode: ImportBenchResult
   const titles = Number((await db.selectFrom("acervo").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   await db.destroy();
   if (summary.errors.length) console.log(`import bench: ${summary.errors.length} records refused, first: ${summary.errors[0].message}`);
-  return { mode, records: summary.read, seconds, recordsPerSecond: summary.read / seconds, cpuSeconds, recordsPerCpuSecond: summary.read / cpuSeconds, peakRssMb: peak / 1e6, peakAnonMb: peakAnon === undefined ? undefined : peakAnon / 1e6, writerCpuSeconds, readers, cores: os.availableParallelism(), titles, load: os.loadavg()[0] };
+  return {
+    mode,
+    records: summary.read,
+    seconds,
+    recordsPerSecond: summary.read / seconds,
+    cpuSeconds,
+    recordsPerCpuSecond: summary.read / cpuSeconds,
+    peakRssMb: peak / 1e6,
+    peakAnonMb: peakAnon === undefined ? undefined : peakAnon / 1e6,
+    writerCpuSeconds,
+    readers,
+    cores: os.availableParallelism(),
+    titles,
+    load: os.loadavg()[0],
+  };
 }
 
 /**

@@ -192,16 +192,26 @@ async function measureInterleaved(rows: Row[]): Promise<PageCost[]> {
   const r = (n: number, d = 10) => Math.round(n * d) / d;
   return rows.map((row, i) => {
     const t = totals[i];
-    return { page: row.label, url: row.url, pages: t.done, cpuMsPerPage: r(t.cpu / Math.max(1, t.done), 100), pagesPerSecond: r(t.done / t.wall), apiCalls: t.calls, failed: t.failed };
+    return {
+      page: row.label,
+      url: row.url,
+      pages: t.done,
+      cpuMsPerPage: r(t.cpu / Math.max(1, t.done), 100),
+      pagesPerSecond: r(t.done / t.wall),
+      apiCalls: t.calls,
+      failed: t.failed,
+    };
   });
 }
 
 async function firstTitleId(base: string): Promise<number> {
-  const tok = (await (await fetch(`${base}/api/oauth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: "grant_type=client_credentials&client_id=4",
-  })).json()) as { access_token: string };
+  const tok = (await (
+    await fetch(`${base}/api/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials&client_id=4",
+    })
+  ).json()) as { access_token: string };
   const res = await fetch(`${base}/api/consulta?termo=historia&qtd=1`, { headers: { authorization: `Bearer ${tok.access_token}` } });
   const body = (await res.json()) as { resultados: Array<{ cod_acervo: number }> };
   if (!body.resultados?.length) throw new Error("no title found for the bench");
@@ -271,7 +281,13 @@ export async function runPageCost(): Promise<{ rows: PageCost[]; loadBefore: num
     if (want("account")) {
       await seedBenchPatron(dataDir);
       const cookie = await signIn(base, BENCH_LOGIN);
-      rows.push({ name: "account", label: "account summary (50 loans)", pid: server.pid!, url: `${base}/meu${process.env.PRODUCT_SLUG ?? "pergamum"}`, headers: { cookie } });
+      rows.push({
+        name: "account",
+        label: "account summary (50 loans)",
+        pid: server.pid!,
+        url: `${base}/meu${process.env.PRODUCT_SLUG ?? "pergamum"}`,
+        headers: { cookie },
+      });
     }
     const costs = await measureInterleaved(rows);
     return { rows: costs, loadBefore, loadAfter: os.loadavg(), connections: CONNECTIONS, requests: REQUESTS };

@@ -29,7 +29,12 @@ export const WORD_LISTS: Record<string, { file: string; pkg: string }> = {
 };
 
 /** Share of titles in each language (French has no word list: the demo's French records give its words). */
-const LANGUAGE_MIX: Array<[string, number]> = [["por", 0.55], ["eng", 0.22], ["spa", 0.15], ["fre", 0.08]];
+const LANGUAGE_MIX: Array<[string, number]> = [
+  ["por", 0.55],
+  ["eng", 0.22],
+  ["spa", 0.15],
+  ["fre", 0.08],
+];
 const BRANCHES = ["BC", "BCS", "BCN"];
 const ZIPF_S = 1.0;
 
@@ -78,7 +83,8 @@ interface Pools {
 }
 
 const clean = (s: string | undefined) => (s ?? "").replace(/\s*[/:;,.=]\s*$/, "").trim();
-const langOf = (rec: MarcRecord) => (controlValue(rec, "008") ?? "").slice(35, 38).trim() || dataFields(rec, "041").map((f) => subfield(f, "a"))[0] || "und";
+const langOf = (rec: MarcRecord) =>
+  (controlValue(rec, "008") ?? "").slice(35, 38).trim() || dataFields(rec, "041").map((f) => subfield(f, "a"))[0] || "und";
 const norm = (l: string) => (l === "fra" ? "fre" : l);
 
 /** Reads the demo records and the word lists into the pools the generator draws from. */
@@ -103,7 +109,8 @@ export async function loadPools(seed: number, lists = WORD_LISTS): Promise<Pools
       if (b) push(subtitles, lang, b);
       const c = counts.get(lang) ?? counts.set(lang, new Map()).get(lang)!;
       for (const w of words(`${a} ${b}`)) if (!/^\d+$/.test(w)) c.set(w, (c.get(w) ?? 0) + 1);
-      for (const h of dataFields(rec, /^6(00|10|50|51)$/)) if (subfield(h, "a")) headings.push({ ...h, subfields: h.subfields.filter((s) => /[a-z]/.test(s.code) && s.code !== "0") });
+      for (const h of dataFields(rec, /^6(00|10|50|51)$/))
+        if (subfield(h, "a")) headings.push({ ...h, subfields: h.subfields.filter((s) => /[a-z]/.test(s.code) && s.code !== "0") });
       for (const n of dataFields(rec, /^[17]00$/)) if (subfield(n, "a")) names.add(clean(subfield(n, "a")));
       for (const p of dataFields(rec, /^26[04]$/)) {
         const name = clean(subfield(p, "b"));
@@ -144,7 +151,11 @@ export async function loadPools(seed: number, lists = WORD_LISTS): Promise<Pools
 /** The sentence the generator prints when a word list is missing (or null). */
 export function wordListNote(p: Pick<Pools, "missing">): string | null {
   if (!p.missing.length) return null;
-  return `realistic catalogue: word list(s) missing: ${p.missing.join(", ")}. Generating from the demo records' words only (a much shorter tail); install them with: apt-get install -y ${Object.values(WORD_LISTS).map((l) => l.pkg).join(" ")}`;
+  return `realistic catalogue: word list(s) missing: ${p.missing.join(", ")}. Generating from the demo records' words only (a much shorter tail); install them with: apt-get install -y ${Object.values(
+    WORD_LISTS,
+  )
+    .map((l) => l.pkg)
+    .join(" ")}`;
 }
 
 /** Generates records one by one; `shape` counts, per folded word, the titles whose title, subtitle or headings have it. */
@@ -153,7 +164,10 @@ export class RealisticCatalogue {
   readonly df = new Map<string, number>();
   private langCum: number[];
   private lengthZipf = new Zipf(14, 0.6);
-  constructor(private pools: Pools, seed: number) {
+  constructor(
+    private pools: Pools,
+    seed: number,
+  ) {
     this.rand = rng(seed);
     let s = 0;
     this.langCum = LANGUAGE_MIX.map(([, p]) => (s += p));
@@ -187,7 +201,12 @@ export class RealisticCatalogue {
     const k = Math.floor(this.rand() * 3);
     for (let i = 0; i < k; i++) {
       const code = this.pick(["x", "x", "z", "y", "v"]);
-      const value = code === "y" ? `${1800 + 10 * Math.floor(this.rand() * 22)}-` : code === "z" ? this.pick(["Brasil", "São Paulo", "Portugal", "España", "France", "United States"]) : cap(this.phrase(lang, 1 + Math.floor(this.rand() * 2)));
+      const value =
+        code === "y"
+          ? `${1800 + 10 * Math.floor(this.rand() * 22)}-`
+          : code === "z"
+            ? this.pick(["Brasil", "São Paulo", "Portugal", "España", "France", "United States"])
+            : cap(this.phrase(lang, 1 + Math.floor(this.rand() * 2)));
       subs.push({ code, value });
     }
     return { tag: "650", ind1: " ", ind2: "4", subfields: subs };
@@ -206,7 +225,8 @@ export class RealisticCatalogue {
     const title = cap(this.title(lang));
     const subReal = this.pools.subtitles.get(lang);
     const rs = this.rand();
-    const subtitle = rs < 0.2 && subReal?.length ? this.pick(subReal) : rs < 0.5 ? this.phrase(lang, 2 + this.lengthZipf.draw(this.rand()) / 2) : null;
+    const subtitle =
+      rs < 0.2 && subReal?.length ? this.pick(subReal) : rs < 0.5 ? this.phrase(lang, 2 + this.lengthZipf.draw(this.rand()) / 2) : null;
     const year = 1900 + Math.floor(Math.pow(this.rand(), 0.5) * 126);
     const names = this.pools.names.length ? this.pools.names : ["Silva, Maria"];
     const pub = this.pools.publishers.length ? this.pick(this.pools.publishers) : { place: "São Paulo", name: "Editora" };
@@ -220,20 +240,60 @@ export class RealisticCatalogue {
       const branch = BRANCHES[(i + k) % 3];
       const barcode = `R${String(i).padStart(8, "0")}${k}`;
       return this.rand() < 0.5
-        ? { tag: "852", ind1: "0", ind2: " ", subfields: [{ code: "b", value: branch }, { code: "h", value: call }, { code: "p", value: barcode }] }
-        : { tag: "949", ind1: " ", ind2: " ", subfields: [{ code: "a", value: call }, { code: "i", value: barcode }, { code: "l", value: "ESTANTE" }, { code: "m", value: branch }] };
+        ? {
+            tag: "852",
+            ind1: "0",
+            ind2: " ",
+            subfields: [
+              { code: "b", value: branch },
+              { code: "h", value: call },
+              { code: "p", value: barcode },
+            ],
+          }
+        : {
+            tag: "949",
+            ind1: " ",
+            ind2: " ",
+            subfields: [
+              { code: "a", value: call },
+              { code: "i", value: barcode },
+              { code: "l", value: "ESTANTE" },
+              { code: "m", value: branch },
+            ],
+          };
     });
-    const added = Array.from({ length: Math.floor(this.rand() * this.rand() * 4) }, () => ({ tag: "700", ind1: "1", ind2: " ", subfields: [{ code: "a", value: this.pick(names) }] }));
+    const added = Array.from({ length: Math.floor(this.rand() * this.rand() * 4) }, () => ({
+      tag: "700",
+      ind1: "1",
+      ind2: " ",
+      subfields: [{ code: "a", value: this.pick(names) }],
+    }));
     const fields: MarcRecord["fields"] = [
       { tag: "001", value: `R${String(i).padStart(8, "0")}` },
       { tag: "003", value: "ESTREAL" },
       { tag: "008", value: f008 },
       { tag: "100", ind1: "1", ind2: " ", subfields: [{ code: "a", value: this.pick(names) }] },
       {
-        tag: "245", ind1: "1", ind2: "0",
-        subfields: subtitle ? [{ code: "a", value: `${title} :` }, { code: "b", value: `${subtitle} /` }] : [{ code: "a", value: `${title}.` }],
+        tag: "245",
+        ind1: "1",
+        ind2: "0",
+        subfields: subtitle
+          ? [
+              { code: "a", value: `${title} :` },
+              { code: "b", value: `${subtitle} /` },
+            ]
+          : [{ code: "a", value: `${title}.` }],
       },
-      { tag: "264", ind1: " ", ind2: "1", subfields: [{ code: "a", value: `${pub.place} :` }, { code: "b", value: `${pub.name},` }, { code: "c", value: String(year) }] },
+      {
+        tag: "264",
+        ind1: " ",
+        ind2: "1",
+        subfields: [
+          { code: "a", value: `${pub.place} :` },
+          { code: "b", value: `${pub.name},` },
+          { code: "c", value: String(year) },
+        ],
+      },
       ...headings,
       ...added,
       ...copies,
@@ -263,7 +323,13 @@ export function shapeOf(df: ReadonlyMap<string, number>, titles: number, note: s
     while (i < sorted.length - 1 && sorted[i][0].length < 3) i++;
     return { rank: i + 1, word: sorted[i][0], titles: sorted[i][1] };
   };
-  return { titles, distinctWords: sorted.length, ranks: at.map((rank) => ({ rank, word: sorted[rank - 1][0], titles: sorted[rank - 1][1] })), queries: at.map(query), wordLists: note };
+  return {
+    titles,
+    distinctWords: sorted.length,
+    ranks: at.map((rank) => ({ rank, word: sorted[rank - 1][0], titles: sorted[rank - 1][1] })),
+    queries: at.map(query),
+    wordLists: note,
+  };
 }
 
 /** The records as an array (tests: a small catalogue; `lists` {} uses the demo records' words alone, the same everywhere). */
@@ -303,7 +369,9 @@ export function shapeTable(s: Shape): string {
     "",
     "| frequency rank | word | titles with it | share |",
     "|---|---|---|---|",
-    ...s.ranks.map((r) => `| ${r.rank.toLocaleString("en")} | ${r.word} | ${r.titles.toLocaleString("en")} | ${((100 * r.titles) / s.titles).toFixed(2)} % |`),
+    ...s.ranks.map(
+      (r) => `| ${r.rank.toLocaleString("en")} | ${r.word} | ${r.titles.toLocaleString("en")} | ${((100 * r.titles) / s.titles).toFixed(2)} % |`,
+    ),
   ].join("\n");
 }
 

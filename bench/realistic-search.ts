@@ -40,7 +40,13 @@ export function luceneClasspath(): { cp: string } | { missing: string } {
   }
   if (spawnSync("javac", ["-version"]).status !== 0) return { missing: "no Java compiler (javac)" };
   const dir = "/usr/share/java";
-  const jar = (name: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => new RegExp(`^${name}(-[0-9.]+)?\\.jar$`).test(f)).sort()[0] : undefined);
+  const jar = (name: string) =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => new RegExp(`^${name}(-[0-9.]+)?\\.jar$`).test(f))
+          .sort()[0]
+      : undefined;
   const core = jar("lucene-core");
   const analyzers = jar("lucene-analyzers-common");
   if (!core || !analyzers) return { missing: "no Lucene jars in /usr/share/java" };
@@ -87,12 +93,24 @@ async function exportDocs(db: Db, file: string): Promise<void> {
   const out = fs.createWriteStream(file);
   const tab = (s: string | null | undefined) => (s ?? "").replace(/[\t\n\r]+/g, " ");
   const list = (s: string | null) => (s ? (JSON.parse(s) as string[]).join(" ; ") : "");
-  for (let from = 0; ; ) {
-    const rows = await db.selectFrom("acervo").select(["cod_acervo", "idioma", "titulo", "subtitulo", "autor", "autores_secundarios", "assuntos", "editora", "serie"])
-      .where("cod_acervo", ">", from).orderBy("cod_acervo").limit(5000).execute();
+  for (let from = 0; ;) {
+    const rows = await db
+      .selectFrom("acervo")
+      .select(["cod_acervo", "idioma", "titulo", "subtitulo", "autor", "autores_secundarios", "assuntos", "editora", "serie"])
+      .where("cod_acervo", ">", from)
+      .orderBy("cod_acervo")
+      .limit(5000)
+      .execute();
     if (!rows.length) break;
     for (const r of rows) {
-      const line = [r.cod_acervo, r.idioma ?? "", tab(`${r.titulo} ${r.subtitulo ?? ""}`), tab(`${r.autor ?? ""} ; ${list(r.autores_secundarios)}`), tab(list(r.assuntos)), tab(`${r.editora ?? ""} ${r.serie ?? ""}`)].join("\t");
+      const line = [
+        r.cod_acervo,
+        r.idioma ?? "",
+        tab(`${r.titulo} ${r.subtitulo ?? ""}`),
+        tab(`${r.autor ?? ""} ; ${list(r.autores_secundarios)}`),
+        tab(list(r.assuntos)),
+        tab(`${r.editora ?? ""} ${r.serie ?? ""}`),
+      ].join("\t");
       if (!out.write(`${line}\n`)) await new Promise<void>((res) => out.once("drain", () => res()));
     }
     from = rows[rows.length - 1].cod_acervo;
@@ -104,8 +122,13 @@ async function exportDocs(db: Db, file: string): Promise<void> {
 export function queriesOf(shape: Shape): Array<{ name: string; q: string; ordenacao?: string }> {
   const at = (rank: number) => shape.queries[shape.ranks.findIndex((r) => r.rank === rank)]?.word;
   const out: Array<{ name: string; q: string; ordenacao?: string }> = [];
-  for (const r of shape.queries) out.push({ name: `word at rank ${r.rank.toLocaleString("en")} (${r.titles.toLocaleString("en")} titles)`, q: r.word });
-  const pairs: Array<[number, number]> = [[10, 100], [100, 1000], [1, 1000]];
+  for (const r of shape.queries)
+    out.push({ name: `word at rank ${r.rank.toLocaleString("en")} (${r.titles.toLocaleString("en")} titles)`, q: r.word });
+  const pairs: Array<[number, number]> = [
+    [10, 100],
+    [100, 1000],
+    [1, 1000],
+  ];
   for (const [a, b] of pairs) if (at(a) && at(b)) out.push({ name: `ranks ${a} + ${b.toLocaleString("en")}`, q: `${at(a)} ${at(b)}` });
   if (at(10) && at(100) && at(1000)) out.push({ name: "ranks 10 + 100 + 1,000", q: `${at(10)} ${at(100)} ${at(1000)}` });
   // The sorts other than relevance (ADR 251) on the broadest word and on a middling one: Estante only (Lucene's
@@ -120,7 +143,12 @@ export function queriesOf(shape: Shape): Array<{ name: string; q: string; ordena
 }
 
 /** The orderings timed besides relevance: `ordenacao` code and name (ADR 251). */
-export const SORTS: Array<[string, string]> = [["Y", "newest year"], ["O", "oldest first"], ["E", "date added"], ["N", "call number"]];
+export const SORTS: Array<[string, string]> = [
+  ["Y", "newest year"],
+  ["O", "oldest first"],
+  ["E", "date added"],
+  ["N", "call number"],
+];
 
 const pct = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
 const stats = (xs: number[]) => {
@@ -156,7 +184,9 @@ export async function runRealisticSearch(): Promise<string> {
       await migrateToLatest(db);
     } else {
       shape = await writeRealisticFile(file, TITLES, SEED);
-      say(`Generated ${TITLES.toLocaleString("en")} records (${(fs.statSync(file).size / 1e6).toFixed(0)} MB, seed ${SEED}) in ${((performance.now() - t) / 1000).toFixed(1)} s.\n`);
+      say(
+        `Generated ${TITLES.toLocaleString("en")} records (${(fs.statSync(file).size / 1e6).toFixed(0)} MB, seed ${SEED}) in ${((performance.now() - t) / 1000).toFixed(1)} s.\n`,
+      );
       say(shapeTable(shape));
       await migrateToLatest(db);
       await seedInstitution(db);
@@ -164,7 +194,9 @@ export async function runRealisticSearch(): Promise<string> {
       const c0 = process.cpuUsage();
       const summary = await importFiles(db, [file], { bulk: TITLES >= 50_000, codEmpresa: 1 });
       const cpu = process.cpuUsage(c0);
-      say(`\nImported ${summary.imported.toLocaleString("en")} titles, ${summary.copies.toLocaleString("en")} copies (${summary.errors.length} refused) in ${((performance.now() - t) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU.`);
+      say(
+        `\nImported ${summary.imported.toLocaleString("en")} titles, ${summary.copies.toLocaleString("en")} copies (${summary.errors.length} refused) in ${((performance.now() - t) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU.`,
+      );
       if (keep) fs.writeFileSync(shapeFile, JSON.stringify(shape));
     }
     const cp: ReturnType<typeof luceneClasspath> = process.env.BENCH_LUCENE === "0" ? { missing: "BENCH_LUCENE=0" } : luceneClasspath();
@@ -175,12 +207,18 @@ export async function runRealisticSearch(): Promise<string> {
       fs.rmSync(path.join(work, "lucene-index"), { recursive: true, force: true });
       const started = await Lucene.start(cp.cp, docs, work);
       lucene = started.lucene;
-      say(`Lucene (${path.basename(cp.cp.split(":")[0])}) indexed the same titles in ${started.indexSeconds.toFixed(1)} s (wall, one thread, merged to one segment).`);
+      say(
+        `Lucene (${path.basename(cp.cp.split(":")[0])}) indexed the same titles in ${started.indexSeconds.toFixed(1)} s (wall, one thread, merged to one segment).`,
+      );
     } else {
       say(`Lucene skipped: ${cp.missing}. Install it with: apt-get install -y default-jdk-headless liblucene8-java (or BENCH_INSTALL_LUCENE=1).`);
     }
     const app = createApiApp({ db, mailer: { send: async () => {} } });
-    const tok = await app.request("/api/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials&client_id=4" });
+    const tok = await app.request("/api/oauth/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials&client_id=4",
+    });
     const auth = { authorization: `Bearer ${((await tok.json()) as { access_token: string }).access_token}` };
     const estante = async (q: string, ordenacao = "C") => {
       clearSearchCache(db);
@@ -193,7 +231,10 @@ export async function runRealisticSearch(): Promise<string> {
       return { wallMs: performance.now() - w, cpuMs: (used.user + used.system) / 1000, total: body.total };
     };
     const queries = queriesOf(shape);
-    const timings = queries.map(() => ({ e: { wall: [] as number[], cpu: [] as number[], total: 0 }, l: { wall: [] as number[], cpu: [] as number[], total: 0 } }));
+    const timings = queries.map(() => ({
+      e: { wall: [] as number[], cpu: [] as number[], total: 0 },
+      l: { wall: [] as number[], cpu: [] as number[], total: 0 },
+    }));
     // Warm-up: 3 rounds each, not counted (the JIT of both, SQLite's and Lucene's caches).
     for (let round = -3; round < RUNS; round++) {
       for (const [i, q] of queries.entries()) {
@@ -211,17 +252,30 @@ export async function runRealisticSearch(): Promise<string> {
         }
       }
     }
-    say(`\nSearch, ${RUNS} interleaved rounds (each round: every query on Estante, then on Lucene), ms; Estante: \`/api/consulta\` in-process, CPU time of the process and wall time, text-pass cache emptied before each call; Lucene 8: the search thread's CPU time and wall time inside the JVM (BM25 top 20, exact hit count). Load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(" / ")} on ${os.availableParallelism()} cores.\n`);
-    say("| query | words | Estante hits | Lucene hits | Estante CPU p50 | p95 | Estante wall p50 | p95 | Lucene CPU p50 | p95 | Lucene wall p50 | p95 | CPU p50 ratio (Estante / Lucene) | p95 ratio |");
+    say(
+      `\nSearch, ${RUNS} interleaved rounds (each round: every query on Estante, then on Lucene), ms; Estante: \`/api/consulta\` in-process, CPU time of the process and wall time, text-pass cache emptied before each call; Lucene 8: the search thread's CPU time and wall time inside the JVM (BM25 top 20, exact hit count). Load average at the end: ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(" / ")} on ${os.availableParallelism()} cores.\n`,
+    );
+    say(
+      "| query | words | Estante hits | Lucene hits | Estante CPU p50 | p95 | Estante wall p50 | p95 | Lucene CPU p50 | p95 | Lucene wall p50 | p95 | CPU p50 ratio (Estante / Lucene) | p95 ratio |",
+    );
     say("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (const [i, q] of queries.entries()) {
       const tm = timings[i];
-      const ec = stats(tm.e.cpu), ew = stats(tm.e.wall);
-      const lc = tm.l.cpu.length ? stats(tm.l.cpu) : undefined, lw = tm.l.wall.length ? stats(tm.l.wall) : undefined;
+      const ec = stats(tm.e.cpu),
+        ew = stats(tm.e.wall);
+      const lc = tm.l.cpu.length ? stats(tm.l.cpu) : undefined,
+        lw = tm.l.wall.length ? stats(tm.l.wall) : undefined;
       const ratio = (a: number, b: number | undefined) => (b ? `${(a / Math.max(b, 0.01)).toFixed(1)}×` : "—");
-      say(`| ${q.name} | \`${q.q}\` | ${tm.e.total.toLocaleString("en")} | ${tm.l.cpu.length ? tm.l.total.toLocaleString("en") : "—"} | ${f(ec.p50)} | ${f(ec.p95)} | ${f(ew.p50)} | ${f(ew.p95)} | ${f(lc?.p50)} | ${f(lc?.p95)} | ${f(lw?.p50)} | ${f(lw?.p95)} | ${ratio(ec.p50, lc?.p50)} | ${ratio(ec.p95, lc?.p95)} |`);
+      say(
+        `| ${q.name} | \`${q.q}\` | ${tm.e.total.toLocaleString("en")} | ${tm.l.cpu.length ? tm.l.total.toLocaleString("en") : "—"} | ${f(ec.p50)} | ${f(ec.p95)} | ${f(ew.p50)} | ${f(ew.p95)} | ${f(lc?.p50)} | ${f(lc?.p95)} | ${f(lw?.p50)} | ${f(lw?.p95)} | ${ratio(ec.p50, lc?.p50)} | ${ratio(ec.p95, lc?.p95)} |`,
+      );
     }
-    say("\nHits differ where the two engines match differently: Lucene's language analyzers drop stop words from the stems field and stem with their own (light) stemmers; Estante stems with Snowball in the record's language and expands the last word's prefix into the vocabulary's terms.");
+    say(
+      "\nHits differ where the two engines match differently: Lucene's language analyzers drop stop words from the stems field and stem with their own (light) stemmers; Estante stems with Snowball in the record's language and expands the last word's prefix into the vocabulary's terms.",
+    );
     const outDir = path.join(root, "bench", "results");
     fs.mkdirSync(outDir, { recursive: true });
     fs.writeFileSync(path.join(outDir, `realistic-search-${new Date().toISOString().replace(/[:.]/g, "-")}.md`), lines.join("\n") + "\n");

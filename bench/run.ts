@@ -33,7 +33,15 @@ function startServer(name: string, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [path.join(root, "build/server.js")], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(PORT), DATA_DIR: dataDir, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0000", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0000",
+      ...env,
+    },
   });
 }
 
@@ -157,11 +165,13 @@ async function jsBytes(url: string) {
 }
 
 async function firstTitleId(): Promise<number> {
-  const tok = await (await fetch(`${base}/api/oauth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: "grant_type=client_credentials&client_id=4",
-  })).json() as { access_token: string };
+  const tok = (await (
+    await fetch(`${base}/api/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials&client_id=4",
+    })
+  ).json()) as { access_token: string };
   const res = await fetch(`${base}/api/consulta?termo=historia&qtd=1`, { headers: { authorization: `Bearer ${tok.access_token}` } });
   const body = (await res.json()) as { resultados: Array<{ cod_acervo: number }> };
   if (!body.resultados?.length) throw new Error("no title found for the bench");
@@ -198,7 +208,8 @@ async function main() {
   try {
     await waitReady();
     const id = await firstTitleId();
-    const searchUrls = (n: number) => Array.from({ length: n }, (_, i) => `${base}/?termo=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}&tipo=livre`);
+    const searchUrls = (n: number) =>
+      Array.from({ length: n }, (_, i) => `${base}/?termo=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}&tipo=livre`);
     const titleUrls = (n: number) => Array.from({ length: n }, () => `${base}/acervo/${id}`);
     await timeRequests([...searchUrls(20), ...titleUrls(20)]); // warm-up
     results.searchPage = await timeRequests(searchUrls(200));

@@ -53,14 +53,23 @@ const SURNAMES = ["Silva", "Souza", "Oliveira", "Santos", "Pereira", "Lima", "Co
 const GIVEN = ["Maria", "João", "Ana", "José", "Paulo", "Carla", "Pedro", "Lúcia", "Marcos", "Helena", "Rafael", "Beatriz", "Tiago", "Sofia"];
 const LANGS = ["por", "por", "por", "eng", "eng", "spa", "fre", "ita"];
 const CITIES = ["São Paulo", "Rio de Janeiro", "Porto Alegre", "Belo Horizonte", "Lisboa", "Madrid", "Paris", "London", "New York, NY", "Roma"];
-const HOSTS = ["https://www.loc.gov/item/", "https://archive.org/details/", "https://www.scielo.br/j/", "https://doi.org/10.1000/", "https://books.example.org/"];
+const HOSTS = [
+  "https://www.loc.gov/item/",
+  "https://archive.org/details/",
+  "https://www.scielo.br/j/",
+  "https://doi.org/10.1000/",
+  "https://books.example.org/",
+];
 
 async function buildCatalogue(db: Db) {
   const rand = rng(20240601);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   await migrateToLatest(db);
   await seedInstitution(db);
-  await db.insertInto("tipo_obra").values([1, 2, 3, 4, 5].map((c) => ({ cod_tipo_obra: c, descricao: `Tipo ${c}` }))).execute();
+  await db
+    .insertInto("tipo_obra")
+    .values([1, 2, 3, 4, 5].map((c) => ({ cod_tipo_obra: c, descricao: `Tipo ${c}` })))
+    .execute();
   const BATCH = 500;
   for (let start = 0; start < TITLES; start += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, TITLES - start) }, (_, i) => {
@@ -73,28 +82,52 @@ async function buildCatalogue(db: Db) {
       const person = () => `${pick(SURNAMES)}, ${pick(GIVEN)} ${pick(SURNAMES).charAt(0)}.`;
       const online = rand() < 0.1;
       return {
-        cod_empresa: 1, chave_origem: `bench:${n}`, cod_tipo_obra: 1 + Math.floor(rand() * 5),
-        titulo: words.join(" "), autor: person(),
+        cod_empresa: 1,
+        chave_origem: `bench:${n}`,
+        cod_tipo_obra: 1 + Math.floor(rand() * 5),
+        titulo: words.join(" "),
+        autor: person(),
         autores_secundarios: JSON.stringify(Array.from({ length: Math.floor(rand() * 3) }, person)),
-        assuntos: JSON.stringify([pick(VOCAB), `${pick(VOCAB)} -- ${pick(CITIES)}`]), idioma: pick(LANGS), ano_publicacao: year,
-        editora: `Editora ${pick(VOCAB)} ${pick(SURNAMES)}`, local_publicacao: pick(CITIES),
+        assuntos: JSON.stringify([pick(VOCAB), `${pick(VOCAB)} -- ${pick(CITIES)}`]),
+        idioma: pick(LANGS),
+        ano_publicacao: year,
+        editora: `Editora ${pick(VOCAB)} ${pick(SURNAMES)}`,
+        local_publicacao: pick(CITIES),
         serie: rand() < 0.3 ? `Coleção ${pick(VOCAB)} ${pick(COMMON)} ; ${Math.floor(rand() * 40)}` : null,
         classificacao: `${Math.floor(rand() * 10)}${Math.floor(rand() * 100)}`,
-        link_capa: rand() < 0.1 ? `https://covers.example.org/${n}.jpg` : null, acesso_remoto: online ? "cr" : null,
+        link_capa: rand() < 0.1 ? `https://covers.example.org/${n}.jpg` : null,
+        acesso_remoto: online ? "cr" : null,
         marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
         link: online ? `${pick(HOSTS)}${n}` : null,
       };
     });
-    const ids = await db.insertInto("acervo").values(rows.map(({ link: _l, ...r }) => r)).returning("cod_acervo").execute();
-    await db.insertInto("exemplar").values(ids.map((r, i) => ({ cod_acervo: r.cod_acervo, cod_biblioteca: 1 + ((start + i) % 3), codigo_barras: `B${r.cod_acervo}` }))).execute();
+    const ids = await db
+      .insertInto("acervo")
+      .values(rows.map(({ link: _l, ...r }) => r))
+      .returning("cod_acervo")
+      .execute();
+    await db
+      .insertInto("exemplar")
+      .values(ids.map((r, i) => ({ cod_acervo: r.cod_acervo, cod_biblioteca: 1 + ((start + i) % 3), codigo_barras: `B${r.cod_acervo}` })))
+      .execute();
     const links = ids.flatMap((r, i) => (rows[i].link ? [{ cod_acervo: r.cod_acervo, url: rows[i].link! }] : []));
     if (links.length) await db.insertInto("acervo_link").values(links).execute();
   }
   // The needle: a title that is exactly the broad word, written last (the highest id).
-  await db.insertInto("acervo").values({
-    cod_empresa: 1, chave_origem: "bench:needle", cod_tipo_obra: 1, titulo: "Historia", autor: "Needle, N.", assuntos: "[]", idioma: "por",
-    ano_publicacao: 1990, marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
-  }).execute();
+  await db
+    .insertInto("acervo")
+    .values({
+      cod_empresa: 1,
+      chave_origem: "bench:needle",
+      cod_tipo_obra: 1,
+      titulo: "Historia",
+      autor: "Needle, N.",
+      assuntos: "[]",
+      idioma: "por",
+      ano_publicacao: 1990,
+      marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
+    })
+    .execute();
   await reindexAcervos(db);
 }
 
@@ -126,7 +159,11 @@ async function sameFacets(db: Db, cases: Array<{ name: string; qs: string }>): P
   for (const c of cases) {
     const q = new URLSearchParams(c.qs);
     const params: SearchParams = {
-      termos: [{ termo: q.get("termo")!, tipo: "livre" }], pagina: 1, qtd: 20, ordenacao: "C", filtros: parseFilters(q.getAll("filtro")).selected,
+      termos: [{ termo: q.get("termo")!, tipo: "livre" }],
+      pagina: 1,
+      qtd: 20,
+      ordenacao: "C",
+      filtros: parseFilters(q.getAll("filtro")).selected,
     };
     facetColumnsSettings.enabled = false;
     const inSql = JSON.stringify(await searchFacets(db, params, "pt"));
@@ -151,7 +188,10 @@ async function checks(db: Db): Promise<string[]> {
   const ok = (cond: boolean, what: string) => out.push(`${cond ? "PASS" : "FAIL"} ${what}`);
   ok(rel.total === Number(plain.rows[0].n) && !rel.totalLimitado, `count ${rel.total} = plain count(*) ${plain.rows[0].n}`);
   ok(rel.resultados[0]?.titulo === "Historia", `exact title inserted last is first (got "${rel.resultados[0]?.titulo}")`);
-  ok(byYear.resultados[0]?.ano_publicacao === Number(newest[0].y), `sorted by year, newest (${newest[0].y}) first (got ${byYear.resultados[0]?.ano_publicacao})`);
+  ok(
+    byYear.resultados[0]?.ano_publicacao === Number(newest[0].y),
+    `sorted by year, newest (${newest[0].y}) first (got ${byYear.resultados[0]?.ano_publicacao})`,
+  );
   return out;
 }
 
@@ -231,7 +271,10 @@ export async function runSearch100k(titles = TITLES, keep = process.env.BENCH_DB
     for (const c of cases) {
       const q = new URLSearchParams(c.qs);
       const params: SearchParams = {
-        termos: [{ termo: q.get("termo")!, tipo: "livre" }], pagina: 1, qtd: 20, ordenacao: (q.get("ordenacao") ?? "C") as SearchParams["ordenacao"],
+        termos: [{ termo: q.get("termo")!, tipo: "livre" }],
+        pagina: 1,
+        qtd: 20,
+        ordenacao: (q.get("ordenacao") ?? "C") as SearchParams["ordenacao"],
         filtros: parseFilters(q.getAll("filtro")).selected,
       };
       const get = async (url: string) => {
@@ -250,10 +293,13 @@ export async function runSearch100k(titles = TITLES, keep = process.env.BENCH_DB
         searchDb: await time(() => searchAcervos(db, params), cold),
         facets: await time(() => get(`/api/consulta/filtros?${c.qs}`), cold),
         facetsDb: await time(() => searchFacets(db, params, "pt"), cold),
-        facetsAfter: await time(() => get(`/api/consulta/filtros?${c.qs}`), async () => {
-          cold();
-          await get(`/api/consulta?${c.qs}`);
-        }),
+        facetsAfter: await time(
+          () => get(`/api/consulta/filtros?${c.qs}`),
+          async () => {
+            cold();
+            await get(`/api/consulta?${c.qs}`);
+          },
+        ),
         // As the portal asks for a results page: the search and its facets at the same time.
         page: await time(() => Promise.all([get(`/api/consulta?${c.qs}`), get(`/api/consulta/filtros?${c.qs}`)]), cold),
       });
@@ -261,7 +307,9 @@ export async function runSearch100k(titles = TITLES, keep = process.env.BENCH_DB
     // A title page's related titles (ADR 244): more like this reads at most 200 titles per shared author, subject or
     // class through their indexes, whatever the heading's size; here the first title with a subject (each synthetic subject is on thousands).
     const common = (
-      await sql<{ cod_acervo: number }>`SELECT f.cod_acervo FROM acervo_faceta f WHERE f.tipo = 'S' GROUP BY f.cod_acervo ORDER BY f.cod_acervo LIMIT 1`.execute(db)
+      await sql<{
+        cod_acervo: number;
+      }>`SELECT f.cod_acervo FROM acervo_faceta f WHERE f.tipo = 'S' GROUP BY f.cod_acervo ORDER BY f.cod_acervo LIMIT 1`.execute(db)
     ).rows[0]!.cod_acervo;
     const getJson = async (url: string) => {
       const res = await app.request(url, { headers: auth });
@@ -269,9 +317,18 @@ export async function runSearch100k(titles = TITLES, keep = process.env.BENCH_DB
       return res.json();
     };
     const related = {
-      similar: await time(() => getJson(`/api/acervo/${common}/semelhantes`), async () => {}),
-      editions: await time(() => getJson(`/api/acervo/${common}/edicoes`), async () => {}),
-      page: await time(() => getJson(`/api/acervo/${common}?incluir=exemplares,permissoes,titulos_adicionais,comentarios,fasciculos,edicoes,semelhantes`), async () => {}),
+      similar: await time(
+        () => getJson(`/api/acervo/${common}/semelhantes`),
+        async () => {},
+      ),
+      editions: await time(
+        () => getJson(`/api/acervo/${common}/edicoes`),
+        async () => {},
+      ),
+      page: await time(
+        () => getJson(`/api/acervo/${common}?incluir=exemplares,permissoes,titulos_adicionais,comentarios,fasciculos,edicoes,semelhantes`),
+        async () => {},
+      ),
     };
     const verdicts = [...(await checks(db)), ...(await sameFacets(db, cases))];
     // Issue 28: the search box's suggestions on the same catalogue.
@@ -309,7 +366,24 @@ export async function runSearch100k(titles = TITLES, keep = process.env.BENCH_DB
     const outDir = path.join(root, "bench", "results");
     fs.mkdirSync(outDir, { recursive: true });
     const file = path.join(outDir, `search-100k-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.version, titles: TITLES, runs: RUNS, buildSeconds, loadavg: os.loadavg(), checks: verdicts, results, related }, null, 2));
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          node: process.version,
+          titles: TITLES,
+          runs: RUNS,
+          buildSeconds,
+          loadavg: os.loadavg(),
+          checks: verdicts,
+          results,
+          related,
+        },
+        null,
+        2,
+      ),
+    );
     if (verdicts.some((v) => v.startsWith("FAIL"))) process.exitCode = 1;
     console.log(`\nsaved ${path.relative(root, file)}`);
   } finally {

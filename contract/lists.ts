@@ -17,5 +17,13 @@ export const MAX_LIST_ID = 2_147_483_647;
 export const isListId = (s: string): boolean => /^[1-9]\d{0,9}$/.test(s) && Number(s) <= MAX_LIST_ID;
 
 /** Why a list change was refused. */
-export const LIST_REASONS = ["nao_encontrada", "titulo_desconhecido", "item_ausente", "limite_listas", "limite_itens", "padrao", "nome_vazio"] as const;
+export const LIST_REASONS = [
+  "nao_encontrada",
+  "titulo_desconhecido",
+  "item_ausente",
+  "limite_listas",
+  "limite_itens",
+  "padrao",
+  "nome_vazio",
+] as const;
 export type ListReason = (typeof LIST_REASONS)[number];

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { activeRules, failedRules, type PasswordRules } from "./password-rules.ts";
 
-const rules: PasswordRules = { length: { min: 8, max: 16 }, has_numbers: true, only_numbers: false, special_char: true, diff_case: true, diff_name: true, last_pw: 3 };
+const rules: PasswordRules = {
+  length: { min: 8, max: 16 },
+  has_numbers: true,
+  only_numbers: false,
+  special_char: true,
+  diff_case: true,
+  diff_name: true,
+  last_pw: 3,
+};
 const NAME = "Ana Beatriz Souza";
 
 describe("password rules", () => {

@@ -5,8 +5,21 @@
 
 /** Every spec §3 personal-data field, in the order the portal shows them. */
 export const PERSONAL_FIELDS = [
-  "logradouro", "complemento", "cep", "bairro", "cidade", "identidade", "cpf", "nacionalidade", "sexo",
-  "data_nascimento", "escolaridade", "localizacao", "profissao", "estado_civil", "recebe_email",
+  "logradouro",
+  "complemento",
+  "cep",
+  "bairro",
+  "cidade",
+  "identidade",
+  "cpf",
+  "nacionalidade",
+  "sexo",
+  "data_nascimento",
+  "escolaridade",
+  "localizacao",
+  "profissao",
+  "estado_civil",
+  "recebe_email",
 ] as const;
 export type PersonalField = (typeof PERSONAL_FIELDS)[number];
 

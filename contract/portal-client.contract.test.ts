@@ -32,7 +32,8 @@ function clientCalls(): Map<string, (...args: any[]) => unknown> {
     const name = file.replace(/^.*\/app\/lib\/(api\/)?/, "").replace(/\.ts$/, "");
     for (const [exported, value] of Object.entries(mod)) {
       if (typeof value !== "function") continue;
-      if (/^(async\s+)?function\s*\*?\s*\w*\s*\(\s*api\b/.test(Function.prototype.toString.call(value))) calls.set(`${name}#${exported}`, value as (...args: any[]) => unknown);
+      if (/^(async\s+)?function\s*\*?\s*\w*\s*\(\s*api\b/.test(Function.prototype.toString.call(value)))
+        calls.set(`${name}#${exported}`, value as (...args: any[]) => unknown);
     }
   }
   return calls;
@@ -76,7 +77,8 @@ export function drift(schema: z.ZodType, value: unknown, path = "", out = new Se
   const show = (v: unknown) => JSON.stringify(v)?.slice(0, 80);
   switch (def.type) {
     case "catch":
-      if (!def.innerType.safeParse(value).success) out.add(`${path || "(answer)"}: the answer's ${show(value)} only parses through the portal's fallback`);
+      if (!def.innerType.safeParse(value).success)
+        out.add(`${path || "(answer)"}: the answer's ${show(value)} only parses through the portal's fallback`);
       else drift(def.innerType, value, path, out);
       break;
     case "optional":
@@ -190,10 +192,12 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     const { passwordLogin } = await import("~/lib/auth.server");
     return passwordLogin(pub, "demo", "demo1234");
   },
-  "library-pages.server#getLibraryPages": async ({ pub }) => (await import("~/lib/api/library-pages.server")).getLibraryPages(pub, `contract-${key()}`),
+  "library-pages.server#getLibraryPages": async ({ pub }) =>
+    (await import("~/lib/api/library-pages.server")).getLibraryPages(pub, `contract-${key()}`),
   "directory.server#listLibraries": async ({ pub }) => (await import("~/lib/api/directory.server")).listLibraries(pub, {}),
   "directory.server#listCampuses": async ({ pub }) => (await import("~/lib/api/directory.server")).listCampuses(pub),
-  "identity/duplicates.server#duplicateAccounts": async ({ pub }) => (await import("~/lib/api/identity/duplicates.server")).duplicateAccounts(pub, "demo"),
+  "identity/duplicates.server#duplicateAccounts": async ({ pub }) =>
+    (await import("~/lib/api/identity/duplicates.server")).duplicateAccounts(pub, "demo"),
 
   // Catalogue search.
   "catalogue.server#searchCatalogue": async ({ pub }) => {
@@ -227,7 +231,8 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
   },
   "catalogue.server#getTabOptions": async ({ pub }) => (await import("~/lib/api/catalogue.server")).getTabOptions(pub, "arquivo"),
   "catalogue.server#getAuthorityTypes": async ({ pub }) => (await import("~/lib/api/catalogue.server")).getAuthorityTypes(pub),
-  "catalogue.server#searchAuthorities": async ({ pub }) => (await import("~/lib/api/catalogue.server")).searchAuthorities(pub, { termo: "brasil", pagina: 1 } as never),
+  "catalogue.server#searchAuthorities": async ({ pub }) =>
+    (await import("~/lib/api/catalogue.server")).searchAuthorities(pub, { termo: "brasil", pagina: 1 } as never),
   "catalogue.server#getTeachingPlanOptions": async ({ pub }) => (await import("~/lib/api/catalogue.server")).getTeachingPlanOptions(pub),
   "catalogue.server#getTeachingPlans": async ({ pub }) => {
     const disciplina = (await row(t.db.selectFrom("plano_ensino").select("cod_disciplina").executeTakeFirst(), "a teaching plan")).cod_disciplina;
@@ -261,11 +266,13 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     return similar;
   },
   "acervo.server#getPermissoes": async ({ pub, found }) => (await import("~/lib/api/acervo.server")).getPermissoes(pub, found.title),
-  "acervo.server#getTitulosAdicionais": async ({ pub, found }) => (await import("~/lib/api/acervo.server")).getTitulosAdicionais(pub, [found.title, found.extrasTitle]),
+  "acervo.server#getTitulosAdicionais": async ({ pub, found }) =>
+    (await import("~/lib/api/acervo.server")).getTitulosAdicionais(pub, [found.title, found.extrasTitle]),
   "acervo.server#getMarc": async ({ pub, found }) => (await import("~/lib/api/acervo.server")).getMarc(pub, found.title, true),
   "acervo.server#getDublinCore": async ({ pub, found }) => (await import("~/lib/api/acervo.server")).getDublinCore(pub, found.title),
   "acervo.server#getEstatisticaAnos": async ({ pub, found }) => (await import("~/lib/api/acervo.server")).getEstatisticaAnos(pub, found.lentTitle),
-  "acervo.server#getKardexPermissao": async ({ pub, found }) => expectValue(await (await import("~/lib/api/acervo.server")).getKardexPermissao(pub, found.serial), true),
+  "acervo.server#getKardexPermissao": async ({ pub, found }) =>
+    expectValue(await (await import("~/lib/api/acervo.server")).getKardexPermissao(pub, found.serial), true),
   "acervo.server#getKardexCombos": async ({ pub, found }) => (await import("~/lib/api/acervo.server")).getKardexCombos(pub, found.serial),
   "acervo.server#getKardexData": async ({ pub, found }) => {
     const issues = await (await import("~/lib/api/acervo.server")).getKardexData(pub, found.serial, {});
@@ -281,44 +288,62 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     return (await import("~/lib/api/acervo.server")).getExemplaresDaUnidade(pub, found.title, copies[0].biblioteca.cod_biblioteca);
   },
   "acervo.server#openRestrictedLink": async ({ demo, found }) =>
-    (await import("~/lib/api/acervo.server")).openRestrictedLink(demo, found.restricted.cod_acervo, found.restricted.cod_link, { browser: "Chrome", device: "desktop", os: "Linux" }),
+    (await import("~/lib/api/acervo.server")).openRestrictedLink(demo, found.restricted.cod_acervo, found.restricted.cod_link, {
+      browser: "Chrome",
+      device: "desktop",
+      os: "Linux",
+    }),
   "acervo.server#getGrupoAUrl": async ({ demo }) => (await import("~/lib/api/acervo.server")).getGrupoAUrl(demo, "contract-session"),
   "acervo.server#getExternalBaseUrl": async ({ demo }) => (await import("~/lib/api/acervo.server")).getExternalBaseUrl(demo, "pearson"),
   "comments.server#getComments": async ({ pub, found }) => (await import("~/lib/api/comments.server")).getComments(pub, found.title),
-  "basket.server#getBasketTitles": async ({ pub, found }) => (await import("~/lib/api/basket.server")).getBasketTitles(pub, [found.title, found.extrasTitle]),
+  "basket.server#getBasketTitles": async ({ pub, found }) =>
+    (await import("~/lib/api/basket.server")).getBasketTitles(pub, [found.title, found.extrasTitle]),
   "basket.server#exportBasket": async ({ pub, found }) => (await import("~/lib/api/basket.server")).exportBasket(pub, "ris", [found.title]),
   "basket.server#emailBasket": async ({ demo, found }) =>
     (await import("~/lib/api/basket.server")).emailBasket(demo, { tipo: "referencia", acervos: [found.title], destinatarios: "leitor@example.org" }),
   "basket.server#getReferencia": async ({ pub, found }) => (await import("~/lib/api/basket.server")).getReferencia(pub, found.title),
   "basket.server#savePermanentBasket": async ({ demo, found }) => (await import("~/lib/api/basket.server")).savePermanentBasket(demo, [found.title]),
-  "basket.server#listPermanentBasket": async ({ demo }) => expectPresent((await (await import("~/lib/api/basket.server")).listPermanentBasket(demo))[0]),
-  "basket.server#removeFromPermanentBasket": async ({ demo, found }) => (await import("~/lib/api/basket.server")).removeFromPermanentBasket(demo, [found.title]),
+  "basket.server#listPermanentBasket": async ({ demo }) =>
+    expectPresent((await (await import("~/lib/api/basket.server")).listPermanentBasket(demo))[0]),
+  "basket.server#removeFromPermanentBasket": async ({ demo, found }) =>
+    (await import("~/lib/api/basket.server")).removeFromPermanentBasket(demo, [found.title]),
   // Patron lists (ADR 246): the default list (the permanent basket), a named list with a note, made public and read by its token.
-  "lists/lists.server#listLists": async ({ demo, found }) => expectPresent((await (await import("~/lib/api/lists/lists.server")).listLists(demo, found.title)).listas[0]),
+  "lists/lists.server#listLists": async ({ demo, found }) =>
+    expectPresent((await (await import("~/lib/api/lists/lists.server")).listLists(demo, found.title)).listas[0]),
   "lists/lists.server#createList": async ({ demo, found }) => {
     const made = await (await import("~/lib/api/lists/lists.server")).createList(demo, `Contrato ${key()}`.slice(0, 40));
     found.listRef = String(made.cod_lista);
     return made;
   },
-  "lists/lists.server#addToList": async ({ demo, found }) => (await import("~/lib/api/lists/lists.server")).addToList(demo, found.listRef, found.title, "Uma nota"),
-  "lists/lists.server#setListNote": async ({ demo, found }) => (await import("~/lib/api/lists/lists.server")).setListNote(demo, found.listRef, found.title, "Outra nota"),
+  "lists/lists.server#addToList": async ({ demo, found }) =>
+    (await import("~/lib/api/lists/lists.server")).addToList(demo, found.listRef, found.title, "Uma nota"),
+  "lists/lists.server#setListNote": async ({ demo, found }) =>
+    (await import("~/lib/api/lists/lists.server")).setListNote(demo, found.listRef, found.title, "Outra nota"),
   "lists/lists.server#changeList": async ({ demo, found }) => {
     const changed = await (await import("~/lib/api/lists/lists.server")).changeList(demo, found.listRef, { nome: "Contrato", publica: true });
     found.listToken = changed.token_publico;
     return changed;
   },
-  "lists/lists.server#getList": async ({ demo, found }) => expectPresent((await (await import("~/lib/api/lists/lists.server")).getList(demo, found.listRef)).titulos[0]),
-  "lists/lists.server#getPublicList": async ({ pub, found }) => expectPresent((await (await import("~/lib/api/lists/lists.server")).getPublicList(pub, found.listToken)).titulos[0]),
-  "lists/lists.server#removeFromList": async ({ demo, found }) => (await import("~/lib/api/lists/lists.server")).removeFromList(demo, found.listRef, found.title),
+  "lists/lists.server#getList": async ({ demo, found }) =>
+    expectPresent((await (await import("~/lib/api/lists/lists.server")).getList(demo, found.listRef)).titulos[0]),
+  "lists/lists.server#getPublicList": async ({ pub, found }) =>
+    expectPresent((await (await import("~/lib/api/lists/lists.server")).getPublicList(pub, found.listToken)).titulos[0]),
+  "lists/lists.server#removeFromList": async ({ demo, found }) =>
+    (await import("~/lib/api/lists/lists.server")).removeFromList(demo, found.listRef, found.title),
   "lists/lists.server#deleteList": async ({ demo, found }) => (await import("~/lib/api/lists/lists.server")).deleteList(demo, found.listRef),
-  "waiting-list.server#getWaitingList": async ({ posgrad, found }) => (await import("~/lib/api/waiting-list.server")).getWaitingList(posgrad, found.waitingTitle),
-  "waiting-list.server#waitingListOrNull": async ({ posgrad, found }) => expectPresent(await (await import("~/lib/api/waiting-list.server")).waitingListOrNull(posgrad, found.waitingTitle)),
-  "waiting-list.server#joinWaitingList": async ({ posgrad, found }) => (await import("~/lib/api/waiting-list.server")).joinWaitingList(posgrad, found.waitingTitle),
+  "waiting-list.server#getWaitingList": async ({ posgrad, found }) =>
+    (await import("~/lib/api/waiting-list.server")).getWaitingList(posgrad, found.waitingTitle),
+  "waiting-list.server#waitingListOrNull": async ({ posgrad, found }) =>
+    expectPresent(await (await import("~/lib/api/waiting-list.server")).waitingListOrNull(posgrad, found.waitingTitle)),
+  "waiting-list.server#joinWaitingList": async ({ posgrad, found }) =>
+    (await import("~/lib/api/waiting-list.server")).joinWaitingList(posgrad, found.waitingTitle),
 
   // Network catalogue.
   "rede.server#getNetworkInstitutions": async ({ pub }) => (await import("~/lib/api/rede.server")).getNetworkInstitutions(pub),
   "rede.server#searchNetwork": async ({ pub, found }) => {
-    const r = await (await import("~/lib/api/rede.server")).searchNetwork(pub, { termo: "historia", tipo: "livre", ordenacao: "C", qtd: 20, pagina: 1, filtro: [] } as never);
+    const r = await (
+      await import("~/lib/api/rede.server")
+    ).searchNetwork(pub, { termo: "historia", tipo: "livre", ordenacao: "C", qtd: 20, pagina: 1, filtro: [] } as never);
     found.networkRecord = r.resultados[0]?.cod_registro;
     return r;
   },
@@ -327,17 +352,23 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
   // Holds and loan requests from the title page.
   "requests.server#getUnits": async ({ pub }) => (await import("~/lib/api/requests.server")).getUnits(pub),
   "requests.server#isProfessor": async ({ professor }) => expectValue(await (await import("~/lib/api/requests.server")).isProfessor(professor), true),
-  "requests.server#getHoldOptions": async ({ funcionario, found }) => (await import("~/lib/api/requests.server")).getHoldOptions(funcionario, found.holdable.cod_acervo),
+  "requests.server#getHoldOptions": async ({ funcionario, found }) =>
+    (await import("~/lib/api/requests.server")).getHoldOptions(funcionario, found.holdable.cod_acervo),
   "requests.server#placeHold": async ({ comunidade, found }) => {
-    const placed = await (await import("~/lib/api/requests.server")).placeHold(comunidade, { cod_acervo: found.holdable.cod_acervo, biblioteca: found.holdable.cod_biblioteca, chave_envio: key() });
+    const placed = await (
+      await import("~/lib/api/requests.server")
+    ).placeHold(comunidade, { cod_acervo: found.holdable.cod_acervo, biblioteca: found.holdable.cod_biblioteca, chave_envio: key() });
     found.placedHold = placed.cod_reserva;
     return placed;
   },
   "requests.server#getMyHolds": async ({ comunidade }) => (await import("~/lib/api/requests.server")).getMyHolds(comunidade),
-  "requests.server#getLoanRequestOptions": async ({ comunidade, found }) => (await import("~/lib/api/requests.server")).getLoanRequestOptions(comunidade, found.lendable),
+  "requests.server#getLoanRequestOptions": async ({ comunidade, found }) =>
+    (await import("~/lib/api/requests.server")).getLoanRequestOptions(comunidade, found.lendable),
   "requests.server#createLoanRequest": async ({ comunidade, found }) => {
     const options = await (await import("~/lib/api/requests.server")).getLoanRequestOptions(comunidade, found.lendable);
-    const created = await (await import("~/lib/api/requests.server")).createLoanRequest(comunidade, found.lendable, {
+    const created = await (
+      await import("~/lib/api/requests.server")
+    ).createLoanRequest(comunidade, found.lendable, {
       biblioteca_origem: options.bibliotecas_origem[0].cod_biblioteca,
       biblioteca_recebimento: options.bibliotecas_recebimento[0].cod_biblioteca,
       cod_local_recebimento: options.locais_recebimento.find((l) => !l.domicilio)!.codigo,
@@ -350,9 +381,18 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     return created;
   },
   "requests.server#createSuggestion": async ({ demo }) =>
-    (await import("~/lib/api/requests.server")).createSuggestion(demo, { campus: 1, biblioteca: 1, autor: "Autora", titulo: "Obra sugerida pelo teste de contrato", edicao: "1", editor: "Editora" }),
-  "comments.server#postTitleComment": async ({ demo, found }) => (await import("~/lib/api/comments.server")).postTitleComment(demo, found.title, { texto: "Comentário do teste de contrato.", biblioteca: 1 }),
-  "comments.server#postGeneralComment": async ({ demo }) => (await import("~/lib/api/comments.server")).postGeneralComment(demo, { content: "Comentário geral do teste de contrato.", b: 1 }),
+    (await import("~/lib/api/requests.server")).createSuggestion(demo, {
+      campus: 1,
+      biblioteca: 1,
+      autor: "Autora",
+      titulo: "Obra sugerida pelo teste de contrato",
+      edicao: "1",
+      editor: "Editora",
+    }),
+  "comments.server#postTitleComment": async ({ demo, found }) =>
+    (await import("~/lib/api/comments.server")).postTitleComment(demo, found.title, { texto: "Comentário do teste de contrato.", biblioteca: 1 }),
+  "comments.server#postGeneralComment": async ({ demo }) =>
+    (await import("~/lib/api/comments.server")).postGeneralComment(demo, { content: "Comentário geral do teste de contrato.", b: 1 }),
 
   // Private area: the summary, loans, alerts.
   "account.server#getLoans": async ({ demo }) => (await import("~/lib/api/account.server")).getLoans(demo),
@@ -360,8 +400,10 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
   "account.server#getDebits": async ({ demo }) => (await import("~/lib/api/account.server")).getDebits(demo),
   "account.server#getRenewal": async ({ demo }) => (await import("~/lib/api/account.server")).getRenewal(demo),
   "account/loans.server#getCurrentLoans": async ({ demo }) => (await import("~/lib/api/account/loans.server")).getCurrentLoans(demo),
-  "account/loans.server#renewLoans": async ({ demo }) => (await import("~/lib/api/account/loans.server")).renewLoans(demo, { ids: "all", chave: key() }),
-  "account/loans.server#getLoanHistory": async ({ demo }) => (await import("~/lib/api/account/loans.server")).getLoanHistory(demo, { dataIni: inDays(-365), dataFim: today() }),
+  "account/loans.server#renewLoans": async ({ demo }) =>
+    (await import("~/lib/api/account/loans.server")).renewLoans(demo, { ids: "all", chave: key() }),
+  "account/loans.server#getLoanHistory": async ({ demo }) =>
+    (await import("~/lib/api/account/loans.server")).getLoanHistory(demo, { dataIni: inDays(-365), dataFim: today() }),
   "account/loans.server#getCalendarFeed": async ({ demo }) => (await import("~/lib/api/account/loans.server")).getCalendarFeed(demo),
   "account/loans.server#changeCalendarFeed": async ({ demo }) => (await import("~/lib/api/account/loans.server")).changeCalendarFeed(demo, "create"),
   "account/loans.server#getLoanToken": async ({ demo }) => (await import("~/lib/api/account/loans.server")).getLoanToken(demo),
@@ -372,8 +414,10 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     return alerts;
   },
   "account/alerts.server#getUnreadAlertCount": async ({ demo }) => (await import("~/lib/api/account/alerts.server")).getUnreadAlertCount(demo),
-  "account/alerts.server#markAlertRead": async ({ demo, found }) => (await import("~/lib/api/account/alerts.server")).markAlertRead(demo, needed(found.alert, "an alert of demo")),
-  "account/alerts.server#removeAlert": async ({ demo, found }) => (await import("~/lib/api/account/alerts.server")).removeAlert(demo, needed(found.alert, "an alert of demo")),
+  "account/alerts.server#markAlertRead": async ({ demo, found }) =>
+    (await import("~/lib/api/account/alerts.server")).markAlertRead(demo, needed(found.alert, "an alert of demo")),
+  "account/alerts.server#removeAlert": async ({ demo, found }) =>
+    (await import("~/lib/api/account/alerts.server")).removeAlert(demo, needed(found.alert, "an alert of demo")),
 
   // Holds, waiting lists, debits, loan requests of the patron.
   "account/holds.server#listHolds": async ({ leitora }) => {
@@ -382,29 +426,49 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     return holds;
   },
   "account/holds.server#holdHistory": async ({ demo }) => (await import("~/lib/api/account/holds.server")).holdHistory(demo),
-  "account/holds.server#suspendHold": async ({ comunidade, found }) => (await import("~/lib/api/account/holds.server")).suspendHold(comunidade, found.placedHold, inDays(10)),
+  "account/holds.server#suspendHold": async ({ comunidade, found }) =>
+    (await import("~/lib/api/account/holds.server")).suspendHold(comunidade, found.placedHold, inDays(10)),
   "account/holds.server#changeHoldLibrary": async ({ comunidade, found }) => {
     // Another library with a copy of the title that takes holds.
     const other = await row(
-      t.db.selectFrom("exemplar").select("cod_biblioteca").where("cod_acervo", "=", found.holdable.cod_acervo).where("permite_reserva", "=", 1).where("cod_biblioteca", "<>", found.holdable.cod_biblioteca).executeTakeFirst(),
+      t.db
+        .selectFrom("exemplar")
+        .select("cod_biblioteca")
+        .where("cod_acervo", "=", found.holdable.cod_acervo)
+        .where("permite_reserva", "=", 1)
+        .where("cod_biblioteca", "<>", found.holdable.cod_biblioteca)
+        .executeTakeFirst(),
       "a second library holding the held title",
     );
     return (await import("~/lib/api/account/holds.server")).changeHoldLibrary(comunidade, found.placedHold, other.cod_biblioteca);
   },
-  "account/holds.server#cancelHolds": async ({ comunidade, found }) => expectValue(await (await import("~/lib/api/account/holds.server")).cancelHolds(comunidade, [found.placedHold]), [found.placedHold]),
+  "account/holds.server#cancelHolds": async ({ comunidade, found }) =>
+    expectValue(await (await import("~/lib/api/account/holds.server")).cancelHolds(comunidade, [found.placedHold]), [found.placedHold]),
   "account/holds.server#listWaiting": async ({ leitora }) => (await import("~/lib/api/account/holds.server")).listWaiting(leitora),
-  "account/holds.server#leaveWaiting": async ({ posgrad, found }) => (await import("~/lib/api/account/holds.server")).leaveWaiting(posgrad, found.waitingTitle),
+  "account/holds.server#leaveWaiting": async ({ posgrad, found }) =>
+    (await import("~/lib/api/account/holds.server")).leaveWaiting(posgrad, found.waitingTitle),
   "account/debits.server#listDebits": async ({ leitora, found }) => {
     const debits = await (await import("~/lib/api/account/debits.server")).listDebits(leitora);
     found.debits = debits;
     return debits;
   },
   "account/debits.server#issueGru": async ({ leitora, found }) => {
-    const list = (found.debits as { debitos: Array<{ cod_debito: number; cod_biblioteca?: number | null; biblioteca: string; total: number }> }).debitos;
-    const mine = await t.db.selectFrom("debito").select(["cod_debito", "cod_biblioteca"]).where("cod_debito", "in", list.map((d) => d.cod_debito)).execute();
+    const list = (found.debits as { debitos: Array<{ cod_debito: number; cod_biblioteca?: number | null; biblioteca: string; total: number }> })
+      .debitos;
+    const mine = await t.db
+      .selectFrom("debito")
+      .select(["cod_debito", "cod_biblioteca"])
+      .where(
+        "cod_debito",
+        "in",
+        list.map((d) => d.cod_debito),
+      )
+      .execute();
     const lib = needed(mine[0]?.cod_biblioteca, "a debit's library");
     const chosen = list.filter((d) => mine.find((m) => m.cod_debito === d.cod_debito)?.cod_biblioteca === lib);
-    const gru = await (await import("~/lib/api/account/debits.server")).issueGru(leitora, {
+    const gru = await (
+      await import("~/lib/api/account/debits.server")
+    ).issueGru(leitora, {
       valor: Math.round(chosen.reduce((s, d) => s + d.total, 0) * 100) / 100,
       codBiblioteca: lib,
       debitos: chosen.map((d) => d.cod_debito),
@@ -428,50 +492,68 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     expect(list.some((r) => r.recebimento_textual)).toBe(true);
     return list;
   },
-  "account/loan-requests.server#cancelLoanRequest": async ({ comunidade, found }) => (await import("~/lib/api/account/loan-requests.server")).cancelLoanRequest(comunidade, found.loanRequest),
+  "account/loan-requests.server#cancelLoanRequest": async ({ comunidade, found }) =>
+    (await import("~/lib/api/account/loan-requests.server")).cancelLoanRequest(comunidade, found.loanRequest),
   "account/saved.server#listSavedSearches": async ({ leitora }) => (await import("~/lib/api/account/saved.server")).listSavedSearches(leitora),
   "account/saved.server#saveSearch": async ({ demo, found }) => {
     const saved = await (await import("~/lib/api/account/saved.server")).saveSearch(demo, "Contrato", "termo=contrato");
     found.savedSearch = saved.id;
     return saved;
   },
-  "account/notifications.server#getNotificationPreferences": async ({ leitora }) => (await import("~/lib/api/account/notifications.server")).getNotificationPreferences(leitora),
+  "account/notifications.server#getNotificationPreferences": async ({ leitora }) =>
+    (await import("~/lib/api/account/notifications.server")).getNotificationPreferences(leitora),
   "account/notifications.server#saveNotificationPreferences": async ({ leitora }) =>
-    (await import("~/lib/api/account/notifications.server")).saveNotificationPreferences(leitora, [{ evento: "vencimento", email: true, app: true, dias: 3 }]),
+    (await import("~/lib/api/account/notifications.server")).saveNotificationPreferences(leitora, [
+      { evento: "vencimento", email: true, app: true, dias: 3 },
+    ]),
   "account/notifications.server#describeUnsubscribe": async ({ pub }) => {
     const { unsubscribeToken } = await import("../api/domain/notifications.ts");
-    return (await import("~/lib/api/account/notifications.server")).describeUnsubscribe(pub, await unsubscribeToken(t.db, 1, { kind: "evento", evento: "atraso" }));
+    return (await import("~/lib/api/account/notifications.server")).describeUnsubscribe(
+      pub,
+      await unsubscribeToken(t.db, 1, { kind: "evento", evento: "atraso" }),
+    );
   },
   "account/notifications.server#confirmUnsubscribe": async ({ pub }) => {
     const { unsubscribeToken } = await import("../api/domain/notifications.ts");
-    return (await import("~/lib/api/account/notifications.server")).confirmUnsubscribe(pub, await unsubscribeToken(t.db, 1, { kind: "evento", evento: "atraso" }));
+    return (await import("~/lib/api/account/notifications.server")).confirmUnsubscribe(
+      pub,
+      await unsubscribeToken(t.db, 1, { kind: "evento", evento: "atraso" }),
+    );
   },
   "account/notifications.server#setSavedSearchAlert": async ({ demo, found }) =>
     (await import("~/lib/api/account/notifications.server")).setSavedSearchAlert(demo, needed(found.savedSearch, "the saved search"), "semanal"),
-  "account/notifications.server#getHistoryMode": async ({ comunidade }) => (await import("~/lib/api/account/notifications.server")).getHistoryMode(comunidade),
-  "account/notifications.server#setHistoryMode": async ({ comunidade }) => (await import("~/lib/api/account/notifications.server")).setHistoryMode(comunidade, "padrao", false),
-  "account/notifications.server#deleteHistoryItems": async ({ comunidade }) => (await import("~/lib/api/account/notifications.server")).deleteHistoryItems(comunidade, [999_999]),
+  "account/notifications.server#getHistoryMode": async ({ comunidade }) =>
+    (await import("~/lib/api/account/notifications.server")).getHistoryMode(comunidade),
+  "account/notifications.server#setHistoryMode": async ({ comunidade }) =>
+    (await import("~/lib/api/account/notifications.server")).setHistoryMode(comunidade, "padrao", false),
+  "account/notifications.server#deleteHistoryItems": async ({ comunidade }) =>
+    (await import("~/lib/api/account/notifications.server")).deleteHistoryItems(comunidade, [999_999]),
   "account/saved.server#deleteSavedSearch": async ({ demo, found }) => {
     return (await import("~/lib/api/account/saved.server")).deleteSavedSearch(demo, needed(found.savedSearch, "the saved search"));
   },
 
   // Contributions, comments, suggestions.
-  "account/contributions.server#getMyCommentedTitles": async ({ demo }) => (await import("~/lib/api/account/contributions.server")).getMyCommentedTitles(demo),
-  "account/contributions.server#getMyCommentsOnTitle": async ({ demo, found }) => (await import("~/lib/api/account/contributions.server")).getMyCommentsOnTitle(demo, found.title),
+  "account/contributions.server#getMyCommentedTitles": async ({ demo }) =>
+    (await import("~/lib/api/account/contributions.server")).getMyCommentedTitles(demo),
+  "account/contributions.server#getMyCommentsOnTitle": async ({ demo, found }) =>
+    (await import("~/lib/api/account/contributions.server")).getMyCommentsOnTitle(demo, found.title),
   "account/profile.server#getMyComments": async ({ demo, found }) => {
     const list = await (await import("~/lib/api/account/profile.server")).getMyComments(demo);
     found.myComment = (list as Array<{ cod_comentario: number }>)[0]?.cod_comentario;
     return list;
   },
-  "account/profile.server#deleteMyComment": async ({ demo, found }) => (await import("~/lib/api/account/profile.server")).deleteMyComment(demo, needed(found.myComment, "a comment of demo")),
+  "account/profile.server#deleteMyComment": async ({ demo, found }) =>
+    (await import("~/lib/api/account/profile.server")).deleteMyComment(demo, needed(found.myComment, "a comment of demo")),
   "account/profile.server#getSuggestionStatuses": async ({ demo }) => (await import("~/lib/api/account/profile.server")).getSuggestionStatuses(demo),
   "account/profile.server#getMySuggestions": async ({ demo }) => (await import("~/lib/api/account/profile.server")).getMySuggestions(demo, {}),
 
   // Personal data, password, privacy.
   "account/profile.server#getPersonalData": async ({ demo }) => (await import("~/lib/api/account/profile.server")).getPersonalData(demo),
-  "account/profile.server#savePersonalData": async ({ demo }) => (await import("~/lib/api/account/profile.server")).savePersonalData(demo, { cidade: "Brasília", profissao: "Estudante" }),
+  "account/profile.server#savePersonalData": async ({ demo }) =>
+    (await import("~/lib/api/account/profile.server")).savePersonalData(demo, { cidade: "Brasília", profissao: "Estudante" }),
   // The e-mail change (ADR 236): leitora asks, cancels, asks again, and the link in the mail is read and followed.
-  "account/profile.server#requestEmailChange": async ({ leitora }) => (await import("~/lib/api/account/profile.server")).requestEmailChange(leitora, "leitora.contrato@example.org"),
+  "account/profile.server#requestEmailChange": async ({ leitora }) =>
+    (await import("~/lib/api/account/profile.server")).requestEmailChange(leitora, "leitora.contrato@example.org"),
   "account/profile.server#cancelEmailChange": async ({ leitora }) => (await import("~/lib/api/account/profile.server")).cancelEmailChange(leitora),
   "account/profile.server#checkEmailChangeLink": async ({ leitora, pub, found }) => {
     const profile = await import("~/lib/api/account/profile.server");
@@ -482,7 +564,8 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
   "account/profile.server#confirmEmailChange": async ({ pub, found }) =>
     (await import("~/lib/api/account/profile.server")).confirmEmailChange(pub, needed(found.emailLink, "a confirmation link")),
   "account/profile.server#getPasswordRules": async ({ demo }) => (await import("~/lib/api/account/profile.server")).getPasswordRules(demo),
-  "account/profile.server#changePassword": async ({ funcionario }) => (await import("~/lib/api/account/profile.server")).changePassword(funcionario, "demo1234", "Contrato#2026x"),
+  "account/profile.server#changePassword": async ({ funcionario }) =>
+    (await import("~/lib/api/account/profile.server")).changePassword(funcionario, "demo1234", "Contrato#2026x"),
   "account/profile.server#getMyEmail": async ({ demo }) => (await import("~/lib/api/account/profile.server")).getMyEmail(demo),
   "account/profile.server#downloadMyData": async ({ demo }) => {
     const file = await (await import("~/lib/api/account/profile.server")).downloadMyData(demo, "json");
@@ -498,18 +581,30 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     return list;
   },
   "account/interest-profiles.server#addProfileItems": async ({ demo, found }) =>
-    (await import("~/lib/api/account/interest-profiles.server")).addProfileItems(demo, "assunto", inDays(180), [needed(found.candidate, "a subject candidate")]),
-  "account/interest-profiles.server#setProfileValidity": async ({ demo }) => (await import("~/lib/api/account/interest-profiles.server")).setProfileValidity(demo, inDays(200)),
-  "account/interest-profiles.server#removeProfileItem": async ({ demo, found }) => (await import("~/lib/api/account/interest-profiles.server")).removeProfileItem(demo, found.candidate, "assunto", 0),
-  "account/interest-profiles.server#getFollowedPeriodicals": async ({ demo }) => (await import("~/lib/api/account/interest-profiles.server")).getFollowedPeriodicals(demo),
-  "account/interest-profiles.server#searchPeriodicals": async ({ demo }) => (await import("~/lib/api/account/interest-profiles.server")).searchPeriodicals(demo, "times"),
-  "account/interest-profiles.server#savePeriodical": async ({ posgrad, found }) => (await import("~/lib/api/account/interest-profiles.server")).savePeriodical(posgrad, "POST", found.serial, ["fasciculos"]),
-  "account/interest-profiles.server#unfollowPeriodical": async ({ posgrad, found }) => (await import("~/lib/api/account/interest-profiles.server")).unfollowPeriodical(posgrad, found.serial),
-  "account/interest-profiles.server#getProfileWorkTypes": async ({ demo }) => (await import("~/lib/api/account/interest-profiles.server")).getProfileWorkTypes(demo),
-  "account/interest-profiles.server#setProfileWorkTypes": async ({ posgrad }) => (await import("~/lib/api/account/interest-profiles.server")).setProfileWorkTypes(posgrad, [1]),
+    (await import("~/lib/api/account/interest-profiles.server")).addProfileItems(demo, "assunto", inDays(180), [
+      needed(found.candidate, "a subject candidate"),
+    ]),
+  "account/interest-profiles.server#setProfileValidity": async ({ demo }) =>
+    (await import("~/lib/api/account/interest-profiles.server")).setProfileValidity(demo, inDays(200)),
+  "account/interest-profiles.server#removeProfileItem": async ({ demo, found }) =>
+    (await import("~/lib/api/account/interest-profiles.server")).removeProfileItem(demo, found.candidate, "assunto", 0),
+  "account/interest-profiles.server#getFollowedPeriodicals": async ({ demo }) =>
+    (await import("~/lib/api/account/interest-profiles.server")).getFollowedPeriodicals(demo),
+  "account/interest-profiles.server#searchPeriodicals": async ({ demo }) =>
+    (await import("~/lib/api/account/interest-profiles.server")).searchPeriodicals(demo, "times"),
+  "account/interest-profiles.server#savePeriodical": async ({ posgrad, found }) =>
+    (await import("~/lib/api/account/interest-profiles.server")).savePeriodical(posgrad, "POST", found.serial, ["fasciculos"]),
+  "account/interest-profiles.server#unfollowPeriodical": async ({ posgrad, found }) =>
+    (await import("~/lib/api/account/interest-profiles.server")).unfollowPeriodical(posgrad, found.serial),
+  "account/interest-profiles.server#getProfileWorkTypes": async ({ demo }) =>
+    (await import("~/lib/api/account/interest-profiles.server")).getProfileWorkTypes(demo),
+  "account/interest-profiles.server#setProfileWorkTypes": async ({ posgrad }) =>
+    (await import("~/lib/api/account/interest-profiles.server")).setProfileWorkTypes(posgrad, [1]),
   "account/interest-profiles.server#getAreaInfo": async ({ demo }) => (await import("~/lib/api/account/interest-profiles.server")).getAreaInfo(demo),
-  "account/interest-profiles.server#getAreaTitles": async ({ demo }) => (await import("~/lib/api/account/interest-profiles.server")).getAreaTitles(demo, undefined, 1),
-  "account/interest-profiles.server#getCheckTitles": async ({ demo }) => (await import("~/lib/api/account/interest-profiles.server")).getCheckTitles(demo, 1),
+  "account/interest-profiles.server#getAreaTitles": async ({ demo }) =>
+    (await import("~/lib/api/account/interest-profiles.server")).getAreaTitles(demo, undefined, 1),
+  "account/interest-profiles.server#getCheckTitles": async ({ demo }) =>
+    (await import("~/lib/api/account/interest-profiles.server")).getCheckTitles(demo, 1),
 
   // Requests to the library.
   "account/library-requests.server#listLibraryRequests": async ({ demo, found }) => {
@@ -518,13 +613,23 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     return list;
   },
   "account/library-requests.server#getLibraryRequest": async ({ demo, found }) =>
-    (await import("~/lib/api/account/library-requests.server")).getLibraryRequest(demo, "emprestimo-inter-bibliotecas", needed(found.libraryRequest, "an ILL request of demo").codigo ?? found.libraryRequest.cod_solicitacao),
+    (await import("~/lib/api/account/library-requests.server")).getLibraryRequest(
+      demo,
+      "emprestimo-inter-bibliotecas",
+      needed(found.libraryRequest, "an ILL request of demo").codigo ?? found.libraryRequest.cod_solicitacao,
+    ),
   "account/library-requests.server#createLibraryRequest": async ({ posgrad }) =>
-    (await import("~/lib/api/account/library-requests.server")).createLibraryRequest(posgrad, "pesquisa-especializada", { tema: "Contrato", finalidade: "Teste de contrato", email: "rafael.santos@example.org" }),
+    (await import("~/lib/api/account/library-requests.server")).createLibraryRequest(posgrad, "pesquisa-especializada", {
+      tema: "Contrato",
+      finalidade: "Teste de contrato",
+      email: "rafael.santos@example.org",
+    }),
 
   // Statistics, teaching plans of the professor.
-  "account/statistics.server#getAcquisitionStatistics": async ({ professor }) => (await import("~/lib/api/account/statistics.server")).getAcquisitionStatistics(professor, {}),
-  "account/statistics.server#getCollectionTotals": async ({ professor }) => (await import("~/lib/api/account/statistics.server")).getCollectionTotals(professor, {}),
+  "account/statistics.server#getAcquisitionStatistics": async ({ professor }) =>
+    (await import("~/lib/api/account/statistics.server")).getAcquisitionStatistics(professor, {}),
+  "account/statistics.server#getCollectionTotals": async ({ professor }) =>
+    (await import("~/lib/api/account/statistics.server")).getCollectionTotals(professor, {}),
   "account/statistics.server#getMyTeachingPlans": async ({ professor, found }) => {
     const plans = await (await import("~/lib/api/account/statistics.server")).getMyTeachingPlans(professor);
     found.teachingPlan = plans.planos[0];
@@ -543,7 +648,8 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     }),
 
   // Declarations, absences, paper posting, several logins.
-  "account/declarations.server#getNoDebtsStatus": async ({ comunidade }) => (await import("~/lib/api/account/declarations.server")).getNoDebtsStatus(comunidade),
+  "account/declarations.server#getNoDebtsStatus": async ({ comunidade }) =>
+    (await import("~/lib/api/account/declarations.server")).getNoDebtsStatus(comunidade),
   "account/declarations.server#issueNoDebts": async ({ found }) => {
     const who = recording(await clientFor("comunidade2"));
     const declaration = await (await import("~/lib/api/account/declarations.server")).issueNoDebts(who);
@@ -553,7 +659,8 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
   },
   "account/declarations.server#mailNoDebts": async ({ found }) =>
     (await import("~/lib/api/account/declarations.server")).mailNoDebts(found.declarationClient),
-  "account/declarations.server#verifyNoDebts": async ({ pub, found }) => (await import("~/lib/api/account/declarations.server")).verifyNoDebts(pub, found.declaration),
+  "account/declarations.server#verifyNoDebts": async ({ pub, found }) =>
+    (await import("~/lib/api/account/declarations.server")).verifyNoDebts(pub, found.declaration),
   "account/declarations.server#getAbsences": async ({ demo }) => (await import("~/lib/api/account/declarations.server")).getAbsences(demo),
   "account/declarations.server#paperPostingUrl": async ({ demo }) => (await import("~/lib/api/account/declarations.server")).paperPostingUrl(demo),
   "identity/logins.server#listPersonLogins": async ({ found }) => {
@@ -562,7 +669,11 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     return list;
   },
   "identity/logins.server#switchPersonLogin": async ({ found }) =>
-    (await import("~/lib/api/identity/logins.server")).switchPersonLogin(found.severalLogins.client, needed(found.otherLogin, "a second login").codigo, found.otherLogin.base ?? null),
+    (await import("~/lib/api/identity/logins.server")).switchPersonLogin(
+      found.severalLogins.client,
+      needed(found.otherLogin, "a second login").codigo,
+      found.otherLogin.base ?? null,
+    ),
 
   // Single sign-on: the provider's answer comes from the local identity providers, played as the browser would.
   "identity/sso.server#oidcAuthorize": async ({ pub, found }) => {
@@ -579,13 +690,16 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
   },
   "identity/sso.server#samlValidar": async ({ pub, found }) => {
     // The AuthnRequest's ID, which the IdP's response answers (deflated + base64 in the link).
-    const xml = (await import("node:zlib")).inflateRawSync(Buffer.from(new URL(found.saml.link).searchParams.get("SAMLRequest")!, "base64")).toString();
+    const xml = (await import("node:zlib"))
+      .inflateRawSync(Buffer.from(new URL(found.saml.link).searchParams.get("SAMLRequest")!, "base64"))
+      .toString();
     const response = await saml.signedResponse("ana.souza@example.org", /ID="([^"]+)"/.exec(xml)![1]);
     return (await import("~/lib/api/identity/sso.server")).samlValidar(pub, response, found.saml.nonce);
   },
 
   "identity/sso.server#samlSpMetadata": async ({ pub }) => (await import("~/lib/api/identity/sso.server")).samlSpMetadata(pub),
-  "identity/sso.server#samlLogout": async ({ pub }) => (await import("~/lib/api/identity/sso.server")).samlLogout(pub, await saml.logoutRequest("ana.souza@example.org")),
+  "identity/sso.server#samlLogout": async ({ pub }) =>
+    (await import("~/lib/api/identity/sso.server")).samlLogout(pub, await saml.logoutRequest("ana.souza@example.org")),
 
   // Password recovery (the code arrives by e-mail: read from the demo mailer's outbox).
   "identity/recovery.server#startRecovery": async ({ pub }) => (await import("~/lib/api/identity/recovery.server")).startRecovery(pub, "comunidade"),
@@ -597,7 +711,8 @@ const CASES: Record<string, (c: Ctx) => Promise<unknown>> = {
     (await import("~/lib/api/identity/recovery.server")).changeRecoveredPassword(pub, "comunidade", found.recoveryCode, "Recuperada#2026"),
 
   // The user swap ends the session: last of the patron's calls.
-  "account/declarations.server#swapUser": async () => (await import("~/lib/api/account/declarations.server")).swapUser(recording(await clientFor("posgrad")), "demo"),
+  "account/declarations.server#swapUser": async () =>
+    (await import("~/lib/api/account/declarations.server")).swapUser(recording(await clientFor("posgrad")), "demo"),
 };
 
 function needed<T>(value: T | undefined | null, what: string): T {
@@ -676,11 +791,23 @@ beforeAll(async () => {
   const found = ctx.found;
   found.title = await titleFor("historia");
   // The demo records a title page's parts need (found once, as the e2e fixtures find them).
-  found.extrasTitle = (await row(t.db.selectFrom("plano_bibliografia").select("cod_acervo").orderBy("cod_acervo").executeTakeFirst(), "a title a teaching plan cites")).cod_acervo;
+  found.extrasTitle = (
+    await row(t.db.selectFrom("plano_bibliografia").select("cod_acervo").orderBy("cod_acervo").executeTakeFirst(), "a title a teaching plan cites")
+  ).cod_acervo;
   found.serial = (await row(t.db.selectFrom("fasciculo").select("cod_acervo").executeTakeFirst(), "a periodical with issues")).cod_acervo;
-  found.authority = (await row(t.db.selectFrom("acervo_autoridade").select("cod_autoridade").executeTakeFirst(), "a title's authority")).cod_autoridade;
-  found.restricted = await row(t.db.selectFrom("acervo_link").select(["cod_acervo", "cod_link"]).where("restrito", "=", 1).executeTakeFirst(), "a restricted link");
-  found.lentTitle = (await row(t.db.selectFrom("emprestimo as m").innerJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar").select("e.cod_acervo").executeTakeFirst(), "a loan")).cod_acervo;
+  found.authority = (
+    await row(t.db.selectFrom("acervo_autoridade").select("cod_autoridade").executeTakeFirst(), "a title's authority")
+  ).cod_autoridade;
+  found.restricted = await row(
+    t.db.selectFrom("acervo_link").select(["cod_acervo", "cod_link"]).where("restrito", "=", 1).executeTakeFirst(),
+    "a restricted link",
+  );
+  found.lentTitle = (
+    await row(
+      t.db.selectFrom("emprestimo as m").innerJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar").select("e.cod_acervo").executeTakeFirst(),
+      "a loan",
+    )
+  ).cod_acervo;
   found.waitingTitle = (await row(t.db.selectFrom("lista_espera").select("cod_acervo").executeTakeFirst(), "a waiting list")).cod_acervo;
   // A title no copy of which is available, with a copy that takes holds and no hold of comunidade.
   found.holdable = await row(
@@ -689,26 +816,59 @@ beforeAll(async () => {
       .select(["e.cod_acervo", "e.cod_biblioteca"])
       .where("e.situacao", "=", "emprestado")
       .where("e.permite_reserva", "=", 1)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("exemplar as o").select("o.cod_exemplar").whereRef("o.cod_acervo", "=", "e.cod_acervo").where("o.situacao", "=", "disponivel"))))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("exemplar as o").select("o.cod_exemplar").whereRef("o.cod_acervo", "=", "e.cod_acervo").where("o.situacao", "=", "disponivel"),
+          ),
+        ),
+      )
       .executeTakeFirst(),
     "a lent title that takes holds",
   );
   // The demo has no such title in two libraries: a second copy, lent too, lets the pickup library change.
-  const otherLibrary = await row(t.db.selectFrom("biblioteca").select("cod_biblioteca").where("cod_biblioteca", "<>", found.holdable.cod_biblioteca).executeTakeFirst(), "a second library");
+  const otherLibrary = await row(
+    t.db.selectFrom("biblioteca").select("cod_biblioteca").where("cod_biblioteca", "<>", found.holdable.cod_biblioteca).executeTakeFirst(),
+    "a second library",
+  );
   await t.db
     .insertInto("exemplar")
-    .values({ cod_acervo: found.holdable.cod_acervo, cod_biblioteca: otherLibrary.cod_biblioteca, codigo_barras: "CONTRATO-1", situacao: "emprestado", permite_reserva: 1 })
+    .values({
+      cod_acervo: found.holdable.cod_acervo,
+      cod_biblioteca: otherLibrary.cod_biblioteca,
+      codigo_barras: "CONTRATO-1",
+      situacao: "emprestado",
+      permite_reserva: 1,
+    })
     .execute();
   // A title with a copy available for loan, for a loan request.
   found.lendable = (
     await row(
-      t.db.selectFrom("exemplar").select("cod_acervo").where("situacao", "=", "disponivel").where("tipo_emprestimo", "<>", "consulta_local").orderBy("cod_exemplar", "desc").executeTakeFirst(),
+      t.db
+        .selectFrom("exemplar")
+        .select("cod_acervo")
+        .where("situacao", "=", "disponivel")
+        .where("tipo_emprestimo", "<>", "consulta_local")
+        .orderBy("cod_exemplar", "desc")
+        .executeTakeFirst(),
       "a copy available for loan",
     )
   ).cod_acervo;
   // A person with several logins (ADR 172), signed in under one of them.
   const several = await row(
-    t.db.selectFrom("login").select(["cod_pessoa", "usuario"]).where("cod_pessoa", "in", t.db.selectFrom("login").select("cod_pessoa").groupBy("cod_pessoa").having((eb) => eb.fn.countAll(), ">", 1)).executeTakeFirst(),
+    t.db
+      .selectFrom("login")
+      .select(["cod_pessoa", "usuario"])
+      .where(
+        "cod_pessoa",
+        "in",
+        t.db
+          .selectFrom("login")
+          .select("cod_pessoa")
+          .groupBy("cod_pessoa")
+          .having((eb) => eb.fn.countAll(), ">", 1),
+      )
+      .executeTakeFirst(),
     "a person with several logins",
   );
   found.severalLogins = { login: several.usuario, client: recording(await clientFor(several.usuario)) };
@@ -733,12 +893,18 @@ describe("the portal's client against the reference API (contract)", () => {
         await run(ctx);
       } catch (error) {
         // Name the drift: the API's refusal (status, code, field errors) or the portal schema's complaint.
-        if (error instanceof ApiError) throw new Error(`${name}: the API answered ${error.status} ${JSON.stringify({ code: error.code, message: error.message, errors: error.errors })}`);
-        if ((error as z.ZodError)?.issues) throw new Error(`${name}: the portal's schema refused the answer: ${JSON.stringify((error as z.ZodError).issues)}`);
+        if (error instanceof ApiError)
+          throw new Error(
+            `${name}: the API answered ${error.status} ${JSON.stringify({ code: error.code, message: error.message, errors: error.errors })}`,
+          );
+        if ((error as z.ZodError)?.issues)
+          throw new Error(`${name}: the portal's schema refused the answer: ${JSON.stringify((error as z.ZodError).issues)}`);
         throw error;
       }
       const accepted = ACCEPTED_DRIFT[name] ?? [];
-      const left = [...drifts].flatMap(([call, found]) => [...found].filter((d) => !accepted.some((a) => d.startsWith(a))).map((d) => `${call} ${d}`));
+      const left = [...drifts].flatMap(([call, found]) =>
+        [...found].filter((d) => !accepted.some((a) => d.startsWith(a))).map((d) => `${call} ${d}`),
+      );
       expect(left, `${name}: the portal's schema and the API's answer differ`).toEqual([]);
     });
   }

@@ -21,7 +21,11 @@ describe("the library's time zone", () => {
   });
 
   it("makes an hourly loan's event timed and a day loan's event all-day on the library's day", () => {
-    expect(dueEventTime("2026-11-27T20:00:00Z", true, "America/Sao_Paulo")).toEqual({ start: new Date("2026-11-27T19:30:00Z"), end: new Date("2026-11-27T20:00:00Z"), allDay: false });
+    expect(dueEventTime("2026-11-27T20:00:00Z", true, "America/Sao_Paulo")).toEqual({
+      start: new Date("2026-11-27T19:30:00Z"),
+      end: new Date("2026-11-27T20:00:00Z"),
+      allDay: false,
+    });
     expect(dueEventTime("2026-11-28T02:59:00Z", false, "America/Sao_Paulo")).toEqual({ start: new Date("2026-11-27T00:00:00Z"), allDay: true });
   });
 });

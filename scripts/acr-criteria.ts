@@ -110,7 +110,12 @@ export const EMAG_31: EmagRecommendation[] = [
   { id: "3.11", section: S.i, name: "Garantir a leitura e compreensão das informações", wcag: ["3.1.5"] },
   { id: "3.12", section: S.i, name: "Disponibilizar uma explicação para siglas, abreviaturas e palavras incomuns", wcag: ["3.1.3", "3.1.4"] },
   { id: "4.1", section: S.a, name: "Oferecer contraste mínimo entre plano de fundo e primeiro plano", wcag: ["1.4.3", "1.4.11"] },
-  { id: "4.2", section: S.a, name: "Não utilizar apenas cor ou outras características sensoriais para diferenciar elementos", wcag: ["1.3.3", "1.4.1"] },
+  {
+    id: "4.2",
+    section: S.a,
+    name: "Não utilizar apenas cor ou outras características sensoriais para diferenciar elementos",
+    wcag: ["1.3.3", "1.4.1"],
+  },
   { id: "4.3", section: S.a, name: "Permitir redimensionamento de texto sem perda de funcionalidade", wcag: ["1.4.4", "1.4.10"] },
   { id: "4.4", section: S.a, name: "Possibilitar que o elemento com foco seja visualmente evidente", wcag: ["2.4.7", "2.4.11"] },
   { id: "5.1", section: S.mm, name: "Fornecer alternativa para vídeo", wcag: ["1.2.1", "1.2.2"] },
@@ -123,7 +128,12 @@ export const EMAG_31: EmagRecommendation[] = [
   { id: "6.3", section: S.f, name: "Estabelecer uma ordem lógica de navegação", wcag: ["2.4.3"] },
   { id: "6.4", section: S.f, name: "Não provocar automaticamente alteração no contexto", wcag: ["3.2.1", "3.2.2"] },
   { id: "6.5", section: S.f, name: "Fornecer instruções para entrada de dados", wcag: ["3.3.2"] },
-  { id: "6.6", section: S.f, name: "Identificar e descrever erros de entrada de dados e confirmar o envio das informações", wcag: ["3.3.1", "3.3.3", "3.3.4"] },
+  {
+    id: "6.6",
+    section: S.f,
+    name: "Identificar e descrever erros de entrada de dados e confirmar o envio das informações",
+    wcag: ["3.3.1", "3.3.3", "3.3.4"],
+  },
   { id: "6.7", section: S.f, name: "Agrupar campos de formulário", wcag: ["1.3.1"] },
   { id: "6.8", section: S.f, name: "Fornecer CAPTCHA humano", wcag: ["1.1.1", "3.3.8"] },
 ];

@@ -75,7 +75,17 @@ export function criteriaOf(text: string): string[] {
 
 const RANK: Record<Conformance, number> = { "Does Not Support": 0, "Partially Supports": 1, "Not Evaluated": 2, Supports: 3, "Not Applicable": 4 };
 
-export function buildAcr({ reportsDir, manualFile, commit, now = new Date() }: { reportsDir: string; manualFile: string; commit: string; now?: Date }): Acr {
+export function buildAcr({
+  reportsDir,
+  manualFile,
+  commit,
+  now = new Date(),
+}: {
+  reportsDir: string;
+  manualFile: string;
+  commit: string;
+  now?: Date;
+}): Acr {
   const axeCases = readJsonDir<AxeCase>(reportsDir);
   const interactions = readJsonDir<InteractionCase>(path.join(reportsDir, "interactions"));
   const manual = fs.existsSync(manualFile) ? (JSON.parse(fs.readFileSync(manualFile, "utf8")) as { checks: ManualCheck[] }).checks : [];
@@ -92,7 +102,11 @@ export function buildAcr({ reportsDir, manualFile, commit, now = new Date() }: {
     const failedChecks = checks.filter((k) => k.outcome === "failed");
     const passedChecks = checks.filter((k) => k.outcome === "passed");
     const evidence = [
-      ...(ruleIds.length && axeCases.length ? [`axe-core rules ${ruleIds.join(", ")} on ${axeCases.length} page cases: ${axeFailures.length ? `${axeFailures.length} violation(s)` : "no violation"}`] : []),
+      ...(ruleIds.length && axeCases.length
+        ? [
+            `axe-core rules ${ruleIds.join(", ")} on ${axeCases.length} page cases: ${axeFailures.length ? `${axeFailures.length} violation(s)` : "no violation"}`,
+          ]
+        : []),
       ...[...new Set(checks.map((k) => k.check))].map((name) => {
         const runs = checks.filter((k) => k.check === name);
         return `${name} (${runs.map((k) => `${k.mode}: ${k.outcome}`).join("; ")})`;
@@ -117,7 +131,16 @@ export function buildAcr({ reportsDir, manualFile, commit, now = new Date() }: {
         ? "Only a person can judge this criterion and no manual check is recorded yet; the automated tests listed found no failure."
         : "Only a person can judge this criterion and no manual check is recorded yet.";
     }
-    return { id: c.id, name: c.name, level: c.level, conformance, judgement: c.auto ? "automated" : "manual", remarks, evidence, ...(m ? { manual: { date: m.date, result: m.result, by: m.by } } : {}) };
+    return {
+      id: c.id,
+      name: c.name,
+      level: c.level,
+      conformance,
+      judgement: c.auto ? "automated" : "manual",
+      remarks,
+      evidence,
+      ...(m ? { manual: { date: m.date, result: m.result, by: m.by } } : {}),
+    };
   });
 
   const byId = new Map(wcag.map((r) => [r.id, r]));
@@ -126,10 +149,31 @@ export function buildAcr({ reportsDir, manualFile, commit, now = new Date() }: {
     const related = e.wcag.map((id) => byId.get(id)).filter((r): r is AcrRow => Boolean(r));
     const checks = checksFor(`eMAG ${e.id}`);
     const evidence = [...related.map((r) => `WCAG ${r.id} ${r.name}: ${r.conformance}`), ...[...new Set(checks.map((k) => k.check))]];
-    if (m) return { id: e.id, name: e.name, section: e.section, conformance: m.result, judgement: "manual", remarks: `Manual check ${m.date} (${m.by}): ${m.result}. ${m.remarks}`, evidence, manual: { date: m.date, result: m.result, by: m.by } };
-    if (checks.some((k) => k.outcome === "failed")) return { id: e.id, name: e.name, section: e.section, conformance: "Partially Supports", judgement: "automated", remarks: "An interaction check of this recommendation failed.", evidence };
+    if (m)
+      return {
+        id: e.id,
+        name: e.name,
+        section: e.section,
+        conformance: m.result,
+        judgement: "manual",
+        remarks: `Manual check ${m.date} (${m.by}): ${m.result}. ${m.remarks}`,
+        evidence,
+        manual: { date: m.date, result: m.result, by: m.by },
+      };
+    if (checks.some((k) => k.outcome === "failed"))
+      return {
+        id: e.id,
+        name: e.name,
+        section: e.section,
+        conformance: "Partially Supports",
+        judgement: "automated",
+        remarks: "An interaction check of this recommendation failed.",
+        evidence,
+      };
     const worst = related.length ? related.reduce((a, b) => (RANK[b.conformance] < RANK[a.conformance] ? b : a)).conformance : "Not Evaluated";
-    const remarks = related.length ? `Follows the WCAG criteria it relies on (${related.map((r) => r.id).join(", ")}).` : "Relies on WCAG criteria beyond level AA; only a person can judge it and no manual check is recorded yet.";
+    const remarks = related.length
+      ? `Follows the WCAG criteria it relies on (${related.map((r) => r.id).join(", ")}).`
+      : "Relies on WCAG criteria beyond level AA; only a person can judge it and no manual check is recorded yet.";
     return { id: e.id, name: e.name, section: e.section, conformance: worst, judgement: "manual", remarks, evidence };
   });
 
@@ -152,7 +196,10 @@ export function acrMarkdown(acr: Acr): string {
   const table = (rows: AcrRow[]) => [
     "| Criteria | Conformance Level | Remarks and Explanations |",
     "|---|---|---|",
-    ...rows.map((r) => `| ${r.id} ${cell(r.name)} (Level ${r.level}) | ${r.conformance} | ${cell(r.remarks)}${r.evidence.length ? ` Evidence: ${cell(r.evidence.join("; "))}.` : ""} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.id} ${cell(r.name)} (Level ${r.level}) | ${r.conformance} | ${cell(r.remarks)}${r.evidence.length ? ` Evidence: ${cell(r.evidence.join("; "))}.` : ""} |`,
+    ),
   ];
   const count = (rows: AcrRow[], c: Conformance) => rows.filter((r) => r.conformance === c).length;
   const tally = (rows: AcrRow[]) => CONFORMANCE_TERMS.map((c) => `${c}: ${count(rows, c)}`).join(" · ");
@@ -187,7 +234,10 @@ export function acrMarkdown(acr: Acr): string {
     "",
     "| Recomendação | Seção | Conformance Level | Remarks and Explanations |",
     "|---|---|---|---|",
-    ...acr.emag.map((r) => `| ${r.id} ${cell(r.name)} | ${r.section} | ${r.conformance} | ${cell(r.remarks)}${r.evidence.length ? ` Evidence: ${cell(r.evidence.join("; "))}.` : ""} |`),
+    ...acr.emag.map(
+      (r) =>
+        `| ${r.id} ${cell(r.name)} | ${r.section} | ${r.conformance} | ${cell(r.remarks)}${r.evidence.length ? ` Evidence: ${cell(r.evidence.join("; "))}.` : ""} |`,
+    ),
     "",
     "Criterion 4.1.1 Parsing was removed from WCAG 2.2 and is not listed.",
     "",

@@ -32,6 +32,7 @@ describe("the API's prefixes", () => {
   });
 
   it("mounts the groups made folders from their index.ts", () => {
-    for (const group of ["pessoas", "autenticar", "comentarios", "aquisicao", "emprestimo", "acervo", "consulta", "parametros", "vinculos"]) expect(APP).toContain(`from "./routes/${group}/index.ts"`);
+    for (const group of ["pessoas", "autenticar", "comentarios", "aquisicao", "emprestimo", "acervo", "consulta", "parametros", "vinculos"])
+      expect(APP).toContain(`from "./routes/${group}/index.ts"`);
   });
 });

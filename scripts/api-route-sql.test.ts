@@ -29,6 +29,6 @@ describe("the API's route modules", () => {
   it("finds a query in a route module (the check can fail)", () => {
     expect(SQL.test('const r = await db.selectFrom("acervo").selectAll().execute();')).toBe(true);
     expect(SQL.test("const n = sql<number>`count(*)`;")).toBe(true);
-    expect(SQL.test('const r = await titleRow(db, id);')).toBe(false);
+    expect(SQL.test("const r = await titleRow(db, id);")).toBe(false);
   });
 });

@@ -36,7 +36,10 @@ export function namedPaths(text: string, docDir: string): string[] {
 /** Every file a document names exists, so the docs never send a newcomer to a file that moved (issue: one shape). */
 describe("paths named in the documentation", () => {
   it("finds the paths a document names, and skips patterns", () => {
-    const names = namedPaths("See `api/search/query.ts:12`, `app/routes/*.tsx`, [ADR](../decisions/001-x.md) and `npm test`.", path.join(root, "docs", "contributing"));
+    const names = namedPaths(
+      "See `api/search/query.ts:12`, `app/routes/*.tsx`, [ADR](../decisions/001-x.md) and `npm test`.",
+      path.join(root, "docs", "contributing"),
+    );
     expect(names).toEqual(["api/search/query.ts", "docs/decisions/001-x.md"]);
   });
 
@@ -63,7 +66,9 @@ describe("docs/decisions", () => {
 
   it("has a date and a status in each ADR's first lines", () => {
     expect(adrs.length).toBeGreaterThan(80);
-    const without = adrs.filter((f) => !/^Date: \d{4}-\d{2}-\d{2}\. Status: \S/m.test(fs.readFileSync(path.join(dir, f), "utf8").split("\n").slice(0, 5).join("\n")));
+    const without = adrs.filter(
+      (f) => !/^Date: \d{4}-\d{2}-\d{2}\. Status: \S/m.test(fs.readFileSync(path.join(dir, f), "utf8").split("\n").slice(0, 5).join("\n")),
+    );
     expect(without).toEqual([]);
   });
 

@@ -26,9 +26,15 @@ export function valueImports(source: string): string[] {
   for (const m of source.matchAll(statement)) {
     if (m[2]) continue;
     const names = /\{([^}]*)\}/.exec(m[3] ?? "");
-    const defaultOrStar = (m[3] ?? "").replace(/\{[^}]*\}/, "").replace(/,/g, "").trim();
+    const defaultOrStar = (m[3] ?? "")
+      .replace(/\{[^}]*\}/, "")
+      .replace(/,/g, "")
+      .trim();
     if (names && !defaultOrStar) {
-      const parts = names[1]!.split(",").map((p) => p.trim()).filter(Boolean);
+      const parts = names[1]!
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean);
       if (parts.length > 0 && parts.every((p) => p.startsWith("type "))) continue;
     }
     found.push(m[4]!);
@@ -89,8 +95,15 @@ export function circles(graph: Map<string, string[]>): string[][] {
 
 describe("import circles", () => {
   it("finds a circle and ignores type-only imports (the checker can fail)", () => {
-    expect(valueImports('import type { A } from "./a";\nimport { type B } from "./b";\nimport { c } from "./c";\nexport * from "./d";')).toEqual(["./c", "./d"]);
-    const g = new Map([["a", ["b"]], ["b", ["a"]], ["c", ["a"]]]);
+    expect(valueImports('import type { A } from "./a";\nimport { type B } from "./b";\nimport { c } from "./c";\nexport * from "./d";')).toEqual([
+      "./c",
+      "./d",
+    ]);
+    const g = new Map([
+      ["a", ["b"]],
+      ["b", ["a"]],
+      ["c", ["a"]],
+    ]);
     expect(circles(g)).toEqual([["a", "b"]]);
   });
 

@@ -10,7 +10,13 @@ function modeOf(env: Record<string, string | undefined>): { nodeEnv: string; rea
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
   const r = spawnSync(
     process.execPath,
-    ["--import", "./scripts/production-mode.mjs", "--input-type=module", "-e", "console.log(JSON.stringify({ nodeEnv: process.env.NODE_ENV, reactRouter: import.meta.resolve('react-router') }))"],
+    [
+      "--import",
+      "./scripts/production-mode.mjs",
+      "--input-type=module",
+      "-e",
+      "console.log(JSON.stringify({ nodeEnv: process.env.NODE_ENV, reactRouter: import.meta.resolve('react-router') }))",
+    ],
     { cwd: root, env: childEnv, encoding: "utf8" },
   );
   expect(r.status, r.stderr).toBe(0);
@@ -29,5 +35,4 @@ describe("the built server's production mode", () => {
   it("keeps the development build when NODE_ENV=development", () => {
     expect(modeOf({ NODE_ENV: "development" }).reactRouter).toMatch(/\/react-router\/dist\/development\//);
   });
-
 });

@@ -13,7 +13,6 @@ const ROUTES = join(ROOT, "app", "routes");
 /** A delegating body is one `return` of one call; written over this many lines it is doing more than that. */
 const MAX_LINES = 3;
 
-
 function routeModules(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -82,14 +81,27 @@ export function shapeProblems(source: string, name = "route.tsx"): string[] {
 describe("route modules hand their loader and action to a .server.ts", () => {
   it("accepts a hand-over and rejects a body", () => {
     const head = 'import type { Route } from "./+types/x";\nimport { loadX, xAction } from "./x.server";\nimport { data } from "react-router";\n';
-    expect(shapeProblems(head + "export function loader(args: Route.LoaderArgs) {\n  return loadX(args);\n}\nexport async function action(args: Route.ActionArgs) {\n  return await xAction(args);\n}\n")).toEqual([]);
+    expect(
+      shapeProblems(
+        head +
+          "export function loader(args: Route.LoaderArgs) {\n  return loadX(args);\n}\nexport async function action(args: Route.ActionArgs) {\n  return await xAction(args);\n}\n",
+      ),
+    ).toEqual([]);
     expect(shapeProblems(head + "export const loader = (args: Route.LoaderArgs) => loadX(args);\n")).toEqual([]);
-    expect(shapeProblems(head + "export function loader() {\n  const a = 1;\n  return loadX(a);\n}\n")).toEqual(["loader: its body is more than one `return`"]);
-    expect(shapeProblems(head + "export function loader() {\n  return data(null, { status: 404 });\n}\n")).toEqual(["loader: `data` is not imported from a .server module"]);
+    expect(shapeProblems(head + "export function loader() {\n  const a = 1;\n  return loadX(a);\n}\n")).toEqual([
+      "loader: its body is more than one `return`",
+    ]);
+    expect(shapeProblems(head + "export function loader() {\n  return data(null, { status: 404 });\n}\n")).toEqual([
+      "loader: `data` is not imported from a .server module",
+    ]);
     expect(shapeProblems(head + "export function action() {\n  return { a: 1 };\n}\n")).toEqual(["action: it does not return a call"]);
-    expect(shapeProblems(head + "export function action(args: Route.ActionArgs) {\n  return xAction(\n    args,\n    1,\n    2,\n  );\n}\n")).toEqual(["action: its body spans 7 lines"]);
+    expect(shapeProblems(head + "export function action(args: Route.ActionArgs) {\n  return xAction(\n    args,\n    1,\n    2,\n  );\n}\n")).toEqual(
+      ["action: its body spans 7 lines"],
+    );
     // A type-only import is no hand-over: nothing of it runs.
-    expect(shapeProblems('import { type loadX } from "./x.server";\nexport function loader() {\n  return loadX();\n}\n')).toEqual(["loader: `loadX` is not imported from a .server module"]);
+    expect(shapeProblems('import { type loadX } from "./x.server";\nexport function loader() {\n  return loadX();\n}\n')).toEqual([
+      "loader: `loadX` is not imported from a .server module",
+    ]);
   });
 
   it("holds for every route module under app/routes/", () => {

@@ -12,14 +12,31 @@ export async function getPerson(db: Db, codPessoa: number) {
   return db
     .selectFrom("pessoa as p")
     .innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria")
-    .select(["p.cod_pessoa", "p.nome_pessoa", "p.email", "p.telefone", "p.documento", "p.cpf", "p.dados_pessoais", "p.recebe_email", "p.guarda_historico", "p.created_at", "k.descricao as categoria"])
+    .select([
+      "p.cod_pessoa",
+      "p.nome_pessoa",
+      "p.email",
+      "p.telefone",
+      "p.documento",
+      "p.cpf",
+      "p.dados_pessoais",
+      "p.recebe_email",
+      "p.guarda_historico",
+      "p.created_at",
+      "k.descricao as categoria",
+    ])
     .where("p.cod_pessoa", "=", codPessoa)
     .executeTakeFirst();
 }
 
 /** The person's logins, first one first. */
 export function getLogins(db: Db, codPessoa: number) {
-  return db.selectFrom("login").select(["cod_login", "usuario", "base", "senha_hash", "senha_salt"]).where("cod_pessoa", "=", codPessoa).orderBy("cod_login").execute();
+  return db
+    .selectFrom("login")
+    .select(["cod_login", "usuario", "base", "senha_hash", "senha_salt"])
+    .where("cod_pessoa", "=", codPessoa)
+    .orderBy("cod_login")
+    .execute();
 }
 
 /** The display name of the person who owns a login, or undefined. */
@@ -33,7 +50,14 @@ export async function nameOfLogin(db: Db, usuario: string) {
 }
 
 /** Writes the personal-data JSON, the CPF column, the receive-e-mails flag and, when given, the phone. */
-export async function savePersonalData(db: Db, codPessoa: number, dados: Record<string, unknown>, cpf: string | null, recebeEmail: boolean, telefone?: string | null) {
+export async function savePersonalData(
+  db: Db,
+  codPessoa: number,
+  dados: Record<string, unknown>,
+  cpf: string | null,
+  recebeEmail: boolean,
+  telefone?: string | null,
+) {
   await db
     .updateTable("pessoa")
     .set({ dados_pessoais: JSON.stringify(dados), cpf, recebe_email: recebeEmail ? 1 : 0, ...(telefone === undefined ? {} : { telefone }) })
@@ -41,7 +65,18 @@ export async function savePersonalData(db: Db, codPessoa: number, dados: Record<
     .execute();
 }
 
-const loanColumns = ["m.cod_emprestimo", "a.cod_acervo", "a.titulo", "a.autor", "b.desc_biblioteca as biblioteca", "m.tipo", "m.data_emprestimo", "m.data_devolucao_prevista", "m.data_devolucao", "m.renovacoes"] as const;
+const loanColumns = [
+  "m.cod_emprestimo",
+  "a.cod_acervo",
+  "a.titulo",
+  "a.autor",
+  "b.desc_biblioteca as biblioteca",
+  "m.tipo",
+  "m.data_emprestimo",
+  "m.data_devolucao_prevista",
+  "m.data_devolucao",
+  "m.renovacoes",
+] as const;
 
 function loans(db: Db, codPessoa: number) {
   return db
@@ -62,7 +97,17 @@ export async function patronRecords(db: Db, codPessoa: number) {
       .selectFrom("reserva as r")
       .innerJoin("acervo as a", "a.cod_acervo", "r.cod_acervo")
       .innerJoin("biblioteca as b", "b.cod_biblioteca", "r.cod_biblioteca")
-      .select(["r.cod_reserva", "a.cod_acervo", "a.titulo", "b.desc_biblioteca as biblioteca", "r.posicao", "r.situacao", "r.data_reserva", "r.data_liberacao", "r.data_cancelamento"])
+      .select([
+        "r.cod_reserva",
+        "a.cod_acervo",
+        "a.titulo",
+        "b.desc_biblioteca as biblioteca",
+        "r.posicao",
+        "r.situacao",
+        "r.data_reserva",
+        "r.data_liberacao",
+        "r.data_cancelamento",
+      ])
       .where("r.cod_pessoa", "=", codPessoa)
       .orderBy("r.data_reserva")
       .execute(),
@@ -75,7 +120,17 @@ export async function patronRecords(db: Db, codPessoa: number) {
     db
       .selectFrom("solicitacao_emprestimo as s")
       .innerJoin("acervo as a", "a.cod_acervo", "s.cod_acervo")
-      .select(["s.cod_solicitacao", "a.cod_acervo", "a.titulo", "s.situacao", "s.telefone", "s.email", "s.domicilio", "s.pessoa_autorizada", "s.created_at"])
+      .select([
+        "s.cod_solicitacao",
+        "a.cod_acervo",
+        "a.titulo",
+        "s.situacao",
+        "s.telefone",
+        "s.email",
+        "s.domicilio",
+        "s.pessoa_autorizada",
+        "s.created_at",
+      ])
       .where("s.cod_pessoa", "=", codPessoa)
       .orderBy("s.cod_solicitacao")
       .execute(),
@@ -106,7 +161,19 @@ export async function patronRecords(db: Db, codPessoa: number) {
       .execute(),
     listsForExport(db, codPessoa),
   ]);
-  return { emprestimos, historico, reservas, debitos, solicitacoes, comentarios, sugestoes, alertas, cesta_permanente: cesta, lista_espera: espera, listas };
+  return {
+    emprestimos,
+    historico,
+    reservas,
+    debitos,
+    solicitacoes,
+    comentarios,
+    sugestoes,
+    alertas,
+    cesta_permanente: cesta,
+    lista_espera: espera,
+    listas,
+  };
 }
 
 /**
@@ -118,7 +185,9 @@ export async function deleteLoanHistory(db: Db, codPessoa: number): Promise<numb
     .deleteFrom("emprestimo")
     .where("cod_pessoa", "=", codPessoa)
     .where("data_devolucao", "is not", null)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("debito as d").select("d.cod_debito").whereRef("d.cod_emprestimo", "=", "emprestimo.cod_emprestimo"))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("debito as d").select("d.cod_debito").whereRef("d.cod_emprestimo", "=", "emprestimo.cod_emprestimo"))),
+    )
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }
@@ -126,7 +195,11 @@ export async function deleteLoanHistory(db: Db, codPessoa: number): Promise<numb
 /** Sets the loan-history choice; turning it off deletes the history in the same transaction. */
 export async function setHistoryChoice(db: Db, codPessoa: number, keep: boolean): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await trx.updateTable("pessoa").set({ guarda_historico: keep ? 1 : 0 }).where("cod_pessoa", "=", codPessoa).execute();
+    await trx
+      .updateTable("pessoa")
+      .set({ guarda_historico: keep ? 1 : 0 })
+      .where("cod_pessoa", "=", codPessoa)
+      .execute();
     return keep ? 0 : deleteLoanHistory(trx, codPessoa);
   });
 }
@@ -168,7 +241,19 @@ export function mySuggestions(db: Db, codPessoa: number, f: { dataIni?: string; 
     .innerJoin("biblioteca as b", "b.cod_biblioteca", "s.cod_biblioteca")
     .leftJoin("plano_ensino as pe", "pe.cod_plano", "s.cod_plano")
     .leftJoin("disciplina as d", "d.cod_disciplina", "pe.cod_disciplina")
-    .select(["s.cod_sugestao", "s.titulo", "s.autor", "s.edicao", "s.editor", "s.isbn_issn", "s.periodico", "s.outras_inf", "b.desc_biblioteca as biblioteca", "s.situacao", "s.created_at"])
+    .select([
+      "s.cod_sugestao",
+      "s.titulo",
+      "s.autor",
+      "s.edicao",
+      "s.editor",
+      "s.isbn_issn",
+      "s.periodico",
+      "s.outras_inf",
+      "b.desc_biblioteca as biblioteca",
+      "s.situacao",
+      "s.created_at",
+    ])
     .select(["d.nome as disciplina", "s.tipo_bibliografia", "s.exemplares", "s.justificativa"])
     .where("s.cod_pessoa", "=", codPessoa);
   // created_at is an ISO text (or CURRENT_TIMESTAMP text); comparing its first 10 characters works in both dialects.

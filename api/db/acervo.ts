@@ -14,7 +14,11 @@ const TITLE_ROW = prepared((db, p: { id: number }) =>
     .where("acervo.cod_acervo", "=", p.id),
 );
 const TITLE_LINKS = prepared((db, p: { id: number }) =>
-  db.selectFrom("acervo_link").select(["cod_link", "url", "descricao", "restrito", "acessibilidade"]).where("cod_acervo", "=", p.id).orderBy("cod_link"),
+  db
+    .selectFrom("acervo_link")
+    .select(["cod_link", "url", "descricao", "restrito", "acessibilidade"])
+    .where("cod_acervo", "=", p.id)
+    .orderBy("cod_link"),
 );
 const TITLE_AUTHORITIES = prepared((db, p: { id: number }) =>
   db
@@ -33,13 +37,27 @@ const copiesQuery = (db: Db) =>
     .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
     .leftJoin("emprestimo as m", (j) => j.onRef("m.cod_exemplar", "=", "e.cod_exemplar").on("m.data_devolucao", "is", null))
     .select([
-      "e.cod_exemplar", "e.codigo_barras", "b.cod_biblioteca", "b.desc_biblioteca", "e.localizacao", "e.chamada", "e.tipo_emprestimo",
-      "e.situacao", "m.data_devolucao_prevista", "e.volume", "e.tomo", "e.parte", "e.material_adicional", "e.permite_reserva",
+      "e.cod_exemplar",
+      "e.codigo_barras",
+      "b.cod_biblioteca",
+      "b.desc_biblioteca",
+      "e.localizacao",
+      "e.chamada",
+      "e.tipo_emprestimo",
+      "e.situacao",
+      "m.data_devolucao_prevista",
+      "e.volume",
+      "e.tomo",
+      "e.parte",
+      "e.material_adicional",
+      "e.permite_reserva",
     ])
     .orderBy("b.cod_biblioteca")
     .orderBy("e.cod_exemplar");
 const COPIES = prepared((db, p: { id: number }) => copiesQuery(db).where("e.cod_acervo", "=", p.id));
-const LIBRARY_COPIES = prepared((db, p: { id: number; codUnidade: number }) => copiesQuery(db).where("e.cod_acervo", "=", p.id).where("e.cod_biblioteca", "=", p.codUnidade));
+const LIBRARY_COPIES = prepared((db, p: { id: number; codUnidade: number }) =>
+  copiesQuery(db).where("e.cod_acervo", "=", p.id).where("e.cod_biblioteca", "=", p.codUnidade),
+);
 const COPY_COUNTS = prepared((db, p: { id: number }) =>
   db
     .selectFrom("exemplar")
@@ -64,10 +82,13 @@ export const titleAuthorities = (db: Db, id: number) => TITLE_AUTHORITIES.all(db
 
 /** The MARC record of each of the titles (unknown ids are left out). */
 export const titlesMarc = (db: Db, ids: number[]) =>
-  ids.length === 1 ? TITLE_MARC.all(db, { id: ids[0] }) : db.selectFrom("acervo").select(["cod_acervo", "marc"]).where("cod_acervo", "in", ids).execute();
+  ids.length === 1
+    ? TITLE_MARC.all(db, { id: ids[0] })
+    : db.selectFrom("acervo").select(["cod_acervo", "marc"]).where("cod_acervo", "in", ids).execute();
 
 /** The title's copies (of one library with `codUnidade`), with the due date of those on loan. */
-export const titleCopies = (db: Db, id: number, codUnidade?: number) => (codUnidade ? LIBRARY_COPIES.all(db, { id, codUnidade }) : COPIES.all(db, { id }));
+export const titleCopies = (db: Db, id: number, codUnidade?: number) =>
+  codUnidade ? LIBRARY_COPIES.all(db, { id, codUnidade }) : COPIES.all(db, { id });
 
 /** How many copies the title has: all, available, holdable and lendable. */
 export const copyCounts = async (db: Db, id: number) => (await COPY_COUNTS.first(db, { id }))!;
@@ -76,7 +97,8 @@ export const copyCounts = async (db: Db, id: number) => (await COPY_COUNTS.first
 export const activityPublic = (db: Db, cod: number) => ACTIVITY_PUBLIC.first(db, { cod });
 
 /** The title's id and work type; undefined when there is no such title. */
-export const titleKind = (db: Db, id: number) => db.selectFrom("acervo").select(["cod_acervo", "cod_tipo_obra"]).where("cod_acervo", "=", id).executeTakeFirst();
+export const titleKind = (db: Db, id: number) =>
+  db.selectFrom("acervo").select(["cod_acervo", "cod_tipo_obra"]).where("cod_acervo", "=", id).executeTakeFirst();
 
 /** The title's loans per year, oldest first (`ano` as text). */
 export const loansPerYear = (db: Db, id: number) => {
@@ -110,7 +132,14 @@ export const titleLibraries = (db: Db, id: number) =>
     .selectFrom("exemplar as e")
     .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
     .innerJoin("campus as k", "k.cod_campus", "b.cod_campus")
-    .select(["b.cod_biblioteca", "b.desc_biblioteca", "b.sigla", "k.nome_campus", (eb) => eb.fn.countAll().as("exemplares"), sql<number>`sum(case when e.situacao = 'disponivel' then 1 else 0 end)`.as("disponiveis")])
+    .select([
+      "b.cod_biblioteca",
+      "b.desc_biblioteca",
+      "b.sigla",
+      "k.nome_campus",
+      (eb) => eb.fn.countAll().as("exemplares"),
+      sql<number>`sum(case when e.situacao = 'disponivel' then 1 else 0 end)`.as("disponiveis"),
+    ])
     .where("e.cod_acervo", "=", id)
     .groupBy(["b.cod_biblioteca", "b.desc_biblioteca", "b.sigla", "k.nome_campus"])
     .orderBy("b.desc_biblioteca")
@@ -119,15 +148,23 @@ export const titleLibraries = (db: Db, id: number) =>
 /** Titles and copies by work type, of titles added between the dates (YYYY-MM-DD, inclusive), in one library or all. */
 export const collectionTotals = (db: Db, f: { dataIni?: string; dataFim?: string; biblioteca?: number }) => {
   const { dataIni, dataFim, biblioteca } = f;
-  let q = db.selectFrom("acervo as a").innerJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra").leftJoin("exemplar as e", (j) => {
-    const on = j.onRef("e.cod_acervo", "=", "a.cod_acervo");
-    return biblioteca ? on.on("e.cod_biblioteca", "=", biblioteca) : on;
-  });
+  let q = db
+    .selectFrom("acervo as a")
+    .innerJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra")
+    .leftJoin("exemplar as e", (j) => {
+      const on = j.onRef("e.cod_acervo", "=", "a.cod_acervo");
+      return biblioteca ? on.on("e.cod_biblioteca", "=", biblioteca) : on;
+    });
   if (dataIni) q = q.where(sql<string>`substr(a.created_at, 1, 10)`, ">=", dataIni);
   if (dataFim) q = q.where(sql<string>`substr(a.created_at, 1, 10)`, "<=", dataFim);
   if (biblioteca) q = q.where("e.cod_exemplar", "is not", null);
   return q
-    .select(["t.cod_tipo_obra", "t.descricao", sql<number>`count(distinct a.cod_acervo)`.as("titulos"), sql<number>`count(e.cod_exemplar)`.as("exemplares")])
+    .select([
+      "t.cod_tipo_obra",
+      "t.descricao",
+      sql<number>`count(distinct a.cod_acervo)`.as("titulos"),
+      sql<number>`count(e.cod_exemplar)`.as("exemplares"),
+    ])
     .groupBy(["t.cod_tipo_obra", "t.descricao"])
     .orderBy("t.descricao")
     .execute();
@@ -149,7 +186,8 @@ export const contentsEntries = (db: Db, id: number) =>
     .execute();
 
 /** Whether the title exists. */
-export const titleExists = async (db: Db, codAcervo: number) => (await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", codAcervo).executeTakeFirst()) !== undefined;
+export const titleExists = async (db: Db, codAcervo: number) =>
+  (await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", codAcervo).executeTakeFirst()) !== undefined;
 
 /** What a citation export needs of each title (unknown ids left out, in no particular order). One query. */
 export const exportRows = (db: Db, ids: number[]) =>
@@ -157,9 +195,23 @@ export const exportRows = (db: Db, ids: number[]) =>
     .selectFrom("acervo")
     .leftJoin("tipo_obra", "tipo_obra.cod_tipo_obra", "acervo.cod_tipo_obra")
     .select([
-      "acervo.cod_acervo", "acervo.titulo", "acervo.subtitulo", "acervo.autor", "acervo.autores_secundarios", "acervo.assuntos", "acervo.edicao",
-      "acervo.local_publicacao", "acervo.editora", "acervo.ano_publicacao", "acervo.isbn", "acervo.issn", "acervo.serie", "acervo.chamada",
-      "acervo.idioma", "acervo.marc", "tipo_obra.descricao as desc_tipo_obra",
+      "acervo.cod_acervo",
+      "acervo.titulo",
+      "acervo.subtitulo",
+      "acervo.autor",
+      "acervo.autores_secundarios",
+      "acervo.assuntos",
+      "acervo.edicao",
+      "acervo.local_publicacao",
+      "acervo.editora",
+      "acervo.ano_publicacao",
+      "acervo.isbn",
+      "acervo.issn",
+      "acervo.serie",
+      "acervo.chamada",
+      "acervo.idioma",
+      "acervo.marc",
+      "tipo_obra.descricao as desc_tipo_obra",
     ])
     .where("acervo.cod_acervo", "in", ids)
     .execute();
@@ -184,8 +236,24 @@ export const briefTitles = (db: Db, ids: number[]) =>
       (j) => j.onRef("e.cod_acervo", "=", "a.cod_acervo"),
     )
     .select([
-      "a.cod_acervo", "a.titulo", "a.subtitulo", "a.autor", "a.editora", "a.local_publicacao", "a.ano_publicacao", "a.edicao", "a.cod_tipo_obra",
-      "t.descricao as desc_tipo_obra", "a.idioma", "a.isbn", "a.chamada", "a.link_capa", "a.acesso_remoto", "a.possui_acessibilidade", "e.exemplares", "e.disponiveis",
+      "a.cod_acervo",
+      "a.titulo",
+      "a.subtitulo",
+      "a.autor",
+      "a.editora",
+      "a.local_publicacao",
+      "a.ano_publicacao",
+      "a.edicao",
+      "a.cod_tipo_obra",
+      "t.descricao as desc_tipo_obra",
+      "a.idioma",
+      "a.isbn",
+      "a.chamada",
+      "a.link_capa",
+      "a.acesso_remoto",
+      "a.possui_acessibilidade",
+      "e.exemplares",
+      "e.disponiveis",
     ])
     .where("a.cod_acervo", "in", ids)
     .execute();

@@ -40,6 +40,9 @@ export async function suggestionsByStatus(db: Db, f: AcquisitionFilter): Promise
   if (f.dataIni) q = q.where(day, ">=", f.dataIni);
   if (f.dataFim) q = q.where(day, "<=", f.dataFim);
   if (f.biblioteca) q = q.where("s.cod_biblioteca", "=", f.biblioteca);
-  const rows = await q.select(["s.situacao", sql<number>`count(*)`.as("total")]).groupBy("s.situacao").execute();
+  const rows = await q
+    .select(["s.situacao", sql<number>`count(*)`.as("total")])
+    .groupBy("s.situacao")
+    .execute();
   return rows.map((r) => ({ situacao: r.situacao, total: Number(r.total) }));
 }

@@ -6,14 +6,26 @@ export const patronWithCategory = (db: Db, codPessoa: number) =>
   db
     .selectFrom("pessoa")
     .innerJoin("categoria", "categoria.cod_categoria", "pessoa.cod_categoria")
-    .select(["pessoa.cod_pessoa", "pessoa.nome_pessoa", "pessoa.email", "pessoa.bloqueado", "pessoa.motivo_bloqueio", "categoria.cod_categoria", "categoria.descricao", "categoria.professor"])
+    .select([
+      "pessoa.cod_pessoa",
+      "pessoa.nome_pessoa",
+      "pessoa.email",
+      "pessoa.bloqueado",
+      "pessoa.motivo_bloqueio",
+      "categoria.cod_categoria",
+      "categoria.descricao",
+      "categoria.professor",
+    ])
     .where("pessoa.cod_pessoa", "=", codPessoa)
     .executeTakeFirst();
 
 /** The session's own login when `codLogin` is given and is the person's, else the person's first login. */
 export const sessionLogin = async (db: Db, codPessoa: number, codLogin?: number | null) => {
   const logins = db.selectFrom("login").select(["usuario", "base"]).where("cod_pessoa", "=", codPessoa);
-  return (codLogin != null ? await logins.where("cod_login", "=", codLogin).executeTakeFirst() : undefined) ?? (await logins.orderBy("cod_login").executeTakeFirst());
+  return (
+    (codLogin != null ? await logins.where("cod_login", "=", codLogin).executeTakeFirst() : undefined) ??
+    (await logins.orderBy("cod_login").executeTakeFirst())
+  );
 };
 
 /** The activities a category may use, by code. */
@@ -37,4 +49,5 @@ export const patronMayUse = async (db: Db, codPessoa: number, codAtividade: numb
     .executeTakeFirst()) !== undefined;
 
 /** Stores a redirect ticket by its hash. */
-export const storeRedirectTicket = (db: Db, row: { token_hash: string; cod_pessoa: number; expires_at: string }) => db.insertInto("token_redireciona").values(row).execute();
+export const storeRedirectTicket = (db: Db, row: { token_hash: string; cod_pessoa: number; expires_at: string }) =>
+  db.insertInto("token_redireciona").values(row).execute();

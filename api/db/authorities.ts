@@ -15,8 +15,16 @@ export interface AuthorityHit {
  * One page of the authorities whose heading or see-from references hold every word as a word prefix (`words`
  * already normalized), of one type or all: those found by their heading first. Also answers the total.
  */
-export async function searchAuthorities(db: Db, words: string[], f: { tipo?: number; qtd: number; pagina: number }): Promise<{ total: number; rows: AuthorityHit[] }> {
-  const all = (col: string) => sql.join(words.map((w) => sql`(' ' || ${sql.ref(col)}) LIKE ${`% ${w}%`}`), sql` AND `);
+export async function searchAuthorities(
+  db: Db,
+  words: string[],
+  f: { tipo?: number; qtd: number; pagina: number },
+): Promise<{ total: number; rows: AuthorityHit[] }> {
+  const all = (col: string) =>
+    sql.join(
+      words.map((w) => sql`(' ' || ${sql.ref(col)}) LIKE ${`% ${w}%`}`),
+      sql` AND `,
+    );
   const inHeading = all("a.cabecalho_normalizado");
   const where = sql`(${inHeading} OR ${all("a.remissivas_normalizadas")}) ${f.tipo ? sql`AND a.tipo = ${f.tipo}` : sql``}`;
   const [count, rows] = await Promise.all([
@@ -39,12 +47,25 @@ export function authorityById(db: Db, id: number) {
 /** The first authority of each normalized heading (one query for every see-also heading). */
 export async function authoritiesByHeading(db: Db, keys: string[]) {
   if (!keys.length) return [];
-  return db.selectFrom("autoridade").select(["cabecalho_normalizado", sql<number>`min(cod_autoridade)`.as("cod")]).where("cabecalho_normalizado", "in", keys).groupBy("cabecalho_normalizado").execute();
+  return db
+    .selectFrom("autoridade")
+    .select(["cabecalho_normalizado", sql<number>`min(cod_autoridade)`.as("cod")])
+    .where("cabecalho_normalizado", "in", keys)
+    .groupBy("cabecalho_normalizado")
+    .execute();
 }
 
 /** How many titles the authority is linked to. */
 export async function linkedTitlesCount(db: Db, id: number): Promise<number> {
-  return Number((await db.selectFrom("acervo_autoridade").select(sql<number>`count(*)`.as("n")).where("cod_autoridade", "=", id).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await db
+        .selectFrom("acervo_autoridade")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("cod_autoridade", "=", id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 /** The first `limit` titles linked to the authority, by title. */

@@ -63,8 +63,19 @@ export async function insertRows<R = unknown>(
 }
 
 /** {@link insertRows} for rows as objects that all have the first row's keys (its columns); an undefined value is stored as NULL. */
-export function insertObjects<R = unknown>(db: Kysely<any>, table: string, rows: ReadonlyArray<Record<string, unknown>>, opts: { tail?: string } = {}): Promise<R[]> {
+export function insertObjects<R = unknown>(
+  db: Kysely<any>,
+  table: string,
+  rows: ReadonlyArray<Record<string, unknown>>,
+  opts: { tail?: string } = {},
+): Promise<R[]> {
   if (!rows.length) return Promise.resolve([]);
   const columns = Object.keys(rows[0]);
-  return insertRows<R>(db, table, columns, rows.map((r) => columns.map((c) => r[c] ?? null)), opts);
+  return insertRows<R>(
+    db,
+    table,
+    columns,
+    rows.map((r) => columns.map((c) => r[c] ?? null)),
+    opts,
+  );
 }

@@ -13,7 +13,11 @@ export async function captchaSecret(db: Db): Promise<string> {
   if (row) return row.valor;
   const fresh = crypto.randomBytes(32).toString("hex");
   // Two workers racing on the first challenge: whichever insert wins is the secret both read back.
-  await db.insertInto("estado_instalacao").values({ chave: SECRET_KEY, valor: fresh }).onConflict((oc) => oc.column("chave").doNothing()).execute();
+  await db
+    .insertInto("estado_instalacao")
+    .values({ chave: SECRET_KEY, valor: fresh })
+    .onConflict((oc) => oc.column("chave").doNothing())
+    .execute();
   const stored = await db.selectFrom("estado_instalacao").select("valor").where("chave", "=", SECRET_KEY).executeTakeFirstOrThrow();
   return stored.valor;
 }

@@ -42,18 +42,30 @@ export async function endEmailChanges(db: Db, codPessoa: number, situacao: "subs
 }
 
 /** Stores a request (the token as its hash). */
-export async function insertEmailChange(db: Db, row: { cod_pessoa: number; email_novo: string; token_hash: string; expira_em: string; created_at: string }) {
+export async function insertEmailChange(
+  db: Db,
+  row: { cod_pessoa: number; email_novo: string; token_hash: string; expira_em: string; created_at: string },
+) {
   await db.insertInto("alteracao_email").values(row).execute();
 }
 
 /** The request a token hash names, spent or not. */
 export function emailChangeByToken(db: Db, tokenHash: string) {
-  return db.selectFrom("alteracao_email").select(["id", "cod_pessoa", "email_novo", "expira_em", "usado_em"]).where("token_hash", "=", tokenHash).executeTakeFirst();
+  return db
+    .selectFrom("alteracao_email")
+    .select(["id", "cod_pessoa", "email_novo", "expira_em", "usado_em"])
+    .where("token_hash", "=", tokenHash)
+    .executeTakeFirst();
 }
 
 /** Marks a waiting request confirmed; false when it was spent meanwhile (a second click, a parallel request). */
 export async function spendEmailChange(db: Db, id: number, nowIso: string): Promise<boolean> {
-  const res = await db.updateTable("alteracao_email").set({ usado_em: nowIso, situacao: "confirmada" }).where("id", "=", id).where("usado_em", "is", null).executeTakeFirst();
+  const res = await db
+    .updateTable("alteracao_email")
+    .set({ usado_em: nowIso, situacao: "confirmada" })
+    .where("id", "=", id)
+    .where("usado_em", "is", null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 

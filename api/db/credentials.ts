@@ -50,7 +50,11 @@ export async function setLoginPassword(db: Db, codLogin: number, password: strin
     const old = await trx.selectFrom("login").select(["senha_hash", "senha_salt", "usuario"]).where("cod_login", "=", codLogin).executeTakeFirst();
     // The login throttle counts by username (api/domain/login.ts): a new password lifts its lock too.
     if (old) await trx.deleteFrom("contador_limite").where("chave", "=", `u:${old.usuario.trim().toLowerCase()}`).execute();
-    if (old) await trx.insertInto("senha_historico").values({ cod_login: codLogin, senha_hash: old.senha_hash, senha_salt: old.senha_salt, created_at: nowIso }).execute();
+    if (old)
+      await trx
+        .insertInto("senha_historico")
+        .values({ cod_login: codLogin, senha_hash: old.senha_hash, senha_salt: old.senha_salt, created_at: nowIso })
+        .execute();
     await trx
       .updateTable("login")
       .set({ senha_hash: hash, senha_salt: salt, tentativas_falhas: 0, bloqueado_ate: null })
@@ -71,7 +75,12 @@ export interface RecoveryCodeRow {
 export async function storeRecoveryCode(db: Db, codLogin: number, code: string, expiresIso: string, nowIso: string): Promise<void> {
   const { hash, salt } = hashPassword(code);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("recuperacao_senha").set({ encerrado_em: nowIso }).where("cod_login", "=", codLogin).where("encerrado_em", "is", null).execute();
+    await trx
+      .updateTable("recuperacao_senha")
+      .set({ encerrado_em: nowIso })
+      .where("cod_login", "=", codLogin)
+      .where("encerrado_em", "is", null)
+      .execute();
     await trx
       .insertInto("recuperacao_senha")
       .values({ cod_login: codLogin, codigo_hash: hash, codigo_salt: salt, expires_at: expiresIso, created_at: nowIso })
@@ -100,11 +109,21 @@ export async function takeRecoveryTry(db: Db, codLogin: number, maxTries: number
 
 /** Gives back the try a right code took, so checking it at steps 2 and 3 does not wear it out. */
 export async function giveBackRecoveryTry(db: Db, id: number): Promise<void> {
-  await db.updateTable("recuperacao_senha").set({ tentativas: sql<number>`tentativas - 1` }).where("id", "=", id).where("tentativas", ">", 0).execute();
+  await db
+    .updateTable("recuperacao_senha")
+    .set({ tentativas: sql<number>`tentativas - 1` })
+    .where("id", "=", id)
+    .where("tentativas", ">", 0)
+    .execute();
 }
 
 /** Ends a code (used or expired). Conditional, so two parallel uses of one code cannot both succeed. */
 export async function endRecoveryCode(db: Db, id: number, nowIso: string): Promise<boolean> {
-  const res = await db.updateTable("recuperacao_senha").set({ encerrado_em: nowIso }).where("id", "=", id).where("encerrado_em", "is", null).executeTakeFirst();
+  const res = await db
+    .updateTable("recuperacao_senha")
+    .set({ encerrado_em: nowIso })
+    .where("id", "=", id)
+    .where("encerrado_em", "is", null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }

@@ -2,7 +2,6 @@
 import type { Db } from "./index.ts";
 import { round2 } from "../lib/money.ts";
 
-
 /** Every debit of `codPessoa` (oldest first), amounts as numbers and `total` = valor_multa − desconto − valor_pago. */
 export async function patronDebits(db: Db, codPessoa: number) {
   const rows = await db
@@ -12,8 +11,18 @@ export async function patronDebits(db: Db, codPessoa: number) {
     .leftJoin("acervo as a", "a.cod_acervo", "e.cod_acervo")
     .leftJoin("biblioteca as b", "b.cod_biblioteca", "d.cod_biblioteca")
     .select([
-      "d.cod_debito", "d.cod_emprestimo", "a.cod_acervo", "a.titulo", "b.desc_biblioteca as biblioteca", "d.cod_biblioteca", "d.valor_multa", "d.desconto",
-      "d.valor_pago", "d.data_pagamento", "d.tipo_servico", "d.motivo",
+      "d.cod_debito",
+      "d.cod_emprestimo",
+      "a.cod_acervo",
+      "a.titulo",
+      "b.desc_biblioteca as biblioteca",
+      "d.cod_biblioteca",
+      "d.valor_multa",
+      "d.desconto",
+      "d.valor_pago",
+      "d.data_pagamento",
+      "d.tipo_servico",
+      "d.motivo",
     ])
     .where("d.cod_pessoa", "=", codPessoa)
     .orderBy("d.cod_debito")
@@ -22,6 +31,14 @@ export async function patronDebits(db: Db, codPessoa: number) {
     const valor_multa = Number(r.valor_multa);
     const desconto = Number(r.desconto);
     const valor_pago = Number(r.valor_pago);
-    return { ...r, cod_acervo: r.cod_acervo ?? null, titulo: r.titulo ?? null, valor_multa, desconto, valor_pago, total: round2(valor_multa - desconto - valor_pago) };
+    return {
+      ...r,
+      cod_acervo: r.cod_acervo ?? null,
+      titulo: r.titulo ?? null,
+      valor_multa,
+      desconto,
+      valor_pago,
+      total: round2(valor_multa - desconto - valor_pago),
+    };
   });
 }

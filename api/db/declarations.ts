@@ -4,7 +4,14 @@
  */
 import type { Db } from "./index.ts";
 
-export type DeclarationRow = { cod_pessoa: number; codigo: string; nome_pessoa: string; documento: string | null; categoria: string; emitida_em: string };
+export type DeclarationRow = {
+  cod_pessoa: number;
+  codigo: string;
+  nome_pessoa: string;
+  documento: string | null;
+  categoria: string;
+  emitida_em: string;
+};
 const COLUMNS = ["cod_pessoa", "codigo", "nome_pessoa", "documento", "categoria", "emitida_em"] as const;
 
 /** The patron's declaration, or undefined. */

@@ -38,24 +38,45 @@ export interface ListQuery {
 
 function librariesQuery(db: Db, q: ListQuery) {
   let b = db.selectFrom("biblioteca as b").innerJoin("campus as k", "k.cod_campus", "b.cod_campus");
-  if (q.search_text) b = b.where((eb) => eb.or([contains("b.desc_biblioteca", q.search_text!), contains("b.sigla", q.search_text!), contains("k.nome_campus", q.search_text!)]));
+  if (q.search_text)
+    b = b.where((eb) =>
+      eb.or([contains("b.desc_biblioteca", q.search_text!), contains("b.sigla", q.search_text!), contains("k.nome_campus", q.search_text!)]),
+    );
   if (q.codCampus) b = b.where("b.cod_campus", "=", q.codCampus);
   return b;
 }
 
-const LIBRARY_COLUMNS = ["b.cod_biblioteca", "b.desc_biblioteca", "b.sigla", "b.cod_campus", "k.nome_campus", "b.email", "b.telefone", "b.endereco", "b.horarios"] as const;
+const LIBRARY_COLUMNS = [
+  "b.cod_biblioteca",
+  "b.desc_biblioteca",
+  "b.sigla",
+  "b.cod_campus",
+  "k.nome_campus",
+  "b.email",
+  "b.telefone",
+  "b.endereco",
+  "b.horarios",
+] as const;
 
 /** Libraries with their campus, contacts and opening hours (JSON text), by name. */
 export function listLibraries(db: Db, q: ListQuery) {
   return paged(
-    () => librariesQuery(db, q).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+    () =>
+      librariesQuery(db, q)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst(),
     (offset) => librariesQuery(db, q).select(LIBRARY_COLUMNS).orderBy("b.desc_biblioteca").limit(PAGE_SIZE).offset(offset).execute(),
     q.page,
   );
 }
 
 export function getLibrary(db: Db, cod: number) {
-  return db.selectFrom("biblioteca as b").innerJoin("campus as k", "k.cod_campus", "b.cod_campus").select(LIBRARY_COLUMNS).where("b.cod_biblioteca", "=", cod).executeTakeFirst();
+  return db
+    .selectFrom("biblioteca as b")
+    .innerJoin("campus as k", "k.cod_campus", "b.cod_campus")
+    .select(LIBRARY_COLUMNS)
+    .where("b.cod_biblioteca", "=", cod)
+    .executeTakeFirst();
 }
 
 function campusQuery(db: Db, q: ListQuery) {
@@ -68,10 +89,22 @@ function campusQuery(db: Db, q: ListQuery) {
 /** Campuses with how many libraries each has. */
 export function listCampuses(db: Db, q: ListQuery) {
   return paged(
-    () => campusQuery(db, q).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+    () =>
+      campusQuery(db, q)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst(),
     (offset) =>
       campusQuery(db, q)
-        .select(["k.cod_campus", "k.nome_campus", (eb) => eb.selectFrom("biblioteca as b").whereRef("b.cod_campus", "=", "k.cod_campus").select((e) => e.fn.countAll().as("c")).as("bibliotecas")])
+        .select([
+          "k.cod_campus",
+          "k.nome_campus",
+          (eb) =>
+            eb
+              .selectFrom("biblioteca as b")
+              .whereRef("b.cod_campus", "=", "k.cod_campus")
+              .select((e) => e.fn.countAll().as("c"))
+              .as("bibliotecas"),
+        ])
         .orderBy("k.nome_campus")
         .limit(PAGE_SIZE)
         .offset(offset)
@@ -83,7 +116,16 @@ export function listCampuses(db: Db, q: ListQuery) {
 export function getCampus(db: Db, cod: number) {
   return db
     .selectFrom("campus as k")
-    .select(["k.cod_campus", "k.nome_campus", (eb) => eb.selectFrom("biblioteca as b").whereRef("b.cod_campus", "=", "k.cod_campus").select((e) => e.fn.countAll().as("c")).as("bibliotecas")])
+    .select([
+      "k.cod_campus",
+      "k.nome_campus",
+      (eb) =>
+        eb
+          .selectFrom("biblioteca as b")
+          .whereRef("b.cod_campus", "=", "k.cod_campus")
+          .select((e) => e.fn.countAll().as("c"))
+          .as("bibliotecas"),
+    ])
     .where("k.cod_campus", "=", cod)
     .executeTakeFirst();
 }
@@ -99,14 +141,22 @@ const COURSE_COLUMNS = ["c.cod_curso as codigo", "c.nome as descricao", "d.cod_d
 /** Courses with their department. */
 export function listCourses(db: Db, q: ListQuery) {
   return paged(
-    () => coursesQuery(db, q).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+    () =>
+      coursesQuery(db, q)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst(),
     (offset) => coursesQuery(db, q).select(COURSE_COLUMNS).orderBy("c.nome").limit(PAGE_SIZE).offset(offset).execute(),
     q.page,
   );
 }
 
 export function getCourse(db: Db, cod: number) {
-  return db.selectFrom("curso as c").innerJoin("departamento as d", "d.cod_departamento", "c.cod_departamento").select(COURSE_COLUMNS).where("c.cod_curso", "=", cod).executeTakeFirst();
+  return db
+    .selectFrom("curso as c")
+    .innerJoin("departamento as d", "d.cod_departamento", "c.cod_departamento")
+    .select(COURSE_COLUMNS)
+    .where("c.cod_curso", "=", cod)
+    .executeTakeFirst();
 }
 
 function disciplinesQuery(db: Db, q: ListQuery) {
@@ -115,19 +165,33 @@ function disciplinesQuery(db: Db, q: ListQuery) {
   return b;
 }
 
-const DISCIPLINE_COLUMNS = ["s.cod_disciplina as codigo", "s.codigo as sigla", "s.nome as descricao", "d.cod_departamento", "d.nome as departamento"] as const;
+const DISCIPLINE_COLUMNS = [
+  "s.cod_disciplina as codigo",
+  "s.codigo as sigla",
+  "s.nome as descricao",
+  "d.cod_departamento",
+  "d.nome as departamento",
+] as const;
 
 /** Disciplines (subjects taught) with their department. */
 export function listDisciplines(db: Db, q: ListQuery) {
   return paged(
-    () => disciplinesQuery(db, q).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+    () =>
+      disciplinesQuery(db, q)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst(),
     (offset) => disciplinesQuery(db, q).select(DISCIPLINE_COLUMNS).orderBy("s.nome").limit(PAGE_SIZE).offset(offset).execute(),
     q.page,
   );
 }
 
 export function getDiscipline(db: Db, cod: number) {
-  return db.selectFrom("disciplina as s").innerJoin("departamento as d", "d.cod_departamento", "s.cod_departamento").select(DISCIPLINE_COLUMNS).where("s.cod_disciplina", "=", cod).executeTakeFirst();
+  return db
+    .selectFrom("disciplina as s")
+    .innerJoin("departamento as d", "d.cod_departamento", "s.cod_departamento")
+    .select(DISCIPLINE_COLUMNS)
+    .where("s.cod_disciplina", "=", cod)
+    .executeTakeFirst();
 }
 
 function professorsQuery(db: Db, q: ListQuery) {
@@ -139,14 +203,26 @@ function professorsQuery(db: Db, q: ListQuery) {
 /** Professors: only their code and name (what a picker needs; nothing else about the person). */
 export function listProfessors(db: Db, q: ListQuery) {
   return paged(
-    () => professorsQuery(db, q).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
-    (offset) => professorsQuery(db, q).select(["p.cod_pessoa as codigo", "p.nome_pessoa as descricao"]).orderBy("p.nome_pessoa").limit(PAGE_SIZE).offset(offset).execute(),
+    () =>
+      professorsQuery(db, q)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst(),
+    (offset) =>
+      professorsQuery(db, q)
+        .select(["p.cod_pessoa as codigo", "p.nome_pessoa as descricao"])
+        .orderBy("p.nome_pessoa")
+        .limit(PAGE_SIZE)
+        .offset(offset)
+        .execute(),
     q.page,
   );
 }
 
 export function getProfessor(db: Db, cod: number) {
-  return professorsQuery(db, { page: 1 }).select(["p.cod_pessoa as codigo", "p.nome_pessoa as descricao"]).where("p.cod_pessoa", "=", cod).executeTakeFirst();
+  return professorsQuery(db, { page: 1 })
+    .select(["p.cod_pessoa as codigo", "p.nome_pessoa as descricao"])
+    .where("p.cod_pessoa", "=", cod)
+    .executeTakeFirst();
 }
 
 /** Departments, by name, optionally those whose name contains the text. */

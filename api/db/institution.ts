@@ -18,7 +18,8 @@ export async function libraryTimeZone(db: Db): Promise<string> {
 export const institutionRow = (db: Db) => db.selectFrom("instituicao").selectAll().orderBy("cod_empresa").executeTakeFirst();
 
 /** The institution's parameters document (JSON text), of the first institution. */
-export const institutionParameters = async (db: Db) => (await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst())?.parametros;
+export const institutionParameters = async (db: Db) =>
+  (await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst())?.parametros;
 
 /** The institution's acronym and name (empty before the first start). */
 export async function institutionNames(db: Db): Promise<{ sigla: string; nome: string }> {

@@ -40,7 +40,11 @@ export function profileItems(db: Db, codPessoa: number): Promise<ProfileItemRow[
 }
 
 /** Adds items to the profile; one already there is left as it is. */
-export async function addProfileItems(db: Db, codPessoa: number, items: Array<{ tipo_dsi: string; cod_tipo_area: number; codigo: string; descricao: string }>): Promise<void> {
+export async function addProfileItems(
+  db: Db,
+  codPessoa: number,
+  items: Array<{ tipo_dsi: string; cod_tipo_area: number; codigo: string; descricao: string }>,
+): Promise<void> {
   if (!items.length) return;
   await db
     .insertInto("perfil_interesse_item")
@@ -50,7 +54,11 @@ export async function addProfileItems(db: Db, codPessoa: number, items: Array<{ 
 }
 
 /** Removes one item; returns whether it was there. */
-export async function removeProfileItem(db: Db, codPessoa: number, item: { tipo_dsi: string; cod_tipo_area: number; codigo: string }): Promise<boolean> {
+export async function removeProfileItem(
+  db: Db,
+  codPessoa: number,
+  item: { tipo_dsi: string; cod_tipo_area: number; codigo: string },
+): Promise<boolean> {
   const res = await db
     .deleteFrom("perfil_interesse_item")
     .where("cod_pessoa", "=", codPessoa)
@@ -62,7 +70,12 @@ export async function removeProfileItem(db: Db, codPessoa: number, item: { tipo_
 }
 
 /** Derived facet values (A author, S subject) whose code contains `key`, with how many titles carry each. */
-export async function facetValuesLike(db: Db, tipo: "A" | "S", key: string, limit: number): Promise<Array<{ codigo: string; descricao: string; total: number }>> {
+export async function facetValuesLike(
+  db: Db,
+  tipo: "A" | "S",
+  key: string,
+  limit: number,
+): Promise<Array<{ codigo: string; descricao: string; total: number }>> {
   const rows = await db
     .selectFrom("faceta_valor as v")
     .innerJoin("acervo_faceta as af", "af.cod_valor", "v.cod_valor")
@@ -80,7 +93,12 @@ export async function facetValuesLike(db: Db, tipo: "A" | "S", key: string, limi
 /** The derived facet values (A, S) of these codes, for naming items being saved. */
 export function facetValuesByCode(db: Db, tipo: "A" | "S", codes: readonly string[]): Promise<Array<{ codigo: string; descricao: string }>> {
   if (!codes.length) return Promise.resolve([]);
-  return db.selectFrom("faceta_valor").select(["codigo", "descricao"]).where("tipo", "=", tipo).where("codigo", "in", [...codes]).execute();
+  return db
+    .selectFrom("faceta_valor")
+    .select(["codigo", "descricao"])
+    .where("tipo", "=", tipo)
+    .where("codigo", "in", [...codes])
+    .execute();
 }
 
 /** The classes (first character of the classification) in the catalogue, with their title counts. */
@@ -177,7 +195,11 @@ export async function updateFollowedPeriodical(db: Db, codPessoa: number, codAce
 
 /** Stops following a periodical; returns false when it was not followed. */
 export async function deleteFollowedPeriodical(db: Db, codPessoa: number, codAcervo: number): Promise<boolean> {
-  const res = await db.deleteFrom("perfil_interesse_periodico").where("cod_pessoa", "=", codPessoa).where("cod_acervo", "=", codAcervo).executeTakeFirst();
+  const res = await db
+    .deleteFrom("perfil_interesse_periodico")
+    .where("cod_pessoa", "=", codPessoa)
+    .where("cod_acervo", "=", codAcervo)
+    .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
@@ -207,7 +229,11 @@ export async function workTypesOf(db: Db, codPessoa: number): Promise<Array<{ co
 /** The work types of these patrons' profiles. */
 export function profileWorkTypes(db: Db, codPessoas: readonly number[]): Promise<Array<{ cod_pessoa: number; cod_tipo_obra: number }>> {
   if (!codPessoas.length) return Promise.resolve([]);
-  return db.selectFrom("perfil_interesse_tipo_obra").select(["cod_pessoa", "cod_tipo_obra"]).where("cod_pessoa", "in", [...codPessoas]).execute();
+  return db
+    .selectFrom("perfil_interesse_tipo_obra")
+    .select(["cod_pessoa", "cod_tipo_obra"])
+    .where("cod_pessoa", "in", [...codPessoas])
+    .execute();
 }
 
 /** Adds a work type to the profile; returns false when it was there already. */
@@ -225,20 +251,34 @@ export async function insertWorkType(db: Db, codPessoa: number, codTipoObra: num
 export async function replaceWorkTypes(db: Db, codPessoa: number, codes: readonly number[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("perfil_interesse_tipo_obra").where("cod_pessoa", "=", codPessoa).execute();
-    if (codes.length) await trx.insertInto("perfil_interesse_tipo_obra").values(codes.map((c) => ({ cod_pessoa: codPessoa, cod_tipo_obra: c }))).execute();
+    if (codes.length)
+      await trx
+        .insertInto("perfil_interesse_tipo_obra")
+        .values(codes.map((c) => ({ cod_pessoa: codPessoa, cod_tipo_obra: c })))
+        .execute();
   });
 }
 
 /** Removes a work type from the profile; returns whether it was there. */
 export async function deleteWorkType(db: Db, codPessoa: number, codTipoObra: number): Promise<boolean> {
-  const res = await db.deleteFrom("perfil_interesse_tipo_obra").where("cod_pessoa", "=", codPessoa).where("cod_tipo_obra", "=", codTipoObra).executeTakeFirst();
+  const res = await db
+    .deleteFrom("perfil_interesse_tipo_obra")
+    .where("cod_pessoa", "=", codPessoa)
+    .where("cod_tipo_obra", "=", codTipoObra)
+    .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
 /** The existing work type codes among `codes`. */
 export async function existingWorkTypes(db: Db, codes: readonly number[]): Promise<number[]> {
   if (!codes.length) return [];
-  return (await db.selectFrom("tipo_obra").select("cod_tipo_obra").where("cod_tipo_obra", "in", [...codes]).execute()).map((r) => r.cod_tipo_obra);
+  return (
+    await db
+      .selectFrom("tipo_obra")
+      .select("cod_tipo_obra")
+      .where("cod_tipo_obra", "in", [...codes])
+      .execute()
+  ).map((r) => r.cod_tipo_obra);
 }
 
 /** New titles as the matcher reads them: class, work type and derived author and subject codes. */
@@ -246,7 +286,14 @@ export async function titlesForMatching(db: Db, ids: readonly number[]) {
   if (!ids.length) return { titles: [], facets: [] };
   const titles = await db
     .selectFrom("acervo")
-    .select(["cod_acervo", "titulo", "autor", "ano_publicacao", "cod_tipo_obra", sql<string | null>`upper(substr(trim(classificacao), 1, 1))`.as("classe")])
+    .select([
+      "cod_acervo",
+      "titulo",
+      "autor",
+      "ano_publicacao",
+      "cod_tipo_obra",
+      sql<string | null>`upper(substr(trim(classificacao), 1, 1))`.as("classe"),
+    ])
     .where("cod_acervo", "in", [...ids])
     .orderBy("cod_acervo")
     .execute();

@@ -28,7 +28,12 @@ export function listRequests(db: Db, codPessoa: number, tipo: string, situacao?:
 
 /** One of the patron's requests by id, or undefined. */
 export function getRequest(db: Db, codPessoa: number, id: number): Promise<LibraryRequestRow | undefined> {
-  return db.selectFrom("solicitacao_biblioteca").select(COLUMNS).where("cod_pessoa", "=", codPessoa).where("cod_solicitacao", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("solicitacao_biblioteca")
+    .select(COLUMNS)
+    .where("cod_pessoa", "=", codPessoa)
+    .where("cod_solicitacao", "=", id)
+    .executeTakeFirst();
 }
 
 /** How many of the patron's requests of `tipo` are in one of `statuses`. */
@@ -59,7 +64,17 @@ export async function hasDuplicate(db: Db, codPessoa: number, tipo: string, chav
 /** Inserts a request; returns the stored row. */
 export function insertRequest(
   db: Db,
-  row: { cod_pessoa: number; tipo: string; subtipo: string | null; dados: string; chave_duplicidade: string; situacao?: string; resposta?: string | null; data_resposta?: string | null; created_at?: string },
+  row: {
+    cod_pessoa: number;
+    tipo: string;
+    subtipo: string | null;
+    dados: string;
+    chave_duplicidade: string;
+    situacao?: string;
+    resposta?: string | null;
+    data_resposta?: string | null;
+    created_at?: string;
+  },
 ): Promise<LibraryRequestRow> {
   return db.insertInto("solicitacao_biblioteca").values(row).returning(COLUMNS).executeTakeFirstOrThrow();
 }

@@ -24,8 +24,22 @@ export interface ListItemRow {
 
 const itemCount = sql<number>`(SELECT count(*) FROM lista_item i WHERE i.cod_lista = lista.cod_lista)`;
 
-function toListRow(r: { cod_lista: number; nome: string; padrao: number | boolean; token_publico: string | null; itens: number | string; updated_at: string }): ListRow {
-  return { cod_lista: r.cod_lista, nome: r.nome, padrao: Number(r.padrao) === 1, token_publico: r.token_publico, itens: Number(r.itens), updated_at: r.updated_at };
+function toListRow(r: {
+  cod_lista: number;
+  nome: string;
+  padrao: number | boolean;
+  token_publico: string | null;
+  itens: number | string;
+  updated_at: string;
+}): ListRow {
+  return {
+    cod_lista: r.cod_lista,
+    nome: r.nome,
+    padrao: Number(r.padrao) === 1,
+    token_publico: r.token_publico,
+    itens: Number(r.itens),
+    updated_at: r.updated_at,
+  };
 }
 
 const listColumns = ["lista.cod_lista", "lista.nome", "lista.padrao", "lista.token_publico", "lista.updated_at"] as const;
@@ -90,16 +104,33 @@ export async function itemsOf(db: Db, codLista: number, period?: { desde: string
     .selectFrom("lista_item as i")
     .innerJoin("acervo as a", "a.cod_acervo", "i.cod_acervo")
     .leftJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra")
-    .select(["a.cod_acervo", "a.titulo", "a.autor", "a.ano_publicacao", "t.descricao as desc_tipo_obra", "a.idioma", "i.nota", "i.created_at as data_inclusao"])
+    .select([
+      "a.cod_acervo",
+      "a.titulo",
+      "a.autor",
+      "a.ano_publicacao",
+      "t.descricao as desc_tipo_obra",
+      "a.idioma",
+      "i.nota",
+      "i.created_at as data_inclusao",
+    ])
     .where("i.cod_lista", "=", codLista);
   if (period) q = q.where("i.created_at", ">=", period.desde).where("i.created_at", "<", `${period.ate}~`);
-  const rows = await (newestFirst ? q.orderBy("i.created_at", "desc").orderBy("a.cod_acervo") : q.orderBy("i.created_at").orderBy("a.cod_acervo")).execute();
+  const rows = await (
+    newestFirst ? q.orderBy("i.created_at", "desc").orderBy("a.cod_acervo") : q.orderBy("i.created_at").orderBy("a.cod_acervo")
+  ).execute();
   return rows.map((r) => ({ ...r, desc_tipo_obra: r.desc_tipo_obra ?? null, idioma: r.idioma ?? null }));
 }
 
 /** The ids of a list's titles, in the order they were added. */
 export async function itemIdsOf(db: Db, codLista: number): Promise<number[]> {
-  const rows = await db.selectFrom("lista_item").select("cod_acervo").where("cod_lista", "=", codLista).orderBy("created_at").orderBy("cod_acervo").execute();
+  const rows = await db
+    .selectFrom("lista_item")
+    .select("cod_acervo")
+    .where("cod_lista", "=", codLista)
+    .orderBy("created_at")
+    .orderBy("cod_acervo")
+    .execute();
   return rows.map((r) => r.cod_acervo);
 }
 
@@ -129,7 +160,13 @@ async function locked<T>(db: Db, table: "lista" | "pessoa", id: number, work: (t
  * Adds titles to a list within `max` items, counting under a lock so parallel adds cannot pass the limit.
  * Titles already there are kept as they are. Returns how many were added and how many did not fit.
  */
-export async function addItems(db: Db, codLista: number, ids: number[], max: number, nota: string | null = null): Promise<{ added: number; refused: number }> {
+export async function addItems(
+  db: Db,
+  codLista: number,
+  ids: number[],
+  max: number,
+  nota: string | null = null,
+): Promise<{ added: number; refused: number }> {
   return locked(db, "lista", codLista, async (trx) => {
     const present = new Set(
       (await trx.selectFrom("lista_item").select("cod_acervo").where("cod_lista", "=", codLista).execute()).map((r) => r.cod_acervo),
@@ -138,8 +175,15 @@ export async function addItems(db: Db, codLista: number, ids: number[], max: num
     const room = Math.max(0, max - present.size);
     const take = fresh.slice(0, room);
     if (take.length > 0) {
-      await trx.insertInto("lista_item").values(take.map((cod_acervo) => ({ cod_lista: codLista, cod_acervo, nota }))).execute();
-      await trx.updateTable("lista").set({ updated_at: sql`CURRENT_TIMESTAMP` }).where("cod_lista", "=", codLista).execute();
+      await trx
+        .insertInto("lista_item")
+        .values(take.map((cod_acervo) => ({ cod_lista: codLista, cod_acervo, nota })))
+        .execute();
+      await trx
+        .updateTable("lista")
+        .set({ updated_at: sql`CURRENT_TIMESTAMP` })
+        .where("cod_lista", "=", codLista)
+        .execute();
     }
     return { added: take.length, refused: fresh.length - take.length };
   });
@@ -147,7 +191,9 @@ export async function addItems(db: Db, codLista: number, ids: number[], max: num
 
 /** Whether the title is in the list. */
 export async function hasItem(db: Db, codLista: number, codAcervo: number): Promise<boolean> {
-  return Boolean(await db.selectFrom("lista_item").select("cod_acervo").where("cod_lista", "=", codLista).where("cod_acervo", "=", codAcervo).executeTakeFirst());
+  return Boolean(
+    await db.selectFrom("lista_item").select("cod_acervo").where("cod_lista", "=", codLista).where("cod_acervo", "=", codAcervo).executeTakeFirst(),
+  );
 }
 
 /** Removes titles from a list (titles not there are ignored); returns how many went. */
@@ -159,14 +205,23 @@ export async function removeItems(db: Db, codLista: number, ids: number[]): Prom
 
 /** Sets an item's note (null clears it); false when the title is not in the list. */
 export async function setNote(db: Db, codLista: number, codAcervo: number, nota: string | null): Promise<boolean> {
-  const res = await db.updateTable("lista_item").set({ nota }).where("cod_lista", "=", codLista).where("cod_acervo", "=", codAcervo).executeTakeFirst();
+  const res = await db
+    .updateTable("lista_item")
+    .set({ nota })
+    .where("cod_lista", "=", codLista)
+    .where("cod_acervo", "=", codAcervo)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
 /** Creates a list when the patron has fewer than `max`, counting under a lock on the patron. */
 export async function createList(db: Db, codPessoa: number, nome: string, max: number): Promise<number | null> {
   return locked(db, "pessoa", codPessoa, async (trx) => {
-    const { n } = await trx.selectFrom("lista").select((eb) => eb.fn.countAll<number>().as("n")).where("cod_pessoa", "=", codPessoa).executeTakeFirstOrThrow();
+    const { n } = await trx
+      .selectFrom("lista")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("cod_pessoa", "=", codPessoa)
+      .executeTakeFirstOrThrow();
     if (Number(n) >= max) return null;
     const row = await trx.insertInto("lista").values({ cod_pessoa: codPessoa, nome, padrao: 0 }).returning("cod_lista").executeTakeFirstOrThrow();
     return row.cod_lista;
@@ -174,7 +229,12 @@ export async function createList(db: Db, codPessoa: number, nome: string, max: n
 }
 
 /** Renames and/or sets the public token of one of the patron's lists. */
-export async function updateList(db: Db, codPessoa: number, codLista: number, change: { nome?: string; token_publico?: string | null }): Promise<void> {
+export async function updateList(
+  db: Db,
+  codPessoa: number,
+  codLista: number,
+  change: { nome?: string; token_publico?: string | null },
+): Promise<void> {
   await db
     .updateTable("lista")
     .set({ ...change, updated_at: sql`CURRENT_TIMESTAMP` })
@@ -188,7 +248,13 @@ export async function deleteList(db: Db, codPessoa: number, codLista: number): P
   // Under the write lock from the start: a SQLite read that later writes fails (SQLITE_BUSY_SNAPSHOT, no retry)
   // when the other portal process wrote in between.
   return locked(db, "lista", codLista, async (trx) => {
-    const own = await trx.selectFrom("lista").select("cod_lista").where("cod_pessoa", "=", codPessoa).where("cod_lista", "=", codLista).where("padrao", "=", 0).executeTakeFirst();
+    const own = await trx
+      .selectFrom("lista")
+      .select("cod_lista")
+      .where("cod_pessoa", "=", codPessoa)
+      .where("cod_lista", "=", codLista)
+      .where("padrao", "=", 0)
+      .executeTakeFirst();
     if (!own) return false;
     await trx.deleteFrom("lista_item").where("cod_lista", "=", codLista).execute();
     await trx.deleteFrom("lista").where("cod_lista", "=", codLista).execute();
@@ -198,7 +264,12 @@ export async function deleteList(db: Db, codPessoa: number, codLista: number): P
 
 /** Every list of the patron with its items, for the personal-data export. */
 export async function listsForExport(db: Db, codPessoa: number) {
-  const lists = await db.selectFrom("lista").select(["cod_lista", "nome", "padrao", "token_publico", "created_at", "updated_at"]).where("cod_pessoa", "=", codPessoa).orderBy("cod_lista").execute();
+  const lists = await db
+    .selectFrom("lista")
+    .select(["cod_lista", "nome", "padrao", "token_publico", "created_at", "updated_at"])
+    .where("cod_pessoa", "=", codPessoa)
+    .orderBy("cod_lista")
+    .execute();
   return Promise.all(
     lists.map(async (l) => ({
       ...l,

@@ -24,7 +24,11 @@ export async function libraryHistoryDays(db: Db): Promise<number> {
 
 /** The patron's choice. */
 export async function historyModeOf(db: Db, codPessoa: number): Promise<HistoryMode> {
-  const p = await db.selectFrom("pessoa").select(["guarda_historico", "historico_prazo"]).where("cod_pessoa", "=", codPessoa).executeTakeFirstOrThrow();
+  const p = await db
+    .selectFrom("pessoa")
+    .select(["guarda_historico", "historico_prazo"])
+    .where("cod_pessoa", "=", codPessoa)
+    .executeTakeFirstOrThrow();
   if (Number(p.guarda_historico) !== 1) return "nunca";
   return p.historico_prazo === "padrao" ? "padrao" : "sempre";
 }
@@ -49,7 +53,9 @@ export async function deleteHistoryItems(db: Db, codPessoa: number, ids: readonl
     .where("cod_pessoa", "=", codPessoa)
     .where("cod_emprestimo", "in", [...ids])
     .where("data_devolucao", "is not", null)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("debito as d").select("d.cod_debito").whereRef("d.cod_emprestimo", "=", "emprestimo.cod_emprestimo"))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("debito as d").select("d.cod_debito").whereRef("d.cod_emprestimo", "=", "emprestimo.cod_emprestimo"))),
+    )
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }
@@ -64,12 +70,18 @@ export async function pruneLoanHistory(db: Db, now: number): Promise<number> {
   const res = await db
     .deleteFrom("emprestimo")
     .where("data_devolucao", "is not", null)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("debito as d").select("d.cod_debito").whereRef("d.cod_emprestimo", "=", "emprestimo.cod_emprestimo"))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("debito as d").select("d.cod_debito").whereRef("d.cod_emprestimo", "=", "emprestimo.cod_emprestimo"))),
+    )
     .where((eb) =>
       eb.or([
         eb("cod_pessoa", "in", db.selectFrom("pessoa").select("cod_pessoa").where("guarda_historico", "=", 0)),
         eb.and([
-          eb("cod_pessoa", "in", db.selectFrom("pessoa").select("cod_pessoa").where("guarda_historico", "=", 1).where("historico_prazo", "=", "padrao")),
+          eb(
+            "cod_pessoa",
+            "in",
+            db.selectFrom("pessoa").select("cod_pessoa").where("guarda_historico", "=", 1).where("historico_prazo", "=", "padrao"),
+          ),
           eb(sql<string>`replace(substr(data_devolucao, 1, 19), ' ', 'T')`, "<", cutoff.slice(0, 19)),
         ]),
       ]),
@@ -80,7 +92,12 @@ export async function pruneLoanHistory(db: Db, now: number): Promise<number> {
 
 /** How many returned loans the patron's history keeps. */
 export async function returnedLoansCount(db: Db, codPessoa: number): Promise<number> {
-  const r = await db.selectFrom("emprestimo").select((eb) => eb.fn.countAll<number>().as("n")).where("cod_pessoa", "=", codPessoa).where("data_devolucao", "is not", null).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom("emprestimo")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("cod_pessoa", "=", codPessoa)
+    .where("data_devolucao", "is not", null)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 

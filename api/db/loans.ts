@@ -44,8 +44,21 @@ export async function currentLoans(db: Db, codPessoa: number, only?: number[]): 
     .innerJoin("pessoa as p", "p.cod_pessoa", "m.cod_pessoa")
     .innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria")
     .select([
-      "m.cod_emprestimo", "a.cod_acervo", "e.cod_exemplar", "a.titulo", "a.autor", "a.idioma", "b.desc_biblioteca as biblioteca", "b.cod_biblioteca", "m.tipo",
-      "m.data_emprestimo", "m.data_devolucao_prevista", "m.renovacoes", "k.limite_renovacoes", "k.renovacao_dias", "k.renova_atrasado",
+      "m.cod_emprestimo",
+      "a.cod_acervo",
+      "e.cod_exemplar",
+      "a.titulo",
+      "a.autor",
+      "a.idioma",
+      "b.desc_biblioteca as biblioteca",
+      "b.cod_biblioteca",
+      "m.tipo",
+      "m.data_emprestimo",
+      "m.data_devolucao_prevista",
+      "m.renovacoes",
+      "k.limite_renovacoes",
+      "k.renovacao_dias",
+      "k.renova_atrasado",
       sql<number>`(SELECT count(*) FROM reserva r WHERE r.cod_acervo = a.cod_acervo AND r.cod_pessoa <> m.cod_pessoa AND r.situacao IN ('ativa', 'disponivel'))`.as(
         "reservas_outros",
       ),
@@ -70,12 +83,19 @@ export async function patronFacts(db: Db, codPessoa: number): Promise<PatronFact
     .selectFrom("pessoa as p")
     .innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria")
     .select([
-      "p.bloqueado", "k.limite_debito",
-      sql<number>`(SELECT coalesce(sum(d.valor_multa - d.desconto - d.valor_pago), 0) FROM debito d WHERE d.cod_pessoa = p.cod_pessoa)`.as("debito_aberto"),
+      "p.bloqueado",
+      "k.limite_debito",
+      sql<number>`(SELECT coalesce(sum(d.valor_multa - d.desconto - d.valor_pago), 0) FROM debito d WHERE d.cod_pessoa = p.cod_pessoa)`.as(
+        "debito_aberto",
+      ),
     ])
     .where("p.cod_pessoa", "=", codPessoa)
     .executeTakeFirst();
-  return { bloqueado: Boolean(row?.bloqueado), limite_debito: Number(row?.limite_debito ?? 0), debito_aberto: Math.round(Number(row?.debito_aberto ?? 0) * 100) / 100 };
+  return {
+    bloqueado: Boolean(row?.bloqueado),
+    limite_debito: Number(row?.limite_debito ?? 0),
+    debito_aberto: Math.round(Number(row?.debito_aberto ?? 0) * 100) / 100,
+  };
 }
 
 /** The renewal a form key already made for a loan (a repeated submission), if any. */
@@ -101,7 +121,13 @@ export async function applyRenewal(
     return await db.transaction().execute(async (trx) => {
       await trx
         .insertInto("renovacao")
-        .values({ cod_emprestimo: r.cod_emprestimo, cod_pessoa: r.cod_pessoa, chave_envio: r.chave, data_devolucao_anterior: r.anterior, data_devolucao_nova: r.nova })
+        .values({
+          cod_emprestimo: r.cod_emprestimo,
+          cod_pessoa: r.cod_pessoa,
+          chave_envio: r.chave,
+          data_devolucao_anterior: r.anterior,
+          data_devolucao_nova: r.nova,
+        })
         .execute();
       const res = await trx
         .updateTable("emprestimo")
@@ -164,8 +190,18 @@ export async function loanHistory(
     .innerJoin("acervo as a", "a.cod_acervo", "e.cod_acervo")
     .innerJoin("biblioteca as b", "b.cod_biblioteca", "m.cod_biblioteca")
     .select([
-      "m.cod_emprestimo", "a.cod_acervo", "a.titulo", "a.autor", "a.idioma", "b.desc_biblioteca as biblioteca", "m.tipo", "m.data_emprestimo",
-      "m.data_devolucao_prevista", "m.data_devolucao", "m.renovacoes", fine.as("multa"),
+      "m.cod_emprestimo",
+      "a.cod_acervo",
+      "a.titulo",
+      "a.autor",
+      "a.idioma",
+      "b.desc_biblioteca as biblioteca",
+      "m.tipo",
+      "m.data_emprestimo",
+      "m.data_devolucao_prevista",
+      "m.data_devolucao",
+      "m.renovacoes",
+      fine.as("multa"),
     ])
     .orderBy("m.data_emprestimo", "desc")
     .orderBy("m.cod_emprestimo", "desc")
@@ -185,7 +221,13 @@ function nextDay(day: string): string {
 
 /** The patron's latest loan token still valid at `nowIso`; undefined when none. */
 export function validLoanToken(db: Db, codPessoa: number, nowIso: string) {
-  return db.selectFrom("token_emprestimo").select(["token", "valido_ate"]).where("cod_pessoa", "=", codPessoa).where("valido_ate", ">", nowIso).orderBy("id", "desc").executeTakeFirst();
+  return db
+    .selectFrom("token_emprestimo")
+    .select(["token", "valido_ate"])
+    .where("cod_pessoa", "=", codPessoa)
+    .where("valido_ate", ">", nowIso)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
 }
 
 /** Replaces the patron's loan tokens with this one, in one transaction (throws when the token is taken). */

@@ -13,7 +13,8 @@ export interface IssueKey {
 
 /** The issue of a title at a library with that year, volume and number (a missing part matches only a missing part). */
 export function findIssue(db: Db, k: IssueKey) {
-  const same = (col: "volume" | "numero", v: string | null) => (v === null ? sql<boolean>`${sql.ref(col)} IS NULL` : sql<boolean>`${sql.ref(col)} = ${v}`);
+  const same = (col: "volume" | "numero", v: string | null) =>
+    v === null ? sql<boolean>`${sql.ref(col)} IS NULL` : sql<boolean>`${sql.ref(col)} = ${v}`;
   return db
     .selectFrom("fasciculo")
     .select(["cod_fasciculo", "situacao", "periodo"])
@@ -27,12 +28,23 @@ export function findIssue(db: Db, k: IssueKey) {
 
 /** Marks an expected issue (late, claimed) as received on a day. */
 export async function markIssueReceived(db: Db, codFasciculo: number, day: string, periodo: string | null): Promise<void> {
-  await db.updateTable("fasciculo").set({ situacao: "recebido", data_chegada: day, observacao: null, ...(periodo ? { periodo } : {}) }).where("cod_fasciculo", "=", codFasciculo).execute();
+  await db
+    .updateTable("fasciculo")
+    .set({ situacao: "recebido", data_chegada: day, observacao: null, ...(periodo ? { periodo } : {}) })
+    .where("cod_fasciculo", "=", codFasciculo)
+    .execute();
 }
 
 /** Records a received issue; returns its id. */
-export async function insertReceivedIssue(db: Db, k: IssueKey & { periodo: string | null; data_publicacao: string | null; data_chegada: string }): Promise<number> {
-  const row = await db.insertInto("fasciculo").values({ ...k, situacao: "recebido" }).returning("cod_fasciculo").executeTakeFirstOrThrow();
+export async function insertReceivedIssue(
+  db: Db,
+  k: IssueKey & { periodo: string | null; data_publicacao: string | null; data_chegada: string },
+): Promise<number> {
+  const row = await db
+    .insertInto("fasciculo")
+    .values({ ...k, situacao: "recebido" })
+    .returning("cod_fasciculo")
+    .executeTakeFirstOrThrow();
   return row.cod_fasciculo;
 }
 
@@ -42,10 +54,21 @@ const issuesQuery = (db: Db) =>
     .selectFrom("fasciculo as f")
     .innerJoin("biblioteca as b", "b.cod_biblioteca", "f.cod_biblioteca")
     .select([
-      "f.cod_fasciculo", "f.cod_biblioteca", "b.desc_biblioteca", "f.ano", "f.volume", "f.numero", "f.periodo", "f.data_publicacao",
-      "f.data_chegada", "f.situacao", "f.observacao",
+      "f.cod_fasciculo",
+      "f.cod_biblioteca",
+      "b.desc_biblioteca",
+      "f.ano",
+      "f.volume",
+      "f.numero",
+      "f.periodo",
+      "f.data_publicacao",
+      "f.data_chegada",
+      "f.situacao",
+      "f.observacao",
     ])
-    .select((eb) => eb.exists(eb.selectFrom("sumario as s").select("s.cod_sumario").whereRef("s.cod_fasciculo", "=", "f.cod_fasciculo")).as("possui_sumario"));
+    .select((eb) =>
+      eb.exists(eb.selectFrom("sumario as s").select("s.cod_sumario").whereRef("s.cod_fasciculo", "=", "f.cod_fasciculo")).as("possui_sumario"),
+    );
 export type IssueRow = Awaited<ReturnType<ReturnType<typeof issuesQuery>["execute"]>>[number];
 
 export type IssueFilter = { codBib?: number; year?: number; situacao?: string; limit?: number; byArrival?: boolean };
@@ -58,7 +81,13 @@ const ISSUES = new Map<string, PreparedQuery<IssueParams, IssueRow>>();
  */
 export async function issueRows(db: Db, id: number, f: IssueFilter = {}): Promise<IssueRow[]> {
   // One prepared query per combination of filters given (ADR 210): the title page's is always the same one.
-  const has = { codBib: Boolean(f.codBib), year: Boolean(f.year), situacao: Boolean(f.situacao), limit: Boolean(f.limit), byArrival: Boolean(f.byArrival) };
+  const has = {
+    codBib: Boolean(f.codBib),
+    year: Boolean(f.year),
+    situacao: Boolean(f.situacao),
+    limit: Boolean(f.limit),
+    byArrival: Boolean(f.byArrival),
+  };
   const key = JSON.stringify(has);
   let q = ISSUES.get(key);
   if (!q) {
@@ -89,7 +118,14 @@ export async function hasIssues(db: Db, id: number): Promise<boolean> {
 
 /** The libraries holding issues of the title, by code. */
 export function issueLibraries(db: Db, id: number) {
-  return db.selectFrom("fasciculo as f").innerJoin("biblioteca as b", "b.cod_biblioteca", "f.cod_biblioteca").select(["b.cod_biblioteca", "b.desc_biblioteca"]).distinct().where("f.cod_acervo", "=", id).orderBy("b.cod_biblioteca").execute();
+  return db
+    .selectFrom("fasciculo as f")
+    .innerJoin("biblioteca as b", "b.cod_biblioteca", "f.cod_biblioteca")
+    .select(["b.cod_biblioteca", "b.desc_biblioteca"])
+    .distinct()
+    .where("f.cod_acervo", "=", id)
+    .orderBy("b.cod_biblioteca")
+    .execute();
 }
 
 /** The years with issues of the title, newest first. */

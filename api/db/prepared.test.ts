@@ -38,7 +38,10 @@ describe("prepared queries", () => {
     const copy = await t.db.selectFrom("exemplar").selectAll().where("cod_acervo", "=", ids[0]).executeTakeFirstOrThrow();
     const { cod_exemplar: _c, codigo_barras, ...rest } = copy;
     for (const [i, lib] of libs.entries()) {
-      await t.db.insertInto("exemplar").values({ ...rest, cod_biblioteca: lib, codigo_barras: `${codigo_barras}-p${i}` }).execute();
+      await t.db
+        .insertInto("exemplar")
+        .values({ ...rest, cod_biblioteca: lib, codigo_barras: `${codigo_barras}-p${i}` })
+        .execute();
     }
     let nonEmpty = 0;
     for (const id of ids) {
@@ -55,14 +58,20 @@ describe("prepared queries", () => {
     }
     expect(nonEmpty).toBeGreaterThan(ids.length);
     // The title with copies everywhere: the library filter and the limit both cut.
-    expect((await q.all(t.db, { limit: 10, id: ids[0], minBib: 0 })).length).toBeGreaterThan((await q.all(t.db, { limit: 10, id: ids[0], minBib: libs[0] })).length);
+    expect((await q.all(t.db, { limit: 10, id: ids[0], minBib: 0 })).length).toBeGreaterThan(
+      (await q.all(t.db, { limit: 10, id: ids[0], minBib: libs[0] })).length,
+    );
     expect((await q.all(t.db, { limit: 1, id: ids[0], minBib: 0 })).length).toBe(1);
     expect(q.compilations).toBe(1);
   });
 
   it("binds text and null, and refuses a list or a missing value", async () => {
     const q = prepared((db, p: { titulo: string | null }) =>
-      db.selectFrom("acervo").select("cod_acervo").where(sql<boolean>`coalesce(${p.titulo}, titulo) = titulo`).orderBy("cod_acervo"),
+      db
+        .selectFrom("acervo")
+        .select("cod_acervo")
+        .where(sql<boolean>`coalesce(${p.titulo}, titulo) = titulo`)
+        .orderBy("cod_acervo"),
     );
     const all = await t.db.selectFrom("acervo").select("cod_acervo").orderBy("cod_acervo").execute();
     const one = await t.db.selectFrom("acervo").select(["cod_acervo", "titulo"]).orderBy("cod_acervo").executeTakeFirstOrThrow();

@@ -38,12 +38,21 @@ export async function allowEvent(db: Db, key: string, max: number, now: number, 
 
 /** Locks `key` until `until` (ms): every event is refused until then. */
 export async function lockKey(db: Db, key: string, until: number): Promise<void> {
-  await db.updateTable("contador_limite").set({ bloqueado_ate: iso(until) }).where("chave", "=", key).execute();
+  await db
+    .updateTable("contador_limite")
+    .set({ bloqueado_ate: iso(until) })
+    .where("chave", "=", key)
+    .execute();
 }
 
 /** Takes back one counted event (e.g. a login that succeeded). */
 export async function uncountEvent(db: Db, key: string): Promise<void> {
-  await db.updateTable("contador_limite").set({ contagem: sql<number>`contagem - 1` }).where("chave", "=", key).where("contagem", ">", 0).execute();
+  await db
+    .updateTable("contador_limite")
+    .set({ contagem: sql<number>`contagem - 1` })
+    .where("chave", "=", key)
+    .where("contagem", ">", 0)
+    .execute();
 }
 
 /** Forgets a key's count and lock. */

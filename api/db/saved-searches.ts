@@ -8,12 +8,25 @@ const COLUMNS = ["id", "nome", "consulta", "created_at", "alerta"] as const;
 
 /** The patron's saved searches, newest first. */
 export function savedSearchesOf(db: Db, codPessoa: number) {
-  return db.selectFrom("pesquisa_salva").select(COLUMNS).$narrowType<{ alerta: SavedSearchAlert | null }>().where("cod_pessoa", "=", codPessoa).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  return db
+    .selectFrom("pesquisa_salva")
+    .select(COLUMNS)
+    .$narrowType<{ alerta: SavedSearchAlert | null }>()
+    .where("cod_pessoa", "=", codPessoa)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
 }
 
 /** The patron's saved search of this query string; undefined when not saved. */
 export function savedSearchByQuery(db: Db, codPessoa: number, consulta: string) {
-  return db.selectFrom("pesquisa_salva").select(COLUMNS).$narrowType<{ alerta: SavedSearchAlert | null }>().where("cod_pessoa", "=", codPessoa).where("consulta", "=", consulta).executeTakeFirst();
+  return db
+    .selectFrom("pesquisa_salva")
+    .select(COLUMNS)
+    .$narrowType<{ alerta: SavedSearchAlert | null }>()
+    .where("cod_pessoa", "=", codPessoa)
+    .where("consulta", "=", consulta)
+    .executeTakeFirst();
 }
 
 /** Saves a search (throws a unique violation when the patron saved the same query meanwhile). */

@@ -6,7 +6,10 @@ export type SsoFlowRow = SsoFluxoTable;
 
 /** Records a new flow. */
 export async function insertFlow(db: Db, row: Omit<SsoFluxoTable, "usado_em">): Promise<void> {
-  await db.insertInto("sso_fluxo").values({ ...row, usado_em: null }).execute();
+  await db
+    .insertInto("sso_fluxo")
+    .values({ ...row, usado_em: null })
+    .execute();
 }
 
 /**
@@ -51,7 +54,17 @@ export async function patronsByCpf(db: Db, cpf: string): Promise<number[]> {
     .innerJoin("login", "login.cod_pessoa", "pessoa.cod_pessoa")
     .select("pessoa.cod_pessoa")
     .distinct()
-    .where((eb) => eb(eb.fn("replace", [eb.fn("replace", [eb.fn("replace", ["pessoa.cpf", eb.val("."), eb.val("")]), eb.val("-"), eb.val("")]), eb.val(" "), eb.val("")]), "=", digits))
+    .where((eb) =>
+      eb(
+        eb.fn("replace", [
+          eb.fn("replace", [eb.fn("replace", ["pessoa.cpf", eb.val("."), eb.val("")]), eb.val("-"), eb.val("")]),
+          eb.val(" "),
+          eb.val(""),
+        ]),
+        "=",
+        digits,
+      ),
+    )
     .execute();
   return rows.map((r) => r.cod_pessoa);
 }

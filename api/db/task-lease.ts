@@ -22,5 +22,10 @@ export async function takeLease(db: Db, name: string, holder: string, now: numbe
 
 /** Gives the lease back (a stopping server), so another process takes the task without waiting it out. */
 export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
-  await db.updateTable("tarefa_exclusiva").set({ dono: null, ate: new Date(0).toISOString() }).where("nome", "=", name).where("dono", "=", holder).execute();
+  await db
+    .updateTable("tarefa_exclusiva")
+    .set({ dono: null, ate: new Date(0).toISOString() })
+    .where("nome", "=", name)
+    .where("dono", "=", holder)
+    .execute();
 }

@@ -5,15 +5,32 @@ import type { Db } from "./index.ts";
 /** The options of the teaching-plan form: departments, disciplines and libraries some plan has, and the plans' years, semesters and periods. */
 export async function planOptions(db: Db) {
   const [departamentos, disciplinas, bibliotecas, plans] = await Promise.all([
-    db.selectFrom("departamento as d").select(["d.cod_departamento as codigo", "d.nome as descricao"])
-      .where((eb) => eb.exists(eb.selectFrom("disciplina as x").innerJoin("plano_ensino as p", "p.cod_disciplina", "x.cod_disciplina").select("p.cod_plano").whereRef("x.cod_departamento", "=", "d.cod_departamento")))
-      .orderBy("d.nome").execute(),
-    db.selectFrom("disciplina as x").select(["x.cod_disciplina as codigo", "x.nome as descricao", "x.cod_departamento"])
+    db
+      .selectFrom("departamento as d")
+      .select(["d.cod_departamento as codigo", "d.nome as descricao"])
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("disciplina as x")
+            .innerJoin("plano_ensino as p", "p.cod_disciplina", "x.cod_disciplina")
+            .select("p.cod_plano")
+            .whereRef("x.cod_departamento", "=", "d.cod_departamento"),
+        ),
+      )
+      .orderBy("d.nome")
+      .execute(),
+    db
+      .selectFrom("disciplina as x")
+      .select(["x.cod_disciplina as codigo", "x.nome as descricao", "x.cod_departamento"])
       .where((eb) => eb.exists(eb.selectFrom("plano_ensino as p").select("p.cod_plano").whereRef("p.cod_disciplina", "=", "x.cod_disciplina")))
-      .orderBy("x.nome").execute(),
-    db.selectFrom("biblioteca as b").select(["b.cod_biblioteca as codigo", "b.desc_biblioteca as descricao"])
+      .orderBy("x.nome")
+      .execute(),
+    db
+      .selectFrom("biblioteca as b")
+      .select(["b.cod_biblioteca as codigo", "b.desc_biblioteca as descricao"])
       .where((eb) => eb.exists(eb.selectFrom("plano_ensino as p").select("p.cod_plano").whereRef("p.cod_biblioteca", "=", "b.cod_biblioteca")))
-      .orderBy("b.desc_biblioteca").execute(),
+      .orderBy("b.desc_biblioteca")
+      .execute(),
     db.selectFrom("plano_ensino").select(["ano", "semestre", "periodo"]).distinct().execute(),
   ]);
   return { departamentos, disciplinas, bibliotecas, plans };
@@ -52,11 +69,25 @@ export async function plansWithBibliography(db: Db, f: PlanFilter, max: number) 
     base.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
     base
       .select([
-        "p.cod_plano", "p.ano", "p.semestre", "p.periodo", "p.vagas",
-        "x.cod_disciplina", "x.codigo as sigla", "x.nome as disciplina",
-        "d.cod_departamento", "d.nome as departamento", "k.cod_curso", "k.nome as curso", "b.cod_biblioteca", "b.desc_biblioteca",
+        "p.cod_plano",
+        "p.ano",
+        "p.semestre",
+        "p.periodo",
+        "p.vagas",
+        "x.cod_disciplina",
+        "x.codigo as sigla",
+        "x.nome as disciplina",
+        "d.cod_departamento",
+        "d.nome as departamento",
+        "k.cod_curso",
+        "k.nome as curso",
+        "b.cod_biblioteca",
+        "b.desc_biblioteca",
       ])
-      .orderBy("x.nome").orderBy("p.ano", "desc").orderBy("p.semestre", "desc").orderBy("p.cod_plano")
+      .orderBy("x.nome")
+      .orderBy("p.ano", "desc")
+      .orderBy("p.semestre", "desc")
+      .orderBy("p.cod_plano")
       .limit(max)
       .execute(),
   ]);
@@ -68,8 +99,13 @@ export async function plansWithBibliography(db: Db, f: PlanFilter, max: number) 
         .innerJoin("acervo as a", "a.cod_acervo", "pb.cod_acervo")
         .leftJoin(
           (eb) =>
-            eb.selectFrom("exemplar as e")
-              .select(["e.cod_acervo", sql<number>`count(*)`.as("exemplares"), sql<number>`sum(CASE WHEN e.situacao = 'disponivel' THEN 1 ELSE 0 END)`.as("disponiveis")])
+            eb
+              .selectFrom("exemplar as e")
+              .select([
+                "e.cod_acervo",
+                sql<number>`count(*)`.as("exemplares"),
+                sql<number>`sum(CASE WHEN e.situacao = 'disponivel' THEN 1 ELSE 0 END)`.as("disponiveis"),
+              ])
               .where("e.cod_acervo", "in", eb.selectFrom("plano_bibliografia").select("cod_acervo").where("cod_plano", "in", ids))
               .groupBy("e.cod_acervo")
               .as("c"),
@@ -77,17 +113,34 @@ export async function plansWithBibliography(db: Db, f: PlanFilter, max: number) 
         )
         .leftJoin(
           (eb) =>
-            eb.selectFrom("emprestimo as m")
+            eb
+              .selectFrom("emprestimo as m")
               .innerJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
-              .select(["e.cod_acervo", sql<number>`count(*)`.as("emprestimos"), sql<number>`sum(CASE WHEN m.data_devolucao IS NULL THEN 1 ELSE 0 END)`.as("emprestados")])
+              .select([
+                "e.cod_acervo",
+                sql<number>`count(*)`.as("emprestimos"),
+                sql<number>`sum(CASE WHEN m.data_devolucao IS NULL THEN 1 ELSE 0 END)`.as("emprestados"),
+              ])
               .where("e.cod_acervo", "in", eb.selectFrom("plano_bibliografia").select("cod_acervo").where("cod_plano", "in", ids))
               .groupBy("e.cod_acervo")
               .as("m"),
           (j) => j.onRef("m.cod_acervo", "=", "a.cod_acervo"),
         )
-        .select(["pb.cod_plano", "pb.tipo", "a.cod_acervo", "a.titulo", "a.autor", "a.ano_publicacao", "c.exemplares", "c.disponiveis", "m.emprestados", "m.emprestimos"])
+        .select([
+          "pb.cod_plano",
+          "pb.tipo",
+          "a.cod_acervo",
+          "a.titulo",
+          "a.autor",
+          "a.ano_publicacao",
+          "c.exemplares",
+          "c.disponiveis",
+          "m.emprestados",
+          "m.emprestimos",
+        ])
         .where("pb.cod_plano", "in", ids)
-        .orderBy("pb.cod_plano").orderBy("pb.ordem")
+        .orderBy("pb.cod_plano")
+        .orderBy("pb.ordem")
         .execute()
     : [];
   return { total: Number(count.n), plans, titles };

@@ -14,14 +14,16 @@ function declaredSchema(): Map<string, Set<string>> {
   source.forEachChild((n) => {
     if (ts.isInterfaceDeclaration(n)) interfaces.set(n.name.text, n);
   });
-  const propsOf = (i: ts.InterfaceDeclaration) => i.members.filter(ts.isPropertySignature).map((m) => ({ name: m.name.getText(source), type: m.type }));
+  const propsOf = (i: ts.InterfaceDeclaration) =>
+    i.members.filter(ts.isPropertySignature).map((m) => ({ name: m.name.getText(source), type: m.type }));
   const tables = new Map<string, Set<string>>();
   for (const { name, type } of propsOf(interfaces.get("DB")!)) {
     const ref = type && ts.isTypeReferenceNode(type) ? type.typeName.getText(source) : "";
     const table = interfaces.get(ref);
     if (!table) throw new Error(`DB.${name}: ${ref} is not an interface of types.ts`);
     const columns = new Set(propsOf(table).map((p) => p.name));
-    for (const h of table.heritageClauses ?? []) for (const t of h.types) for (const p of propsOf(interfaces.get(t.expression.getText(source))!)) columns.add(p.name);
+    for (const h of table.heritageClauses ?? [])
+      for (const t of h.types) for (const p of propsOf(interfaces.get(t.expression.getText(source))!)) columns.add(p.name);
     tables.set(name, columns);
   }
   return tables;
@@ -47,7 +49,9 @@ const notDeclared = (name: string) => name.startsWith("kysely_") || name.startsW
 describe("api/db/types.ts against the migrated schema", () => {
   it("declares every table the migrations create, with exactly its columns", async () => {
     const declared = declaredSchema();
-    const actual = new Map((await db.introspection.getTables()).filter((t) => !notDeclared(t.name)).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
+    const actual = new Map(
+      (await db.introspection.getTables()).filter((t) => !notDeclared(t.name)).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]),
+    );
     expect(actual.size).toBeGreaterThan(50);
     expect([...actual.keys()].filter((t) => !declared.has(t)).sort(), "tables the types do not declare").toEqual([]);
     expect([...declared.keys()].filter((t) => !actual.has(t) && !notDeclared(t)).sort(), "declared tables no migration creates").toEqual([]);

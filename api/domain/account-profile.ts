@@ -13,7 +13,14 @@ import { loginGuessLimits } from "./login.ts";
 import { revokeOtherSessions } from "./tokens.ts";
 import { checkNewPassword, passwordRulesFrom, type PasswordRuleCode, type PasswordRules } from "./password-rules.ts";
 import { phoneIssue, waitingEmailChange } from "./contact-details.ts";
-import { checkPersonalData, editableFields, PERSONAL_FIELDS, type PersonalData, type PersonalDataIssue, type PersonalField } from "./personal-data.ts";
+import {
+  checkPersonalData,
+  editableFields,
+  PERSONAL_FIELDS,
+  type PersonalData,
+  type PersonalDataIssue,
+  type PersonalField,
+} from "./personal-data.ts";
 
 async function institutionParameters(db: Db) {
   const row = await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
@@ -50,7 +57,8 @@ export async function readPersonalData(db: Db, codPessoa: number, now: number = 
   };
 }
 
-export type UpdateOutcome = { ok: true } | { ok: false; issues: Partial<Record<PersonalField | "telefone", PersonalDataIssue | "telefone_invalido">> };
+export type UpdateOutcome =
+  { ok: true } | { ok: false; issues: Partial<Record<PersonalField | "telefone", PersonalDataIssue | "telefone_invalido">> };
 
 /**
  * Applies a change of personal data (only the fields given) and of the phone (`telefone`, spec §5: digits, dash,
@@ -104,7 +112,15 @@ export async function changePassword(
   const nowIso = new Date(now).toISOString();
   const person = await getPerson(db, codPessoa);
   const logins = await getLogins(db, codPessoa);
-  const guess = await admitGuess(db, loginGuessLimits(s, logins.map((l) => l.usuario), clientIp), now);
+  const guess = await admitGuess(
+    db,
+    loginGuessLimits(
+      s,
+      logins.map((l) => l.usuario),
+      clientIp,
+    ),
+    now,
+  );
   if (!guess) return { ok: false, reason: "muitas_tentativas" };
   const login = logins.find((l) => verifyPassword(input.senhaAtual, l.senha_hash, l.senha_salt));
   if (await settleGuess(db, guess, Boolean(login), now)) return { ok: false, reason: "muitas_tentativas" };

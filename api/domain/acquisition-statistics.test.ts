@@ -8,7 +8,10 @@ describe("the periods of acquisition statistics", () => {
   });
 
   it("spans the chosen range, else the acquisitions' first and last month", () => {
-    expect(periodsOf(["2026-02-10"], { dataIni: "2026-01-31", dataFim: "2026-03-01" })).toEqual({ agrupamento: "mes", periodos: ["2026-01", "2026-02", "2026-03"] });
+    expect(periodsOf(["2026-02-10"], { dataIni: "2026-01-31", dataFim: "2026-03-01" })).toEqual({
+      agrupamento: "mes",
+      periodos: ["2026-01", "2026-02", "2026-03"],
+    });
     expect(periodsOf(["2026-04-01", "2026-02-28"], {})).toEqual({ agrupamento: "mes", periodos: ["2026-02", "2026-03", "2026-04"] });
     expect(periodsOf([], {})).toEqual({ agrupamento: "mes", periodos: [] });
   });

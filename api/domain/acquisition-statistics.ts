@@ -71,10 +71,14 @@ function tally<K extends string>(rows: Array<{ key: K; cod_acervo: number; exemp
 /** The statistics of a range (both dates or neither; start ≤ end is the route's check) and, optionally, one library. */
 export async function acquisitionStatistics(db: Db, f: AcquisitionFilter, lang: Lang): Promise<AcquisitionStatistics> {
   const [rows, suggestions] = await Promise.all([acquiredCopies(db, f), suggestionsByStatus(db, f)]);
-  const { agrupamento, periodos } = periodsOf(rows.map((r) => r.dia), f);
+  const { agrupamento, periodos } = periodsOf(
+    rows.map((r) => r.dia),
+    f,
+  );
   const cut = agrupamento === "mes" ? 7 : 4;
   const byPeriod = tally(rows.map((r) => ({ key: r.dia.slice(0, cut), cod_acervo: r.cod_acervo, exemplares: r.exemplares })));
-  const modeOf = (m: string | null): AcquisitionMode => (ACQUISITION_MODES as readonly string[]).includes(m ?? "") ? (m as AcquisitionMode) : "nao_informada";
+  const modeOf = (m: string | null): AcquisitionMode =>
+    (ACQUISITION_MODES as readonly string[]).includes(m ?? "") ? (m as AcquisitionMode) : "nao_informada";
   const byMode = tally(rows.map((r) => ({ key: modeOf(r.modalidade), cod_acervo: r.cod_acervo, exemplares: r.exemplares })));
   const all = tally(rows.map((r) => ({ key: "all" as const, cod_acervo: r.cod_acervo, exemplares: r.exemplares }))).get("all");
   const counted = new Map(suggestions.map((s) => [s.situacao, s.total]));
@@ -85,6 +89,10 @@ export async function acquisitionStatistics(db: Db, f: AcquisitionFilter, lang: 
     periodos: periodos.map((p) => ({ periodo: p, titulos: byPeriod.get(p)?.titulos ?? 0, exemplares: byPeriod.get(p)?.exemplares ?? 0 })),
     por_modalidade: ACQUISITION_MODES.filter((m) => byMode.has(m)).map((m) => ({ modalidade: m, descricao: MODE_NAMES[m][lang], ...byMode.get(m)! })),
     // Every status that has suggestions, in the spec's order.
-    sugestoes: SUGGESTION_STATUSES.filter((s) => counted.has(s.codigo)).map((s) => ({ situacao: s.codigo, descricao: s.descricao[lang], total: counted.get(s.codigo)! })),
+    sugestoes: SUGGESTION_STATUSES.filter((s) => counted.has(s.codigo)).map((s) => ({
+      situacao: s.codigo,
+      descricao: s.descricao[lang],
+      total: counted.get(s.codigo)!,
+    })),
   };
 }

@@ -13,7 +13,18 @@ import type { Mailer } from "../mail/index.ts";
 import { DUE_DAYS_MAX } from "../../contract/notifications.ts";
 import { eventOfKind, languageOf, preferencesOf, publicUrl, unsubscribeLink, type Preferences, type UnsubscribeTarget } from "./notifications.ts";
 
-export const ALERT_KINDS = ["reserva_disponivel", "lista_espera_disponivel", "vencimento", "solicitacao_situacao", "sugestao_situacao", "perfil_interesse", "fasciculo_novo", "atraso", "pesquisa_salva", "mensagem"] as const;
+export const ALERT_KINDS = [
+  "reserva_disponivel",
+  "lista_espera_disponivel",
+  "vencimento",
+  "solicitacao_situacao",
+  "sugestao_situacao",
+  "perfil_interesse",
+  "fasciculo_novo",
+  "atraso",
+  "pesquisa_salva",
+  "mensagem",
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** Data an alert carries so the portal can word it in any language. */
@@ -45,9 +56,36 @@ const LOCALE: Record<Lang, string> = { pt: "pt-BR", es: "es-CO", en: "en-US" };
 
 /** Status codes of loan requests and suggestions as words (ADR 227); an unknown code loses its underscores. */
 const STATUS: Record<Lang, Record<string, string>> = {
-  pt: { aguardando: "aguardando", disponivel: "disponível", transito: "em trânsito", em_transito: "em trânsito", atendida: "atendida", cancelada: "cancelada", finalizada: "finalizada", nao_finalizada: "não finalizada" },
-  es: { aguardando: "en espera", disponivel: "disponible", transito: "en tránsito", em_transito: "en tránsito", atendida: "atendida", cancelada: "cancelada", finalizada: "finalizada", nao_finalizada: "no finalizada" },
-  en: { aguardando: "waiting", disponivel: "available", transito: "in transit", em_transito: "in transit", atendida: "fulfilled", cancelada: "cancelled", finalizada: "finished", nao_finalizada: "not finished" },
+  pt: {
+    aguardando: "aguardando",
+    disponivel: "disponível",
+    transito: "em trânsito",
+    em_transito: "em trânsito",
+    atendida: "atendida",
+    cancelada: "cancelada",
+    finalizada: "finalizada",
+    nao_finalizada: "não finalizada",
+  },
+  es: {
+    aguardando: "en espera",
+    disponivel: "disponible",
+    transito: "en tránsito",
+    em_transito: "en tránsito",
+    atendida: "atendida",
+    cancelada: "cancelada",
+    finalizada: "finalizada",
+    nao_finalizada: "no finalizada",
+  },
+  en: {
+    aguardando: "waiting",
+    disponivel: "available",
+    transito: "in transit",
+    em_transito: "in transit",
+    atendida: "fulfilled",
+    cancelada: "cancelled",
+    finalizada: "finished",
+    nao_finalizada: "not finished",
+  },
 };
 
 /** A status code in words. */
@@ -102,9 +140,18 @@ const TEXT: Record<Exclude<AlertKind, "mensagem">, Record<Lang, Words>> = {
     en: (d, t) => `Your acquisition suggestion ${t} is now ${statusWord("en", d.situacao)}.`,
   },
   perfil_interesse: {
-    pt: (d) => (d.total === 1 ? `1 título novo no acervo conforme o seu perfil de interesse: ${d.titulos ?? ""}.` : `${d.total ?? 0} títulos novos no acervo conforme o seu perfil de interesse: ${d.titulos ?? ""}.`),
-    es: (d) => (d.total === 1 ? `1 título nuevo en el acervo según su perfil de interés: ${d.titulos ?? ""}.` : `${d.total ?? 0} títulos nuevos en el acervo según su perfil de interés: ${d.titulos ?? ""}.`),
-    en: (d) => (d.total === 1 ? `1 new title in the catalogue matches your interest profile: ${d.titulos ?? ""}.` : `${d.total ?? 0} new titles in the catalogue match your interest profile: ${d.titulos ?? ""}.`),
+    pt: (d) =>
+      d.total === 1
+        ? `1 título novo no acervo conforme o seu perfil de interesse: ${d.titulos ?? ""}.`
+        : `${d.total ?? 0} títulos novos no acervo conforme o seu perfil de interesse: ${d.titulos ?? ""}.`,
+    es: (d) =>
+      d.total === 1
+        ? `1 título nuevo en el acervo según su perfil de interés: ${d.titulos ?? ""}.`
+        : `${d.total ?? 0} títulos nuevos en el acervo según su perfil de interés: ${d.titulos ?? ""}.`,
+    en: (d) =>
+      d.total === 1
+        ? `1 new title in the catalogue matches your interest profile: ${d.titulos ?? ""}.`
+        : `${d.total ?? 0} new titles in the catalogue match your interest profile: ${d.titulos ?? ""}.`,
   },
   atraso: {
     pt: (d, t) => `O empréstimo de ${t} está atrasado: venceu em ${longDate("pt", d.data)}.`,
@@ -112,9 +159,18 @@ const TEXT: Record<Exclude<AlertKind, "mensagem">, Record<Lang, Words>> = {
     en: (d, t) => `The loan of ${t} is overdue: it was due on ${longDate("en", d.data)}.`,
   },
   pesquisa_salva: {
-    pt: (d) => (d.total === 1 ? `1 título novo na pesquisa salva “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.` : `${d.total ?? 0} títulos novos na pesquisa salva “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.`),
-    es: (d) => (d.total === 1 ? `1 título nuevo en la búsqueda guardada “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.` : `${d.total ?? 0} títulos nuevos en la búsqueda guardada “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.`),
-    en: (d) => (d.total === 1 ? `1 new title for the saved search “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.` : `${d.total ?? 0} new titles for the saved search “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.`),
+    pt: (d) =>
+      d.total === 1
+        ? `1 título novo na pesquisa salva “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.`
+        : `${d.total ?? 0} títulos novos na pesquisa salva “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.`,
+    es: (d) =>
+      d.total === 1
+        ? `1 título nuevo en la búsqueda guardada “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.`
+        : `${d.total ?? 0} títulos nuevos en la búsqueda guardada “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.`,
+    en: (d) =>
+      d.total === 1
+        ? `1 new title for the saved search “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.`
+        : `${d.total ?? 0} new titles for the saved search “${d.pesquisa ?? ""}”: ${d.titulos ?? ""}.`,
   },
   fasciculo_novo: {
     pt: (d, t) => `Chegou um novo fascículo de ${t} na ${d.biblioteca ?? ""}: ${d.fasciculo ?? ""}.`,
@@ -125,8 +181,16 @@ const TEXT: Record<Exclude<AlertKind, "mensagem">, Record<Lang, Words>> = {
 
 /** Each kind's e-mail subject (ADR 227): what happened and to which title, never a generic "notice". */
 const SUBJECT: Record<Exclude<AlertKind, "mensagem">, Record<Lang, (d: AlertData) => string>> = {
-  reserva_disponivel: { pt: (d) => `Reserva disponível para retirada: ${d.titulo}`, es: (d) => `Reserva disponible para retirar: ${d.titulo}`, en: (d) => `Hold ready for pickup: ${d.titulo}` },
-  lista_espera_disponivel: { pt: (d) => `Título disponível: ${d.titulo}`, es: (d) => `Título disponible: ${d.titulo}`, en: (d) => `Title available: ${d.titulo}` },
+  reserva_disponivel: {
+    pt: (d) => `Reserva disponível para retirada: ${d.titulo}`,
+    es: (d) => `Reserva disponible para retirar: ${d.titulo}`,
+    en: (d) => `Hold ready for pickup: ${d.titulo}`,
+  },
+  lista_espera_disponivel: {
+    pt: (d) => `Título disponível: ${d.titulo}`,
+    es: (d) => `Título disponible: ${d.titulo}`,
+    en: (d) => `Title available: ${d.titulo}`,
+  },
   vencimento: {
     pt: (d) => `Empréstimo ${dueIn("pt", d.dias ?? 0)}: ${d.titulo}`,
     es: (d) => `Préstamo ${dueIn("es", d.dias ?? 0)}: ${d.titulo}`,
@@ -142,9 +206,17 @@ const SUBJECT: Record<Exclude<AlertKind, "mensagem">, Record<Lang, (d: AlertData
     es: (d) => `Sugerencia de adquisición ${statusWord("es", d.situacao)}: ${d.titulo}`,
     en: (d) => `Acquisition suggestion ${statusWord("en", d.situacao)}: ${d.titulo}`,
   },
-  perfil_interesse: { pt: () => "Novidades no acervo conforme o seu perfil de interesse", es: () => "Novedades en el acervo según su perfil de interés", en: () => "New in the catalogue for your interest profile" },
+  perfil_interesse: {
+    pt: () => "Novidades no acervo conforme o seu perfil de interesse",
+    es: () => "Novedades en el acervo según su perfil de interés",
+    en: () => "New in the catalogue for your interest profile",
+  },
   atraso: { pt: (d) => `Empréstimo atrasado: ${d.titulo}`, es: (d) => `Préstamo atrasado: ${d.titulo}`, en: (d) => `Overdue loan: ${d.titulo}` },
-  pesquisa_salva: { pt: (d) => `Novidades na pesquisa salva: ${d.pesquisa}`, es: (d) => `Novedades en la búsqueda guardada: ${d.pesquisa}`, en: (d) => `New for your saved search: ${d.pesquisa}` },
+  pesquisa_salva: {
+    pt: (d) => `Novidades na pesquisa salva: ${d.pesquisa}`,
+    es: (d) => `Novedades en la búsqueda guardada: ${d.pesquisa}`,
+    en: (d) => `New for your saved search: ${d.pesquisa}`,
+  },
   fasciculo_novo: { pt: (d) => `Novo fascículo: ${d.titulo}`, es: (d) => `Nuevo fascículo: ${d.titulo}`, en: (d) => `New issue: ${d.titulo}` },
 };
 
@@ -176,7 +248,10 @@ export function alertEmail(lang: Lang, tipo: Exclude<AlertKind, "mensagem">, dad
   const see = { pt: "Veja o título", es: "Vea el título", en: "See the title" }[lang];
   // The sentence is built with a placeholder for the title so only the dynamic parts are escaped.
   const mark = "\u0000TITLE\u0000";
-  const html = escapeHtml(TEXT[tipo][lang](dados, mark)).replace(escapeHtml(mark), `“<a href="${escapeHtml(href)}">${escapeHtml(dados.titulo ?? "")}</a>”`);
+  const html = escapeHtml(TEXT[tipo][lang](dados, mark)).replace(
+    escapeHtml(mark),
+    `“<a href="${escapeHtml(href)}">${escapeHtml(dados.titulo ?? "")}</a>”`,
+  );
   return { subject, text: `${text}\n\n${see}: ${href}\n`, html: `<p>${html}</p>` };
 }
 
@@ -192,7 +267,11 @@ export interface AlertEvent {
   unsubscribe?: UnsubscribeTarget;
 }
 
-const UNSUBSCRIBE_WORDS = { pt: "Para não receber mais estes e-mails", es: "Para no recibir más estos correos", en: "To stop receiving these e-mails" } as const;
+const UNSUBSCRIBE_WORDS = {
+  pt: "Para não receber mais estes e-mails",
+  es: "Para no recibir más estos correos",
+  en: "To stop receiving these e-mails",
+} as const;
 
 /** The channels an event goes out on: the patron's choice for its event (ADR 248); a saved search's alert always. */
 async function channelsOf(db: Db, ev: AlertEvent, prefs?: Preferences): Promise<{ email: boolean; app: boolean }> {
@@ -245,25 +324,51 @@ export async function notify(db: Db, mailer: Mailer, ev: AlertEvent, prefs?: Pre
 }
 
 /** A held title is ready for pickup (one alert per hold). */
-export function alertHoldReady(db: Db, mailer: Mailer, h: { cod_reserva: number; cod_pessoa: number; titulo: string; cod_acervo: number; biblioteca: string }) {
-  return notify(db, mailer, { cod_pessoa: h.cod_pessoa, tipo: "reserva_disponivel", chave: `reserva:${h.cod_reserva}:disponivel`, dados: { titulo: h.titulo, cod_acervo: h.cod_acervo, biblioteca: h.biblioteca } });
+export function alertHoldReady(
+  db: Db,
+  mailer: Mailer,
+  h: { cod_reserva: number; cod_pessoa: number; titulo: string; cod_acervo: number; biblioteca: string },
+) {
+  return notify(db, mailer, {
+    cod_pessoa: h.cod_pessoa,
+    tipo: "reserva_disponivel",
+    chave: `reserva:${h.cod_reserva}:disponivel`,
+    dados: { titulo: h.titulo, cod_acervo: h.cod_acervo, biblioteca: h.biblioteca },
+  });
 }
 
 /** A waiting-list title became available (one alert per waiting entry). */
 export function alertWaitingListAvailable(db: Db, mailer: Mailer, w: { id: number; cod_pessoa: number; titulo: string; cod_acervo: number }) {
-  return notify(db, mailer, { cod_pessoa: w.cod_pessoa, tipo: "lista_espera_disponivel", chave: `lista-espera:${w.id}:disponivel`, dados: { titulo: w.titulo, cod_acervo: w.cod_acervo } });
+  return notify(db, mailer, {
+    cod_pessoa: w.cod_pessoa,
+    tipo: "lista_espera_disponivel",
+    chave: `lista-espera:${w.id}:disponivel`,
+    dados: { titulo: w.titulo, cod_acervo: w.cod_acervo },
+  });
 }
 
 /** A loan request changed status (one alert per request and status). */
-export function alertRequestStatus(db: Db, mailer: Mailer, r: { cod_solicitacao: number; cod_pessoa: number; titulo: string; cod_acervo: number; situacao: string }) {
+export function alertRequestStatus(
+  db: Db,
+  mailer: Mailer,
+  r: { cod_solicitacao: number; cod_pessoa: number; titulo: string; cod_acervo: number; situacao: string },
+) {
   return notify(db, mailer, {
-    cod_pessoa: r.cod_pessoa, tipo: "solicitacao_situacao", chave: `solicitacao:${r.cod_solicitacao}:${r.situacao}`, dados: { titulo: r.titulo, cod_acervo: r.cod_acervo, situacao: r.situacao },
+    cod_pessoa: r.cod_pessoa,
+    tipo: "solicitacao_situacao",
+    chave: `solicitacao:${r.cod_solicitacao}:${r.situacao}`,
+    dados: { titulo: r.titulo, cod_acervo: r.cod_acervo, situacao: r.situacao },
   });
 }
 
 /** An acquisition suggestion changed status (one alert per suggestion and status). */
 export function alertSuggestionStatus(db: Db, mailer: Mailer, s: { cod_sugestao: number; cod_pessoa: number; titulo: string; situacao: string }) {
-  return notify(db, mailer, { cod_pessoa: s.cod_pessoa, tipo: "sugestao_situacao", chave: `sugestao:${s.cod_sugestao}:${s.situacao}`, dados: { titulo: s.titulo, situacao: s.situacao } });
+  return notify(db, mailer, {
+    cod_pessoa: s.cod_pessoa,
+    tipo: "sugestao_situacao",
+    chave: `sugestao:${s.cod_sugestao}:${s.situacao}`,
+    dados: { titulo: s.titulo, situacao: s.situacao },
+  });
 }
 
 /**
@@ -305,10 +410,22 @@ export async function runDueReminders(db: Db, mailer: Mailer, now: number): Prom
       mailer,
       {
         // The key keeps the stored day (ADR 121): renewals move it, and the query above finds reminded loans by it.
-        cod_pessoa: l.cod_pessoa, tipo: "vencimento", chave: `vencimento:${l.cod_emprestimo}:${l.data_devolucao_prevista.slice(0, 10)}`,
+        cod_pessoa: l.cod_pessoa,
+        tipo: "vencimento",
+        chave: `vencimento:${l.cod_emprestimo}:${l.data_devolucao_prevista.slice(0, 10)}`,
         dados: {
-          titulo: l.titulo, cod_acervo: l.cod_acervo, cod_emprestimo: l.cod_emprestimo, data: dayIn(new Date(l.data_devolucao_prevista), zone), dias,
-          ...(hourly ? { hora: new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: zone }).format(new Date(l.data_devolucao_prevista)) } : {}),
+          titulo: l.titulo,
+          cod_acervo: l.cod_acervo,
+          cod_emprestimo: l.cod_emprestimo,
+          data: dayIn(new Date(l.data_devolucao_prevista), zone),
+          dias,
+          ...(hourly
+            ? {
+                hora: new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: zone }).format(
+                  new Date(l.data_devolucao_prevista),
+                ),
+              }
+            : {}),
         },
       },
       prefs,
@@ -321,8 +438,15 @@ export async function runDueReminders(db: Db, mailer: Mailer, now: number): Prom
       db,
       mailer,
       {
-        cod_pessoa: l.cod_pessoa, tipo: "atraso", chave: `atraso:${l.cod_emprestimo}:${l.data_devolucao_prevista.slice(0, 10)}`,
-        dados: { titulo: l.titulo, cod_acervo: l.cod_acervo, cod_emprestimo: l.cod_emprestimo, data: dayIn(new Date(l.data_devolucao_prevista), zone) },
+        cod_pessoa: l.cod_pessoa,
+        tipo: "atraso",
+        chave: `atraso:${l.cod_emprestimo}:${l.data_devolucao_prevista.slice(0, 10)}`,
+        dados: {
+          titulo: l.titulo,
+          cod_acervo: l.cod_acervo,
+          cod_emprestimo: l.cod_emprestimo,
+          data: dayIn(new Date(l.data_devolucao_prevista), zone),
+        },
       },
       await prefsOf(l.cod_pessoa),
     );

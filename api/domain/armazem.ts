@@ -14,7 +14,11 @@ export async function saveToArmazem(db: Db, codPessoa: number, codBiblioteca: nu
   const known = new Set((await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "in", wanted).execute()).map((r) => r.cod_acervo));
   const acervos = wanted.filter((id) => known.has(id));
   if (acervos.length === 0) return { ok: false, field: "cesta" };
-  const row = await db.insertInto("armazem").values({ cod_pessoa: codPessoa, cod_biblioteca: codBiblioteca, acervos: JSON.stringify(acervos) }).returning("cod_armazem").executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("armazem")
+    .values({ cod_pessoa: codPessoa, cod_biblioteca: codBiblioteca, acervos: JSON.stringify(acervos) })
+    .returning("cod_armazem")
+    .executeTakeFirstOrThrow();
   return { ok: true, cod_armazem: row.cod_armazem, itens: acervos.length };
 }
 

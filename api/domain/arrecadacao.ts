@@ -63,5 +63,8 @@ export function isArrecadacaoBarcode(barcode: string): boolean {
 export function linhaDigitavel(barcode: string): string {
   if (!isArrecadacaoBarcode(barcode)) throw new Error("not a valid arrecadação barcode");
   const check = checkDigitOf(barcode[2]);
-  return [0, 11, 22, 33].map((at) => barcode.slice(at, at + 11)).map((block) => `${block}${check(block)}`).join("");
+  return [0, 11, 22, 33]
+    .map((at) => barcode.slice(at, at + 11))
+    .map((block) => `${block}${check(block)}`)
+    .join("");
 }

@@ -63,7 +63,12 @@ export async function checkCaptcha(db: Db, token: string | null | undefined, now
   const payload = decodePayload(token);
   if (!payload || payload.challenge.parameters.algorithm !== CAPTCHA_ALGORITHM) return "captcha_invalido";
   try {
-    const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: await captchaSecret(db) });
+    const result = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: await captchaSecret(db),
+    });
     if (result.expired) return "captcha_expirado";
     if (!result.verified || !payload.challenge.signature) return "captcha_invalido";
   } catch {
@@ -79,7 +84,11 @@ export async function checkCaptcha(db: Db, token: string | null | undefined, now
  * JavaScript cannot run the proof of work, and those requests stay under the login and recovery rate limits.
  * Returns the refusal code, or null.
  */
-export async function captchaRefusal(db: Db, token: string | null | undefined, now: number): Promise<Exclude<CaptchaOutcome, "ok" | "captcha_ausente"> | null> {
+export async function captchaRefusal(
+  db: Db,
+  token: string | null | undefined,
+  now: number,
+): Promise<Exclude<CaptchaOutcome, "ok" | "captcha_ausente"> | null> {
   if (!token || !(await captchaRequired(db))) return null;
   const outcome = await checkCaptcha(db, token, now);
   return outcome === "ok" || outcome === "captcha_ausente" ? null : outcome;

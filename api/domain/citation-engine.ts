@@ -9,7 +9,12 @@ import type { CslItem } from "@citation-js/core";
 import { CHICAGO_CSL, MLA_CSL } from "./csl-styles.ts";
 
 /** The CSL citation styles, by export format: a template of @citation-js/plugin-csl, or the project's own (./csl-styles.ts). */
-const CSL_STYLES = { apa: { template: "apa" }, vancouver: { template: "vancouver" }, mla: { template: "estante-mla", xml: MLA_CSL }, chicago: { template: "estante-chicago", xml: CHICAGO_CSL } } as const;
+const CSL_STYLES = {
+  apa: { template: "apa" },
+  vancouver: { template: "vancouver" },
+  mla: { template: "estante-mla", xml: MLA_CSL },
+  chicago: { template: "estante-chicago", xml: CHICAGO_CSL },
+} as const;
 export type CslStyle = keyof typeof CSL_STYLES;
 export type CslFormat = CslStyle | "ris" | "bibtex";
 

@@ -2,9 +2,22 @@ import { describe, expect, it } from "vitest";
 import { exportTitles, formatCitation, type CitationSource } from "./citations.ts";
 
 const book: CitationSource = {
-  cod_acervo: 1, titulo: "Pedagogia do oprimido", subtitulo: null, autor: "Freire, Paulo, 1921-1997", autores_secundarios: [], assuntos: [],
-  edicao: "17. ed.", local_publicacao: "Rio de Janeiro", editora: "Paz e Terra", ano_publicacao: 1987, isbn: null, issn: null, serie: null,
-  chamada: null, idioma: "por", marc: null,
+  cod_acervo: 1,
+  titulo: "Pedagogia do oprimido",
+  subtitulo: null,
+  autor: "Freire, Paulo, 1921-1997",
+  autores_secundarios: [],
+  assuntos: [],
+  edicao: "17. ed.",
+  local_publicacao: "Rio de Janeiro",
+  editora: "Paz e Terra",
+  ano_publicacao: 1987,
+  isbn: null,
+  issn: null,
+  serie: null,
+  chamada: null,
+  idioma: "por",
+  marc: null,
 };
 /** A corporate main entry (MARC 110 with a subordinate unit), as the importer stores it. */
 const corporate: CitationSource = {
@@ -13,7 +26,10 @@ const corporate: CitationSource = {
   titulo: "Relatório de gestão",
   autor: "Brasil. Ministério da Educação",
   edicao: null,
-  marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [{ "110": { ind1: "1", ind2: " ", subfields: [{ a: "Brasil." }, { b: "Ministério da Educação" }] } }] }),
+  marc: JSON.stringify({
+    leader: "00000nam a2200000 a 4500",
+    fields: [{ "110": { ind1: "1", ind2: " ", subfields: [{ a: "Brasil." }, { b: "Ministério da Educação" }] } }],
+  }),
 };
 
 describe("citation styles of the reference page", () => {

@@ -25,7 +25,9 @@ function format(items, tipo, style) {
 }
 
 // Warm-up: the first APA bibliography compiles the style and its locale; requests sent meanwhile wait in the port.
-format([{ id: "warm-up", type: "book", title: "Warm-up", author: [{ family: "Estante", given: "A." }], issued: { "date-parts": [[2000]] } }], "apa", { template: "apa" });
+format([{ id: "warm-up", type: "book", title: "Warm-up", author: [{ family: "Estante", given: "A." }], issued: { "date-parts": [[2000]] } }], "apa", {
+  template: "apa",
+});
 parentPort.postMessage({ ready: true });
 
 parentPort.on("message", ({ id, items, tipo, style }) => {

@@ -9,8 +9,20 @@ const df = (tag: string, ind1: string, ind2: string, ...subfields: Sub[]): Field
 /** A title as the importer stores it: the columns it derives and the MARC-in-JSON record they came from. */
 function title(columns: Partial<CitationSource> & Pick<CitationSource, "titulo">, fields: Field[] = []): CitationSource {
   return {
-    cod_acervo: 1, subtitulo: null, autor: null, autores_secundarios: [], assuntos: [], edicao: null, local_publicacao: null, editora: null,
-    ano_publicacao: null, isbn: null, issn: null, serie: null, chamada: null, idioma: "por",
+    cod_acervo: 1,
+    subtitulo: null,
+    autor: null,
+    autores_secundarios: [],
+    assuntos: [],
+    edicao: null,
+    local_publicacao: null,
+    editora: null,
+    ano_publicacao: null,
+    isbn: null,
+    issn: null,
+    serie: null,
+    chamada: null,
+    idioma: "por",
     marc: fields.length ? JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [{ "001": "1" }, ...fields] }) : null,
     ...columns,
   };
@@ -21,17 +33,35 @@ const abnt = (a: CitationSource) => abntReference(a).referencia;
 
 // MARC 110 1_: a government body entered under its jurisdiction, whose name has commas.
 const ministry = title(
-  { titulo: "Estratégia nacional de ciência, tecnologia e inovação 2016-2022", autor: "Brasil. Ministério da Ciência, Tecnologia, Inovações e Comunicações", local_publicacao: "Brasília", editora: "MCTIC", ano_publicacao: 2016 },
+  {
+    titulo: "Estratégia nacional de ciência, tecnologia e inovação 2016-2022",
+    autor: "Brasil. Ministério da Ciência, Tecnologia, Inovações e Comunicações",
+    local_publicacao: "Brasília",
+    editora: "MCTIC",
+    ano_publicacao: 2016,
+  },
   [
     df("110", "1", " ", { a: "Brasil." }, { b: "Ministério da Ciência, Tecnologia, Inovações e Comunicações." }),
-    df("245", "1", "0", { a: "Estratégia nacional de ciência, tecnologia e inovação 2016-2022 /" }, { c: "Ministério da Ciência, Tecnologia, Inovações e Comunicações." }),
+    df(
+      "245",
+      "1",
+      "0",
+      { a: "Estratégia nacional de ciência, tecnologia e inovação 2016-2022 /" },
+      { c: "Ministério da Ciência, Tecnologia, Inovações e Comunicações." },
+    ),
     df("260", " ", " ", { a: "Brasília :" }, { b: "MCTIC," }, { c: "2016." }),
   ],
 );
 
 // MARC 110 1_ without a comma: "Brasil. Ministério da Educação".
 const bncc = title(
-  { titulo: "Base nacional comum curricular", autor: "Brasil. Ministério da Educação", local_publicacao: "Brasília", editora: "MEC", ano_publicacao: 2018 },
+  {
+    titulo: "Base nacional comum curricular",
+    autor: "Brasil. Ministério da Educação",
+    local_publicacao: "Brasília",
+    editora: "MEC",
+    ano_publicacao: 2018,
+  },
   [df("110", "1", " ", { a: "Brasil." }, { b: "Ministério da Educação." }), df("245", "1", "0", { a: "Base nacional comum curricular." })],
 );
 
@@ -44,8 +74,13 @@ const unb = title(
 // MARC 100 1_ and 710 2_: a person and a body whose name has commas (UNESCO's Portuguese name).
 const delors = title(
   {
-    titulo: "Educação", subtitulo: "um tesouro a descobrir", autor: "Delors, Jacques", autores_secundarios: ["Organização das Nações Unidas para a Educação, a Ciência e a Cultura"],
-    local_publicacao: "São Paulo", editora: "Cortez", ano_publicacao: 1998,
+    titulo: "Educação",
+    subtitulo: "um tesouro a descobrir",
+    autor: "Delors, Jacques",
+    autores_secundarios: ["Organização das Nações Unidas para a Educação, a Ciência e a Cultura"],
+    local_publicacao: "São Paulo",
+    editora: "Cortez",
+    ano_publicacao: 1998,
   },
   [
     df("100", "1", " ", { a: "Delors, Jacques." }),
@@ -56,12 +91,28 @@ const delors = title(
 
 // MARC 100 1_ with dates, and 100 0_: a person entered under the forename.
 const kuhn = title(
-  { titulo: "A estrutura das revoluções científicas", autor: "Kuhn, Thomas S., 1922-1996", local_publicacao: "São Paulo", editora: "Perspectiva", ano_publicacao: 2018, edicao: "13. ed." },
+  {
+    titulo: "A estrutura das revoluções científicas",
+    autor: "Kuhn, Thomas S., 1922-1996",
+    local_publicacao: "São Paulo",
+    editora: "Perspectiva",
+    ano_publicacao: 2018,
+    edicao: "13. ed.",
+  },
   [df("100", "1", " ", { a: "Kuhn, Thomas S.," }, { d: "1922-1996." }), df("245", "1", "2", { a: "A estrutura das revoluções científicas /" })],
 );
 const pedro = title(
-  { titulo: "Diário da viagem ao Norte do Brasil", autor: "Pedro II, Imperador do Brasil, 1825-1891", local_publicacao: "Salvador", editora: "Universidade da Bahia", ano_publicacao: 1959 },
-  [df("100", "0", " ", { a: "Pedro" }, { b: "II," }, { c: "Imperador do Brasil," }, { d: "1825-1891." }), df("245", "1", "0", { a: "Diário da viagem ao Norte do Brasil." })],
+  {
+    titulo: "Diário da viagem ao Norte do Brasil",
+    autor: "Pedro II, Imperador do Brasil, 1825-1891",
+    local_publicacao: "Salvador",
+    editora: "Universidade da Bahia",
+    ano_publicacao: 1959,
+  },
+  [
+    df("100", "0", " ", { a: "Pedro" }, { b: "II," }, { c: "Imperador do Brasil," }, { d: "1825-1891." }),
+    df("245", "1", "0", { a: "Diário da viagem ao Norte do Brasil." }),
+  ],
 );
 
 describe("a corporate author (MARC 110/710)", () => {
@@ -79,7 +130,13 @@ describe("a corporate author (MARC 110/710)", () => {
     );
     expect(abnt(unb)).toBe("UNIVERSIDADE DE BRASÍLIA. Relatório de gestão 2019. Brasília: UnB, 2020.");
     const state = title(
-      { titulo: "Currículo paulista", autor: "São Paulo (Estado). Secretaria da Educação", local_publicacao: "São Paulo", editora: "SEDUC", ano_publicacao: 2019 },
+      {
+        titulo: "Currículo paulista",
+        autor: "São Paulo (Estado). Secretaria da Educação",
+        local_publicacao: "São Paulo",
+        editora: "SEDUC",
+        ano_publicacao: 2019,
+      },
       [df("110", "1", " ", { a: "São Paulo (Estado)." }, { b: "Secretaria da Educação." }), df("245", "1", "0", { a: "Currículo paulista." })],
     );
     expect(abnt(state)).toBe("SÃO PAULO (Estado). Secretaria da Educação. Currículo paulista. São Paulo: SEDUC, 2019.");
@@ -114,7 +171,13 @@ describe("a personal author (MARC 100/700)", () => {
 
 describe("a title catalogued without MARC", () => {
   it("tells a person from a body by the comma alone", async () => {
-    const plain = title({ titulo: "Pedagogia do oprimido", autor: "Freire, Paulo, 1921-1997", autores_secundarios: ["Instituto Paulo Freire"], editora: "Paz e Terra", ano_publicacao: 2019 });
+    const plain = title({
+      titulo: "Pedagogia do oprimido",
+      autor: "Freire, Paulo, 1921-1997",
+      autores_secundarios: ["Instituto Paulo Freire"],
+      editora: "Paz e Terra",
+      ano_publicacao: 2019,
+    });
     expect(await apa(plain)).toMatch(/^Freire, P\.,? & Instituto Paulo Freire\. \(2019\)\. Pedagogia do oprimido\. Paz e Terra\.$/u);
     expect(abnt(plain)).toBe("FREIRE, Paulo; INSTITUTO PAULO FREIRE. Pedagogia do oprimido. [S. l.]: Paz e Terra, 2019.");
   });

@@ -145,9 +145,16 @@ function marcFromColumns(a: CitationSource): MarcField[] {
     ...df("020", " ", " ", [["a", firstIdentifier(a.isbn)]]),
     ...df("022", " ", " ", [["a", firstIdentifier(a.issn)]]),
     ...df("100", "1", " ", [["a", a.autor]]),
-    ...df("245", a.autor ? "1" : "0", "0", [["a", a.titulo], ["b", a.subtitulo]]),
+    ...df("245", a.autor ? "1" : "0", "0", [
+      ["a", a.titulo],
+      ["b", a.subtitulo],
+    ]),
     ...df("250", " ", " ", [["a", a.edicao]]),
-    ...df("260", " ", " ", [["a", a.local_publicacao], ["b", a.editora], ["c", a.ano_publicacao ? String(a.ano_publicacao) : null]]),
+    ...df("260", " ", " ", [
+      ["a", a.local_publicacao],
+      ["b", a.editora],
+      ["c", a.ano_publicacao ? String(a.ano_publicacao) : null],
+    ]),
     ...df("490", "0", " ", [["a", a.serie]]),
     ...a.assuntos.flatMap((s) => df("650", " ", "4", [["a", s]])),
     ...a.autores_secundarios.flatMap((n) => df("700", "1", " ", [["a", n]])),
@@ -189,17 +196,42 @@ export function csvCell(value: string | number | null | undefined): string {
 
 /** The CSV header; column names are the API's field names, so they read the same in every language. */
 export const CSV_COLUMNS = [
-  "cod_acervo", "titulo", "subtitulo", "autor", "autores_secundarios", "edicao", "local_publicacao", "editora",
-  "ano_publicacao", "isbn", "issn", "serie", "chamada", "assuntos", "referencia",
+  "cod_acervo",
+  "titulo",
+  "subtitulo",
+  "autor",
+  "autores_secundarios",
+  "edicao",
+  "local_publicacao",
+  "editora",
+  "ano_publicacao",
+  "isbn",
+  "issn",
+  "serie",
+  "chamada",
+  "assuntos",
+  "referencia",
 ] as const;
 
 function csv(rows: CitationSource[]): string {
   const lines = [CSV_COLUMNS.join(",")];
   for (const a of rows) {
     const values: Record<(typeof CSV_COLUMNS)[number], string | number | null> = {
-      cod_acervo: a.cod_acervo, titulo: a.titulo, subtitulo: a.subtitulo, autor: a.autor, autores_secundarios: a.autores_secundarios.join("; "),
-      edicao: a.edicao, local_publicacao: a.local_publicacao, editora: a.editora, ano_publicacao: a.ano_publicacao, isbn: a.isbn,
-      issn: a.issn, serie: a.serie, chamada: a.chamada, assuntos: a.assuntos.join("; "), referencia: abntReference(a).referencia,
+      cod_acervo: a.cod_acervo,
+      titulo: a.titulo,
+      subtitulo: a.subtitulo,
+      autor: a.autor,
+      autores_secundarios: a.autores_secundarios.join("; "),
+      edicao: a.edicao,
+      local_publicacao: a.local_publicacao,
+      editora: a.editora,
+      ano_publicacao: a.ano_publicacao,
+      isbn: a.isbn,
+      issn: a.issn,
+      serie: a.serie,
+      chamada: a.chamada,
+      assuntos: a.assuntos.join("; "),
+      referencia: abntReference(a).referencia,
     };
     lines.push(CSV_COLUMNS.map((c) => csvCell(values[c])).join(","));
   }

@@ -5,7 +5,16 @@
  * the link is followed. Rules only: reason codes out, the route words the messages and the mails.
  */
 import crypto from "node:crypto";
-import { contactOf, emailChangeByToken, emailTakenByAnother, endEmailChanges, insertEmailChange, pendingEmailChange, setEmail, spendEmailChange } from "../db/contact-details.ts";
+import {
+  contactOf,
+  emailChangeByToken,
+  emailTakenByAnother,
+  endEmailChanges,
+  insertEmailChange,
+  pendingEmailChange,
+  setEmail,
+  spendEmailChange,
+} from "../db/contact-details.ts";
 import type { Db } from "../db/index.ts";
 import { allowEvent } from "../db/rate-limit.ts";
 import { EMAIL_CHANGE_HOURS, isEmailAddress } from "../../contract/contact-details.ts";
@@ -52,15 +61,23 @@ export async function requestEmailChange(
   const person = await contactOf(db, codPessoa);
   if (!person) return { ok: false, reason: "email_invalido" };
   if (person.email && person.email.toLowerCase() === address.toLowerCase()) return { ok: false, reason: "email_igual" };
-  if (!(await allowEvent(db, `email:p:${codPessoa}`, EMAIL_CHANGE_LIMITS.perPatronPerHour, now, HOUR)).allowed) return { ok: false, reason: "muitas_tentativas" };
+  if (!(await allowEvent(db, `email:p:${codPessoa}`, EMAIL_CHANGE_LIMITS.perPatronPerHour, now, HOUR)).allowed)
+    return { ok: false, reason: "muitas_tentativas" };
   const addressKey = `email:to:${tokenHash(address.toLowerCase()).slice(0, 32)}`;
-  if (!(await allowEvent(db, addressKey, EMAIL_CHANGE_LIMITS.perAddressPerHour, now, HOUR)).allowed) return { ok: false, reason: "muitas_tentativas" };
+  if (!(await allowEvent(db, addressKey, EMAIL_CHANGE_LIMITS.perAddressPerHour, now, HOUR)).allowed)
+    return { ok: false, reason: "muitas_tentativas" };
   if (await emailTakenByAnother(db, address, codPessoa)) return { ok: false, reason: "email_em_uso" };
   const token = crypto.randomBytes(32).toString("base64url");
   const expiraEm = iso(now + EMAIL_CHANGE_HOURS * HOUR);
   await db.transaction().execute(async (trx) => {
     await endEmailChanges(trx, codPessoa, "substituida", iso(now));
-    await insertEmailChange(trx, { cod_pessoa: codPessoa, email_novo: address, token_hash: tokenHash(token), expira_em: expiraEm, created_at: iso(now) });
+    await insertEmailChange(trx, {
+      cod_pessoa: codPessoa,
+      email_novo: address,
+      token_hash: tokenHash(token),
+      expira_em: expiraEm,
+      created_at: iso(now),
+    });
     await send(trx, { nome: person.nome_pessoa, novo: address, antigo: person.email, token, expiraEm });
   });
   return { ok: true, email: address, expira_em: expiraEm };
@@ -80,7 +97,11 @@ export async function cancelEmailChange(db: Db, codPessoa: number, now: number):
 export type LinkRefusal = "link_invalido" | "link_expirado";
 
 /** What a link's token names, without spending it: the new address, or why the link no longer works. */
-export async function checkEmailChangeLink(db: Db, token: string, now: number): Promise<{ ok: true; email: string; expira_em: string } | { ok: false; reason: LinkRefusal }> {
+export async function checkEmailChangeLink(
+  db: Db,
+  token: string,
+  now: number,
+): Promise<{ ok: true; email: string; expira_em: string } | { ok: false; reason: LinkRefusal }> {
   const row = await emailChangeByToken(db, tokenHash(token));
   if (!row || row.usado_em !== null) return { ok: false, reason: "link_invalido" };
   if (row.expira_em <= iso(now)) return { ok: false, reason: "link_expirado" };
@@ -92,7 +113,11 @@ export async function checkEmailChangeLink(db: Db, token: string, now: number): 
  * not taken by another person meanwhile; the request is spent by a conditional update, so two parallel
  * confirmations change the address once and the second is told the link is spent.
  */
-export async function confirmEmailChange(db: Db, token: string, now: number): Promise<{ ok: true; email: string } | { ok: false; reason: LinkRefusal | "email_em_uso" }> {
+export async function confirmEmailChange(
+  db: Db,
+  token: string,
+  now: number,
+): Promise<{ ok: true; email: string } | { ok: false; reason: LinkRefusal | "email_em_uso" }> {
   const checked = await checkEmailChangeLink(db, token, now);
   if (!checked.ok) return checked;
   return db.transaction().execute(async (trx) => {

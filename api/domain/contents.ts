@@ -27,7 +27,10 @@ export function contentsFromMarc(marc: MarcJson): ContentsEntry[] {
       }
       continue;
     }
-    const text = subs.filter(([code]) => code === "a").map(([, v]) => v).join(" ");
+    const text = subs
+      .filter(([code]) => code === "a")
+      .map(([, v]) => v)
+      .join(" ");
     const parts = text.includes(" -- ") ? text.split(/\s+--\s+/u) : text.split(/;\s+/u);
     for (const p of parts.map(clean)) if (p) out.push({ titulo: p, autor: null, pagina: null });
   }
@@ -35,5 +38,10 @@ export function contentsFromMarc(marc: MarcJson): ContentsEntry[] {
 }
 
 function clean(text: string): string {
-  return trimIsbd(text.replace(/\s+/gu, " ").replace(/\s*--\s*$/u, "").trim());
+  return trimIsbd(
+    text
+      .replace(/\s+/gu, " ")
+      .replace(/\s*--\s*$/u, "")
+      .trim(),
+  );
 }

@@ -28,7 +28,10 @@ export const GRU_CODIGO_ORGAO = "0001";
  * A slip's 44-digit barcode and 48-digit linha digitável. The free field (positions 20–44) is the código de
  * recolhimento without its check digit (5), the reference number (14) and the due date as YYMMDD (6).
  */
-export function gruBarcode(slip: { valor: number; numero_referencia: string; vencimento: string }): { codigo_barras: string; linha_digitavel: string } {
+export function gruBarcode(slip: { valor: number; numero_referencia: string; vencimento: string }): {
+  codigo_barras: string;
+  linha_digitavel: string;
+} {
   const reference = slip.numero_referencia.replace(/\D/g, "").padStart(14, "0").slice(-14);
   const due = slip.vencimento.slice(2, 10).replace(/-/g, "");
   const codigo_barras = arrecadacaoBarcode({
@@ -41,7 +44,6 @@ export function gruBarcode(slip: { valor: number; numero_referencia: string; ven
   return { codigo_barras, linha_digitavel: linhaDigitavel(codigo_barras) };
 }
 
-
 export type GruRefusal = "sem_cpf" | "debito_invalido" | "valor_divergente";
 
 /** The patron's open debits (total still owed > 0) with their library. */
@@ -51,7 +53,11 @@ export async function openDebits(db: Db, codPessoa: number) {
 
 /** Builds the static PIX copy-and-paste code (BR Code) of `valor` for slip `referencia`. */
 export function pixCode(params: { chave: string; beneficiario: string; cidade: string; valor: number; referencia: string }): string {
-  const ascii = (s: string, max: number) => s.normalize("NFD").replace(/[^\x20-\x7e]/g, "").slice(0, max);
+  const ascii = (s: string, max: number) =>
+    s
+      .normalize("NFD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .slice(0, max);
   const pix = createStaticPix({
     merchantName: ascii(params.beneficiario, 25),
     merchantCity: ascii(params.cidade, 15),
@@ -110,7 +116,12 @@ export async function issueGru(
       const row = await db
         .insertInto("gru")
         .values({
-          cod_pessoa: codPessoa, cod_biblioteca: req.codBiblioteca, valor: total, debitos: key, numero_referencia: referencia, vencimento,
+          cod_pessoa: codPessoa,
+          cod_biblioteca: req.codBiblioteca,
+          valor: total,
+          debitos: key,
+          numero_referencia: referencia,
+          vencimento,
           pix: pixCode({ chave: inst.chave, beneficiario: inst.sigla || inst.nome, cidade: "Brasilia", valor: total, referencia }),
         })
         .returning("cod_gru")
@@ -130,8 +141,19 @@ export async function gruView(db: Db, codPessoa: number, codGru: number) {
     .innerJoin("biblioteca as b", "b.cod_biblioteca", "g.cod_biblioteca")
     .innerJoin("pessoa as p", "p.cod_pessoa", "g.cod_pessoa")
     .select([
-      "g.cod_gru", "g.cod_biblioteca", "b.desc_biblioteca as biblioteca", "g.valor", "g.debitos", "g.numero_referencia", "g.vencimento", "g.pix",
-      "g.situacao", "g.data_pagamento", "g.created_at", "p.nome_pessoa", "p.cpf",
+      "g.cod_gru",
+      "g.cod_biblioteca",
+      "b.desc_biblioteca as biblioteca",
+      "g.valor",
+      "g.debitos",
+      "g.numero_referencia",
+      "g.vencimento",
+      "g.pix",
+      "g.situacao",
+      "g.data_pagamento",
+      "g.created_at",
+      "p.nome_pessoa",
+      "p.cpf",
     ])
     .where("g.cod_gru", "=", codGru)
     .where("g.cod_pessoa", "=", codPessoa)
@@ -182,7 +204,17 @@ export async function listGrus(db: Db, codPessoa: number, limit = 100) {
   const rows = await db
     .selectFrom("gru as g")
     .innerJoin("biblioteca as b", "b.cod_biblioteca", "g.cod_biblioteca")
-    .select(["g.cod_gru", "g.cod_biblioteca", "b.desc_biblioteca as biblioteca", "g.valor", "g.numero_referencia", "g.vencimento", "g.situacao", "g.data_pagamento", "g.created_at"])
+    .select([
+      "g.cod_gru",
+      "g.cod_biblioteca",
+      "b.desc_biblioteca as biblioteca",
+      "g.valor",
+      "g.numero_referencia",
+      "g.vencimento",
+      "g.situacao",
+      "g.data_pagamento",
+      "g.created_at",
+    ])
     .where("g.cod_pessoa", "=", codPessoa)
     .orderBy("g.cod_gru", "desc")
     .limit(limit)
@@ -201,11 +233,21 @@ export async function confirmGruPayment(db: Db, codGru: number, now: string): Pr
     const g = await trx.selectFrom("gru").select(["cod_pessoa", "debitos"]).where("cod_gru", "=", codGru).executeTakeFirst();
     if (!g) return null;
     // Only the update that moves the slip from emitida settles the debits, so parallel confirmations settle once.
-    const res = await trx.updateTable("gru").set({ situacao: "paga", data_pagamento: now }).where("cod_gru", "=", codGru).where("situacao", "=", "emitida").executeTakeFirst();
+    const res = await trx
+      .updateTable("gru")
+      .set({ situacao: "paga", data_pagamento: now })
+      .where("cod_gru", "=", codGru)
+      .where("situacao", "=", "emitida")
+      .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) return { cod_pessoa: g.cod_pessoa, alreadyPaid: true };
     for (const id of parseJsonArray<number>(g.debitos)) {
       const d = await trx.selectFrom("debito").select(["valor_multa", "desconto"]).where("cod_debito", "=", id).executeTakeFirst();
-      if (d) await trx.updateTable("debito").set({ valor_pago: round2(Number(d.valor_multa) - Number(d.desconto)), data_pagamento: now }).where("cod_debito", "=", id).execute();
+      if (d)
+        await trx
+          .updateTable("debito")
+          .set({ valor_pago: round2(Number(d.valor_multa) - Number(d.desconto)), data_pagamento: now })
+          .where("cod_debito", "=", id)
+          .execute();
     }
     return { cod_pessoa: g.cod_pessoa, alreadyPaid: false };
   });

@@ -154,7 +154,17 @@ export async function patronLimits(db: Db, codPessoa: number) {
   return db
     .selectFrom("pessoa as p")
     .innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria")
-    .select(["p.bloqueado", "p.desvinculado_em", "p.email", "p.telefone", "p.dados_pessoais", "k.limite_reservas", "k.limite_solicitacoes", "k.limite_comentarios", "k.professor"])
+    .select([
+      "p.bloqueado",
+      "p.desvinculado_em",
+      "p.email",
+      "p.telefone",
+      "p.dados_pessoais",
+      "k.limite_reservas",
+      "k.limite_solicitacoes",
+      "k.limite_comentarios",
+      "k.professor",
+    ])
     .where("p.cod_pessoa", "=", codPessoa)
     .executeTakeFirstOrThrow();
 }
@@ -199,12 +209,7 @@ function standingRefusal(patron: { bloqueado: number; desvinculado_em: string | 
 
 /** What the patron already has refuses this hold: a hold on the title, the title on loan, or the category's limit of holds. */
 async function ownRefusal(db: Db, codPessoa: number, codAcervo: number, limiteReservas: number): Promise<OwnRefusal | null> {
-  const mine = await db
-    .selectFrom("reserva")
-    .select(["cod_acervo"])
-    .where("cod_pessoa", "=", codPessoa)
-    .where("situacao", "in", ACTIVE)
-    .execute();
+  const mine = await db.selectFrom("reserva").select(["cod_acervo"]).where("cod_pessoa", "=", codPessoa).where("situacao", "in", ACTIVE).execute();
   if (mine.some((r) => r.cod_acervo === codAcervo)) return "reserva_existente";
   const onLoan = await db
     .selectFrom("emprestimo as m")
@@ -224,7 +229,12 @@ async function ownRefusal(db: Db, codPessoa: number, codAcervo: number, limiteRe
  * the patron's standing, then the title's copies (`titleImpediment`), then what the patron already has. The same
  * checks, in the same order, as `validateQueue`, so the options and the refusal always agree.
  */
-export async function holdRefusal(db: Db, codPessoa: number, codAcervo: number, titleImpediment: TitleImpediment | null): Promise<HoldImpediment | null> {
+export async function holdRefusal(
+  db: Db,
+  codPessoa: number,
+  codAcervo: number,
+  titleImpediment: TitleImpediment | null,
+): Promise<HoldImpediment | null> {
   const patron = await patronLimits(db, codPessoa);
   return standingRefusal(patron) ?? titleImpediment ?? (await ownRefusal(db, codPessoa, codAcervo, patron.limite_reservas));
 }
@@ -402,7 +412,10 @@ async function insertHold(
         FROM reserva WHERE cod_acervo = ${payload.cod_acervo} AND situacao IN ('ativa', 'disponivel')
         RETURNING cod_reserva, cod_acervo, posicao, situacao, data_reserva`.execute(db);
       const row = result.rows[0];
-      return { hold: { ...row, cod_reserva: Number(row.cod_reserva), cod_acervo: Number(row.cod_acervo), posicao: Number(row.posicao) }, created: true };
+      return {
+        hold: { ...row, cod_reserva: Number(row.cod_reserva), cod_acervo: Number(row.cod_acervo), posicao: Number(row.posicao) },
+        created: true,
+      };
     } catch (err) {
       if (!isUniqueViolation(err) && !isBusy(err)) throw err;
       // Lost a race: the same form submitted twice (its refusal is answered by orReplay), the same patron

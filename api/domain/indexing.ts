@@ -16,7 +16,11 @@ export function indexedIn(marc: MarcRecord): IndexedIn[] {
   const seen = new Set<string>();
   const out: IndexedIn[] = [];
   for (const f of dataFields(marc, "510")) {
-    const sub = (code: string) => f.subfields.find((s) => s.code === code)?.value.trim().replace(/[.,;:]$/, "") || null;
+    const sub = (code: string) =>
+      f.subfields
+        .find((s) => s.code === code)
+        ?.value.trim()
+        .replace(/[.,;:]$/, "") || null;
     const nome = sub("a");
     if (!nome || seen.has(nome.toLowerCase())) continue;
     seen.add(nome.toLowerCase());

@@ -5,7 +5,13 @@
  * the route maps them to statuses and messages.
  */
 import {
-  addProfileItems, facetValuesByCode, facetValuesLike, matchingItems, profileWorkTypes, recordSent, titlesForMatching,
+  addProfileItems,
+  facetValuesByCode,
+  facetValuesLike,
+  matchingItems,
+  profileWorkTypes,
+  recordSent,
+  titlesForMatching,
 } from "../db/interest-profiles.ts";
 import { MIN_TERM_LENGTH } from "../../contract/request-fields.ts";
 import type { Db } from "../db/index.ts";
@@ -66,7 +72,12 @@ export async function searchCandidates(db: Db, kind: DsiKind, term: string, lang
  * Adds items of one kind to the patron's profile, each named from the catalogue (a class label, or the author's
  * or subject's heading). Codes the catalogue does not know are refused: `{ok: false, invalid}`.
  */
-export async function addItems(db: Db, codPessoa: number, kind: DsiKind, codes: readonly string[]): Promise<{ ok: true } | { ok: false; invalid: string[] }> {
+export async function addItems(
+  db: Db,
+  codPessoa: number,
+  kind: DsiKind,
+  codes: readonly string[],
+): Promise<{ ok: true } | { ok: false; invalid: string[] }> {
   const unique = [...new Set(codes)];
   let named: Array<{ codigo: string; descricao: string }>;
   if (kind === "area") named = unique.filter(isClass).map((codigo) => ({ codigo, descricao: classLabel(codigo, "pt") }));
@@ -74,7 +85,11 @@ export async function addItems(db: Db, codPessoa: number, kind: DsiKind, codes: 
   const known = new Set(named.map((n) => n.codigo));
   const invalid = unique.filter((c) => !known.has(c));
   if (invalid.length) return { ok: false, invalid };
-  await addProfileItems(db, codPessoa, named.map((n) => ({ tipo_dsi: kind, cod_tipo_area: AREA_TABLE[kind], codigo: n.codigo, descricao: n.descricao })));
+  await addProfileItems(
+    db,
+    codPessoa,
+    named.map((n) => ({ tipo_dsi: kind, cod_tipo_area: AREA_TABLE[kind], codigo: n.codigo, descricao: n.descricao })),
+  );
   return { ok: true };
 }
 
@@ -101,7 +116,8 @@ export async function disseminateNewTitles(db: Db, mailer: Mailer, ids: readonly
   if (!items.length) return 0;
   const people = [...new Set(items.map((i) => i.cod_pessoa))];
   const typesOf = new Map<number, Set<number>>();
-  for (const w of await profileWorkTypes(db, people)) (typesOf.get(w.cod_pessoa) ?? typesOf.set(w.cod_pessoa, new Set()).get(w.cod_pessoa)!).add(w.cod_tipo_obra);
+  for (const w of await profileWorkTypes(db, people))
+    (typesOf.get(w.cod_pessoa) ?? typesOf.set(w.cod_pessoa, new Set()).get(w.cod_pessoa)!).add(w.cod_tipo_obra);
   let alerted = 0;
   for (const person of people) {
     const mine = items.filter((i) => i.cod_pessoa === person);
@@ -111,7 +127,13 @@ export async function disseminateNewTitles(db: Db, mailer: Mailer, ids: readonly
       const v = valuesOf.get(t.cod_acervo)!;
       return mine.some((i) => (i.tipo_dsi === "area" ? v.area === i.codigo : v[i.tipo_dsi as "autor" | "assunto"]?.has(i.codigo)));
     });
-    const fresh = new Set(await recordSent(db, person, matched.map((t) => t.cod_acervo)));
+    const fresh = new Set(
+      await recordSent(
+        db,
+        person,
+        matched.map((t) => t.cod_acervo),
+      ),
+    );
     const list = matched.filter((t) => fresh.has(t.cod_acervo));
     if (!list.length) continue;
     const names = list.map((t) => t.titulo);

@@ -31,7 +31,12 @@ export async function confirmPayment(db: Db, codGru: number, now: number): Promi
 }
 
 async function moderateComment(db: Db, codComentario: number, to: "aprovado" | "rejeitado"): Promise<ActionOutcome<{ situacao: string }>> {
-  const res = await db.updateTable("comentario").set({ situacao: to }).where("cod_comentario", "=", codComentario).where("situacao", "=", "aguardando").executeTakeFirst();
+  const res = await db
+    .updateTable("comentario")
+    .set({ situacao: to })
+    .where("cod_comentario", "=", codComentario)
+    .where("situacao", "=", "aguardando")
+    .executeTakeFirst();
   if (changedRows(res)) return { ok: true, changed: true, situacao: to };
   const row = await db.selectFrom("comentario").select("situacao").where("cod_comentario", "=", codComentario).executeTakeFirst();
   if (!row) return { ok: false, reason: "nao_encontrado" };
@@ -55,9 +60,17 @@ export async function answerSuggestion(db: Db, codSugestao: number, situacao: st
 }
 
 /** Answers a request to the library (ADR 190): its new status and, optionally, the library's words. */
-export async function answerRequest(db: Db, codSolicitacao: number, situacao: string, texto: string | null, now: number): Promise<ActionOutcome<{ situacao: string }>> {
+export async function answerRequest(
+  db: Db,
+  codSolicitacao: number,
+  situacao: string,
+  texto: string | null,
+  now: number,
+): Promise<ActionOutcome<{ situacao: string }>> {
   if (!(REQUEST_ANSWERS as readonly string[]).includes(situacao)) return { ok: false, reason: "situacao_invalida" };
-  const table = db.withTables<{ solicitacao_biblioteca: { cod_solicitacao: number; situacao: string; resposta: string | null; data_resposta: string | null } }>();
+  const table = db.withTables<{
+    solicitacao_biblioteca: { cod_solicitacao: number; situacao: string; resposta: string | null; data_resposta: string | null };
+  }>();
   const row = await table.selectFrom("solicitacao_biblioteca").select("situacao").where("cod_solicitacao", "=", codSolicitacao).executeTakeFirst();
   if (!row) return { ok: false, reason: "nao_encontrado" };
   await table
@@ -88,7 +101,12 @@ export async function answerLoanRequest(db: Db, codSolicitacao: number, situacao
 }
 
 /** A copy is set aside for an active hold: the hold is ready for pickup until `days` from now. */
-export async function holdReady(db: Db, codReserva: number, now: number, opts: { days?: number; localizacao?: string | null } = {}): Promise<ActionOutcome<{ data_liberacao: string }>> {
+export async function holdReady(
+  db: Db,
+  codReserva: number,
+  now: number,
+  opts: { days?: number; localizacao?: string | null } = {},
+): Promise<ActionOutcome<{ data_liberacao: string }>> {
   const until = iso(now + (opts.days ?? DEFAULT_PICKUP_DAYS) * 86_400_000);
   const res = await db
     .updateTable("reserva")

@@ -10,7 +10,13 @@ import { countRequests, hasDuplicate, insertRequest, listRequests, requestLimitO
 import { parseJsonObject } from "../lib/http.ts";
 
 /** The kinds, as their spec §7 path segments. */
-export const REQUEST_KINDS = ["emprestimo-inter-bibliotecas", "comutacao-bibliografica", "levantamento-bibliografico", "ficha-catalografica", "pesquisa-especializada"] as const;
+export const REQUEST_KINDS = [
+  "emprestimo-inter-bibliotecas",
+  "comutacao-bibliografica",
+  "levantamento-bibliografico",
+  "ficha-catalografica",
+  "pesquisa-especializada",
+] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** The three kinds of bibliographic switching (spec §3). */
@@ -32,7 +38,13 @@ export type FieldIssue = "data_ordem" | "datas_ambas" | "pagina_ordem" | "pagina
 export type RequestData = Record<string, string | number | boolean | null | undefined>;
 
 /** Spec §5: a range needs both ends (when `required`, or when one is given) and start ≤ end. */
-function checkRange(data: RequestData, start: string, end: string, issues: Record<string, FieldIssue>, codes: { both: FieldIssue; order: FieldIssue }) {
+function checkRange(
+  data: RequestData,
+  start: string,
+  end: string,
+  issues: Record<string, FieldIssue>,
+  codes: { both: FieldIssue; order: FieldIssue },
+) {
   const a = data[start];
   const b = data[end];
   const has = (v: unknown) => v !== undefined && v !== null && v !== "";
@@ -106,7 +118,13 @@ export async function createRequest(db: Db, codPessoa: number, kind: RequestKind
   if (await hasDuplicate(db, codPessoa, kind, chave, OPEN_REQUEST_STATUSES)) return { ok: false, reason: "solicitacao_duplicada" };
   const open = await countRequests(db, codPessoa, kind, OPEN_REQUEST_STATUSES);
   if (open >= (await requestLimitOf(db, codPessoa))) return { ok: false, reason: "limite_solicitacoes" };
-  const row = await insertRequest(db, { cod_pessoa: codPessoa, tipo: kind, subtipo: subtype, dados: JSON.stringify(clean), chave_duplicidade: chave });
+  const row = await insertRequest(db, {
+    cod_pessoa: codPessoa,
+    tipo: kind,
+    subtipo: subtype,
+    dados: JSON.stringify(clean),
+    chave_duplicidade: chave,
+  });
   return { ok: true, request: viewOf(row) };
 }
 

@@ -56,7 +56,13 @@ export async function createList(db: Db, who: number, nome: string): Promise<Out
 }
 
 /** Renames a list and/or makes it public (a fresh token) or private (the token revoked). */
-export async function changeList(db: Db, who: number, ref: ListRef, change: { nome?: string; publica?: boolean }, defaultName: string): Promise<Outcome<store.ListRow>> {
+export async function changeList(
+  db: Db,
+  who: number,
+  ref: ListRef,
+  change: { nome?: string; publica?: boolean },
+  defaultName: string,
+): Promise<Outcome<store.ListRow>> {
   const name = change.nome === undefined ? undefined : cleanName(change.nome);
   if (name === "") return fail("nome_vazio");
   const id = await writableList(db, who, ref, defaultName);
@@ -75,7 +81,14 @@ export async function deleteList(db: Db, who: number, ref: ListRef): Promise<Out
 }
 
 /** Adds titles (unknown ones skipped); refused when none is known, or when none fits under the item limit. */
-export async function addTitles(db: Db, who: number, ref: ListRef, ids: number[], nota: string | null, defaultName: string): Promise<Outcome<{ list: store.ListRow; added: number; refused: number }>> {
+export async function addTitles(
+  db: Db,
+  who: number,
+  ref: ListRef,
+  ids: number[],
+  nota: string | null,
+  defaultName: string,
+): Promise<Outcome<{ list: store.ListRow; added: number; refused: number }>> {
   const known = await store.knownTitles(db, [...new Set(ids)]);
   if (known.length === 0) return fail("titulo_desconhecido");
   const id = await writableList(db, who, ref, defaultName);
@@ -87,12 +100,19 @@ export async function addTitles(db: Db, who: number, ref: ListRef, ids: number[]
 
 export async function removeTitles(db: Db, who: number, ref: ListRef, ids: number[]): Promise<Outcome<store.ListRow>> {
   const list = await findList(db, who, ref);
-  if (!list) return ref === "padrao" ? ok({ cod_lista: 0, nome: "", padrao: true, token_publico: null, itens: 0, updated_at: "" }) : fail("nao_encontrada");
+  if (!list)
+    return ref === "padrao" ? ok({ cod_lista: 0, nome: "", padrao: true, token_publico: null, itens: 0, updated_at: "" }) : fail("nao_encontrada");
   await store.removeItems(db, list.cod_lista, [...new Set(ids)]);
   return ok((await store.listOf(db, who, list.cod_lista))!);
 }
 
-export async function noteTitle(db: Db, who: number, ref: ListRef, codAcervo: number, nota: string | null): Promise<Outcome<{ nota: string | null }>> {
+export async function noteTitle(
+  db: Db,
+  who: number,
+  ref: ListRef,
+  codAcervo: number,
+  nota: string | null,
+): Promise<Outcome<{ nota: string | null }>> {
   const list = await findList(db, who, ref);
   if (!list) return fail("nao_encontrada");
   const value = cleanNote(nota);

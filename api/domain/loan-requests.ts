@@ -15,7 +15,11 @@ export const OPEN_STATUSES = ["aguardando", "disponivel", "transito"];
 /** Where a requested copy can be received. `domicilio` locations need the home address (spec §5). */
 export const RECEIVING_LOCATIONS: Array<{ codigo: number; domicilio: boolean; descricao: Record<Lang, string> }> = [
   { codigo: 1, domicilio: false, descricao: { pt: "Balcão de empréstimo", es: "Mostrador de préstamo", en: "Loan desk" } },
-  { codigo: 2, domicilio: false, descricao: { pt: "Armário de retirada (autoatendimento)", es: "Casillero de retiro (autoservicio)", en: "Pick-up locker (self-service)" } },
+  {
+    codigo: 2,
+    domicilio: false,
+    descricao: { pt: "Armário de retirada (autoatendimento)", es: "Casillero de retiro (autoservicio)", en: "Pick-up locker (self-service)" },
+  },
   { codigo: 3, domicilio: true, descricao: { pt: "Entrega em domicílio", es: "Entrega a domicilio", en: "Home delivery" } },
 ];
 
@@ -144,7 +148,11 @@ async function insertLoanRequest(
   const location = RECEIVING_LOCATIONS.find((l) => l.codigo === payload.cod_local_recebimento);
   if (!location) errors.cod_local_recebimento = [msgs.invalid];
   if (location?.domicilio && !payload.domicilio?.trim()) errors.domicilio = [msgs.required];
-  const receiving = await db.selectFrom("biblioteca").select("cod_biblioteca").where("cod_biblioteca", "=", payload.biblioteca_recebimento).executeTakeFirst();
+  const receiving = await db
+    .selectFrom("biblioteca")
+    .select("cod_biblioteca")
+    .where("cod_biblioteca", "=", payload.biblioteca_recebimento)
+    .executeTakeFirst();
   if (!receiving) errors.biblioteca_recebimento = [msgs.invalid];
   const copies = await loanableCopies(db, codAcervo);
   Object.assign(errors, checkChoice(dimensionOptions(copies), payload, msgs.required, msgs.invalid));
@@ -202,8 +210,21 @@ export async function listLoanRequests(db: Db, codPessoa: number, filter: { data
     .innerJoin("biblioteca as o", "o.cod_biblioteca", "s.biblioteca_origem")
     .innerJoin("biblioteca as r", "r.cod_biblioteca", "s.biblioteca_recebimento")
     .select([
-      "s.cod_solicitacao", "s.cod_acervo", "a.titulo", "a.idioma", "o.desc_biblioteca as biblioteca_origem", "r.desc_biblioteca as biblioteca_recebimento",
-      "s.situacao", "s.created_at", "s.volume", "s.tomo", "s.parte", "s.material_adicional", "s.cod_local_recebimento", "s.recebimento_textual", "s.data_cancelamento",
+      "s.cod_solicitacao",
+      "s.cod_acervo",
+      "a.titulo",
+      "a.idioma",
+      "o.desc_biblioteca as biblioteca_origem",
+      "r.desc_biblioteca as biblioteca_recebimento",
+      "s.situacao",
+      "s.created_at",
+      "s.volume",
+      "s.tomo",
+      "s.parte",
+      "s.material_adicional",
+      "s.cod_local_recebimento",
+      "s.recebimento_textual",
+      "s.data_cancelamento",
     ])
     .where("s.cod_pessoa", "=", codPessoa);
   if (filter.status) q = q.where("s.situacao", "=", filter.status);
@@ -216,7 +237,12 @@ export async function listLoanRequests(db: Db, codPessoa: number, filter: { data
  * `DELETE /solicitacao-emprestimo/{id}`: the patron cancels a request still waiting. Answers `cancelada`
  * (now), `nao_encontrada` (not theirs) or `nao_cancelavel` (already handled by the library, or cancelled).
  */
-export async function cancelLoanRequest(db: Db, codPessoa: number, codSolicitacao: number, now: string): Promise<"cancelada" | "nao_encontrada" | "nao_cancelavel"> {
+export async function cancelLoanRequest(
+  db: Db,
+  codPessoa: number,
+  codSolicitacao: number,
+  now: string,
+): Promise<"cancelada" | "nao_encontrada" | "nao_cancelavel"> {
   const res = await db
     .updateTable("solicitacao_emprestimo")
     .set({ situacao: "cancelada", data_cancelamento: now })
@@ -225,6 +251,11 @@ export async function cancelLoanRequest(db: Db, codPessoa: number, codSolicitaca
     .where("situacao", "=", "aguardando")
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 1) return "cancelada";
-  const row = await db.selectFrom("solicitacao_emprestimo").select("situacao").where("cod_solicitacao", "=", codSolicitacao).where("cod_pessoa", "=", codPessoa).executeTakeFirst();
+  const row = await db
+    .selectFrom("solicitacao_emprestimo")
+    .select("situacao")
+    .where("cod_solicitacao", "=", codSolicitacao)
+    .where("cod_pessoa", "=", codPessoa)
+    .executeTakeFirst();
   return row ? "nao_cancelavel" : "nao_encontrada";
 }

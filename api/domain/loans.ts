@@ -85,7 +85,12 @@ async function renewOne(db: Db, codPessoa: number, loan: LoanFacts, patron: Patr
   const check = checkRenewal(loan, patron, now);
   if (!check.ok) return { ...base, renovado: false, motivo: check.motivo, data_devolucao_prevista: loan.data_devolucao_prevista };
   const applied = await applyRenewal(db, {
-    cod_emprestimo: loan.cod_emprestimo, cod_pessoa: codPessoa, chave, renovacoes: loan.renovacoes, anterior: loan.data_devolucao_prevista, nova: check.novaData,
+    cod_emprestimo: loan.cod_emprestimo,
+    cod_pessoa: codPessoa,
+    chave,
+    renovacoes: loan.renovacoes,
+    anterior: loan.data_devolucao_prevista,
+    nova: check.novaData,
   });
   if (applied) return { ...base, renovado: true, data_devolucao_prevista: check.novaData };
   // A concurrent submission won: answer what it did (same key) or re-check against the loan as it is now.

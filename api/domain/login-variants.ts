@@ -18,7 +18,10 @@ const DEFAULT_SEPARATOR = "#";
 /** The variant and separator from the institution parameters. */
 export function loginVariantOf(params: Record<string, unknown>): { login_variante: LoginVariant | null; separador_login: string } {
   const v = params.login_variante;
-  const sep = typeof params.separador_login === "string" && params.separador_login.length > 0 && params.separador_login.length <= 3 ? params.separador_login : DEFAULT_SEPARATOR;
+  const sep =
+    typeof params.separador_login === "string" && params.separador_login.length > 0 && params.separador_login.length <= 3
+      ? params.separador_login
+      : DEFAULT_SEPARATOR;
   return { login_variante: v === "pessoas_duplicadas" || v === "categoria" ? v : null, separador_login: sep };
 }
 
@@ -29,7 +32,11 @@ export function loginVariantOf(params: Record<string, unknown>): { login_variant
  */
 export async function loginCategories(db: Db, params: Record<string, unknown>): Promise<Array<{ codigo: string; descricao: string }>> {
   if (loginVariantOf(params).login_variante !== "categoria") return [];
-  const rows = await db.selectFrom("categoria").select(["cod_categoria", "descricao"]).where("cod_categoria", "in", [...LOGIN_CATEGORY_CODES]).execute();
+  const rows = await db
+    .selectFrom("categoria")
+    .select(["cod_categoria", "descricao"])
+    .where("cod_categoria", "in", [...LOGIN_CATEGORY_CODES])
+    .execute();
   const byCode = new Map(rows.map((r) => [r.cod_categoria, r.descricao]));
   return LOGIN_CATEGORY_CODES.flatMap((codigo) => {
     const descricao = byCode.get(codigo)?.trim();
@@ -53,7 +60,11 @@ async function personsOfCode(db: Db, code: string) {
  * `GET duplicadas?usuario`: the accounts sharing the user code when there is more than one. Each is named by
  * its category (not the person's name: whoever types a document number must not learn whose it is).
  */
-export async function duplicatePersons(db: Db, params: Record<string, unknown>, code: string): Promise<{ result: boolean; pessoas: Array<{ codigo: number; nome: string }> }> {
+export async function duplicatePersons(
+  db: Db,
+  params: Record<string, unknown>,
+  code: string,
+): Promise<{ result: boolean; pessoas: Array<{ codigo: number; nome: string }> }> {
   if (loginVariantOf(params).login_variante !== "pessoas_duplicadas" || !code.trim()) return { result: false, pessoas: [] };
   const persons = await personsOfCode(db, code.trim());
   if (persons.length < 2) return { result: false, pessoas: [] };

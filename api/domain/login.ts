@@ -56,7 +56,11 @@ export async function authenticate(
   const guess = await admitGuess(db, loginGuessLimits(s, [name], clientIp), now);
   if (!guess) throw new ApiError(429, "muitas_tentativas");
 
-  const login = await db.selectFrom("login").select(["cod_login", "cod_pessoa", "senha_hash", "senha_salt"]).where("usuario", "=", name).executeTakeFirst();
+  const login = await db
+    .selectFrom("login")
+    .select(["cod_login", "cod_pessoa", "senha_hash", "senha_salt"])
+    .where("usuario", "=", name)
+    .executeTakeFirst();
   // An unknown name does the same work as a real check, so neither time nor answer reveals which names exist.
   const ok = login ? verifyPassword(password, login.senha_hash, login.senha_salt) : (verifyPassword(password, "00", "estante"), false);
   // A success resets the username; it does not count against the address (a library's public terminals share one).

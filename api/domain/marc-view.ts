@@ -5,8 +5,7 @@ export interface MarcJson {
 }
 
 export type MarcCampo =
-  | { tag: string; valor: string }
-  | { tag: string; ind1: string; ind2: string; subcampos: Array<{ codigo: string; valor: string }> };
+  { tag: string; valor: string } | { tag: string; ind1: string; ind2: string; subcampos: Array<{ codigo: string; valor: string }> };
 
 /** Parses the stored MARC-in-JSON; a broken value yields an empty record. */
 export function parseMarc(text: string | null | undefined): MarcJson {
@@ -53,7 +52,10 @@ function subfields(marc: MarcJson, tags: string[], codes: string, separator = " 
   for (const field of marc.fields ?? []) {
     for (const [tag, value] of Object.entries(field)) {
       if (!tags.includes(tag) || typeof value === "string") continue;
-      const parts = (value.subfields ?? []).flatMap((sf) => Object.entries(sf)).filter(([c]) => codes.includes(c)).map(([, v]) => String(v));
+      const parts = (value.subfields ?? [])
+        .flatMap((sf) => Object.entries(sf))
+        .filter(([c]) => codes.includes(c))
+        .map(([, v]) => String(v));
       const joined = trimIsbd(parts.map((p) => (separator === " " ? p : trimIsbd(p))).join(separator));
       if (joined) out.push(joined);
     }
@@ -70,8 +72,20 @@ function control(marc: MarcJson, tag: string): string | null {
 }
 
 const DC_TYPE: Record<string, string> = {
-  a: "Text", t: "Text", c: "Text", d: "Text", e: "Image", f: "Image", g: "MovingImage", k: "StillImage",
-  i: "Sound", j: "Sound", m: "Software", o: "Collection", p: "Collection", r: "PhysicalObject",
+  a: "Text",
+  t: "Text",
+  c: "Text",
+  d: "Text",
+  e: "Image",
+  f: "Image",
+  g: "MovingImage",
+  k: "StillImage",
+  i: "Sound",
+  j: "Sound",
+  m: "Software",
+  o: "Collection",
+  p: "Collection",
+  r: "PhysicalObject",
 };
 
 /** Dublin Core elements by the Library of Congress MARC → DC crosswalk (simple DC). */
@@ -85,7 +99,14 @@ export function dublinCore(marc: MarcJson): Array<{ elemento: string; valor: str
   add("contributor", subfields(marc, ["700", "710", "711", "720"], "abcdq"));
   add("subject", subfields(marc, ["600", "610", "611", "630", "650", "653"], "abcdvxyz", " -- "));
   add("subject", subfields(marc, ["050", "082"], "a"));
-  add("description", subfields(marc, ["500", "501", "502", "504", "505", "507", "508", "511", "513", "518", "520", "521", "522", "524", "533", "534", "538", "545"], "a"));
+  add(
+    "description",
+    subfields(
+      marc,
+      ["500", "501", "502", "504", "505", "507", "508", "511", "513", "518", "520", "521", "522", "524", "533", "534", "538", "545"],
+      "a",
+    ),
+  );
   add("publisher", subfields(marc, ["260", "264"], "b"));
   const f008 = control(marc, "008");
   const year008 = f008 && /^\d{4}$/.test(f008.slice(7, 11)) ? f008.slice(7, 11) : null;
@@ -93,8 +114,14 @@ export function dublinCore(marc: MarcJson): Array<{ elemento: string; valor: str
   const leader = marc.leader ?? "";
   add("type", [DC_TYPE[leader[6]] ?? null]);
   add("format", subfields(marc, ["300"], "abce"));
-  add("identifier", subfields(marc, ["020"], "a").map((i) => `URN:ISBN:${i.split(" ")[0]}`));
-  add("identifier", subfields(marc, ["022"], "a").map((i) => `URN:ISSN:${i}`));
+  add(
+    "identifier",
+    subfields(marc, ["020"], "a").map((i) => `URN:ISBN:${i.split(" ")[0]}`),
+  );
+  add(
+    "identifier",
+    subfields(marc, ["022"], "a").map((i) => `URN:ISSN:${i}`),
+  );
   add("identifier", subfields(marc, ["856"], "u"));
   const lang008 = f008 && f008.length >= 38 ? f008.slice(35, 38).trim() : "";
   add("language", [lang008 || null, ...subfields(marc, ["041"], "a")]);

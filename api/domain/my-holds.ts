@@ -30,8 +30,25 @@ const ACTIVE = ["ativa", "disponivel"];
 export const MAX_SUSPENSION_DAYS = 365;
 
 const holdColumns = [
-  "r.cod_reserva", "a.cod_acervo", "a.titulo", "a.autor", "a.idioma", "b.desc_biblioteca as biblioteca", "b.cod_biblioteca", "r.situacao", "r.data_reserva",
-  "r.data_liberacao", "r.data_cancelamento", "r.observacao", "r.volume", "r.tomo", "r.parte", "r.material_adicional", "r.localizacao", "r.suspensa_ate", "r.data_transito",
+  "r.cod_reserva",
+  "a.cod_acervo",
+  "a.titulo",
+  "a.autor",
+  "a.idioma",
+  "b.desc_biblioteca as biblioteca",
+  "b.cod_biblioteca",
+  "r.situacao",
+  "r.data_reserva",
+  "r.data_liberacao",
+  "r.data_cancelamento",
+  "r.observacao",
+  "r.volume",
+  "r.tomo",
+  "r.parte",
+  "r.material_adicional",
+  "r.localizacao",
+  "r.suspensa_ate",
+  "r.data_transito",
 ] as const;
 
 /**
@@ -95,7 +112,10 @@ export async function cancelHolds(db: Db, codPessoa: number, ids: number[], now:
 
 export type HoldChangeOutcome =
   | { ok: true }
-  | { ok: false; code: "reserva_nao_encontrada" | "reserva_nao_suspensivel" | "data_suspensao_invalida" | "reserva_em_transito" | "biblioteca_invalida" };
+  | {
+      ok: false;
+      code: "reserva_nao_encontrada" | "reserva_nao_suspensivel" | "data_suspensao_invalida" | "reserva_em_transito" | "biblioteca_invalida";
+    };
 
 async function activeHold(db: Db, codPessoa: number, codReserva: number) {
   return db

@@ -4,7 +4,6 @@
  */
 import { parseFilters, type NetworkFilters } from "../search/index.ts";
 
-
 /**
  * Parses `filtro` values (`Z:2`, `T:1`, `Y:2006`, `Y:SD`, `I:fre`). Z takes an institution code; the others
  * follow the catalogue's rules. Returns the selection and the values that are not valid (422 for those).

@@ -38,7 +38,12 @@ export function verificationAddress(publicUrl: string | undefined, codigo: strin
 }
 
 /** The declaration as a one-page tagged PDF in `lang`. */
-export async function declarationPdf(d: DeclarationRow, institution: { nome: string; sigla: string }, lang: Lang, publicUrl: string | undefined): Promise<Buffer> {
+export async function declarationPdf(
+  d: DeclarationRow,
+  institution: { nome: string; sigla: string },
+  lang: Lang,
+  publicUrl: string | undefined,
+): Promise<Buffer> {
   const t = (k: keyof typeof TEXT, v: Record<string, string> = {}) => fill(TEXT[k][lang], v);
   const inst = institution.nome || institution.sigla;
   const fonts = path.resolve(process.cwd(), "app", "fonts");
@@ -64,7 +69,16 @@ export async function declarationPdf(d: DeclarationRow, institution: { nome: str
   if (inst) para(inst, 12, 1.5);
   root.add(doc.struct("H1", {}, () => doc.fontSize(18).text(t("title")).moveDown(1.2)));
   const date = new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: "long", timeZone: "UTC" }).format(new Date(d.emitida_em));
-  para(t("body", { name: d.nome_pessoa, document: d.documento ? t("document", { document: d.documento }) : "", category: d.categoria, institution: inst }), 12, 1.2);
+  para(
+    t("body", {
+      name: d.nome_pessoa,
+      document: d.documento ? t("document", { document: d.documento }) : "",
+      category: d.categoria,
+      institution: inst,
+    }),
+    12,
+    1.2,
+  );
   para(t("issued", { date }), 11, 2);
   root.add(doc.struct("H2", {}, () => doc.fontSize(13).text(t("verification_heading")).moveDown(0.6)));
   para(t("code", { code: d.codigo }));

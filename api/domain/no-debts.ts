@@ -40,8 +40,18 @@ export function normalizeVerificationCode(input: string): string | null {
 /** Why the patron cannot have a declaration now: each kind of pending item with how many; empty when none. */
 export async function pendingItems(db: Db, codPessoa: number): Promise<Pending[]> {
   const [loans, holds, debits] = await Promise.all([
-    db.selectFrom("emprestimo").select(sql<number>`count(*)`.as("n")).where("cod_pessoa", "=", codPessoa).where("data_devolucao", "is", null).executeTakeFirstOrThrow(),
-    db.selectFrom("reserva").select(sql<number>`count(*)`.as("n")).where("cod_pessoa", "=", codPessoa).where("situacao", "in", ACTIVE_HOLDS).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("emprestimo")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("cod_pessoa", "=", codPessoa)
+      .where("data_devolucao", "is", null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("reserva")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("cod_pessoa", "=", codPessoa)
+      .where("situacao", "in", ACTIVE_HOLDS)
+      .executeTakeFirstOrThrow(),
     openDebits(db, codPessoa),
   ]);
   const counts: Record<NoDebtsReason, number> = { emprestimos: Number(loans.n), reservas: Number(holds.n), debitos: debits.length };
@@ -78,7 +88,14 @@ export async function issueDeclaration(db: Db, codPessoa: number, now: number): 
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto("nada_consta")
-          .values({ cod_pessoa: codPessoa, codigo, nome_pessoa: person.nome_pessoa, documento: person.documento, categoria: person.descricao, emitida_em })
+          .values({
+            cod_pessoa: codPessoa,
+            codigo,
+            nome_pessoa: person.nome_pessoa,
+            documento: person.documento,
+            categoria: person.descricao,
+            emitida_em,
+          })
           .execute();
         // Spec §4: the declaration removes the patron from the information unit.
         await trx.updateTable("pessoa").set({ desvinculado_em: emitida_em }).where("cod_pessoa", "=", codPessoa).execute();

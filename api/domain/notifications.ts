@@ -120,21 +120,37 @@ export async function readUnsubscribeToken(db: Db, token: string): Promise<{ cod
   const p = /^(\d+):(?:evento:([a-z_]+)|pesquisa:(\d+))$/.exec(payload);
   if (!p) return null;
   const codPessoa = Number(p[1]);
-  if (p[2]) return (NOTIFICATION_EVENTS as readonly string[]).includes(p[2]) ? { codPessoa, target: { kind: "evento", evento: p[2] as NotificationEvent } } : null;
+  if (p[2])
+    return (NOTIFICATION_EVENTS as readonly string[]).includes(p[2])
+      ? { codPessoa, target: { kind: "evento", evento: p[2] as NotificationEvent } }
+      : null;
   return { codPessoa, target: { kind: "pesquisa", id: Number(p[3]) } };
 }
 
 /** Describes a token's target for the confirmation page: the event, or the saved search's name (null: gone). */
-export async function describeUnsubscribe(db: Db, t: { codPessoa: number; target: UnsubscribeTarget }): Promise<{ evento?: NotificationEvent; pesquisa?: string } | null> {
+export async function describeUnsubscribe(
+  db: Db,
+  t: { codPessoa: number; target: UnsubscribeTarget },
+): Promise<{ evento?: NotificationEvent; pesquisa?: string } | null> {
   if (t.target.kind === "evento") return { evento: t.target.evento };
-  const row = await db.selectFrom("pesquisa_salva").select("nome").where("id", "=", t.target.id).where("cod_pessoa", "=", t.codPessoa).executeTakeFirst();
+  const row = await db
+    .selectFrom("pesquisa_salva")
+    .select("nome")
+    .where("id", "=", t.target.id)
+    .where("cod_pessoa", "=", t.codPessoa)
+    .executeTakeFirst();
   return row ? { pesquisa: row.nome } : null;
 }
 
 /** Turns off what the token names: the event's e-mail (in-app stays as chosen) or the saved search's alert. */
 export async function unsubscribe(db: Db, t: { codPessoa: number; target: UnsubscribeTarget }): Promise<boolean> {
   if (t.target.kind === "pesquisa") {
-    const res = await db.updateTable("pesquisa_salva").set({ alerta: null }).where("id", "=", t.target.id).where("cod_pessoa", "=", t.codPessoa).executeTakeFirst();
+    const res = await db
+      .updateTable("pesquisa_salva")
+      .set({ alerta: null })
+      .where("id", "=", t.target.id)
+      .where("cod_pessoa", "=", t.codPessoa)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }
   const prefs = await preferencesOf(db, t.codPessoa);
@@ -153,7 +169,11 @@ export function publicUrl(): string | null {
  * The unsubscribe link and RFC 8058 headers of an e-mail to `codPessoa` about `target`; null without PUBLIC_URL
  * (there is no address to link to).
  */
-export async function unsubscribeLink(db: Db, codPessoa: number, target: UnsubscribeTarget): Promise<{ url: string; headers: Record<string, string> } | null> {
+export async function unsubscribeLink(
+  db: Db,
+  codPessoa: number,
+  target: UnsubscribeTarget,
+): Promise<{ url: string; headers: Record<string, string> } | null> {
   const base = publicUrl();
   if (!base) return null;
   const url = `${base}${UNSUBSCRIBE_PATH}?token=${await unsubscribeToken(db, codPessoa, target)}`;

@@ -46,7 +46,8 @@ export function recoveryOffered(params: Record<string, unknown>): boolean {
 /** The code settings from the institution's `recuperacao_senha` parameters. */
 export function recoverySettingsFrom(params: Record<string, unknown>): RecoverySettings {
   const o = (params.recuperacao_senha && typeof params.recuperacao_senha === "object" ? params.recuperacao_senha : {}) as Record<string, unknown>;
-  const int = (v: unknown, d: number, min: number, max: number) => (typeof v === "number" && Number.isInteger(v) ? Math.min(max, Math.max(min, v)) : d);
+  const int = (v: unknown, d: number, min: number, max: number) =>
+    typeof v === "number" && Number.isInteger(v) ? Math.min(max, Math.max(min, v)) : d;
   return { length: int(o.tamanho_codigo, 6, 4, 10), tteMinutes: int(o.validade_minutos, MAX_CODE_MINUTES, 1, MAX_CODE_MINUTES), maxTries: 5 };
 }
 
@@ -87,7 +88,8 @@ export async function startRecovery(
   const rules = passwordRulesFrom(params.regras_senha);
   const limits = s.recovery;
   const now = s.now();
-  if (clientIp && !(await allowEvent(db, `rec:ip:${clientIp}`, limits.startsPerIpPerHour, now, HOUR)).allowed) return { ok: false, reason: "muitas_tentativas" };
+  if (clientIp && !(await allowEvent(db, `rec:ip:${clientIp}`, limits.startsPerIpPerHour, now, HOUR)).allowed)
+    return { ok: false, reason: "muitas_tentativas" };
   if (!(await allowEvent(db, "rec:all", limits.startsPerHour, now, HOUR)).allowed) return { ok: false, reason: "muitas_tentativas" };
   const login = await findLoginByUserCode(db, userCode);
   const code = newRecoveryCode(settings.length);
@@ -159,7 +161,9 @@ export async function changePasswordWithCode(
   if (!check.ok) return check;
   const password = rawPassword.trim();
   const rules = passwordRulesFrom(params.regras_senha);
-  const broken = await checkNewPassword(password, rules, { name: check.login.nome_pessoa }, (pw, n) => isRecentPassword(db, check.login.cod_login, pw, n));
+  const broken = await checkNewPassword(password, rules, { name: check.login.nome_pessoa }, (pw, n) =>
+    isRecentPassword(db, check.login.cod_login, pw, n),
+  );
   if (broken.length > 0) return { ok: false, reason: "senha_fora_dos_criterios", broken };
   const now = s.now();
   // Single use: of two parallel submissions of one code only one ends it and changes the password.

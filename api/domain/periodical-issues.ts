@@ -33,7 +33,9 @@ export type ReceiveOutcome =
 
 /** The issue as a library writes it: "v. 36, n. 4, jan./mar. 2026". */
 export function issueDesignation(i: { ano: number; volume?: string | null; numero?: string | null; periodo?: string | null }): string {
-  return [i.volume ? `v. ${i.volume}` : null, i.numero ? `n. ${i.numero}` : null, i.periodo ? `${i.periodo} ${i.ano}` : String(i.ano)].filter(Boolean).join(", ");
+  return [i.volume ? `v. ${i.volume}` : null, i.numero ? `n. ${i.numero}` : null, i.periodo ? `${i.periodo} ${i.ano}` : String(i.ano)]
+    .filter(Boolean)
+    .join(", ");
 }
 
 /**
@@ -66,7 +68,12 @@ export async function receiveIssue(db: Db, mailer: Mailer, a: IssueArrival, toda
     cod = await insertReceivedIssue(db, { ...key, periodo, data_publicacao: a.data_publicacao ?? null, data_chegada: arrived });
   }
   const designacao = issueDesignation({ ano: a.ano, volume, numero, periodo });
-  const alertados = await alertFollowers(db, mailer, { cod_fasciculo: cod, cod_acervo: a.cod_acervo, titulo: title.titulo, biblioteca: library.desc_biblioteca, designacao }, today);
+  const alertados = await alertFollowers(
+    db,
+    mailer,
+    { cod_fasciculo: cod, cod_acervo: a.cod_acervo, titulo: title.titulo, biblioteca: library.desc_biblioteca, designacao },
+    today,
+  );
   return { ok: true, cod_fasciculo: cod, titulo: title.titulo, biblioteca: library.desc_biblioteca, designacao, novo, alertados };
 }
 

@@ -62,7 +62,10 @@ export function checkPersonalData(
         values.cep = `${digits.slice(0, 5)}-${digits.slice(5)}`;
       }
     } else if (field === "data_nascimento") {
-      const ok = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+      const ok =
+        /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+        !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+        new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
       if (!ok) issues.data_nascimento = "data_invalida";
       else if (text > today) issues.data_nascimento = "data_futura";
       else values.data_nascimento = text;

@@ -73,9 +73,18 @@ export async function runSavedSearchAlerts(db: Db, mailer: Mailer, now: number):
       .where(sql<boolean>`replace(substr(created_at, 1, 19), ' ', 'T') > ${new Date(sinceMs).toISOString().slice(0, 19)}`)
       .where(sql<boolean>`replace(substr(created_at, 1, 19), ' ', 'T') <= ${until.slice(0, 19)}`)
       .execute();
-    const ids = await matchingAmong(db, savedSearchInput(s.consulta), added.map((r) => Number(r.cod_acervo)));
+    const ids = await matchingAmong(
+      db,
+      savedSearchInput(s.consulta),
+      added.map((r) => Number(r.cod_acervo)),
+    );
     if (ids.length > 0) {
-      const titles = await db.selectFrom("acervo").select("titulo").where("cod_acervo", "in", ids.slice(0, TITLES_NAMED)).orderBy("cod_acervo").execute();
+      const titles = await db
+        .selectFrom("acervo")
+        .select("titulo")
+        .where("cod_acervo", "in", ids.slice(0, TITLES_NAMED))
+        .orderBy("cod_acervo")
+        .execute();
       const isNew = await notify(db, mailer, {
         cod_pessoa: s.cod_pessoa,
         tipo: "pesquisa_salva",

@@ -79,7 +79,11 @@ export async function createSuggestion(db: Db, lang: Lang, codPessoa: number, p:
   const errors: Errors = {};
   const library = await checkFields(db, lang, p, invalid, errors);
   if (Object.keys(errors).length > 0) throw new ApiError(422, "validacao", { code: "validacao", errors });
-  return db.insertInto("sugestao_aquisicao").values(rowOf(codPessoa, p, library)).returning(RETURNED).executeTakeFirstOrThrow();
+  return db
+    .insertInto("sugestao_aquisicao")
+    .values(rowOf(codPessoa, p, library))
+    .returning(RETURNED)
+    .executeTakeFirstOrThrow();
 }
 
 export { MAX_COPIES };
@@ -88,7 +92,14 @@ export { MAX_COPIES };
  * Statuses in which a suggestion is still being handled: a professor's duplicate and the category's limit count
  * these (spec §8 "a request already exists with the same data", "request limit exceeded"). The others are closed.
  */
-export const OPEN_SUGGESTION_STATUSES = ["pre_sugestao", "sugestao_compra", "em_cotacao", "pregao_leilao", "aguardando_entrega", "parcialmente_atendida"] as const;
+export const OPEN_SUGGESTION_STATUSES = [
+  "pre_sugestao",
+  "sugestao_compra",
+  "em_cotacao",
+  "pregao_leilao",
+  "aguardando_entrega",
+  "parcialmente_atendida",
+] as const;
 
 /** What a professor's suggestion adds to a patron's (ADR 195). */
 export interface ProfessorSuggestionPayload extends SuggestionPayload {
@@ -123,7 +134,12 @@ export async function createProfessorSuggestion(db: Db, lang: Lang, codPessoa: n
   const required = requiredIn(lang, errors);
   if (p.plano == null) required("plano");
   else {
-    const plan = await db.selectFrom("plano_ensino").select("cod_plano").where("cod_plano", "=", p.plano).where("cod_professor", "=", codPessoa).executeTakeFirst();
+    const plan = await db
+      .selectFrom("plano_ensino")
+      .select("cod_plano")
+      .where("cod_plano", "=", p.plano)
+      .where("cod_professor", "=", codPessoa)
+      .executeTakeFirst();
     if (!plan) errors.plano = [invalid];
   }
   if (p.tipo_bibliografia == null || p.tipo_bibliografia === "") required("tipo_bibliografia");

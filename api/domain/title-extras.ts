@@ -68,7 +68,11 @@ const VALUES = prepared((db, p: { id: number }) =>
 export async function titleExtras(db: Db, codAcervo: number, classificacao: string | null, lang: Lang): Promise<TitleExtras> {
   const area = classOf(classificacao);
   const scheme = area ? (/\d/.test(area) ? 1 : 2) : null;
-  const [shelves, plans, values] = await Promise.all([SHELVES.all(db, { id: codAcervo }), PLANS.all(db, { id: codAcervo }), VALUES.all(db, { id: codAcervo })]);
+  const [shelves, plans, values] = await Promise.all([
+    SHELVES.all(db, { id: codAcervo }),
+    PLANS.all(db, { id: codAcervo }),
+    VALUES.all(db, { id: codAcervo }),
+  ]);
   const dados: TitleExtras["dados_adicionais"] = {};
   for (const v of values) {
     if (!(DERIVED_FACET_TYPES as readonly string[]).includes(v.tipo)) continue;

@@ -68,7 +68,14 @@ function successorsOf(segredo: string, refreshToken: string): { access: string; 
 export async function issuePublicToken(db: Db, s: AuthSettings, clientId: string): Promise<PublicTokenResponse> {
   const now = s.now();
   const access = randomToken();
-  await store(db, access, { tipo: "access", clientId, codPessoa: null, familia: crypto.randomUUID(), expiresAt: now + s.publicAccessSeconds * 1000, now });
+  await store(db, access, {
+    tipo: "access",
+    clientId,
+    codPessoa: null,
+    familia: crypto.randomUUID(),
+    expiresAt: now + s.publicAccessSeconds * 1000,
+    now,
+  });
   return { access_token: access, token_type: "bearer", expires_in: s.publicAccessSeconds };
 }
 
@@ -86,13 +93,21 @@ export async function issuePatronTokens(
   await store(db, access, { tipo: "access", clientId, codPessoa, familia, expiresAt: now + s.patronAccessSeconds * 1000, now });
   await store(db, refresh, { tipo: "refresh", clientId, codPessoa, familia, expiresAt: now + s.refreshSeconds * 1000, now, segredo: pair.segredo });
   // Housekeeping: forget tokens that expired more than a day ago.
-  await db.deleteFrom("oauth_token").where("expires_at", "<", iso(now - 86_400_000)).execute();
+  await db
+    .deleteFrom("oauth_token")
+    .where("expires_at", "<", iso(now - 86_400_000))
+    .execute();
   return { access_token: access, refresh_token: refresh, token_type: "bearer", expires_in: s.patronAccessSeconds };
 }
 
 /** Revokes every token of one family: one login's session (logout, user swap). */
 export async function revokeFamily(db: Db, familia: string, now: number) {
-  await db.updateTable("oauth_token").set({ revoked_at: iso(now) }).where("familia", "=", familia).where("revoked_at", "is", null).execute();
+  await db
+    .updateTable("oauth_token")
+    .set({ revoked_at: iso(now) })
+    .where("familia", "=", familia)
+    .where("revoked_at", "is", null)
+    .execute();
 }
 
 /**
@@ -116,18 +131,32 @@ export async function rotateRefreshToken(db: Db, s: AuthSettings, clientId: stri
 
   if (!row.rotated_at) {
     // Conditional update: of two parallel rotations only one marks it; both issue the same derived pair.
-    const res = await db.updateTable("oauth_token").set({ rotated_at: iso(now) }).where("token_hash", "=", hash).where("rotated_at", "is", null).executeTakeFirst();
+    const res = await db
+      .updateTable("oauth_token")
+      .set({ rotated_at: iso(now) })
+      .where("token_hash", "=", hash)
+      .where("rotated_at", "is", null)
+      .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 1) return issue();
     const again = await db.selectFrom("oauth_token").select(["rotated_at", "revoked_at"]).where("token_hash", "=", hash).executeTakeFirst();
     if (!again?.rotated_at || again.revoked_at) throw invalid();
     row.rotated_at = again.rotated_at;
   }
   if (next) {
-    const successor = await db.selectFrom("oauth_token").select(["rotated_at", "revoked_at"]).where("token_hash", "=", sha256(next.refresh)).executeTakeFirst();
+    const successor = await db
+      .selectFrom("oauth_token")
+      .select(["rotated_at", "revoked_at"])
+      .where("token_hash", "=", sha256(next.refresh))
+      .executeTakeFirst();
     if (successor?.revoked_at) throw invalid();
     // The successor was never used: the client did not get it (or asks again in parallel). Same pair, and a live access token.
     if (successor && !successor.rotated_at) {
-      await db.updateTable("oauth_token").set({ expires_at: iso(now + s.patronAccessSeconds * 1000) }).where("token_hash", "=", sha256(next.access)).where("revoked_at", "is", null).execute();
+      await db
+        .updateTable("oauth_token")
+        .set({ expires_at: iso(now + s.patronAccessSeconds * 1000) })
+        .where("token_hash", "=", sha256(next.access))
+        .where("revoked_at", "is", null)
+        .execute();
       return issue();
     }
   }
@@ -138,7 +167,11 @@ export async function rotateRefreshToken(db: Db, s: AuthSettings, clientId: stri
 
 /** An access token by its hash: every `/api` call reads it (built and compiled once, ADR 210). */
 const ACCESS_TOKEN = prepared((db, p: { hash: string }) =>
-  db.selectFrom("oauth_token").select(["cod_pessoa", "client_id", "familia", "expires_at", "revoked_at"]).where("token_hash", "=", p.hash).where("tipo", "=", "access"),
+  db
+    .selectFrom("oauth_token")
+    .select(["cod_pessoa", "client_id", "familia", "expires_at", "revoked_at"])
+    .where("token_hash", "=", p.hash)
+    .where("tipo", "=", "access"),
 );
 
 /** Resolves a bearer access token, or null when it is unknown, revoked or expired. */

@@ -34,7 +34,10 @@ declare module "@citation-js/plugin-ris";
 declare module "@natlibfi/marc-record" {
   export class MarcRecord {
     constructor(
-      record: { leader: string; fields: Array<{ tag: string; value?: string; ind1?: string; ind2?: string; subfields?: Array<{ code: string; value: string }> }> },
+      record: {
+        leader: string;
+        fields: Array<{ tag: string; value?: string; ind1?: string; ind2?: string; subfields?: Array<{ code: string; value: string }> }>;
+      },
       validationOptions?: Record<string, boolean>,
     );
   }

@@ -40,7 +40,11 @@ async function unavailable(db: Db, codAcervo: number): Promise<{ titulo: string;
 
 /** Waiting entries of a title (those that arrived up to entry `upToId`, when given). */
 async function countWaiting(db: Db, codAcervo: number, upToId?: number): Promise<number> {
-  let query = db.selectFrom("lista_espera").select(sql<number>`count(*)`.as("n")).where("cod_acervo", "=", codAcervo).where("situacao", "=", WAITING);
+  let query = db
+    .selectFrom("lista_espera")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("cod_acervo", "=", codAcervo)
+    .where("situacao", "=", WAITING);
   if (upToId !== undefined) query = query.where("id", "<=", upToId);
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
@@ -70,7 +74,12 @@ export async function waitingListState(db: Db, codAcervo: number, codPessoa: num
  * submit, a resubmit after Back) answers the place already held (`created: false`), never a second entry.
  * Refused (422) for a blocked patron, and when the title can be requested or held (that is offered instead).
  */
-export async function joinWaitingList(db: Db, lang: Lang, codPessoa: number, codAcervo: number): Promise<{ state: WaitingListState; created: boolean }> {
+export async function joinWaitingList(
+  db: Db,
+  lang: Lang,
+  codPessoa: number,
+  codAcervo: number,
+): Promise<{ state: WaitingListState; created: boolean }> {
   const before = await waitingListState(db, codAcervo, codPessoa);
   if (!before) throw new ApiError(404, "nao_encontrado");
   if (before.posicao !== null) return { state: before, created: false };

@@ -23,20 +23,45 @@ beforeAll(async () => {
   const db = openDatabase({ dataDir: dir });
   await migrateToLatest(db);
   await seedInstitution(db);
-  await db.insertInto("tipo_obra").values([{ cod_tipo_obra: 1, descricao: "Livro" }]).execute();
+  await db
+    .insertInto("tipo_obra")
+    .values([{ cod_tipo_obra: 1, descricao: "Livro" }])
+    .execute();
   const [title] = await insertTitles(db, [{ titulo: "Obra da reserva", copies: 1 }]);
   await seedPatrons(db);
   await db.updateTable("pessoa").set({ cpf: "52998224725" }).where("cod_pessoa", "=", PATRON).execute();
-  await db.insertInto("debito").values({ cod_pessoa: PATRON, cod_biblioteca: 1, valor_multa: 25, tipo_servico: "Empréstimo", motivo: "Atraso" }).execute();
+  await db
+    .insertInto("debito")
+    .values({ cod_pessoa: PATRON, cod_biblioteca: 1, valor_multa: 25, tipo_servico: "Empréstimo", motivo: "Atraso" })
+    .execute();
   const slip = await issueGru(db, PATRON, { valor: 25, codBiblioteca: 1 }, Date.now());
   if (!slip.ok) throw new Error(slip.code);
   ids.gru = slip.cod_gru;
-  const comment = (texto: string) => db.insertInto("comentario").values({ cod_acervo: title, cod_pessoa: PATRON, cod_biblioteca: 1, texto }).returning("cod_comentario").executeTakeFirstOrThrow();
+  const comment = (texto: string) =>
+    db
+      .insertInto("comentario")
+      .values({ cod_acervo: title, cod_pessoa: PATRON, cod_biblioteca: 1, texto })
+      .returning("cod_comentario")
+      .executeTakeFirstOrThrow();
   ids.comment = (await comment("Muito bom.")).cod_comentario;
   ids.rejected = (await comment("Spam")).cod_comentario;
-  ids.hold = (await db.insertInto("reserva").values({ cod_acervo: title, cod_pessoa: PATRON, cod_biblioteca: 1, posicao: 1, data_reserva: new Date().toISOString() }).returning("cod_reserva").executeTakeFirstOrThrow()).cod_reserva;
-  ids.suggestion = (await db.insertInto("sugestao_aquisicao").values({ cod_pessoa: PATRON, cod_biblioteca: 1, titulo: "Sugerida", editor: "Ed." }).returning("cod_sugestao").executeTakeFirstOrThrow()).cod_sugestao;
-  ids.request = (await insertRequest(db, { cod_pessoa: PATRON, tipo: "ficha-catalografica", subtipo: null, dados: "{}", chave_duplicidade: "k" })).cod_solicitacao;
+  ids.hold = (
+    await db
+      .insertInto("reserva")
+      .values({ cod_acervo: title, cod_pessoa: PATRON, cod_biblioteca: 1, posicao: 1, data_reserva: new Date().toISOString() })
+      .returning("cod_reserva")
+      .executeTakeFirstOrThrow()
+  ).cod_reserva;
+  ids.suggestion = (
+    await db
+      .insertInto("sugestao_aquisicao")
+      .values({ cod_pessoa: PATRON, cod_biblioteca: 1, titulo: "Sugerida", editor: "Ed." })
+      .returning("cod_sugestao")
+      .executeTakeFirstOrThrow()
+  ).cod_sugestao;
+  ids.request = (
+    await insertRequest(db, { cod_pessoa: PATRON, tipo: "ficha-catalografica", subtipo: null, dados: "{}", chave_duplicidade: "k" })
+  ).cod_solicitacao;
   await db.destroy();
 }, 60_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -73,23 +98,37 @@ describe("npm run library", () => {
   }, 120_000);
 
   it("makes a hold ready for pickup at the place given", async () => {
-    expect((await library("hold", "ready", String(ids.hold), "--dias", "2", "--localizacao", "Balcão")).stdout).toMatch(/^done: hold \d+ data_liberacao=\d{4}-/);
-    expect(await inDb((db) => db.selectFrom("reserva").select(["situacao", "localizacao"]).where("cod_reserva", "=", ids.hold).executeTakeFirstOrThrow())).toEqual({ situacao: "disponivel", localizacao: "Balcão" });
+    expect((await library("hold", "ready", String(ids.hold), "--dias", "2", "--localizacao", "Balcão")).stdout).toMatch(
+      /^done: hold \d+ data_liberacao=\d{4}-/,
+    );
+    expect(
+      await inDb((db) => db.selectFrom("reserva").select(["situacao", "localizacao"]).where("cod_reserva", "=", ids.hold).executeTakeFirstOrThrow()),
+    ).toEqual({ situacao: "disponivel", localizacao: "Balcão" });
   }, 120_000);
 
   it("answers a suggestion and a request to the library", async () => {
     await library("suggestion", "answer", String(ids.suggestion), "em_cotacao");
     await library("request", "answer", String(ids.request), "nao_atendida", "--resposta", "Fora do acervo.");
     expect(await inDb((db) => db.selectFrom("sugestao_aquisicao").select("situacao").executeTakeFirstOrThrow())).toEqual({ situacao: "em_cotacao" });
-    const request = await inDb((db) => db.withTables<{ solicitacao_biblioteca: { situacao: string; resposta: string | null } }>().selectFrom("solicitacao_biblioteca").select(["situacao", "resposta"]).executeTakeFirstOrThrow());
+    const request = await inDb((db) =>
+      db
+        .withTables<{ solicitacao_biblioteca: { situacao: string; resposta: string | null } }>()
+        .selectFrom("solicitacao_biblioteca")
+        .select(["situacao", "resposta"])
+        .executeTakeFirstOrThrow(),
+    );
     expect(request).toEqual({ situacao: "nao_atendida", resposta: JSON.stringify({ texto: "Fora do acervo." }) });
   }, 120_000);
 
   it("blocks a patron with a reason and unblocks them", async () => {
     await library("patron", "block", String(PATRON), "--motivo", "Livro perdido");
-    expect(await inDb((db) => db.selectFrom("pessoa").select(["bloqueado", "motivo_bloqueio"]).where("cod_pessoa", "=", PATRON).executeTakeFirstOrThrow())).toEqual({ bloqueado: 1, motivo_bloqueio: "Livro perdido" });
+    expect(
+      await inDb((db) => db.selectFrom("pessoa").select(["bloqueado", "motivo_bloqueio"]).where("cod_pessoa", "=", PATRON).executeTakeFirstOrThrow()),
+    ).toEqual({ bloqueado: 1, motivo_bloqueio: "Livro perdido" });
     expect((await library("patron", "unblock", String(PATRON))).stdout).toContain("bloqueado=false");
-    expect(await inDb((db) => db.selectFrom("pessoa").select(["bloqueado"]).where("cod_pessoa", "=", PATRON).executeTakeFirstOrThrow())).toEqual({ bloqueado: 0 });
+    expect(await inDb((db) => db.selectFrom("pessoa").select(["bloqueado"]).where("cod_pessoa", "=", PATRON).executeTakeFirstOrThrow())).toEqual({
+      bloqueado: 0,
+    });
   }, 120_000);
 
   it("exits with code 1 and says why for a record that does not exist", async () => {
@@ -97,8 +136,13 @@ describe("npm run library", () => {
   }, 120_000);
 
   it("exits with code 2 and the usage for an unknown action or a missing reason, changing nothing", async () => {
-    await expect(library("loan", "forgive", "1")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown action "loan forgive"') });
+    await expect(library("loan", "forgive", "1")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('unknown action "loan forgive"'),
+    });
     await expect(library("patron", "block", String(PATRON))).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("needs --motivo") });
-    expect(await inDb((db) => db.selectFrom("pessoa").select(["bloqueado"]).where("cod_pessoa", "=", PATRON).executeTakeFirstOrThrow())).toEqual({ bloqueado: 0 });
+    expect(await inDb((db) => db.selectFrom("pessoa").select(["bloqueado"]).where("cod_pessoa", "=", PATRON).executeTakeFirstOrThrow())).toEqual({
+      bloqueado: 0,
+    });
   }, 120_000);
 });

@@ -87,7 +87,8 @@ function chosen(): { action: Action; label: string } {
       if (!extra || !(REQUEST_ANSWERS as readonly string[]).includes(extra)) usage(`the status must be one of: ${REQUEST_ANSWERS.join(", ")}`);
       return { label: `request ${id}`, action: (db) => answerRequest(db, id, extra, text(values.resposta), now()) };
     case "loan-request answer":
-      if (!extra || !(LOAN_REQUEST_ANSWERS as readonly string[]).includes(extra)) usage(`the status must be one of: ${LOAN_REQUEST_ANSWERS.join(", ")}`);
+      if (!extra || !(LOAN_REQUEST_ANSWERS as readonly string[]).includes(extra))
+        usage(`the status must be one of: ${LOAN_REQUEST_ANSWERS.join(", ")}`);
       return { label: `loan request ${id}`, action: (db) => answerLoanRequest(db, id, extra) };
     case "hold ready": {
       const days = values.dias === undefined ? undefined : Number(values.dias);
@@ -113,11 +114,15 @@ try {
   const r = await action(db);
   await db.destroy();
   if (!r.ok) {
-    console.error(`library: refused: ${label} ${r.reason === "nao_encontrado" ? "does not exist" : `is not in a state this applies to${r.situacao ? ` (it is ${r.situacao})` : ""}`}`);
+    console.error(
+      `library: refused: ${label} ${r.reason === "nao_encontrado" ? "does not exist" : `is not in a state this applies to${r.situacao ? ` (it is ${r.situacao})` : ""}`}`,
+    );
     process.exit(1);
   }
   const { ok: _ok, changed, cod_pessoa: _p, ...state } = r;
-  const shown = Object.entries(state).map(([k, v]) => `${k}=${String(v)}`).join(" ");
+  const shown = Object.entries(state)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(" ");
   console.log(`${changed ? "done" : "already so"}: ${label}${shown ? ` ${shown}` : ""}`);
 } catch (err) {
   console.error(`library failed: ${err instanceof Error ? err.message : String(err)}`);

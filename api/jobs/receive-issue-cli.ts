@@ -31,8 +31,14 @@ let values: Record<string, string | undefined>;
 try {
   ({ values } = parseArgs({
     options: {
-      titulo: { type: "string" }, biblioteca: { type: "string" }, ano: { type: "string" }, volume: { type: "string" }, numero: { type: "string" },
-      periodo: { type: "string" }, publicacao: { type: "string" }, chegada: { type: "string" },
+      titulo: { type: "string" },
+      biblioteca: { type: "string" },
+      ano: { type: "string" },
+      volume: { type: "string" },
+      numero: { type: "string" },
+      periodo: { type: "string" },
+      publicacao: { type: "string" },
+      chegada: { type: "string" },
     },
     strict: true,
   }));
@@ -50,8 +56,14 @@ const day = (name: string) => {
   return v ?? null;
 };
 const arrival = {
-  cod_acervo: int("titulo"), cod_biblioteca: int("biblioteca"), ano: int("ano"), volume: values.volume ?? null, numero: values.numero ?? null,
-  periodo: values.periodo ?? null, data_publicacao: day("publicacao"), data_chegada: day("chegada"),
+  cod_acervo: int("titulo"),
+  cod_biblioteca: int("biblioteca"),
+  ano: int("ano"),
+  volume: values.volume ?? null,
+  numero: values.numero ?? null,
+  periodo: values.periodo ?? null,
+  data_publicacao: day("publicacao"),
+  data_chegada: day("chegada"),
 };
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? "data");
@@ -66,7 +78,9 @@ try {
     console.error(`receive-issue: refused: ${REFUSALS[r.reason]}`);
     process.exit(1);
   }
-  console.log(`${r.novo ? "received" : "already received"}: "${r.titulo}" ${r.designacao} at ${r.biblioteca} (issue ${r.cod_fasciculo}); ${r.alertados} follower(s) alerted`);
+  console.log(
+    `${r.novo ? "received" : "already received"}: "${r.titulo}" ${r.designacao} at ${r.biblioteca} (issue ${r.cod_fasciculo}); ${r.alertados} follower(s) alerted`,
+  );
 } catch (err) {
   console.error(`receive-issue failed: ${err instanceof Error ? err.message : String(err)}`);
   await db.destroy().catch(() => {});

@@ -19,8 +19,14 @@ beforeAll(async () => {
   const db = openDatabase({ dataDir: dir });
   await migrateToLatest(db);
   await seedInstitution(db);
-  await db.insertInto("tipo_obra").values([{ cod_tipo_obra: 1, descricao: "Livro" }]).execute();
-  await insertTitles(db, Array.from({ length: 10 }, (_, i) => ({ titulo: `Obra ${i + 1}` })));
+  await db
+    .insertInto("tipo_obra")
+    .values([{ cod_tipo_obra: 1, descricao: "Livro" }])
+    .execute();
+  await insertTitles(
+    db,
+    Array.from({ length: 10 }, (_, i) => ({ titulo: `Obra ${i + 1}` })),
+  );
   await seedPatrons(db);
   const cod_pessoa = 1; // the demo patron
   await db.updateTable("pessoa").set({ email: "leitor@example.org" }).where("cod_pessoa", "=", cod_pessoa).execute();
@@ -41,7 +47,11 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** `npm run search-alerts` is `tsx api/jobs/saved-search-alerts-cli.ts`: run exactly that, as a child process. */
 const job = (env: Record<string, string> = {}) =>
-  run("npx", ["--no-install", "tsx", "api/jobs/saved-search-alerts-cli.ts"], { cwd: root, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", PUBLIC_URL: "https://biblioteca.example.org", ...env }, timeout: 60_000 });
+  run("npx", ["--no-install", "tsx", "api/jobs/saved-search-alerts-cli.ts"], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", PUBLIC_URL: "https://biblioteca.example.org", ...env },
+    timeout: 60_000,
+  });
 const outbox = () => (fs.existsSync(path.join(dir, "outbox")) ? fs.readdirSync(path.join(dir, "outbox")) : []);
 
 describe("npm run search-alerts", () => {
@@ -50,7 +60,12 @@ describe("npm run search-alerts", () => {
     expect(first.stdout).toContain("saved-search alerts: 1 search(es) due, 1 alert(s) written");
     const files = outbox();
     expect(files).toHaveLength(1);
-    const mail = JSON.parse(fs.readFileSync(path.join(dir, "outbox", files[0]), "utf8")) as { to: string[]; subject: string; text: string; headers: Record<string, string> };
+    const mail = JSON.parse(fs.readFileSync(path.join(dir, "outbox", files[0]), "utf8")) as {
+      to: string[];
+      subject: string;
+      text: string;
+      headers: Record<string, string>;
+    };
     expect(mail.to).toEqual(["leitor@example.org"]);
     expect(mail.subject).toBe("Novidades na pesquisa salva: Marés");
     expect(mail.text).toMatch(/^1 título novo na pesquisa salva “Marés”: Marés do Atlântico Sul\./);
@@ -69,6 +84,9 @@ describe("npm run search-alerts", () => {
   }, 120_000);
 
   it("fails with a readable message and exit code 1 when the database cannot be opened", async () => {
-    await expect(job({ DATABASE_URL: "postgres://nobody:x@127.0.0.1:1/none" })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("saved-search alerts failed") });
+    await expect(job({ DATABASE_URL: "postgres://nobody:x@127.0.0.1:1/none" })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("saved-search alerts failed"),
+    });
   }, 120_000);
 });

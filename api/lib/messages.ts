@@ -38,7 +38,8 @@ const pt = {
   ao_menos_um_campo: "Preencha ao menos um campo.",
   erro_inesperado: "Erro inesperado. Tente novamente mais tarde.",
   recuperacao_indisponivel: "A recuperação de senha não está disponível nesta instituição.",
-  codigo_invalido: "Código errado ou expirado. Confira os dígitos e digite-o de novo; depois de 5 tentativas erradas ou quando ele expirar, peça um novo código.",
+  codigo_invalido:
+    "Código errado ou expirado. Confira os dígitos e digite-o de novo; depois de 5 tentativas erradas ou quando ele expirar, peça um novo código.",
   captcha_ausente: "Faça a verificação do Captcha!",
   login_invalido: "Este login não é seu ou não pertence a essa base.",
   captcha_expirado: "A verificação do Captcha expirou. Faça-a de novo.",
@@ -89,7 +90,8 @@ const es: Catalogue = {
   ao_menos_um_campo: "Complete al menos un campo.",
   erro_inesperado: "Error inesperado. Inténtelo más tarde.",
   recuperacao_indisponivel: "La recuperación de contraseña no está disponible en esta institución.",
-  codigo_invalido: "Código incorrecto o caducado. Revise los dígitos y escríbalo de nuevo; tras 5 intentos fallidos o cuando caduque, solicite un código nuevo.",
+  codigo_invalido:
+    "Código incorrecto o caducado. Revise los dígitos y escríbalo de nuevo; tras 5 intentos fallidos o cuando caduque, solicite un código nuevo.",
   captcha_ausente: "¡Haga la verificación del Captcha!",
   login_invalido: "Este usuario no es suyo o no pertenece a esa base.",
   captcha_expirado: "La verificación del Captcha ha caducado. Hágala de nuevo.",

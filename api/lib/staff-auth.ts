@@ -39,7 +39,11 @@ const TEXT = {
     es: "Solo la biblioteca puede hacer esta operación.",
     en: "Only the library may do this.",
   },
-  credencial: { pt: "Credencial da biblioteca ausente ou inválida.", es: "Credencial de la biblioteca ausente o inválida.", en: "Missing or wrong library credential." },
+  credencial: {
+    pt: "Credencial da biblioteca ausente ou inválida.",
+    es: "Credencial de la biblioteca ausente o inválida.",
+    en: "Missing or wrong library credential.",
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 /**

@@ -46,15 +46,27 @@ export async function createTestApi({
   const db = openDatabase({ dataDir: dir, databaseUrl: pgDb?.url });
   await migrateToLatest(db);
   await seedInstitution(db);
-  await db.insertInto("tipo_obra").values([{ cod_tipo_obra: 1, descricao: "Livro" }]).execute();
+  await db
+    .insertInto("tipo_obra")
+    .values([{ cod_tipo_obra: 1, descricao: "Livro" }])
+    .execute();
   if (titles > 0) {
-    await insertTitles(db, Array.from({ length: titles }, (_, i) => ({ titulo: `Obra de demonstração ${i + 1}`, copies: 1 })));
+    await insertTitles(
+      db,
+      Array.from({ length: titles }, (_, i) => ({ titulo: `Obra de demonstração ${i + 1}`, copies: 1 })),
+    );
   }
   if (patrons) await seedPatrons(db);
   let t = Date.now();
   const clock: TestClock = { now: () => t, advance: (s) => void (t += s * 1000) };
   const outbox: unknown[] = [];
-  const app = createApiApp({ db, auth: { ...auth, now: clock.now }, mailer: { send: async (m) => void outbox.push(m) }, sso, staffToken: TEST_STAFF_TOKEN });
+  const app = createApiApp({
+    db,
+    auth: { ...auth, now: clock.now },
+    mailer: { send: async (m) => void outbox.push(m) },
+    sso,
+    staffToken: TEST_STAFF_TOKEN,
+  });
   const cleanup = async () => {
     await db.destroy();
     await pgDb?.drop();
@@ -135,16 +147,28 @@ export async function insertTitles(db: Db, titles: TitleInput[]): Promise<number
     const row = await db
       .insertInto("acervo")
       .values({
-        cod_empresa: 1, chave_origem: `test-${++seq}-${t.titulo}`, cod_tipo_obra: 1, titulo: t.titulo, subtitulo: t.subtitulo ?? null,
-        autor: t.autor ?? null, assuntos: JSON.stringify(t.assuntos ?? []), idioma: t.idioma ?? "por", ano_publicacao: t.ano_publicacao ?? null,
-        editora: t.editora ?? null, local_publicacao: t.local_publicacao ?? null, edicao: t.edicao ?? null,
+        cod_empresa: 1,
+        chave_origem: `test-${++seq}-${t.titulo}`,
+        cod_tipo_obra: 1,
+        titulo: t.titulo,
+        subtitulo: t.subtitulo ?? null,
+        autor: t.autor ?? null,
+        assuntos: JSON.stringify(t.assuntos ?? []),
+        idioma: t.idioma ?? "por",
+        ano_publicacao: t.ano_publicacao ?? null,
+        editora: t.editora ?? null,
+        local_publicacao: t.local_publicacao ?? null,
+        edicao: t.edicao ?? null,
         marc: JSON.stringify(t.marc ?? { leader: "00000nam a2200000 a 4500", fields: [] }),
       })
       .returning("cod_acervo")
       .executeTakeFirstOrThrow();
     ids.push(row.cod_acervo);
     for (let i = 0; i < (t.copies ?? 0); i++) {
-      await db.insertInto("exemplar").values({ cod_acervo: row.cod_acervo, cod_biblioteca: 1, codigo_barras: `T${row.cod_acervo}-${i + 1}`, chamada: "001 T" }).execute();
+      await db
+        .insertInto("exemplar")
+        .values({ cod_acervo: row.cod_acervo, cod_biblioteca: 1, codigo_barras: `T${row.cod_acervo}-${i + 1}`, chamada: "001 T" })
+        .execute();
     }
   }
   await reindexAcervos(db, ids);
@@ -199,7 +223,11 @@ export async function freePort(): Promise<number> {
 export async function playBrowserAtProvider(link: string, action: { username: string; password: string } | "abort", portal: string): Promise<string> {
   const jar = new Map<string, string>();
   const go = async (url: string, init: RequestInit = {}) => {
-    const res = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: "manual",
+      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(";");
       const eq = pair.indexOf("=");
@@ -211,7 +239,11 @@ export async function playBrowserAtProvider(link: string, action: { username: st
   const interaction = new URL(res.headers.get("location")!, link).href;
   await go(interaction);
   const form = action === "abort" ? "" : new URLSearchParams(action).toString();
-  res = await go(`${interaction}/${action === "abort" ? "abort" : "login"}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form });
+  res = await go(`${interaction}/${action === "abort" ? "abort" : "login"}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: form,
+  });
   for (let i = 0; i < 5; i++) {
     const next = new URL(res.headers.get("location") ?? "", link);
     if (next.origin === new URL(portal).origin) return next.search;

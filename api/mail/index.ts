@@ -110,7 +110,11 @@ export function createMailer({
         text: mail.text,
         html: mail.html,
         ...(mail.headers ? { headers: mail.headers } : {}),
-        attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content.toString("base64") })),
+        attachments: (mail.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content.toString("base64"),
+        })),
       };
       const now = new Date().toISOString();
       const row = await (options.db ?? db)
@@ -147,7 +151,10 @@ function writeOutboxFile(outboxDir: string, id: number, mail: OutgoingMail, meta
     return { filename: a.filename, contentType: a.contentType, size: a.content.length, file: name };
   });
   const file = path.join(outboxDir, `${base}.json`);
-  fs.writeFileSync(file, JSON.stringify({ from: meta.from, ...(meta.replyTo ? { replyTo: meta.replyTo } : {}), ...mail, attachments, date: meta.date }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ from: meta.from, ...(meta.replyTo ? { replyTo: meta.replyTo } : {}), ...mail, attachments, date: meta.date }, null, 2),
+  );
 }
 
 /** Messages in the database outbox, newest first (for tests and the demo). */
@@ -197,7 +204,11 @@ export interface DeliveryOptions {
  * counted and its next try set, by a conditional UPDATE), so two senders never send the same message and a
  * process that dies mid-send retries it after the backoff. Returns what happened to the messages it tried.
  */
-export async function deliverDueMail(db: Db, transport: MailTransport, opts: DeliveryOptions): Promise<{ sent: number; retrying: number; failed: number }> {
+export async function deliverDueMail(
+  db: Db,
+  transport: MailTransport,
+  opts: DeliveryOptions,
+): Promise<{ sent: number; retrying: number; failed: number }> {
   const now = opts.now ?? Date.now;
   const log = opts.log ?? ((m: string) => console.log(m));
   const result = { sent: 0, retrying: 0, failed: 0 };
@@ -234,7 +245,11 @@ export async function deliverDueMail(db: Db, transport: MailTransport, opts: Del
         ...(m.headers ? { headers: m.headers } : {}),
         attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, "base64") })),
       });
-      await db.updateTable("email_saida").set({ situacao: "enviado", enviado_em: new Date(now()).toISOString(), ultimo_erro: null }).where("id", "=", id).execute();
+      await db
+        .updateTable("email_saida")
+        .set({ situacao: "enviado", enviado_em: new Date(now()).toISOString(), ultimo_erro: null })
+        .where("id", "=", id)
+        .execute();
       result.sent++;
     } catch (err) {
       const why = (err instanceof Error ? err.message : String(err)).slice(0, 500);

@@ -7,15 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "../app.ts";
 import { createTestApi, get, login, publicToken } from "../lib/testing.ts";
 import { seedDeclarations } from "../seed/declarations.ts";
-import {
-  MAX_ATTEMPTS,
-  createMailer,
-  createSmtpTransport,
-  deliverDueMail,
-  retryDelayMs,
-  startMailSender,
-  type Mailer,
-} from "./index.ts";
+import { MAX_ATTEMPTS, createMailer, createSmtpTransport, deliverDueMail, retryDelayMs, startMailSender, type Mailer } from "./index.ts";
 import { takeLease } from "../db/task-lease.ts";
 
 /** Tests of the mail outbox and its background sender (ADR 197) against real SMTP servers on 127.0.0.1. */
@@ -115,7 +107,12 @@ describe("the outbox", () => {
     closers.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     await createMailer({ db: t.db, outboxDir: dir, from: FROM, replyTo: REPLY_TO }).send(MAIL);
     const [file] = fs.readdirSync(dir);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"))).toMatchObject({ from: FROM, replyTo: REPLY_TO, to: MAIL.to, subject: "Assunto" });
+    expect(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"))).toMatchObject({
+      from: FROM,
+      replyTo: REPLY_TO,
+      to: MAIL.to,
+      subject: "Assunto",
+    });
     expect((await rows())[0].situacao).toBe("enviado");
   });
 });
@@ -123,7 +120,10 @@ describe("the outbox", () => {
 describe("the background sender", () => {
   it("delivers a pending message with the configured From, Reply-To and the message's own Message-ID", async () => {
     const server = await smtpServer();
-    await mailerFor(server.port).send({ ...MAIL, attachments: [{ filename: "d.pdf", content: Buffer.from("%PDF-1.7"), contentType: "application/pdf" }] });
+    await mailerFor(server.port).send({
+      ...MAIL,
+      attachments: [{ filename: "d.pdf", content: Buffer.from("%PDF-1.7"), contentType: "application/pdf" }],
+    });
     const r = await deliverDueMail(t.db, transportFor(server.port), { from: FROM, replyTo: REPLY_TO, log: quiet });
     expect(r).toEqual({ sent: 1, retrying: 0, failed: 0 });
     const [row] = await rows();
@@ -163,7 +163,10 @@ describe("the background sender", () => {
   it("gives a message up after the last attempt", async () => {
     const port = await freePort();
     await mailerFor(port).send(MAIL);
-    await t.db.updateTable("email_saida").set({ tentativas: MAX_ATTEMPTS - 1 }).execute();
+    await t.db
+      .updateTable("email_saida")
+      .set({ tentativas: MAX_ATTEMPTS - 1 })
+      .execute();
     expect(await deliverDueMail(t.db, transportFor(port), { from: FROM, log: quiet })).toEqual({ sent: 0, retrying: 0, failed: 1 });
     expect((await rows())[0]).toMatchObject({ situacao: "falhou", tentativas: MAX_ATTEMPTS, proxima_tentativa: null });
   });

@@ -71,7 +71,9 @@ export function prepareTitle(record: MarcRecord, recordNumber: number, copyWhenM
   if (untitled && !controlValue(record, "001")?.trim()) throw new Error(NO_TITLE_NOR_NUMBER);
   let copies = mapCopies(record);
   if (!copies.length && copyWhenMissing && title.acesso_remoto !== "cr") {
-    copies = [{ codigo_barras: null, library: undefined, localizacao: null, chamada: null, situacao: "disponivel", volume: null, tipo_emprestimo: "normal" }];
+    copies = [
+      { codigo_barras: null, library: undefined, localizacao: null, chamada: null, situacao: "disponivel", volume: null, tipo_emprestimo: "normal" },
+    ];
   }
   // The index reads a few MARC fields: its MARC-in-JSON object holds just those (the stored text has them all).
   const indexed = toMarcInJson({ leader: record.leader, fields: record.fields.filter((f) => indexReadsMarcField(f.tag)) });

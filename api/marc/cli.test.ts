@@ -33,7 +33,15 @@ function book(n: number, title: string, branch: string): MarcRecord {
       { tag: "008", value: "200101s2020    bl            000 0 por d" },
       { tag: "100", ind1: "1", ind2: " ", subfields: [{ code: "a", value: "Quintana, Mário," }] },
       { tag: "245", ind1: "1", ind2: "0", subfields: [{ code: "a", value: title }] },
-      { tag: "952", ind1: " ", ind2: " ", subfields: [{ code: "a", value: branch }, { code: "p", value: `CLIBC${n}` }] },
+      {
+        tag: "952",
+        ind1: " ",
+        ind2: " ",
+        subfields: [
+          { code: "a", value: branch },
+          { code: "p", value: `CLIBC${n}` },
+        ],
+      },
     ],
   };
 }
@@ -42,7 +50,15 @@ function book(n: number, title: string, branch: string): MarcRecord {
 function writeFile(name: string): string {
   const file = path.join(work, name);
   const bad = Buffer.from("00012broken\x1d", "latin1");
-  fs.writeFileSync(file, Buffer.concat([toIso2709(book(1, "Caderno H", "BC")), bad, toIso2709(book(2, "Espelho mágico", "BC")), toIso2709(book(3, "Sapato florido", "NOVA"))]));
+  fs.writeFileSync(
+    file,
+    Buffer.concat([
+      toIso2709(book(1, "Caderno H", "BC")),
+      bad,
+      toIso2709(book(2, "Espelho mágico", "BC")),
+      toIso2709(book(3, "Sapato florido", "NOVA")),
+    ]),
+  );
   return file;
 }
 
@@ -63,7 +79,13 @@ async function counts(dataDir: string) {
   const db = openDatabase({ dataDir });
   const n = async (table: "acervo" | "exemplar" | "login" | "acervo_busca" | "biblioteca") =>
     Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db)).rows[0].n);
-  const out = { acervo: await n("acervo"), exemplar: await n("exemplar"), login: await n("login"), indexed: await n("acervo_busca"), bibliotecas: await n("biblioteca") };
+  const out = {
+    acervo: await n("acervo"),
+    exemplar: await n("exemplar"),
+    login: await n("login"),
+    indexed: await n("acervo_busca"),
+    bibliotecas: await n("biblioteca"),
+  };
   await db.destroy();
   return out;
 }
@@ -111,7 +133,8 @@ describe("npm run import", () => {
     expect(await counts(dataDir)).toMatchObject({ acervo: 3, exemplar: 3, indexed: 3, login: 0 });
     const db = openDatabase({ dataDir });
     const dropped = await db.selectFrom("estado_instalacao").select("chave").where("chave", "=", "importacao_em_massa").execute();
-    const sortIndexes = (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'busca_ordem_%'`.execute(db)).rows;
+    const sortIndexes = (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'busca_ordem_%'`.execute(db))
+      .rows;
     await db.destroy();
     expect(dropped).toEqual([]);
     expect(sortIndexes).toHaveLength(6); // chave, relevancia, titulo, autor, ano and obra (the work key, ADR 244)
@@ -128,7 +151,16 @@ describe("npm run import", () => {
     const port = await freePort();
     const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: fresh, SESSION_SECRET: "x".repeat(32), PORT: String(port), HOST: "127.0.0.1", API_ONLY: "1", WEB_CONCURRENCY: "1", NODE_ENV: "production" },
+      env: {
+        ...process.env,
+        DATA_DIR: fresh,
+        SESSION_SECRET: "x".repeat(32),
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        API_ONLY: "1",
+        WEB_CONCURRENCY: "1",
+        NODE_ENV: "production",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

@@ -81,7 +81,9 @@ async function main(): Promise<number> {
     const dataDir = process.env.DATA_DIR ?? "./data";
     const mailer = mailerFromEnv(db, dataDir);
     if (bulk && dialectOf(db) === "sqlite") {
-      console.log("Bulk mode: the search's sort indexes are rebuilt at the end; until then sorted searches are slower. Ctrl-C stops after the current batch.");
+      console.log(
+        "Bulk mode: the search's sort indexes are rebuilt at the end; until then sorted searches are slower. Ctrl-C stops after the current batch.",
+      );
     }
     // The first Ctrl-C stops after the batch being written (indexes rebuilt); a second one ends the process.
     const stop = new AbortController();
@@ -114,7 +116,9 @@ async function main(): Promise<number> {
       for (const e of summary.errors) console.log(`  ${e.file} ${e.recordNumber ? `record #${e.recordNumber}` : "(whole file)"}: ${e.message}`);
     }
     if (stop.signal.aborted) {
-      console.error("Import interrupted: the records above were imported and indexed; import the files again to finish (records already imported are updated, not duplicated).");
+      console.error(
+        "Import interrupted: the records above were imported and indexed; import the files again to finish (records already imported are updated, not duplicated).",
+      );
       return 1;
     }
     const unreadable = summary.errors.some((e) => e.recordNumber === 0);
@@ -126,7 +130,9 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     // The new titles' e-mails, when a server is not running to send them (ADR 197).
-    await deliverMailOnce(db).catch((e: unknown) => console.error(`E-mail not sent now (kept in the outbox): ${e instanceof Error ? e.message : String(e)}`));
+    await deliverMailOnce(db).catch((e: unknown) =>
+      console.error(`E-mail not sent now (kept in the outbox): ${e instanceof Error ? e.message : String(e)}`),
+    );
     await db.destroy();
   }
 }

@@ -40,7 +40,12 @@ export function demoLibraryResolver(libraries: number[]): (code: string | undefi
  * logging progress through `log`. Titles without item fields get one copy in the first library. `files`
  * narrows it to some of the bundled files (tests).
  */
-export async function importDemoCatalogue(db: Kysely<DB>, log: (m: string) => void, projectRoot: string, files = demoFiles(projectRoot)): Promise<void> {
+export async function importDemoCatalogue(
+  db: Kysely<DB>,
+  log: (m: string) => void,
+  projectRoot: string,
+  files = demoFiles(projectRoot),
+): Promise<void> {
   const started = Date.now();
   const libs = (await db.selectFrom("biblioteca").select("cod_biblioteca").orderBy("cod_biblioteca").limit(3).execute()).map((r) => r.cod_biblioteca);
   log(`Demo catalogue: importing ${files.length} MARC files from ${DEMO_DATA_DIR}`);

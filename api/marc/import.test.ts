@@ -21,7 +21,10 @@ async function seedLibraries(): Promise<void> {
   await db.insertInto("instituicao").values({ cod_empresa: 1, sigla: "T", nome: "Test" }).execute();
   await db.insertInto("campus").values({ cod_campus: 1, cod_empresa: 1, nome_campus: "Campus" }).execute();
   for (const i of [1, 2, 3]) {
-    await db.insertInto("biblioteca").values({ cod_biblioteca: i, cod_campus: 1, desc_biblioteca: `Lib ${i}`, sigla: `L${i}` }).execute();
+    await db
+      .insertInto("biblioteca")
+      .values({ cod_biblioteca: i, cod_campus: 1, desc_biblioteca: `Lib ${i}`, sigla: `L${i}` })
+      .execute();
   }
 }
 
@@ -66,7 +69,11 @@ describe("bundled demo catalogue", () => {
   }, 120_000);
 
   it("converts MARC-8 diacritics of the French records to composed Unicode", async () => {
-    await importFiles(db, demoFiles(projectRoot).filter((f) => f.includes("lul-fre")), { libraryFor: () => 1 });
+    await importFiles(
+      db,
+      demoFiles(projectRoot).filter((f) => f.includes("lul-fre")),
+      { libraryFor: () => 1 },
+    );
     const rows = await db.selectFrom("acervo").select("titulo").execute();
     const all = rows.map((r) => r.titulo).join(" ");
     expect(all).toMatch(/[éèàçô]/);
@@ -88,13 +95,18 @@ describe("bundled demo catalogue", () => {
     // The importer builds the index entries from its in-memory rows; a full rebuild reads them back from `acervo`.
     const files = demoFiles(projectRoot);
     await importFiles(db, files, { libraryFor: () => 2, copyWhenMissing: true });
-    await importFiles(db, files.filter((f) => /koha-sample-bibs|concerto-bibs/.test(f)), { libraryFor: () => 2 });
+    await importFiles(
+      db,
+      files.filter((f) => /koha-sample-bibs|concerto-bibs/.test(f)),
+      { libraryFor: () => 2 },
+    );
     await expectIndexAsRebuilt();
   }, 180_000);
 
   it("bulk mode: the same titles, copies, index and change log as a normal import, and the indexes and triggers it drops are back at the end", async () => {
     const files = demoFiles(projectRoot);
-    const indexes = async (d: Kysely<DB>) => (await sql`SELECT name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name`.execute(d)).rows;
+    const indexes = async (d: Kysely<DB>) =>
+      (await sql`SELECT name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name`.execute(d)).rows;
     const before = await indexes(db);
     // Small batches and three reader threads (a four-core machine's default), so they take turns within each file;
     // the facet value ids and the terms each batch reuses from the ones before are then checked below.
@@ -125,7 +137,11 @@ describe("bundled demo catalogue", () => {
     } finally {
       await other.destroy();
     }
-    const again = await importFiles(db, files.filter((f) => /koha-sample-bibs|concerto-bibs/.test(f)), { libraryFor: () => 2, bulk: true, batchSize: 150 });
+    const again = await importFiles(
+      db,
+      files.filter((f) => /koha-sample-bibs|concerto-bibs/.test(f)),
+      { libraryFor: () => 2, bulk: true, batchSize: 150 },
+    );
     expect(again.imported).toBe(0);
     expect(again.updated).toBeGreaterThan(100);
     expect(await indexes(db)).toEqual(before);
@@ -145,7 +161,11 @@ describe("bundled demo catalogue", () => {
     expect(await triggers()).toBe(0);
     expect(await db.selectFrom("estado_instalacao").select("chave").execute()).toEqual([{ chave: "importacao_em_massa" }]);
     expect(await automerge()).toBe(0);
-    await importFiles(db, demoFiles(projectRoot).filter((f) => f.includes("lul-fre")), { libraryFor: () => 1 });
+    await importFiles(
+      db,
+      demoFiles(projectRoot).filter((f) => f.includes("lul-fre")),
+      { libraryFor: () => 1 },
+    );
     expect(await indexes()).toEqual(before);
     expect(await triggers()).toBe(12);
     expect(await db.selectFrom("estado_instalacao").select("chave").execute()).toEqual([]);
@@ -159,9 +179,11 @@ describe("bundled demo catalogue", () => {
  * was written, nor the change log's positions (its order is the order of the writes). The text index is read through its table (its storage differs with how it was written and merged).
  */
 async function everyTable(d: Kysely<DB>): Promise<Record<string, unknown[]>> {
-  const tables = (await sql<{ name: string }>`
+  const tables = (
+    await sql<{ name: string }>`
     SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'
-      AND name NOT LIKE 'acervo_busca_%' AND name NOT LIKE 'rede_busca_%' ORDER BY name`.execute(d)).rows.map((r) => r.name);
+      AND name NOT LIKE 'acervo_busca_%' AND name NOT LIKE 'rede_busca_%' ORDER BY name`.execute(d)
+  ).rows.map((r) => r.name);
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {
     const columns = (await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(d)).rows
@@ -185,7 +207,9 @@ async function expectIndexAsRebuilt(): Promise<void> {
       .selectFrom("acervo_faceta")
       .innerJoin("faceta_valor", "faceta_valor.cod_valor", "acervo_faceta.cod_valor")
       .select(["acervo_faceta.cod_acervo", "faceta_valor.tipo", "faceta_valor.codigo", "faceta_valor.descricao"])
-      .orderBy("acervo_faceta.cod_acervo").orderBy("faceta_valor.tipo").orderBy("faceta_valor.codigo")
+      .orderBy("acervo_faceta.cod_acervo")
+      .orderBy("faceta_valor.tipo")
+      .orderBy("faceta_valor.codigo")
       .execute(),
     order: (await sql`SELECT * FROM busca_ordem ORDER BY cod_acervo`.execute(db)).rows,
     vocabulary: (await sql`SELECT * FROM busca_palavra ORDER BY palavra`.execute(db)).rows,
@@ -208,7 +232,13 @@ describe("records with nothing to show", () => {
   it("counts a record with no title and no control number as bad, by number, so two such files never update each other", async () => {
     const a = path.join(dir, "a.json");
     const b = path.join(dir, "b.xml");
-    fs.writeFileSync(a, JSON.stringify([{ leader: "00000nam a2200000 a 4500", fields: [] }, { leader: "", fields: [{ "500": { ind1: " ", ind2: " ", subfields: [{ a: "Só uma nota" }] } }] }]));
+    fs.writeFileSync(
+      a,
+      JSON.stringify([
+        { leader: "00000nam a2200000 a 4500", fields: [] },
+        { leader: "", fields: [{ "500": { ind1: " ", ind2: " ", subfields: [{ a: "Só uma nota" }] } }] },
+      ]),
+    );
     fs.writeFileSync(b, '<collection xmlns="http://www.loc.gov/MARC21/slim"><record><leader>00000nam a2200000 a 4500</leader></record></collection>');
     const summary = await importFiles(db, [a, b], { libraryFor: () => 1 });
     expect(summary).toMatchObject({ read: 3, imported: 0, updated: 0, skipped: 3 });
@@ -220,16 +250,28 @@ describe("records with nothing to show", () => {
     expect(await count("acervo")).toBe(0);
   });
 
-  it("still imports an untitled record that has a control number, as \"[s.t.]\"", async () => {
+  it('still imports an untitled record that has a control number, as "[s.t.]"', async () => {
     const file = path.join(dir, "untitled.json");
-    fs.writeFileSync(file, JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [{ "001": "U1" }, { "500": { ind1: " ", ind2: " ", subfields: [{ a: "Sem título" }] } }] }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        leader: "00000nam a2200000 a 4500",
+        fields: [{ "001": "U1" }, { "500": { ind1: " ", ind2: " ", subfields: [{ a: "Sem título" }] } }],
+      }),
+    );
     expect(await importFiles(db, [file], { libraryFor: () => 1 })).toMatchObject({ imported: 1, errors: [] });
     expect(await db.selectFrom("acervo").select("titulo").execute()).toEqual([{ titulo: "[s.t.]" }]);
   });
 
   it("treats them the same in bulk mode's reader threads", async () => {
     const file = path.join(dir, "empty.json");
-    fs.writeFileSync(file, JSON.stringify([{ leader: "", fields: [] }, { leader: "", fields: [{ "245": { ind1: "0", ind2: "0", subfields: [{ a: "Com título" }] } }] }]));
+    fs.writeFileSync(
+      file,
+      JSON.stringify([
+        { leader: "", fields: [] },
+        { leader: "", fields: [{ "245": { ind1: "0", ind2: "0", subfields: [{ a: "Com título" }] } }] },
+      ]),
+    );
     const summary = await importFiles(db, [file], { libraryFor: () => 1, bulk: true, readers: 1 });
     expect(summary).toMatchObject({ read: 2, imported: 1, skipped: 1 });
     expect(summary.errors).toEqual([{ file: "empty.json", recordNumber: 1, message: expect.stringContaining("no title") }]);

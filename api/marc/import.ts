@@ -4,7 +4,14 @@ import { Worker } from "node:worker_threads";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import { insertObjects } from "../db/bulk-insert.ts";
 import { dialectOf } from "../db/index.ts";
-import { CHANGE_LOG_TRIGGERS, logTitleChanges, optimizeTextIndex, writeIndexEntries, type KnownWords, type TitleIndexEntry } from "../search/index.ts";
+import {
+  CHANGE_LOG_TRIGGERS,
+  logTitleChanges,
+  optimizeTextIndex,
+  writeIndexEntries,
+  type KnownWords,
+  type TitleIndexEntry,
+} from "../search/index.ts";
 import type { DB, ExemplarTable } from "../db/types.ts";
 import { readBatches, type PreparedTitle, type ReadEvent, type ReadOptions } from "./batches.ts";
 import { MATERIAL_TYPES, mapAuthority, mapTitle, sourceKey, type CopyData } from "./map.ts";
@@ -82,7 +89,11 @@ const hash = (s: string, n = 8) => crypto.createHash("sha1").update(s).digest("h
 export async function ensureMaterialTypes(db: Kysely<DB>): Promise<void> {
   const have = new Set((await db.selectFrom("tipo_obra").select("cod_tipo_obra").execute()).map((r) => r.cod_tipo_obra));
   const missing = MATERIAL_TYPES.filter((t) => !have.has(t.cod));
-  if (missing.length) await db.insertInto("tipo_obra").values(missing.map((t) => ({ cod_tipo_obra: t.cod, descricao: t.descricao }))).execute();
+  if (missing.length)
+    await db
+      .insertInto("tipo_obra")
+      .values(missing.map((t) => ({ cod_tipo_obra: t.cod, descricao: t.descricao })))
+      .execute();
 }
 
 /**
@@ -94,7 +105,13 @@ export function libraryBySigla(db: Kysely<DB>): (code: string | undefined) => Pr
     const k = (code ?? "").trim().toUpperCase();
     let id: number | undefined;
     if (k) {
-      id = (await db.selectFrom("biblioteca").select("cod_biblioteca").where(sql<string>`upper(sigla)`, "=", k).executeTakeFirst())?.cod_biblioteca;
+      id = (
+        await db
+          .selectFrom("biblioteca")
+          .select("cod_biblioteca")
+          .where(sql<string>`upper(sigla)`, "=", k)
+          .executeTakeFirst()
+      )?.cod_biblioteca;
     } else {
       id = (await db.selectFrom("biblioteca").select("cod_biblioteca").orderBy("cod_biblioteca").executeTakeFirst())?.cod_biblioteca;
     }
@@ -160,7 +177,10 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
   };
 
   const flushAuthorities = async (batch: Pending[]) => {
-    const writeAll = (list: Pending[]) => db.transaction().execute(async (trx) => { for (const p of list) await writeAuthority(trx, p, summary, headingIndex); });
+    const writeAll = (list: Pending[]) =>
+      db.transaction().execute(async (trx) => {
+        for (const p of list) await writeAuthority(trx, p, summary, headingIndex);
+      });
     try {
       await writeAll(batch);
     } catch {
@@ -203,14 +223,24 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
         // The same record twice in one batch: the second round sees the first as existing and updates it.
         for (const round of uniqueRounds(list)) {
           const written = await writeTitles(trx, round, codEmpresa);
-          await linkTitles(trx, round.map((m, i) => ({ cod: written[i].cod, keys: m.headingKeys })), headingIndex);
+          await linkTitles(
+            trx,
+            round.map((m, i) => ({ cod: written[i].cod, keys: m.headingKeys })),
+            headingIndex,
+          );
           round.forEach((m, i) => entries.set(written[i].cod, m.index));
           out.push(...written);
         }
         // In the same transaction: a title is never committed without its index entry.
         // Only titles that were there before this batch can have entries to clear.
         const clear = out.filter((r) => !r.isNew).map((r) => r.cod);
-        const written = await writeIndexEntries(trx, [...entries].map(([cod_acervo, entry]) => ({ cod_acervo, entry })), clear, known, listTerms);
+        const written = await writeIndexEntries(
+          trx,
+          [...entries].map(([cod_acervo, entry]) => ({ cod_acervo, entry })),
+          clear,
+          known,
+          listTerms,
+        );
         // A bulk load has the change log's triggers off: the batch's titles are logged in one statement.
         if (bulk) await logTitleChanges(trx, [...entries.keys()]);
         return { out, written };
@@ -238,7 +268,11 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
       try {
         await opts.onTitlesAdded([...new Set(added)]);
       } catch (e) {
-        summary.errors.push({ file, recordNumber: batch[0].recordNumber, message: `titles imported, but their arrival could not be announced: ${e instanceof Error ? e.message : String(e)}` });
+        summary.errors.push({
+          file,
+          recordNumber: batch[0].recordNumber,
+          message: `titles imported, but their arrival could not be announced: ${e instanceof Error ? e.message : String(e)}`,
+        });
       }
     }
   };
@@ -316,7 +350,9 @@ export function bulkReaders(cores = os.availableParallelism()): number {
  */
 async function* readInWorkers(files: string[], options: ReadOptions, n: number): AsyncGenerator<ReadEvent> {
   const readers = Array.from({ length: n }, (_, index) => {
-    const worker = new Worker(new URL("./read-worker.mjs", import.meta.url), { workerData: { files, options: { ...options, part: { index, of: n } } } });
+    const worker = new Worker(new URL("./read-worker.mjs", import.meta.url), {
+      workerData: { files, options: { ...options, part: { index, of: n } } },
+    });
     let settle: { resolve: (m: unknown) => void; reject: (e: unknown) => void } | undefined;
     worker.on("message", (m) => settle?.resolve(m));
     worker.on("error", (e) => settle?.reject(e));
@@ -364,7 +400,15 @@ const BULK_STATE = "importacao_em_massa";
  * on a random B-tree page, so they are dropped for a bulk load and rebuilt from sorted data at its end. The
  * tables' primary keys stay (new titles append to them), and so do the indexes the import's deletes use.
  */
-const BULK_DROPPED = ["busca_ordem_chave", "busca_ordem_relevancia", "busca_ordem_titulo", "busca_ordem_autor", "busca_ordem_ano", "busca_ordem_obra", "acervo_faceta_valor"];
+const BULK_DROPPED = [
+  "busca_ordem_chave",
+  "busca_ordem_relevancia",
+  "busca_ordem_titulo",
+  "busca_ordem_autor",
+  "busca_ordem_ano",
+  "busca_ordem_obra",
+  "acervo_faceta_valor",
+];
 // The change log's triggers (CHANGE_LOG_TRIGGERS) are dropped too, and put back with the indexes: the importer
 // logs each batch's titles in one statement instead (`logTitleChanges`). A load interrupted without them is
 // repaired, triggers included, by the next import or server start.
@@ -399,9 +443,16 @@ export async function beginBulkLoad(db: Kysely<DB>): Promise<() => Promise<void>
       .execute()) as Array<{ name: string; sql: string; type: "index" | "trigger" }>;
     // The text index merges its segments as it grows; a bulk load ends by merging them all into one, so the
     // merges along the way are work thrown away: off for the load, put back (with the indexes) at its end.
-    const merge = (await sql<{ v: number }>`SELECT v FROM acervo_busca_config WHERE k = 'automerge'`.execute(trx)).rows[0]?.v ?? FTS_AUTOMERGE_DEFAULT;
-    const restore = [...defs, { name: "acervo_busca automerge", sql: `INSERT INTO acervo_busca (acervo_busca, rank) VALUES ('automerge', ${Number(merge)})` }];
-    await trx.insertInto("estado_instalacao").values({ chave: BULK_STATE, valor: JSON.stringify(restore) }).execute();
+    const merge =
+      (await sql<{ v: number }>`SELECT v FROM acervo_busca_config WHERE k = 'automerge'`.execute(trx)).rows[0]?.v ?? FTS_AUTOMERGE_DEFAULT;
+    const restore = [
+      ...defs,
+      { name: "acervo_busca automerge", sql: `INSERT INTO acervo_busca (acervo_busca, rank) VALUES ('automerge', ${Number(merge)})` },
+    ];
+    await trx
+      .insertInto("estado_instalacao")
+      .values({ chave: BULK_STATE, valor: JSON.stringify(restore) })
+      .execute();
     for (const d of defs) await sql`DROP ${sql.raw(d.type === "trigger" ? "TRIGGER" : "INDEX")} ${sql.id(d.name)}`.execute(trx);
     await sql`INSERT INTO acervo_busca (acervo_busca, rank) VALUES ('automerge', 0)`.execute(trx);
   });
@@ -477,9 +528,19 @@ async function writeAuthority(trx: Transaction<DB>, p: Pending, summary: ImportS
   let cod: number;
   if (existing) {
     cod = existing.cod_autoridade;
-    await trx.updateTable("autoridade").set({ ...a, marc, updated_at: sql`CURRENT_TIMESTAMP` }).where("cod_autoridade", "=", cod).execute();
+    await trx
+      .updateTable("autoridade")
+      .set({ ...a, marc, updated_at: sql`CURRENT_TIMESTAMP` })
+      .where("cod_autoridade", "=", cod)
+      .execute();
   } else {
-    cod = (await trx.insertInto("autoridade").values({ ...a, chave_origem: chave, marc }).returning("cod_autoridade").executeTakeFirstOrThrow()).cod_autoridade;
+    cod = (
+      await trx
+        .insertInto("autoridade")
+        .values({ ...a, chave_origem: chave, marc })
+        .returning("cod_autoridade")
+        .executeTakeFirstOrThrow()
+    ).cod_autoridade;
   }
   const list = index.get(a.cabecalho_normalizado) ?? [];
   if (!list.includes(cod)) list.push(cod);
@@ -492,10 +553,22 @@ async function writeAuthority(trx: Transaction<DB>, p: Pending, summary: ImportS
  * the new titles, their links and copies; existing titles are updated one by one. Returns, in input order,
  * each title's id, whether it is new and how many copies it has.
  */
-async function writeTitles(trx: Transaction<DB>, list: MappedTitle[], codEmpresa: number): Promise<Array<{ cod: number; isNew: boolean; copies: number }>> {
+async function writeTitles(
+  trx: Transaction<DB>,
+  list: MappedTitle[],
+  codEmpresa: number,
+): Promise<Array<{ cod: number; isNew: boolean; copies: number }>> {
   const existing = new Map<string, number>();
   for (const part of chunks(list, 500)) {
-    const rows = await trx.selectFrom("acervo").select(["cod_acervo", "chave_origem"]).where("chave_origem", "in", part.map((m) => m.chave)).execute();
+    const rows = await trx
+      .selectFrom("acervo")
+      .select(["cod_acervo", "chave_origem"])
+      .where(
+        "chave_origem",
+        "in",
+        part.map((m) => m.chave),
+      )
+      .execute();
     for (const r of rows) existing.set(r.chave_origem, r.cod_acervo);
   }
   const fresh = list.filter((m) => !existing.has(m.chave));
@@ -510,7 +583,11 @@ async function writeTitles(trx: Transaction<DB>, list: MappedTitle[], codEmpresa
   for (const m of list) {
     const cod = existing.get(m.chave);
     if (cod === undefined) continue;
-    await trx.updateTable("acervo").set({ ...m.title, cod_empresa: codEmpresa, marc: m.marc, updated_at: sql`CURRENT_TIMESTAMP` }).where("cod_acervo", "=", cod).execute();
+    await trx
+      .updateTable("acervo")
+      .set({ ...m.title, cod_empresa: codEmpresa, marc: m.marc, updated_at: sql`CURRENT_TIMESTAMP` })
+      .where("cod_acervo", "=", cod)
+      .execute();
     await trx.deleteFrom("acervo_link").where("cod_acervo", "=", cod).execute();
   }
   const links = list.flatMap((m) => m.links.map((l) => ({ ...l, cod_acervo: codOf.get(m.chave)! })));
@@ -529,7 +606,15 @@ async function writeTitles(trx: Transaction<DB>, list: MappedTitle[], codEmpresa
   }
   const taken = new Set<string>();
   for (const part of chunks(copyRows, 500)) {
-    const rows = await trx.selectFrom("exemplar").select("codigo_barras").where("codigo_barras", "in", part.map((c) => c.row.codigo_barras)).execute();
+    const rows = await trx
+      .selectFrom("exemplar")
+      .select("codigo_barras")
+      .where(
+        "codigo_barras",
+        "in",
+        part.map((c) => c.row.codigo_barras),
+      )
+      .execute();
     for (const r of rows) taken.add(r.codigo_barras);
   }
   for (const { chave, row } of copyRows) {
@@ -537,7 +622,11 @@ async function writeTitles(trx: Transaction<DB>, list: MappedTitle[], codEmpresa
     if (taken.has(row.codigo_barras)) row.codigo_barras = `${hash(chave, 6).toUpperCase()}-${row.codigo_barras}`;
     taken.add(row.codigo_barras);
   }
-  await insertObjects(trx, "exemplar", copyRows.map((c) => c.row));
+  await insertObjects(
+    trx,
+    "exemplar",
+    copyRows.map((c) => c.row),
+  );
 
   const out: Array<{ cod: number; isNew: boolean; copies: number }> = [];
   for (const m of list) {
@@ -595,10 +684,22 @@ async function writeCopies(
     };
     const id = byBarcode.get(bc);
     if (id !== undefined) {
-      const onLoan = await trx.selectFrom("emprestimo").select("cod_emprestimo").where("cod_exemplar", "=", id).where("data_devolucao", "is", null).executeTakeFirst();
-      await trx.updateTable("exemplar").set(onLoan ? row : { ...row, situacao: c.situacao }).where("cod_exemplar", "=", id).execute();
+      const onLoan = await trx
+        .selectFrom("emprestimo")
+        .select("cod_emprestimo")
+        .where("cod_exemplar", "=", id)
+        .where("data_devolucao", "is", null)
+        .executeTakeFirst();
+      await trx
+        .updateTable("exemplar")
+        .set(onLoan ? row : { ...row, situacao: c.situacao })
+        .where("cod_exemplar", "=", id)
+        .execute();
     } else {
-      await trx.insertInto("exemplar").values({ ...row, cod_acervo: cod, codigo_barras: bc, situacao: c.situacao }).execute();
+      await trx
+        .insertInto("exemplar")
+        .values({ ...row, cod_acervo: cod, codigo_barras: bc, situacao: c.situacao })
+        .execute();
     }
     n++;
   }
@@ -631,7 +732,13 @@ export async function linkAuthorities(db: Kysely<DB>): Promise<void> {
   const index = await authorityIndex(db);
   let last = 0;
   for (;;) {
-    const rows = await db.selectFrom("acervo").select(["cod_acervo", "marc"]).where("cod_acervo", ">", last).orderBy("cod_acervo").limit(500).execute();
+    const rows = await db
+      .selectFrom("acervo")
+      .select(["cod_acervo", "marc"])
+      .where("cod_acervo", ">", last)
+      .orderBy("cod_acervo")
+      .limit(500)
+      .execute();
     if (!rows.length) return;
     const titles = rows.map((r) => {
       try {

@@ -7,7 +7,12 @@ const withLinks = (...links: Array<{ u: string; three?: string }>): MarcRecord =
   fields: [
     { tag: "001", value: "L1" },
     { tag: "245", ind1: "1", ind2: "0", subfields: [{ code: "a", value: "Links" }] },
-    ...links.map((l) => ({ tag: "856", ind1: "4", ind2: "1", subfields: [...(l.three ? [{ code: "3", value: l.three }] : []), { code: "u", value: l.u }] })),
+    ...links.map((l) => ({
+      tag: "856",
+      ind1: "4",
+      ind2: "1",
+      subfields: [...(l.three ? [{ code: "3", value: l.three }] : []), { code: "u", value: l.u }],
+    })),
   ],
 });
 
@@ -19,7 +24,9 @@ describe("a record's 856 links", () => {
   });
 
   it("never take a data: or javascript: address as the cover; it stays a link, which the pages show as text", () => {
-    const { title, links } = mapTitle(withLinks({ u: "data:image/svg+xml,<svg onload=alert(1)>", three: "Capa" }, { u: "javascript:alert(1)//x.png" }));
+    const { title, links } = mapTitle(
+      withLinks({ u: "data:image/svg+xml,<svg onload=alert(1)>", three: "Capa" }, { u: "javascript:alert(1)//x.png" }),
+    );
     expect(title.link_capa).toBeNull();
     expect(links.map((l) => l.url)).toEqual(["data:image/svg+xml,<svg onload=alert(1)>", "javascript:alert(1)//x.png"]);
   });
@@ -27,7 +34,10 @@ describe("a record's 856 links", () => {
 
 const titled = (tag: string, ind1: string, ind2: string, ...subfields: Array<[string, string]>): MarcRecord => ({
   leader: "00000nam a2200000 a 4500",
-  fields: [{ tag: "001", value: "T1" }, { tag, ind1, ind2, subfields: subfields.map(([code, value]) => ({ code, value })) }],
+  fields: [
+    { tag: "001", value: "T1" },
+    { tag, ind1, ind2, subfields: subfields.map(([code, value]) => ({ code, value })) },
+  ],
 });
 
 describe("a title's nonfiling characters", () => {
@@ -39,7 +49,8 @@ describe("a title's nonfiling characters", () => {
   });
 
   it("are none when the indicator is 0, blank or not a digit", () => {
-    for (const ind2 of ["0", " ", "#", ""]) expect(mapTitle(titled("245", "1", ind2, ["a", "A hora da estrela"])).title.titulo_caracteres_ignorados).toBe(0);
+    for (const ind2 of ["0", " ", "#", ""])
+      expect(mapTitle(titled("245", "1", ind2, ["a", "A hora da estrela"])).title.titulo_caracteres_ignorados).toBe(0);
   });
 
   it("come from the field that gave the title when the 245 has none (130's first indicator, 240's second)", () => {

@@ -78,7 +78,9 @@ export function materialType(rec: MarcRecord): MaterialKey {
     case "r":
       return "object";
     default: {
-      const h = dataFields(rec, "245").flatMap((f) => subfieldValues(f, "h")).join(" ");
+      const h = dataFields(rec, "245")
+        .flatMap((f) => subfieldValues(f, "h"))
+        .join(" ");
       if (/electronic|eletr[oô]nico|electr[oó]nico/i.test(h)) return "electronic";
       if (dataFields(rec, "502").length) return "thesis";
       if (dataFields(rec, "022").length && !dataFields(rec, "020").length) return "periodical";
@@ -98,7 +100,12 @@ export function trimIsbd(s: string | undefined): string {
 }
 
 function joinSub(f: DataField, codes: string, sep = " "): string {
-  return trimIsbd(subfieldValues(f, codes).map((v) => v.trim()).filter(Boolean).join(sep));
+  return trimIsbd(
+    subfieldValues(f, codes)
+      .map((v) => v.trim())
+      .filter(Boolean)
+      .join(sep),
+  );
 }
 
 /** Name heading of a 100/110/111/700… or authority 1XX field, without relator terms or control subfields. */
@@ -113,7 +120,16 @@ export function nameHeading(f: DataField): string {
 // Subject-ish headings: the main part, then each $v $x $y $z subdivision.
 function subjectParts(f: DataField): { main: string; full: string } {
   const sub = "vxyz";
-  const mainCodes = f.tag.endsWith("00") || f.tag === "103" ? "abcdq" : f.tag.endsWith("10") ? "abcdgn" : f.tag.endsWith("11") ? "acdgnq" : f.tag.endsWith("30") ? "adfgklmnoprst" : "ab";
+  const mainCodes =
+    f.tag.endsWith("00") || f.tag === "103"
+      ? "abcdq"
+      : f.tag.endsWith("10")
+        ? "abcdgn"
+        : f.tag.endsWith("11")
+          ? "acdgnq"
+          : f.tag.endsWith("30")
+            ? "adfgklmnoprst"
+            : "ab";
   const main = joinSub(f, mainCodes);
   const parts = [main];
   for (const s of f.subfields) if (sub.includes(s.code) && s.value.trim()) parts.push(trimIsbd(s.value));
@@ -134,7 +150,10 @@ function uniq(xs: string[]): string[] {
 }
 
 function normIsbn(raw: string): string {
-  const token = raw.trim().match(/^[0-9Xx-]{10,17}/)?.[0]?.replace(/-/g, "");
+  const token = raw
+    .trim()
+    .match(/^[0-9Xx-]{10,17}/)?.[0]
+    ?.replace(/-/g, "");
   const parsed = token ? isbn3.parse(token) : null;
   return parsed?.isbn13 ?? raw.trim();
 }
@@ -189,13 +208,20 @@ export function mapTitle(rec: MarcRecord): { title: TitleData; links: LinkRow[];
   const f008 = controlValue(rec, "008") ?? "";
   let ano = firstYear(pub ? subfieldValues(pub, "c").join(" ") : undefined);
   if (ano === null && /^\d{4}$/.test(f008.slice(7, 11))) ano = Number(f008.slice(7, 11));
-  if (ano === null) ano = firstYear(dataFields(rec, "264").flatMap((f) => subfieldValues(f, "c")).join(" "));
+  if (ano === null)
+    ano = firstYear(
+      dataFields(rec, "264")
+        .flatMap((f) => subfieldValues(f, "c"))
+        .join(" "),
+    );
 
   const f250 = dataFields(rec, "250")[0];
   const f300 = dataFields(rec, "300")[0];
 
   const classF = ["082", "080", "050", "090", "084", "055", "060"].map((t) => dataFields(rec, t)[0]).find(Boolean);
-  const classificacao = classF ? (classF.tag === "050" || classF.tag === "090" ? joinSub(classF, "ab") : trimIsbd(subfield(classF, "a"))) || null : null;
+  const classificacao = classF
+    ? (classF.tag === "050" || classF.tag === "090" ? joinSub(classF, "ab") : trimIsbd(subfield(classF, "a"))) || null
+    : null;
 
   let chamada: string | null = null;
   for (const t of ["090", "050", "852", "952"]) {
@@ -214,8 +240,12 @@ export function mapTitle(rec: MarcRecord): { title: TitleData; links: LinkRow[];
     idioma = a041 && /^[a-z]{3}/i.test(a041) ? a041.slice(0, 3).toLowerCase() : null;
   }
 
-  const isbnRaw = dataFields(rec, "020").flatMap((f) => subfieldValues(f, "a")).find((v) => v.trim());
-  const issnRaw = dataFields(rec, "022").flatMap((f) => subfieldValues(f, "a")).find((v) => v.trim());
+  const isbnRaw = dataFields(rec, "020")
+    .flatMap((f) => subfieldValues(f, "a"))
+    .find((v) => v.trim());
+  const issnRaw = dataFields(rec, "022")
+    .flatMap((f) => subfieldValues(f, "a"))
+    .find((v) => v.trim());
   const serieF = dataFields(rec, "490")[0] ?? dataFields(rec, "830")[0] ?? dataFields(rec, "440")[0];
 
   const subjectsF = dataFields(rec, /^6\d\d$/);
@@ -224,7 +254,13 @@ export function mapTitle(rec: MarcRecord): { title: TitleData; links: LinkRow[];
   const notas = uniq(
     dataFields(rec, /^5\d\d$/)
       .filter((f) => !f.tag.startsWith("59"))
-      .map((f) => f.subfields.filter((s) => !"0123568".includes(s.code)).map((s) => s.value.trim()).join(" ").trim()),
+      .map((f) =>
+        f.subfields
+          .filter((s) => !"0123568".includes(s.code))
+          .map((s) => s.value.trim())
+          .join(" ")
+          .trim(),
+      ),
   );
 
   const links: LinkRow[] = [];
@@ -233,7 +269,9 @@ export function mapTitle(rec: MarcRecord): { title: TitleData; links: LinkRow[];
   for (const f of dataFields(rec, "856")) {
     const desc = [subfield(f, "3"), subfield(f, "y"), subfield(f, "z")].filter(Boolean).join(" — ") || null;
     const flags = [subfield(f, "3"), subfield(f, "z"), subfield(f, "x")].join(" ");
-    for (const u of subfieldValues(f, "u").map((x) => x.trim()).filter(Boolean)) {
+    for (const u of subfieldValues(f, "u")
+      .map((x) => x.trim())
+      .filter(Boolean)) {
       // Only a web address can be a cover (the page loads it by itself); any other stays a link, shown as text
       // when it is not one (contract/link-url.ts, ADR 103).
       if ((COVER.test(desc ?? "") || /\.(jpe?g|png|gif|webp)(\?|$)/i.test(u)) && linkHref(u, IMAGE_SCHEMES)) {
@@ -300,12 +338,16 @@ export function sourceKey(rec: MarcRecord, prefix = ""): string {
   if (c001 && c003) return `${prefix}${c003}:${c001}`;
   const hash = (s: string) => crypto.createHash("sha1").update(s).digest("hex").slice(0, 16);
   if (c001) {
-    const t = dataFields(rec, /^(245|1\d\d)$/).map((f) => normalizeHeading(f.subfields.map((s) => s.value).join(" "))).join("|");
+    const t = dataFields(rec, /^(245|1\d\d)$/)
+      .map((f) => normalizeHeading(f.subfields.map((s) => s.value).join(" ")))
+      .join("|");
     return `${prefix}001:${c001}:${hash(t)}`;
   }
   const content = rec.fields
     .filter((f) => f.tag !== "005" && !/^(9\d\d|85[0-9]|87[6-8])$/.test(f.tag))
-    .map((f) => (isDataField(f) ? `${f.tag}${f.ind1}${f.ind2}${f.subfields.map((s) => s.code + normalizeHeading(s.value)).join("")}` : f.tag + f.value.trim()))
+    .map((f) =>
+      isDataField(f) ? `${f.tag}${f.ind1}${f.ind2}${f.subfields.map((s) => s.code + normalizeHeading(s.value)).join("")}` : f.tag + f.value.trim(),
+    )
     .join("\n");
   return `${prefix}h:${hash(content)}`;
 }
@@ -324,7 +366,8 @@ export interface CopyData {
 /** Maps a free-text or coded item status onto exemplar.situacao. */
 export function mapStatus(s: string | undefined): string {
   const v = (s ?? "").toLowerCase();
-  if (!v || /avail|dispon|on shelf|reshelv|in process/.test(v) && !/not avail|indispon/.test(v)) return v.includes("in process") ? "indisponivel" : "disponivel";
+  if (!v || (/avail|dispon|on shelf|reshelv|in process/.test(v) && !/not avail|indispon/.test(v)))
+    return v.includes("in process") ? "indisponivel" : "disponivel";
   if (/checked ?out|on ?loan|emprest|due/.test(v)) return "emprestado";
   if (/transit|tr[aâ]nsito/.test(v)) return "transito";
   if (/hold|reserv/.test(v)) return "reservado";
@@ -335,7 +378,10 @@ export function mapStatus(s: string | undefined): string {
 export function mapCopies(rec: MarcRecord): CopyData[] {
   const out: CopyData[] = [];
   for (const f of dataFields(rec, "952")) {
-    const lost = subfield(f, "1"), withdrawn = subfield(f, "0"), damaged = subfield(f, "4"), notForLoan = subfield(f, "7");
+    const lost = subfield(f, "1"),
+      withdrawn = subfield(f, "0"),
+      damaged = subfield(f, "4"),
+      notForLoan = subfield(f, "7");
     let situacao = "disponivel";
     if (subfield(f, "q")) situacao = "emprestado";
     if ([lost, withdrawn, damaged].some((x) => x && x !== "0")) situacao = "indisponivel";
@@ -415,7 +461,9 @@ export function mapAuthority(rec: MarcRecord): AuthorityData | undefined {
     cabecalho_normalizado: normalizeHeading(cabecalho),
     ver: JSON.stringify(uniq(dataFields(rec, /^4\d\d$/).map(heading))),
     // Folded like the heading, so the authority search matches see-from references too (migration 008).
-    remissivas_normalizadas: uniq(dataFields(rec, /^4\d\d$/).map(heading)).map(normalizeHeading).join(" | "),
+    remissivas_normalizadas: uniq(dataFields(rec, /^4\d\d$/).map(heading))
+      .map(normalizeHeading)
+      .join(" | "),
     ver_tambem: JSON.stringify(uniq(dataFields(rec, /^5\d\d$/).map(heading))),
     notas: JSON.stringify(uniq(dataFields(rec, /^(66\d|67[0-9]|68\d)$/).map((f) => joinSub(f, "abiu")))),
   };

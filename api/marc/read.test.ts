@@ -47,7 +47,12 @@ describe("format detection and readers", () => {
   });
 
   it("reads MARC-in-JSON", () => {
-    const [r] = readMarcJson(JSON.stringify({ leader: "00000cam a2200000 a 4500", fields: [{ "001": "1" }, { "245": { ind1: "0", ind2: "0", subfields: [{ a: "Iracema :" }, { b: "lenda do Ceará" }] } }] }));
+    const [r] = readMarcJson(
+      JSON.stringify({
+        leader: "00000cam a2200000 a 4500",
+        fields: [{ "001": "1" }, { "245": { ind1: "0", ind2: "0", subfields: [{ a: "Iracema :" }, { b: "lenda do Ceará" }] } }],
+      }),
+    );
     const t = mapTitle(r.record!).title;
     expect(t.titulo).toBe("Iracema");
     expect(t.subtitulo).toBe("lenda do Ceará");
@@ -87,7 +92,15 @@ describe("mapping", () => {
         { tag: "020", ind1: " ", ind2: " ", subfields: [{ code: "a", value: "8535902775 (broch.)" }] },
         { tag: "245", ind1: "1", ind2: "0", subfields: [{ code: "a", value: "Estudo de caso." }] },
         { tag: "502", ind1: " ", ind2: " ", subfields: [{ code: "a", value: "Tese (doutorado)" }] },
-        { tag: "856", ind1: "4", ind2: "0", subfields: [{ code: "u", value: "https://example.org/t.pdf" }, { code: "z", value: "Acesso restrito" }] },
+        {
+          tag: "856",
+          ind1: "4",
+          ind2: "0",
+          subfields: [
+            { code: "u", value: "https://example.org/t.pdf" },
+            { code: "z", value: "Acesso restrito" },
+          ],
+        },
       ],
     });
     expect(title.cod_tipo_obra).toBe(3);
@@ -110,7 +123,13 @@ describe("MARC-in-JSON text", () => {
       }
     }
     expect(n).toBeGreaterThan(1500);
-    const odd = { leader: 'a"b\\c', fields: [{ tag: "001", value: "x\u0001\"y" }, { tag: "245", ind1: "1", ind2: " ", subfields: [{ code: '"', value: "\u2028é" }] }] };
+    const odd = {
+      leader: 'a"b\\c',
+      fields: [
+        { tag: "001", value: 'x\u0001"y' },
+        { tag: "245", ind1: "1", ind2: " ", subfields: [{ code: '"', value: "\u2028é" }] },
+      ],
+    };
     expect(marcInJsonText(odd)).toBe(JSON.stringify(toMarcInJson(odd)));
   });
 });
@@ -121,14 +140,32 @@ describe("ISO 2709 in UTF-8", () => {
   it("reads accented and non-Latin values, empty subfields and a data field without subfields", () => {
     const rec = record([
       { tag: "001", value: "b1" },
-      { tag: "245", ind1: "1", ind2: "0", subfields: [{ code: "a", value: "Informação e ação /" }, { code: "b", value: "" }, { code: "c", value: "Ørsted, 北京 ß" }] },
+      {
+        tag: "245",
+        ind1: "1",
+        ind2: "0",
+        subfields: [
+          { code: "a", value: "Informação e ação /" },
+          { code: "b", value: "" },
+          { code: "c", value: "Ørsted, 北京 ß" },
+        ],
+      },
       { tag: "500", ind1: " ", ind2: " ", subfields: [] },
       { tag: "650", ind1: " ", ind2: "4", subfields: [{ code: "a", value: "Cafe\u0301" }] },
     ]);
     expect(rec.fields).toEqual([
       { tag: "001", value: "b1" },
       // An empty subfield (a code and no value) is kept; a code alone is one byte, so nothing is dropped.
-      { tag: "245", ind1: "1", ind2: "0", subfields: [{ code: "a", value: "Informação e ação /" }, { code: "b", value: "" }, { code: "c", value: "Ørsted, 北京 ß" }] },
+      {
+        tag: "245",
+        ind1: "1",
+        ind2: "0",
+        subfields: [
+          { code: "a", value: "Informação e ação /" },
+          { code: "b", value: "" },
+          { code: "c", value: "Ørsted, 北京 ß" },
+        ],
+      },
       { tag: "500", value: "  " },
       // Values are NFC.
       { tag: "650", ind1: " ", ind2: "4", subfields: [{ code: "a", value: "Café" }] },
@@ -136,8 +173,26 @@ describe("ISO 2709 in UTF-8", () => {
   });
 
   it("reads a subfield code that is not ASCII byte by byte: its first byte is the code", () => {
-    const rec = record([{ tag: "245", ind1: "0", ind2: "0", subfields: [{ code: "a", value: "Title" }, { code: "é", value: "x" }] }]);
-    expect(rec.fields[0]).toEqual({ tag: "245", ind1: "0", ind2: "0", subfields: [{ code: "a", value: "Title" }, { code: "\u00c3", value: "\ufffdx" }] });
+    const rec = record([
+      {
+        tag: "245",
+        ind1: "0",
+        ind2: "0",
+        subfields: [
+          { code: "a", value: "Title" },
+          { code: "é", value: "x" },
+        ],
+      },
+    ]);
+    expect(rec.fields[0]).toEqual({
+      tag: "245",
+      ind1: "0",
+      ind2: "0",
+      subfields: [
+        { code: "a", value: "Title" },
+        { code: "\u00c3", value: "\ufffdx" },
+      ],
+    });
   });
 });
 
@@ -146,7 +201,14 @@ function manyFields(n: number, subfieldsEach = 1): Buffer {
   const field = Buffer.from(`  ${"\x1fanote".repeat(subfieldsEach)}\x1e`, "latin1");
   const dir = Buffer.from(`500${String(field.length).padStart(4, "0")}00000`.repeat(n), "latin1");
   const leader = Buffer.from("00000nam a2200000 a 4500", "latin1");
-  return Buffer.concat([leader, Buffer.from("001000400000", "latin1"), dir, Buffer.from("\x1e", "latin1"), Buffer.from("X1\x1e", "latin1"), ...Array(n).fill(field)]);
+  return Buffer.concat([
+    leader,
+    Buffer.from("001000400000", "latin1"),
+    dir,
+    Buffer.from("\x1e", "latin1"),
+    Buffer.from("X1\x1e", "latin1"),
+    ...Array(n).fill(field),
+  ]);
 }
 
 describe("a record's size", () => {

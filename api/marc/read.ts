@@ -22,7 +22,9 @@ export interface ReadResult {
 export const MAX_FIELDS = 10_000;
 export const MAX_SUBFIELDS = 50_000;
 const tooMany = (n: number, what: "fields" | "subfields") =>
-  new Error(`record has ${n > 1e6 ? "over a million" : n.toLocaleString("en")} ${what}; at most ${(what === "fields" ? MAX_FIELDS : MAX_SUBFIELDS).toLocaleString("en")} are read`);
+  new Error(
+    `record has ${n > 1e6 ? "over a million" : n.toLocaleString("en")} ${what}; at most ${(what === "fields" ? MAX_FIELDS : MAX_SUBFIELDS).toLocaleString("en")} are read`,
+  );
 
 /** Throws when a record read has more subfields in all than {@link MAX_SUBFIELDS}. */
 function checkSubfields(fields: Field[]): void {
@@ -106,7 +108,10 @@ function iso2709Result(chunk: Uint8Array, recordNumber: number): ReadResult {
  * large the file; MARCXML and MARC-in-JSON are read whole. `bytesRead` says how far into the file a record is.
  * `want` picks records by number: the others are skipped (ISO 2709 ones without being decoded).
  */
-export async function* streamRecords(file: string, want: (recordNumber: number) => boolean = () => true): AsyncGenerator<ReadResult & { bytesRead: number }> {
+export async function* streamRecords(
+  file: string,
+  want: (recordNumber: number) => boolean = () => true,
+): AsyncGenerator<ReadResult & { bytesRead: number }> {
   const stream = fs.createReadStream(file, { highWaterMark: 1 << 20 });
   let format: MarcFormat | undefined;
   let pending: Buffer = Buffer.alloc(0);
@@ -273,7 +278,10 @@ function normInd(c: string | undefined): string {
 }
 
 function cleanLeader(l: string): string {
-  return l.replace(/[^\x20-\x7e]/g, " ").padEnd(24, " ").slice(0, 24);
+  return l
+    .replace(/[^\x20-\x7e]/g, " ")
+    .padEnd(24, " ")
+    .slice(0, 24);
 }
 
 // ---------- MARCXML ----------
@@ -337,13 +345,16 @@ export function readMarcJson(text: string): ReadResult[] {
       items = (doc as { records: unknown[] }).records;
     } else items = [doc];
   } catch {
-    items = text.split(/\r?\n/).filter((l) => l.trim()).map((l) => {
-      try {
-        return JSON.parse(l) as unknown;
-      } catch {
-        return { __error: "invalid JSON line" };
-      }
-    });
+    items = text
+      .split(/\r?\n/)
+      .filter((l) => l.trim())
+      .map((l) => {
+        try {
+          return JSON.parse(l) as unknown;
+        } catch {
+          return { __error: "invalid JSON line" };
+        }
+      });
   }
   return items.map((item, i) => {
     try {

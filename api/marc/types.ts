@@ -33,9 +33,7 @@ export function isDataField(f: Field): f is DataField {
 
 /** All data fields whose tag matches (exact tag or a RegExp such as /^6/). */
 export function dataFields(rec: MarcRecord, tag: string | RegExp): DataField[] {
-  return rec.fields.filter(
-    (f): f is DataField => isDataField(f) && (typeof tag === "string" ? f.tag === tag : tag.test(f.tag)),
-  );
+  return rec.fields.filter((f): f is DataField => isDataField(f) && (typeof tag === "string" ? f.tag === tag : tag.test(f.tag)));
 }
 
 /** Value of the first control field with that tag. */
@@ -62,9 +60,7 @@ export function toMarcInJson(rec: MarcRecord): { leader: string; fields: Record<
   return {
     leader: rec.leader,
     fields: rec.fields.map((f) =>
-      isDataField(f)
-        ? { [f.tag]: { ind1: f.ind1, ind2: f.ind2, subfields: f.subfields.map((s) => ({ [s.code]: s.value })) } }
-        : { [f.tag]: f.value },
+      isDataField(f) ? { [f.tag]: { ind1: f.ind1, ind2: f.ind2, subfields: f.subfields.map((s) => ({ [s.code]: s.value })) } } : { [f.tag]: f.value },
     ),
   };
 }

@@ -19,7 +19,15 @@ function send(method: string, url: string, token: string, body?: unknown, lang =
   });
 }
 
-type Hold = { cod_reserva: number; cod_acervo: number; posicao: number; estado: string; cod_biblioteca: number; suspensa_ate: string | null; observacao: string | null };
+type Hold = {
+  cod_reserva: number;
+  cod_acervo: number;
+  posicao: number;
+  estado: string;
+  cod_biblioteca: number;
+  suspensa_ate: string | null;
+  observacao: string | null;
+};
 const holds = async (token: string) => (await (await get(t.app, "/api/reserva", token)).json()) as Hold[];
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -27,7 +35,10 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
 /** A title whose only copy is lent (so it can be held), in library 1, with a second holdable copy in library 2. */
 async function holdableTitle(db: Db, name: string): Promise<number> {
   const [id] = await insertTitles(db, [{ titulo: name, copies: 1 }]);
-  await db.insertInto("exemplar").values({ cod_acervo: id, cod_biblioteca: 2, codigo_barras: `L2-${id}`, situacao: "emprestado" }).execute();
+  await db
+    .insertInto("exemplar")
+    .values({ cod_acervo: id, cod_biblioteca: 2, codigo_barras: `L2-${id}`, situacao: "emprestado" })
+    .execute();
   await db.updateTable("exemplar").set({ situacao: "emprestado" }).where("cod_acervo", "=", id).execute();
   return id;
 }
@@ -54,14 +65,18 @@ describe("the patron's holds", () => {
     const suspended = list.find((h) => h.estado === "suspensa")!;
     expect(suspended.posicao).toBe(2);
     expect(list.find((h) => h.estado === "disponivel")).toMatchObject({ observacao: "Retirar no balcão de empréstimo." });
-    expect(Object.keys(list[0])).toEqual(expect.arrayContaining(["volume", "tomo", "parte", "material_adicional", "biblioteca", "data_liberacao", "data_cancelamento", "observacao"]));
+    expect(Object.keys(list[0])).toEqual(
+      expect.arrayContaining(["volume", "tomo", "parte", "material_adicional", "biblioteca", "data_liberacao", "data_cancelamento", "observacao"]),
+    );
   });
 
   it("does not count the patron's own hold among the people before them, and says they already hold the title", async () => {
     const suspended = (await holds(leitora)).find((h) => h.estado === "suspensa")!;
     const mine = await (await get(t.app, `/api/reserva/${suspended.cod_acervo}/informacoes-iniciais`, leitora)).json();
     expect(mine).toMatchObject({ fila: 1, minha_reserva: { cod_reserva: suspended.cod_reserva, posicao: 2 } });
-    const someoneElse = await (await get(t.app, `/api/reserva/${suspended.cod_acervo}/informacoes-iniciais`, (await login(t.app, "funcionario")).access_token)).json();
+    const someoneElse = await (
+      await get(t.app, `/api/reserva/${suspended.cod_acervo}/informacoes-iniciais`, (await login(t.app, "funcionario")).access_token)
+    ).json();
     expect(someoneElse).toMatchObject({ fila: 2, minha_reserva: null });
   });
 
@@ -80,7 +95,11 @@ describe("the patron's holds", () => {
     const again = await send("DELETE", "/api/reserva", leitora, { reservas: [own] });
     expect(await again.json()).toEqual({ canceladas: [] });
     expect((await holds(demo)).find((h) => h.cod_reserva === others)).toMatchObject({ posicao: 1 });
-    const history = (await (await get(t.app, "/api/reserva/historico", leitora)).json()) as Array<{ cod_reserva: number; estado: string; data_cancelamento: string | null }>;
+    const history = (await (await get(t.app, "/api/reserva/historico", leitora)).json()) as Array<{
+      cod_reserva: number;
+      estado: string;
+      data_cancelamento: string | null;
+    }>;
     expect(history.find((h) => h.cod_reserva === own)).toMatchObject({ estado: "cancelada", data_cancelamento: expect.any(String) });
     await send("DELETE", "/api/reserva", demo, { reservas: [others] });
   });
@@ -108,7 +127,9 @@ describe("the patron's holds", () => {
     expect((await past.json()).message).toBe("Enter a date from tomorrow and within 365 days.");
     expect((await send("PUT", `/api/reserva/${suspended.cod_reserva}/suspensao`, leitora, { ate: inDays(400) })).status).toBe(422);
     const ready = list.find((h) => h.estado === "disponivel")!;
-    expect((await (await send("PUT", `/api/reserva/${ready.cod_reserva}/suspensao`, leitora, { ate: inDays(5) })).json()).code).toBe("reserva_nao_suspensivel");
+    expect((await (await send("PUT", `/api/reserva/${ready.cod_reserva}/suspensao`, leitora, { ate: inDays(5) })).json()).code).toBe(
+      "reserva_nao_suspensivel",
+    );
     expect((await send("PUT", `/api/reserva/${suspended.cod_reserva}/suspensao`, demo, { ate: inDays(5) })).status).toBe(404);
   });
 
@@ -167,7 +188,17 @@ describe("loan requests", () => {
 
 describe("GRU payment slips", () => {
   type Debits = { debitos: Array<{ cod_debito: number; total: number; biblioteca: string | null }>; total: number };
-  type PaidDebits = { debitos: Array<{ cod_debito: number; cod_acervo: number | null; titulo: string | null; motivo: string; valor_pago: number; data_pagamento: string | null }>; total: number };
+  type PaidDebits = {
+    debitos: Array<{
+      cod_debito: number;
+      cod_acervo: number | null;
+      titulo: string | null;
+      motivo: string;
+      valor_pago: number;
+      data_pagamento: string | null;
+    }>;
+    total: number;
+  };
 
   it("refuses a slip to a patron without a CPF with the spec's message", async () => {
     const res = await send("POST", "/api/gru", demo, { valor: 4.5, codBiblioteca: 1 }, "5");
@@ -204,7 +235,9 @@ describe("GRU payment slips", () => {
     const history = (await (await get(t.app, "/api/emprestimo/debitos-pagos", leitora)).json()) as PaidDebits;
     expect(history.debitos.map((d) => d.valor_pago).sort((a, b) => a - b)).toEqual([2, 3, 10]);
     expect(history.total).toBe(15);
-    const slips = (await (await get(t.app, "/api/gru", leitora)).json()) as { guias: Array<{ cod_gru: number; situacao: string; data_pagamento: string | null; valor: number }> };
+    const slips = (await (await get(t.app, "/api/gru", leitora)).json()) as {
+      guias: Array<{ cod_gru: number; situacao: string; data_pagamento: string | null; valor: number }>;
+    };
     expect(slips.guias[0]).toMatchObject({ cod_gru: slip.cod_gru, situacao: "paga", valor: 13 });
     expect(slips.guias[0].data_pagamento).not.toBeNull();
   });
@@ -223,7 +256,9 @@ describe("GRU payment slips", () => {
   });
 
   it("lists the patron's slips (only theirs) and the paid debits with the title that caused them", async () => {
-    const slips = (await (await get(t.app, "/api/gru", leitora)).json()) as { guias: Array<{ situacao: string; biblioteca: string; created_at: string }> };
+    const slips = (await (await get(t.app, "/api/gru", leitora)).json()) as {
+      guias: Array<{ situacao: string; biblioteca: string; created_at: string }>;
+    };
     expect(slips.guias.map((g) => g.situacao)).toContain("emitida");
     expect(slips.guias.filter((g) => g.situacao === "paga")).toHaveLength(2);
     expect((await (await get(t.app, "/api/gru", demo)).json()).guias).toEqual([]);
@@ -260,7 +295,9 @@ describe("the permanent basket", () => {
     type Item = { cod_acervo: number; data_inclusao: string };
     const all = (await (await get(t.app, "/api/acervo/cesta-permanente/colecao", leitora)).json()) as Item[];
     expect(all).toHaveLength(3);
-    const recent = (await (await get(t.app, `/api/acervo/cesta-permanente/colecao?tipoBusca=periodo&dataIni=${inDays(-25)}&dataFim=${today()}`, leitora)).json()) as Item[];
+    const recent = (await (
+      await get(t.app, `/api/acervo/cesta-permanente/colecao?tipoBusca=periodo&dataIni=${inDays(-25)}&dataFim=${today()}`, leitora)
+    ).json()) as Item[];
     expect(recent).toHaveLength(2);
     expect((await get(t.app, `/api/acervo/cesta-permanente/colecao?tipoBusca=periodo&dataIni=${today()}`, leitora)).status).toBe(422);
     const res = await send("DELETE", "/api/acervo/cesta-permanente", leitora, { acervos: [all[0].cod_acervo] });

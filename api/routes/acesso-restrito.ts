@@ -23,8 +23,16 @@ export function acessoRestritoRoutes(deps: ApiDeps) {
       request: {
         headers: LangHeader,
         params: z.object({
-          a: z.coerce.number().int().positive().openapi({ param: { name: "a", in: "path" } }),
-          b: z.coerce.number().int().positive().openapi({ param: { name: "b", in: "path" } }),
+          a: z.coerce
+            .number()
+            .int()
+            .positive()
+            .openapi({ param: { name: "a", in: "path" } }),
+          b: z.coerce
+            .number()
+            .int()
+            .positive()
+            .openapi({ param: { name: "b", in: "path" } }),
         }),
         body: {
           content: {
@@ -49,7 +57,13 @@ export function acessoRestritoRoutes(deps: ApiDeps) {
       // An address that is no link (javascript:, data:, …) is shown as text and never handed out to be opened (ADR 103).
       if (!link || !linkHref(link.url)) throw new ApiError(404, "nao_encontrado");
       // The patron is the token's owner; a userId naming someone else is ignored.
-      await recordLinkAccess(db, { cod_link: link.cod_link, cod_pessoa: codPessoa, navegador: body.browser ?? null, dispositivo: body.device ?? null, sistema: body.os ?? null });
+      await recordLinkAccess(db, {
+        cod_link: link.cod_link,
+        cod_pessoa: codPessoa,
+        navegador: body.browser ?? null,
+        dispositivo: body.device ?? null,
+        sistema: body.os ?? null,
+      });
       return c.json({ url: link.url }, 200);
     },
   );

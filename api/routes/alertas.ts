@@ -22,7 +22,10 @@ const listRoute = createRoute({
   security: [{ bearer: [] }],
   request: { headers: LangHeader, query: z.object({ resumo: z.enum(["S", "N"]).optional() }) },
   responses: {
-    200: { description: "Alerts", content: { "application/json": { schema: z.object({ nao_lidos: z.number().int(), alertas: z.array(Alerta) }).openapi("Alertas") } } },
+    200: {
+      description: "Alerts",
+      content: { "application/json": { schema: z.object({ nao_lidos: z.number().int(), alertas: z.array(Alerta) }).openapi("Alertas") } },
+    },
     ...patronErrorResponses,
   },
 });
@@ -33,8 +36,16 @@ const putRoute = createRoute({
   path: "/{id}",
   summary: "Marks an alert read (or unread)",
   security: [{ bearer: [] }],
-  request: { headers: LangHeader, params: Id, body: { required: false, content: { "application/json": { schema: z.object({ lido: z.boolean().optional() }) } } } },
-  responses: { 200: { description: "The alert", content: { "application/json": { schema: Alerta } } }, 404: { description: "Not the patron's alert" }, ...patronErrorResponses },
+  request: {
+    headers: LangHeader,
+    params: Id,
+    body: { required: false, content: { "application/json": { schema: z.object({ lido: z.boolean().optional() }) } } },
+  },
+  responses: {
+    200: { description: "The alert", content: { "application/json": { schema: Alerta } } },
+    404: { description: "Not the patron's alert" },
+    ...patronErrorResponses,
+  },
 });
 const deleteRoute = createRoute({
   method: "delete",
@@ -42,7 +53,11 @@ const deleteRoute = createRoute({
   summary: "Removes an alert",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, params: Id },
-  responses: { 204: { description: "Removed" }, 404: { description: "No such alert of the patron's (already removed, or another patron's)" }, ...patronErrorResponses },
+  responses: {
+    204: { description: "Removed" },
+    404: { description: "No such alert of the patron's (already removed, or another patron's)" },
+    ...patronErrorResponses,
+  },
 });
 
 /** /api/solicitacoes/alertas (spec §7 "Solicitacoes": GET alertas; PUT and DELETE alertas/{id}). */
@@ -51,7 +66,10 @@ export function alertasRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.use("*", requireToken(deps));
 
-  const shape = (lang: Parameters<typeof alertText>[0], r: { id: number; tipo: string; dados: string; mensagem: string; lido: number; created_at: string }) => {
+  const shape = (
+    lang: Parameters<typeof alertText>[0],
+    r: { id: number; tipo: string; dados: string; mensagem: string; lido: number; created_at: string },
+  ) => {
     const dados = parseJsonObject(r.dados) as AlertData & Record<string, unknown>;
     const tipo = (ALERT_KINDS as readonly string[]).includes(r.tipo) ? (r.tipo as (typeof ALERT_KINDS)[number]) : "mensagem";
     return { id: r.id, tipo, dados, mensagem: alertText(lang, tipo, dados, r.mensagem), lido: Number(r.lido) === 1, created_at: r.created_at };

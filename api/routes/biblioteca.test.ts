@@ -18,7 +18,10 @@ const send = (method: string, url: string, tok: string | null, body?: unknown, l
 beforeAll(async () => {
   t = await createTestApi();
   await t.db.updateTable("pessoa").set({ cpf: "529.982.247-25" }).where("cod_pessoa", "=", COMUNIDADE).execute();
-  await t.db.insertInto("debito").values({ cod_pessoa: COMUNIDADE, cod_biblioteca: 1, valor_multa: 25, tipo_servico: "Empréstimo", motivo: "Devolução com atraso" }).execute();
+  await t.db
+    .insertInto("debito")
+    .values({ cod_pessoa: COMUNIDADE, cod_biblioteca: 1, valor_multa: 25, tipo_servico: "Empréstimo", motivo: "Devolução com atraso" })
+    .execute();
   patron = (await login(t.app, "comunidade")).access_token;
 });
 afterAll(async () => t.cleanup());
@@ -61,7 +64,10 @@ describe("the staff channel's credential", () => {
   it("keeps the channel closed when no staff credential is configured, or one too short to be safe", async () => {
     for (const staffToken of ["", "short-secret"]) {
       const closed = createApiApp({ db: t.db, mailer: { send: async () => {} }, staffToken });
-      const res = await closed.request("/api/biblioteca/comentarios/1/aprovacao", { method: "POST", headers: { authorization: `Bearer ${staffToken || "anything"}` } });
+      const res = await closed.request("/api/biblioteca/comentarios/1/aprovacao", {
+        method: "POST",
+        headers: { authorization: `Bearer ${staffToken || "anything"}` },
+      });
       expect(res.status).toBe(401);
       expect((await res.json()).code).toBe("canal_biblioteca_fechado");
     }
@@ -73,7 +79,11 @@ describe("the staff channel's credential", () => {
   });
 
   it("checks the credential before reading the body: a patron's malformed body is still 403", async () => {
-    const res = await t.app.request("/api/biblioteca/pessoas/6/bloqueio", { method: "POST", headers: { authorization: `Bearer ${patron}`, "content-type": "application/json" }, body: "{\"motivo\": \"\"}" });
+    const res = await t.app.request("/api/biblioteca/pessoas/6/bloqueio", {
+      method: "POST",
+      headers: { authorization: `Bearer ${patron}`, "content-type": "application/json" },
+      body: '{"motivo": ""}',
+    });
     expect(res.status).toBe(403);
     expect((await t.db.selectFrom("pessoa").select("bloqueado").where("cod_pessoa", "=", COMUNIDADE).executeTakeFirstOrThrow()).bloqueado).toBe(0);
   });
@@ -96,7 +106,11 @@ describe("the library's actions", () => {
   });
 
   it("approves a comment awaiting approval, which then shows to everyone", async () => {
-    const row = await t.db.insertInto("comentario").values({ cod_acervo: 1, cod_pessoa: COMUNIDADE2, cod_biblioteca: 1, texto: "Bom livro." }).returning("cod_comentario").executeTakeFirstOrThrow();
+    const row = await t.db
+      .insertInto("comentario")
+      .values({ cod_acervo: 1, cod_pessoa: COMUNIDADE2, cod_biblioteca: 1, texto: "Bom livro." })
+      .returning("cod_comentario")
+      .executeTakeFirstOrThrow();
     const res = await staffRequest(t.app, "POST", `/api/biblioteca/comentarios/${row.cod_comentario}/aprovacao`);
     expect(await res.json()).toEqual({ id: row.cod_comentario, alterado: true, situacao: "aprovado" });
     const shown = await (await get(t.app, "/api/comentarios/acervo/1", await publicToken(t.app))).json();
@@ -104,8 +118,14 @@ describe("the library's actions", () => {
   });
 
   it("rejects a comment awaiting approval, and refuses to reject one already approved with 409", async () => {
-    const row = await t.db.insertInto("comentario").values({ cod_acervo: 1, cod_pessoa: COMUNIDADE2, cod_biblioteca: 1, texto: "Spam" }).returning("cod_comentario").executeTakeFirstOrThrow();
-    expect(await (await staffRequest(t.app, "POST", `/api/biblioteca/comentarios/${row.cod_comentario}/rejeicao`)).json()).toMatchObject({ situacao: "rejeitado" });
+    const row = await t.db
+      .insertInto("comentario")
+      .values({ cod_acervo: 1, cod_pessoa: COMUNIDADE2, cod_biblioteca: 1, texto: "Spam" })
+      .returning("cod_comentario")
+      .executeTakeFirstOrThrow();
+    expect(await (await staffRequest(t.app, "POST", `/api/biblioteca/comentarios/${row.cod_comentario}/rejeicao`)).json()).toMatchObject({
+      situacao: "rejeitado",
+    });
     const approve = await staffRequest(t.app, "POST", `/api/biblioteca/comentarios/${row.cod_comentario}/aprovacao`, undefined, "5");
     expect(approve.status).toBe(409);
     expect(await approve.json()).toEqual({ code: "situacao_invalida", message: "The record is not in a state this action applies to." });
@@ -119,29 +139,59 @@ describe("the library's actions", () => {
       .executeTakeFirstOrThrow();
     const url = `/api/biblioteca/sugestoes/${row.cod_sugestao}/resposta`;
     expect((await staffRequest(t.app, "POST", url, { situacao: "paga" })).status).toBe(422);
-    expect(await (await staffRequest(t.app, "POST", url, { situacao: "em_cotacao" })).json()).toMatchObject({ alterado: true, situacao: "em_cotacao" });
-    const stored = await t.db.selectFrom("sugestao_aquisicao").select("situacao").where("cod_sugestao", "=", row.cod_sugestao).executeTakeFirstOrThrow();
+    expect(await (await staffRequest(t.app, "POST", url, { situacao: "em_cotacao" })).json()).toMatchObject({
+      alterado: true,
+      situacao: "em_cotacao",
+    });
+    const stored = await t.db
+      .selectFrom("sugestao_aquisicao")
+      .select("situacao")
+      .where("cod_sugestao", "=", row.cod_sugestao)
+      .executeTakeFirstOrThrow();
     expect(stored.situacao).toBe("em_cotacao");
   });
 
   it("moves a patron's loan request on to available, and refuses to reopen a finished one with 409", async () => {
     const row = await t.db
       .insertInto("solicitacao_emprestimo")
-      .values({ cod_acervo: 1, cod_pessoa: COMUNIDADE2, biblioteca_origem: 1, biblioteca_recebimento: 1, telefone: "61999990000", email: "c2@example.org", cod_local_recebimento: 1 })
+      .values({
+        cod_acervo: 1,
+        cod_pessoa: COMUNIDADE2,
+        biblioteca_origem: 1,
+        biblioteca_recebimento: 1,
+        telefone: "61999990000",
+        email: "c2@example.org",
+        cod_local_recebimento: 1,
+      })
       .returning("cod_solicitacao")
       .executeTakeFirstOrThrow();
     const url = `/api/biblioteca/solicitacoes-emprestimo/${row.cod_solicitacao}/resposta`;
     expect((await staffRequest(t.app, "POST", url, { situacao: "aguardando" })).status).toBe(422);
-    expect(await (await staffRequest(t.app, "POST", url, { situacao: "disponivel" })).json()).toMatchObject({ alterado: true, situacao: "disponivel" });
+    expect(await (await staffRequest(t.app, "POST", url, { situacao: "disponivel" })).json()).toMatchObject({
+      alterado: true,
+      situacao: "disponivel",
+    });
     expect(await (await staffRequest(t.app, "POST", url, { situacao: "disponivel" })).json()).toMatchObject({ alterado: false });
-    expect(await (await staffRequest(t.app, "POST", url, { situacao: "finalizada" })).json()).toMatchObject({ alterado: true, situacao: "finalizada" });
+    expect(await (await staffRequest(t.app, "POST", url, { situacao: "finalizada" })).json()).toMatchObject({
+      alterado: true,
+      situacao: "finalizada",
+    });
     expect((await staffRequest(t.app, "POST", url, { situacao: "transito" })).status).toBe(409);
     expect((await send("POST", url, patron, { situacao: "disponivel" })).status).toBe(403);
   });
 
   it("answers a request to the library with a status and the library's words, seen by the patron", async () => {
-    const req = await insertRequest(t.db, { cod_pessoa: COMUNIDADE2, tipo: "ficha-catalografica", subtipo: null, dados: JSON.stringify({ titulo: "Tese" }), chave_duplicidade: "k1" });
-    const res = await staffRequest(t.app, "POST", `/api/biblioteca/solicitacoes/${req.cod_solicitacao}/resposta`, { situacao: "atendida", resposta: "Ficha enviada por e-mail." });
+    const req = await insertRequest(t.db, {
+      cod_pessoa: COMUNIDADE2,
+      tipo: "ficha-catalografica",
+      subtipo: null,
+      dados: JSON.stringify({ titulo: "Tese" }),
+      chave_duplicidade: "k1",
+    });
+    const res = await staffRequest(t.app, "POST", `/api/biblioteca/solicitacoes/${req.cod_solicitacao}/resposta`, {
+      situacao: "atendida",
+      resposta: "Ficha enviada por e-mail.",
+    });
     expect(await res.json()).toMatchObject({ alterado: true, situacao: "atendida" });
     const mine = await (await get(t.app, "/api/solicitacoes/ficha-catalografica", (await login(t.app, "comunidade2")).access_token)).json();
     expect(mine[0]).toMatchObject({ situacao: "atendida", resposta: { texto: "Ficha enviada por e-mail." } });
@@ -151,7 +201,11 @@ describe("the library's actions", () => {
     const now = new Date(t.clock.now()).toISOString();
     const [active, cancelled] = await Promise.all(
       ["ativa", "cancelada"].map((situacao, i) =>
-        t.db.insertInto("reserva").values({ cod_acervo: 2 + i, cod_pessoa: COMUNIDADE2, cod_biblioteca: 1, posicao: 90, situacao, data_reserva: now }).returning("cod_reserva").executeTakeFirstOrThrow(),
+        t.db
+          .insertInto("reserva")
+          .values({ cod_acervo: 2 + i, cod_pessoa: COMUNIDADE2, cod_biblioteca: 1, posicao: 90, situacao, data_reserva: now })
+          .returning("cod_reserva")
+          .executeTakeFirstOrThrow(),
       ),
     );
     const res = await staffRequest(t.app, "POST", `/api/biblioteca/reservas/${active.cod_reserva}/disponivel`, { dias: 2, localizacao: "Balcão" });
@@ -165,9 +219,14 @@ describe("the library's actions", () => {
   it("blocks a patron with a reason, which stops their writes, and unblocks them", async () => {
     const tok = (await login(t.app, "comunidade2")).access_token;
     expect((await staffRequest(t.app, "POST", `/api/biblioteca/pessoas/${COMUNIDADE2}/bloqueio`, { motivo: "  " })).status).toBe(422);
-    expect(await (await staffRequest(t.app, "POST", `/api/biblioteca/pessoas/${COMUNIDADE2}/bloqueio`, { motivo: "Livro perdido" })).json()).toMatchObject({ bloqueado: true });
+    expect(
+      await (await staffRequest(t.app, "POST", `/api/biblioteca/pessoas/${COMUNIDADE2}/bloqueio`, { motivo: "Livro perdido" })).json(),
+    ).toMatchObject({ bloqueado: true });
     expect((await send("POST", "/api/pesquisas-salvas", tok, { nome: "x", consulta: "?termo=x" })).status).toBe(403);
-    expect(await (await staffRequest(t.app, "DELETE", `/api/biblioteca/pessoas/${COMUNIDADE2}/bloqueio`)).json()).toMatchObject({ alterado: true, bloqueado: false });
+    expect(await (await staffRequest(t.app, "DELETE", `/api/biblioteca/pessoas/${COMUNIDADE2}/bloqueio`)).json()).toMatchObject({
+      alterado: true,
+      bloqueado: false,
+    });
     expect((await send("POST", "/api/pesquisas-salvas", tok, { nome: "x", consulta: "?termo=x" })).status).toBe(201);
   });
 });

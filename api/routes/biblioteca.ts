@@ -36,7 +36,13 @@ const staffErrors = {
   422: json(ErrorSchema, "Validation failed"),
 };
 const security = [{ staff: [] }];
-const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+const Id = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
 const Done = z
   .object({
     id: z.number().int(),
@@ -106,7 +112,11 @@ export function bibliotecaRoutes(deps: ApiDeps, staffDigest: Buffer | null) {
   );
   app.openapi(
     action("post", "/solicitacoes/{id}/resposta", "Answers a request to the library: its new status and the library's words", {
-      body: body(z.object({ situacao: z.enum(REQUEST_ANSWERS as [string, ...string[]]), resposta: z.string().trim().max(4000).optional() }).openapi("RespostaSolicitacao")),
+      body: body(
+        z
+          .object({ situacao: z.enum(REQUEST_ANSWERS as [string, ...string[]]), resposta: z.string().trim().max(4000).optional() })
+          .openapi("RespostaSolicitacao"),
+      ),
     }),
     async (c) => {
       const { id } = c.req.valid("param");

@@ -1,13 +1,29 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { titlesMarc } from "../db/acervo.ts";
 import { institutionParameters } from "../db/institution.ts";
-import { getCampus, getCourse, getDiscipline, getLibrary, getProfessor, listCampuses, listCourses, listDisciplines, listLibraries, listProfessors, searchTargetProducts } from "../db/directory.ts";
+import {
+  getCampus,
+  getCourse,
+  getDiscipline,
+  getLibrary,
+  getProfessor,
+  listCampuses,
+  listCourses,
+  listDisciplines,
+  listLibraries,
+  listProfessors,
+  searchTargetProducts,
+} from "../db/directory.ts";
 import { indexedIn } from "../domain/indexing.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, parseJsonObject, requireToken, type ApiDeps } from "../lib/http.ts";
 import type { MarcRecord } from "../marc/types.ts";
 
-const Horario = z.object({ dia: z.number().int().openapi({ description: "1 = Monday … 7 = Sunday" }), abertura: z.string().nullable(), fechamento: z.string().nullable() });
+const Horario = z.object({
+  dia: z.number().int().openapi({ description: "1 = Monday … 7 = Sunday" }),
+  abertura: z.string().nullable(),
+  fechamento: z.string().nullable(),
+});
 const Biblioteca = z
   .object({
     cod_biblioteca: z.number().int(),
@@ -22,7 +38,9 @@ const Biblioteca = z
   })
   .openapi("Biblioteca");
 const Campus = z.object({ cod_campus: z.number().int(), nome_campus: z.string(), bibliotecas: z.number().int() }).openapi("CampusDiretorio");
-const Curso = z.object({ codigo: z.number().int(), descricao: z.string(), cod_departamento: z.number().int(), departamento: z.string() }).openapi("Curso");
+const Curso = z
+  .object({ codigo: z.number().int(), descricao: z.string(), cod_departamento: z.number().int(), departamento: z.string() })
+  .openapi("Curso");
 const Disciplina = z
   .object({ codigo: z.number().int(), sigla: z.string(), descricao: z.string(), cod_departamento: z.number().int(), departamento: z.string() })
   .openapi("Disciplina");
@@ -35,13 +53,33 @@ const ListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10000).default(1),
   codCampus: z.coerce.number().int().positive().optional().openapi({ description: "Only this campus (libraries, campuses)" }),
 });
-const CodeParam = z.object({ code: z.coerce.number().int().positive().openapi({ param: { name: "code", in: "path" } }) });
+const CodeParam = z.object({
+  code: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "code", in: "path" } }),
+});
 const notFound = { 404: { description: "No such record", content: { "application/json": { schema: ErrorSchema } } } };
 
 const listRoute = <T extends z.ZodTypeAny>(path: string, summary: string, schema: T) =>
-  createRoute({ method: "get", path, summary, security: [{ bearer: [] }], request: { headers: LangHeader, query: ListQuery }, responses: { 200: { description: summary, content: { "application/json": { schema } } }, ...errorResponses } });
+  createRoute({
+    method: "get",
+    path,
+    summary,
+    security: [{ bearer: [] }],
+    request: { headers: LangHeader, query: ListQuery },
+    responses: { 200: { description: summary, content: { "application/json": { schema } } }, ...errorResponses },
+  });
 const oneRoute = <T extends z.ZodTypeAny>(path: string, summary: string, schema: T) =>
-  createRoute({ method: "get", path, summary, security: [{ bearer: [] }], request: { headers: LangHeader, params: CodeParam }, responses: { 200: { description: summary, content: { "application/json": { schema } } }, ...errorResponses, ...notFound } });
+  createRoute({
+    method: "get",
+    path,
+    summary,
+    security: [{ bearer: [] }],
+    request: { headers: LangHeader, params: CodeParam },
+    responses: { 200: { description: summary, content: { "application/json": { schema } } }, ...errorResponses, ...notFound },
+  });
 
 const found = <T>(row: T | undefined): T => {
   if (!row) throw new ApiError(404, "nao_encontrado");
@@ -62,9 +100,14 @@ const ImagemPadrao = z
   .openapi("ImagemPadrao");
 
 const AcervoIndexado = z
-  .object({ cod_acervo: z.number().int(), indexado_em: z.array(z.object({ nome: z.string(), cobertura: z.string().nullable(), url: z.string().nullable() })) })
+  .object({
+    cod_acervo: z.number().int(),
+    indexado_em: z.array(z.object({ nome: z.string(), cobertura: z.string().nullable(), url: z.string().nullable() })),
+  })
   .openapi("AcervoIndexado");
-const ProdutoTarget = z.object({ cod_produto: z.number().int(), codigo: z.string(), titulo: z.string(), ano: z.number().int().nullable() }).openapi("ProdutoTarget");
+const ProdutoTarget = z
+  .object({ cod_produto: z.number().int(), codigo: z.string(), titulo: z.string(), ano: z.number().int().nullable() })
+  .openapi("ProdutoTarget");
 
 const ids = z
   .string()
@@ -72,7 +115,20 @@ const ids = z
   .transform((s) => [...new Set(s.split(",").map(Number))]);
 
 /** Paths this module answers under /api (its token check is scoped to them). */
-const PATHS = ["disciplinas", "cursos", "professores", "campus", "bibliotecas", "professor", "curso", "disciplina", "biblioteca", "imagem-padrao", "acervos-indexados", "produtos-target"];
+const PATHS = [
+  "disciplinas",
+  "cursos",
+  "professores",
+  "campus",
+  "bibliotecas",
+  "professor",
+  "curso",
+  "disciplina",
+  "biblioteca",
+  "imagem-padrao",
+  "acervos-indexados",
+  "produtos-target",
+];
 
 /**
  * The directory and lookups of spec §7 "Consulta" (ADR 180): campuses, libraries (with address and opening
@@ -87,26 +143,54 @@ export function cadastrosRoutes(deps: ApiDeps) {
     app.use(`/${p}/*`, requireToken(deps));
   }
 
-  app.openapi(listRoute("/bibliotecas", "Libraries with campus, contacts and opening hours (search_text, page, codCampus)", pageOf(Biblioteca, "PaginaBibliotecas")), async (c) => {
-    const page = await listLibraries(db, c.req.valid("query"));
-    return c.json({ ...page, resultados: page.resultados.map(library) }, 200);
-  });
+  app.openapi(
+    listRoute(
+      "/bibliotecas",
+      "Libraries with campus, contacts and opening hours (search_text, page, codCampus)",
+      pageOf(Biblioteca, "PaginaBibliotecas"),
+    ),
+    async (c) => {
+      const page = await listLibraries(db, c.req.valid("query"));
+      return c.json({ ...page, resultados: page.resultados.map(library) }, 200);
+    },
+  );
   app.openapi(listRoute("/campus", "Campuses, with how many libraries each has", pageOf(Campus, "PaginaCampus")), async (c) => {
     const page = await listCampuses(db, c.req.valid("query"));
     return c.json({ ...page, resultados: page.resultados.map(count) }, 200);
   });
-  app.openapi(listRoute("/cursos", "Courses with their department", pageOf(Curso, "PaginaCursos")), async (c) => c.json(await listCourses(db, c.req.valid("query")), 200));
-  app.openapi(listRoute("/disciplinas", "Disciplines with their department", pageOf(Disciplina, "PaginaDisciplinas")), async (c) => c.json(await listDisciplines(db, c.req.valid("query")), 200));
-  app.openapi(listRoute("/professores", "Professors (code and name only)", pageOf(Professor, "PaginaProfessores")), async (c) => c.json(await listProfessors(db, c.req.valid("query")), 200));
+  app.openapi(listRoute("/cursos", "Courses with their department", pageOf(Curso, "PaginaCursos")), async (c) =>
+    c.json(await listCourses(db, c.req.valid("query")), 200),
+  );
+  app.openapi(listRoute("/disciplinas", "Disciplines with their department", pageOf(Disciplina, "PaginaDisciplinas")), async (c) =>
+    c.json(await listDisciplines(db, c.req.valid("query")), 200),
+  );
+  app.openapi(listRoute("/professores", "Professors (code and name only)", pageOf(Professor, "PaginaProfessores")), async (c) =>
+    c.json(await listProfessors(db, c.req.valid("query")), 200),
+  );
 
-  app.openapi(oneRoute("/biblioteca/{code}", "One library", Biblioteca), async (c) => c.json(library(found(await getLibrary(db, c.req.valid("param").code))), 200));
-  app.openapi(oneRoute("/campus/{code}", "One campus", Campus), async (c) => c.json(count(found(await getCampus(db, c.req.valid("param").code))), 200));
+  app.openapi(oneRoute("/biblioteca/{code}", "One library", Biblioteca), async (c) =>
+    c.json(library(found(await getLibrary(db, c.req.valid("param").code))), 200),
+  );
+  app.openapi(oneRoute("/campus/{code}", "One campus", Campus), async (c) =>
+    c.json(count(found(await getCampus(db, c.req.valid("param").code))), 200),
+  );
   app.openapi(oneRoute("/curso/{code}", "One course", Curso), async (c) => c.json(found(await getCourse(db, c.req.valid("param").code)), 200));
-  app.openapi(oneRoute("/disciplina/{code}", "One discipline", Disciplina), async (c) => c.json(found(await getDiscipline(db, c.req.valid("param").code)), 200));
-  app.openapi(oneRoute("/professor/{code}", "One professor (code and name)", Professor), async (c) => c.json(found(await getProfessor(db, c.req.valid("param").code)), 200));
+  app.openapi(oneRoute("/disciplina/{code}", "One discipline", Disciplina), async (c) =>
+    c.json(found(await getDiscipline(db, c.req.valid("param").code)), 200),
+  );
+  app.openapi(oneRoute("/professor/{code}", "One professor (code and name)", Professor), async (c) =>
+    c.json(found(await getProfessor(db, c.req.valid("param").code)), 200),
+  );
 
   app.openapi(
-    createRoute({ method: "get", path: "/imagem-padrao", summary: "The default cover for titles without one", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: { 200: { description: "The default cover", content: { "application/json": { schema: ImagemPadrao } } }, ...errorResponses } }),
+    createRoute({
+      method: "get",
+      path: "/imagem-padrao",
+      summary: "The default cover for titles without one",
+      security: [{ bearer: [] }],
+      request: { headers: LangHeader },
+      responses: { 200: { description: "The default cover", content: { "application/json": { schema: ImagemPadrao } } }, ...errorResponses },
+    }),
     async (c) => {
       const url = parseJsonObject(await institutionParameters(db)).imagem_padrao;
       return c.json({ url: typeof url === "string" && /^https:\/\//.test(url) ? url : null, svg: DEFAULT_COVER_SVG }, 200);
@@ -126,7 +210,10 @@ export function cadastrosRoutes(deps: ApiDeps) {
       const { acervos } = c.req.valid("query");
       const rows = await titlesMarc(db, acervos);
       const byId = new Map(rows.map((r) => [r.cod_acervo, indexedIn(JSON.parse(r.marc) as MarcRecord)]));
-      return c.json(acervos.flatMap((id) => (byId.get(id)?.length ? [{ cod_acervo: id, indexado_em: byId.get(id)! }] : [])), 200);
+      return c.json(
+        acervos.flatMap((id) => (byId.get(id)?.length ? [{ cod_acervo: id, indexado_em: byId.get(id)! }] : [])),
+        200,
+      );
     },
   );
 

@@ -58,7 +58,11 @@ describe("the captcha at login (activity 1120)", () => {
 
   it("an expired challenge is refused as expired, in the request's language", async () => {
     const old = await newCaptchaChallenge(t.db, Date.now() - 3_600_000, captcha);
-    const res = await tokenRequest(app, { grant_type: "password", username: "demo", password: "demo1234", recaptcha_token: await solved(old) }, { lang: "5" });
+    const res = await tokenRequest(
+      app,
+      { grant_type: "password", username: "demo", password: "demo1234", recaptcha_token: await solved(old) },
+      { lang: "5" },
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: "captcha_expirado", message: "The Captcha verification has expired. Please do it again." });
   });
@@ -66,7 +70,9 @@ describe("the captcha at login (activity 1120)", () => {
   it("a forged, tampered or malformed answer is refused as invalid, before the password is looked at", async () => {
     const c = await fetchChallenge();
     const good = JSON.parse(Buffer.from(await solved(c), "base64").toString());
-    const tampered = Buffer.from(JSON.stringify({ ...good, challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, cost: 1 } } })).toString("base64");
+    const tampered = Buffer.from(
+      JSON.stringify({ ...good, challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, cost: 1 } } }),
+    ).toString("base64");
     const wrongKey = Buffer.from(JSON.stringify({ ...good, solution: { ...good.solution, derivedKey: "00".repeat(32) } })).toString("base64");
     for (const token of [tampered, wrongKey, "bm90IGpzb24=", "%%%"]) {
       const res = await passwordGrant(token, "wrong-password");

@@ -21,8 +21,16 @@ beforeAll(async () => {
   t = await createTestApi({ patrons: true, titles: 2 });
   [casmurro, semAutor] = await insertTitles(t.db, [
     {
-      titulo: "Dom Casmurro", subtitulo: "romance", autor: "Machado de Assis, Joaquim Maria, 1839-1908", edicao: "2. ed.",
-      local_publicacao: "São Paulo", editora: "Penguin", ano_publicacao: 2019, assuntos: ["Ficção brasileira"], marc: MARC, copies: 2,
+      titulo: "Dom Casmurro",
+      subtitulo: "romance",
+      autor: "Machado de Assis, Joaquim Maria, 1839-1908",
+      edicao: "2. ed.",
+      local_publicacao: "São Paulo",
+      editora: "Penguin",
+      ano_publicacao: 2019,
+      assuntos: ["Ficção brasileira"],
+      marc: MARC,
+      copies: 2,
     },
     { titulo: "=SUM(A1) anuário estatístico", editora: "IBGE", ano_publicacao: 2020, copies: 0 },
   ]);
@@ -61,7 +69,15 @@ describe("POST /api/exportar-cesta (dados=texto)", () => {
     const r = await exportar("ris");
     expect(r.contentType).toMatch(/research-info-systems/);
     expect(r.extensao).toBe("ris");
-    for (const line of ["TY  - BOOK", "AU  - Machado de Assis, Joaquim Maria", "PY  - 2019", "PB  - Penguin", "CY  - São Paulo", "TI  - Dom Casmurro: romance", "ER  -"]) {
+    for (const line of [
+      "TY  - BOOK",
+      "AU  - Machado de Assis, Joaquim Maria",
+      "PY  - 2019",
+      "PB  - Penguin",
+      "CY  - São Paulo",
+      "TI  - Dom Casmurro: romance",
+      "ER  -",
+    ]) {
       expect(r.conteudo).toContain(line);
     }
   });
@@ -120,9 +136,16 @@ describe("POST /api/exportar-cesta (dados=email)", () => {
 
   it("sends the export to every recipient separated by semicolons", async () => {
     const before = t.outbox.length;
-    const res = await post("/api/exportar-cesta", {
-      tipo: "referencia", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: " ana@example.org ; bruno@example.net;" },
-    }, patron);
+    const res = await post(
+      "/api/exportar-cesta",
+      {
+        tipo: "referencia",
+        dados: "email",
+        acervos: [casmurro],
+        opcoesEmail: { destinatarios: " ana@example.org ; bruno@example.net;" },
+      },
+      patron,
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ enviado: true, destinatarios: ["ana@example.org", "bruno@example.net"], itens: 1 });
     expect(t.outbox).toHaveLength(before + 1);
@@ -137,7 +160,9 @@ describe("POST /api/exportar-cesta (dados=email)", () => {
     const res = await post(
       "/api/exportar-cesta",
       { tipo: "ris", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: "ana@example.org; nao-e-email; x@y" } },
-      patron, "POST", "5",
+      patron,
+      "POST",
+      "5",
     );
     expect(res.status).toBe(422);
     const body = await res.json();
@@ -146,16 +171,29 @@ describe("POST /api/exportar-cesta (dados=email)", () => {
   });
 
   it("requires at least one recipient and refuses ISO 2709 by e-mail", async () => {
-    const none = await post("/api/exportar-cesta", { tipo: "ris", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: " ; " } }, patron);
+    const none = await post(
+      "/api/exportar-cesta",
+      { tipo: "ris", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: " ; " } },
+      patron,
+    );
     expect(none.status).toBe(422);
     expect((await none.json()).errors["opcoesEmail.destinatarios"]).toEqual(["O campo acima é obrigatório."]);
-    const iso = await post("/api/exportar-cesta", { tipo: "iso2709", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: "a@b.org" } }, patron);
+    const iso = await post(
+      "/api/exportar-cesta",
+      { tipo: "iso2709", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: "a@b.org" } },
+      patron,
+    );
     expect(iso.status).toBe(422);
   });
 
   it("is not an open relay: a public token is refused, the subject is the library's and the text only a quoted note", async () => {
     const before = t.outbox.length;
-    const email = { tipo: "referencia", dados: "email", acervos: [casmurro], opcoesEmail: { destinatarios: "x@example.org", assunto: "You won!", mensagem: "Click http://spam.example\nnow" } };
+    const email = {
+      tipo: "referencia",
+      dados: "email",
+      acervos: [casmurro],
+      opcoesEmail: { destinatarios: "x@example.org", assunto: "You won!", mensagem: "Click http://spam.example\nnow" },
+    };
     const anonymous = await post("/api/exportar-cesta", email, token);
     expect(anonymous.status).toBe(403);
     expect(t.outbox).toHaveLength(before);
@@ -228,7 +266,17 @@ describe("GET /api/acervo/{id}/referencia?formato=", () => {
     expect(one.referencia).toBe(plain.referencia);
     expect(one.formatos.map((f: { tipo: string }) => f.tipo)).toEqual(["bibtex"]);
     const all = await (await get(t.app, `/api/acervo/${casmurro}/referencia?formato=todos`, token)).json();
-    expect(all.formatos.map((f: { tipo: string }) => f.tipo)).toEqual(["referencia", "apa", "mla", "chicago", "vancouver", "ris", "bibtex", "marcxml", "csv"]);
+    expect(all.formatos.map((f: { tipo: string }) => f.tipo)).toEqual([
+      "referencia",
+      "apa",
+      "mla",
+      "chicago",
+      "vancouver",
+      "ris",
+      "bibtex",
+      "marcxml",
+      "csv",
+    ]);
     expect((await get(t.app, `/api/acervo/${casmurro}/referencia?formato=pdf`, token)).status).toBe(422);
   });
 });

@@ -5,7 +5,18 @@ import { personName } from "../db/persons.ts";
 import { EXPORT_FORMATS, exportTitles, type CitationSource, type ExportFormat } from "../domain/citations.ts";
 import { ApiError } from "../lib/errors.ts";
 import { allowEvent } from "../db/rate-limit.ts";
-import { clientIpOf, createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
+import {
+  clientIpOf,
+  createRouter,
+  ErrorSchema,
+  errorResponses,
+  LangHeader,
+  parseJsonArray,
+  patronErrorResponses,
+  patronOf,
+  requireToken,
+  type ApiDeps,
+} from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";
 import { TitleBrief } from "../lib/title-schemas.ts";
 import { addItems, defaultListOf, ensureDefaultList, itemIdsOf, itemsOf, knownTitles, removeItems } from "../db/lists.ts";
@@ -67,7 +78,10 @@ const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61
 
 /** Splits "a@x.org; b@y.org" into addresses, reporting each invalid one (trimmed, empties dropped). */
 export function parseRecipients(value: string): { valid: string[]; invalid: string[] } {
-  const all = value.split(";").map((s) => s.trim()).filter(Boolean);
+  const all = value
+    .split(";")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return { valid: all.filter((a) => EMAIL.test(a) && a.length <= 254), invalid: all.filter((a) => !EMAIL.test(a) || a.length > 254) };
 }
 
@@ -76,7 +90,10 @@ const Ids = z.array(z.coerce.number().int().positive()).min(1).max(MAX_TITLES);
 const ExportBody = z
   .object({
     tipo: z.enum(EXPORT_FORMATS).openapi({ description: "referencia (ABNT NBR 6023), apa, ris, bibtex, iso2709, marcxml, csv" }),
-    dados: z.enum(["texto", "email"]).default("texto").openapi({ description: "texto: answer the export; email: send it to opcoesEmail.destinatarios" }),
+    dados: z
+      .enum(["texto", "email"])
+      .default("texto")
+      .openapi({ description: "texto: answer the export; email: send it to opcoesEmail.destinatarios" }),
     acervos: Ids.openapi({ description: "cod_acervo of the titles, in basket order" }),
     opcoesEmail: z
       .object({
@@ -106,10 +123,16 @@ const exportRoute = createRoute({
   security: [{ bearer: [] }],
   request: { headers: LangHeader, body: { content: { "application/json": { schema: ExportBody } }, required: true } },
   responses: {
-    200: { description: "The export (dados=texto) or the e-mail receipt (dados=email)", content: { "application/json": { schema: z.union([ExportResult, EmailResult]) } } },
+    200: {
+      description: "The export (dados=texto) or the e-mail receipt (dados=email)",
+      content: { "application/json": { schema: z.union([ExportResult, EmailResult]) } },
+    },
     ...errorResponses,
     403: { description: "dados=email needs a patron token (`login_necessario`)", content: { "application/json": { schema: ErrorSchema } } },
-    429: { description: "Too many e-mails from this patron or address within an hour (`envio_limite`)", content: { "application/json": { schema: ErrorSchema } } },
+    429: {
+      description: "Too many e-mails from this patron or address within an hour (`envio_limite`)",
+      content: { "application/json": { schema: ErrorSchema } },
+    },
   },
 });
 
@@ -125,7 +148,10 @@ const listRoute = createRoute({
     headers: LangHeader,
     query: z.object({ ids: z.string().max(2000).openapi({ description: "Comma-separated cod_acervo, at most 200", example: "1,2,3" }) }),
   },
-  responses: { 200: { description: "The titles", content: { "application/json": { schema: z.array(Brief).openapi("AcervosResumo") } } }, ...errorResponses },
+  responses: {
+    200: { description: "The titles", content: { "application/json": { schema: z.array(Brief).openapi("AcervosResumo") } } },
+    ...errorResponses,
+  },
 });
 
 const permanentSummary = z.object({ total: z.number().int(), acervos: z.array(z.number().int()) }).openapi("CestaPermanente");
@@ -139,11 +165,18 @@ const permanentRoute = <S extends z.ZodType>(method: "post" | "put", schema: S, 
     responses: {
       200: { description: "The permanent basket after the change", content: { "application/json": { schema: permanentSummary } } },
       ...patronErrorResponses,
-      409: { description: `The default list holds ${MAX_LIST_ITEMS} titles already (\`lista_limite_itens\`; POST keeps the titles that fit)`, content: { "application/json": { schema: ErrorSchema } } },
+      409: {
+        description: `The default list holds ${MAX_LIST_ITEMS} titles already (\`lista_limite_itens\`; POST keeps the titles that fit)`,
+        content: { "application/json": { schema: ErrorSchema } },
+      },
     },
   });
 const permanentPost = permanentRoute("post", z.object({ acervos: Ids }), "Save titles to the patron's permanent basket (kept ones stay)");
-const permanentPut = permanentRoute("put", z.object({ acervo: z.coerce.number().int().positive() }), "Add one title to the patron's permanent basket");
+const permanentPut = permanentRoute(
+  "put",
+  z.object({ acervo: z.coerce.number().int().positive() }),
+  "Add one title to the patron's permanent basket",
+);
 const permanentGet = createRoute({
   method: "get",
   path: "/acervo/cesta-permanente",
@@ -159,7 +192,10 @@ const permanentDelete = createRoute({
   summary: "Removes titles from the patron's permanent basket (titles not in it are ignored)",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, body: { content: { "application/json": { schema: z.object({ acervos: Ids }) } }, required: true } },
-  responses: { 200: { description: "The permanent basket after the change", content: { "application/json": { schema: permanentSummary } } }, ...patronErrorResponses },
+  responses: {
+    200: { description: "The permanent basket after the change", content: { "application/json": { schema: permanentSummary } } },
+    ...patronErrorResponses,
+  },
 });
 
 const CollectionItem = z
@@ -197,7 +233,7 @@ async function loadSources(db: Db, ids: number[]): Promise<CitationSource[]> {
   });
 }
 
-const unique = <T,>(xs: T[]): T[] => [...new Set(xs)];
+const unique = <T>(xs: T[]): T[] => [...new Set(xs)];
 
 // The permanent basket is the patron's default list (ADR 246): these calls read and write that list.
 async function permanentBasket(db: Db, codPessoa: number) {
@@ -250,7 +286,12 @@ export function cestaRoutes(deps: ApiDeps) {
     const sender = { nome_pessoa: await personName(db, codPessoa) };
     // The patron's words only ever appear as a quoted note inside the library's own message and subject.
     const note = body.opcoesEmail?.mensagem?.trim();
-    const quoted = note ? `${text(lang, "nota", { nome: sender.nome_pessoa })}\n${note.split(/\r?\n/).map((l) => `> ${l}`).join("\n")}` : "";
+    const quoted = note
+      ? `${text(lang, "nota", { nome: sender.nome_pessoa })}\n${note
+          .split(/\r?\n/)
+          .map((l) => `> ${l}`)
+          .join("\n")}`
+      : "";
     await deps.mailer.send({
       to: unique(valid.map((v) => v.toLowerCase())),
       subject: text(lang, "assunto", { count: sources.length }),
@@ -273,7 +314,9 @@ export function cestaRoutes(deps: ApiDeps) {
     return c.json(
       ids.flatMap((id) => {
         const r = byId.get(id);
-        return r ? [{ ...r, desc_tipo_obra: r.desc_tipo_obra ?? null, exemplares: Number(r.exemplares ?? 0), disponiveis: Number(r.disponiveis ?? 0) }] : [];
+        return r
+          ? [{ ...r, desc_tipo_obra: r.desc_tipo_obra ?? null, exemplares: Number(r.exemplares ?? 0), disponiveis: Number(r.disponiveis ?? 0) }]
+          : [];
       }),
       200,
     );
@@ -285,7 +328,10 @@ export function cestaRoutes(deps: ApiDeps) {
     const list = await defaultListOf(db, patronOf(c));
     const period = q.tipoBusca === "periodo" && q.dataIni && q.dataFim ? { desde: q.dataIni, ate: q.dataFim } : undefined;
     const rows = list ? await itemsOf(db, list.cod_lista, period, true) : [];
-    return c.json(rows.slice(0, MAX_TITLES).map(({ nota: _, ...r }) => r), 200);
+    return c.json(
+      rows.slice(0, MAX_TITLES).map(({ nota: _, ...r }) => r),
+      200,
+    );
   });
   app.openapi(permanentDelete, async (c) => {
     const who = patronOf(c);

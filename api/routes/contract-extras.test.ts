@@ -10,7 +10,10 @@ let patron: string;
 beforeAll(async () => {
   t = await createTestApi({ titles: 3 });
   await seedTeachingPlans(t.db);
-  await t.db.insertInto("acervo_link").values([{ cod_acervo: 2, url: "https://example.org/2", descricao: "Texto completo", restrito: 0 }]).execute();
+  await t.db
+    .insertInto("acervo_link")
+    .values([{ cod_acervo: 2, url: "https://example.org/2", descricao: "Texto completo", restrito: 0 }])
+    .execute();
   await t.db.updateTable("acervo").set({ link_capa: "https://covers.example.org/1.jpg" }).where("cod_acervo", "=", 1).execute();
   await seedApiContract(t.db);
   pub = await publicToken(t.app);
@@ -30,7 +33,11 @@ describe("Consulta: the directory", () => {
   it("lists libraries with campus, address and seven days of hours, filtered by text and campus", async () => {
     const all = await json("/api/bibliotecas");
     expect(all).toMatchObject({ total: 3, pagina: 1, qtd: 20 });
-    expect(all.resultados[0]).toMatchObject({ desc_biblioteca: "Biblioteca Central", nome_campus: "Campus Central", endereco: expect.stringContaining("Praça") });
+    expect(all.resultados[0]).toMatchObject({
+      desc_biblioteca: "Biblioteca Central",
+      nome_campus: "Campus Central",
+      endereco: expect.stringContaining("Praça"),
+    });
     expect(all.resultados[0].horarios).toHaveLength(7);
     expect((await json("/api/bibliotecas?codCampus=2")).resultados.map((b: { sigla: string }) => b.sigla)).toEqual(["BCN"]);
     expect((await json("/api/bibliotecas?search_text=SAÚDE")).resultados.map((b: { sigla: string }) => b.sigla)).toEqual(["BCS"]);
@@ -64,7 +71,15 @@ describe("Consulta: the directory", () => {
     expect(cover.url).toBeNull();
     expect(cover.svg).toMatch(/^<svg /);
     const idx = await json("/api/acervos-indexados?acervos=1,2,3");
-    expect(idx).toEqual([{ cod_acervo: 2, indexado_em: [{ nome: "SciELO", cobertura: null, url: "https://scielo.org" }, { nome: "DOAJ", cobertura: null, url: "https://doaj.org" }] }]);
+    expect(idx).toEqual([
+      {
+        cod_acervo: 2,
+        indexado_em: [
+          { nome: "SciELO", cobertura: null, url: "https://scielo.org" },
+          { nome: "DOAJ", cobertura: null, url: "https://doaj.org" },
+        ],
+      },
+    ]);
     expect((await json("/api/acervos-indexados?acervos=x", pub, 422)).errors.acervos).toBeDefined();
   });
 
@@ -77,14 +92,22 @@ describe("Consulta: the directory", () => {
 
 describe("Acervo: links, colour, libraries, totals, lists handed to a library, databases", () => {
   it("lists a title's links and libraries, and its work type's colour", async () => {
-    expect(await json("/api/acervo/2/links")).toEqual([{ cod_link: expect.any(Number), url: "https://example.org/2", descricao: "Texto completo", restrito: false, acessibilidade: false }]);
-    expect(await json("/api/acervo/1/bibliotecas")).toEqual([{ cod_biblioteca: 1, desc_biblioteca: "Biblioteca Central", sigla: "BC", nome_campus: "Campus Central", exemplares: 1, disponiveis: 1 }]);
+    expect(await json("/api/acervo/2/links")).toEqual([
+      { cod_link: expect.any(Number), url: "https://example.org/2", descricao: "Texto completo", restrito: false, acessibilidade: false },
+    ]);
+    expect(await json("/api/acervo/1/bibliotecas")).toEqual([
+      { cod_biblioteca: 1, desc_biblioteca: "Biblioteca Central", sigla: "BC", nome_campus: "Campus Central", exemplares: 1, disponiveis: 1 },
+    ]);
     expect((await json("/api/acervo/1/cor")).cor).toMatch(/^#[0-9a-f]{6}$/);
     expect((await json("/api/acervo/999/links", pub, 404)).code).toBe("nao_encontrado");
   });
 
   it("counts titles and copies by work type, by library and date range", async () => {
-    expect(await json("/api/acervo/totais")).toEqual({ titulos: 3, exemplares: 3, por_tipo_obra: [{ cod_tipo_obra: 1, descricao: "Livro", titulos: 3, exemplares: 3 }] });
+    expect(await json("/api/acervo/totais")).toEqual({
+      titulos: 3,
+      exemplares: 3,
+      por_tipo_obra: [{ cod_tipo_obra: 1, descricao: "Livro", titulos: 3, exemplares: 3 }],
+    });
     expect((await json("/api/acervo/totais?biblioteca=2")).titulos).toBe(0);
     expect((await json("/api/acervo/totais?dataIni=2001-01-01&dataFim=2000-01-01", pub, 422)).errors.dataIni).toBeDefined();
   });

@@ -6,7 +6,9 @@ import { clientIpOf, createRouter, ErrorSchema, errorResponses, LangHeader, requ
 const Duplicadas = z
   .object({
     result: z.boolean().openapi({ description: "True when more than one person shares the user code" }),
-    pessoas: z.array(z.object({ codigo: z.number().int(), nome: z.string().openapi({ description: "The account's category, never the person's name" }) })),
+    pessoas: z.array(
+      z.object({ codigo: z.number().int(), nome: z.string().openapi({ description: "The account's category, never the person's name" }) }),
+    ),
   })
   .openapi("Duplicadas");
 
@@ -17,7 +19,10 @@ const route = createRoute({
   security: [{ bearer: [] }],
   request: { headers: LangHeader, query: z.object({ usuario: z.string().max(100) }) },
   responses: {
-    200: { description: "The accounts to choose from (none unless the institution uses the variant)", content: { "application/json": { schema: Duplicadas } } },
+    200: {
+      description: "The accounts to choose from (none unless the institution uses the variant)",
+      content: { "application/json": { schema: Duplicadas } },
+    },
     429: { description: "Too many lookups from this client address (`muitas_tentativas`)", content: { "application/json": { schema: ErrorSchema } } },
     ...errorResponses,
   },

@@ -20,8 +20,14 @@ function send(method: string, url: string, token: string, body?: unknown, lang?:
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
-const mailer = () => ({ sent: [] as OutgoingMail[], async send(m: OutgoingMail) { this.sent.push(m); } });
-const codOf = async (usuario: string) => (await t.db.selectFrom("login").select("cod_pessoa").where("usuario", "=", usuario).executeTakeFirstOrThrow()).cod_pessoa;
+const mailer = () => ({
+  sent: [] as OutgoingMail[],
+  async send(m: OutgoingMail) {
+    this.sent.push(m);
+  },
+});
+const codOf = async (usuario: string) =>
+  (await t.db.selectFrom("login").select("cod_pessoa").where("usuario", "=", usuario).executeTakeFirstOrThrow()).cod_pessoa;
 
 beforeAll(async () => {
   process.env.PUBLIC_URL = "https://biblioteca.example.org";
@@ -47,7 +53,12 @@ describe("notification preferences (ADR 248)", () => {
   });
 
   it("stores the patron's choices, and another patron's stay as they were", async () => {
-    const res = await send("PUT", "/api/estante/notificacoes", leitor, { eventos: [{ evento: "vencimento", email: false, app: true, dias: 5 }, { evento: "atraso", email: true, app: false }] });
+    const res = await send("PUT", "/api/estante/notificacoes", leitor, {
+      eventos: [
+        { evento: "vencimento", email: false, app: true, dias: 5 },
+        { evento: "atraso", email: true, app: false },
+      ],
+    });
     expect(res.status).toBe(200);
     const mine = (await (await get(t.app, "/api/estante/notificacoes", leitor)).json()) as Prefs;
     expect(mine.eventos[0]).toEqual({ evento: "vencimento", email: false, app: true, dias: 5 });
@@ -58,7 +69,12 @@ describe("notification preferences (ADR 248)", () => {
   });
 
   it("refuses an unknown event, days out of range and a body without events with 422 and field errors", async () => {
-    for (const body of [{ eventos: [{ evento: "tudo", email: true, app: true }] }, { eventos: [{ evento: "vencimento", email: true, app: true, dias: 0 }] }, { eventos: [] }, { eventos: "x" }]) {
+    for (const body of [
+      { eventos: [{ evento: "tudo", email: true, app: true }] },
+      { eventos: [{ evento: "vencimento", email: true, app: true, dias: 0 }] },
+      { eventos: [] },
+      { eventos: "x" },
+    ]) {
       const res = await send("PUT", "/api/estante/notificacoes", leitor, body, "5");
       expect(res.status).toBe(422);
       expect(await res.json()).toMatchObject({ code: "validacao", errors: expect.any(Object) });
@@ -74,14 +90,34 @@ describe("notification preferences (ADR 248)", () => {
 
 describe("the reminder job honours the choices", () => {
   it("a patron who turned due soon and overdue off on both channels gets nothing; one wanting e-mail only gets no portal alert", async () => {
-    await send("PUT", "/api/estante/notificacoes", leitor, { eventos: [{ evento: "vencimento", email: false, app: false, dias: 14 }, { evento: "atraso", email: false, app: false }] });
+    await send("PUT", "/api/estante/notificacoes", leitor, {
+      eventos: [
+        { evento: "vencimento", email: false, app: false, dias: 14 },
+        { evento: "atraso", email: false, app: false },
+      ],
+    });
     await t.db.updateTable("pessoa").set({ recebe_email: 1, email: "leitor2@example.org" }).where("cod_pessoa", "=", codOther).execute();
-    await send("PUT", "/api/estante/notificacoes", other, { eventos: [{ evento: "vencimento", email: true, app: false, dias: 14 }, { evento: "atraso", email: true, app: false }] });
+    await send("PUT", "/api/estante/notificacoes", other, {
+      eventos: [
+        { evento: "vencimento", email: true, app: false, dias: 14 },
+        { evento: "atraso", email: true, app: false },
+      ],
+    });
     const m = mailer();
     await runDueReminders(t.db, m, Date.now());
-    const mine = await t.db.selectFrom("alerta").select("tipo").where("cod_pessoa", "=", codLeitor).where("tipo", "in", ["vencimento", "atraso"]).execute();
+    const mine = await t.db
+      .selectFrom("alerta")
+      .select("tipo")
+      .where("cod_pessoa", "=", codLeitor)
+      .where("tipo", "in", ["vencimento", "atraso"])
+      .execute();
     expect(mine).toHaveLength(0);
-    const theirs = await t.db.selectFrom("alerta").select(["tipo", "visivel"]).where("cod_pessoa", "=", codOther).where("tipo", "in", ["vencimento", "atraso"]).execute();
+    const theirs = await t.db
+      .selectFrom("alerta")
+      .select(["tipo", "visivel"])
+      .where("cod_pessoa", "=", codOther)
+      .where("tipo", "in", ["vencimento", "atraso"])
+      .execute();
     expect(theirs.length).toBeGreaterThan(0);
     expect(theirs.every((a) => a.visivel === 0)).toBe(true);
     expect(m.sent.filter((x) => x.to.includes("leitor2@example.org")).length).toBe(theirs.length);
@@ -107,10 +143,20 @@ describe("the reminder job honours the choices", () => {
       const m = mailer();
       await runDueReminders(t.db, m, Date.now());
       const mail = m.sent.find((x) => x.to.includes("leitor2@example.org"))!;
-      const alert = await t.db.selectFrom("alerta").select(["tipo", "dados"]).where("cod_pessoa", "=", codOther).orderBy("id").executeTakeFirstOrThrow();
-      return { mail, alert: { tipo: alert.tipo as Parameters<typeof alertEmail>[1], dados: JSON.parse(alert.dados) as Parameters<typeof alertEmail>[2] } };
+      const alert = await t.db
+        .selectFrom("alerta")
+        .select(["tipo", "dados"])
+        .where("cod_pessoa", "=", codOther)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
+      return {
+        mail,
+        alert: { tipo: alert.tipo as Parameters<typeof alertEmail>[1], dados: JSON.parse(alert.dados) as Parameters<typeof alertEmail>[2] },
+      };
     };
-    expect((await send("PUT", "/api/estante/notificacoes", other, { eventos: [{ evento: "atraso", email: true, app: false }] }, "5")).status).toBe(200);
+    expect((await send("PUT", "/api/estante/notificacoes", other, { eventos: [{ evento: "atraso", email: true, app: false }] }, "5")).status).toBe(
+      200,
+    );
     expect(await idioma()).toBe("en");
     const english = await reminder();
     expect(english.mail.subject).toBe(alertEmail("en", english.alert.tipo, english.alert.dados).subject);
@@ -143,7 +189,12 @@ describe("one-click unsubscribe", () => {
     const pub = await publicToken(t.app);
     const real = await unsubscribeToken(t.db, codOther, { kind: "evento", evento: "atraso" });
     const sig = real.split(".")[1];
-    const forged = [`${Buffer.from(`${codLeitor}:evento:atraso`).toString("base64url")}.${sig}`, `${real.split(".")[0]}.${"A".repeat(43)}`, "nada", `${real}x`];
+    const forged = [
+      `${Buffer.from(`${codLeitor}:evento:atraso`).toString("base64url")}.${sig}`,
+      `${real.split(".")[0]}.${"A".repeat(43)}`,
+      "nada",
+      `${real}x`,
+    ];
     for (const token of forged) {
       const res = await send("POST", "/api/estante/descadastro", pub, { token }, "5");
       expect(res.status).toBe(404);
@@ -159,11 +210,17 @@ describe("one-click unsubscribe", () => {
 describe("alerts on saved searches", () => {
   it("a saved search alerts once about a title added since it last looked, and a second run sends nothing", async () => {
     await t.db.updateTable("pessoa").set({ recebe_email: 1, email: "leitor@example.org" }).where("cod_pessoa", "=", codLeitor).execute();
-    const saved = (await (await send("POST", "/api/pesquisas-salvas", leitor, { nome: "Cometas", consulta: "termo=cometas" })).json()) as { id: number; alerta: null };
+    const saved = (await (await send("POST", "/api/pesquisas-salvas", leitor, { nome: "Cometas", consulta: "termo=cometas" })).json()) as {
+      id: number;
+      alerta: null;
+    };
     expect(saved.alerta).toBeNull();
     expect((await send("PUT", `/api/estante/pesquisas-salvas/${saved.id}/alerta`, other, { alerta: "diario" })).status).toBe(404);
     expect((await send("PUT", `/api/estante/pesquisas-salvas/${saved.id}/alerta`, leitor, { alerta: "mensal" })).status).toBe(422);
-    expect(await (await send("PUT", `/api/estante/pesquisas-salvas/${saved.id}/alerta`, leitor, { alerta: "diario" })).json()).toEqual({ id: saved.id, alerta: "diario" });
+    expect(await (await send("PUT", `/api/estante/pesquisas-salvas/${saved.id}/alerta`, leitor, { alerta: "diario" })).json()).toEqual({
+      id: saved.id,
+      alerta: "diario",
+    });
     // Looked a day ago; since then one title about comets and one about something else arrived.
     const dayAgo = new Date(Date.now() - 86_400_000 - 60_000).toISOString();
     await t.db.updateTable("pesquisa_salva").set({ alerta_desde: dayAgo }).where("id", "=", saved.id).execute();
@@ -185,7 +242,8 @@ describe("alerts on saved searches", () => {
 });
 
 describe("the loan-history choice (ADR 249)", () => {
-  const returned = (cod: number) => t.db.selectFrom("emprestimo").select("cod_emprestimo").where("cod_pessoa", "=", cod).where("data_devolucao", "is not", null).execute();
+  const returned = (cod: number) =>
+    t.db.selectFrom("emprestimo").select("cod_emprestimo").where("cod_pessoa", "=", cod).where("data_devolucao", "is not", null).execute();
 
   it("deletes only the selected returned loans of the patron, never another patron's", async () => {
     const mine = await returned(codLeitor);

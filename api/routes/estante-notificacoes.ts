@@ -1,7 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { DUE_DAYS_MAX, DUE_DAYS_MIN, HISTORY_CHOICES, NOTIFICATION_EVENTS, SAVED_SEARCH_FREQUENCIES } from "../../contract/notifications.ts";
 import { deleteHistoryItems, historyModeOf, libraryHistoryDays, returnedLoansCount, setHistoryMode } from "../db/loan-history.ts";
-import { describeUnsubscribe, preferencesOf, readUnsubscribeToken, rememberLanguage, savePreferences, unsubscribe, type Preferences } from "../domain/notifications.ts";
+import {
+  describeUnsubscribe,
+  preferencesOf,
+  readUnsubscribeToken,
+  rememberLanguage,
+  savePreferences,
+  unsubscribe,
+  type Preferences,
+} from "../domain/notifications.ts";
 import { setSavedSearchAlert } from "../domain/saved-search-alerts.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, errorResponses, type ApiDeps } from "../lib/http.ts";
@@ -17,7 +25,13 @@ const Choice = z
     evento: Event,
     email: z.boolean(),
     app: z.boolean(),
-    dias: z.number().int().min(DUE_DAYS_MIN).max(DUE_DAYS_MAX).optional().openapi({ description: `vencimento only: days before the due day (${DUE_DAYS_MIN}–${DUE_DAYS_MAX})` }),
+    dias: z
+      .number()
+      .int()
+      .min(DUE_DAYS_MIN)
+      .max(DUE_DAYS_MAX)
+      .optional()
+      .openapi({ description: `vencimento only: days before the due day (${DUE_DAYS_MIN}–${DUE_DAYS_MAX})` }),
   })
   .openapi("PreferenciaNotificacao");
 const Prefs = z.object({ eventos: z.array(Choice) }).openapi("PreferenciasNotificacao");
@@ -44,7 +58,14 @@ export function estanteNotificacoesRoutes(deps: ApiDeps) {
   app.use("*", requireToken(deps));
 
   app.openapi(
-    createRoute({ method: "get", path: "/notificacoes", summary: "The patron's notification choice per event and channel (defaults filled in)", security, request: { headers: LangHeader }, responses: { 200: { description: "Choices", content: json(Prefs) }, ...patronErrorResponses } }),
+    createRoute({
+      method: "get",
+      path: "/notificacoes",
+      summary: "The patron's notification choice per event and channel (defaults filled in)",
+      security,
+      request: { headers: LangHeader },
+      responses: { 200: { description: "Choices", content: json(Prefs) }, ...patronErrorResponses },
+    }),
     async (c) => c.json({ eventos: toList(await preferencesOf(db, patronOf(c))) }, 200),
   );
 
@@ -52,7 +73,8 @@ export function estanteNotificacoesRoutes(deps: ApiDeps) {
     createRoute({
       method: "put",
       path: "/notificacoes",
-      summary: "Changes the patron's choices; events left out keep theirs. The `lang` header's language becomes the one the patron's e-mails are written in",
+      summary:
+        "Changes the patron's choices; events left out keep theirs. The `lang` header's language becomes the one the patron's e-mails are written in",
       security,
       request: { headers: LangHeader, body: body(PrefsPut) },
       responses: { 200: { description: "Choices stored", content: json(Prefs) }, ...patronErrorResponses },
@@ -60,7 +82,8 @@ export function estanteNotificacoesRoutes(deps: ApiDeps) {
     async (c) => {
       const who = patronOf(c);
       const prefs = await preferencesOf(db, who);
-      for (const e of c.req.valid("json").eventos) prefs[e.evento] = { email: e.email, app: e.app, ...(e.evento === "vencimento" ? { dias: e.dias ?? prefs.vencimento.dias } : {}) };
+      for (const e of c.req.valid("json").eventos)
+        prefs[e.evento] = { email: e.email, app: e.app, ...(e.evento === "vencimento" ? { dias: e.dias ?? prefs.vencimento.dias } : {}) };
       await savePreferences(db, who, prefs);
       // The notices go out in the language the choices were made in (ADR 254).
       await rememberLanguage(db, who, c.get("lang"));
@@ -69,7 +92,10 @@ export function estanteNotificacoesRoutes(deps: ApiDeps) {
   );
 
   const tokenRefused = (lang: Lang) => new ApiError(404, "nao_encontrado", { code: "descadastro_invalido", message: BAD_TOKEN[lang] });
-  const unsubscribeResponses = { 404: { description: "A forged, malformed or spent token (`code: descadastro_invalido`)", content: json(ErrorSchema) }, ...errorResponses };
+  const unsubscribeResponses = {
+    404: { description: "A forged, malformed or spent token (`code: descadastro_invalido`)", content: json(ErrorSchema) },
+    ...errorResponses,
+  };
 
   app.openapi(
     createRoute({
@@ -114,11 +140,20 @@ export function estanteNotificacoesRoutes(deps: ApiDeps) {
       security,
       request: {
         headers: LangHeader,
-        params: z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) }),
+        params: z.object({
+          id: z.coerce
+            .number()
+            .int()
+            .positive()
+            .openapi({ param: { name: "id", in: "path" }, example: 1 }),
+        }),
         body: body(z.object({ alerta: z.enum(SAVED_SEARCH_FREQUENCIES).nullable() })),
       },
       responses: {
-        200: { description: "Stored", content: json(z.object({ id: z.number().int(), alerta: z.enum(SAVED_SEARCH_FREQUENCIES).nullable() }).openapi("PesquisaSalvaAlerta")) },
+        200: {
+          description: "Stored",
+          content: json(z.object({ id: z.number().int(), alerta: z.enum(SAVED_SEARCH_FREQUENCIES).nullable() }).openapi("PesquisaSalvaAlerta")),
+        },
         404: { description: "Not one of the patron's saved searches", content: json(ErrorSchema) },
         ...patronErrorResponses,
       },
@@ -134,7 +169,14 @@ export function estanteNotificacoesRoutes(deps: ApiDeps) {
   const historyTotal = (cod: number) => returnedLoansCount(db, cod);
 
   app.openapi(
-    createRoute({ method: "get", path: "/historico", summary: "The loan-history choice (sempre, padrao, nunca), the library's period and the returned loans kept", security, request: { headers: LangHeader }, responses: { 200: { description: "Choice", content: json(History) }, ...patronErrorResponses } }),
+    createRoute({
+      method: "get",
+      path: "/historico",
+      summary: "The loan-history choice (sempre, padrao, nunca), the library's period and the returned loans kept",
+      security,
+      request: { headers: LangHeader },
+      responses: { 200: { description: "Choice", content: json(History) }, ...patronErrorResponses },
+    }),
     async (c) => {
       const cod = patronOf(c);
       return c.json({ modo: await historyModeOf(db, cod), dias_padrao: await libraryHistoryDays(db), total: await historyTotal(cod) }, 200);
@@ -148,7 +190,13 @@ export function estanteNotificacoesRoutes(deps: ApiDeps) {
       summary: "Changes the loan-history choice; with nunca, apagar: true also deletes the returned loans kept",
       security,
       request: { headers: LangHeader, body: body(z.object({ modo: z.enum(HISTORY_CHOICES), apagar: z.boolean().optional() })) },
-      responses: { 200: { description: "Stored", content: json(z.object({ modo: z.enum(HISTORY_CHOICES), apagados: z.number().int() }).openapi("HistoricoModoAlterado")) }, ...patronErrorResponses },
+      responses: {
+        200: {
+          description: "Stored",
+          content: json(z.object({ modo: z.enum(HISTORY_CHOICES), apagados: z.number().int() }).openapi("HistoricoModoAlterado")),
+        },
+        ...patronErrorResponses,
+      },
     }),
     async (c) => {
       const { modo, apagar } = c.req.valid("json");
@@ -163,7 +211,10 @@ export function estanteNotificacoesRoutes(deps: ApiDeps) {
       summary: "Deletes the listed returned loans from the patron's history (others' loans, current loans and loans a debit points at are left)",
       security,
       request: { headers: LangHeader, body: body(z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) })) },
-      responses: { 200: { description: "How many were deleted", content: json(z.object({ apagados: z.number().int() }).openapi("HistoricoExcluido")) }, ...patronErrorResponses },
+      responses: {
+        200: { description: "How many were deleted", content: json(z.object({ apagados: z.number().int() }).openapi("HistoricoExcluido")) },
+        ...patronErrorResponses,
+      },
     }),
     async (c) => c.json({ apagados: await deleteHistoryItems(db, patronOf(c), c.req.valid("json").ids) }, 200),
   );

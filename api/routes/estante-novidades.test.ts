@@ -17,8 +17,19 @@ beforeAll(async () => {
     { titulo: "Sem data de aquisição" },
   ]);
   const campus = await t.db.selectFrom("biblioteca").select("cod_campus").executeTakeFirstOrThrow();
-  otherLibrary = (await t.db.insertInto("biblioteca").values({ cod_campus: campus.cod_campus, desc_biblioteca: "Biblioteca Setorial", sigla: "BS" }).returning("cod_biblioteca").executeTakeFirstOrThrow()).cod_biblioteca;
-  const copy = (i: number, day: string | null, lib = 1, n = 1) => ({ cod_acervo: ids[i], cod_biblioteca: lib, codigo_barras: `NA${i}-${n}`, data_aquisicao: day });
+  otherLibrary = (
+    await t.db
+      .insertInto("biblioteca")
+      .values({ cod_campus: campus.cod_campus, desc_biblioteca: "Biblioteca Setorial", sigla: "BS" })
+      .returning("cod_biblioteca")
+      .executeTakeFirstOrThrow()
+  ).cod_biblioteca;
+  const copy = (i: number, day: string | null, lib = 1, n = 1) => ({
+    cod_acervo: ids[i],
+    cod_biblioteca: lib,
+    codigo_barras: `NA${i}-${n}`,
+    data_aquisicao: day,
+  });
   await t.db
     .insertInto("exemplar")
     .values([
@@ -31,12 +42,19 @@ beforeAll(async () => {
     ])
     .execute();
   await t.db.updateTable("acervo").set({ created_at: "2026-11-10 09:00:00" }).where("cod_acervo", "=", ids[4]).execute();
-  await t.db.updateTable("acervo").set({ created_at: sql<string>`'2026-11-28 09:00:00'` }).where("cod_acervo", "=", ids[3]).execute();
+  await t.db
+    .updateTable("acervo")
+    .set({ created_at: sql<string>`'2026-11-28 09:00:00'` })
+    .where("cod_acervo", "=", ids[3])
+    .execute();
   token = await publicToken(t.app);
 });
 afterAll(async () => t.cleanup());
 
-interface Body { resultados: Array<{ cod_acervo: number; titulo: string; autor: string | null; ano_publicacao: number | null; chegada: string }>; errors?: Record<string, string[]> }
+interface Body {
+  resultados: Array<{ cod_acervo: number; titulo: string; autor: string | null; ano_publicacao: number | null; chegada: string }>;
+  errors?: Record<string, string[]>;
+}
 const arrivals = async (qs = "", lang?: string) => {
   const res = await get(t.app, `/api/estante/novidades${qs ? `?${qs}` : ""}`, token, lang);
   return { status: res.status, body: (await res.json()) as Body };
@@ -68,7 +86,13 @@ describe("GET /api/estante/novidades", () => {
     const unknown = await arrivals("biblioteca=9999", "5");
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors?.biblioteca).toEqual(["This library does not exist."]);
-    for (const [qs, field] of [["biblioteca=abc", "biblioteca"], ["biblioteca=-1", "biblioteca"], ["qtd=51", "qtd"], ["qtd=0", "qtd"], ["qtd=1e9", "qtd"]] as const) {
+    for (const [qs, field] of [
+      ["biblioteca=abc", "biblioteca"],
+      ["biblioteca=-1", "biblioteca"],
+      ["qtd=51", "qtd"],
+      ["qtd=0", "qtd"],
+      ["qtd=1e9", "qtd"],
+    ] as const) {
       const { status, body } = await arrivals(qs);
       expect(status, qs).toBe(422);
       expect(Object.keys(body.errors ?? {}), qs).toContain(field);

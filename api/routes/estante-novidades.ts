@@ -12,8 +12,19 @@ const UNKNOWN_LIBRARY = {
 } satisfies Record<Lang, string>;
 
 const Query = z.object({
-  biblioteca: z.coerce.number().int().positive().optional().openapi({ description: "Only titles whose first copy in this library (cod_biblioteca) is recent", type: "integer" }),
-  qtd: z.coerce.number().int().min(1).max(NEW_ARRIVALS_MAX).default(NEW_ARRIVALS_DEFAULT).openapi({ description: `Titles to answer, 1–${NEW_ARRIVALS_MAX}`, type: "integer" }),
+  biblioteca: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .openapi({ description: "Only titles whose first copy in this library (cod_biblioteca) is recent", type: "integer" }),
+  qtd: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(NEW_ARRIVALS_MAX)
+    .default(NEW_ARRIVALS_DEFAULT)
+    .openapi({ description: `Titles to answer, 1–${NEW_ARRIVALS_MAX}`, type: "integer" }),
 });
 
 const Novidades = z
@@ -27,7 +38,11 @@ const Novidades = z
         ano_publicacao: z.number().int().nullable(),
         link_capa: z.string().nullable(),
         idioma: z.string().nullable().openapi({ description: "MARC language code of the record (the `lang` of its title)" }),
-        chegada: z.string().openapi({ description: "YYYY-MM-DD: the day the title's first copy (in the library asked for) was acquired; the title's cataloguing day when the copy has no acquisition day", format: "date" }),
+        chegada: z.string().openapi({
+          description:
+            "YYYY-MM-DD: the day the title's first copy (in the library asked for) was acquired; the title's cataloguing day when the copy has no acquisition day",
+          format: "date",
+        }),
       }),
     ),
   })

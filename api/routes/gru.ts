@@ -31,13 +31,21 @@ const Gru = z
     vencimento: z.string().openapi({ description: "YYYY-MM-DD" }),
     valor: z.number(),
     pix: z.string().openapi({ description: "PIX copy-and-paste code (static BR Code, EMV with CRC16) of the same amount" }),
-    codigo_barras: z.string().regex(/^8\d{43}$/).openapi({ description: "The 44-digit FEBRABAN arrecadação barcode (drawn as Interleaved 2 of 5; ADR 220)" }),
-    linha_digitavel: z.string().regex(/^8\d{47}$/).openapi({ description: "The barcode's 48 digits to type: four blocks of 11, each followed by its check digit" }),
+    codigo_barras: z
+      .string()
+      .regex(/^8\d{43}$/)
+      .openapi({ description: "The 44-digit FEBRABAN arrecadação barcode (drawn as Interleaved 2 of 5; ADR 220)" }),
+    linha_digitavel: z
+      .string()
+      .regex(/^8\d{47}$/)
+      .openapi({ description: "The barcode's 48 digits to type: four blocks of 11, each followed by its check digit" }),
     situacao: z.enum(["emitida", "paga"]),
     data_pagamento: z.string().nullable(),
     created_at: z.string(),
     contribuinte: z.object({ nome: z.string(), cpf: z.string() }),
-    debitos: z.array(z.object({ cod_debito: z.number().int(), motivo: z.string(), tipo_servico: z.string(), titulo: z.string().nullable(), valor: z.number() })),
+    debitos: z.array(
+      z.object({ cod_debito: z.number().int(), motivo: z.string(), tipo_servico: z.string(), titulo: z.string().nullable(), valor: z.number() }),
+    ),
   })
   .openapi("Gru");
 
@@ -55,7 +63,13 @@ const GruResumo = z
   })
   .openapi("GruResumo");
 
-const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+const Id = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
 const notFound = { 404: { description: "Not one of the patron's slips", content: { "application/json": { schema: ErrorSchema } } } };
 const security = [{ bearer: [] }];
 
@@ -80,7 +94,12 @@ export function gruRoutes(deps: ApiDeps) {
                 .object({
                   valor: z.coerce.number().positive().max(1_000_000),
                   codBiblioteca: z.coerce.number().int().positive(),
-                  debitos: z.array(z.coerce.number().int().positive()).min(1).max(100).optional().openapi({ description: "The selected debits (default: all open debits of the library)" }),
+                  debitos: z
+                    .array(z.coerce.number().int().positive())
+                    .min(1)
+                    .max(100)
+                    .optional()
+                    .openapi({ description: "The selected debits (default: all open debits of the library)" }),
                 })
                 .openapi("GruPedido"),
             },
@@ -109,7 +128,10 @@ export function gruRoutes(deps: ApiDeps) {
       summary: "The patron's slips, issued and paid, the latest first (at most 100; Estante's addition)",
       security,
       request: { headers: LangHeader },
-      responses: { 200: { description: "The slips", content: { "application/json": { schema: z.object({ guias: z.array(GruResumo) }).openapi("Guias") } } }, ...patronErrorResponses },
+      responses: {
+        200: { description: "The slips", content: { "application/json": { schema: z.object({ guias: z.array(GruResumo) }).openapi("Guias") } } },
+        ...patronErrorResponses,
+      },
     }),
     async (c) => c.json({ guias: z.array(GruResumo).parse(await listGrus(deps.db, patronOf(c))) }, 200),
   );

@@ -25,7 +25,10 @@ export function opcoesIndiceRoutes(deps: ApiDeps) {
   app.use("*", requireToken(deps));
   app.openapi(opcoesRoute, (c) => {
     const labels = LABELS[c.get("lang")];
-    return c.json(BROWSE_INDEXES.map((codigo) => ({ codigo, descricao: labels[codigo] })), 200);
+    return c.json(
+      BROWSE_INDEXES.map((codigo) => ({ codigo, descricao: labels[codigo] })),
+      200,
+    );
   });
   return app;
 }
@@ -52,7 +55,10 @@ const pageRoute = createRoute({
   summary: "One page of a browse index, alphabetically from a point, with keys to page before and after",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, params: IndexParam, query: PageQuery },
-  responses: { 200: { description: "Index entries with their number of titles", content: { "application/json": { schema: Page } } }, ...errorResponses },
+  responses: {
+    200: { description: "Index entries with their number of titles", content: { "application/json": { schema: Page } } },
+    ...errorResponses,
+  },
 });
 
 const TitlesQuery = z.object({
@@ -61,7 +67,13 @@ const TitlesQuery = z.object({
   qtd: z.coerce.number().int().min(1).max(100).default(20),
 });
 const Titles = z
-  .object({ total: z.number().int(), valor: z.string().nullable(), pagina: z.number().int(), qtd: z.number().int(), resultados: z.array(z.record(z.string(), z.unknown())) })
+  .object({
+    total: z.number().int(),
+    valor: z.string().nullable(),
+    pagina: z.number().int(),
+    qtd: z.number().int(),
+    resultados: z.array(z.record(z.string(), z.unknown())),
+  })
   .openapi("IndiceTitulos");
 const titlesRoute = createRoute({
   method: "get",

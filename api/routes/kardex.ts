@@ -1,18 +1,40 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "../db/index.ts";
-import { hasIssues, issueContents, issueLibraries, issueOfTitle, issueRows, issueYears, type IssueFilter, type IssueRow } from "../db/periodical-issues.ts";
+import {
+  hasIssues,
+  issueContents,
+  issueLibraries,
+  issueOfTitle,
+  issueRows,
+  issueYears,
+  type IssueFilter,
+  type IssueRow,
+} from "../db/periodical-issues.ts";
 import { titleExists } from "../db/acervo.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
 
-const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 594 }) });
+const Id = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 594 }),
+});
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   200: { description, content: { "application/json": { schema } } },
   ...errorResponses,
   404: { description: "No such title or issue", content: { "application/json": { schema: ErrorSchema } } },
 });
 const get = <T extends z.ZodType, Q extends z.ZodObject<any>>(path: string, summary: string, schema: T, query: Q) =>
-  createRoute({ method: "get", path, summary, security: [{ bearer: [] }], request: { headers: LangHeader, params: Id, query }, responses: json(schema, summary) });
+  createRoute({
+    method: "get",
+    path,
+    summary,
+    security: [{ bearer: [] }],
+    request: { headers: LangHeader, params: Id, query },
+    responses: json(schema, summary),
+  });
 
 const ISSUE_STATUSES = ["recebido", "atrasado", "encadernacao", "nao_publicado"] as const;
 /** An issue as the kardex calls answer it. */
@@ -61,17 +83,30 @@ export function kardexRoutes(deps: ApiDeps) {
   const ensureTitle = async (id: number) => {
     if (!(await titleExists(db, id))) throw new ApiError(404, "nao_encontrado");
   };
-  app.openapi(get("/{id}/permissao", "Whether the title has a kardex (periodical issues) to show", z.object({ permitido: z.boolean() }).openapi("KardexPermissao"), z.object({})), async (c) => {
-    const id = c.req.valid("param").id;
-    await ensureTitle(id);
-    return c.json({ permitido: await hasIssues(db, id) }, 200);
-  });
+  app.openapi(
+    get(
+      "/{id}/permissao",
+      "Whether the title has a kardex (periodical issues) to show",
+      z.object({ permitido: z.boolean() }).openapi("KardexPermissao"),
+      z.object({}),
+    ),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      await ensureTitle(id);
+      return c.json({ permitido: await hasIssues(db, id) }, 200);
+    },
+  );
 
   app.openapi(
     get(
       "/{id}/combobox-data",
       "Libraries holding issues and the years with issues (newest first), for the kardex filters",
-      z.object({ bibliotecas: z.array(z.object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string() })), anos: z.array(z.number().int()) }).openapi("KardexCombos"),
+      z
+        .object({
+          bibliotecas: z.array(z.object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string() })),
+          anos: z.array(z.number().int()),
+        })
+        .openapi("KardexCombos"),
       z.object({}),
     ),
     async (c) => {
@@ -87,7 +122,13 @@ export function kardexRoutes(deps: ApiDeps) {
       "/{id}/data",
       "The issues of a title, optionally of one library (codBib), year and status (situacao); newest first. codPeriod and codPar are accepted for compatibility.",
       z.array(Fasciculo).openapi("KardexData"),
-      z.object({ codBib: optionalInt, year: optionalInt, situacao: z.enum(ISSUE_STATUSES).optional(), codPeriod: z.string().optional(), codPar: z.string().optional() }),
+      z.object({
+        codBib: optionalInt,
+        year: optionalInt,
+        situacao: z.enum(ISSUE_STATUSES).optional(),
+        codPeriod: z.string().optional(),
+        codPar: z.string().optional(),
+      }),
     ),
     async (c) => {
       const id = c.req.valid("param").id;
@@ -98,7 +139,12 @@ export function kardexRoutes(deps: ApiDeps) {
   );
 
   app.openapi(
-    get("/{id}/item", "One issue (seqPar = cod_fasciculo) with its table of contents", Item, z.object({ seqPar: z.coerce.number().int().positive(), seqSec: z.string().optional(), codPar: z.string().optional() })),
+    get(
+      "/{id}/item",
+      "One issue (seqPar = cod_fasciculo) with its table of contents",
+      Item,
+      z.object({ seqPar: z.coerce.number().int().positive(), seqSec: z.string().optional(), codPar: z.string().optional() }),
+    ),
     async (c) => {
       const id = c.req.valid("param").id;
       const { seqPar } = c.req.valid("query");

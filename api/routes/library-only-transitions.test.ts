@@ -11,7 +11,18 @@ import { issuePatronTokens, PORTAL_CLIENT_ID } from "../domain/tokens.ts";
 import { defaultAuthSettings } from "../lib/clock.ts";
 import { createTestApi } from "../lib/testing.ts";
 
-type Schema = { $ref?: string; type?: string | string[]; enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; minimum?: number; format?: string };
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  minimum?: number;
+  format?: string;
+};
 type Operation = { requestBody?: { content?: Record<string, { schema?: Schema }> }; security?: Array<Record<string, unknown>> };
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
@@ -31,10 +42,22 @@ async function libraryFacts(): Promise<Set<string>> {
     db.selectFrom("comentario").select(["cod_comentario", "situacao"]).where("situacao", "<>", "aguardando").execute(),
     // A patron's new suggestion or request starts pre_sugestao / aguardando: only what differs is the library's.
     db.selectFrom("sugestao_aquisicao").select(["cod_sugestao", "situacao"]).where("situacao", "<>", "pre_sugestao").execute(),
-    sb.selectFrom("solicitacao_biblioteca").select(["cod_solicitacao", "situacao", "resposta"]).where((eb) => eb.or([eb("situacao", "<>", "aguardando"), eb("resposta", "is not", null)])).execute(),
-    db.selectFrom("reserva").select(["cod_reserva", "situacao", "data_liberacao", "localizacao"]).where("situacao", "in", ["disponivel", "atendida"]).execute(),
+    sb
+      .selectFrom("solicitacao_biblioteca")
+      .select(["cod_solicitacao", "situacao", "resposta"])
+      .where((eb) => eb.or([eb("situacao", "<>", "aguardando"), eb("resposta", "is not", null)]))
+      .execute(),
+    db
+      .selectFrom("reserva")
+      .select(["cod_reserva", "situacao", "data_liberacao", "localizacao"])
+      .where("situacao", "in", ["disponivel", "atendida"])
+      .execute(),
     db.selectFrom("pessoa").select(["cod_pessoa", "bloqueado", "motivo_bloqueio", "cod_categoria", "validade_cadastro"]).execute(),
-    db.selectFrom("solicitacao_emprestimo").select(["cod_solicitacao", "situacao"]).where("situacao", "not in", ["aguardando", "cancelada"]).execute(),
+    db
+      .selectFrom("solicitacao_emprestimo")
+      .select(["cod_solicitacao", "situacao"])
+      .where("situacao", "not in", ["aguardando", "cancelada"])
+      .execute(),
     db.selectFrom("emprestimo").select(["cod_emprestimo", "data_devolucao"]).where("data_devolucao", "is not", null).execute(),
   ]);
   const facts = [
@@ -81,14 +104,31 @@ beforeAll(async () => {
   t = await createTestApi({ titles: 6 });
   const db = t.db;
   await db.updateTable("pessoa").set({ cpf: "52998224725" }).where("cod_pessoa", "=", PATRON).execute();
-  const debit = await db.insertInto("debito").values({ cod_pessoa: PATRON, cod_biblioteca: 1, valor_multa: 25, tipo_servico: "Empréstimo", motivo: "Atraso" }).returning("cod_debito").executeTakeFirstOrThrow();
+  const debit = await db
+    .insertInto("debito")
+    .values({ cod_pessoa: PATRON, cod_biblioteca: 1, valor_multa: 25, tipo_servico: "Empréstimo", motivo: "Atraso" })
+    .returning("cod_debito")
+    .executeTakeFirstOrThrow();
   const slip = await issueGru(db, PATRON, { valor: 25, codBiblioteca: 1 }, t.clock.now());
   if (!slip.ok) throw new Error(slip.code);
-  const comment = await db.insertInto("comentario").values({ cod_acervo: 1, cod_pessoa: PATRON, cod_biblioteca: 1, texto: "Aguardando" }).returning("cod_comentario").executeTakeFirstOrThrow();
-  const suggestion = await db.insertInto("sugestao_aquisicao").values({ cod_pessoa: PATRON, cod_biblioteca: 1, titulo: "Sugerida", editor: "Ed." }).returning("cod_sugestao").executeTakeFirstOrThrow();
+  const comment = await db
+    .insertInto("comentario")
+    .values({ cod_acervo: 1, cod_pessoa: PATRON, cod_biblioteca: 1, texto: "Aguardando" })
+    .returning("cod_comentario")
+    .executeTakeFirstOrThrow();
+  const suggestion = await db
+    .insertInto("sugestao_aquisicao")
+    .values({ cod_pessoa: PATRON, cod_biblioteca: 1, titulo: "Sugerida", editor: "Ed." })
+    .returning("cod_sugestao")
+    .executeTakeFirstOrThrow();
   const request = await insertRequest(db, { cod_pessoa: PATRON, tipo: "ficha-catalografica", subtipo: null, dados: "{}", chave_duplicidade: "k" });
-  const hold = await db.insertInto("reserva").values({ cod_acervo: 5, cod_pessoa: PATRON, cod_biblioteca: 1, posicao: 90, data_reserva: new Date(t.clock.now()).toISOString() }).returning("cod_reserva").executeTakeFirstOrThrow();
-  for (const id of [debit.cod_debito, slip.cod_gru, comment.cod_comentario, suggestion.cod_sugestao, request.cod_solicitacao, hold.cod_reserva]) ids.add(Number(id));
+  const hold = await db
+    .insertInto("reserva")
+    .values({ cod_acervo: 5, cod_pessoa: PATRON, cod_biblioteca: 1, posicao: 90, data_reserva: new Date(t.clock.now()).toISOString() })
+    .returning("cod_reserva")
+    .executeTakeFirstOrThrow();
+  for (const id of [debit.cod_debito, slip.cod_gru, comment.cod_comentario, suggestion.cod_sugestao, request.cod_solicitacao, hold.cod_reserva])
+    ids.add(Number(id));
 }, 60_000);
 afterAll(async () => t.cleanup());
 
@@ -103,7 +143,8 @@ describe("what only the library may change", () => {
       for (const [method, op] of Object.entries(ops)) {
         if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
         const content = op.requestBody?.content ?? {};
-        const schema = content["application/json"]?.schema ?? content["application/x-www-form-urlencoded"]?.schema ?? content["multipart/form-data"]?.schema;
+        const schema =
+          content["application/json"]?.schema ?? content["application/x-www-form-urlencoded"]?.schema ?? content["multipart/form-data"]?.schema;
         const body = method === "get" ? undefined : JSON.stringify(sample(schema, doc) ?? {});
         for (const id of route.includes("{") ? ids : [0]) {
           // A fresh token per call: a probe that ends the session (logout, user swap) must not silence the rest.
@@ -132,6 +173,12 @@ describe("what only the library may change", () => {
 
   it("is probed for the library's own routes too: the staff channel is in the OpenAPI document", async () => {
     const doc = await (await t.app.request("/api/openapi.json")).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/biblioteca/gru/{id}/pagamento", "/api/biblioteca/comentarios/{id}/aprovacao", "/api/biblioteca/pessoas/{id}/bloqueio"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/biblioteca/gru/{id}/pagamento",
+        "/api/biblioteca/comentarios/{id}/aprovacao",
+        "/api/biblioteca/pessoas/{id}/bloqueio",
+      ]),
+    );
   });
 });

@@ -13,7 +13,11 @@ let onShelf: number;
 let holdable: number;
 
 function post(app: ReturnType<typeof createApiApp>, token: string, body: unknown, lang = "1") {
-  return app.request("/api/lista-espera", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", lang }, body: JSON.stringify(body) });
+  return app.request("/api/lista-espera", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", lang },
+    body: JSON.stringify(body),
+  });
 }
 
 beforeAll(async () => {

@@ -13,9 +13,17 @@ const Estado = z
   })
   .openapi("ListaEsperaEstado");
 const Entrada = Estado.extend({ criada: z.boolean() }).openapi("ListaEsperaEntrada");
-const Minha = z.array(z.object({ cod_acervo: z.number().int(), titulo: z.string(), posicao: z.number().int(), data_entrada: z.string() })).openapi("ListaEsperaMinha");
+const Minha = z
+  .array(z.object({ cod_acervo: z.number().int(), titulo: z.string(), posicao: z.number().int(), data_entrada: z.string() }))
+  .openapi("ListaEsperaMinha");
 
-const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+const Id = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
 const security = [{ bearer: [] }];
 
@@ -58,7 +66,10 @@ export function listaEsperaRoutes(deps: ApiDeps) {
       path: "/",
       summary: "Joins a title's waiting list (idempotent: joining again answers the place already held)",
       security,
-      request: { headers: LangHeader, body: { required: true, content: { "application/json": { schema: z.object({ cod_acervo: z.coerce.number().int().positive() }) } } } },
+      request: {
+        headers: LangHeader,
+        body: { required: true, content: { "application/json": { schema: z.object({ cod_acervo: z.coerce.number().int().positive() }) } } },
+      },
       responses: {
         201: { description: "Joined", content: { "application/json": { schema: Entrada } } },
         200: { description: "Already in the list", content: { "application/json": { schema: Entrada } } },
@@ -78,7 +89,10 @@ export function listaEsperaRoutes(deps: ApiDeps) {
       summary: "Leaves a title's waiting list (leaving again changes nothing)",
       security,
       request: { params: Id, headers: LangHeader },
-      responses: { 200: { description: "Whether an entry was left now", content: { "application/json": { schema: z.object({ saiu: z.boolean() }) } } }, ...patronErrorResponses },
+      responses: {
+        200: { description: "Whether an entry was left now", content: { "application/json": { schema: z.object({ saiu: z.boolean() }) } } },
+        ...patronErrorResponses,
+      },
     }),
     async (c) => c.json({ saiu: await leaveWaitingList(deps.db, patronOf(c), c.req.valid("param").id) }, 200),
   );

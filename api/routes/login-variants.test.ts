@@ -10,8 +10,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.cleanup());
 
-const variant = (login_variante: string | null) => applyInstitutionSettings(t.db, { parametros: { login_variante, separador_login: "#" }, atividades: {}, categorias: {} });
-const duplicadas = async (usuario: string) => (await get(t.app, `/api/duplicadas?usuario=${encodeURIComponent(usuario)}`, await publicToken(t.app))).json();
+const variant = (login_variante: string | null) =>
+  applyInstitutionSettings(t.db, { parametros: { login_variante, separador_login: "#" }, atividades: {}, categorias: {} });
+const duplicadas = async (usuario: string) =>
+  (await get(t.app, `/api/duplicadas?usuario=${encodeURIComponent(usuario)}`, await publicToken(t.app))).json();
 const grant = (username: string, password = "demo1234") => tokenRequest(t.app, { grant_type: "password", username, password });
 const loginOf = async (res: Response) => {
   const { access_token } = await res.json();
@@ -40,7 +42,10 @@ describe("the duplicate-persons login variant (spec §5, ADR 173)", () => {
 
   it("signs in the chosen person with the code joined to the person code", async () => {
     const { pessoas } = await duplicadas(DUPLICATE_DOCUMENT);
-    for (const [i, expected] of [[0, "lucia.aluna"], [1, "lucia.servidora"]] as const) {
+    for (const [i, expected] of [
+      [0, "lucia.aluna"],
+      [1, "lucia.servidora"],
+    ] as const) {
       const res = await grant(`${DUPLICATE_DOCUMENT}#${pessoas[i].codigo}`);
       expect(res.status).toBe(200);
       expect((await loginOf(res)).login).toBe(expected);

@@ -18,11 +18,38 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   const rows: Array<[string, Record<string, unknown>]> = [
     ["pesquisa_salva", { cod_pessoa: codPessoa, nome: "Minha busca", consulta: "termo=historia", created_at: now }],
-    ["solicitacao_biblioteca", { cod_pessoa: codPessoa, tipo: "comutacao", subtipo: "artigo", dados: JSON.stringify({ titulo_artigo: "Um artigo" }), chave_duplicidade: "k1", situacao: "aguardando", created_at: now }],
+    [
+      "solicitacao_biblioteca",
+      {
+        cod_pessoa: codPessoa,
+        tipo: "comutacao",
+        subtipo: "artigo",
+        dados: JSON.stringify({ titulo_artigo: "Um artigo" }),
+        chave_duplicidade: "k1",
+        situacao: "aguardando",
+        created_at: now,
+      },
+    ],
     ["perfil_interesse", { cod_pessoa: codPessoa, validade: "2027-12-31", updated_at: now }],
     ["perfil_interesse_item", { cod_pessoa: codPessoa, tipo_dsi: "A", cod_tipo_area: 1, codigo: "1", descricao: "História", created_at: now }],
-    ["gru", { cod_pessoa: codPessoa, cod_biblioteca: 1, valor: 2.5, debitos: "[1]", numero_referencia: "123", vencimento: "2027-01-01", pix: "pix", situacao: "emitida", created_at: now }],
-    ["nada_consta", { cod_pessoa: codPessoa, codigo: "ABCD-1234", nome_pessoa: "Ana Beatriz Souza", documento: "123", categoria: "Graduação", emitida_em: now }],
+    [
+      "gru",
+      {
+        cod_pessoa: codPessoa,
+        cod_biblioteca: 1,
+        valor: 2.5,
+        debitos: "[1]",
+        numero_referencia: "123",
+        vencimento: "2027-01-01",
+        pix: "pix",
+        situacao: "emitida",
+        created_at: now,
+      },
+    ],
+    [
+      "nada_consta",
+      { cod_pessoa: codPessoa, codigo: "ABCD-1234", nome_pessoa: "Ana Beatriz Souza", documento: "123", categoria: "Graduação", emitida_em: now },
+    ],
     ["lista", { cod_pessoa: codPessoa, nome: "Para a monografia", padrao: 0 }],
     ["afastamento", { cod_pessoa: codPessoa, motivo: "ferias", data_inicio: "2026-01-01", data_fim: "2026-01-31" }],
   ];
@@ -65,7 +92,11 @@ describe("the personal-data export (LGPD art. 18)", () => {
       const byPerson = tb.columns.some((c) => c.name === "cod_pessoa");
       const { rows } = byPerson
         ? await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(tb.name)} WHERE cod_pessoa = ${codPessoa}`.execute(t.db)
-        : await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(tb.name)} WHERE cod_login IN (SELECT cod_login FROM login WHERE cod_pessoa = ${codPessoa})`.execute(t.db);
+        : await sql<{
+            n: number;
+          }>`SELECT count(*) AS n FROM ${sql.table(tb.name)} WHERE cod_login IN (SELECT cod_login FROM login WHERE cod_pessoa = ${codPessoa})`.execute(
+            t.db,
+          );
       const exported = sections.reduce((n, s) => n + (bundle[s] as unknown[]).length, 0);
       expect(exported, `rows of ${tb.name} in ${sections.join(" + ")}`).toBe(Number(rows[0].n));
     }

@@ -16,7 +16,11 @@ afterAll(async () => t.cleanup());
 
 const token = async (user: string) => (await login(t.app, user)).access_token;
 const send = (method: string, url: string, tok: string, body?: unknown, lang?: string) =>
-  t.app.request(url, { method, headers: { authorization: `Bearer ${tok}`, "content-type": "application/json", ...(lang ? { lang } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  t.app.request(url, {
+    method,
+    headers: { authorization: `Bearer ${tok}`, "content-type": "application/json", ...(lang ? { lang } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 const PDF = Buffer.from("%PDF-1.7\n% a declaration\n%%EOF\n");
 const mail = (tok: string, file: Blob | null, lang = "1") => {
   const form = new FormData();
@@ -61,7 +65,11 @@ describe("the no-debts declaration: who may have it", () => {
     const none = await t.app.request("/api/nada-consta", { method: "POST", headers: { authorization: `Bearer ${tok}` } });
     expect(none.status).toBeGreaterThanOrEqual(400);
     expect(none.status).toBeLessThan(500);
-    const bad = await t.app.request("/api/nada-consta", { method: "POST", headers: { authorization: `Bearer ${tok}`, "content-type": "application/json" }, body: "{confirmacao" });
+    const bad = await t.app.request("/api/nada-consta", {
+      method: "POST",
+      headers: { authorization: `Bearer ${tok}`, "content-type": "application/json" },
+      body: "{confirmacao",
+    });
     expect(bad.status).toBe(400);
     const wrongType = await send("POST", "/api/nada-consta", tok, { confirmacao: "sim" });
     expect(wrongType.status).toBe(422);
@@ -81,7 +89,12 @@ describe("the no-debts declaration: issuing and checking it", () => {
     const first = await send("POST", "/api/nada-consta", tok, { confirmacao: true });
     expect(first.status).toBe(201);
     const issued = await first.json();
-    expect(issued).toMatchObject({ nome_pessoa: "Bruno Teixeira Mendes", documento: "2022000909", categoria: "Aluno de graduação", instituicao: { sigla: "UFD" } });
+    expect(issued).toMatchObject({
+      nome_pessoa: "Bruno Teixeira Mendes",
+      documento: "2022000909",
+      categoria: "Aluno de graduação",
+      instituicao: { sigla: "UFD" },
+    });
     expect(issued.codigo).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     const again = await send("POST", "/api/nada-consta", tok, { confirmacao: true });
     expect(again.status).toBe(200);
@@ -94,7 +107,11 @@ describe("the no-debts declaration: issuing and checking it", () => {
   it("removes the patron from the information unit: no new holds or loan requests afterwards", async () => {
     const tok = await token("formando3");
     expect((await send("POST", "/api/nada-consta", tok, { confirmacao: true })).status).toBe(201);
-    const person = await t.db.selectFrom("pessoa").select("desvinculado_em").where("nome_pessoa", "=", "Clara Azevedo Pinto").executeTakeFirstOrThrow();
+    const person = await t.db
+      .selectFrom("pessoa")
+      .select("desvinculado_em")
+      .where("nome_pessoa", "=", "Clara Azevedo Pinto")
+      .executeTakeFirstOrThrow();
     expect(person.desvinculado_em).not.toBeNull();
     const hold = await send("POST", "/api/validar-fila", tok, { cod_acervo: 1, biblioteca: 1 });
     expect(hold.status).toBe(422);
@@ -106,7 +123,12 @@ describe("the no-debts declaration: issuing and checking it", () => {
     const res = await get(t.app, `/api/nada-consta/verificar?codigo=${encodeURIComponent(" demo nada 2026 ".replace(/ /g, ""))}`, pub);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ codigo: DEMO_DECLARATION_CODE, nome_pessoa: "Daniel Rocha Fernandes", categoria: "Aluno de graduação", instituicao: { sigla: "UFD" } });
+    expect(body).toMatchObject({
+      codigo: DEMO_DECLARATION_CODE,
+      nome_pessoa: "Daniel Rocha Fernandes",
+      categoria: "Aluno de graduação",
+      instituicao: { sigla: "UFD" },
+    });
     expect(body).not.toHaveProperty("documento");
     expect(body).not.toHaveProperty("cod_pessoa");
     expect(normalizeVerificationCode("demo-nada-2026")).toBe(DEMO_DECLARATION_CODE);
@@ -182,7 +204,9 @@ describe("absences", () => {
 
   it("filters by state, refuses an unknown state, and is empty for a patron without absences", async () => {
     const posgrad = await token("posgrad");
-    expect((await (await get(t.app, "/api/pessoas/afastamentos?situacao=previsto", posgrad)).json()).map((a: { motivo: string }) => a.motivo)).toEqual(["Intercâmbio acadêmico"]);
+    expect(
+      (await (await get(t.app, "/api/pessoas/afastamentos?situacao=previsto", posgrad)).json()).map((a: { motivo: string }) => a.motivo),
+    ).toEqual(["Intercâmbio acadêmico"]);
     expect(await (await get(t.app, "/api/pessoas/afastamentos?situacao=encerrado", posgrad)).json()).toEqual([]);
     expect((await get(t.app, "/api/pessoas/afastamentos?situacao=talvez", posgrad)).status).toBe(422);
     expect(await (await get(t.app, "/api/pessoas/afastamentos", await token("formando"))).json()).toEqual([]);
@@ -201,7 +225,10 @@ describe("paper posting", () => {
   it("answers 404 postagem_indisponivel when no repository is configured", async () => {
     const inst = await t.db.selectFrom("instituicao").select("parametros").executeTakeFirstOrThrow();
     const params = JSON.parse(inst.parametros) as Record<string, unknown>;
-    await t.db.updateTable("instituicao").set({ parametros: JSON.stringify({ ...params, link_repositorio: "javascript:alert(1)" }) }).execute();
+    await t.db
+      .updateTable("instituicao")
+      .set({ parametros: JSON.stringify({ ...params, link_repositorio: "javascript:alert(1)" }) })
+      .execute();
     try {
       const res = await send("POST", "/api/pessoas/postagem-trabalho/redirect", await token("formando"));
       expect(res.status).toBe(404);

@@ -24,9 +24,21 @@ const TEXT = {
     es: "Confirme que sabe que la declaración termina su vínculo con la unidad de información.",
     en: "Confirm that you understand the declaration ends your link with the information unit.",
   },
-  sem_declaracao: { pt: "Você ainda não tem declaração de nada consta.", es: "Aún no tiene declaración de no adeudo.", en: "You have no no-debts declaration yet." },
-  sem_email: { pt: "Não há e-mail no seu cadastro para enviar a declaração.", es: "No hay correo en su registro para enviar la declaración.", en: "There is no e-mail address on your record to send the declaration to." },
-  codigo: { pt: "Informe o código de verificação (12 letras e números).", es: "Indique el código de verificación (12 letras y números).", en: "Enter the verification code (12 letters and digits)." },
+  sem_declaracao: {
+    pt: "Você ainda não tem declaração de nada consta.",
+    es: "Aún no tiene declaración de no adeudo.",
+    en: "You have no no-debts declaration yet.",
+  },
+  sem_email: {
+    pt: "Não há e-mail no seu cadastro para enviar a declaração.",
+    es: "No hay correo en su registro para enviar la declaración.",
+    en: "There is no e-mail address on your record to send the declaration to.",
+  },
+  codigo: {
+    pt: "Informe o código de verificação (12 letras e números).",
+    es: "Indique el código de verificación (12 letras y números).",
+    en: "Enter the verification code (12 letters and digits).",
+  },
   nao_encontrada: { pt: "Nenhuma declaração com este código.", es: "Ninguna declaración con este código.", en: "No declaration has this code." },
   assunto: { pt: "Declaração de nada consta", es: "Declaración de no adeudo", en: "No-debts declaration" },
   corpo: {
@@ -79,11 +91,15 @@ const verificaRoute = createRoute({
 const issueRoute = createRoute({
   method: "post",
   path: "/",
-  summary: "Issues the no-debts declaration (spec §4: it removes the patron from the information unit, so `confirmacao: true` is required); a repeated call answers the same declaration",
+  summary:
+    "Issues the no-debts declaration (spec §4: it removes the patron from the information unit, so `confirmacao: true` is required); a repeated call answers the same declaration",
   security: [{ bearer: [] }],
   request: {
     headers: LangHeader,
-    body: { required: true, content: { "application/json": { schema: z.object({ confirmacao: z.boolean().optional() }).openapi("NadaConstaPedido") } } },
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.object({ confirmacao: z.boolean().optional() }).openapi("NadaConstaPedido") } },
+    },
   },
   responses: { 201: json(Declaracao, "Issued"), 200: json(Declaracao, "Already issued earlier"), ...patronErrorResponses, 422: refusal },
 });
@@ -95,7 +111,10 @@ const sendMailRoute = createRoute({
   security: [{ bearer: [] }],
   request: { headers: LangHeader },
   responses: {
-    202: json(z.object({ enviado: z.literal(true), email: z.string().openapi({ description: "The address, masked" }) }).openapi("NadaConstaEnviado"), "Sent"),
+    202: json(
+      z.object({ enviado: z.literal(true), email: z.string().openapi({ description: "The address, masked" }) }).openapi("NadaConstaEnviado"),
+      "Sent",
+    ),
     404: json(ErrorSchema, "No declaration issued yet (`nada_consta_inexistente`)"),
     ...patronErrorResponses,
     422: json(ErrorSchema, "`sem_email`: no e-mail on the patron's record"),
@@ -123,7 +142,11 @@ export function maskEmail(email: string): string {
 }
 
 const fieldError = (lang: Lang, field: string, key: keyof typeof TEXT, code = "validacao") =>
-  new ApiError(422, "validacao", { code, message: code === "validacao" ? msg(lang, "validacao") : say(lang, key), errors: { [field]: [say(lang, key)] } });
+  new ApiError(422, "validacao", {
+    code,
+    message: code === "validacao" ? msg(lang, "validacao") : say(lang, key),
+    errors: { [field]: [say(lang, key)] },
+  });
 
 /** /api/nada-consta: the no-debts declaration (spec §7 "Unidade-informacao and nada-consta", ADR 192). */
 export function nadaConstaRoutes(deps: ApiDeps) {
@@ -138,7 +161,14 @@ export function nadaConstaRoutes(deps: ApiDeps) {
 
   app.openapi(verificaRoute, async (c) => {
     const { declaracao, pendencias } = await noDebtsStatus(db, patronOf(c));
-    return c.json({ pode_emitir: !declaracao && pendencias.length === 0, pendencias: describe(c.get("lang"), pendencias), declaracao: declaracao ? await view(declaracao) : null }, 200);
+    return c.json(
+      {
+        pode_emitir: !declaracao && pendencias.length === 0,
+        pendencias: describe(c.get("lang"), pendencias),
+        declaracao: declaracao ? await view(declaracao) : null,
+      },
+      200,
+    );
   });
 
   app.openapi(issueRoute, async (c) => {
@@ -165,7 +195,8 @@ export function nadaConstaRoutes(deps: ApiDeps) {
     if (!email) throw fieldError(lang, "email", "sem_email", "sem_email");
     // Counted before the work, in the database: parallel requests get 1..N, so the limit holds under bursts.
     const now = deps.auth.now();
-    if (!(await allowEvent(db, `nada-consta-email:${cod}`, DECLARATION_MAILS_PER_WINDOW, now, DECLARATION_MAIL_WINDOW_MS)).allowed) throw new ApiError(429, "envio_limite");
+    if (!(await allowEvent(db, `nada-consta-email:${cod}`, DECLARATION_MAILS_PER_WINDOW, now, DECLARATION_MAIL_WINDOW_MS)).allowed)
+      throw new ApiError(429, "envio_limite");
     const pdf = await declarationPdf(declaracao, await institution(), lang, process.env.PUBLIC_URL || undefined);
     await deps.mailer.send({
       to: [email],

@@ -11,7 +11,10 @@ import { clientIpOf, createRouter, ErrorSchema, LangHeader, type ApiDeps } from 
 
 const TokenRequest = z
   .object({
-    grant_type: z.string().optional().openapi({ enum: ["client_credentials", "password", "refresh_token"] }),
+    grant_type: z
+      .string()
+      .optional()
+      .openapi({ enum: ["client_credentials", "password", "refresh_token"] }),
     client_id: z.string().optional().openapi({ example: "4" }),
     username: z.string().optional(),
     password: z.string().optional(),
@@ -82,7 +85,9 @@ const revokeRoute = createRoute({
 });
 
 /** Reads a token-endpoint body as a flat record of strings, form-encoded (the portal) or JSON. */
-async function readTokenBody(c: { req: { header(n: string): string | undefined; json(): Promise<unknown>; parseBody(): Promise<Record<string, unknown>> } }) {
+async function readTokenBody(c: {
+  req: { header(n: string): string | undefined; json(): Promise<unknown>; parseBody(): Promise<Record<string, unknown>> };
+}) {
   const type = c.req.header("content-type") ?? "";
   const raw = (type.includes("application/json") ? await c.req.json() : await c.req.parseBody()) as unknown;
   const record = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};

@@ -16,7 +16,12 @@ describe("patron data", () => {
     const res = await get(t.app, "/api/autenticar/dados-usuario", demo);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.user).toMatchObject({ nome_pessoa: "Ana Beatriz Souza", login: "demo", categoria: { codigo: "01", descricao: "Aluno de graduação" }, professor: false });
+    expect(body.user).toMatchObject({
+      nome_pessoa: "Ana Beatriz Souza",
+      login: "demo",
+      categoria: { codigo: "01", descricao: "Aluno de graduação" },
+      professor: false,
+    });
     expect(body.bloqueio).toBe(false);
     expect(body.authPermissions.map((p: { cod_atividade: number }) => p.cod_atividade)).toContain(8);
   });

@@ -14,7 +14,13 @@ let journal: number;
 
 beforeAll(async () => {
   t = await createTestApi({ titles: 0 });
-  await t.db.insertInto("tipo_obra").values([{ cod_tipo_obra: 2, descricao: "Periódico" }, { cod_tipo_obra: 3, descricao: "Tese / dissertação" }]).execute();
+  await t.db
+    .insertInto("tipo_obra")
+    .values([
+      { cod_tipo_obra: 2, descricao: "Periódico" },
+      { cod_tipo_obra: 3, descricao: "Tese / dissertação" },
+    ])
+    .execute();
   await insertTitles(t.db, [
     { titulo: "Memórias póstumas de Brás Cubas", autor: "Machado de Assis", assuntos: ["Literatura brasileira"] },
     { titulo: "Dom Casmurro", autor: "Machado de Assis", assuntos: ["Literatura brasileira", "Romance"] },
@@ -37,7 +43,9 @@ describe("interest profile: areas, authors and subjects", () => {
   it("finds authors and subjects of the catalogue by part of their name, accents and case aside", async () => {
     const res = await get(t.app, "/api/perfil-interesse/pesquisa?tipoDSI=autor&termo=MACHADO", demo);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual([expect.objectContaining({ codigo: "machado-de-assis", descricao: "Machado de Assis", tipoDSI: "autor", total: 2 })]);
+    expect(await res.json()).toEqual([
+      expect.objectContaining({ codigo: "machado-de-assis", descricao: "Machado de Assis", tipoDSI: "autor", total: 2 }),
+    ]);
     const subjects = await (await get(t.app, "/api/perfil-interesse/pesquisa?tipoDSI=assunto&termo=literatura", demo)).json();
     expect(subjects.map((s: { codigo: string }) => s.codigo)).toEqual(["literatura-brasileira"]);
   });
@@ -53,7 +61,10 @@ describe("interest profile: areas, authors and subjects", () => {
     const { access_token } = await login(t.app, "posgrad");
     const res = await send("POST", "area-autor-assunto", access_token, { tipoDSI: "autor", validade: inDays(30), itens: ["machado-de-assis"] });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ validade: inDays(30), itens: [{ codigo: "machado-de-assis", tipoDSI: "autor", codTipoArea: 0, descricao: "Machado de Assis" }] });
+    expect(await res.json()).toMatchObject({
+      validade: inDays(30),
+      itens: [{ codigo: "machado-de-assis", tipoDSI: "autor", codTipoArea: 0, descricao: "Machado de Assis" }],
+    });
     // Saving the same item again keeps one.
     await send("POST", "area-autor-assunto", access_token, { tipoDSI: "autor", validade: inDays(30), itens: ["machado-de-assis"] });
     await send("POST", "area-autor-assunto", access_token, { tipoDSI: "area", validade: inDays(30), itens: ["8"] });
@@ -67,7 +78,9 @@ describe("interest profile: areas, authors and subjects", () => {
     const bad = await send("POST", "area-autor-assunto", demo, { tipoDSI: "assunto", validade: inDays(10), itens: ["nao-existe"] });
     expect(bad.status).toBe(422);
     expect((await bad.json()).errors.itens).toBeDefined();
-    expect((await (await send("POST", "area-autor-assunto", demo, { tipoDSI: "assunto", validade: inDays(10), itens: [] })).json()).errors.itens).toEqual(["Escolha ao menos um item."]);
+    expect(
+      (await (await send("POST", "area-autor-assunto", demo, { tipoDSI: "assunto", validade: inDays(10), itens: [] })).json()).errors.itens,
+    ).toEqual(["Escolha ao menos um item."]);
     const past = await send("POST", "area-autor-assunto", demo, { tipoDSI: "autor", validade: inDays(-1), itens: ["machado-de-assis"] }, "5");
     expect(past.status).toBe(422);
     expect((await past.json()).errors.validade).toEqual(["The expiry date cannot be before today."]);
@@ -117,7 +130,9 @@ describe("interest profile: periodicals and work types", () => {
     expect((await send("POST", "tipo-obra", demo, { cod_tipo_obra: 3 })).status).toBe(200);
     expect((await send("POST", "tipo-obra", demo, { cod_tipo_obra: 99 })).status).toBe(422);
     const put = await send("PUT", "tipo-obra", demo, { tipos: [1, 2] });
-    expect((await put.json()).filter((w: { selecionado: boolean }) => w.selecionado).map((w: { cod_tipo_obra: number }) => w.cod_tipo_obra)).toEqual([1, 2]);
+    expect((await put.json()).filter((w: { selecionado: boolean }) => w.selecionado).map((w: { cod_tipo_obra: number }) => w.cod_tipo_obra)).toEqual([
+      1, 2,
+    ]);
     expect((await send("PUT", "tipo-obra", demo, { tipos: [1, 42] })).status).toBe(422);
     expect((await send("DELETE", "tipo-obra", demo, { cod_tipo_obra: 2 })).status).toBe(204);
     expect((await send("DELETE", "tipo-obra", demo, { cod_tipo_obra: 2 })).status).toBe(404);
@@ -127,7 +142,9 @@ describe("interest profile: periodicals and work types", () => {
   });
 });
 
-const MARCXML = (records: Array<{ id: string; title: string; author: string; subject: string; cls: string }>) => `<?xml version="1.0" encoding="UTF-8"?>
+const MARCXML = (
+  records: Array<{ id: string; title: string; author: string; subject: string; cls: string }>,
+) => `<?xml version="1.0" encoding="UTF-8"?>
 <collection xmlns="http://www.loc.gov/MARC21/slim">${records
   .map(
     (r) => `<record><leader>00000nam a2200000 a 4500</leader><controlfield tag="001">${r.id}</controlfield>
@@ -192,7 +209,9 @@ describe("interest profile: new titles in the catalogue", () => {
     expect(await disseminateNewTitles(t.db, { send: async (m) => void mail.push(m) }, [a, b], inDays(40))).toBe(0);
     expect(await disseminateNewTitles(t.db, { send: async (m) => void mail.push(m) }, [a, b])).toBe(2);
     const alerts = (await (await get(t.app, "/api/solicitacoes/alertas", access_token)).json()).alertas;
-    expect(alerts).toEqual([expect.objectContaining({ tipo: "perfil_interesse", dados: expect.objectContaining({ total: 1, titulo: "Helena", cod_acervo: a }) })]);
+    expect(alerts).toEqual([
+      expect.objectContaining({ tipo: "perfil_interesse", dados: expect.objectContaining({ total: 1, titulo: "Helena", cod_acervo: a }) }),
+    ]);
     // posgrad (e-mails on) got one; comunidade (off) none.
     expect(mail.map((m) => m.to[0])).toEqual(["rafael.santos@example.org"]);
   });
@@ -202,7 +221,9 @@ describe("areas of interest", () => {
   it("lists the catalogue's areas marking the profile's, and the titles of the profile's areas", async () => {
     const { access_token } = await login(t.app, "funcionario");
     const info = await (await get(t.app, "/api/perfil-interesse/areas-interesse/info-auxiliar", access_token)).json();
-    expect(info.areas).toEqual(expect.arrayContaining([{ codigo: "5", descricao: "500 – Ciências naturais e matemática", total: 1, selecionada: true }]));
+    expect(info.areas).toEqual(
+      expect.arrayContaining([{ codigo: "5", descricao: "500 – Ciências naturais e matemática", total: 1, selecionada: true }]),
+    );
     expect(info.areas.find((a: { codigo: string }) => a.codigo === "6")).toMatchObject({ selecionada: false });
     const titles = await (await get(t.app, "/api/perfil-interesse/areas-interesse/titulos", access_token)).json();
     expect(titles).toMatchObject({ total: 1, pagina: 1, resultados: [{ titulo: "Cálculo diferencial", area: "5" }] });
@@ -230,7 +251,9 @@ describe("check titles (spec §2, §9)", () => {
     const { access_token: other } = await login(t.app, "professor");
     const all = await (await get(t.app, "/api/perfil-interesse/verificar-titulos?qtd=100", other)).json();
     expect(all.porPerfil).toBe(false);
-    expect(all.resultados.map((r: { titulo: string }) => r.titulo)).toEqual(expect.arrayContaining(["Geometria recente", "Receitas da vovó", "Dom Casmurro"]));
+    expect(all.resultados.map((r: { titulo: string }) => r.titulo)).toEqual(
+      expect.arrayContaining(["Geometria recente", "Receitas da vovó", "Dom Casmurro"]),
+    );
     expect(all.resultados.map((r: { titulo: string }) => r.titulo)).not.toContain("Geometria antiga");
     expect(all.total).toBe(all.resultados.length);
     expect((await get(t.app, "/api/perfil-interesse/verificar-titulos?pagina=0", other)).status).toBe(422);
@@ -243,4 +266,3 @@ describe("check titles (spec §2, §9)", () => {
     expect(monthBefore("2026-01-15")).toBe("2025-12-15");
   });
 });
-

@@ -1,11 +1,34 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
-  catalogueClasses, deleteFollowedPeriodical, deleteWorkType, existingWorkTypes, followedPeriodicals, insertFollowedPeriodical, insertWorkType,
-  periodicalsLike, profileItems, profileValidity, profileWorkTypes, removeProfileItem, replaceWorkTypes, setProfileValidity, titlesOfClasses,
-  updateFollowedPeriodical, workTypesOf,
+  catalogueClasses,
+  deleteFollowedPeriodical,
+  deleteWorkType,
+  existingWorkTypes,
+  followedPeriodicals,
+  insertFollowedPeriodical,
+  insertWorkType,
+  periodicalsLike,
+  profileItems,
+  profileValidity,
+  profileWorkTypes,
+  removeProfileItem,
+  replaceWorkTypes,
+  setProfileValidity,
+  titlesOfClasses,
+  updateFollowedPeriodical,
+  workTypesOf,
 } from "../db/interest-profiles.ts";
 import {
-  addItems, AREA_TABLE, DSI_KINDS, MIN_TERM, PERIODICAL_NEWS, PERIODICAL_WORK_TYPE, searchCandidates, todayOf, validityIssue, type ValidityIssue,
+  addItems,
+  AREA_TABLE,
+  DSI_KINDS,
+  MIN_TERM,
+  PERIODICAL_NEWS,
+  PERIODICAL_WORK_TYPE,
+  searchCandidates,
+  todayOf,
+  validityIssue,
+  type ValidityIssue,
 } from "../domain/interest-profiles.ts";
 import { ApiError } from "../lib/errors.ts";
 import { titleKind } from "../db/acervo.ts";
@@ -15,16 +38,28 @@ import { classLabel } from "../search/index.ts";
 
 type Issue = ValidityIssue | "tipos_obrigatorio" | "itens_obrigatorio" | "nao_periodico" | "periodico_existente";
 const FIELD_MESSAGES = {
-  validade_passada: { pt: "A validade não pode ser anterior a hoje.", es: "La validez no puede ser anterior a hoy.", en: "The expiry date cannot be before today." },
+  validade_passada: {
+    pt: "A validade não pode ser anterior a hoje.",
+    es: "La validez no puede ser anterior a hoy.",
+    en: "The expiry date cannot be before today.",
+  },
   validade_longe: {
     pt: "A validade pode ser de no máximo dois anos a partir de hoje.",
     es: "La validez puede ser de como máximo dos años a partir de hoy.",
     en: "The expiry date can be at most two years from today.",
   },
-  tipos_obrigatorio: { pt: "Escolha ao menos um tipo de periódico.", es: "Elija al menos un tipo de publicación periódica.", en: "Choose at least one journal type." },
+  tipos_obrigatorio: {
+    pt: "Escolha ao menos um tipo de periódico.",
+    es: "Elija al menos un tipo de publicación periódica.",
+    en: "Choose at least one journal type.",
+  },
   itens_obrigatorio: { pt: "Escolha ao menos um item.", es: "Elija al menos un elemento.", en: "Choose at least one item." },
   nao_periodico: { pt: "Este título não é um periódico.", es: "Este título no es una publicación periódica.", en: "This title is not a periodical." },
-  periodico_existente: { pt: "Você já acompanha este periódico.", es: "Ya sigue esta publicación periódica.", en: "You already follow this periodical." },
+  periodico_existente: {
+    pt: "Você já acompanha este periódico.",
+    es: "Ya sigue esta publicación periódica.",
+    en: "You already follow this periodical.",
+  },
 } satisfies Record<Issue, Record<Lang, string>>;
 
 /** A 422 naming the field and what is wrong with it, in the request's language. */
@@ -46,12 +81,26 @@ const Item = z
   .openapi("PerfilInteresseItem");
 const Profile = z.object({ validade: z.string().nullable(), itens: z.array(Item) }).openapi("PerfilInteresse");
 const Candidate = z
-  .object({ codigo: z.string(), descricao: z.string(), tipoDSI: Kind, codTipoArea: z.number().int(), total: z.number().int().openapi({ description: "Titles carrying it" }) })
+  .object({
+    codigo: z.string(),
+    descricao: z.string(),
+    tipoDSI: Kind,
+    codTipoArea: z.number().int(),
+    total: z.number().int().openapi({ description: "Titles carrying it" }),
+  })
   .openapi("PerfilInteresseCandidato");
 const Periodical = z
-  .object({ cod_acervo: z.number().int(), titulo: z.string(), issn: z.string().nullable(), tipos: z.array(z.enum(PERIODICAL_NEWS)), created_at: z.string() })
+  .object({
+    cod_acervo: z.number().int(),
+    titulo: z.string(),
+    issn: z.string().nullable(),
+    tipos: z.array(z.enum(PERIODICAL_NEWS)),
+    created_at: z.string(),
+  })
   .openapi("PerfilInteressePeriodico");
-const PeriodicalHit = z.object({ cod_acervo: z.number().int(), titulo: z.string(), issn: z.string().nullable(), seguido: z.boolean() }).openapi("PeriodicoEncontrado");
+const PeriodicalHit = z
+  .object({ cod_acervo: z.number().int(), titulo: z.string(), issn: z.string().nullable(), seguido: z.boolean() })
+  .openapi("PeriodicoEncontrado");
 const WorkType = z.object({ cod_tipo_obra: z.number().int(), descricao: z.string(), selecionado: z.boolean() }).openapi("PerfilInteresseTipoObra");
 const AreaInfo = z
   .object({
@@ -66,8 +115,14 @@ const AreaTitles = z
     qtd: z.number().int(),
     resultados: z.array(
       z.object({
-        cod_acervo: z.number().int(), titulo: z.string(), autor: z.string().nullable(), ano_publicacao: z.number().int().nullable(),
-        desc_tipo_obra: z.string().nullable(), area: z.string(), desc_area: z.string(), created_at: z.string(),
+        cod_acervo: z.number().int(),
+        titulo: z.string(),
+        autor: z.string().nullable(),
+        ano_publicacao: z.number().int().nullable(),
+        desc_tipo_obra: z.string().nullable(),
+        area: z.string(),
+        desc_area: z.string(),
+        created_at: z.string(),
       }),
     ),
   })
@@ -80,12 +135,23 @@ const refusals = { 422: { description: "Field errors (the rule broken, in `lang`
 const missing = { 404: { description: "Not in the patron's profile", content: json(ErrorSchema) } };
 const route = <R extends Parameters<typeof createRoute>[0]>(r: R) => createRoute({ ...r, security: [{ bearer: [] }] });
 
-const itemsGet = route({ method: "get", path: "/area-autor-assunto", summary: "The profile's expiry date and its areas, authors and subjects", request: { headers: LangHeader }, responses: { ...ok("The profile", Profile), ...patronErrorResponses } });
+const itemsGet = route({
+  method: "get",
+  path: "/area-autor-assunto",
+  summary: "The profile's expiry date and its areas, authors and subjects",
+  request: { headers: LangHeader },
+  responses: { ...ok("The profile", Profile), ...patronErrorResponses },
+});
 const itemsPost = route({
   method: "post",
   path: "/area-autor-assunto",
   summary: "Adds areas, authors or subjects (codes from GET pesquisa) to the profile and sets its expiry date",
-  request: { headers: LangHeader, body: body(z.object({ tipoDSI: Kind, validade: isoDate, itens: z.array(z.string().trim().min(1).max(60)).max(50) }).openapi("PerfilInteressePedido")) },
+  request: {
+    headers: LangHeader,
+    body: body(
+      z.object({ tipoDSI: Kind, validade: isoDate, itens: z.array(z.string().trim().min(1).max(60)).max(50) }).openapi("PerfilInteressePedido"),
+    ),
+  },
   responses: { 201: { description: "The profile", content: json(Profile) }, ...refusals, ...patronErrorResponses },
 });
 const itemsDelete = route({
@@ -109,7 +175,13 @@ const searchGet = route({
   request: { headers: LangHeader, query: z.object({ tipoDSI: Kind, termo: z.string().max(100).optional() }) },
   responses: { ...ok("Candidates, most titles first", z.array(Candidate)), ...refusals, ...patronErrorResponses },
 });
-const periodicalsGet = route({ method: "get", path: "/periodicos", summary: "The periodicals the patron follows", request: { headers: LangHeader }, responses: { ...ok("Periodicals", z.array(Periodical)), ...patronErrorResponses } });
+const periodicalsGet = route({
+  method: "get",
+  path: "/periodicos",
+  summary: "The periodicals the patron follows",
+  request: { headers: LangHeader },
+  responses: { ...ok("Periodicals", z.array(Periodical)), ...patronErrorResponses },
+});
 const periodicalBody = body(z.object({ cod_acervo: codAcervo, tipos: News }).openapi("PerfilInteressePeriodicoPedido"));
 const periodicalsPost = route({
   method: "post",
@@ -151,7 +223,12 @@ const workTypePost = route({
   path: "/tipo-obra",
   summary: "Adds a work type to the profile",
   request: { headers: LangHeader, body: body(z.object({ cod_tipo_obra: codTipoObra })) },
-  responses: { 201: { description: "Added", content: json(z.array(WorkType)) }, ...ok("Already there", z.array(WorkType)), ...refusals, ...patronErrorResponses },
+  responses: {
+    201: { description: "Added", content: json(z.array(WorkType)) },
+    ...ok("Already there", z.array(WorkType)),
+    ...refusals,
+    ...patronErrorResponses,
+  },
 });
 const workTypesPut = route({
   method: "put",
@@ -180,7 +257,14 @@ const areaTitlesGet = route({
   summary: "Titles of the profile's areas (or of one `area`), of its work types, newest first",
   request: {
     headers: LangHeader,
-    query: z.object({ area: z.string().regex(/^[0-9A-Z]$/).optional(), pagina: z.coerce.number().int().min(1).max(500).default(1), qtd: z.coerce.number().int().min(1).max(100).default(20) }),
+    query: z.object({
+      area: z
+        .string()
+        .regex(/^[0-9A-Z]$/)
+        .optional(),
+      pagina: z.coerce.number().int().min(1).max(500).default(1),
+      qtd: z.coerce.number().int().min(1).max(100).default(20),
+    }),
   },
   responses: { ...ok("Titles", AreaTitles), ...patronErrorResponses, ...refusals },
 });
@@ -192,7 +276,8 @@ const CheckTitles = AreaTitles.extend({
 const checkTitlesGet = route({
   method: "get",
   path: "/verificar-titulos",
-  summary: "Check titles (spec §2, §9): the titles added to the catalogue from today back one month, of the profile's areas and work types when it names areas, newest first",
+  summary:
+    "Check titles (spec §2, §9): the titles added to the catalogue from today back one month, of the profile's areas and work types when it names areas, newest first",
   request: {
     headers: LangHeader,
     query: z.object({ pagina: z.coerce.number().int().min(1).max(500).default(1), qtd: z.coerce.number().int().min(1).max(100).default(20) }),
@@ -217,7 +302,13 @@ export function perfilInteresseRoutes(deps: ApiDeps) {
 
   const profile = async (cod: number) => ({
     validade: await profileValidity(db, cod),
-    itens: (await profileItems(db, cod)).map((i) => ({ codigo: i.codigo, tipoDSI: i.tipo_dsi as (typeof DSI_KINDS)[number], codTipoArea: Number(i.cod_tipo_area), descricao: i.descricao, created_at: i.created_at })),
+    itens: (await profileItems(db, cod)).map((i) => ({
+      codigo: i.codigo,
+      tipoDSI: i.tipo_dsi as (typeof DSI_KINDS)[number],
+      codTipoArea: Number(i.cod_tipo_area),
+      descricao: i.descricao,
+      created_at: i.created_at,
+    })),
   });
   /** The classes the patron's profile names as areas. */
   const profileAreas = async (cod: number) =>
@@ -253,7 +344,8 @@ export function perfilInteresseRoutes(deps: ApiDeps) {
   });
   app.openapi(itemsDelete, async (c) => {
     const { codigo, tipoDSI, codTipoArea } = c.req.valid("json");
-    if (!(await removeProfileItem(db, patronOf(c), { tipo_dsi: tipoDSI, cod_tipo_area: codTipoArea, codigo }))) throw new ApiError(404, "nao_encontrado");
+    if (!(await removeProfileItem(db, patronOf(c), { tipo_dsi: tipoDSI, cod_tipo_area: codTipoArea, codigo })))
+      throw new ApiError(404, "nao_encontrado");
     return c.body(null, 204);
   });
   app.openapi(validityPut, async (c) => {
@@ -274,7 +366,10 @@ export function perfilInteresseRoutes(deps: ApiDeps) {
 
   app.openapi(periodicalsGet, async (c) => {
     const rows = await followedPeriodicals(db, patronOf(c));
-    return c.json(rows.map((r) => ({ ...r, tipos: parseJsonArray<(typeof PERIODICAL_NEWS)[number]>(r.tipos) })), 200);
+    return c.json(
+      rows.map((r) => ({ ...r, tipos: parseJsonArray<(typeof PERIODICAL_NEWS)[number]>(r.tipos) })),
+      200,
+    );
   });
   app.openapi(periodicalsPost, async (c) => {
     const cod = patronOf(c);
@@ -307,7 +402,8 @@ export function perfilInteresseRoutes(deps: ApiDeps) {
   app.openapi(workTypePost, async (c) => {
     const cod = patronOf(c);
     const { cod_tipo_obra } = c.req.valid("json");
-    if (!(await existingWorkTypes(db, [cod_tipo_obra])).length) throw fieldError(c.get("lang"), "cod_tipo_obra", msg(c.get("lang"), "valor_invalido"));
+    if (!(await existingWorkTypes(db, [cod_tipo_obra])).length)
+      throw fieldError(c.get("lang"), "cod_tipo_obra", msg(c.get("lang"), "valor_invalido"));
     const added = await insertWorkType(db, cod, cod_tipo_obra);
     return c.json(await workTypesOf(db, cod), added ? 201 : 200);
   });

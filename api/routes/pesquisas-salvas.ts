@@ -8,9 +8,21 @@ import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, 
 export const MAX_SAVED_SEARCHES = 50;
 
 const Saved = z
-  .object({ id: z.number().int(), nome: z.string(), consulta: z.string(), created_at: z.string(), alerta: z.enum(["diario", "semanal"]).nullable().openapi({ description: "How often it alerts about new titles (ADR 248); null: never" }) })
+  .object({
+    id: z.number().int(),
+    nome: z.string(),
+    consulta: z.string(),
+    created_at: z.string(),
+    alerta: z.enum(["diario", "semanal"]).nullable().openapi({ description: "How often it alerts about new titles (ADR 248); null: never" }),
+  })
   .openapi("PesquisaSalva");
-const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+const Id = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
 const security = [{ bearer: [] }];
 const LIMIT_MESSAGE = {
   pt: `Limite de ${MAX_SAVED_SEARCHES} pesquisas salvas atingido: exclua uma para salvar outra.`,
@@ -49,7 +61,10 @@ export function pesquisasSalvasRoutes(deps: ApiDeps) {
           required: true,
           content: {
             "application/json": {
-              schema: z.object({ nome: z.string().trim().min(1).max(120), consulta: z.string().trim().min(1).max(2000).openapi({ description: "Query string of /?… (ADR 040), no leading ?" }) }),
+              schema: z.object({
+                nome: z.string().trim().min(1).max(120),
+                consulta: z.string().trim().min(1).max(2000).openapi({ description: "Query string of /?… (ADR 040), no leading ?" }),
+              }),
             },
           },
         },
@@ -67,7 +82,8 @@ export function pesquisasSalvasRoutes(deps: ApiDeps) {
       const find = () => savedSearchByQuery(db, who, query);
       const already = await find();
       if (already) return c.json(already, 200);
-      if ((await list(who)).length >= MAX_SAVED_SEARCHES) throw new ApiError(422, "validacao", { code: "limite_pesquisas", message: LIMIT_MESSAGE[c.get("lang")] });
+      if ((await list(who)).length >= MAX_SAVED_SEARCHES)
+        throw new ApiError(422, "validacao", { code: "limite_pesquisas", message: LIMIT_MESSAGE[c.get("lang")] });
       try {
         await insertSavedSearch(db, who, nome, query);
       } catch (err) {

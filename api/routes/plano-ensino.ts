@@ -24,10 +24,7 @@ const Query = z.object({
   periodo: id("Period of the course in which the discipline is taught"),
   disciplina: id("Discipline code"),
   biblioteca: id("Library code"),
-  professor: z
-    .literal("eu")
-    .optional()
-    .openapi({ description: "eu: only the signed-in professor's plans (patron token; counts as a chosen field)" }),
+  professor: z.literal("eu").optional().openapi({ description: "eu: only the signed-in professor's plans (patron token; counts as a chosen field)" }),
 });
 
 const Named = z.object({ codigo: z.number().int(), descricao: z.string() });
@@ -54,7 +51,10 @@ const Title = z.object({
 });
 const Plans = z
   .object({
-    total: z.number().int().openapi({ description: `Plans found; at most ${PLANS_MAX} are listed` }),
+    total: z
+      .number()
+      .int()
+      .openapi({ description: `Plans found; at most ${PLANS_MAX} are listed` }),
     planos: z.array(
       z.object({
         cod_plano: z.number().int(),
@@ -96,7 +96,10 @@ export function planoEnsinoRoutes(deps: ApiDeps) {
           departamentos: deps_,
           disciplinas: discs,
           bibliotecas: libs,
-          anos: sorted(plans.map((p) => p.ano), true),
+          anos: sorted(
+            plans.map((p) => p.ano),
+            true,
+          ),
           semestres: sorted(plans.map((p) => p.semestre)),
           periodos: sorted(plans.map((p) => p.periodo)),
         },
@@ -125,9 +128,14 @@ export function planoEnsinoRoutes(deps: ApiDeps) {
         titles
           .filter((t) => t.cod_plano === plano && t.tipo === tipo)
           .map((t) => ({
-            cod_acervo: t.cod_acervo, titulo: t.titulo, autor: t.autor, ano_publicacao: t.ano_publicacao,
-            exemplares: Number(t.exemplares ?? 0), disponiveis: Number(t.disponiveis ?? 0),
-            emprestados: Number(t.emprestados ?? 0), emprestimos: Number(t.emprestimos ?? 0),
+            cod_acervo: t.cod_acervo,
+            titulo: t.titulo,
+            autor: t.autor,
+            ano_publicacao: t.ano_publicacao,
+            exemplares: Number(t.exemplares ?? 0),
+            disponiveis: Number(t.disponiveis ?? 0),
+            emprestados: Number(t.emprestados ?? 0),
+            emprestimos: Number(t.emprestimos ?? 0),
           }));
       return c.json(
         {

@@ -9,9 +9,26 @@ let token: string;
 const BASE = "/api/rede-pergamum";
 
 const record = (cod_origem: string, titulo: string, o: Partial<NetworkRecordInput> = {}): NetworkRecordInput => ({
-  cod_origem, cod_tipo_obra: 1, titulo, subtitulo: null, autor: null, autores_secundarios: [], editora: null, local_publicacao: null,
-  ano_publicacao: null, edicao: null, descricao_fisica: null, classificacao: null, idioma: "fre", isbn: null, issn: null, serie: null,
-  assuntos: [], notas: [], link_online: null, ...o,
+  cod_origem,
+  cod_tipo_obra: 1,
+  titulo,
+  subtitulo: null,
+  autor: null,
+  autores_secundarios: [],
+  editora: null,
+  local_publicacao: null,
+  ano_publicacao: null,
+  edicao: null,
+  descricao_fisica: null,
+  classificacao: null,
+  idioma: "fre",
+  isbn: null,
+  issn: null,
+  serie: null,
+  assuntos: [],
+  notas: [],
+  link_online: null,
+  ...o,
 });
 
 // Home (member 1): two "jazz" titles and one other. Member 2: two jazz records (French, 1990 and 2001).
@@ -39,9 +56,28 @@ beforeAll(async () => {
 });
 afterAll(async () => t.cleanup());
 
-interface Facet { tipo: string; codigo: string; descricao: string; total: number; totalSemFiltro: number; selecionado: boolean }
-interface Hit { cod_registro: number; titulo: string; identificador_oai: string; instituicao: { cod_instituicao: number; sigla: string; nome: string } }
-interface Body { total: number; totalLimitado: boolean; resultados: Hit[]; filtros: Facet[]; errors?: Record<string, string[]>; message?: string }
+interface Facet {
+  tipo: string;
+  codigo: string;
+  descricao: string;
+  total: number;
+  totalSemFiltro: number;
+  selecionado: boolean;
+}
+interface Hit {
+  cod_registro: number;
+  titulo: string;
+  identificador_oai: string;
+  instituicao: { cod_instituicao: number; sigla: string; nome: string };
+}
+interface Body {
+  total: number;
+  totalLimitado: boolean;
+  resultados: Hit[];
+  filtros: Facet[];
+  errors?: Record<string, string[]>;
+  message?: string;
+}
 
 const search = async (qs: string, lang?: string) => {
   const res = await get(t.app, `${BASE}/consulta?${qs}`, token, lang);
@@ -83,7 +119,12 @@ describe("GET consulta", () => {
   it("counts every institution's hits in the Z facet, with and without the filter", async () => {
     const { body } = await search("termo=jazz");
     expect(body.total).toBe(7);
-    expect(facet(body, "Z", "1")).toMatchObject({ total: 2, totalSemFiltro: 2, descricao: "Universidade Federal de Demonstração", selecionado: false });
+    expect(facet(body, "Z", "1")).toMatchObject({
+      total: 2,
+      totalSemFiltro: 2,
+      descricao: "Universidade Federal de Demonstração",
+      selecionado: false,
+    });
     expect(facet(body, "Z", "2")).toMatchObject({ total: 2, totalSemFiltro: 2 });
     expect(facet(body, "Z", "3")).toMatchObject({ total: 3, totalSemFiltro: 3 });
   });

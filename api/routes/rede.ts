@@ -1,5 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { CANDIDATE_CAP, languageLabel, NETWORK_FILTER_TYPES, networkFacets, networkInstitutions, networkRecord, queryWords, searchNetwork, type SearchKind, type SearchTerm } from "../search/index.ts";
+import {
+  CANDIDATE_CAP,
+  languageLabel,
+  NETWORK_FILTER_TYPES,
+  networkFacets,
+  networkInstitutions,
+  networkRecord,
+  queryWords,
+  searchNetwork,
+  type SearchKind,
+  type SearchTerm,
+} from "../search/index.ts";
 import { homeRecordLink, parseNetworkFilters } from "../domain/network.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
@@ -22,7 +33,10 @@ const UNAVAILABLE_MESSAGE: Record<Lang, string> = {
 };
 
 const unavailable = {
-  500: { description: "The network catalogue is not available (`code: rede_indisponivel`)", content: { "application/json": { schema: ErrorSchema } } },
+  500: {
+    description: "The network catalogue is not available (`code: rede_indisponivel`)",
+    content: { "application/json": { schema: ErrorSchema } },
+  },
 } as const;
 
 const Instituicao = z.object({ cod_instituicao: z.number().int(), sigla: z.string(), nome: z.string() });
@@ -54,7 +68,10 @@ const many = z
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 
 const Query = z.object({
-  termo: z.string().optional().openapi({ description: `Search words (at least ${MIN_TERMO} characters)`, example: "jazz" }),
+  termo: z
+    .string()
+    .optional()
+    .openapi({ description: `Search words (at least ${MIN_TERMO} characters)`, example: "jazz" }),
   tipo: z.enum(["livre", "titulo", "assunto", "autor"]).default("livre"),
   pagina: z.coerce.number().int().min(1).max(10_000).default(1),
   qtd: z.coerce.number().int().min(1).max(100).default(20),
@@ -129,7 +146,13 @@ const Registro = Hit.omit({ instituicao: true })
   })
   .openapi("RedeRegistro");
 
-const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+const Id = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
 const acervoRoute = createRoute({
   method: "get",
   path: "/acervo/{id}",
@@ -169,7 +192,10 @@ export function redeRoutes(deps: ApiDeps, options: NetworkOptions = {}) {
     const termos: SearchTerm[] = [{ termo, tipo: q.tipo as SearchKind }];
     const r = await searchNetwork(deps.db, { termos, filtros: selected, pagina: q.pagina, qtd: q.qtd, ordenacao: q.ordenacao });
     const f = await networkFacets(deps.db, { termos, filtros: selected }, lang);
-    return c.json({ total: r.total, totalLimitado: r.totalLimitado, pagina: q.pagina, qtd: q.qtd, resultados: r.resultados, filtros: f.filtros }, 200);
+    return c.json(
+      { total: r.total, totalLimitado: r.totalLimitado, pagina: q.pagina, qtd: q.qtd, resultados: r.resultados, filtros: f.filtros },
+      200,
+    );
   });
 
   app.openapi(acervoRoute, async (c) => {

@@ -49,7 +49,9 @@ describe("other editions of a work (GET /acervo/{id}/edicoes)", () => {
   });
 
   it("counts each search hit's editions", async () => {
-    const body = (await (await get(t.app, "/api/consulta?termo=iracema", token)).json()) as { resultados: Array<{ cod_acervo: number; edicoes: number }> };
+    const body = (await (await get(t.app, "/api/consulta?termo=iracema", token)).json()) as {
+      resultados: Array<{ cod_acervo: number; edicoes: number }>;
+    };
     const byId = new Map(body.resultados.map((r) => [r.cod_acervo, r.edicoes]));
     expect(byId.get(first)).toBe(2);
     expect(byId.get(later)).toBe(2);
@@ -68,7 +70,10 @@ describe("more like this (GET /acervo/{id}/semelhantes)", () => {
   });
 
   it("is embedded in the title with ?incluir=edicoes,semelhantes, in the shape of its own call", async () => {
-    const body = (await (await get(t.app, `/api/acervo/${first}?incluir=edicoes,semelhantes`, token)).json()) as { edicoes: unknown; semelhantes: unknown };
+    const body = (await (await get(t.app, `/api/acervo/${first}?incluir=edicoes,semelhantes`, token)).json()) as {
+      edicoes: unknown;
+      semelhantes: unknown;
+    };
     expect(body.edicoes).toEqual(await (await get(t.app, `/api/acervo/${first}/edicoes`, token)).json());
     expect(body.semelhantes).toEqual(await (await get(t.app, `/api/acervo/${first}/semelhantes`, token)).json());
   });
@@ -80,7 +85,9 @@ describe("migration 096", () => {
     await sql`DROP INDEX acervo_classificacao`.execute(t.db);
     await t.db.schema.alterTable("busca_ordem").dropColumn("chave_obra").execute();
     await workKeyMigration(t.db);
-    expect((await t.db.selectFrom("busca_ordem").select("chave_obra").where("cod_acervo", "=", first).executeTakeFirstOrThrow()).chave_obra).toBeNull();
+    expect(
+      (await t.db.selectFrom("busca_ordem").select("chave_obra").where("cod_acervo", "=", first).executeTakeFirstOrThrow()).chave_obra,
+    ).toBeNull();
     expect(await rebuildRequestedDerivedData(t.db)).toContain("ordem");
     const keys = await t.db.selectFrom("busca_ordem").select(["cod_acervo", "chave_obra"]).where("cod_acervo", "in", [first, later]).execute();
     expect(keys.map((k) => k.chave_obra)).toEqual(["iracema|alencar jose de", "iracema|alencar jose de"]);

@@ -30,7 +30,11 @@ async function patrons(db: Db, n: number, tag: string): Promise<string[]> {
 }
 
 function post(app: ReturnType<typeof createApiApp>, url: string, token: string, body: unknown, lang = "1") {
-  return app.request(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", lang }, body: JSON.stringify(body) });
+  return app.request(url, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", lang },
+    body: JSON.stringify(body),
+  });
 }
 
 beforeAll(async () => {
@@ -71,11 +75,24 @@ async function impedimentAndRefusal(token: string, codAcervo: number) {
 /** Lends one copy of `codAcervo` to the patron of `token` (the other copies stay lent too). */
 async function lendTo(db: Db, token: string, codAcervo: number) {
   const me = await (await get(t.app, "/api/autenticar/dados-usuario", token)).json();
-  const copy = await db.selectFrom("exemplar").select(["cod_exemplar", "cod_biblioteca"]).where("cod_acervo", "=", codAcervo).orderBy("cod_exemplar").executeTakeFirstOrThrow();
+  const copy = await db
+    .selectFrom("exemplar")
+    .select(["cod_exemplar", "cod_biblioteca"])
+    .where("cod_acervo", "=", codAcervo)
+    .orderBy("cod_exemplar")
+    .executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   await db
     .insertInto("emprestimo")
-    .values({ cod_exemplar: copy.cod_exemplar, cod_pessoa: me.user.cod_pessoa, cod_biblioteca: copy.cod_biblioteca, data_emprestimo: now, data_devolucao_prevista: now, renovacoes: 0, data_devolucao: null })
+    .values({
+      cod_exemplar: copy.cod_exemplar,
+      cod_pessoa: me.user.cod_pessoa,
+      cod_biblioteca: copy.cod_biblioteca,
+      data_emprestimo: now,
+      data_devolucao_prevista: now,
+      renovacoes: 0,
+      data_devolucao: null,
+    })
     .execute();
 }
 
@@ -103,7 +120,10 @@ describe("hold options say what stops this patron's hold, with the code POST /re
   });
 
   it("a patron at their category's limit of holds: limite_reservas", async () => {
-    const titles = await insertTitles(t.db, [1, 2, 3, 4].map((i) => ({ titulo: `No limite ${i}`, copies: 1 })));
+    const titles = await insertTitles(
+      t.db,
+      [1, 2, 3, 4].map((i) => ({ titulo: `No limite ${i}`, copies: 1 })),
+    );
     for (const id of titles) await lendAll(t.db, id);
     const [me] = await patrons(t.db, 1, "no-limite");
     for (const id of titles.slice(0, 3)) expect((await post(t.app, "/api/reserva", me, { cod_acervo: id, biblioteca: 1 })).status).toBe(201);
@@ -138,7 +158,12 @@ describe("hold options say what stops this patron's hold, with the code POST /re
   it("a patron the title's copies refuse, who also has it on loan, is told what the POST says first: exemplar_disponivel", async () => {
     const [title] = await insertTitles(t.db, [{ titulo: "Um emprestado, outro na estante", copies: 2 }]);
     const [me] = await patrons(t.db, 1, "outro-na-estante");
-    const copy = await t.db.selectFrom("exemplar").select("cod_exemplar").where("cod_acervo", "=", title).orderBy("cod_exemplar").executeTakeFirstOrThrow();
+    const copy = await t.db
+      .selectFrom("exemplar")
+      .select("cod_exemplar")
+      .where("cod_acervo", "=", title)
+      .orderBy("cod_exemplar")
+      .executeTakeFirstOrThrow();
     await t.db.updateTable("exemplar").set({ situacao: "emprestado" }).where("cod_exemplar", "=", copy.cod_exemplar).execute();
     await lendTo(t.db, me, title);
     const { options, code } = await impedimentAndRefusal(me, title);
@@ -206,7 +231,11 @@ describe("placing a hold", () => {
     const again = await post(t.app, "/api/reserva", token, body);
     expect(again.status).toBe(200);
     expect((await again.json()).criada).toBe(false);
-    const n = await t.db.selectFrom("reserva").select(sql<number>`count(*)`.as("n")).where("cod_acervo", "=", title).executeTakeFirstOrThrow();
+    const n = await t.db
+      .selectFrom("reserva")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("cod_acervo", "=", title)
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(1);
   });
 
@@ -221,7 +250,10 @@ describe("placing a hold", () => {
   });
 
   it("refuses a hold over the category's limit", async () => {
-    const titles = await insertTitles(t.db, [1, 2, 3, 4].map((i) => ({ titulo: `Limite ${i}`, copies: 1 })));
+    const titles = await insertTitles(
+      t.db,
+      [1, 2, 3, 4].map((i) => ({ titulo: `Limite ${i}`, copies: 1 })),
+    );
     for (const id of titles) await lendAll(t.db, id);
     const [token] = await patrons(t.db, 1, "limite");
     for (const id of titles.slice(0, 3)) expect((await post(t.app, "/api/reserva", token, { cod_acervo: id, biblioteca: 1 })).status).toBe(201);
@@ -238,7 +270,9 @@ describe("placing a hold", () => {
     const app2 = createApiApp({ db: db2, mailer: { send: async () => {} } });
     try {
       const tokens = await patrons(t.db, 16, "fila");
-      const responses = await Promise.all(tokens.map((tok, i) => post(i % 2 ? app2 : t.app, "/api/reserva", tok, { cod_acervo: title, biblioteca: 1 })));
+      const responses = await Promise.all(
+        tokens.map((tok, i) => post(i % 2 ? app2 : t.app, "/api/reserva", tok, { cod_acervo: title, biblioteca: 1 })),
+      );
       expect(responses.map((r) => r.status)).toEqual(tokens.map(() => 201));
       const positions = (await Promise.all(responses.map((r) => r.json()))).map((h: { posicao: number }) => h.posicao).sort((a, b) => a - b);
       expect(positions).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
@@ -250,10 +284,21 @@ describe("placing a hold", () => {
   it("has the database refuse two active holds in one queue position", async () => {
     const [title] = await insertTitles(t.db, [{ titulo: "Posição repetida", copies: 1 }]);
     const row = { cod_acervo: title, cod_biblioteca: 1, posicao: 1, situacao: "ativa", data_reserva: new Date().toISOString() };
-    await t.db.insertInto("reserva").values({ ...row, cod_pessoa: 3 }).execute();
-    await expect(t.db.insertInto("reserva").values({ ...row, cod_pessoa: 5 }).execute()).rejects.toThrow(/UNIQUE|unique constraint/);  // SQLite's words, PostgreSQL's
+    await t.db
+      .insertInto("reserva")
+      .values({ ...row, cod_pessoa: 3 })
+      .execute();
+    await expect(
+      t.db
+        .insertInto("reserva")
+        .values({ ...row, cod_pessoa: 5 })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE|unique constraint/); // SQLite's words, PostgreSQL's
     // A cancelled hold frees its position.
-    await t.db.insertInto("reserva").values({ ...row, cod_pessoa: 5, situacao: "cancelada" }).execute();
+    await t.db
+      .insertInto("reserva")
+      .values({ ...row, cod_pessoa: 5, situacao: "cancelada" })
+      .execute();
   });
 });
 
@@ -268,7 +313,11 @@ describe("language of the titles (Estante addition)", () => {
     const [token] = await patrons(t.db, 1, "idioma");
     for (const id of [english, portuguese]) expect((await post(t.app, "/api/reserva", token, { cod_acervo: id, biblioteca: 1 })).status).toBe(201);
 
-    const holds = (await (await get(t.app, "/api/reserva", token)).json()) as Array<{ cod_reserva: number; cod_acervo: number; idioma: string | null }>;
+    const holds = (await (await get(t.app, "/api/reserva", token)).json()) as Array<{
+      cod_reserva: number;
+      cod_acervo: number;
+      idioma: string | null;
+    }>;
     expect(holds.map((h) => [h.cod_acervo, h.idioma])).toEqual([
       [english, "eng"],
       [portuguese, "por"],

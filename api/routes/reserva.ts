@@ -1,6 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { holdOptions, placeHold, validateQueue } from "../domain/holds.ts";
-import { cancelHolds, changePickupLibrary, holdChangeMessage, holdHistory, listMyHolds, suspendHold, type HoldChangeOutcome } from "../domain/my-holds.ts";
+import {
+  cancelHolds,
+  changePickupLibrary,
+  holdChangeMessage,
+  holdHistory,
+  listMyHolds,
+  suspendHold,
+  type HoldChangeOutcome,
+} from "../domain/my-holds.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg } from "../lib/messages.ts";
@@ -17,9 +25,9 @@ const Reserva = z
     cod_biblioteca: z.number().int(),
     posicao: z.number().int().openapi({ description: "Rank in the title's queue of active holds (1 = next)" }),
     situacao: z.string().openapi({ description: "Stored state: ativa | disponivel | atendida | cancelada" }),
-    estado: z
-      .enum(["aguardando", "suspensa", "transito", "disponivel", "atendida", "cancelada"])
-      .openapi({ description: "What the patron sees: waiting, suspended, in transit, ready for pickup (until data_liberacao), fulfilled, cancelled" }),
+    estado: z.enum(["aguardando", "suspensa", "transito", "disponivel", "atendida", "cancelada"]).openapi({
+      description: "What the patron sees: waiting, suspended, in transit, ready for pickup (until data_liberacao), fulfilled, cancelled",
+    }),
     data_reserva: z.string(),
     data_liberacao: z.string().nullable(),
     data_cancelamento: z.string().nullable(),
@@ -40,7 +48,10 @@ const listRoute = createRoute({
   summary: "The patron's active holds",
   security: [{ bearer: [] }],
   request: { headers: LangHeader },
-  responses: { 200: { description: "Holds", content: { "application/json": { schema: z.array(Reserva).openapi("Reservas") } } }, ...patronErrorResponses },
+  responses: {
+    200: { description: "Holds", content: { "application/json": { schema: z.array(Reserva).openapi("Reservas") } } },
+    ...patronErrorResponses,
+  },
 });
 
 const HistoryItem = Reserva.omit({ posicao: true }).openapi("ReservaHistorico");
@@ -61,15 +72,31 @@ const cancelRoute = createRoute({
   security: [{ bearer: [] }],
   request: {
     headers: LangHeader,
-    body: { required: true, content: { "application/json": { schema: z.object({ reservas: z.array(z.coerce.number().int().positive()).min(1).max(100) }).openapi("ReservaCancelamento") } } },
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({ reservas: z.array(z.coerce.number().int().positive()).min(1).max(100) }).openapi("ReservaCancelamento"),
+        },
+      },
+    },
   },
   responses: {
-    200: { description: "The holds cancelled by this call", content: { "application/json": { schema: z.object({ canceladas: z.array(z.number().int()) }) } } },
+    200: {
+      description: "The holds cancelled by this call",
+      content: { "application/json": { schema: z.object({ canceladas: z.array(z.number().int()) }) } },
+    },
     ...patronErrorResponses,
   },
 });
 
-const HoldId = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+const HoldId = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
 const changeResponses = {
   204: { description: "Changed" },
   404: { description: "Not one of the patron's active holds", content: { "application/json": { schema: ErrorSchema } } },
@@ -97,12 +124,21 @@ const libraryRoute = createRoute({
   request: {
     params: HoldId,
     headers: LangHeader,
-    body: { required: true, content: { "application/json": { schema: z.object({ biblioteca: z.coerce.number().int().positive() }).openapi("ReservaBiblioteca") } } },
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.object({ biblioteca: z.coerce.number().int().positive() }).openapi("ReservaBiblioteca") } },
+    },
   },
   responses: changeResponses,
 });
 
-const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+const Id = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
 const optional = z.string().max(200).nullish();
 
@@ -133,7 +169,15 @@ const HoldOptions = z
     disponiveis: z.number().int(),
     fila: z.number().int(),
     impedimento: z
-      .enum(["exemplar_disponivel", "sem_exemplar_reservavel", "usuario_bloqueado", "usuario_desvinculado", "reserva_existente", "titulo_emprestado", "limite_reservas"])
+      .enum([
+        "exemplar_disponivel",
+        "sem_exemplar_reservavel",
+        "usuario_bloqueado",
+        "usuario_desvinculado",
+        "reserva_existente",
+        "titulo_emprestado",
+        "limite_reservas",
+      ])
       .nullable()
       .openapi({
         description:
@@ -147,7 +191,14 @@ const HoldOptions = z
   .openapi("ReservaOpcoes");
 
 const Placed = z
-  .object({ cod_reserva: z.number().int(), cod_acervo: z.number().int(), posicao: z.number().int(), situacao: z.string(), data_reserva: z.string(), criada: z.boolean() })
+  .object({
+    cod_reserva: z.number().int(),
+    cod_acervo: z.number().int(),
+    posicao: z.number().int(),
+    situacao: z.string(),
+    data_reserva: z.string(),
+    criada: z.boolean(),
+  })
   .openapi("ReservaFeita");
 
 const optionsRoute = createRoute({
@@ -180,7 +231,10 @@ const queueRoute = createRoute({
   security: [{ bearer: [] }],
   request: { headers: LangHeader, body: { required: true, content: { "application/json": { schema: HoldPayload } } } },
   responses: {
-    200: { description: "The hold is possible; the position it would take", content: { "application/json": { schema: z.object({ posicao: z.number().int(), fila: z.number().int() }) } } },
+    200: {
+      description: "The hold is possible; the position it would take",
+      content: { "application/json": { schema: z.object({ posicao: z.number().int(), fila: z.number().int() }) } },
+    },
     ...patronErrorResponses,
     ...notFound,
   },

@@ -6,7 +6,11 @@ let demo: string;
 let titles: number[];
 
 function post(url: string, token: string, body: unknown, lang = "1") {
-  return t.app.request(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", lang }, body: JSON.stringify(body) });
+  return t.app.request(url, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", lang },
+    body: JSON.stringify(body),
+  });
 }
 
 const valid = { biblioteca_origem: 1, biblioteca_recebimento: 2, cod_local_recebimento: 1, telefone: "(61) 99999-0000", email: "ana@example.org" };
@@ -14,7 +18,10 @@ const valid = { biblioteca_origem: 1, biblioteca_recebimento: 2, cod_local_receb
 beforeAll(async () => {
   t = await createTestApi();
   demo = (await login(t.app, "posgrad")).access_token;
-  titles = await insertTitles(t.db, [1, 2, 3, 4, 5].map((i) => ({ titulo: `Solicitável ${i}`, copies: 1 })));
+  titles = await insertTitles(
+    t.db,
+    [1, 2, 3, 4, 5].map((i) => ({ titulo: `Solicitável ${i}`, copies: 1 })),
+  );
 });
 afterAll(async () => t.cleanup());
 
@@ -36,7 +43,9 @@ describe("requesting a loan", () => {
     expect(res.status).toBe(422);
     expect(Object.keys((await res.json()).errors).sort()).toEqual(["email", "telefone"]);
     const missing = await post(`/api/solicitacao-emprestimo/${titles[0]}`, demo, { telefone: "", email: "" });
-    expect(Object.keys((await missing.json()).errors)).toEqual(expect.arrayContaining(["biblioteca_origem", "biblioteca_recebimento", "cod_local_recebimento", "telefone", "email"]));
+    expect(Object.keys((await missing.json()).errors)).toEqual(
+      expect.arrayContaining(["biblioteca_origem", "biblioteca_recebimento", "cod_local_recebimento", "telefone", "email"]),
+    );
   });
 
   it("requires the home address for a home delivery", async () => {

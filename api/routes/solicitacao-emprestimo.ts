@@ -5,7 +5,13 @@ import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, 
 import { msg } from "../lib/messages.ts";
 import { TitleLanguage } from "../lib/title-schemas.ts";
 
-const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+const Id = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
 const optional = z.string().max(200).nullish();
 const Library = z.object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string() });
@@ -36,7 +42,12 @@ const Payload = z
     tomo: optional,
     parte: optional,
     material_adicional: optional,
-    telefone: z.string().trim().min(1).max(16).regex(/^[0-9()\- ]+$/),
+    telefone: z
+      .string()
+      .trim()
+      .min(1)
+      .max(16)
+      .regex(/^[0-9()\- ]+$/),
     email: z.string().trim().email().max(200),
     pessoa_autorizada: optional,
     domicilio: z.string().max(500).nullish(),
@@ -116,13 +127,14 @@ const listRoute = createRoute({
   security: [{ bearer: [] }],
   request: {
     headers: LangHeader,
-    query: z.object({
-      dataIni: z.iso.date().optional(),
-      dataFim: z.iso.date().optional(),
-      status: z.enum(["aguardando", "finalizada", "nao_finalizada", "disponivel", "transito", "cancelada"]).optional(),
-    })
-    // Spec §5: the start of a date range must not be after its end.
-    .refine((q) => !q.dataIni || !q.dataFim || q.dataIni <= q.dataFim, { path: ["dataFim"] }),
+    query: z
+      .object({
+        dataIni: z.iso.date().optional(),
+        dataFim: z.iso.date().optional(),
+        status: z.enum(["aguardando", "finalizada", "nao_finalizada", "disponivel", "transito", "cancelada"]).optional(),
+      })
+      // Spec §5: the start of a date range must not be after its end.
+      .refine((q) => !q.dataIni || !q.dataFim || q.dataIni <= q.dataFim, { path: ["dataFim"] }),
   },
   responses: { 200: { description: "Requests", content: { "application/json": { schema: z.array(Item) } } }, ...patronErrorResponses },
 });

@@ -13,10 +13,24 @@ beforeAll(async () => {
 afterAll(async () => t.cleanup());
 
 const post = (url: string, token: string, body: unknown, lang?: string) =>
-  t.app.request(`/api/solicitacoes/${url}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(lang ? { lang } : {}) }, body: JSON.stringify(body) });
+  t.app.request(`/api/solicitacoes/${url}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(lang ? { lang } : {}) },
+    body: JSON.stringify(body),
+  });
 
 const SURVEY = { assunto_geral: "Bibliotecas escolares", data_inicio: "2020-01-01", data_fim: "2024-12-31", tipo_publicacao: "impresso" };
-const CARD = { autor: "Lima, Carla", titulo: "Um título", orientador: "Helena Martins", tipo_trabalho: "mestrado", curso: "Educação", ano: 2026, total_paginas: 120, palavras_chave: "Educação; Leitura", email: "carla@example.org" };
+const CARD = {
+  autor: "Lima, Carla",
+  titulo: "Um título",
+  orientador: "Helena Martins",
+  tipo_trabalho: "mestrado",
+  curso: "Educação",
+  ano: 2026,
+  total_paginas: 120,
+  palavras_chave: "Educação; Leitura",
+  email: "carla@example.org",
+};
 
 describe("requests to the library: lists", () => {
   it("lists each kind of the patron's requests with its statuses, newest first, and filters by status", async () => {
@@ -63,16 +77,32 @@ describe("requests to the library: creating", () => {
 
   it("names every wrong field at once: a future year, an ISBN that is not one and an unknown library", async () => {
     const { access_token } = await login(t.app, "funcionario");
-    const res = await post("emprestimo-inter-bibliotecas", access_token, { titulo: "Obra", ano: 2999, isbn_issn: "xyz!!", biblioteca_recebimento: 999 });
+    const res = await post("emprestimo-inter-bibliotecas", access_token, {
+      titulo: "Obra",
+      ano: 2999,
+      isbn_issn: "xyz!!",
+      biblioteca_recebimento: 999,
+    });
     expect(res.status).toBe(422);
     expect(Object.keys((await res.json()).errors).sort()).toEqual(["ano", "biblioteca_recebimento", "isbn_issn"]);
-    const ok = await post("emprestimo-inter-bibliotecas", access_token, { titulo: "Obra com ISBN", ano: new Date().getFullYear(), isbn_issn: "978-85-333-0227-3", biblioteca_recebimento: 1 });
+    const ok = await post("emprestimo-inter-bibliotecas", access_token, {
+      titulo: "Obra com ISBN",
+      ano: new Date().getFullYear(),
+      isbn_issn: "978-85-333-0227-3",
+      biblioteca_recebimento: 1,
+    });
     expect(ok.status).toBe(201);
   });
 
   it("refuses article pages whose start is after their end", async () => {
     const { access_token } = await login(t.app, "funcionario");
-    const res = await post("comutacao-bibliografica/artigo", access_token, { titulo_artigo: "A", titulo_periodico: "P", ano: 2020, paginas: "62-45", email: "x@example.org" });
+    const res = await post("comutacao-bibliografica/artigo", access_token, {
+      titulo_artigo: "A",
+      titulo_periodico: "P",
+      ano: 2020,
+      paginas: "62-45",
+      email: "x@example.org",
+    });
     expect(res.status).toBe(422);
     expect(Object.keys((await res.json()).errors)).toEqual(["paginas"]);
   });
@@ -82,9 +112,19 @@ describe("requests to the library: creating", () => {
     const art = await post("comutacao-bibliografica/artigo", access_token, { titulo_artigo: " ", email: "x@example.org" });
     expect(art.status).toBe(422);
     expect(Object.keys((await art.json()).errors).sort()).toEqual(["ano", "titulo_artigo", "titulo_periodico"]);
-    const thesis = await post("comutacao-bibliografica/tese", access_token, { titulo: "T", autor: "A", grau_defesa: "licenciatura", email: "x@example.org" });
+    const thesis = await post("comutacao-bibliografica/tese", access_token, {
+      titulo: "T",
+      autor: "A",
+      grau_defesa: "licenciatura",
+      email: "x@example.org",
+    });
     expect((await thesis.json()).errors).toEqual({ grau_defesa: ["Valor inválido."] });
-    const part = await post("comutacao-bibliografica/parte-documento", access_token, { titulo_parte: "Cap. 1", autor_parte: "Autor", titulo_documento: "Livro", email: "x@example.org" });
+    const part = await post("comutacao-bibliografica/parte-documento", access_token, {
+      titulo_parte: "Cap. 1",
+      autor_parte: "Autor",
+      titulo_documento: "Livro",
+      email: "x@example.org",
+    });
     expect(part.status).toBe(201);
     expect(await part.json()).toMatchObject({ tipo: "comutacao-bibliografica", subtipo: "parte-documento" });
     expect((await post("comutacao-bibliografica/livro", access_token, {})).status).toBe(422);
@@ -92,7 +132,12 @@ describe("requests to the library: creating", () => {
 
   it("refuses a switching request with a malformed contact e-mail", async () => {
     const { access_token } = await login(t.app, "funcionario");
-    const res = await post("comutacao-bibliografica/artigo", access_token, { titulo_artigo: "A", titulo_periodico: "P", ano: 2020, email: "sem-arroba" });
+    const res = await post("comutacao-bibliografica/artigo", access_token, {
+      titulo_artigo: "A",
+      titulo_periodico: "P",
+      ano: 2020,
+      email: "sem-arroba",
+    });
     expect((await res.json()).errors).toEqual({ email: ["Valor inválido."] });
   });
 
@@ -107,11 +152,22 @@ describe("requests to the library: creating", () => {
 
   it("refuses a bibliography start page after its end page, and one page without the other (spec §5)", async () => {
     const { access_token } = await login(t.app, "funcionario");
-    const reversed = await post("levantamento-bibliografico", access_token, { ...SURVEY, pagina_bibliografia_inicial: 30, pagina_bibliografia_final: 12 });
-    expect((await reversed.json()).errors).toEqual({ pagina_bibliografia_final: ["A página inicial da bibliografia não pode ser maior que a página final."] });
+    const reversed = await post("levantamento-bibliografico", access_token, {
+      ...SURVEY,
+      pagina_bibliografia_inicial: 30,
+      pagina_bibliografia_final: 12,
+    });
+    expect((await reversed.json()).errors).toEqual({
+      pagina_bibliografia_final: ["A página inicial da bibliografia não pode ser maior que a página final."],
+    });
     const half = await post("levantamento-bibliografico", access_token, { ...SURVEY, pagina_bibliografia_inicial: 30 });
     expect((await half.json()).errors).toEqual({ pagina_bibliografia_final: ["Informe as páginas inicial e final da bibliografia."] });
-    const ok = await post("levantamento-bibliografico", access_token, { ...SURVEY, pagina_bibliografia_inicial: 12, pagina_bibliografia_final: 12, folha_rosto: true });
+    const ok = await post("levantamento-bibliografico", access_token, {
+      ...SURVEY,
+      pagina_bibliografia_inicial: 12,
+      pagina_bibliografia_final: 12,
+      folha_rosto: true,
+    });
     expect(ok.status).toBe(201);
   });
 
@@ -123,25 +179,44 @@ describe("requests to the library: creating", () => {
 
   it("checks a specialised search's optional period in order", async () => {
     const { access_token } = await login(t.app, "funcionario");
-    const res = await post("pesquisa-especializada", access_token, { tema: "T", finalidade: "F", email: "f@example.org", periodo_inicio: "2024-02-01", periodo_fim: "2024-01-01" });
+    const res = await post("pesquisa-especializada", access_token, {
+      tema: "T",
+      finalidade: "F",
+      email: "f@example.org",
+      periodo_inicio: "2024-02-01",
+      periodo_fim: "2024-01-01",
+    });
     expect(Object.keys((await res.json()).errors)).toEqual(["periodo_fim"]);
     expect((await post("pesquisa-especializada", access_token, { tema: "T", finalidade: "F", email: "f@example.org" })).status).toBe(201);
   });
 
   it("refuses a request with the same data as an open one of the same kind (spec §8), whatever the case and spaces", async () => {
-    const res = await post("emprestimo-inter-bibliotecas", demo, { titulo: `  ${DEMO_ILL_TITLE.toUpperCase()} `, autor: "Mey, Eliane Serrão Alves", ano: 2009, instituicao_fornecedora: "Universidade Federal do Rio de Janeiro", biblioteca_recebimento: 1 });
+    const res = await post("emprestimo-inter-bibliotecas", demo, {
+      titulo: `  ${DEMO_ILL_TITLE.toUpperCase()} `,
+      autor: "Mey, Eliane Serrão Alves",
+      ano: 2009,
+      instituicao_fornecedora: "Universidade Federal do Rio de Janeiro",
+      biblioteca_recebimento: 1,
+    });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ code: "solicitacao_duplicada", message: "Já existe uma solicitação com os mesmos dados." });
   });
 
   it("accepts the same data again once the earlier request is settled", async () => {
-    const res = await post("emprestimo-inter-bibliotecas", demo, { titulo: "Fundamentos de biblioteconomia", autor: "Ortega, Cristina Dotta", biblioteca_recebimento: 1 });
+    const res = await post("emprestimo-inter-bibliotecas", demo, {
+      titulo: "Fundamentos de biblioteconomia",
+      autor: "Ortega, Cristina Dotta",
+      biblioteca_recebimento: 1,
+    });
     expect(res.status).toBe(201);
   });
 
   it("refuses a request over the category's limit of open requests of a kind (spec §8), counting only that kind", async () => {
     const { access_token } = await login(t.app, "posgrad");
-    const limit = Number((await t.db.selectFrom("categoria").select("limite_solicitacoes").where("cod_categoria", "=", "03").executeTakeFirstOrThrow()).limite_solicitacoes);
+    const limit = Number(
+      (await t.db.selectFrom("categoria").select("limite_solicitacoes").where("cod_categoria", "=", "03").executeTakeFirstOrThrow())
+        .limite_solicitacoes,
+    );
     for (let i = 0; i < limit; i++) expect((await post("ficha-catalografica", access_token, { ...CARD, titulo: `Título ${i}` })).status).toBe(201);
     const over = await post("ficha-catalografica", access_token, { ...CARD, titulo: "Mais um" }, "3");
     expect(over.status).toBe(422);
@@ -150,7 +225,11 @@ describe("requests to the library: creating", () => {
   });
 
   it("lets a blocked patron read but not request", async () => {
-    const res = await post("pesquisa-especializada", (await login(t.app, "bloqueado")).access_token, { tema: "T", finalidade: "F", email: "f@example.org" });
+    const res = await post("pesquisa-especializada", (await login(t.app, "bloqueado")).access_token, {
+      tema: "T",
+      finalidade: "F",
+      email: "f@example.org",
+    });
     expect(res.status).toBe(403);
   });
 });

@@ -3,8 +3,17 @@ import { isIsbnOrIssn, maxYear, MIN_YEAR, pagesIssue } from "../../contract/requ
 import { libraryExists } from "../db/directory.ts";
 import { getRequest } from "../db/library-requests.ts";
 import {
-  createRequest, DEFENCE_DEGREES, patronRequests, PUBLICATION_TYPES, REQUEST_KINDS, REQUEST_STATUSES, SWITCHING_TYPES, viewOf, WORK_TYPES,
-  type FieldIssue, type RequestKind,
+  createRequest,
+  DEFENCE_DEGREES,
+  patronRequests,
+  PUBLICATION_TYPES,
+  REQUEST_KINDS,
+  REQUEST_STATUSES,
+  SWITCHING_TYPES,
+  viewOf,
+  WORK_TYPES,
+  type FieldIssue,
+  type RequestKind,
 } from "../domain/library-requests.ts";
 import { ruleError } from "../domain/holds.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -13,8 +22,16 @@ import { langFromHeader, msg, type Lang } from "../lib/messages.ts";
 
 const FIELD_MESSAGES = {
   datas_ambas: { pt: "Informe as duas datas.", es: "Indique las dos fechas.", en: "Enter both dates." },
-  data_ordem: { pt: "A data inicial não pode ser posterior à data final.", es: "La fecha inicial no puede ser posterior a la final.", en: "The start date cannot be after the end date." },
-  paginas_ambas: { pt: "Informe as páginas inicial e final da bibliografia.", es: "Indique las páginas inicial y final de la bibliografía.", en: "Enter the bibliography's first and last pages." },
+  data_ordem: {
+    pt: "A data inicial não pode ser posterior à data final.",
+    es: "La fecha inicial no puede ser posterior a la final.",
+    en: "The start date cannot be after the end date.",
+  },
+  paginas_ambas: {
+    pt: "Informe as páginas inicial e final da bibliografia.",
+    es: "Indique las páginas inicial y final de la bibliografía.",
+    en: "Enter the bibliography's first and last pages.",
+  },
   pagina_ordem: {
     pt: "A página inicial da bibliografia não pode ser maior que a página final.",
     es: "La página inicial de la bibliografía no puede ser mayor que la final.",
@@ -28,9 +45,22 @@ const text = (max = 300) => z.preprocess(blank, z.string().trim().max(max));
 const opt = (max = 300) => text(max).optional();
 const email = z.preprocess(blank, z.string().trim().email().max(200));
 // Not in the future (contract/request-fields.ts, shared with the portal's forms); an ISBN or ISSN with a right check digit; pages in order.
-const year = z.preprocess(blank, z.coerce.number().int().min(MIN_YEAR).refine((v) => v <= maxYear(), "future year")).openapi({ type: "integer", description: `${MIN_YEAR} to the current year` });
-const isbnIssn = opt(40).refine((v) => v === undefined || isIsbnOrIssn(v), "invalid ISBN or ISSN").openapi({ description: "A valid ISBN-10, ISBN-13 or ISSN" });
-const pages = opt(50).refine((v) => v === undefined || pagesIssue(v) === null, "pages: one page or start-end with start ≤ end").openapi({ description: "One page or a range start-end (start ≤ end)" });
+const year = z
+  .preprocess(
+    blank,
+    z.coerce
+      .number()
+      .int()
+      .min(MIN_YEAR)
+      .refine((v) => v <= maxYear(), "future year"),
+  )
+  .openapi({ type: "integer", description: `${MIN_YEAR} to the current year` });
+const isbnIssn = opt(40)
+  .refine((v) => v === undefined || isIsbnOrIssn(v), "invalid ISBN or ISSN")
+  .openapi({ description: "A valid ISBN-10, ISBN-13 or ISSN" });
+const pages = opt(50)
+  .refine((v) => v === undefined || pagesIssue(v) === null, "pages: one page or start-end with start ≤ end")
+  .openapi({ description: "One page or a range start-end (start ≤ end)" });
 const page = z.preprocess(blank, z.coerce.number().int().min(1).max(100000));
 const isoDate = z.preprocess(blank, z.iso.date());
 const flag = z.boolean().optional();
@@ -39,33 +69,70 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) => z.prepro
 /** The fields of each kind (spec §3); cross-field rules (spec §5) are checked in api/domain/library-requests.ts. */
 const Interlibrary = z
   .object({
-    titulo: text(500), autor: opt(), edicao: opt(100), ano: year.optional(), isbn_issn: isbnIssn, instituicao_fornecedora: opt(),
-    biblioteca_recebimento: z.preprocess(blank, z.coerce.number().int().positive()).openapi({ description: "cod_biblioteca where the patron picks the item up" }),
+    titulo: text(500),
+    autor: opt(),
+    edicao: opt(100),
+    ano: year.optional(),
+    isbn_issn: isbnIssn,
+    instituicao_fornecedora: opt(),
+    biblioteca_recebimento: z
+      .preprocess(blank, z.coerce.number().int().positive())
+      .openapi({ description: "cod_biblioteca where the patron picks the item up" }),
     observacao: opt(2000),
   })
   .openapi("EmprestimoInterBibliotecasPedido");
-const Article = z.object({ titulo_artigo: text(500), autor: opt(), titulo_periodico: text(500), ano: year, numero: opt(50), paginas: pages, email }).openapi("ComutacaoArtigo");
-const Thesis = z.object({ titulo: text(500), autor: text(), grau_defesa: choice(DEFENCE_DEGREES), instituicao: opt(), ano: year.optional(), email }).openapi("ComutacaoTese");
+const Article = z
+  .object({ titulo_artigo: text(500), autor: opt(), titulo_periodico: text(500), ano: year, numero: opt(50), paginas: pages, email })
+  .openapi("ComutacaoArtigo");
+const Thesis = z
+  .object({ titulo: text(500), autor: text(), grau_defesa: choice(DEFENCE_DEGREES), instituicao: opt(), ano: year.optional(), email })
+  .openapi("ComutacaoTese");
 const Part = z
   .object({ titulo_parte: text(500), autor_parte: text(), titulo_documento: text(500), ano: year.optional(), paginas: pages, email })
   .openapi("ComutacaoParteDocumento");
 const Survey = z
   .object({
-    assunto_geral: text(500), delimitacao: opt(2000), idioma: opt(100),
-    data_inicio: isoDate.openapi({ description: "YYYY-MM-DD; both dates, start ≤ end" }), data_fim: isoDate,
-    tipo_publicacao: choice(PUBLICATION_TYPES), palavras_chave: opt(500), folha_rosto: flag, sumario: flag,
-    pagina_bibliografia_inicial: page.optional(), pagina_bibliografia_final: page.optional().openapi({ description: "≥ the start page" }),
-    total_paginas: page.optional(), ilustracoes: flag,
+    assunto_geral: text(500),
+    delimitacao: opt(2000),
+    idioma: opt(100),
+    data_inicio: isoDate.openapi({ description: "YYYY-MM-DD; both dates, start ≤ end" }),
+    data_fim: isoDate,
+    tipo_publicacao: choice(PUBLICATION_TYPES),
+    palavras_chave: opt(500),
+    folha_rosto: flag,
+    sumario: flag,
+    pagina_bibliografia_inicial: page.optional(),
+    pagina_bibliografia_final: page.optional().openapi({ description: "≥ the start page" }),
+    total_paginas: page.optional(),
+    ilustracoes: flag,
   })
   .openapi("LevantamentoBibliograficoPedido");
 const Card = z
   .object({
-    autor: text(), titulo: text(500), subtitulo: opt(500), orientador: text(), coorientador: opt(), tipo_trabalho: choice(WORK_TYPES),
-    curso: text(), ano: year, total_paginas: page, ilustracoes: flag, palavras_chave: text(500).openapi({ description: "Up to 5 subjects, separated by ;" }), email,
+    autor: text(),
+    titulo: text(500),
+    subtitulo: opt(500),
+    orientador: text(),
+    coorientador: opt(),
+    tipo_trabalho: choice(WORK_TYPES),
+    curso: text(),
+    ano: year,
+    total_paginas: page,
+    ilustracoes: flag,
+    palavras_chave: text(500).openapi({ description: "Up to 5 subjects, separated by ;" }),
+    email,
   })
   .openapi("FichaCatalograficaPedido");
 const Specialised = z
-  .object({ tema: text(500), finalidade: text(1000), palavras_chave: opt(500), idiomas: opt(200), periodo_inicio: isoDate.optional(), periodo_fim: isoDate.optional(), email })
+  .object({
+    tema: text(500),
+    finalidade: text(1000),
+    palavras_chave: opt(500),
+    idiomas: opt(200),
+    periodo_inicio: isoDate.optional(),
+    periodo_fim: isoDate.optional(),
+    email,
+  })
   .openapi("PesquisaEspecializadaPedido");
 
 const SWITCHING_SCHEMAS = { artigo: Article, tese: Thesis, "parte-documento": Part } as const;
@@ -86,11 +153,24 @@ const Request = z
   })
   .openapi("SolicitacaoBiblioteca");
 
-const refusals = { 422: { description: "Field errors, solicitacao_duplicada or limite_solicitacoes", content: { "application/json": { schema: ErrorSchema } } } };
-const created = { 201: { description: "Request created", content: { "application/json": { schema: Request } } }, ...patronErrorResponses, ...refusals };
+const refusals = {
+  422: { description: "Field errors, solicitacao_duplicada or limite_solicitacoes", content: { "application/json": { schema: ErrorSchema } } },
+};
+const created = {
+  201: { description: "Request created", content: { "application/json": { schema: Request } } },
+  ...patronErrorResponses,
+  ...refusals,
+};
 const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 const post = <T extends z.ZodType>(path: string, summary: string, schema: T) =>
-  createRoute({ method: "post", path, summary, security: [{ bearer: [] }], request: { headers: LangHeader, body: body(schema) }, responses: created });
+  createRoute({
+    method: "post",
+    path,
+    summary,
+    security: [{ bearer: [] }],
+    request: { headers: LangHeader, body: body(schema) },
+    responses: created,
+  });
 
 const interlibraryPost = post("/emprestimo-inter-bibliotecas", "Requests an interlibrary loan", Interlibrary);
 const switchingPost = createRoute({
@@ -102,11 +182,19 @@ const switchingPost = createRoute({
     headers: LangHeader,
     params: z.object({ type: z.enum(SWITCHING_TYPES).openapi({ param: { name: "type", in: "path" } }) }),
     // Validated against {type}'s own fields in the handler (ComutacaoArtigo, ComutacaoTese, ComutacaoParteDocumento).
-    body: body(z.record(z.string(), z.unknown()).openapi({ description: "artigo: ComutacaoArtigo; tese: ComutacaoTese; parte-documento: ComutacaoParteDocumento" })),
+    body: body(
+      z
+        .record(z.string(), z.unknown())
+        .openapi({ description: "artigo: ComutacaoArtigo; tese: ComutacaoTese; parte-documento: ComutacaoParteDocumento" }),
+    ),
   },
   responses: created,
 });
-const surveyPost = post("/levantamento-bibliografico", "Requests a bibliographic survey (both dates, start ≤ end; bibliography start page ≤ end page)", Survey);
+const surveyPost = post(
+  "/levantamento-bibliografico",
+  "Requests a bibliographic survey (both dates, start ≤ end; bibliography start page ≤ end page)",
+  Survey,
+);
 const cardPost = post("/ficha-catalografica", "Requests a catalogue card for a thesis or dissertation", Card);
 const specialisedPost = post("/pesquisa-especializada", "Requests a specialised search", Specialised);
 const interlibraryGet = createRoute({
@@ -138,7 +226,11 @@ const oneGet = createRoute({
     headers: LangHeader,
     params: z.object({
       type: z.enum(REQUEST_KINDS).openapi({ param: { name: "type", in: "path" } }),
-      id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }),
+      id: z.coerce
+        .number()
+        .int()
+        .positive()
+        .openapi({ param: { name: "id", in: "path" } }),
     }),
   },
   responses: {
@@ -183,12 +275,19 @@ export function solicitacoesRoutes(deps: ApiDeps) {
       const data = c.req.valid("json");
       if (await unknownLibrary(data.biblioteca_recebimento)) {
         const lang = c.get("lang");
-        throw new ApiError(422, "validacao", { code: "validacao", message: msg(lang, "validacao"), errors: { biblioteca_recebimento: [msg(lang, "valor_invalido")] } });
+        throw new ApiError(422, "validacao", {
+          code: "validacao",
+          message: msg(lang, "validacao"),
+          errors: { biblioteca_recebimento: [msg(lang, "valor_invalido")] },
+        });
       }
       return c.json(await create(c.get("lang"), patronOf(c), "emprestimo-inter-bibliotecas", null, data), 201);
     },
     // A failed body is refused here, after the library check (the hook's answer replaces the default 422).
-    (result, c) => (result.success || result.target !== "json" ? undefined : refuseWithLibrary(result.error.issues, (result as { data?: unknown }).data, c.req.header("lang"))),
+    (result, c) =>
+      result.success || result.target !== "json"
+        ? undefined
+        : refuseWithLibrary(result.error.issues, (result as { data?: unknown }).data, c.req.header("lang")),
   );
   app.openapi(switchingPost, async (c) => {
     const { type } = c.req.valid("param");
@@ -200,9 +299,13 @@ export function solicitacoesRoutes(deps: ApiDeps) {
     }
     return c.json(await create(c.get("lang"), patronOf(c), "comutacao-bibliografica", type, parsed.data), 201);
   });
-  app.openapi(surveyPost, async (c) => c.json(await create(c.get("lang"), patronOf(c), "levantamento-bibliografico", null, c.req.valid("json")), 201));
+  app.openapi(surveyPost, async (c) =>
+    c.json(await create(c.get("lang"), patronOf(c), "levantamento-bibliografico", null, c.req.valid("json")), 201),
+  );
   app.openapi(cardPost, async (c) => c.json(await create(c.get("lang"), patronOf(c), "ficha-catalografica", null, c.req.valid("json")), 201));
-  app.openapi(specialisedPost, async (c) => c.json(await create(c.get("lang"), patronOf(c), "pesquisa-especializada", null, c.req.valid("json")), 201));
+  app.openapi(specialisedPost, async (c) =>
+    c.json(await create(c.get("lang"), patronOf(c), "pesquisa-especializada", null, c.req.valid("json")), 201),
+  );
   app.openapi(interlibraryGet, async (c) => {
     const requests = await patronRequests(deps.db, patronOf(c), "emprestimo-inter-bibliotecas", c.req.valid("query").status);
     return c.json(requests as z.infer<typeof Request>[], 200);

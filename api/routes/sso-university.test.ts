@@ -28,7 +28,11 @@ async function apiWith(env: Record<string, string>) {
   cleanups.push(() => t.cleanup());
   const pub = await publicToken(t.app);
   const post = (url: string, body: unknown) =>
-    t.app.request(url, { method: "POST", headers: { authorization: `Bearer ${pub}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    t.app.request(url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${pub}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   return { t, pub, post };
 }
 
@@ -52,7 +56,14 @@ async function samlSetup(opts: Partial<SamlIdpOptions> = {}, env: Record<string,
 
 async function oidcSetup(opts: Partial<OidcProviderOptions> = {}, env: Record<string, string> = {}) {
   const secret = opts.clientSecret ?? "s3cret";
-  const provider = await startOidcProvider({ host: "127.0.0.1", port: await freePort(), portalUrl: PORTAL, clientId: "estante", clientSecret: secret, ...opts });
+  const provider = await startOidcProvider({
+    host: "127.0.0.1",
+    port: await freePort(),
+    portalUrl: PORTAL,
+    clientId: "estante",
+    clientSecret: secret,
+    ...opts,
+  });
   cleanups.push(() => provider.close());
   const a = await apiWith({ OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: "estante", OIDC_CLIENT_SECRET: secret, ...env });
   const start = async (username = "ana.souza@example.org") => {
@@ -80,7 +91,11 @@ describe("SAML with an IdP that requires signed requests (LemonLDAP::NG's defaul
     const xml = await res.text();
     expect(xml).toContain(`entityID="${PORTAL}/saml"`);
     expect(xml).toMatch(new RegExp(`AssertionConsumerService[^>]*Location="${PORTAL}/saml-response"`));
-    expect(xml).toMatch(new RegExp(`SingleLogoutService[^>]*Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"[^>]*Location="${PORTAL}/saml/logout"|SingleLogoutService[^>]*Location="${PORTAL}/saml/logout"[^>]*Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"`));
+    expect(xml).toMatch(
+      new RegExp(
+        `SingleLogoutService[^>]*Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"[^>]*Location="${PORTAL}/saml/logout"|SingleLogoutService[^>]*Location="${PORTAL}/saml/logout"[^>]*Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"`,
+      ),
+    );
     expect(xml).toMatch(/KeyDescriptor use="signing"/);
     expect(xml).toMatch(/KeyDescriptor use="encryption"/);
     expect(xml).toContain('AuthnRequestsSigned="true"');
@@ -220,7 +235,11 @@ describe("OpenID Connect with LemonLDAP::NG's choices", () => {
     // A browser that signed in at the provider a moment ago (its session cookie kept) goes through the login page again.
     const jar = new Map<string, string>();
     const go = async (url: string, init: RequestInit = {}) => {
-      const res = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+      const res = await fetch(url, {
+        ...init,
+        redirect: "manual",
+        headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+      });
       for (const c of res.headers.getSetCookie()) {
         const [pair] = c.split(";");
         jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
@@ -230,7 +249,11 @@ describe("OpenID Connect with LemonLDAP::NG's choices", () => {
     let res = await go(link);
     const interaction = new URL(res.headers.get("location")!, link).href;
     await go(interaction);
-    res = await go(`${interaction}/login`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "username=ana&password=sso1234" });
+    res = await go(`${interaction}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "username=ana&password=sso1234",
+    });
     for (let i = 0; i < 5 && !res.headers.get("location")?.startsWith(PORTAL); i++) res = await go(new URL(res.headers.get("location")!, link).href);
     expect(res.headers.get("location")).toMatch(/code=/);
     const next = await o.start("helena.costa@example.org");

@@ -91,13 +91,19 @@ describe("OIDC login (GET /oidc/authorize, POST /oidc/validar)", () => {
   });
 
   it("answers 'user not found' (404) for a person the library does not know, and creates nobody", async () => {
-    const before = await t.db.selectFrom("pessoa").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom("pessoa")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     const { nonce, link } = await startOidc("visitante@example.org");
     const callback = await atProvider(link, { username: "visitante", password: "sso1234" });
     const res = await post("/api/oidc/validar", { nonce, callback });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: "sso_usuario_nao_encontrado", message: expect.stringMatching(/Usuário não encontrado/) });
-    const after = await t.db.selectFrom("pessoa").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom("pessoa")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -143,7 +149,10 @@ describe("SAML login (GET /saml/login, POST /saml/validar)", () => {
 
   it("refuses an assertion signed by another key", async () => {
     const { nonce, requestId } = await startSaml();
-    const res = await post("/api/saml/validar", { saml: await saml.signedResponse("ana.souza@example.org", requestId, { signWith: "stranger" }), nonce });
+    const res = await post("/api/saml/validar", {
+      saml: await saml.signedResponse("ana.souza@example.org", requestId, { signWith: "stranger" }),
+      nonce,
+    });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { code: string }).code).toBe("sso_token_invalido");
   });

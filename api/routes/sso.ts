@@ -51,7 +51,12 @@ const authorizeRoute = createRoute({
       redirect: z.string().max(2048).optional().openapi({ description: "Accepted for the spec; the portal keeps where to go after login" }),
     }),
   },
-  responses: { 200: { description: "Started", content: { "application/json": { schema: StartResponse } } }, ...errorResponses, 404: validationErrors[404], 503: validationErrors[503] },
+  responses: {
+    200: { description: "Started", content: { "application/json": { schema: StartResponse } } },
+    ...errorResponses,
+    404: validationErrors[404],
+    503: validationErrors[503],
+  },
 });
 
 const oidcValidarRoute = createRoute({
@@ -72,7 +77,11 @@ const oidcValidarRoute = createRoute({
       },
     },
   },
-  responses: { 200: { description: "The patron's tokens", content: { "application/json": { schema: SsoTokens } } }, ...errorResponses, ...validationErrors },
+  responses: {
+    200: { description: "The patron's tokens", content: { "application/json": { schema: SsoTokens } } },
+    ...errorResponses,
+    ...validationErrors,
+  },
 });
 
 const samlLoginRoute = createRoute({
@@ -81,7 +90,12 @@ const samlLoginRoute = createRoute({
   summary: "Starts a SAML login: the IdP link (AuthnRequest, HTTP-Redirect binding) and a nonce for the portal",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, query: z.object({ redirect: z.string().max(2048).optional() }) },
-  responses: { 200: { description: "Started", content: { "application/json": { schema: StartResponse } } }, ...errorResponses, 404: validationErrors[404], 503: validationErrors[503] },
+  responses: {
+    200: { description: "Started", content: { "application/json": { schema: StartResponse } } },
+    ...errorResponses,
+    404: validationErrors[404],
+    503: validationErrors[503],
+  },
 });
 
 const samlValidarRoute = createRoute({
@@ -102,7 +116,11 @@ const samlValidarRoute = createRoute({
       },
     },
   },
-  responses: { 200: { description: "The patron's tokens", content: { "application/json": { schema: SsoTokens } } }, ...errorResponses, ...validationErrors },
+  responses: {
+    200: { description: "The patron's tokens", content: { "application/json": { schema: SsoTokens } } },
+    ...errorResponses,
+    ...validationErrors,
+  },
 });
 
 const samlMetadataRoute = createRoute({
@@ -110,7 +128,11 @@ const samlMetadataRoute = createRoute({
   path: "/metadata",
   summary: "Estante's SAML service provider metadata (entity ID, ACS, SLO, signing and encryption certificate), for the IdP",
   security: [{ bearer: [] }],
-  responses: { 200: { description: "SAML metadata", content: { "application/samlmetadata+xml": { schema: z.string() } } }, ...errorResponses, 404: validationErrors[404] },
+  responses: {
+    200: { description: "SAML metadata", content: { "application/samlmetadata+xml": { schema: z.string() } } },
+    ...errorResponses,
+    404: validationErrors[404],
+  },
 });
 
 const samlLogoutRoute = createRoute({
@@ -123,13 +145,22 @@ const samlLogoutRoute = createRoute({
     body: {
       content: {
         "application/json": {
-          schema: z.object({ query: z.string().min(1).max(16_384).openapi({ description: "The query string the IdP sent (SAMLRequest, RelayState, SigAlg, Signature)" }) }),
+          schema: z.object({
+            query: z
+              .string()
+              .min(1)
+              .max(16_384)
+              .openapi({ description: "The query string the IdP sent (SAMLRequest, RelayState, SigAlg, Signature)" }),
+          }),
         },
       },
     },
   },
   responses: {
-    200: { description: "The LogoutResponse link", content: { "application/json": { schema: z.object({ link: z.string() }).openapi("SamlLogout") } } },
+    200: {
+      description: "The LogoutResponse link",
+      content: { "application/json": { schema: z.object({ link: z.string() }).openapi("SamlLogout") } },
+    },
     ...errorResponses,
     401: validationErrors[401],
     404: validationErrors[404],
@@ -164,14 +195,19 @@ function oidcFailure(e: OidcError): ApiError {
 }
 
 /** Maps a SAML failure: an unreachable IdP is an authentication error (503), anything else a token error (401). */
-const samlFailure = (e: SamlError) => (e.reason === "unreachable" ? new ApiError(503, "sso_erro_autenticacao") : new ApiError(401, "sso_token_invalido"));
+const samlFailure = (e: SamlError) =>
+  e.reason === "unreachable" ? new ApiError(503, "sso_erro_autenticacao") : new ApiError(401, "sso_token_invalido");
 
 /** The flow of `nonce`, logging why it cannot complete (unknown, already used, or older than ten minutes). */
 async function flowOf(deps: ApiDeps, kind: "oidc" | "saml", nonce: string) {
   try {
     return await takeFlow(deps.db, deps.auth.now(), kind, nonce);
   } catch (e) {
-    ssoLog(kind, "callback", "the login's nonce is unknown, already used or older than ten minutes (a replay, or a login left too long at the provider)");
+    ssoLog(
+      kind,
+      "callback",
+      "the login's nonce is unknown, already used or older than ten minutes (a replay, or a login left too long at the provider)",
+    );
     throw e;
   }
 }
@@ -213,10 +249,18 @@ export function oidcRoutes(deps: ApiDeps) {
     const value = claims[cfg.emailClaim];
     const email = typeof value === "string" && claims.email_verified !== false ? value : null;
     const codPessoa = await patronForEmail(deps.db, email).catch((e: unknown) => {
-      ssoLog("oidc", "match", email ? `no single patron has the e-mail of claim ${cfg.emailClaim}` : claims.email_verified === false && value ? "the provider says the e-mail is not verified (email_verified false)" : `neither the ID token nor UserInfo has the claim ${cfg.emailClaim}`);
+      ssoLog(
+        "oidc",
+        "match",
+        email
+          ? `no single patron has the e-mail of claim ${cfg.emailClaim}`
+          : claims.email_verified === false && value
+            ? "the provider says the e-mail is not verified (email_verified false)"
+            : `neither the ID token nor UserInfo has the claim ${cfg.emailClaim}`,
+      );
       throw e;
     });
-    return c.json(await issuePatronTokens(deps.db, deps.auth, PORTAL_CLIENT_ID, codPessoa) as z.infer<typeof SsoTokens>, 200);
+    return c.json((await issuePatronTokens(deps.db, deps.auth, PORTAL_CLIENT_ID, codPessoa)) as z.infer<typeof SsoTokens>, 200);
   });
   return app;
 }
@@ -250,11 +294,17 @@ export function samlRoutes(deps: ApiDeps) {
     }
     const values = identitiesOf(profile, cfg.userAttribute);
     const codPessoa = await patronForIdentities(deps.db, cfg.userField, values).catch((e: unknown) => {
-      const what = cfg.userAttribute ? `attribute ${cfg.userAttribute}` : "e-mail attributes (mail, email, urn:oid:0.9.2342.19200300.100.1.3) or emailAddress NameID";
-      ssoLog("saml", "match", values.length ? `no single patron's ${cfg.userField} matches the ${values.length} value(s) of the ${what}` : `the assertion has no ${what}`);
+      const what = cfg.userAttribute
+        ? `attribute ${cfg.userAttribute}`
+        : "e-mail attributes (mail, email, urn:oid:0.9.2342.19200300.100.1.3) or emailAddress NameID";
+      ssoLog(
+        "saml",
+        "match",
+        values.length ? `no single patron's ${cfg.userField} matches the ${values.length} value(s) of the ${what}` : `the assertion has no ${what}`,
+      );
       throw e;
     });
-    return c.json(await issuePatronTokens(deps.db, deps.auth, PORTAL_CLIENT_ID, codPessoa) as z.infer<typeof SsoTokens>, 200);
+    return c.json((await issuePatronTokens(deps.db, deps.auth, PORTAL_CLIENT_ID, codPessoa)) as z.infer<typeof SsoTokens>, 200);
   });
   app.openapi(samlMetadataRoute, (c) => {
     const xml = spMetadata(samlOf(deps));

@@ -14,10 +14,31 @@ beforeAll(async () => {
   const who = await t.db.selectFrom("login").select("cod_pessoa").where("usuario", "=", "professor").executeTakeFirstOrThrow();
   professorId = who.cod_pessoa;
   const dep = await t.db.insertInto("departamento").values({ nome: "Direito" }).returning("cod_departamento").executeTakeFirstOrThrow();
-  const curso = await t.db.insertInto("curso").values({ nome: "Direito", cod_departamento: dep.cod_departamento }).returning("cod_curso").executeTakeFirstOrThrow();
-  const disc = await t.db.insertInto("disciplina").values({ codigo: "DIR0101", nome: "Direito Constitucional I", cod_departamento: dep.cod_departamento }).returning("cod_disciplina").executeTakeFirstOrThrow();
+  const curso = await t.db
+    .insertInto("curso")
+    .values({ nome: "Direito", cod_departamento: dep.cod_departamento })
+    .returning("cod_curso")
+    .executeTakeFirstOrThrow();
+  const disc = await t.db
+    .insertInto("disciplina")
+    .values({ codigo: "DIR0101", nome: "Direito Constitucional I", cod_departamento: dep.cod_departamento })
+    .returning("cod_disciplina")
+    .executeTakeFirstOrThrow();
   const plan = (cod_professor: number | null) =>
-    t.db.insertInto("plano_ensino").values({ cod_disciplina: disc.cod_disciplina, cod_curso: curso.cod_curso, cod_biblioteca: 1, ano: 2026, semestre: 1, periodo: 2, vagas: 60, cod_professor }).returning("cod_plano").executeTakeFirstOrThrow();
+    t.db
+      .insertInto("plano_ensino")
+      .values({
+        cod_disciplina: disc.cod_disciplina,
+        cod_curso: curso.cod_curso,
+        cod_biblioteca: 1,
+        ano: 2026,
+        semestre: 1,
+        periodo: 2,
+        vagas: 60,
+        cod_professor,
+      })
+      .returning("cod_plano")
+      .executeTakeFirstOrThrow();
   mine = (await plan(professorId)).cod_plano;
   other = (await plan(null)).cod_plano;
   professor = (await login(t.app, "professor")).access_token;
@@ -26,8 +47,22 @@ beforeAll(async () => {
 afterAll(async () => t.cleanup());
 
 const post = (token: string, body: unknown, lang?: string) =>
-  t.app.request("/api/aquisicao/sugestoes", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(lang ? { lang } : {}) }, body: JSON.stringify(body) });
-const valid = (over: Record<string, unknown> = {}) => ({ biblioteca: 1, titulo: "Curso de direito constitucional", editor: "Saraiva", autor: "Mendes, Gilmar", plano: mine, tipo_bibliografia: "B", exemplares: 5, justificativa: "Bibliografia básica da disciplina", ...over });
+  t.app.request("/api/aquisicao/sugestoes", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(lang ? { lang } : {}) },
+    body: JSON.stringify(body),
+  });
+const valid = (over: Record<string, unknown> = {}) => ({
+  biblioteca: 1,
+  titulo: "Curso de direito constitucional",
+  editor: "Saraiva",
+  autor: "Mendes, Gilmar",
+  plano: mine,
+  tipo_bibliografia: "B",
+  exemplares: 5,
+  justificativa: "Bibliografia básica da disciplina",
+  ...over,
+});
 
 describe("POST /api/aquisicao/sugestoes", () => {
   it("stores a professor's suggestion for their plan, which their suggestions then list with its discipline and status", async () => {
@@ -35,7 +70,14 @@ describe("POST /api/aquisicao/sugestoes", () => {
     expect(res.status, await res.clone().text()).toBe(201);
     expect((await res.json()).situacao).toBe("pre_sugestao");
     const list = await (await get(t.app, "/api/aquisicao/sugestoes", professor)).json();
-    expect(list[0]).toMatchObject({ titulo: "Curso de direito constitucional", disciplina: "Direito Constitucional I", tipo_bibliografia: "B", exemplares: 5, justificativa: "Bibliografia básica da disciplina", situacao: "pre_sugestao" });
+    expect(list[0]).toMatchObject({
+      titulo: "Curso de direito constitucional",
+      disciplina: "Direito Constitucional I",
+      tipo_bibliografia: "B",
+      exemplares: 5,
+      justificativa: "Bibliografia básica da disciplina",
+      situacao: "pre_sugestao",
+    });
   });
 
   it("refuses a patron who is not a professor with 403, storing nothing", async () => {
@@ -76,7 +118,8 @@ describe("POST /api/aquisicao/sugestoes", () => {
   });
 
   it("refuses a suggestion past the category's limit of open suggestions", async () => {
-    const limit = (await t.db.selectFrom("categoria").select("limite_solicitacoes").where("cod_categoria", "=", "12").executeTakeFirstOrThrow()).limite_solicitacoes;
+    const limit = (await t.db.selectFrom("categoria").select("limite_solicitacoes").where("cod_categoria", "=", "12").executeTakeFirstOrThrow())
+      .limite_solicitacoes;
     // One is open from the previous test.
     for (let i = 1; i < limit; i++) expect((await post(professor, valid({ titulo: `Título ${i}` }))).status).toBe(201);
     const res = await post(professor, valid({ titulo: "Um a mais" }));

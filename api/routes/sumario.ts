@@ -36,7 +36,16 @@ export function sumarioRoutes(deps: ApiDeps) {
       path: "/{id}/dados",
       summary: "Tables of contents of a title and of its issues",
       security: [{ bearer: [] }],
-      request: { headers: LangHeader, params: z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }) }) },
+      request: {
+        headers: LangHeader,
+        params: z.object({
+          id: z.coerce
+            .number()
+            .int()
+            .positive()
+            .openapi({ param: { name: "id", in: "path" } }),
+        }),
+      },
       responses: {
         200: { description: "The tables of contents", content: { "application/json": { schema: Dados } } },
         ...errorResponses,
@@ -54,7 +63,11 @@ export function sumarioRoutes(deps: ApiDeps) {
       for (const r of rows) {
         if (r.cod_fasciculo === null) continue;
         let f = fasciculos.get(r.cod_fasciculo);
-        if (!f) fasciculos.set(r.cod_fasciculo, (f = { cod_fasciculo: r.cod_fasciculo, ano: r.ano ?? 0, volume: r.volume, numero: r.numero, periodo: r.periodo, itens: [] }));
+        if (!f)
+          fasciculos.set(
+            r.cod_fasciculo,
+            (f = { cod_fasciculo: r.cod_fasciculo, ano: r.ano ?? 0, volume: r.volume, numero: r.numero, periodo: r.periodo, itens: [] }),
+          );
         f.itens.push({ titulo: r.titulo, autor: r.autor, pagina: r.pagina });
       }
       return c.json({ livro: livro.length ? livro : contentsFromMarc(parseMarc(title.marc)), fasciculos: [...fasciculos.values()] }, 200);

@@ -16,9 +16,21 @@ beforeAll(async () => {
   await t.db.updateTable("acervo").set({ classificacao: "342.81 S586c", serie: "Série Direito" }).where("cod_acervo", "=", cited).execute();
   await t.db.updateTable("exemplar").set({ localizacao: "2º andar, estante 14", chamada: "342.81 S586c" }).where("cod_acervo", "=", cited).execute();
   await reindexAcervos(t.db, [cited]);
-  const dep = await t.db.insertInto("departamento").values({ nome: "Departamento de Direito" }).returning("cod_departamento").executeTakeFirstOrThrow();
-  const curso = await t.db.insertInto("curso").values({ cod_departamento: dep.cod_departamento, nome: "Direito" }).returning("cod_curso").executeTakeFirstOrThrow();
-  const disc = await t.db.insertInto("disciplina").values({ cod_departamento: dep.cod_departamento, codigo: "DIR0101", nome: "Direito Constitucional I" }).returning("cod_disciplina").executeTakeFirstOrThrow();
+  const dep = await t.db
+    .insertInto("departamento")
+    .values({ nome: "Departamento de Direito" })
+    .returning("cod_departamento")
+    .executeTakeFirstOrThrow();
+  const curso = await t.db
+    .insertInto("curso")
+    .values({ cod_departamento: dep.cod_departamento, nome: "Direito" })
+    .returning("cod_curso")
+    .executeTakeFirstOrThrow();
+  const disc = await t.db
+    .insertInto("disciplina")
+    .values({ cod_departamento: dep.cod_departamento, codigo: "DIR0101", nome: "Direito Constitucional I" })
+    .returning("cod_disciplina")
+    .executeTakeFirstOrThrow();
   const plano = await t.db
     .insertInto("plano_ensino")
     .values({ cod_disciplina: disc.cod_disciplina, cod_curso: curso.cod_curso, cod_biblioteca: 1, ano: 2025, semestre: 1, periodo: 2, vagas: 60 })
@@ -51,14 +63,25 @@ describe("GET /acervo/{id}: extra data (spec §3)", () => {
 
   it("answers empty extra data for a title without class, copies or plans", async () => {
     const body = await (await get(t.app, `/api/acervo/${bare}`, token)).json();
-    expect(body).toMatchObject({ cod_tipo_area_conhec: null, desc_tipo_area_conhec: null, cod_area_conhecimento: null, areas_conhecimento: [], rota: [], cursos_disc: [] });
+    expect(body).toMatchObject({
+      cod_tipo_area_conhec: null,
+      desc_tipo_area_conhec: null,
+      cod_area_conhecimento: null,
+      areas_conhecimento: [],
+      rota: [],
+      cursos_disc: [],
+    });
     expect(body.dados_adicionais).toEqual({});
   });
 
   it("names a Library of Congress class with its scheme", async () => {
     await t.db.updateTable("acervo").set({ classificacao: "KHD2921 .S5" }).where("cod_acervo", "=", bare).execute();
     const body = await (await get(t.app, `/api/acervo/${bare}`, token, "1")).json();
-    expect(body).toMatchObject({ cod_tipo_area_conhec: 2, desc_tipo_area_conhec: "Classificação da Library of Congress", areas_conhecimento: [{ codigo: "K", descricao: "K – Direito" }] });
+    expect(body).toMatchObject({
+      cod_tipo_area_conhec: 2,
+      desc_tipo_area_conhec: "Classificação da Library of Congress",
+      areas_conhecimento: [{ codigo: "K", descricao: "K – Direito" }],
+    });
   });
 });
 
@@ -69,7 +92,11 @@ describe("GET /acervo/{id}: closed stacks (migration 091)", () => {
     expect(open.rota.every((r: { fechado: boolean }) => r.fechado === false)).toBe(true);
     const { cod_biblioteca } = await t.db.selectFrom("exemplar").select("cod_biblioteca").where("cod_acervo", "=", cited).executeTakeFirstOrThrow();
     // The same location in another library is not closed.
-    await t.db.insertInto("localizacao_fechada").values({ cod_biblioteca: cod_biblioteca + 1000, localizacao: "2º andar, estante 14" }).execute().catch(() => {});
+    await t.db
+      .insertInto("localizacao_fechada")
+      .values({ cod_biblioteca: cod_biblioteca + 1000, localizacao: "2º andar, estante 14" })
+      .execute()
+      .catch(() => {});
     expect((await (await get(t.app, `/api/acervo/${cited}`, token)).json()).acervo_fechado).toBe(false);
     await t.db.insertInto("localizacao_fechada").values({ cod_biblioteca, localizacao: "2º andar, estante 14" }).execute();
     const closed = await (await get(t.app, `/api/acervo/${cited}`, token)).json();

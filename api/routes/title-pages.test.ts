@@ -29,9 +29,10 @@ beforeAll(async () => {
     { titulo: "Sem nada", copies: 0 },
   ]);
   await t.db.updateTable("acervo").set({ cod_tipo_obra: 2 }).where("cod_acervo", "=", serial).execute();
-  await t.db.insertInto("acervo_link").values([
-    { cod_acervo: book, url: "https://ebooks.example.org/dom-casmurro", descricao: "E-book", restrito: 1 },
-  ]).execute();
+  await t.db
+    .insertInto("acervo_link")
+    .values([{ cod_acervo: book, url: "https://ebooks.example.org/dom-casmurro", descricao: "E-book", restrito: 1 }])
+    .execute();
   await seedTitlePages(t.db, { now: Date.UTC(2025, 5, 30) });
   token = await publicToken(t.app);
 });
@@ -45,8 +46,16 @@ describe("authorities", () => {
       t.db
         .insertInto("autoridade")
         .values({
-          chave_origem: `t-${cabecalho}`, tipo, cabecalho, cabecalho_normalizado: cabecalho.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim(),
-          ver: JSON.stringify(ver), ver_tambem: JSON.stringify(ver_tambem), notas: JSON.stringify(["Fonte: catálogo"]),
+          chave_origem: `t-${cabecalho}`,
+          tipo,
+          cabecalho,
+          cabecalho_normalizado: cabecalho
+            .toLowerCase()
+            .replace(/[^\p{L}\p{N}]+/gu, " ")
+            .trim(),
+          ver: JSON.stringify(ver),
+          ver_tambem: JSON.stringify(ver_tambem),
+          notas: JSON.stringify(["Fonte: catálogo"]),
           marc: JSON.stringify({ leader: "00000nz  a2200000n  4500", fields: [{ "100": { ind1: "1", ind2: " ", subfields: [{ a: cabecalho }] } }] }),
         })
         .returning("cod_autoridade")
@@ -60,9 +69,18 @@ describe("authorities", () => {
     const res = await get(t.app, `/api/autoridade/${person}`, token, "5");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      cod_autoridade: person, tipo: 1, desc_tipo: "People", cabecalho: "Machado de Assis, 1839-1908", ver: ["Assis, Machado de"],
-      ver_tambem: [{ cabecalho: "Literatura brasileira", cod_autoridade: subject }, { cabecalho: "Sem registro", cod_autoridade: null }],
-      notas: ["Fonte: catálogo"], total_acervos: 1, acervos: [{ cod_acervo: book, titulo: "Dom Casmurro", autor: null, ano_publicacao: null }],
+      cod_autoridade: person,
+      tipo: 1,
+      desc_tipo: "People",
+      cabecalho: "Machado de Assis, 1839-1908",
+      ver: ["Assis, Machado de"],
+      ver_tambem: [
+        { cabecalho: "Literatura brasileira", cod_autoridade: subject },
+        { cabecalho: "Sem registro", cod_autoridade: null },
+      ],
+      notas: ["Fonte: catálogo"],
+      total_acervos: 1,
+      acervos: [{ cod_acervo: book, titulo: "Dom Casmurro", autor: null, ano_publicacao: null }],
     });
   });
 
@@ -120,10 +138,16 @@ describe("title sub-page data", () => {
   it("reads a book's table of contents from MARC 505, split at ' -- ' or '; '", async () => {
     const dados = await (await get(t.app, `/api/sumario/${book}/dados`, token)).json();
     expect(dados.livro.map((e: { titulo: string }) => e.titulo)).toEqual(["Do título", "Do livro", "A denúncia"]);
-    expect(contentsFromMarc({ fields: [{ "505": { subfields: [{ a: "Vol. 1 Moeda; vol. 2 Crescimento." }] } }] }).map((e) => e.titulo)).toEqual(["Vol. 1 Moeda", "vol. 2 Crescimento"]);
-    expect(
-      contentsFromMarc({ fields: [{ "505": { subfields: [{ t: "Prefácio /" }, { r: "A. Autor --" }, { t: "Um" }, { g: "p. 9" }] } }] }),
-    ).toEqual([{ titulo: "Prefácio", autor: "A. Autor", pagina: null }, { titulo: "Um", autor: null, pagina: "p. 9" }]);
+    expect(contentsFromMarc({ fields: [{ "505": { subfields: [{ a: "Vol. 1 Moeda; vol. 2 Crescimento." }] } }] }).map((e) => e.titulo)).toEqual([
+      "Vol. 1 Moeda",
+      "vol. 2 Crescimento",
+    ]);
+    expect(contentsFromMarc({ fields: [{ "505": { subfields: [{ t: "Prefácio /" }, { r: "A. Autor --" }, { t: "Um" }, { g: "p. 9" }] } }] })).toEqual(
+      [
+        { titulo: "Prefácio", autor: "A. Autor", pagina: null },
+        { titulo: "Um", autor: null, pagina: "p. 9" },
+      ],
+    );
   });
 });
 
@@ -139,7 +163,9 @@ describe("kardex", () => {
     expect(combos.bibliotecas.map((b: { cod_biblioteca: number }) => b.cod_biblioteca)).toEqual([1, 2]);
     expect(combos.anos).toEqual([2025, 2024, 2023]);
     const all: unknown[] = await (await get(t.app, `/api/kardex/${serial}/data`, token)).json();
-    const one: Array<{ ano: number; biblioteca: { cod_biblioteca: number } }> = await (await get(t.app, `/api/kardex/${serial}/data?codBib=2&year=2024`, token)).json();
+    const one: Array<{ ano: number; biblioteca: { cod_biblioteca: number } }> = await (
+      await get(t.app, `/api/kardex/${serial}/data?codBib=2&year=2024`, token)
+    ).json();
     expect(one).toHaveLength(4);
     expect(one.every((f) => f.ano === 2024 && f.biblioteca.cod_biblioteca === 2)).toBe(true);
     expect(all.length).toBeGreaterThan(one.length);
@@ -158,14 +184,23 @@ describe("kardex", () => {
 
 describe("restricted links and providers", () => {
   const post = (url: string, tok: string, body: unknown) =>
-    t.app.request(url, { method: "POST", headers: { authorization: `Bearer ${tok}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    t.app.request(url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tok}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   it("needs a patron to open a restricted link, then logs the access and returns the address", async () => {
     const link = await t.db.selectFrom("acervo_link").select("cod_link").where("cod_acervo", "=", book).executeTakeFirstOrThrow();
     const anon = await post(`/api/acesso-restrito/${book}/s/${link.cod_link}`, token, { browser: "Firefox" });
     expect(anon.status).toBe(403);
     const { access_token } = await login(t.app, "demo");
-    const res = await post(`/api/acesso-restrito/${book}/s/${link.cod_link}`, access_token, { userId: 99, browser: "Firefox", device: "desktop", os: "Linux" });
+    const res = await post(`/api/acesso-restrito/${book}/s/${link.cod_link}`, access_token, {
+      userId: 99,
+      browser: "Firefox",
+      device: "desktop",
+      os: "Linux",
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ url: "https://ebooks.example.org/dom-casmurro" });
     const log = await t.db.selectFrom("acesso_link").selectAll().where("cod_link", "=", link.cod_link).execute();
@@ -176,7 +211,11 @@ describe("restricted links and providers", () => {
   it("never hands out a script or data address as a restricted link to open, and logs no access to it", async () => {
     const { access_token } = await login(t.app, "demo");
     for (const url of ["javascript:alert(document.cookie)", " JaVa\tScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>"]) {
-      const { cod_link } = await t.db.insertInto("acervo_link").values({ cod_acervo: book, url, descricao: null, restrito: 1, acessibilidade: 0 }).returning("cod_link").executeTakeFirstOrThrow();
+      const { cod_link } = await t.db
+        .insertInto("acervo_link")
+        .values({ cod_acervo: book, url, descricao: null, restrito: 1, acessibilidade: 0 })
+        .returning("cod_link")
+        .executeTakeFirstOrThrow();
       expect((await post(`/api/acesso-restrito/${book}/s/${cod_link}`, access_token, {})).status).toBe(404);
       expect(await t.db.selectFrom("acesso_link").select("cod_link").where("cod_link", "=", cod_link).execute()).toEqual([]);
       await t.db.deleteFrom("acervo_link").where("cod_link", "=", cod_link).execute();
@@ -201,6 +240,14 @@ describe("restricted links and providers", () => {
   });
 
   it("does not put a token check on other /api paths", async () => {
-    expect((await t.app.request("/api/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials&client_id=4" })).status).toBe(200);
+    expect(
+      (
+        await t.app.request("/api/oauth/token", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "grant_type=client_credentials&client_id=4",
+        })
+      ).status,
+    ).toBe(200);
   });
 });

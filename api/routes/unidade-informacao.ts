@@ -36,10 +36,20 @@ const generalCommentRoute = createRoute({
   security: [{ bearer: [] }],
   request: {
     headers: LangHeader,
-    body: { required: true, content: { "application/json": { schema: z.object({ content: z.string().max(5000), b: z.coerce.number().int().positive().nullish() }).openapi("ComentarioGeral") } } },
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({ content: z.string().max(5000), b: z.coerce.number().int().positive().nullish() }).openapi("ComentarioGeral"),
+        },
+      },
+    },
   },
   responses: {
-    201: { description: "Comment awaiting approval", content: { "application/json": { schema: z.object({ cod_comentario: z.number().int(), situacao: z.string(), data_envio: z.string() }) } } },
+    201: {
+      description: "Comment awaiting approval",
+      content: { "application/json": { schema: z.object({ cod_comentario: z.number().int(), situacao: z.string(), data_envio: z.string() }) } },
+    },
     ...patronErrorResponses,
   },
 });
@@ -47,16 +57,18 @@ const generalCommentRoute = createRoute({
 const text = (max: number) => z.string().max(max).nullish();
 /** The suggestion fields of spec §3 (the professors' route adds its own, ADR 195). */
 export const SuggestionFields = z.object({
-    campus: z.coerce.number().int().positive().nullish(),
-    biblioteca: z.coerce.number().int().positive().nullish(),
-    autor: text(300),
-    titulo: text(500),
-    edicao: text(100),
-    editor: text(300),
-    isbn_issn: text(40).refine((v) => !v?.trim() || isIsbnOrIssn(v), "invalid ISBN or ISSN").openapi({ description: "A valid ISBN-10, ISBN-13 or ISSN (optional)" }),
-    periodico: text(300),
-    outras_inf: text(2000),
-  });
+  campus: z.coerce.number().int().positive().nullish(),
+  biblioteca: z.coerce.number().int().positive().nullish(),
+  autor: text(300),
+  titulo: text(500),
+  edicao: text(100),
+  editor: text(300),
+  isbn_issn: text(40)
+    .refine((v) => !v?.trim() || isIsbnOrIssn(v), "invalid ISBN or ISSN")
+    .openapi({ description: "A valid ISBN-10, ISBN-13 or ISSN (optional)" }),
+  periodico: text(300),
+  outras_inf: text(2000),
+});
 const Suggestion = SuggestionFields.openapi("SugestaoAquisicao");
 
 /** What the API answers for a stored suggestion. */

@@ -28,7 +28,10 @@ const MAX_VALUE = 300;
  */
 export function browseKey(indice: BrowseIndex, value: string): string {
   if (indice === "isbn" || indice === "issn") return value.toUpperCase().replace(/[^0-9X]/g, "");
-  return fold(value).replace(/[^\p{L}\p{N}]+/gu, " ").trim().slice(0, MAX_VALUE);
+  return fold(value)
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()
+    .slice(0, MAX_VALUE);
 }
 
 /**
@@ -71,7 +74,10 @@ export function browseEntries(a: BrowseSource): Array<{ indice: BrowseIndex; cha
   const seen = new Set<string>();
   const out: Array<{ indice: BrowseIndex; chave: string; valor: string }> = [];
   for (const [indice, value] of raw) {
-    const valor = value?.trim().replace(/\s*[/:;,.]$/, "").slice(0, MAX_VALUE);
+    const valor = value
+      ?.trim()
+      .replace(/\s*[/:;,.]$/, "")
+      .slice(0, MAX_VALUE);
     if (!valor) continue;
     // A title is shown as catalogued and filed without its initial article ("A estrutura…" under E).
     const chave = browseKey(indice, indice === "titulo" ? filingTitle(valor, a.titulo_caracteres_ignorados) : valor);

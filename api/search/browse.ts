@@ -33,18 +33,32 @@ export async function browseIndex(db: Db, indice: BrowseIndex, opts: { de?: stri
   let rows: BrowseEntry[];
   let more: boolean;
   if (opts.ate !== undefined) {
-    const back = await base.where("chave", "<", opts.ate).orderBy("chave", "desc").limit(qtd + 1).execute();
+    const back = await base
+      .where("chave", "<", opts.ate)
+      .orderBy("chave", "desc")
+      .limit(qtd + 1)
+      .execute();
     more = back.length > qtd;
     rows = back.slice(0, qtd).reverse();
     const next = rows.length ? opts.ate : null;
     return { entradas: norm(rows), anterior: more && rows.length ? rows[0].chave : null, proxima: next };
   }
   const from = opts.de ?? "";
-  const fwd = await base.where("chave", ">=", from).orderBy("chave").limit(qtd + 1).execute();
+  const fwd = await base
+    .where("chave", ">=", from)
+    .orderBy("chave")
+    .limit(qtd + 1)
+    .execute();
   more = fwd.length > qtd;
   rows = fwd.slice(0, qtd);
   const before = rows.length
-    ? await db.selectFrom("indice_entrada").select("chave").where("indice", "=", indice).where("chave", "<", rows[0].chave).limit(1).executeTakeFirst()
+    ? await db
+        .selectFrom("indice_entrada")
+        .select("chave")
+        .where("indice", "=", indice)
+        .where("chave", "<", rows[0].chave)
+        .limit(1)
+        .executeTakeFirst()
     : await db.selectFrom("indice_entrada").select("chave").where("indice", "=", indice).where("chave", "<", from).limit(1).executeTakeFirst();
   return {
     entradas: norm(rows),
@@ -56,7 +70,13 @@ export async function browseIndex(db: Db, indice: BrowseIndex, opts: { de?: stri
 const norm = (rows: BrowseEntry[]) => rows.map((r) => ({ chave: r.chave, valor: r.valor, total: Number(r.total) }));
 
 /** The titles of one index entry, by title, one page at a time (same hit shape as the search). */
-export async function browseTitles(db: Db, indice: BrowseIndex, chave: string, pagina: number, qtd: number): Promise<{ total: number; valor: string | null; resultados: SearchHit[] }> {
+export async function browseTitles(
+  db: Db,
+  indice: BrowseIndex,
+  chave: string,
+  pagina: number,
+  qtd: number,
+): Promise<{ total: number; valor: string | null; resultados: SearchHit[] }> {
   const head = await db
     .selectFrom("indice_entrada")
     .select([sql<number>`count(*)`.as("total"), sql<string | null>`min(valor)`.as("valor")])
@@ -68,8 +88,21 @@ export async function browseTitles(db: Db, indice: BrowseIndex, chave: string, p
     .innerJoin("acervo as a", "a.cod_acervo", "i.cod_acervo")
     .leftJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra")
     .select([
-      "a.cod_acervo", "a.titulo", "a.subtitulo", "a.autor", "a.editora", "a.local_publicacao", "a.ano_publicacao", "a.edicao",
-      "a.cod_tipo_obra", "t.descricao as desc_tipo_obra", "a.idioma", "a.isbn", "a.chamada", "a.link_capa", "a.acesso_remoto",
+      "a.cod_acervo",
+      "a.titulo",
+      "a.subtitulo",
+      "a.autor",
+      "a.editora",
+      "a.local_publicacao",
+      "a.ano_publicacao",
+      "a.edicao",
+      "a.cod_tipo_obra",
+      "t.descricao as desc_tipo_obra",
+      "a.idioma",
+      "a.isbn",
+      "a.chamada",
+      "a.link_capa",
+      "a.acesso_remoto",
       "a.possui_acessibilidade",
       sql<number>`(SELECT count(*) FROM exemplar e WHERE e.cod_acervo = a.cod_acervo)`.as("exemplares"),
       sql<number>`(SELECT count(*) FROM exemplar e WHERE e.cod_acervo = a.cod_acervo AND e.situacao = 'disponivel')`.as("disponiveis"),

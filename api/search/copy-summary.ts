@@ -25,8 +25,14 @@ export async function copySummaries(db: Db, ids: readonly number[]): Promise<Map
   const out = new Map<number, CopySummary>(ids.map((id) => [id, { localizacoes: [], reservavel: false }]));
   if (ids.length === 0) return out;
   const { rows } = await sql<{
-    cod_acervo: number; cod_biblioteca: number; biblioteca: string; chamada: string | null; localizacao: string | null;
-    exemplares: number | string; disponiveis: number | string; reservaveis: number | string;
+    cod_acervo: number;
+    cod_biblioteca: number;
+    biblioteca: string;
+    chamada: string | null;
+    localizacao: string | null;
+    exemplares: number | string;
+    disponiveis: number | string;
+    reservaveis: number | string;
   }>`
     SELECT e.cod_acervo, e.cod_biblioteca, b.desc_biblioteca AS biblioteca,
            coalesce(min(CASE WHEN e.situacao = 'disponivel' THEN e.chamada END), min(e.chamada)) AS chamada,
@@ -42,7 +48,14 @@ export async function copySummaries(db: Db, ids: readonly number[]): Promise<Map
   for (const r of rows) {
     const id = Number(r.cod_acervo);
     const disponiveis = Number(r.disponiveis);
-    out.get(id)?.localizacoes.push({ cod_biblioteca: Number(r.cod_biblioteca), biblioteca: r.biblioteca, chamada: r.chamada, localizacao: r.localizacao, exemplares: Number(r.exemplares), disponiveis });
+    out.get(id)?.localizacoes.push({
+      cod_biblioteca: Number(r.cod_biblioteca),
+      biblioteca: r.biblioteca,
+      chamada: r.chamada,
+      localizacao: r.localizacao,
+      exemplares: Number(r.exemplares),
+      disponiveis,
+    });
     const c = reservable.get(id) ?? { free: 0, holdable: 0 };
     c.free += disponiveis;
     c.holdable += Number(r.reservaveis);

@@ -26,7 +26,10 @@ describe("derived facet values", () => {
   it("names the repository of an online copy by its registrable domain, unwrapping proxies", () => {
     expect(repositoryOf("https://hdl.loc.gov/loc.gmd/g1")).toEqual({ codigo: "loc.gov", descricao: "Library of Congress" });
     expect(repositoryOf("http://ezproxy.uni.ca/login?url=https://www.scielo.br/j/x")).toEqual({ codigo: "scielo.br", descricao: "SciELO" });
-    expect(repositoryOf("https://integrada.minhabiblioteca.com.br/books/1")).toEqual({ codigo: "minhabiblioteca.com.br", descricao: "Minha Biblioteca" });
+    expect(repositoryOf("https://integrada.minhabiblioteca.com.br/books/1")).toEqual({
+      codigo: "minhabiblioteca.com.br",
+      descricao: "Minha Biblioteca",
+    });
     expect(repositoryOf("https://www.amazon.co.uk/dp/1")?.codigo).toBe("amazon.com");
     expect(repositoryOf("https://repositorio.ufrgs.br/handle/1")).toEqual({ codigo: "ufrgs.br", descricao: "ufrgs.br" });
     expect(repositoryOf("not a url")).toBeNull();
@@ -36,11 +39,22 @@ describe("derived facet values", () => {
   it("derives every value of a title once, skipping related-resource links", () => {
     // Catalogued as MARC gives them: ISBD punctuation ("Silva, Maria.", "Porto Alegre :") that the codes drop.
     const values = derivedFacets({
-      autor: "Silva, Maria.", autores_secundarios: JSON.stringify(["Silva, Maria", "Souza, Ana"]),
-      assuntos: JSON.stringify(["Geologia -- Brasil", "Geologia -- Métodos"]), editora: "Atlas", local_publicacao: "Porto Alegre :",
-      serie: null, links: ["https://www.loc.gov/toc/1", "https://archive.org/details/x"],
+      autor: "Silva, Maria.",
+      autores_secundarios: JSON.stringify(["Silva, Maria", "Souza, Ana"]),
+      assuntos: JSON.stringify(["Geologia -- Brasil", "Geologia -- Métodos"]),
+      editora: "Atlas",
+      local_publicacao: "Porto Alegre :",
+      serie: null,
+      links: ["https://www.loc.gov/toc/1", "https://archive.org/details/x"],
       marc: JSON.stringify({ fields: [{ "856": { ind2: "2", subfields: [{ u: "https://www.loc.gov/toc/1" }] } }] }),
     });
-    expect(values.map((v) => `${v.tipo}:${v.codigo}`).sort()).toEqual(["A:silva-maria", "A:souza-ana", "E:atlas", "P:porto-alegre", "R:archive.org", "S:geologia"]);
+    expect(values.map((v) => `${v.tipo}:${v.codigo}`).sort()).toEqual([
+      "A:silva-maria",
+      "A:souza-ana",
+      "E:atlas",
+      "P:porto-alegre",
+      "R:archive.org",
+      "S:geologia",
+    ]);
   });
 });

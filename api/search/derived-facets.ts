@@ -69,8 +69,10 @@ export function facetKey(value: string): string {
 export { cleanHeading };
 
 // "Sine loco" / "sine nomine" and their RDA phrasings: no place or publisher, not a value.
-const NO_PLACE = /^(s\.? ?l\.?|sine loco|local n[aã]o identificado|lugar no identificado|place of publication not identified|lieu de publication non identifi[eé])$/i;
-const NO_PUBLISHER = /^(s\.? ?n\.?|sine nomine|editora n[aã]o identificada|editor no identificado|publisher not identified|[eé]diteur non identifi[eé])$/i;
+const NO_PLACE =
+  /^(s\.? ?l\.?|sine loco|local n[aã]o identificado|lugar no identificado|place of publication not identified|lieu de publication non identifi[eé])$/i;
+const NO_PUBLISHER =
+  /^(s\.? ?n\.?|sine nomine|editora n[aã]o identificada|editor no identificado|publisher not identified|[eé]diteur non identifi[eé])$/i;
 
 function jsonList(value: string): string[] {
   try {

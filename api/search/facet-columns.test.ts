@@ -1,7 +1,20 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDemoTestApi, insertTitles } from "../lib/testing.ts";
-import { clearFacetColumns, clearSearchCache, facetColumns, facetColumnsSettings, reindexAcervos, searchAcervos, searchFacets, searchLimits, searchStats, type FacetResult, type SearchParams, type SelectedFilters } from "./index.ts";
+import {
+  clearFacetColumns,
+  clearSearchCache,
+  facetColumns,
+  facetColumnsSettings,
+  reindexAcervos,
+  searchAcervos,
+  searchFacets,
+  searchLimits,
+  searchStats,
+  type FacetResult,
+  type SearchParams,
+  type SelectedFilters,
+} from "./index.ts";
 
 /**
  * The facet columns in memory (ADR 105, "Facet columns in memory") must give exactly the SQL statement's
@@ -47,8 +60,16 @@ async function both(p: SearchParams): Promise<[FacetResult, FacetResult]> {
 }
 
 /** The least frequent value listed of a type (a selective filter). */
-const last = (r: FacetResult, tipo: string) => r.filtros.filter((f) => f.tipo === tipo).slice(-1).map((f) => f.codigo);
-const first = (r: FacetResult, tipo: string, n = 1) => r.filtros.filter((f) => f.tipo === tipo).slice(0, n).map((f) => f.codigo);
+const last = (r: FacetResult, tipo: string) =>
+  r.filtros
+    .filter((f) => f.tipo === tipo)
+    .slice(-1)
+    .map((f) => f.codigo);
+const first = (r: FacetResult, tipo: string, n = 1) =>
+  r.filtros
+    .filter((f) => f.tipo === tipo)
+    .slice(0, n)
+    .map((f) => f.codigo);
 
 describe("facet columns", () => {
   it("count what the SQL statement counts, with and without filters of every type, exact and sampled", async () => {
@@ -89,7 +110,11 @@ describe("facet columns", () => {
     const narrow = async (base: SelectedFilters, ...types: Array<"T" | "Y" | "I" | "X" | "K" | "B" | "S">) => {
       const facets = await searchFacets(t.db, params("de", base), "pt");
       const out = { ...base };
-      for (const tipo of types) out[tipo] = facets.filtros.filter((f) => f.tipo === tipo && f.total > 0).slice(0, 1).map((f) => f.codigo);
+      for (const tipo of types)
+        out[tipo] = facets.filtros
+          .filter((f) => f.tipo === tipo && f.total > 0)
+          .slice(0, 1)
+          .map((f) => f.codigo);
       return out;
     };
     const [plain] = await both(params("de"));
@@ -129,16 +154,26 @@ describe("facet columns", () => {
     const [before] = await both(p);
     const cols = await facetColumns(t.db);
     const seq = cols!.seq;
-    const { rows } = await sql<{ id: number }>`SELECT cod_acervo AS id FROM acervo WHERE titulo LIKE '%Brasil%' ORDER BY cod_acervo LIMIT 4`.execute(t.db);
+    const { rows } = await sql<{ id: number }>`SELECT cod_acervo AS id FROM acervo WHERE titulo LIKE '%Brasil%' ORDER BY cod_acervo LIMIT 4`.execute(
+      t.db,
+    );
     const [a, b, c, d] = rows.map((r) => Number(r.id));
     // A title's own columns, a link (online), a copy in another library, a derived value, and a title deleted.
-    await t.db.updateTable("acervo").set({ ano_publicacao: 2099, idioma: "lat", link_capa: "https://example.org/c.jpg", classificacao: " q12" }).where("cod_acervo", "=", a!).execute();
+    await t.db
+      .updateTable("acervo")
+      .set({ ano_publicacao: 2099, idioma: "lat", link_capa: "https://example.org/c.jpg", classificacao: " q12" })
+      .where("cod_acervo", "=", a!)
+      .execute();
     await t.db.insertInto("acervo_link").values({ cod_acervo: b!, url: "https://example.org/b" }).execute();
     const lib = await t.db.selectFrom("biblioteca").select("cod_biblioteca").orderBy("cod_biblioteca", "desc").executeTakeFirstOrThrow();
     await t.db.insertInto("exemplar").values({ cod_acervo: c!, cod_biblioteca: lib.cod_biblioteca, codigo_barras: "T-facet-1" }).execute();
     await t.db.updateTable("acervo").set({ autor: "Zuleika Quintana" }).where("cod_acervo", "=", d!).execute();
     await reindexAcervos(t.db, [d!]);
-    const changed = await t.db.selectFrom("acervo_mudanca" as never).select(["cod_acervo" as never]).where("seq" as never, ">", seq as never).execute();
+    const changed = await t.db
+      .selectFrom("acervo_mudanca" as never)
+      .select(["cod_acervo" as never])
+      .where("seq" as never, ">", seq as never)
+      .execute();
     expect(changed.map((r) => Number((r as { cod_acervo: number }).cod_acervo)).sort((x, y) => x - y)).toEqual([a, b, c, d].sort((x, y) => x! - y!));
     // Calls made at once share one refresh of the columns, and each gets the changed answer.
     clearSearchCache(t.db);

@@ -178,7 +178,9 @@ export class FacetColumns {
  * `acervo_faceta`, one per event (insert, delete, update). A bulk import drops them for the load and logs each
  * batch's titles with `logTitleChanges` instead (a row per written row costs about 6 % of its CPU).
  */
-export const CHANGE_LOG_TRIGGERS = ["acervo", "acervo_link", "exemplar", "acervo_faceta"].flatMap((t) => ["i", "d", "u"].map((e) => `${t}_mudou_${e}`));
+export const CHANGE_LOG_TRIGGERS = ["acervo", "acervo_link", "exemplar", "acervo_faceta"].flatMap((t) =>
+  ["i", "d", "u"].map((e) => `${t}_mudou_${e}`),
+);
 
 /** Logs a change of the listed titles, as the triggers would (SQLite; inside the writer's transaction). */
 export async function logTitleChanges(trx: Db, ids: readonly number[]): Promise<void> {
@@ -527,7 +529,14 @@ export function countColumns(cols: FacetColumns, q: ColumnCount, s1: readonly nu
     const t = q.types[ti]!;
     const key = acc.key[slot]!;
     const derived = kinds[ti]! < 0;
-    out.push({ tipo: t, codigo: derived ? String(key) : codeOf(cols, t, key), valor: derived ? key : null, total1: acc.total[slot]!, sem1: acc.sem1[slot]!, sem2: acc.sem2[slot]! });
+    out.push({
+      tipo: t,
+      codigo: derived ? String(key) : codeOf(cols, t, key),
+      valor: derived ? key : null,
+      total1: acc.total[slot]!,
+      sem1: acc.sem1[slot]!,
+      sem2: acc.sem2[slot]!,
+    });
   }
   return { rows: out, n1, n2 };
 }
@@ -580,7 +589,12 @@ export async function columnQuery(db: Db, types: FilterType[], selected: Selecte
     for (const r of list) (derivedIds[r.tipo as DerivedFacetType] ??= []).push(Number(r.cod_valor));
   }
   const campusOf = types.includes("NA_C")
-    ? new Map((await db.selectFrom("biblioteca").select(["cod_biblioteca", "cod_campus"]).execute()).map((r) => [Number(r.cod_biblioteca), Number(r.cod_campus)]))
+    ? new Map(
+        (await db.selectFrom("biblioteca").select(["cod_biblioteca", "cod_campus"]).execute()).map((r) => [
+          Number(r.cod_biblioteca),
+          Number(r.cod_campus),
+        ]),
+      )
     : null;
   return { types, flagged, selected, derivedIds, campusOf };
 }

@@ -3,7 +3,17 @@ import { dialectOf, type Db } from "../db/index.ts";
 import { DERIVED_FACET_TYPES, type DerivedFacetType } from "./derived-facets.ts";
 import { columnQuery, countColumns, facetColumns, failsExactlyOne, type ColumnCount, type CountedValue, type FacetColumns } from "./facet-columns.ts";
 import { classLabel, filterTypesOf, languageLabel, NO_YEAR, noYearLabel, onlyWithLabel, type FilterType, type SelectedFilters } from "./filters.ts";
-import { bucketScope, facetCandidates, facetScope, filterCondition, hitScope, online, searchStats, type FacetScope, type SearchParams } from "./query.ts";
+import {
+  bucketScope,
+  facetCandidates,
+  facetScope,
+  filterCondition,
+  hitScope,
+  online,
+  searchStats,
+  type FacetScope,
+  type SearchParams,
+} from "./query.ts";
 import { classExpr } from "./sql-fragments.ts";
 
 /** One facet value (spec §3 "Filter"): `total` with every selected filter, `totalSemFiltro` without its own type's. */
@@ -49,7 +59,11 @@ const isDerived = (t: FilterType): t is DerivedFacetType => (DERIVED_FACET_TYPES
  * to the selected types' `totalSemFiltro` (an estimate of the titles that fail just that type). A search
  * narrowed to a few hundred titles thus shows their exact counts, not a sample of the broad word's.
  */
-export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "guia" | "filtros" | "opcoes">, lang: "pt" | "es" | "en"): Promise<FacetResult> {
+export async function searchFacets(
+  db: Db,
+  p: Pick<SearchParams, "termos" | "guia" | "filtros" | "opcoes">,
+  lang: "pt" | "es" | "en",
+): Promise<FacetResult> {
   const types = filterTypesOf(p.guia);
   const selected = p.filtros ?? {};
   // Only the types with a selection are tested; the others pass every title.
@@ -73,7 +87,9 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
   const q: FacetQuery = { types, selected, flagged, w1, restN, weight: scope.weight };
   const listed = cols && cq && scope.ids && (!hits || hits.ids);
   if (listed) searchStats.columnCounts++;
-  const { rows, n1, n2 } = listed ? await countByColumns(db, cols, q, cq, hits ? hits.ids! : scope.ids!, hits ? scope.ids! : null) : await countInSql(db, p, q, scope, hits);
+  const { rows, n1, n2 } = listed
+    ? await countByColumns(db, cols, q, cq, hits ? hits.ids! : scope.ids!, hits ? scope.ids! : null)
+    : await countInSql(db, p, q, scope, hits);
   // Without filters, a sampled count is scaled by the sampling ratio (matches / sampled matches): an unbiased
   // estimate. With them, each stratum by its own ratio.
   const scale1 = hits ? w1 : scope.k === null || n1 === 0 ? 1 : (scope.weight ?? scope.n / n1);
@@ -90,13 +106,19 @@ export async function searchFacets(db: Db, p: Pick<SearchParams, "termos" | "gui
     // Selected values always stay listed, so they can be seen and removed; so does "no date" (spec §4).
     const shown = mine.filter((r, i) => i < FACET_VALUES_MAX || sel.includes(r.codigo) || (t === "Y" && r.codigo === NO_YEAR));
     for (const r of shown) {
-      filtros.push({ tipo: t, codigo: r.codigo, descricao: r.descricao ?? labels(t, r.codigo), total: r.total, totalSemFiltro: r.sem, selecionado: sel.includes(r.codigo) });
+      filtros.push({
+        tipo: t,
+        codigo: r.codigo,
+        descricao: r.descricao ?? labels(t, r.codigo),
+        total: r.total,
+        totalSemFiltro: r.sem,
+        selecionado: sel.includes(r.codigo),
+      });
     }
   }
   const estimado = hits ? hits.k !== null : scope.k !== null;
   return { totalLimitado: false, estimado, estimadoSemFiltro: estimado || hits !== null, filtros };
 }
-
 
 /** What both ways of counting need: the tab's types, the selection, and the strata's weights. */
 interface FacetQuery {
@@ -146,7 +168,10 @@ async function countInSql(
   const valuesOf = (t: FilterType) => sql`SELECT cod_valor FROM faceta_valor WHERE tipo = ${sql.lit(t)} AND codigo IN (${sql.join(selected[t]!)})`;
   const fl = flaggedDerived.length
     ? sql`, fl AS MATERIALIZED (
-        SELECT af.cod_acervo, ${sql.join(flaggedDerived.map((t) => sql`max(CASE WHEN af.cod_valor IN (${valuesOf(t)}) THEN 1 ELSE 0 END) AS ${flag(t)}`), sql`, `)}
+        SELECT af.cod_acervo, ${sql.join(
+          flaggedDerived.map((t) => sql`max(CASE WHEN af.cod_valor IN (${valuesOf(t)}) THEN 1 ELSE 0 END) AS ${flag(t)}`),
+          sql`, `,
+        )}
         FROM (SELECT DISTINCT cod_acervo FROM cand) u CROSS JOIN acervo_faceta af WHERE af.cod_acervo = u.cod_acervo GROUP BY af.cod_acervo)`
     : sql``;
   const product = (list: FilterType[]) => (list.length ? sql.join(list.map(flag), sql` * `) : sql`1`);
@@ -179,24 +204,42 @@ async function countInSql(
     K: group("K", sql`c.classe`, rowsOf("K"), sql`c.classe IS NOT NULL`),
     NA_A: group("NA_A", sql`c.classe`, rowsOf("NA_A"), sql`c.classe IS NOT NULL`),
     // One probe of the (title, library) index per title; DISTINCT counts a title once per library and stratum.
-    B: group("B", sql`CAST(c.cod_biblioteca AS TEXT)`, sql`(SELECT DISTINCT c.cod_acervo, c.s, e.cod_biblioteca ${sql.join(flagged.map((t) => sql`, c.${flag(t)}`), sql``)}
-           FROM ${rowsOf("B")} CROSS JOIN exemplar e WHERE e.cod_acervo = c.cod_acervo) c`),
+    B: group(
+      "B",
+      sql`CAST(c.cod_biblioteca AS TEXT)`,
+      sql`(SELECT DISTINCT c.cod_acervo, c.s, e.cod_biblioteca ${sql.join(
+        flagged.map((t) => sql`, c.${flag(t)}`),
+        sql``,
+      )}
+           FROM ${rowsOf("B")} CROSS JOIN exemplar e WHERE e.cod_acervo = c.cod_acervo) c`,
+    ),
     NA_C: group(
       "NA_C",
       sql`CAST(ec.cod_campus AS TEXT)`,
       sql`${rowsOf("NA_C")} JOIN (SELECT DISTINCT e.cod_acervo, bb.cod_campus FROM exemplar e JOIN biblioteca bb ON bb.cod_biblioteca = e.cod_biblioteca WHERE e.cod_acervo IN (SELECT cod_acervo FROM c)) ec ON ec.cod_acervo = c.cod_acervo`,
     ),
   };
-  const w2 = scope.weight !== undefined ? sql.lit(scope.weight) : sql`(${sql.lit(restN)} * 1.0 / (SELECT CASE WHEN rest.n > 0 THEN rest.n ELSE 1 END FROM rest))`;
+  const w2 =
+    scope.weight !== undefined
+      ? sql.lit(scope.weight)
+      : sql`(${sql.lit(restN)} * 1.0 / (SELECT CASE WHEN rest.n > 0 THEN rest.n ELSE 1 END FROM rest))`;
   const derived = types.filter(isDerived);
   const unions = types.filter((t) => !isDerived(t)).map((t) => parts[t]!);
   if (derived.length) {
     // Every derived type in one pass: a title's rows in acervo_faceta are one range of the primary key.
     // CROSS JOIN keeps that order in SQLite (never a scan of the whole table by value).
-    const othersOf = flagged.length ? sql`CASE af.tipo ${sql.join(derived.map((t) => sql`WHEN ${sql.lit(t)} THEN ${others(t)}`), sql` `)} END` : sql`1`;
+    const othersOf = flagged.length
+      ? sql`CASE af.tipo ${sql.join(
+          derived.map((t) => sql`WHEN ${sql.lit(t)} THEN ${others(t)}`),
+          sql` `,
+        )} END`
+      : sql`1`;
     const chosen = derived.filter((t) => selected[t]?.length);
     const sel = chosen.length
-      ? sql.join(chosen.map((t) => sql`SELECT cod_valor FROM faceta_valor WHERE tipo = ${sql.lit(t)} AND codigo IN (${sql.join(selected[t]!)})`), sql` UNION ALL `)
+      ? sql.join(
+          chosen.map((t) => sql`SELECT cod_valor FROM faceta_valor WHERE tipo = ${sql.lit(t)} AND codigo IN (${sql.join(selected[t]!)})`),
+          sql` UNION ALL `,
+        )
       : sql`SELECT CAST(NULL AS INTEGER) AS cod_valor WHERE 1 = 0`; // typed: PostgreSQL reads a bare NULL as text
     // acervo_faceta holds derived types only, and every tab offers them all: no filter on the type, and the
     // grouping is by the integer value id alone (the type comes with the label, after grouping). Ranked by the
@@ -213,7 +256,16 @@ async function countInSql(
       ) r
       WHERE r.rn <= ${FACET_TOP_N} OR r.cod_valor IN (${sel})`);
   }
-  const { rows } = await sql<{ tipo: FilterType; codigo: string; descricao: string | null; total1: number; sem1: number; sem2: number; n1: number; n2: number }>`
+  const { rows } = await sql<{
+    tipo: FilterType;
+    codigo: string;
+    descricao: string | null;
+    total1: number;
+    sem1: number;
+    sem2: number;
+    n1: number;
+    n2: number;
+  }>`
     WITH cand AS MATERIALIZED (${cand}) ${fl},
     ${hits ? sql`c0` : sql`c`} AS MATERIALIZED (
       SELECT a.cod_acervo, ${hits ? sql`a.s` : sql`1 AS s`}, a.cod_tipo_obra, a.ano_publicacao, a.idioma, a.possui_acessibilidade,
@@ -261,7 +313,11 @@ async function countByColumns(db: Db, cols: FacetColumns, q: FacetQuery, cq: Col
   const labels = new Map<number, { tipo: string; codigo: string; descricao: string }>();
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
-    for (const r of await db.selectFrom("faceta_valor").select(["cod_valor", "tipo", "codigo", "descricao"]).where("cod_valor", "in", part).execute()) {
+    for (const r of await db
+      .selectFrom("faceta_valor")
+      .select(["cod_valor", "tipo", "codigo", "descricao"])
+      .where("cod_valor", "in", part)
+      .execute()) {
       labels.set(Number(r.cod_valor), r);
     }
   }
@@ -287,9 +343,15 @@ function yearOrder(a: { codigo: string }, b: { codigo: string }): number {
 async function facetLabels(db: Db, rows: Array<{ tipo: FilterType; codigo: string }>, lang: "pt" | "es" | "en") {
   const ids = (t: FilterType) => [...new Set(rows.filter((r) => r.tipo === t).map((r) => Number(r.codigo)))];
   const [tipos, bibs, campi] = await Promise.all([
-    ids("T").length ? db.selectFrom("tipo_obra").select(["cod_tipo_obra as id", "descricao as nome"]).where("cod_tipo_obra", "in", ids("T")).execute() : [],
-    ids("B").length ? db.selectFrom("biblioteca").select(["cod_biblioteca as id", "desc_biblioteca as nome"]).where("cod_biblioteca", "in", ids("B")).execute() : [],
-    ids("NA_C").length ? db.selectFrom("campus").select(["cod_campus as id", "nome_campus as nome"]).where("cod_campus", "in", ids("NA_C")).execute() : [],
+    ids("T").length
+      ? db.selectFrom("tipo_obra").select(["cod_tipo_obra as id", "descricao as nome"]).where("cod_tipo_obra", "in", ids("T")).execute()
+      : [],
+    ids("B").length
+      ? db.selectFrom("biblioteca").select(["cod_biblioteca as id", "desc_biblioteca as nome"]).where("cod_biblioteca", "in", ids("B")).execute()
+      : [],
+    ids("NA_C").length
+      ? db.selectFrom("campus").select(["cod_campus as id", "nome_campus as nome"]).where("cod_campus", "in", ids("NA_C")).execute()
+      : [],
   ]);
   const named = (list: Array<{ id: number; nome: string }>) => new Map(list.map((r) => [String(r.id), r.nome]));
   const maps: Partial<Record<FilterType, Map<string, string>>> = { T: named(tipos), B: named(bibs), NA_C: named(campi) };

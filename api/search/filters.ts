@@ -49,7 +49,10 @@ const VALUE_RULES: Record<FilterType, RegExp> = {
  * Parses `filtro` query values of the form `TYPE:value` (e.g. `T:1`, `Y:SD`, `X:O`). Returns the
  * selection and the values that are not valid filters (the route answers 422 for those).
  */
-export function parseFilters(values: readonly string[], allowed: readonly FilterType[] = FILTER_TYPES): { selected: SelectedFilters; invalid: string[] } {
+export function parseFilters(
+  values: readonly string[],
+  allowed: readonly FilterType[] = FILTER_TYPES,
+): { selected: SelectedFilters; invalid: string[] } {
   const selected: SelectedFilters = {};
   const invalid: string[] = [];
   for (const raw of values) {
@@ -73,9 +76,42 @@ export function classOf(classificacao: string | null | undefined): string | null
 }
 
 const DDC_CLASSES: Record<"pt" | "es" | "en", string[]> = {
-  pt: ["Generalidades", "Filosofia e psicologia", "Religião", "Ciências sociais", "Linguagem", "Ciências naturais e matemática", "Tecnologia", "Artes", "Literatura", "Geografia e história"],
-  es: ["Generalidades", "Filosofía y psicología", "Religión", "Ciencias sociales", "Lenguas", "Ciencias naturales y matemáticas", "Tecnología", "Artes", "Literatura", "Geografía e historia"],
-  en: ["General works", "Philosophy and psychology", "Religion", "Social sciences", "Language", "Science", "Technology", "Arts", "Literature", "History and geography"],
+  pt: [
+    "Generalidades",
+    "Filosofia e psicologia",
+    "Religião",
+    "Ciências sociais",
+    "Linguagem",
+    "Ciências naturais e matemática",
+    "Tecnologia",
+    "Artes",
+    "Literatura",
+    "Geografia e história",
+  ],
+  es: [
+    "Generalidades",
+    "Filosofía y psicología",
+    "Religión",
+    "Ciencias sociales",
+    "Lenguas",
+    "Ciencias naturales y matemáticas",
+    "Tecnología",
+    "Artes",
+    "Literatura",
+    "Geografía e historia",
+  ],
+  en: [
+    "General works",
+    "Philosophy and psychology",
+    "Religion",
+    "Social sciences",
+    "Language",
+    "Science",
+    "Technology",
+    "Arts",
+    "Literature",
+    "History and geography",
+  ],
 };
 
 /** The Library of Congress Classification's main classes (the letters it uses; I, O, W, X and Y are not LC classes). */
@@ -112,8 +148,26 @@ export function classLabel(code: string, lang: "pt" | "es" | "en"): string {
 
 // MARC 21 bibliographic language codes (639-2/B) that differ from the 639-2/T codes Intl knows.
 const B_TO_T: Record<string, string> = {
-  alb: "sqi", arm: "hye", baq: "eus", bur: "mya", chi: "zho", cze: "ces", dut: "nld", fre: "fra", geo: "kat",
-  ger: "deu", gre: "ell", ice: "isl", mac: "mkd", mao: "mri", may: "msa", per: "fas", rum: "ron", slo: "slk", tib: "bod", wel: "cym",
+  alb: "sqi",
+  arm: "hye",
+  baq: "eus",
+  bur: "mya",
+  chi: "zho",
+  cze: "ces",
+  dut: "nld",
+  fre: "fra",
+  geo: "kat",
+  ger: "deu",
+  gre: "ell",
+  ice: "isl",
+  mac: "mkd",
+  mao: "mri",
+  may: "msa",
+  per: "fas",
+  rum: "ron",
+  slo: "slk",
+  tib: "bod",
+  wel: "cym",
 };
 
 // One DisplayNames per answer language: creating one costs more than naming every value of a facet (ADR 210).
@@ -170,7 +224,8 @@ export interface GuideSource {
 }
 
 // Form subdivisions and genre terms of legislation (LCSH "Law and legislation", "Statutes"; pt/es equivalents).
-const NORMATIVE = /\b(law and legislation|legislation|statutes|laws, etc|decrees|legisla[cç][aã]o|leis|decretos|legislaci[oó]n|normas jur[ií]dicas|atos normativos)\b/i;
+const NORMATIVE =
+  /\b(law and legislation|legislation|statutes|laws, etc|decrees|legisla[cç][aã]o|leis|decretos|legislaci[oó]n|normas jur[ií]dicas|atos normativos)\b/i;
 // Form subdivisions and genre terms of case law (LCSH "Cases", "Law reports, digests, etc."; pt/es "Jurisprudência").
 const CASE_LAW = /\b(cases|law reports|jurisprud[eê]ncia|jurisprudencia|ac[oó]rd[aã]os|sentencias)\b/i;
 

@@ -26,7 +26,10 @@ export function normalizeIdentifiers(termo: string): string {
 
 /** The ISBNs of a record's ISBN field (several may be listed, separated by ";", "," or spaces before digits). */
 function isbnValues(field: string): string[] {
-  return field.split(/[;,]\s*|\s+(?=\d{9})/).map((v) => v.trim()).filter(Boolean);
+  return field
+    .split(/[;,]\s*|\s+(?=\d{9})/)
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /**

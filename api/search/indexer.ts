@@ -48,7 +48,18 @@ export function searchDocument(a: IndexSource, terms?: Set<string>): { titulo: s
     autor: indexText([a.autor, ...jsonList(a.autores_secundarios)], langs, terms),
     assunto: indexText(jsonList(a.assuntos), langs, terms),
     outros: indexText(
-      [a.editora, a.serie, ...jsonList(a.notas), a.isbn, ...isbnIndexForms(a.isbn), a.issn, ...issnIndexForms(a.issn), a.chamada, a.classificacao, a.local_publicacao],
+      [
+        a.editora,
+        a.serie,
+        ...jsonList(a.notas),
+        a.isbn,
+        ...isbnIndexForms(a.isbn),
+        a.issn,
+        ...issnIndexForms(a.issn),
+        a.chamada,
+        a.classificacao,
+        a.local_publicacao,
+      ],
       langs,
       terms,
     ),
@@ -63,8 +74,24 @@ export interface TitleIndexRow extends IndexSource {
 }
 
 const INDEX_COLUMNS = [
-  "cod_acervo", "titulo", "titulo_caracteres_ignorados", "subtitulo", "autor", "autores_secundarios", "assuntos", "editora", "serie", "notas", "isbn", "issn",
-  "chamada", "classificacao", "local_publicacao", "idioma", "ano_publicacao", "marc",
+  "cod_acervo",
+  "titulo",
+  "titulo_caracteres_ignorados",
+  "subtitulo",
+  "autor",
+  "autores_secundarios",
+  "assuntos",
+  "editora",
+  "serie",
+  "notas",
+  "isbn",
+  "issn",
+  "chamada",
+  "classificacao",
+  "local_publicacao",
+  "idioma",
+  "ano_publicacao",
+  "marc",
 ] as const;
 
 /**
@@ -138,7 +165,14 @@ export function titleIndexEntry(row: Omit<TitleIndexRow, "cod_acervo">, terms?: 
   for (const v of derivedFacets({ ...row, marc })) facets.push(v.tipo, v.codigo, v.descricao);
   const vocabulary: string[] = [];
   for (const [folded, form] of titleVocabulary(row)) vocabulary.push(folded, form);
-  return { text: [d.titulo, d.autor, d.assunto, d.outros], guides: guidesOf(guideSource(marc, row.assuntos)), browse, facets, order: orderKeys(row), vocabulary };
+  return {
+    text: [d.titulo, d.autor, d.assunto, d.outros],
+    guides: guidesOf(guideSource(marc, row.assuntos)),
+    browse,
+    facets,
+    order: orderKeys(row),
+    vocabulary,
+  };
 }
 
 /**
@@ -160,8 +194,16 @@ export interface KnownWords {
  * titles' rows in hand (the MARC importer, inside the transaction that wrote them) calls it directly instead
  * of re-reading them. `clear` lists the titles whose old entries to delete first (default: all of `rows`).
  */
-export async function writeTitleIndex(trx: Kysely<any>, rows: TitleIndexRow[], clear: readonly number[] = rows.map((r) => r.cod_acervo)): Promise<void> {
-  await writeIndexEntries(trx, rows.map((r) => ({ cod_acervo: r.cod_acervo, entry: titleIndexEntry(r) })), clear);
+export async function writeTitleIndex(
+  trx: Kysely<any>,
+  rows: TitleIndexRow[],
+  clear: readonly number[] = rows.map((r) => r.cod_acervo),
+): Promise<void> {
+  await writeIndexEntries(
+    trx,
+    rows.map((r) => ({ cod_acervo: r.cod_acervo, entry: titleIndexEntry(r) })),
+    clear,
+  );
 }
 
 /**
@@ -183,7 +225,8 @@ export async function writeIndexEntries(
     const ids = clear.slice(i, i + BATCH);
     if (pg) await sql`DELETE FROM acervo_busca WHERE cod_acervo IN (${sql.join(ids)})`.execute(trx);
     else await sql`DELETE FROM acervo_busca WHERE rowid IN (${sql.join(ids)})`.execute(trx);
-    for (const table of ["acervo_guia", "indice_entrada", "acervo_faceta", "busca_ordem"] as const) await trx.deleteFrom(table).where("cod_acervo", "in", ids).execute();
+    for (const table of ["acervo_guia", "indice_entrada", "acervo_faceta", "busca_ordem"] as const)
+      await trx.deleteFrom(table).where("cod_acervo", "in", ids).execute();
   }
   const written: KnownWords = { terms: new Set(), words: new Set(), facets: new Map() };
   if (!titles.length) return written;
@@ -196,14 +239,28 @@ export async function writeIndexEntries(
     await writeTerms(trx, written.terms);
   }
   const browse: unknown[][] = [];
-  for (const { cod_acervo, entry: e } of titles) for (let i = 0; i < e.browse.length; i += 3) browse.push([e.browse[i], e.browse[i + 1], e.browse[i + 2], cod_acervo]);
-  await writeGuideRows(trx, titles.flatMap(({ cod_acervo, entry }) => entry.guides.map((g) => [g, cod_acervo])), byBrowseKey(browse));
-  written.facets = await writeFacets(trx, titles.map(({ cod_acervo, entry }) => ({ cod_acervo, values: entry.facets })), known?.facets);
+  for (const { cod_acervo, entry: e } of titles)
+    for (let i = 0; i < e.browse.length; i += 3) browse.push([e.browse[i], e.browse[i + 1], e.browse[i + 2], cod_acervo]);
+  await writeGuideRows(
+    trx,
+    titles.flatMap(({ cod_acervo, entry }) => entry.guides.map((g) => [g, cod_acervo])),
+    byBrowseKey(browse),
+  );
+  written.facets = await writeFacets(
+    trx,
+    titles.map(({ cod_acervo, entry }) => ({ cod_acervo, values: entry.facets })),
+    known?.facets,
+  );
   const vocab = new Map<string, string>();
   for (const { entry: e } of titles) {
-    for (let i = 0; i < e.vocabulary.length; i += 2) if (!vocab.has(e.vocabulary[i]) && !known?.words.has(e.vocabulary[i])) vocab.set(e.vocabulary[i], e.vocabulary[i + 1]);
+    for (let i = 0; i < e.vocabulary.length; i += 2)
+      if (!vocab.has(e.vocabulary[i]) && !known?.words.has(e.vocabulary[i])) vocab.set(e.vocabulary[i], e.vocabulary[i + 1]);
   }
-  await writeOrderRows(trx, titles.map(({ cod_acervo, entry }) => [cod_acervo, ...entry.order]), vocab);
+  await writeOrderRows(
+    trx,
+    titles.map(({ cod_acervo, entry }) => [cod_acervo, ...entry.order]),
+    vocab,
+  );
   written.words = new Set(vocab.keys());
   return written;
 }
@@ -263,7 +320,12 @@ type OrderSource = {
   titulo: string;
   /** How many leading characters the title files without (migration 086); missing: none. */
   titulo_caracteres_ignorados?: number | null;
-  subtitulo: string | null; autor: string | null; autores_secundarios: string; assuntos: string; ano_publicacao: number | null };
+  subtitulo: string | null;
+  autor: string | null;
+  autores_secundarios: string;
+  assuntos: string;
+  ano_publicacao: number | null;
+};
 
 /**
  * Recomputes the sort keys (`busca_ordem`) of the given titles, or of every title, and adds their words to
@@ -292,7 +354,10 @@ export async function reindexOrder(db: Kysely<any>, codAcervos?: number[]): Prom
 export function workKey(r: { titulo: string; titulo_caracteres_ignorados?: number | null; autor: string | null }): string | null {
   const title = titleKey(filingTitle(r.titulo, r.titulo_caracteres_ignorados));
   if (!title || r.titulo.trim() === "[s.t.]") return null;
-  const author = words(r.autor).filter((w) => !/^\p{N}+$/u.test(w)).map(fold).join(" ");
+  const author = words(r.autor)
+    .filter((w) => !/^\p{N}+$/u.test(w))
+    .map(fold)
+    .join(" ");
   return `${title}|${author}`;
 }
 
@@ -319,11 +384,20 @@ function titleVocabulary(r: Omit<OrderSource, "cod_acervo">): Map<string, string
 async function writeOrder(trx: Kysely<any>, rows: OrderSource[]) {
   const vocab = new Map<string, string>();
   for (const r of rows) for (const [k, v] of titleVocabulary(r)) if (!vocab.has(k)) vocab.set(k, v);
-  await writeOrderRows(trx, rows.map((r) => [r.cod_acervo, ...orderKeys(r)]), vocab);
+  await writeOrderRows(
+    trx,
+    rows.map((r) => [r.cod_acervo, ...orderKeys(r)]),
+    vocab,
+  );
 }
 
 async function writeOrderRows(trx: Kysely<any>, order: unknown[][], vocab: Map<string, string>) {
-  await insertRows(trx, "busca_ordem", ["cod_acervo", "chave_titulo", "palavras", "titulo_ord", "sem_autor", "autor_ord", "ano_ord", "chave_obra"], order);
+  await insertRows(
+    trx,
+    "busca_ordem",
+    ["cod_acervo", "chave_titulo", "palavras", "titulo_ord", "sem_autor", "autor_ord", "ano_ord", "chave_obra"],
+    order,
+  );
   await insertRows(trx, "busca_palavra", ["palavra", "forma"], [...vocab], { tail: "ON CONFLICT (palavra) DO NOTHING" });
 }
 
@@ -360,7 +434,11 @@ function guideSource(rec: MarcJson | null, assuntos: string): GuideSource {
 export async function reindexFacets(db: Kysely<any>, codAcervos?: number[]): Promise<void> {
   await forEachBatch(db, codAcervos, async (ids) => {
     const [rows, links] = await Promise.all([
-      db.selectFrom("acervo").select(["cod_acervo", "autor", "autores_secundarios", "assuntos", "editora", "local_publicacao", "serie", "marc"]).where("cod_acervo", "in", ids).execute(),
+      db
+        .selectFrom("acervo")
+        .select(["cod_acervo", "autor", "autores_secundarios", "assuntos", "editora", "local_publicacao", "serie", "marc"])
+        .where("cod_acervo", "in", ids)
+        .execute(),
       db.selectFrom("acervo_link").select(["cod_acervo", "url"]).where("cod_acervo", "in", ids).execute(),
     ]);
     const linksOf = new Map<number, string[]>();
@@ -380,22 +458,35 @@ export async function reindexFacets(db: Kysely<any>, codAcervos?: number[]): Pro
  * Links titles to their derived facet values (`values`: type, code, label, …), adding the values not stored yet.
  * `known` holds ids already committed; returns the ids it looked up or added.
  */
-async function writeFacets(trx: Kysely<any>, perTitle: Array<{ cod_acervo: number; values: string[] }>, known?: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+async function writeFacets(
+  trx: Kysely<any>,
+  perTitle: Array<{ cod_acervo: number; values: string[] }>,
+  known?: ReadonlyMap<string, number>,
+): Promise<Map<string, number>> {
   // A value's label is the first one seen (a Map built from the list would keep each key's last one, so the label
   // would depend on where a batch starts).
   const distinct = new Map<string, DerivedValue>();
   for (const t of perTitle) {
     for (let i = 0; i < t.values.length; i += 3) {
       const key = `${t.values[i]}:${t.values[i + 1]}`;
-      if (!known?.has(key) && !distinct.has(key)) distinct.set(key, { tipo: t.values[i] as DerivedValue["tipo"], codigo: t.values[i + 1], descricao: t.values[i + 2] });
+      if (!known?.has(key) && !distinct.has(key))
+        distinct.set(key, { tipo: t.values[i] as DerivedValue["tipo"], codigo: t.values[i + 1], descricao: t.values[i + 2] });
     }
   }
   const found = new Map<string, number>();
   // Most values exist already once a catalogue is under way: look them up by type, insert only the new ones.
   const lookUp = async (values: DerivedValue[]) => {
     for (const tipo of DERIVED_FACET_TYPES) {
-      for (const codes of chunks(values.filter((v) => v.tipo === tipo).map((v) => v.codigo), 500)) {
-        const rows = (await trx.selectFrom("faceta_valor").select(["cod_valor", "codigo"]).where("tipo", "=", tipo).where("codigo", "in", codes).execute()) as Array<{ cod_valor: number; codigo: string }>;
+      for (const codes of chunks(
+        values.filter((v) => v.tipo === tipo).map((v) => v.codigo),
+        500,
+      )) {
+        const rows = (await trx
+          .selectFrom("faceta_valor")
+          .select(["cod_valor", "codigo"])
+          .where("tipo", "=", tipo)
+          .where("codigo", "in", codes)
+          .execute()) as Array<{ cod_valor: number; codigo: string }>;
         for (const f of rows) found.set(`${tipo}:${f.codigo}`, f.cod_valor);
       }
     }
@@ -403,7 +494,13 @@ async function writeFacets(trx: Kysely<any>, perTitle: Array<{ cod_acervo: numbe
   await lookUp([...distinct.values()]);
   const missing = [...distinct].filter(([k]) => !found.has(k)).map(([, v]) => v);
   if (missing.length) {
-    await insertRows(trx, "faceta_valor", ["tipo", "codigo", "descricao"], missing.map((v) => [v.tipo, v.codigo, v.descricao]), { tail: "ON CONFLICT (tipo, codigo) DO NOTHING" });
+    await insertRows(
+      trx,
+      "faceta_valor",
+      ["tipo", "codigo", "descricao"],
+      missing.map((v) => [v.tipo, v.codigo, v.descricao]),
+      { tail: "ON CONFLICT (tipo, codigo) DO NOTHING" },
+    );
     await lookUp(missing);
   }
   const links: unknown[][] = [];
@@ -425,7 +522,13 @@ async function forEachBatch(db: Kysely<any>, codAcervos: number[] | undefined, r
   }
   let last = 0;
   for (;;) {
-    const ids = (await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", ">", last).orderBy("cod_acervo").limit(BATCH).execute()) as Array<{ cod_acervo: number }>;
+    const ids = (await db
+      .selectFrom("acervo")
+      .select("cod_acervo")
+      .where("cod_acervo", ">", last)
+      .orderBy("cod_acervo")
+      .limit(BATCH)
+      .execute()) as Array<{ cod_acervo: number }>;
     if (ids.length === 0) return;
     await run(ids.map((r) => r.cod_acervo));
     last = ids[ids.length - 1].cod_acervo;
@@ -439,15 +542,16 @@ async function forEachBatch(db: Kysely<any>, codAcervos: number[] | undefined, r
  */
 export async function reindexGuides(db: Kysely<any>, codAcervos?: number[]): Promise<void> {
   await forEachBatch(db, codAcervos, async (ids) => {
-    const rows = (await db
-      .selectFrom("acervo")
-      .selectAll()
-      .where("cod_acervo", "in", ids)
-      .execute()) as Array<BrowseSource & { cod_acervo: number; marc: string; assuntos: string }>;
+    const rows = (await db.selectFrom("acervo").selectAll().where("cod_acervo", "in", ids).execute()) as Array<
+      BrowseSource & { cod_acervo: number; marc: string; assuntos: string }
+    >;
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom("acervo_guia").where("cod_acervo", "in", ids).execute();
       await trx.deleteFrom("indice_entrada").where("cod_acervo", "in", ids).execute();
-      await writeGuides(trx, rows.map((r) => ({ ...r, guide: guideSource(marcObject(r.marc), r.assuntos) })));
+      await writeGuides(
+        trx,
+        rows.map((r) => ({ ...r, guide: guideSource(marcObject(r.marc), r.assuntos) })),
+      );
     });
   });
 }

@@ -50,7 +50,11 @@ export function oaiIdentifier(repositorio: string, codOrigem: string): string {
 
 /** Writes (or replaces) harvested records of one member and indexes them. Returns the number written. */
 export async function upsertNetworkRecords(db: Db, codInstituicao: number, records: NetworkRecordInput[]): Promise<number> {
-  const inst = await db.selectFrom("rede_instituicao").select("repositorio_oai").where("cod_instituicao", "=", codInstituicao).executeTakeFirstOrThrow();
+  const inst = await db
+    .selectFrom("rede_instituicao")
+    .select("repositorio_oai")
+    .where("cod_instituicao", "=", codInstituicao)
+    .executeTakeFirstOrThrow();
   const ids: number[] = [];
   for (let i = 0; i < records.length; i += BATCH) {
     const batch = records.slice(i, i + BATCH);
@@ -85,7 +89,11 @@ export async function upsertNetworkRecords(db: Db, codInstituicao: number, recor
  * every title not harvested yet. Returns the number of new records (then indexed).
  */
 export async function harvestLocalCatalogue(db: Db, codInstituicao: number): Promise<number> {
-  const inst = await db.selectFrom("rede_instituicao").select("repositorio_oai").where("cod_instituicao", "=", codInstituicao).executeTakeFirstOrThrow();
+  const inst = await db
+    .selectFrom("rede_instituicao")
+    .select("repositorio_oai")
+    .where("cod_instituicao", "=", codInstituicao)
+    .executeTakeFirstOrThrow();
   const prefix = `oai:${inst.repositorio_oai}:acervo/`;
   const before = await maxRecordId(db);
   await sql`INSERT INTO rede_registro (cod_instituicao, identificador_oai, cod_origem, cod_tipo_obra, titulo, subtitulo, autor,
@@ -104,7 +112,10 @@ export async function harvestLocalCatalogue(db: Db, codInstituicao: number): Pro
 }
 
 async function maxRecordId(db: Db): Promise<number> {
-  const r = await db.selectFrom("rede_registro").select(sql<number>`coalesce(max(cod_registro), 0)`.as("m")).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom("rede_registro")
+    .select(sql<number>`coalesce(max(cod_registro), 0)`.as("m"))
+    .executeTakeFirstOrThrow();
   return Number(r.m);
 }
 
@@ -124,7 +135,9 @@ export async function indexNetworkRecords(db: Db, ids: number[]): Promise<void> 
             setweight(to_tsvector('simple', ${d.titulo}), 'A') || setweight(to_tsvector('simple', ${d.autor}), 'B') ||
             setweight(to_tsvector('simple', ${d.assunto}), 'C') || setweight(to_tsvector('simple', ${d.outros}), 'D'))`.execute(trx);
         } else {
-          await sql`INSERT INTO rede_busca (rowid, titulo, autor, assunto, outros) VALUES (${r.cod_registro}, ${d.titulo}, ${d.autor}, ${d.assunto}, ${d.outros})`.execute(trx);
+          await sql`INSERT INTO rede_busca (rowid, titulo, autor, assunto, outros) VALUES (${r.cod_registro}, ${d.titulo}, ${d.autor}, ${d.assunto}, ${d.outros})`.execute(
+            trx,
+          );
         }
       }
     });
@@ -277,8 +290,12 @@ export async function networkFacets(
   const n = Number(rows[0]?.n ?? 0);
   const ids = (t: NetworkFilterType) => [...new Set(rows.filter((r) => r.tipo === t).map((r) => Number(r.codigo)))];
   const [insts, tipos] = await Promise.all([
-    ids("Z").length ? db.selectFrom("rede_instituicao").select(["cod_instituicao as id", "nome"]).where("cod_instituicao", "in", ids("Z")).execute() : [],
-    ids("T").length ? db.selectFrom("tipo_obra").select(["cod_tipo_obra as id", "descricao as nome"]).where("cod_tipo_obra", "in", ids("T")).execute() : [],
+    ids("Z").length
+      ? db.selectFrom("rede_instituicao").select(["cod_instituicao as id", "nome"]).where("cod_instituicao", "in", ids("Z")).execute()
+      : [],
+    ids("T").length
+      ? db.selectFrom("tipo_obra").select(["cod_tipo_obra as id", "descricao as nome"]).where("cod_tipo_obra", "in", ids("T")).execute()
+      : [],
   ]);
   const names: Partial<Record<NetworkFilterType, Map<string, string>>> = {
     Z: new Map(insts.map((r) => [String(r.id), r.nome])),
@@ -296,7 +313,14 @@ export async function networkFacets(
     );
     const sel = p.filtros[t] ?? [];
     for (const r of mine.filter((x, i) => i < FACET_VALUES_MAX || sel.includes(x.codigo))) {
-      filtros.push({ tipo: t, codigo: r.codigo, descricao: label(t, r.codigo), total: r.total, totalSemFiltro: r.sem, selecionado: sel.includes(r.codigo) });
+      filtros.push({
+        tipo: t,
+        codigo: r.codigo,
+        descricao: label(t, r.codigo),
+        total: r.total,
+        totalSemFiltro: r.sem,
+        selecionado: sel.includes(r.codigo),
+      });
     }
   }
   return { totalLimitado: n > CANDIDATE_CAP, filtros };

@@ -151,7 +151,8 @@ interface TermGroups {
 }
 
 /** Whether word `i` of group `g` is the term's prefix word. */
-const isPrefix = (t: TermGroups, g: number, i: number) => t.lastIsPrefix && g === t.groups.length - 1 && i === t.groups[g].pos.length - 1 && fold(t.groups[g].pos[i]).length >= 3;
+const isPrefix = (t: TermGroups, g: number, i: number) =>
+  t.lastIsPrefix && g === t.groups.length - 1 && i === t.groups[g].pos.length - 1 && fold(t.groups[g].pos[i]).length >= 3;
 
 /**
  * FTS5 MATCH expression of a term's alternatives (OR), each its wanted words (AND, in `tipo`'s column) less its
@@ -397,7 +398,8 @@ function termWords(termos: SearchTerm[]) {
 const ruleWord = (w: string, prefix: boolean) => ({ alts: queryAlternatives(w), prefix: prefix ? fold(w) : null });
 
 /** A term's alternatives as a rule's data (see `Compiled.rule`). */
-const ruleGroups = (t: TermGroups) => t.groups.map((g, gi) => ({ words: g.pos.map((w, i) => ruleWord(w, isPrefix(t, gi, i))), not: g.neg.map((w) => ruleWord(w, false)) }));
+const ruleGroups = (t: TermGroups) =>
+  t.groups.map((g, gi) => ({ words: g.pos.map((w, i) => ruleWord(w, isPrefix(t, gi, i))), not: g.neg.map((w) => ruleWord(w, false)) }));
 
 async function compile(db: Db, termos: SearchTerm[]): Promise<Compiled | null> {
   const terms = termWords(termos);
@@ -421,7 +423,11 @@ async function compile(db: Db, termos: SearchTerm[]): Promise<Compiled | null> {
   if (joined) {
     // Rows joined by OR or NOT (ADR 257): one relevance tier (a title tier of "A OR NOT B" would need rules of
     // its own), and every title test is the text index's own MATCH (the JavaScript rule is AND-only).
-    const all = joinTerms(terms.map((t) => one(t, t.tipo, t.tipo)), terms.map((t) => t.operator), pg);
+    const all = joinTerms(
+      terms.map((t) => one(t, t.tipo, t.tipo)),
+      terms.map((t) => t.operator),
+      pg,
+    );
     return { all, title: null, rest: null, exactKey: null, probe, titleRule: [], rule: null };
   }
   const and = pg ? " & " : " AND ";
@@ -437,7 +443,15 @@ async function compile(db: Db, termos: SearchTerm[]): Promise<Compiled | null> {
   const rule = terms.map((t) => ({ col: COLUMN[t.tipo] === null ? null : TEXT_COLUMNS.indexOf(COLUMN[t.tipo]!), groups: ruleGroups(t) }));
   const plainWord = (w: RuleWord) => w.alts.every((a) => PLAIN.test(a)) && (w.prefix === null || PLAIN.test(w.prefix));
   const plainRule = rule.every((t) => t.groups.every((g) => g.words.every(plainWord) && g.not.every(plainWord)));
-  return { all, title: title ?? (single ? all : null), rest, exactKey: exact ? terms[0].groups[0].pos.map(fold).join(" ") : null, probe, titleRule, rule: !pg && plainRule ? rule : null };
+  return {
+    all,
+    title: title ?? (single ? all : null),
+    rest,
+    exactKey: exact ? terms[0].groups[0].pos.map(fold).join(" ") : null,
+    probe,
+    titleRule,
+    rule: !pg && plainRule ? rule : null,
+  };
 }
 
 /**
@@ -545,7 +559,12 @@ function othersOf(type: FilterType, filtros: SelectedFilters | undefined): Selec
  * The ids `driven` lists. On a plain tab with the facet columns ready, the other filters are tested there, in
  * JS (a few hundred nanoseconds a title), instead of by correlated lookups of each title's rows.
  */
-async function drivenIds(db: Db, set: RawBuilder<unknown>, type: FilterType, p: Pick<SearchParams, "guia" | "opcoes" | "filtros">): Promise<number[]> {
+async function drivenIds(
+  db: Db,
+  set: RawBuilder<unknown>,
+  type: FilterType,
+  p: Pick<SearchParams, "guia" | "opcoes" | "filtros">,
+): Promise<number[]> {
   const cols = plainTab(p) ? await facetColumns(db) : null;
   if (!cols) return idsOf(db, driven(db, set, type, p));
   const others = othersOf(type, p.filtros);
@@ -622,7 +641,11 @@ async function textMatches(db: Db, c: Compiled, ids: readonly number[], titles?:
     }
   }
   for (let i = 0; i < unsure.length; i += TITLE_CHUNK) {
-    for (const id of await idsOf(db, sql`SELECT m.id FROM (${idList(db, unsure.slice(i, i + TITLE_CHUNK))}) m WHERE ${probeMatch(db, c.all, sql`m.id`)}`)) found.add(id);
+    for (const id of await idsOf(
+      db,
+      sql`SELECT m.id FROM (${idList(db, unsure.slice(i, i + TITLE_CHUNK))}) m WHERE ${probeMatch(db, c.all, sql`m.id`)}`,
+    ))
+      found.add(id);
   }
   return ids.filter((id) => found.has(id));
 }
@@ -743,7 +766,8 @@ async function titleTier(db: Db, c: Compiled, listed: readonly number[], known?:
     const list = text.split(/[ |]+/);
     return { list, set: new Set(list) };
   };
-  const has = (t: { list: string[]; set: Set<string> }) => (w: RuleWord) => w.alts.some((a) => t.set.has(a)) || (w.prefix !== null && t.list.some((x) => x.startsWith(w.prefix!)));
+  const has = (t: { list: string[]; set: Set<string> }) => (w: RuleWord) =>
+    w.alts.some((a) => t.set.has(a)) || (w.prefix !== null && t.list.some((x) => x.startsWith(w.prefix!)));
   // Unwanted words (NOT) are left out wherever they are, not only in the title: then the whole text is read.
   const whole = c.titleRule.some((term) => term.groups.some((g) => g.not.length > 0));
   const inTitle = (titulo: string, all: string | undefined) => {
@@ -927,8 +951,11 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
   const order = ORDER[p.ordenacao];
   /** The page of a tier of `size` titles listed in `ids`, sorted (without the exact-title ones when `notKey`). */
   const listPage = (list: readonly number[], notKey: string | null) => async (from: number, count: number) =>
-    idsOf(db, sql`SELECT o.cod_acervo AS id FROM (${idList(db, list)}) m JOIN busca_ordem o ON o.cod_acervo = m.id
-                  WHERE 1 = 1 ${notKey === null ? sql`` : sql`AND o.chave_titulo <> ${notKey}`} ORDER BY ${order} LIMIT ${count} OFFSET ${from}`);
+    idsOf(
+      db,
+      sql`SELECT o.cod_acervo AS id FROM (${idList(db, list)}) m JOIN busca_ordem o ON o.cod_acervo = m.id
+                  WHERE 1 = 1 ${notKey === null ? sql`` : sql`AND o.chave_titulo <> ${notKey}`} ORDER BY ${order} LIMIT ${count} OFFSET ${from}`,
+    );
   /**
    * Takes what the page needs from one tier of `size` titles (null: more than directMax), read by `read(skip,
    * count)`; `exact` counts the tier when its size is needed.
@@ -955,12 +982,17 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       // options and filters are tested; when every match is listed, by looking among them.
       const mine = listed && new Set(listed);
       exact = mine
-        ? (await idsOf(db, sql`SELECT o.cod_acervo AS id FROM busca_ordem o WHERE o.chave_titulo = ${c.exactKey} ORDER BY o.cod_acervo`)).filter((id) => mine.has(id))
-        : await idsOf(db, sql`
+        ? (await idsOf(db, sql`SELECT o.cod_acervo AS id FROM busca_ordem o WHERE o.chave_titulo = ${c.exactKey} ORDER BY o.cod_acervo`)).filter(
+            (id) => mine.has(id),
+          )
+        : await idsOf(
+            db,
+            sql`
             SELECT o.cod_acervo AS id FROM busca_ordem o ${row ? sql`JOIN acervo a ON a.cod_acervo = o.cod_acervo` : sql``}
             WHERE o.chave_titulo = ${c.exactKey}
               ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${filtersWhere(p.filtros, key)}
-            ORDER BY o.cod_acervo`);
+            ORDER BY o.cod_acervo`,
+          );
       const shown = exact.slice(skip, skip + need);
       ids.push(...shown);
       need -= shown.length;
@@ -986,7 +1018,8 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       const rest = listed.filter((id) => !titled.has(id));
       // The title tier by how its words matched (ADR 250): as typed, by the patron's language's stem, by another
       // language's stem, by the last word's prefix; each group in the order's own order.
-      const groups = skip < inTitle.length - exact.length && inTitle.length > 1 && inTitle.length <= LEVELS_MAX ? await matchLevels(db, p, inTitle) : [inTitle];
+      const groups =
+        skip < inTitle.length - exact.length && inTitle.length > 1 && inTitle.length <= LEVELS_MAX ? await matchLevels(db, p, inTitle) : [inTitle];
       for (const group of groups) {
         const inGroup = group === inTitle ? exact.length : exact.filter((id) => group.includes(id)).length;
         await take(group.length - inGroup, listPage(group, c.exactKey), async () => group.length - inGroup);
@@ -1014,17 +1047,31 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
             await take(group.length - inGroup, listPage(group, c.exactKey), async () => group.length - inGroup);
           }
         }
-      } else await take(size, (from, count) => tierPage(db, c, titleQuery, size, p, plan, order, from, count, c.exactKey), async () => (await inTitleExact()) - exact.length);
+      } else
+        await take(
+          size,
+          (from, count) => tierPage(db, c, titleQuery, size, p, plan, order, from, count, c.exactKey),
+          async () => (await inTitleExact()) - exact.length,
+        );
       if (c.rest && need > 0) {
         const rest = total - (await inTitleExact());
         const restQuery = c.rest;
-        if (rest > 0) await take(rest, (from, count) => tierPage(db, c, restQuery, rest, p, plan, order, from, count, null), async () => rest);
+        if (rest > 0)
+          await take(
+            rest,
+            (from, count) => tierPage(db, c, restQuery, rest, p, plan, order, from, count, null),
+            async () => rest,
+          );
       }
     }
   } else if (listed) {
     await take(total, listPage(listed, null), async () => total);
   } else {
-    await take(total, (from, count) => tierPage(db, c, c.all, total, p, plan, order, from, count, null), async () => total);
+    await take(
+      total,
+      (from, count) => tierPage(db, c, c.all, total, p, plan, order, from, count, null),
+      async () => total,
+    );
   }
   return { total, totalLimitado: false, resultados: await hitsOf(db, ids) };
 }
@@ -1063,7 +1110,8 @@ async function levelZeroPage(
   // The grouping applies when the page starts inside the title tier less the exact titles (see searchAcervos):
   // level 0's `skip + need` titles show it does, unless exact titles outside the tier make up the difference.
   const all = allInTitle && exact.length > 0 ? new Set(listed) : null;
-  const exactOut = exact.length === 0 ? 0 : all ? exact.filter((id) => !all.has(id)).length : exact.length - (await titleTier(db, c, exact, known)).length;
+  const exactOut =
+    exact.length === 0 ? 0 : all ? exact.filter((id) => !all.has(id)).length : exact.length - (await titleTier(db, c, exact, known)).length;
   if (need <= exactOut) return null;
   const want = skip + need;
   const sorted = await idsOf(
@@ -1096,10 +1144,16 @@ async function levelZeroPage(
 async function matchLevels(db: Db, p: Pick<SearchParams, "termos" | "lingua">, ids: readonly number[], keepEmpty = false): Promise<number[][]> {
   const terms = termWords(p.termos).filter((t) => t.tipo === "livre" || t.tipo === "titulo");
   if (!terms.length) return keepEmpty ? [ids.slice(), [], [], []] : [ids.slice()];
-  const query = terms.map((t) => t.groups.map((g) => g.pos.map((w) => ({ typed: fold(w), stem: patronStem(w, p.lingua), alts: queryAlternatives(w) }))));
+  const query = terms.map((t) =>
+    t.groups.map((g) => g.pos.map((w) => ({ typed: fold(w), stem: patronStem(w, p.lingua), alts: queryAlternatives(w) }))),
+  );
   const levels: number[][] = [[], [], [], []];
   for (let i = 0; i < ids.length; i += TITLE_CHUNK) {
-    const rows = await db.selectFrom("acervo").select(["cod_acervo", "titulo", "subtitulo", "idioma"]).where("cod_acervo", "in", ids.slice(i, i + TITLE_CHUNK)).execute();
+    const rows = await db
+      .selectFrom("acervo")
+      .select(["cod_acervo", "titulo", "subtitulo", "idioma"])
+      .where("cod_acervo", "in", ids.slice(i, i + TITLE_CHUNK))
+      .execute();
     const byId = new Map(rows.map((r) => [r.cod_acervo, r]));
     for (const id of ids.slice(i, i + TITLE_CHUNK)) {
       const r = byId.get(id);
@@ -1143,7 +1197,10 @@ export async function hitsOf(db: Db, ids: number[]): Promise<SearchHit[]> {
     WHERE a.cod_acervo IN (${sql.join(ids)})`.execute(db);
   const editions = await editionCounts(db, ids);
   const byId = new Map<number, SearchHit>(
-    rows.map((r) => [Number(r.cod_acervo), { ...r, exemplares: Number(r.exemplares), disponiveis: Number(r.disponiveis), edicoes: editions.get(Number(r.cod_acervo)) ?? 1 }]),
+    rows.map((r) => [
+      Number(r.cod_acervo),
+      { ...r, exemplares: Number(r.exemplares), disponiveis: Number(r.disponiveis), edicoes: editions.get(Number(r.cod_acervo)) ?? 1 },
+    ]),
   );
   return ids.map((id) => byId.get(id)).filter((h): h is SearchHit => !!h);
 }
@@ -1216,7 +1273,12 @@ export async function facetScope(db: Db, p: Pick<SearchParams, "termos" | "guia"
   const text = matchIds(db, c.all, { guia: p.guia, opcoes: p.opcoes }, null);
   // A plain text query shares the search's pass; a tab rule or options are read here (not cached: they depend
   // on the titles' rows too).
-  const pass = dialectOf(db) === "postgres" ? null : plain({ guia: p.guia, opcoes: p.opcoes }) ? await textPass(db, c.all) : await readMatches(db, text, searchLimits.facetExactMax);
+  const pass =
+    dialectOf(db) === "postgres"
+      ? null
+      : plain({ guia: p.guia, opcoes: p.opcoes })
+        ? await textPass(db, c.all)
+        : await readMatches(db, text, searchLimits.facetExactMax);
   return scopeOf(db, text, pass, c.all, false);
 }
 
@@ -1247,7 +1309,14 @@ export async function bucketScope(
   let k = sampleBuckets(guess, searchLimits.facetRestSample);
   // SQLite: only the sampled titles that can change a count are tested against the words (`relevant`: with the
   // facet columns, those failing exactly one selected type), since each stands for a fixed 65,536 / k matches.
-  if (!pg) return { n: guess, k, all: c.all, ids: await textMatches(db, c, relevant ? relevant(bucketIds(k, span)) : bucketIds(k, span)), weight: HASH_BUCKETS / k };
+  if (!pg)
+    return {
+      n: guess,
+      k,
+      all: c.all,
+      ids: await textMatches(db, c, relevant ? relevant(bucketIds(k, span)) : bucketIds(k, span)),
+      weight: HASH_BUCKETS / k,
+    };
   let ids = await textMatches(db, c, bucketIds(k, span));
   // A guess far too low (PostgreSQL returns the first matches in the table's physical order, not by id) gives a
   // sample far too large: it is cut to the buckets its own rate says are enough, a subset drawn the same way.
@@ -1308,10 +1377,17 @@ export function facetCandidates(db: Db, p: Pick<SearchParams, "guia" | "opcoes">
  * in id order: the saved-search alert job's test (ADR 248). The match set is joined to the candidates, so a
  * search matching much of the catalogue costs one pass, never a page walk.
  */
-export async function matchingAmong(db: Db, p: Pick<SearchParams, "termos" | "guia" | "filtros" | "opcoes">, candidates: readonly number[]): Promise<number[]> {
+export async function matchingAmong(
+  db: Db,
+  p: Pick<SearchParams, "termos" | "guia" | "filtros" | "opcoes">,
+  candidates: readonly number[],
+): Promise<number[]> {
   if (candidates.length === 0) return [];
   const c = await compile(db, p.termos);
   if (!c) return [];
   const plan = await cachedPlan(db, c, p);
-  return idsOf(db, sql`SELECT m.id AS id FROM (${matchIds(db, c.all, p, plan)}) m WHERE m.id IN (SELECT id FROM (${idList(db, candidates)}) k) ORDER BY m.id`);
+  return idsOf(
+    db,
+    sql`SELECT m.id AS id FROM (${matchIds(db, c.all, p, plan)}) m WHERE m.id IN (SELECT id FROM (${idList(db, candidates)}) k) ORDER BY m.id`,
+  );
 }

@@ -37,7 +37,9 @@ async function rebuildKinds(db: Kysely<any>): Promise<string[]> {
 async function reindexListedTitles(db: Kysely<any>): Promise<boolean> {
   let any = false;
   for (;;) {
-    const ids = (await sql<{ cod_acervo: number }>`SELECT cod_acervo FROM reindexacao_pendente ORDER BY cod_acervo LIMIT 500`.execute(db)).rows.map((r) => Number(r.cod_acervo));
+    const ids = (await sql<{ cod_acervo: number }>`SELECT cod_acervo FROM reindexacao_pendente ORDER BY cod_acervo LIMIT 500`.execute(db)).rows.map(
+      (r) => Number(r.cod_acervo),
+    );
     if (!ids.length) return any;
     any = true;
     await db.transaction().execute(async (trx) => {

@@ -28,7 +28,17 @@ const FANOUT = 200;
 /** Weight of a shared value by kind: an author says more than a subject, a subject more than a class. */
 const WEIGHT = { A: 3, S: 2, classe: 1 } as const;
 
-const BRIEF = ["a.cod_acervo", "a.titulo", "a.subtitulo", "a.autor", "a.edicao", "a.editora", "a.local_publicacao", "a.ano_publicacao", "a.idioma"] as const;
+const BRIEF = [
+  "a.cod_acervo",
+  "a.titulo",
+  "a.subtitulo",
+  "a.autor",
+  "a.edicao",
+  "a.editora",
+  "a.local_publicacao",
+  "a.ano_publicacao",
+  "a.idioma",
+] as const;
 
 /** The other editions of the title's work, newest first; empty when it has none (or no work key). */
 export async function otherEditions(db: Db, codAcervo: number): Promise<RelatedTitle[]> {
@@ -97,7 +107,10 @@ export async function similarTitles(db: Db, codAcervo: number, limit = SIMILAR_M
       .orderBy("cod_acervo", "desc")
       .limit(FANOUT)
       .execute();
-    add(rows.map((r) => Number(r.cod_acervo)), WEIGHT[v.tipo as "A" | "S"]);
+    add(
+      rows.map((r) => Number(r.cod_acervo)),
+      WEIGHT[v.tipo as "A" | "S"],
+    );
   }
   const classe = own.classificacao?.trim();
   if (classe) {
@@ -109,10 +122,16 @@ export async function similarTitles(db: Db, codAcervo: number, limit = SIMILAR_M
       .orderBy("cod_acervo", "desc")
       .limit(FANOUT)
       .execute();
-    add(rows.map((r) => Number(r.cod_acervo)), WEIGHT.classe);
+    add(
+      rows.map((r) => Number(r.cod_acervo)),
+      WEIGHT.classe,
+    );
   }
   if (scores.size === 0) return [];
-  const ranked = [...scores].sort((x, y) => y[1] - x[1] || y[0] - x[0]).slice(0, limit * 4).map(([id]) => id);
+  const ranked = [...scores]
+    .sort((x, y) => y[1] - x[1] || y[0] - x[0])
+    .slice(0, limit * 4)
+    .map(([id]) => id);
   const rows = (await db
     .selectFrom("acervo as a")
     .leftJoin("busca_ordem as o", "o.cod_acervo", "a.cod_acervo")

@@ -32,9 +32,28 @@ function planted(n: number, titulo: string, o: { sub?: string; lang?: string; su
       { tag: "003", value: "ESTREL" },
       { tag: "008", value: `261128s2001    xx            000 0 ${o.lang ?? "por"} d` },
       { tag: "100", ind1: "1", ind2: " ", subfields: [{ code: "a", value: o.author ?? "Autora, Ana" }] },
-      { tag: "245", ind1: "1", ind2: "0", subfields: o.sub ? [{ code: "a", value: `${titulo} :` }, { code: "b", value: o.sub }] : [{ code: "a", value: titulo }] },
+      {
+        tag: "245",
+        ind1: "1",
+        ind2: "0",
+        subfields: o.sub
+          ? [
+              { code: "a", value: `${titulo} :` },
+              { code: "b", value: o.sub },
+            ]
+          : [{ code: "a", value: titulo }],
+      },
       ...(o.subjects ?? []).map((s) => ({ tag: "650", ind1: " ", ind2: "4", subfields: [{ code: "a", value: s }] })),
-      { tag: "852", ind1: "0", ind2: " ", subfields: [{ code: "b", value: "BC" }, { code: "h", value: `001 R${n}` }, { code: "p", value: `REL${n}` }] },
+      {
+        tag: "852",
+        ind1: "0",
+        ind2: " ",
+        subfields: [
+          { code: "b", value: "BC" },
+          { code: "h", value: `001 R${n}` },
+          { code: "p", value: `REL${n}` },
+        ],
+      },
     ],
   };
 }
@@ -45,26 +64,45 @@ function planted(n: number, titulo: string, o: { sub?: string; lang?: string; su
  */
 const PLANTED: Array<[string, Parameters<typeof planted>[2]?]> = [
   // A word as typed outranks its stems (Portuguese plural typed; singular by the stem).
-  ["Zorbiteca"], ["Zorbitecas rurais"],
-  ["Quelmaria"], ["Quelmarias antigas"],
-  ["Fulgeto"], ["Fulgetos novos"],
-  ["Cavrinha"], ["Cavrinhas do sul"],
-  ["Selmudo"], ["Selmudos e mares"],
-  ["Gorpeta"], ["Gorpetas de papel"],
+  ["Zorbiteca"],
+  ["Zorbitecas rurais"],
+  ["Quelmaria"],
+  ["Quelmarias antigas"],
+  ["Fulgeto"],
+  ["Fulgetos novos"],
+  ["Cavrinha"],
+  ["Cavrinhas do sul"],
+  ["Selmudo"],
+  ["Selmudos e mares"],
+  ["Gorpeta"],
+  ["Gorpetas de papel"],
   // The patron's language's stem outranks another language's (the same query, two patrons).
-  ["Plorvics", { lang: "eng" }], ["Plorvicas", { lang: "por" }],
-  ["Drantics", { lang: "eng" }], ["Dranticas", { lang: "por" }],
+  ["Plorvics", { lang: "eng" }],
+  ["Plorvicas", { lang: "por" }],
+  ["Drantics", { lang: "eng" }],
+  ["Dranticas", { lang: "por" }],
   // A prefix match ranks last.
-  ["Gralmoteca"], ["Gralmos antigos"], ["Gralmo do norte e do sul"],
-  ["Vesprilandia"], ["Vespril da serra"],
-  ["Tamborenas"], ["Tamboren de cobre"],
+  ["Gralmoteca"],
+  ["Gralmos antigos"],
+  ["Gralmo do norte e do sul"],
+  ["Vesprilandia"],
+  ["Vespril da serra"],
+  ["Tamborenas"],
+  ["Tamboren de cobre"],
   // Main title and subtitle weigh alike; both before the word elsewhere.
-  ["Estudos gerais", { subjects: ["Vintrelho"] }], ["Vintrelho no campo"], ["Estudos", { sub: "vintrelho no campo" }],
-  ["Ensaios", { author: "Drumfel, Paulo" }], ["Notas", { subjects: ["Drumfel -- História"] }], ["Drumfel e a cidade"],
+  ["Estudos gerais", { subjects: ["Vintrelho"] }],
+  ["Vintrelho no campo"],
+  ["Estudos", { sub: "vintrelho no campo" }],
+  ["Ensaios", { author: "Drumfel, Paulo" }],
+  ["Notas", { subjects: ["Drumfel -- História"] }],
+  ["Drumfel e a cidade"],
   // The shorter title first: the query is a larger share of it.
-  ["Quorvex nas cidades do interior entre a colônia e o império com mapas e notas"], ["Quorvex hoje"],
+  ["Quorvex nas cidades do interior entre a colônia e o império com mapas e notas"],
+  ["Quorvex hoje"],
   // The whole title equal to the query first.
-  ["Verde tarmelo"], ["Tarmelo verde e azul"], ["Tarmelo verde"],
+  ["Verde tarmelo"],
+  ["Tarmelo verde e azul"],
+  ["Tarmelo verde"],
 ];
 
 beforeAll(async () => {
@@ -92,25 +130,57 @@ async function titlesFor(termo: string, lang = "1"): Promise<string[]> {
 
 /** Cases: the query, the patron's language (the API's `lang` header: 1 Portuguese, 5 English), the titles that must come first (in any order among them). */
 const FIRST: Array<{ rule: string; q: string; lang?: string; first: string[]; then?: string[] }> = [
-  ...[["zorbitecas", "Zorbitecas rurais", "Zorbiteca"], ["quelmarias", "Quelmarias antigas", "Quelmaria"], ["fulgetos", "Fulgetos novos", "Fulgeto"],
-    ["cavrinhas", "Cavrinhas do sul", "Cavrinha"], ["selmudos", "Selmudos e mares", "Selmudo"], ["gorpetas", "Gorpetas de papel", "Gorpeta"]]
-    .map(([q, typed, stem]) => ({ rule: "a word as typed outranks its stems", q, first: [typed], then: [stem] })),
-  ...[["zorbiteca", "Zorbiteca", "Zorbitecas rurais"], ["selmudo", "Selmudo", "Selmudos e mares"]]
-    .map(([q, typed, stem]) => ({ rule: "a word as typed outranks its stems (singular typed)", q, first: [typed], then: [stem] })),
+  ...[
+    ["zorbitecas", "Zorbitecas rurais", "Zorbiteca"],
+    ["quelmarias", "Quelmarias antigas", "Quelmaria"],
+    ["fulgetos", "Fulgetos novos", "Fulgeto"],
+    ["cavrinhas", "Cavrinhas do sul", "Cavrinha"],
+    ["selmudos", "Selmudos e mares", "Selmudo"],
+    ["gorpetas", "Gorpetas de papel", "Gorpeta"],
+  ].map(([q, typed, stem]) => ({ rule: "a word as typed outranks its stems", q, first: [typed], then: [stem] })),
+  ...[
+    ["zorbiteca", "Zorbiteca", "Zorbitecas rurais"],
+    ["selmudo", "Selmudo", "Selmudos e mares"],
+  ].map(([q, typed, stem]) => ({ rule: "a word as typed outranks its stems (singular typed)", q, first: [typed], then: [stem] })),
   { rule: "the patron's language's stem first (Portuguese)", q: "plorvic", lang: "1", first: ["Plorvicas"], then: ["Plorvics"] },
   { rule: "the patron's language's stem first (English)", q: "plorvic", lang: "5", first: ["Plorvics"], then: ["Plorvicas"] },
   { rule: "the patron's language's stem first (Portuguese)", q: "drantic", lang: "1", first: ["Dranticas"], then: ["Drantics"] },
   { rule: "the patron's language's stem first (English)", q: "drantic", lang: "5", first: ["Drantics"], then: ["Dranticas"] },
-  { rule: "a prefix match ranks last (after the word and its stems)", q: "gralmo", first: ["Gralmo do norte e do sul", "Gralmos antigos"], then: ["Gralmoteca"] },
+  {
+    rule: "a prefix match ranks last (after the word and its stems)",
+    q: "gralmo",
+    first: ["Gralmo do norte e do sul", "Gralmos antigos"],
+    then: ["Gralmoteca"],
+  },
   { rule: "a prefix match ranks last (after the word as typed)", q: "vespril", first: ["Vespril da serra"], then: ["Vesprilandia"] },
   { rule: "a prefix match ranks last (after the word as typed)", q: "tamboren", first: ["Tamboren de cobre"], then: ["Tamborenas"] },
-  { rule: "main title and subtitle weigh alike", q: "vintrelho", first: ["Vintrelho no campo", "Estudos : vintrelho no campo"], then: ["Estudos gerais"] },
+  {
+    rule: "main title and subtitle weigh alike",
+    q: "vintrelho",
+    first: ["Vintrelho no campo", "Estudos : vintrelho no campo"],
+    then: ["Estudos gerais"],
+  },
   { rule: "main title and subtitle weigh alike (two words)", q: "vintrelho campo", first: ["Vintrelho no campo", "Estudos : vintrelho no campo"] },
   { rule: "the word in the title outranks it as author or subject", q: "drumfel", first: ["Drumfel e a cidade"], then: ["Ensaios", "Notas"] },
-  { rule: "the word in the title outranks it as author or subject (with a stem)", q: "drumfels", first: ["Drumfel e a cidade"], then: ["Ensaios", "Notas"] },
-  { rule: "the shorter title first", q: "quorvex", first: ["Quorvex hoje"], then: ["Quorvex nas cidades do interior entre a colônia e o império com mapas e notas"] },
+  {
+    rule: "the word in the title outranks it as author or subject (with a stem)",
+    q: "drumfels",
+    first: ["Drumfel e a cidade"],
+    then: ["Ensaios", "Notas"],
+  },
+  {
+    rule: "the shorter title first",
+    q: "quorvex",
+    first: ["Quorvex hoje"],
+    then: ["Quorvex nas cidades do interior entre a colônia e o império com mapas e notas"],
+  },
   { rule: "the whole title equal to the query first", q: "tarmelo verde", first: ["Tarmelo verde"], then: ["Verde tarmelo", "Tarmelo verde e azul"] },
-  { rule: "the whole title equal to the query first, typed without accents or capitals", q: "TARMELO VERDE", first: ["Tarmelo verde"], then: ["Verde tarmelo", "Tarmelo verde e azul"] },
+  {
+    rule: "the whole title equal to the query first, typed without accents or capitals",
+    q: "TARMELO VERDE",
+    first: ["Tarmelo verde"],
+    then: ["Verde tarmelo", "Tarmelo verde e azul"],
+  },
 ];
 
 /** Titles of the generated catalogue searched as typed: each must come first (the exact-title tier). */
@@ -146,7 +216,11 @@ describe("relevance on a realistic catalogue", () => {
       const f = r.fields.find((x) => x.tag === "245");
       if (f && "subfields" in f) for (const w of new Set(words(f.subfields.map((x) => x.value).join(" ")).map(fold))) df.set(w, (df.get(w) ?? 0) + 1);
     }
-    const common = [...df].filter(([w]) => w.length >= 3).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 8).map(([w]) => w);
+    const common = [...df]
+      .filter(([w]) => w.length >= 3)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, 8)
+      .map(([w]) => w);
     const queries = [...common, "zorbitecas", "gralmo", "plorvic", "tarmelo verde", "vintrelho"];
     const pages = async () => {
       const out: string[] = [];

@@ -45,8 +45,14 @@ beforeAll(async () => {
       .insertInto("acervo")
       .values(
         rows.slice(i, i + 500).map((r, j) => ({
-          cod_empresa: 1, chave_origem: `scale-${i + j}`, cod_tipo_obra: 1, titulo: r.titulo, idioma: r.idioma, ano_publicacao: r.ano,
-          assuntos: JSON.stringify("assunto" in r && r.assunto ? [r.assunto] : []), marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
+          cod_empresa: 1,
+          chave_origem: `scale-${i + j}`,
+          cod_tipo_obra: 1,
+          titulo: r.titulo,
+          idioma: r.idioma,
+          ano_publicacao: r.ano,
+          assuntos: JSON.stringify("assunto" in r && r.assunto ? [r.assunto] : []),
+          marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
         })),
       )
       .returning("cod_acervo")
@@ -64,7 +70,11 @@ const tiny = () => Object.assign(searchLimits, { directMax: 50, facetExactMax: 5
 /** Tiny thresholds, and neither probes of the text index nor a filter driving the search: match sets only. */
 const sets = () => Object.assign(searchLimits, { directMax: 50, probeMax: 0, driveMax: 0 });
 
-interface Page { total: number; totalLimitado: boolean; resultados: Array<{ titulo: string; ano_publicacao: number | null; idioma: string }> }
+interface Page {
+  total: number;
+  totalLimitado: boolean;
+  resultados: Array<{ titulo: string; ano_publicacao: number | null; idioma: string }>;
+}
 const search = async (qs: string) => {
   const res = await get(t.app, `/api/consulta?${qs}`, token);
   expect(res.status).toBe(200);
@@ -94,7 +104,9 @@ describe("search over a catalogue larger than every threshold", () => {
     const page = await both("termo=historia");
     const { rows } =
       dialectOf(t.db) === "postgres"
-        ? await sql<{ n: number }>`SELECT count(*) AS n FROM acervo_busca WHERE documento @@ to_tsquery('simple', ${tsQuery(["historia"], "livre")})`.execute(t.db)
+        ? await sql<{
+            n: number;
+          }>`SELECT count(*) AS n FROM acervo_busca WHERE documento @@ to_tsquery('simple', ${tsQuery(["historia"], "livre")})`.execute(t.db)
         : await sql<{ n: number }>`SELECT count(*) AS n FROM acervo_busca WHERE acervo_busca MATCH ${fts5Query(["historia"], "livre")}`.execute(t.db);
     expect(page.total).toBe(all.length);
     expect(page.total).toBe(Number(rows[0].n));
@@ -116,18 +128,31 @@ describe("search over a catalogue larger than every threshold", () => {
     const crossing = await both(`termo=historia&pagina=${Math.floor(inTitle / 20) + 1}`);
     const lastOfTitles = inTitle % 20;
     expect(crossing.resultados.slice(0, lastOfTitles).every((r) => !r.titulo.startsWith("Mar aberto"))).toBe(true);
-    expect(crossing.resultados.slice(lastOfTitles).map((r) => r.titulo)).toEqual(Array.from({ length: 20 - lastOfTitles }, (_, i) => `Mar aberto ${i}`));
+    expect(crossing.resultados.slice(lastOfTitles).map((r) => r.titulo)).toEqual(
+      Array.from({ length: 20 - lastOfTitles }, (_, i) => `Mar aberto ${i}`),
+    );
     const last = await both(`termo=historia&pagina=${Math.floor(inTitle / 20) + 2}`);
-    expect(last.resultados.map((r) => r.titulo)).toEqual(Array.from({ length: SUBJECT_ONLY - (20 - lastOfTitles) }, (_, i) => `Mar aberto ${i + 20 - lastOfTitles}`));
+    expect(last.resultados.map((r) => r.titulo)).toEqual(
+      Array.from({ length: SUBJECT_ONLY - (20 - lastOfTitles) }, (_, i) => `Mar aberto ${i + 20 - lastOfTitles}`),
+    );
   });
 
   it("expands the last word's prefix into the index's terms, finding what FTS5's own prefix query finds", async () => {
     const page = await both("termo=histori");
     expect(page.total).toBe(all.length);
-    const added = await t.db.insertInto("acervo").values({
-      cod_empresa: 1, chave_origem: "scale-new-word", cod_tipo_obra: 1, titulo: "Historiografia do mar", idioma: "por", assuntos: "[]",
-      marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
-    }).returning("cod_acervo").executeTakeFirstOrThrow();
+    const added = await t.db
+      .insertInto("acervo")
+      .values({
+        cod_empresa: 1,
+        chave_origem: "scale-new-word",
+        cod_tipo_obra: 1,
+        titulo: "Historiografia do mar",
+        idioma: "por",
+        assuntos: "[]",
+        marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
+      })
+      .returning("cod_acervo")
+      .executeTakeFirstOrThrow();
     await reindexAcervos(t.db, [added.cod_acervo]);
     expect((await both("termo=historiog")).resultados.map((r) => r.titulo)).toEqual(["Historiografia do mar"]);
     expect((await both("termo=histori")).total).toBe(all.length + 1);
@@ -179,9 +204,17 @@ describe("search over a catalogue larger than every threshold", () => {
     const lastPage = Math.ceil(all.length / 20);
     expect((await both(`termo=historia&ordenacao=O&pagina=${lastPage}`)).resultados.at(-1)!.ano_publicacao).toBeNull();
     // Date added: the newest entry first (the subject-only titles were inserted last).
-    expect(titles(await both("termo=historia&ordenacao=E")).slice(0, 2)).toEqual([`Mar aberto ${SUBJECT_ONLY - 1}`, `Mar aberto ${SUBJECT_ONLY - 2}`]);
+    expect(titles(await both("termo=historia&ordenacao=E")).slice(0, 2)).toEqual([
+      `Mar aberto ${SUBJECT_ONLY - 1}`,
+      `Mar aberto ${SUBJECT_ONLY - 2}`,
+    ]);
     // Call number: a title's smallest one; titles without copies after every title with one.
-    const ids = await t.db.selectFrom("acervo").select("cod_acervo").where("titulo", "in", ["Historia", "Mar aberto 3", "Mar aberto 4"]).orderBy("titulo").execute();
+    const ids = await t.db
+      .selectFrom("acervo")
+      .select("cod_acervo")
+      .where("titulo", "in", ["Historia", "Mar aberto 3", "Mar aberto 4"])
+      .orderBy("titulo")
+      .execute();
     const [exact, mar3, mar4] = ids.map((r) => r.cod_acervo);
     const copies = [
       { cod_acervo: exact, chamada: "900 B" },
@@ -199,7 +232,9 @@ describe("search over a catalogue larger than every threshold", () => {
   });
 
   it("sorts by title over every match, on any page", async () => {
-    const sorted = all.map((a, i) => ({ key: fold(a.titulo), i, titulo: a.titulo })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
+    const sorted = all
+      .map((a, i) => ({ key: fold(a.titulo), i, titulo: a.titulo }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
     expect(titles(await both("termo=historia&ordenacao=T"))).toEqual(sorted.slice(0, 20).map((s) => s.titulo));
     expect(titles(await both("termo=historia&ordenacao=T&pagina=200"))).toEqual(sorted.slice(3_980, 4_000).map((s) => s.titulo));
   });
@@ -241,7 +276,11 @@ describe("search over a catalogue larger than every threshold", () => {
   });
 
   it("counts the facets of a narrowed search exactly, though the word's own matches are sampled", async () => {
-    type Facets = { estimado: boolean; estimadoSemFiltro: boolean; filtros: Array<{ tipo: string; codigo: string; total: number; totalSemFiltro: number; selecionado: boolean }> };
+    type Facets = {
+      estimado: boolean;
+      estimadoSemFiltro: boolean;
+      filtros: Array<{ tipo: string; codigo: string; total: number; totalSemFiltro: number; selecionado: boolean }>;
+    };
     const facets = async (qs: string) => {
       const res = await get(t.app, `/api/consulta/filtros?termo=historia&${qs}`, token);
       expect(res.status).toBe(200);

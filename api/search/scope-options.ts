@@ -67,7 +67,10 @@ export function scopeCondition(field: ScopeField, value: string): RawBuilder<unk
       return availableCondition(value);
     case "editora": {
       // The publisher's folded key (derived facet E, ADR 068) holds every word typed, in any case and accent.
-      const ws = words(value).slice(0, PUBLISHER_WORDS_MAX).map((w) => facetKey(w)).filter(Boolean);
+      const ws = words(value)
+        .slice(0, PUBLISHER_WORDS_MAX)
+        .map((w) => facetKey(w))
+        .filter(Boolean);
       const likes = ws.map((w) => sql`v.codigo LIKE ${`%${w}%`}`);
       return sql`a.cod_acervo IN (SELECT af.cod_acervo FROM faceta_valor v JOIN acervo_faceta af ON af.cod_valor = v.cod_valor
                                   WHERE v.tipo = 'E' AND ${sql.join(likes, sql` AND `)})`;

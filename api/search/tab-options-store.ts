@@ -23,7 +23,10 @@ const kindText = sql`(' ' || lower(a.titulo) || ' ' || lower(coalesce(a.subtitul
 
 /** The condition "this title is of this kind" over alias `a`. */
 function kindCondition(kind: Kind): RawBuilder<unknown> {
-  return sql`(${sql.join(kindPatterns(kind).map((p) => sql`${kindText} LIKE ${p}`), sql` OR `)})`;
+  return sql`(${sql.join(
+    kindPatterns(kind).map((p) => sql`${kindText} LIKE ${p}`),
+    sql` OR `,
+  )})`;
 }
 
 const KINDS_OF: Partial<Record<OptionField, Kind[]>> = { especie: ACT_KINDS, decisao: DECISION_KINDS };
@@ -78,7 +81,9 @@ export async function tabOptionGroups(db: Db, guia: OptionTab, lang: Lang): Prom
   const kinds = async (list: Kind[]): Promise<TabOption[]> => {
     const cols = list.map((k) => sql`sum(CASE WHEN ${kindCondition(k)} THEN 1 ELSE 0 END) AS ${sql.ref(k.codigo)}`);
     const { rows } = await sql<Record<string, number | null>>`SELECT ${sql.join(cols)} FROM acervo a WHERE ${inTab}`.execute(db);
-    return list.map((k) => ({ codigo: k.codigo, descricao: optionLabel(k.codigo, lang), total: Number(rows[0]?.[k.codigo] ?? 0) })).filter((o) => o.total > 0);
+    return list
+      .map((k) => ({ codigo: k.codigo, descricao: optionLabel(k.codigo, lang), total: Number(rows[0]?.[k.codigo] ?? 0) }))
+      .filter((o) => o.total > 0);
   };
   const grouped = async (value: RawBuilder<unknown>, order: "count" | "recent"): Promise<Array<{ codigo: string; total: number }>> => {
     const orderBy = order === "recent" ? sql`codigo DESC` : sql`total DESC, codigo ASC`;
@@ -91,23 +96,46 @@ export async function tabOptionGroups(db: Db, guia: OptionTab, lang: Lang): Prom
 
   const fields = TAB_OPTION_FIELDS[guia];
   if (guia === "arquivo") {
-    const [types, decades] = await Promise.all([
-      grouped(sql`a.cod_tipo_obra`, "count"),
-      grouped(sql`(a.ano_publicacao / 10) * 10`, "recent"),
-    ]);
+    const [types, decades] = await Promise.all([grouped(sql`a.cod_tipo_obra`, "count"), grouped(sql`(a.ano_publicacao / 10) * 10`, "recent")]);
     const names = types.length
-      ? await db.selectFrom("tipo_obra").select(["cod_tipo_obra", "descricao"]).where("cod_tipo_obra", "in", types.map((t) => Number(t.codigo))).execute()
+      ? await db
+          .selectFrom("tipo_obra")
+          .select(["cod_tipo_obra", "descricao"])
+          .where(
+            "cod_tipo_obra",
+            "in",
+            types.map((t) => Number(t.codigo)),
+          )
+          .execute()
       : [];
     const name = new Map(names.map((n) => [String(n.cod_tipo_obra), n.descricao]));
     return [
-      group(fields[0], types.map((t) => ({ ...t, descricao: name.get(t.codigo) ?? t.codigo }))),
-      group(fields[1], decades.map((d) => ({ ...d, descricao: decadeLabel(Number(d.codigo)) }))),
+      group(
+        fields[0],
+        types.map((t) => ({ ...t, descricao: name.get(t.codigo) ?? t.codigo })),
+      ),
+      group(
+        fields[1],
+        decades.map((d) => ({ ...d, descricao: decadeLabel(Number(d.codigo)) })),
+      ),
     ];
   }
   if (guia === "atos") {
     const [especies, anos] = await Promise.all([kinds(ACT_KINDS), grouped(sql`a.ano_publicacao`, "recent")]);
-    return [group(fields[0], especies), group(fields[1], anos.map((y) => ({ ...y, descricao: y.codigo })))];
+    return [
+      group(fields[0], especies),
+      group(
+        fields[1],
+        anos.map((y) => ({ ...y, descricao: y.codigo })),
+      ),
+    ];
   }
   const [courts, decisions] = await Promise.all([grouped(sql`a.autor`, "count"), kinds(DECISION_KINDS)]);
-  return [group(fields[0], courts.map((c) => ({ ...c, descricao: c.codigo }))), group(fields[1], decisions)];
+  return [
+    group(
+      fields[0],
+      courts.map((c) => ({ ...c, descricao: c.codigo })),
+    ),
+    group(fields[1], decisions),
+  ];
 }

@@ -97,7 +97,10 @@ export function isOptionTab(guia: string | undefined): guia is OptionTab {
  * with the same URL keeps searching). Empty values mean "any". Returns the selection and the fields
  * whose value is malformed (the route answers 422 for those).
  */
-export function parseTabOptions(guia: string | undefined, query: Record<string, string | undefined>): { selected: TabOptionValues; invalid: OptionField[] } {
+export function parseTabOptions(
+  guia: string | undefined,
+  query: Record<string, string | undefined>,
+): { selected: TabOptionValues; invalid: OptionField[] } {
   const selected: TabOptionValues = {};
   const invalid: OptionField[] = [];
   if (!isOptionTab(guia)) return { selected, invalid };

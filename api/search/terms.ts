@@ -33,7 +33,14 @@ export function textGeneration(): number {
 /** Records distinct terms just written to the SQLite text index (inside the writer's transaction; see distinctTerms). */
 export async function writeTerms(trx: Kysely<any>, terms: ReadonlySet<string>): Promise<void> {
   if (dialectOf(trx) === "postgres") return;
-  if (terms.size) await insertRows(trx, "busca_termo", ["termo"], [...terms].map((t) => [t]), { tail: "ON CONFLICT (termo) DO NOTHING" });
+  if (terms.size)
+    await insertRows(
+      trx,
+      "busca_termo",
+      ["termo"],
+      [...terms].map((t) => [t]),
+      { tail: "ON CONFLICT (termo) DO NOTHING" },
+    );
 }
 
 /**
@@ -42,7 +49,9 @@ export async function writeTerms(trx: Kysely<any>, terms: ReadonlySet<string>): 
  */
 export async function prefixTerms(db: Kysely<any>, prefix: string): Promise<string[] | null> {
   const { rows } = await sql<{ termo: string }>`
-    SELECT termo FROM busca_termo WHERE termo >= ${prefix} AND termo < ${`${prefix}\u{10FFFF}`} ORDER BY termo LIMIT ${PREFIX_TERMS_MAX + 1}`.execute(db);
+    SELECT termo FROM busca_termo WHERE termo >= ${prefix} AND termo < ${`${prefix}\u{10FFFF}`} ORDER BY termo LIMIT ${PREFIX_TERMS_MAX + 1}`.execute(
+    db,
+  );
   return rows.length > PREFIX_TERMS_MAX ? null : rows.map((r) => r.termo);
 }
 

@@ -29,17 +29,35 @@ beforeAll(async () => {
   const rows = [
     ...rare.map((r, i) => ({ ...r, ano: RARE, chave: `tm-rare-${i}` })),
     // The other titles of every query's words: many more than the year's, so the year drives each search.
-    ...Array.from({ length: 400 }, (_, i) => ({ titulo: `Historia ${i} do mar`, autor: "Historia, Outro", assunto: "Historia, oceanos e pesca", ano: 1950 + (i % 50), chave: `tm-${i}` })),
+    ...Array.from({ length: 400 }, (_, i) => ({
+      titulo: `Historia ${i} do mar`,
+      autor: "Historia, Outro",
+      assunto: "Historia, oceanos e pesca",
+      ano: 1950 + (i % 50),
+      chave: `tm-${i}`,
+    })),
   ];
   const got = await t.db
     .insertInto("acervo")
-    .values(rows.map((r) => ({
-      cod_empresa: 1, chave_origem: r.chave, cod_tipo_obra: 1, titulo: r.titulo, autor: r.autor, ano_publicacao: r.ano, idioma: "por",
-      assuntos: JSON.stringify([r.assunto]), marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
-    })))
+    .values(
+      rows.map((r) => ({
+        cod_empresa: 1,
+        chave_origem: r.chave,
+        cod_tipo_obra: 1,
+        titulo: r.titulo,
+        autor: r.autor,
+        ano_publicacao: r.ano,
+        idioma: "por",
+        assuntos: JSON.stringify([r.assunto]),
+        marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
+      })),
+    )
     .returning("cod_acervo")
     .execute();
-  await reindexAcervos(t.db, got.map((g) => g.cod_acervo));
+  await reindexAcervos(
+    t.db,
+    got.map((g) => g.cod_acervo),
+  );
   token = await publicToken(t.app);
 }, 60_000);
 afterAll(async () => t.cleanup());
@@ -55,8 +73,23 @@ const titles = async (qs: string) => {
 describe("a search driven by a rare year, its titles' text tested in JS", () => {
   const cases: Array<[string, string[]]> = [
     // The last word is a prefix: "historia" finds "histórias", not "historiografia".
-    ["termo=historia", ["Historia do mar", "Histórias de pescadores", "Ørsted og historia", "Straße der historia", "東京 historia", "Cartas do mar", "Navios"]],
-    ["termo=histori", ["Historia do mar", "Histórias de pescadores", "Ørsted og historia", "Straße der historia", "東京 historia", "Historiografia colonial", "Cartas do mar", "Navios"]],
+    [
+      "termo=historia",
+      ["Historia do mar", "Histórias de pescadores", "Ørsted og historia", "Straße der historia", "東京 historia", "Cartas do mar", "Navios"],
+    ],
+    [
+      "termo=histori",
+      [
+        "Historia do mar",
+        "Histórias de pescadores",
+        "Ørsted og historia",
+        "Straße der historia",
+        "東京 historia",
+        "Historiografia colonial",
+        "Cartas do mar",
+        "Navios",
+      ],
+    ],
     ["termo=historia+mar", ["Historia do mar", "Cartas do mar"]],
     ["termo=historia&tipo=autor", ["Cartas do mar"]],
     ["termo=historia&tipo=titulo", ["Historia do mar", "Histórias de pescadores", "Ørsted og historia", "Straße der historia", "東京 historia"]],

@@ -18,13 +18,21 @@ const ASCII = /^[ -~]*$/;
 export function fold(text: string): string {
   // Printable ASCII has no decomposition nor marks: only the case changes (the ranking folds every word of thousands of titles).
   if (ASCII.test(text)) return text.toLowerCase();
-  return text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 /** The words of a text: runs of letters and digits, lower-cased, accents kept (stemmers need them). */
 export function words(text: string | null | undefined): string[] {
   if (!text) return [];
-  return text.normalize("NFC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize("NFC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /**

@@ -22,7 +22,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.cleanup());
 
-interface Body { total: number; resultados: Array<{ titulo: string }>; sugestoes: Array<{ termo: string; total: number }>; errors?: Record<string, string[]> }
+interface Body {
+  total: number;
+  resultados: Array<{ titulo: string }>;
+  sugestoes: Array<{ termo: string; total: number }>;
+  errors?: Record<string, string[]>;
+}
 const search = async (qs: string, lang?: string) => {
   const res = await get(t.app, `/api/consulta?${qs}`, token, lang);
   return { status: res.status, body: (await res.json()) as Body };
@@ -48,7 +53,10 @@ describe("did you mean", () => {
   });
 
   it("keeps the operators typed between the words as they are, correcting only the words", async () => {
-    expect((await search(`termo=${encodeURIComponent("democrasia NOT bobio")}`)).body.sugestoes[0]).toEqual({ termo: "democracia NOT bobbio", total: 1 });
+    expect((await search(`termo=${encodeURIComponent("democrasia NOT bobio")}`)).body.sugestoes[0]).toEqual({
+      termo: "democracia NOT bobbio",
+      total: 1,
+    });
     expect((await search(`termo=${encodeURIComponent("poesya OR poemaz")}`)).body.sugestoes[0]).toEqual({ termo: "poesia OR poemas", total: 2 });
   });
 

@@ -64,7 +64,10 @@ export async function suggestSearches(db: Db, p: Pick<SearchParams, "termos" | "
   const count = (termo: string) => searchCount(db, { ...p, termos: [{ ...term, termo }] });
   // Operators typed between the words (ADR 223) stay as typed in every corrected text; only words are corrected.
   const pieces = termTokens(term.termo).flatMap((t) => (t.op ? [{ text: t.text, op: true }] : words(t.text).map((w) => ({ text: w, op: false }))));
-  const ws = pieces.filter((p) => !p.op).slice(0, 8).map((p) => p.text);
+  const ws = pieces
+    .filter((p) => !p.op)
+    .slice(0, 8)
+    .map((p) => p.text);
   const known = new Set<string>();
   const folded = ws.map(fold).filter((w) => w.length >= 3);
   if (folded.length) {
@@ -82,7 +85,11 @@ export async function suggestSearches(db: Db, p: Pick<SearchParams, "termos" | "
   // first; the first COMBINATIONS_MAX are counted. Each word's nearest forms alone rarely agree with one another
   // ("machdo de asis": "asia" is as near as "assis"), so combinations are what finds the one the catalogue holds.
   const texts = new Map<string, number>();
-  for (const combo of combinations(options)) texts.set(combo.map((o) => o.forma).join(" "), combo.reduce((s, o) => s + o.d, 0));
+  for (const combo of combinations(options))
+    texts.set(
+      combo.map((o) => o.forma).join(" "),
+      combo.reduce((s, o) => s + o.d, 0),
+    );
   texts.delete(pieces.map((p) => p.text).join(" "));
   const ranked = [...texts].sort((a, b) => a[1] - b[1]).slice(0, COMBINATIONS_MAX);
   const counted: Array<Suggestion & { d: number }> = [];

@@ -61,7 +61,20 @@ export const HISTORY_TEST_LOGINS = [
 /** Institution parameters the profile screens read (merged into instituicao.parametros). */
 export const PROFILE_PARAMETROS = {
   // The registry owns identity fields; the patron keeps address, contact preferences and the rest current.
-  dados_pessoais_editaveis: ["logradouro", "complemento", "cep", "bairro", "cidade", "cpf", "sexo", "escolaridade", "localizacao", "profissao", "estado_civil", "recebe_email"],
+  dados_pessoais_editaveis: [
+    "logradouro",
+    "complemento",
+    "cep",
+    "bairro",
+    "cidade",
+    "cpf",
+    "sexo",
+    "escolaridade",
+    "localizacao",
+    "profissao",
+    "estado_civil",
+    "recebe_email",
+  ],
   eventos_institucionais: [
     {
       titulo: "Semana do Livro e da Biblioteca",
@@ -70,8 +83,16 @@ export const PROFILE_PARAMETROS = {
       local: "Biblioteca Central – Hall de entrada",
       descricao: "Exposição de obras raras, oficinas de encadernação e troca de livros.",
       traducoes: {
-        en: { titulo: "Book and Library Week", descricao: "Rare books exhibition, bookbinding workshops and a book swap.", local: "Central Library – Entrance hall" },
-        es: { titulo: "Semana del Libro y de la Biblioteca", descricao: "Exposición de obras raras, talleres de encuadernación e intercambio de libros.", local: "Biblioteca Central – Vestíbulo" },
+        en: {
+          titulo: "Book and Library Week",
+          descricao: "Rare books exhibition, bookbinding workshops and a book swap.",
+          local: "Central Library – Entrance hall",
+        },
+        es: {
+          titulo: "Semana del Libro y de la Biblioteca",
+          descricao: "Exposición de obras raras, talleres de encuadernación e intercambio de libros.",
+          local: "Biblioteca Central – Vestíbulo",
+        },
       },
     },
     {
@@ -81,8 +102,16 @@ export const PROFILE_PARAMETROS = {
       local: "Biblioteca do Campus Norte – Sala 2",
       descricao: "Renovação, reservas, sugestões de compra e privacidade dos seus dados, em uma hora.",
       traducoes: {
-        en: { titulo: "Workshop: using Meu Pergamum", descricao: "Renewals, holds, purchase suggestions and the privacy of your data, in one hour.", local: "North Campus Library – Room 2" },
-        es: { titulo: "Taller: cómo usar Meu Pergamum", descricao: "Renovaciones, reservas, sugerencias de compra y la privacidad de sus datos, en una hora.", local: "Biblioteca del Campus Norte – Sala 2" },
+        en: {
+          titulo: "Workshop: using Meu Pergamum",
+          descricao: "Renewals, holds, purchase suggestions and the privacy of your data, in one hour.",
+          local: "North Campus Library – Room 2",
+        },
+        es: {
+          titulo: "Taller: cómo usar Meu Pergamum",
+          descricao: "Renovaciones, reservas, sugerencias de compra y la privacidad de sus datos, en una hora.",
+          local: "Biblioteca del Campus Norte – Sala 2",
+        },
       },
     },
   ],
@@ -91,7 +120,10 @@ export const PROFILE_PARAMETROS = {
 const DAY = 86_400_000;
 
 /** Seeds the profile demo data; safe to call once on a new database after seedPatrons. */
-export async function seedAccountProfile(db: Db, { now = Date.now(), log = (_m: string) => {} }: { now?: number; log?: (m: string) => void } = {}): Promise<void> {
+export async function seedAccountProfile(
+  db: Db,
+  { now = Date.now(), log = (_m: string) => {} }: { now?: number; log?: (m: string) => void } = {},
+): Promise<void> {
   const iso = (offsetDays: number) => new Date(now + offsetDays * DAY).toISOString();
   await db.transaction().execute(async (trx) => {
     const inst = await trx.selectFrom("instituicao").select(["cod_empresa", "parametros"]).where("cod_empresa", "=", DEMO_EMPRESA).executeTakeFirst();
@@ -103,12 +135,26 @@ export async function seedAccountProfile(db: Db, { now = Date.now(), log = (_m: 
       .execute();
 
     const address = {
-      logradouro: "SQN 208, Bloco C, apto 301", complemento: "Asa Norte", cep: "70853-030", bairro: "Asa Norte", cidade: "Brasília",
-      identidade: "1234567 SSP/DF", nacionalidade: "Brasileira", sexo: "feminino", data_nascimento: "2003-05-14", escolaridade: "medio",
-      localizacao: "Faculdade de Comunicação", profissao: "Estudante", estado_civil: "solteiro",
+      logradouro: "SQN 208, Bloco C, apto 301",
+      complemento: "Asa Norte",
+      cep: "70853-030",
+      bairro: "Asa Norte",
+      cidade: "Brasília",
+      identidade: "1234567 SSP/DF",
+      nacionalidade: "Brasileira",
+      sexo: "feminino",
+      data_nascimento: "2003-05-14",
+      escolaridade: "medio",
+      localizacao: "Faculdade de Comunicação",
+      profissao: "Estudante",
+      estado_civil: "solteiro",
     };
     // No CPF for demo: the debits screen shows the spec §8 "no tax number registered" case with it (leitora has one).
-    await trx.updateTable("pessoa").set({ dados_pessoais: JSON.stringify({ ...address, uf: "DF" }) }).where("cod_pessoa", "=", 1).execute();
+    await trx
+      .updateTable("pessoa")
+      .set({ dados_pessoais: JSON.stringify({ ...address, uf: "DF" }) })
+      .where("cod_pessoa", "=", 1)
+      .execute();
 
     const cat = await trx.selectFrom("pessoa").select("cod_categoria").where("cod_pessoa", "=", 1).executeTakeFirst();
     const ids: number[] = [];
@@ -116,25 +162,41 @@ export async function seedAccountProfile(db: Db, { now = Date.now(), log = (_m: 
       const row = await trx
         .insertInto("pessoa")
         .values({
-          cod_empresa: DEMO_EMPRESA, cod_categoria: cat?.cod_categoria ?? "01", nome_pessoa: p.nome, email: p.email, telefone: "(61) 98888-0000",
+          cod_empresa: DEMO_EMPRESA,
+          cod_categoria: cat?.cod_categoria ?? "01",
+          nome_pessoa: p.nome,
+          email: p.email,
+          telefone: "(61) 98888-0000",
           dados_pessoais: JSON.stringify({ ...address, sexo: "masculino", identidade: "7654321 SSP/DF" }),
         })
         .returning("cod_pessoa")
         .executeTakeFirstOrThrow();
       ids.push(row.cod_pessoa);
       const { hash, salt } = hashPassword(DEMO_PASSWORD);
-      await trx.insertInto("login").values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" }).execute();
+      await trx
+        .insertInto("login")
+        .values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" })
+        .execute();
     }
 
     // A loan history (returned loans) for demo and the test patrons, on the first copies.
-    const copies = await trx.selectFrom("exemplar").select(["cod_exemplar", "cod_acervo", "cod_biblioteca"]).orderBy("cod_exemplar").limit(3).execute();
+    const copies = await trx
+      .selectFrom("exemplar")
+      .select(["cod_exemplar", "cod_acervo", "cod_biblioteca"])
+      .orderBy("cod_exemplar")
+      .limit(3)
+      .execute();
     for (const cod_pessoa of [1, ...ids]) {
       for (const [i, copy] of copies.entries()) {
         await trx
           .insertInto("emprestimo")
           .values({
-            cod_exemplar: copy.cod_exemplar, cod_pessoa, cod_biblioteca: copy.cod_biblioteca, data_emprestimo: iso(-120 + i * 20),
-            data_devolucao_prevista: iso(-106 + i * 20), data_devolucao: iso(-108 + i * 20),
+            cod_exemplar: copy.cod_exemplar,
+            cod_pessoa,
+            cod_biblioteca: copy.cod_biblioteca,
+            data_emprestimo: iso(-120 + i * 20),
+            data_devolucao_prevista: iso(-106 + i * 20),
+            data_devolucao: iso(-108 + i * 20),
           })
           .execute();
       }
@@ -145,9 +207,30 @@ export async function seedAccountProfile(db: Db, { now = Date.now(), log = (_m: 
       await trx
         .insertInto("comentario")
         .values([
-          { cod_acervo: copies[0].cod_acervo, cod_pessoa: 1, cod_biblioteca: 1, texto: "Muito útil para a disciplina de introdução; recomendo a leitura do segundo capítulo.", situacao: "aprovado", data_envio: iso(-30) },
-          { cod_acervo: copies[0].cod_acervo, cod_pessoa: 1, cod_biblioteca: 1, texto: "Alguém sabe se há edição mais nova?", situacao: "rejeitado", data_envio: iso(-20) },
-          ...ids.map((cod_pessoa) => ({ cod_acervo: copies[0].cod_acervo, cod_pessoa, cod_biblioteca: 1, texto: "Comentário de teste aguardando aprovação.", situacao: "aguardando", data_envio: iso(-1) })),
+          {
+            cod_acervo: copies[0].cod_acervo,
+            cod_pessoa: 1,
+            cod_biblioteca: 1,
+            texto: "Muito útil para a disciplina de introdução; recomendo a leitura do segundo capítulo.",
+            situacao: "aprovado",
+            data_envio: iso(-30),
+          },
+          {
+            cod_acervo: copies[0].cod_acervo,
+            cod_pessoa: 1,
+            cod_biblioteca: 1,
+            texto: "Alguém sabe se há edição mais nova?",
+            situacao: "rejeitado",
+            data_envio: iso(-20),
+          },
+          ...ids.map((cod_pessoa) => ({
+            cod_acervo: copies[0].cod_acervo,
+            cod_pessoa,
+            cod_biblioteca: 1,
+            texto: "Comentário de teste aguardando aprovação.",
+            situacao: "aguardando",
+            data_envio: iso(-1),
+          })),
         ])
         .execute();
     }
@@ -155,10 +238,44 @@ export async function seedAccountProfile(db: Db, { now = Date.now(), log = (_m: 
     await trx
       .insertInto("sugestao_aquisicao")
       .values([
-        { cod_pessoa: 1, cod_campus: 1, cod_biblioteca: 1, titulo: "Design acessível para a web", autor: "Silva, M.", editor: "Editora Exemplo", situacao: "pre_sugestao", created_at: iso(-3) },
-        { cod_pessoa: 1, cod_campus: 1, cod_biblioteca: 1, titulo: "Introdução à biblioteconomia", autor: "Souza, R.", editor: "Editora Acadêmica", situacao: "em_cotacao", created_at: iso(-40) },
-        { cod_pessoa: 1, cod_campus: 1, cod_biblioteca: 2, titulo: "Anatomia humana básica", editor: "Saúde Editorial", situacao: "atendida", created_at: iso(-90) },
-        { cod_pessoa: 1, cod_campus: 2, cod_biblioteca: 3, titulo: "História do Brasil colonial", editor: "Editora Histórica", situacao: "esgotada", created_at: iso(-200) },
+        {
+          cod_pessoa: 1,
+          cod_campus: 1,
+          cod_biblioteca: 1,
+          titulo: "Design acessível para a web",
+          autor: "Silva, M.",
+          editor: "Editora Exemplo",
+          situacao: "pre_sugestao",
+          created_at: iso(-3),
+        },
+        {
+          cod_pessoa: 1,
+          cod_campus: 1,
+          cod_biblioteca: 1,
+          titulo: "Introdução à biblioteconomia",
+          autor: "Souza, R.",
+          editor: "Editora Acadêmica",
+          situacao: "em_cotacao",
+          created_at: iso(-40),
+        },
+        {
+          cod_pessoa: 1,
+          cod_campus: 1,
+          cod_biblioteca: 2,
+          titulo: "Anatomia humana básica",
+          editor: "Saúde Editorial",
+          situacao: "atendida",
+          created_at: iso(-90),
+        },
+        {
+          cod_pessoa: 1,
+          cod_campus: 2,
+          cod_biblioteca: 3,
+          titulo: "História do Brasil colonial",
+          editor: "Editora Histórica",
+          situacao: "esgotada",
+          created_at: iso(-200),
+        },
       ])
       .execute();
   });
@@ -179,7 +296,10 @@ export async function seedContactTestPatrons(db: Db, { log = (_m: string) => {} 
         .returning("cod_pessoa")
         .executeTakeFirstOrThrow();
       const { hash, salt } = hashPassword(DEMO_PASSWORD);
-      await trx.insertInto("login").values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" }).execute();
+      await trx
+        .insertInto("login")
+        .values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" })
+        .execute();
     }
   });
   log("seeded the contato1-3 (contact details) and listas1-3 (lists) test patrons");
@@ -195,13 +315,27 @@ async function seedHistoryTestPatrons(db: Db, categoria: string): Promise<void> 
   await db.transaction().execute(async (trx) => {
     const copies = await trx.selectFrom("exemplar").select(["cod_exemplar", "cod_biblioteca"]).orderBy("cod_exemplar").limit(3).execute();
     for (const p of HISTORY_TEST_LOGINS) {
-      const row = await trx.insertInto("pessoa").values({ cod_empresa: DEMO_EMPRESA, cod_categoria: categoria, nome_pessoa: p.nome, email: p.email }).returning("cod_pessoa").executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto("pessoa")
+        .values({ cod_empresa: DEMO_EMPRESA, cod_categoria: categoria, nome_pessoa: p.nome, email: p.email })
+        .returning("cod_pessoa")
+        .executeTakeFirstOrThrow();
       const { hash, salt } = hashPassword(DEMO_PASSWORD);
-      await trx.insertInto("login").values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" }).execute();
+      await trx
+        .insertInto("login")
+        .values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" })
+        .execute();
       for (const [i, copy] of copies.entries()) {
         await trx
           .insertInto("emprestimo")
-          .values({ cod_exemplar: copy.cod_exemplar, cod_pessoa: row.cod_pessoa, cod_biblioteca: copy.cod_biblioteca, data_emprestimo: day(-100 + i * 20), data_devolucao_prevista: day(-86 + i * 20), data_devolucao: day(-88 + i * 20) })
+          .values({
+            cod_exemplar: copy.cod_exemplar,
+            cod_pessoa: row.cod_pessoa,
+            cod_biblioteca: copy.cod_biblioteca,
+            data_emprestimo: day(-100 + i * 20),
+            data_devolucao_prevista: day(-86 + i * 20),
+            data_devolucao: day(-88 + i * 20),
+          })
           .execute();
       }
     }
@@ -214,13 +348,27 @@ async function seedNotifyTestPatrons(db: Db, categoria: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const copies = await trx.selectFrom("exemplar").select(["cod_exemplar", "cod_biblioteca"]).orderBy("cod_exemplar").limit(2).execute();
     for (const p of NOTIFY_TEST_LOGINS) {
-      const row = await trx.insertInto("pessoa").values({ cod_empresa: DEMO_EMPRESA, cod_categoria: categoria, nome_pessoa: p.nome, email: p.email }).returning("cod_pessoa").executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto("pessoa")
+        .values({ cod_empresa: DEMO_EMPRESA, cod_categoria: categoria, nome_pessoa: p.nome, email: p.email })
+        .returning("cod_pessoa")
+        .executeTakeFirstOrThrow();
       const { hash, salt } = hashPassword(DEMO_PASSWORD);
-      await trx.insertInto("login").values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" }).execute();
+      await trx
+        .insertInto("login")
+        .values({ cod_pessoa: row.cod_pessoa, usuario: p.login, senha_hash: hash, senha_salt: salt, base: "UFD" })
+        .execute();
       for (const [i, copy] of copies.entries()) {
         await trx
           .insertInto("emprestimo")
-          .values({ cod_exemplar: copy.cod_exemplar, cod_pessoa: row.cod_pessoa, cod_biblioteca: copy.cod_biblioteca, data_emprestimo: day(-90 + i * 20), data_devolucao_prevista: day(-76 + i * 20), data_devolucao: day(-78 + i * 20) })
+          .values({
+            cod_exemplar: copy.cod_exemplar,
+            cod_pessoa: row.cod_pessoa,
+            cod_biblioteca: copy.cod_biblioteca,
+            data_emprestimo: day(-90 + i * 20),
+            data_devolucao_prevista: day(-76 + i * 20),
+            data_devolucao: day(-78 + i * 20),
+          })
           .execute();
       }
       const since = new Date().toISOString();

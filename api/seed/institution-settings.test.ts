@@ -15,14 +15,18 @@ describe("INSTITUTION_SETTINGS", () => {
     const inst = await (await get(t.app, "/api/parametros/instituicao", token)).json();
     expect(inst.msg_login).toBe("Olá");
     expect(inst.sigla).toBe("UFD");
-    const codes = (await (await get(t.app, "/api/parametros/funcionalidades", token)).json()).atividades.map((a: { cod_atividade: number }) => a.cod_atividade);
+    const codes = (await (await get(t.app, "/api/parametros/funcionalidades", token)).json()).atividades.map(
+      (a: { cod_atividade: number }) => a.cod_atividade,
+    );
     expect(codes).toContain(1120);
     expect(codes).not.toContain(13);
   });
 
   it("gives or takes an activity from a patron category", async () => {
     const granted = async (category: string) =>
-      (await t.db.selectFrom("categoria_atividade").select("cod_atividade").where("cod_categoria", "=", category).execute()).map((r) => r.cod_atividade);
+      (await t.db.selectFrom("categoria_atividade").select("cod_atividade").where("cod_categoria", "=", category).execute()).map(
+        (r) => r.cod_atividade,
+      );
     expect(await granted("05")).toContain(8);
     await applyInstitutionSettings(t.db, parseInstitutionSettings('{"categorias":{"05":{"8":false,"12":true}}}'));
     expect(await granted("05")).not.toContain(8);

@@ -12,7 +12,10 @@ export const InstitutionSettingsSchema = z.object({
   parametros: z.record(z.string(), z.unknown()).default({}),
   atividades: z.record(z.string().regex(/^\d+$/, "activity codes are numbers"), z.boolean()).default({}),
   categorias: z
-    .record(z.string().regex(/^\w{1,10}$/, "category codes are short codes"), z.record(z.string().regex(/^\d+$/, "activity codes are numbers"), z.boolean()))
+    .record(
+      z.string().regex(/^\w{1,10}$/, "category codes are short codes"),
+      z.record(z.string().regex(/^\d+$/, "activity codes are numbers"), z.boolean()),
+    )
     .default({}),
 });
 export type InstitutionSettings = z.infer<typeof InstitutionSettingsSchema>;
@@ -26,7 +29,8 @@ export function parseInstitutionSettings(raw: string): InstitutionSettings {
     throw new Error("INSTITUTION_SETTINGS is not valid JSON");
   }
   const parsed = InstitutionSettingsSchema.safeParse(value);
-  if (!parsed.success) throw new Error(`INSTITUTION_SETTINGS: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(`INSTITUTION_SETTINGS: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`);
   return parsed.data;
 }
 
@@ -48,12 +52,20 @@ export async function applyInstitutionSettings(db: Db, settings: InstitutionSett
         .execute();
     }
     for (const [code, on] of Object.entries(settings.atividades)) {
-      await trx.updateTable("atividade").set({ publica: on ? 1 : 0 }).where("cod_atividade", "=", Number(code)).execute();
+      await trx
+        .updateTable("atividade")
+        .set({ publica: on ? 1 : 0 })
+        .where("cod_atividade", "=", Number(code))
+        .execute();
     }
     for (const [category, activities] of Object.entries(settings.categorias)) {
       for (const [code, on] of Object.entries(activities)) {
         const row = { cod_categoria: category, cod_atividade: Number(code) };
-        await trx.deleteFrom("categoria_atividade").where("cod_categoria", "=", row.cod_categoria).where("cod_atividade", "=", row.cod_atividade).execute();
+        await trx
+          .deleteFrom("categoria_atividade")
+          .where("cod_categoria", "=", row.cod_categoria)
+          .where("cod_atividade", "=", row.cod_atividade)
+          .execute();
         if (on) await trx.insertInto("categoria_atividade").values(row).execute();
       }
     }

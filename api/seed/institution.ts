@@ -6,7 +6,11 @@ export const DEMO_EMPRESA = 1;
 
 const week = (open: string, close: string, saturday: [string, string] | null) =>
   [1, 2, 3, 4, 5, 6, 7].map((dia) =>
-    dia <= 5 ? { dia, abertura: open, fechamento: close } : dia === 6 && saturday ? { dia, abertura: saturday[0], fechamento: saturday[1] } : { dia, abertura: null, fechamento: null },
+    dia <= 5
+      ? { dia, abertura: open, fechamento: close }
+      : dia === 6 && saturday
+        ? { dia, abertura: saturday[0], fechamento: saturday[1] }
+        : { dia, abertura: null, fechamento: null },
   );
 
 /** Institution parameters (instituicao.parametros JSON) read by /api/parametros/*. */
@@ -30,7 +34,15 @@ export const DEMO_PARAMETROS = {
   __md_aut: 2,
   __md_crypt: 4,
   // Spec §3 password rules, checked by the recovery and the password change (api/domain/password-rules.ts).
-  regras_senha: { length: { min: 8, max: 32 }, has_numbers: true, only_numbers: false, special_char: true, diff_case: true, diff_name: true, last_pw: 3 },
+  regras_senha: {
+    length: { min: 8, max: 32 },
+    has_numbers: true,
+    only_numbers: false,
+    special_char: true,
+    diff_case: true,
+    diff_name: true,
+    last_pw: 3,
+  },
   // The recovery code: 6 digits, valid for 15 minutes.
   recuperacao_senha: { tamanho_codigo: 6, validade_minutos: 10 },
   aquisicao: true,
@@ -54,10 +66,19 @@ export const DEMO_PARAMETROS = {
   // Texts in Portuguese; `traducoes.{en,es}` gives them in the other languages the API serves (ADR 194).
   secao_1: {
     titulo: "Bem-vindo às Bibliotecas da UFD",
-    conteudo: "<p>Pesquise o acervo das três bibliotecas da Universidade Federal de Demonstração, renove empréstimos e faça reservas pelo Meu Pergamum.</p>",
+    conteudo:
+      "<p>Pesquise o acervo das três bibliotecas da Universidade Federal de Demonstração, renove empréstimos e faça reservas pelo Meu Pergamum.</p>",
     traducoes: {
-      en: { titulo: "Welcome to the UFD Libraries", conteudo: "<p>Search the collections of the three libraries of the Federal University of Demonstration, renew loans and place holds in Meu Pergamum.</p>" },
-      es: { titulo: "Bienvenido a las Bibliotecas de la UFD", conteudo: "<p>Busque en el acervo de las tres bibliotecas de la Universidad Federal de Demostración, renueve préstamos y haga reservas en Meu Pergamum.</p>" },
+      en: {
+        titulo: "Welcome to the UFD Libraries",
+        conteudo:
+          "<p>Search the collections of the three libraries of the Federal University of Demonstration, renew loans and place holds in Meu Pergamum.</p>",
+      },
+      es: {
+        titulo: "Bienvenido a las Bibliotecas de la UFD",
+        conteudo:
+          "<p>Busque en el acervo de las tres bibliotecas de la Universidad Federal de Demostración, renueve préstamos y haga reservas en Meu Pergamum.</p>",
+      },
     },
   },
   secao_2: {
@@ -75,11 +96,13 @@ export const DEMO_PARAMETROS = {
     traducoes: {
       en: {
         titulo: "General information",
-        conteudo: "<p>Loans: up to 5 titles for undergraduates, for 14 days, renewable 3 times when nobody holds them. Late fee: R$ 1.50 a day per title.</p>",
+        conteudo:
+          "<p>Loans: up to 5 titles for undergraduates, for 14 days, renewable 3 times when nobody holds them. Late fee: R$ 1.50 a day per title.</p>",
       },
       es: {
         titulo: "Información general",
-        conteudo: "<p>Préstamos: hasta 5 títulos para alumnos de grado, por 14 días, renovables 3 veces si no hay reserva. Multa por retraso: R$ 1,50 por día y por título.</p>",
+        conteudo:
+          "<p>Préstamos: hasta 5 títulos para alumnos de grado, por 14 días, renovables 3 veces si no hay reserva. Multa por retraso: R$ 1,50 por día y por título.</p>",
       },
     },
   },
@@ -97,7 +120,10 @@ export const DEMO_PARAMETROS = {
       resposta: "Não. A reserva só é possível quando todos os exemplares estão emprestados.",
       traducoes: {
         en: { pergunta: "Can I place a hold on a book that is on the shelf?", resposta: "No. A hold is only possible when every copy is on loan." },
-        es: { pergunta: "¿Puedo reservar un libro disponible en el estante?", resposta: "No. La reserva solo es posible cuando todos los ejemplares están prestados." },
+        es: {
+          pergunta: "¿Puedo reservar un libro disponible en el estante?",
+          resposta: "No. La reserva solo es posible cuando todos los ejemplares están prestados.",
+        },
       },
     },
     {
@@ -105,7 +131,10 @@ export const DEMO_PARAMETROS = {
       resposta: "Procure o balcão de atendimento de qualquer biblioteca com um documento com foto.",
       traducoes: {
         en: { pergunta: "I forgot my password. What do I do?", resposta: "Go to the service desk of any library with a photo ID." },
-        es: { pergunta: "Olvidé mi contraseña. ¿Qué hago?", resposta: "Acuda al mostrador de atención de cualquier biblioteca con un documento con foto." },
+        es: {
+          pergunta: "Olvidé mi contraseña. ¿Qué hago?",
+          resposta: "Acuda al mostrador de atención de cualquier biblioteca con un documento con foto.",
+        },
       },
     },
   ],
@@ -170,18 +199,33 @@ export async function seedInstitution(db: Db): Promise<void> {
       .insertInto("biblioteca")
       .values([
         {
-          cod_biblioteca: 1, cod_campus: 1, desc_biblioteca: "Biblioteca Central", sigla: "BC",
-          email: "bc@biblioteca.example.org", telefone: "(61) 3000-0001", endereco: "Praça da Biblioteca, 1 – Campus Central",
+          cod_biblioteca: 1,
+          cod_campus: 1,
+          desc_biblioteca: "Biblioteca Central",
+          sigla: "BC",
+          email: "bc@biblioteca.example.org",
+          telefone: "(61) 3000-0001",
+          endereco: "Praça da Biblioteca, 1 – Campus Central",
           horarios: JSON.stringify(week("07:30", "22:00", ["08:00", "13:00"])),
         },
         {
-          cod_biblioteca: 2, cod_campus: 1, desc_biblioteca: "Biblioteca de Ciências da Saúde", sigla: "BCS",
-          email: "bcs@biblioteca.example.org", telefone: "(61) 3000-0002", endereco: "Av. dos Hospitais, 200 – Campus Central",
+          cod_biblioteca: 2,
+          cod_campus: 1,
+          desc_biblioteca: "Biblioteca de Ciências da Saúde",
+          sigla: "BCS",
+          email: "bcs@biblioteca.example.org",
+          telefone: "(61) 3000-0002",
+          endereco: "Av. dos Hospitais, 200 – Campus Central",
           horarios: JSON.stringify(week("08:00", "20:00", null)),
         },
         {
-          cod_biblioteca: 3, cod_campus: 2, desc_biblioteca: "Biblioteca do Campus Norte", sigla: "BCN",
-          email: "bcn@biblioteca.example.org", telefone: "(61) 3000-0003", endereco: "Rodovia Norte, km 3 – Campus Norte",
+          cod_biblioteca: 3,
+          cod_campus: 2,
+          desc_biblioteca: "Biblioteca do Campus Norte",
+          sigla: "BCN",
+          email: "bcn@biblioteca.example.org",
+          telefone: "(61) 3000-0003",
+          endereco: "Rodovia Norte, km 3 – Campus Norte",
           horarios: JSON.stringify(week("08:00", "21:00", ["08:00", "12:00"])),
         },
       ])
@@ -200,7 +244,10 @@ export async function seedInstitution(db: Db): Promise<void> {
 export async function seedDemoCategories(db: Db): Promise<void> {
   if (await db.selectFrom("categoria").select("cod_categoria").executeTakeFirst()) return;
   await db.insertInto("categoria").values(DEMO_CATEGORIAS).execute();
-  await db.insertInto("atividade").values(DEMO_ATIVIDADES.map((a) => ({ ...a, cod_modulo: 1 }))).execute();
+  await db
+    .insertInto("atividade")
+    .values(DEMO_ATIVIDADES.map((a) => ({ ...a, cod_modulo: 1 })))
+    .execute();
   await db
     .insertInto("categoria_atividade")
     .values(DEMO_CATEGORIAS.flatMap((k) => activitiesOf(k.cod_categoria).map((cod_atividade) => ({ cod_categoria: k.cod_categoria, cod_atividade }))))

@@ -41,7 +41,10 @@ async function commonest(db: Db, tipo: "A" | "S") {
 }
 
 /** Seeds the demo interest profiles; safe to call once on a new database after seedPatrons. */
-export async function seedInterestProfiles(db: Db, { now = Date.now(), log = (_m: string) => {} }: { now?: number; log?: (m: string) => void } = {}): Promise<void> {
+export async function seedInterestProfiles(
+  db: Db,
+  { now = Date.now(), log = (_m: string) => {} }: { now?: number; log?: (m: string) => void } = {},
+): Promise<void> {
   const demo = await db.selectFrom("pessoa").select(["cod_pessoa", "cod_categoria"]).where("cod_pessoa", "=", 1).executeTakeFirst();
   if (!demo) return;
   const validity = new Date(now);
@@ -74,7 +77,9 @@ export async function seedInterestProfiles(db: Db, { now = Date.now(), log = (_m
     .orderBy("a.titulo")
     .limit(2)
     .execute();
-  const journal = withIssues[0] ?? (await db.selectFrom("acervo").select("cod_acervo").where("cod_tipo_obra", "=", PERIODICAL_WORK_TYPE).orderBy("titulo").executeTakeFirst());
+  const journal =
+    withIssues[0] ??
+    (await db.selectFrom("acervo").select("cod_acervo").where("cod_tipo_obra", "=", PERIODICAL_WORK_TYPE).orderBy("titulo").executeTakeFirst());
   if (journal) await insertFollowedPeriodical(db, demo.cod_pessoa, journal.cod_acervo, ["fasciculos", "sumarios"]);
 
   // The interest-profile test patrons, and a reader who follows a periodical for its new issues (the browser tests

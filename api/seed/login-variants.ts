@@ -12,10 +12,25 @@ export const DUPLICATE_DOCUMENT = "9900112233";
 
 /** The README's rows for these logins (kept in step by api/seed/readme.test.ts). */
 export const LOGIN_VARIANT_LOGINS = [
-  { login: "paulo", nome: "Paulo Henrique Ramos", categoria: "07 Funcionário", tem: "dois logins (paulo, base UFD; paulo.hu, base HU-UFD): escolhe com qual trabalhar depois de entrar" },
+  {
+    login: "paulo",
+    nome: "Paulo Henrique Ramos",
+    categoria: "07 Funcionário",
+    tem: "dois logins (paulo, base UFD; paulo.hu, base HU-UFD): escolhe com qual trabalhar depois de entrar",
+  },
   { login: "paulo.hu", nome: "Paulo Henrique Ramos", categoria: "07 Funcionário", tem: "o segundo login da mesma pessoa" },
-  { login: "lucia.aluna", nome: "Lúcia Ferreira Gomes", categoria: "01 Aluno de graduação", tem: `documento ${DUPLICATE_DOCUMENT}, compartilhado com lucia.servidora (pessoas duplicadas)` },
-  { login: "lucia.servidora", nome: "Lúcia Ferreira Gomes", categoria: "07 Funcionário", tem: `documento ${DUPLICATE_DOCUMENT}, compartilhado com lucia.aluna (pessoas duplicadas)` },
+  {
+    login: "lucia.aluna",
+    nome: "Lúcia Ferreira Gomes",
+    categoria: "01 Aluno de graduação",
+    tem: `documento ${DUPLICATE_DOCUMENT}, compartilhado com lucia.servidora (pessoas duplicadas)`,
+  },
+  {
+    login: "lucia.servidora",
+    nome: "Lúcia Ferreira Gomes",
+    categoria: "07 Funcionário",
+    tem: `documento ${DUPLICATE_DOCUMENT}, compartilhado com lucia.aluna (pessoas duplicadas)`,
+  },
 ] as const;
 
 /** Seeds the people above; runs once on a new demo database. */
@@ -24,24 +39,40 @@ export async function seedLoginVariants(db: Db, { log = (_m: string) => {} }: { 
     const p = await trx
       .insertInto("pessoa")
       .values({
-        cod_empresa: DEMO_EMPRESA, cod_categoria: "07", nome_pessoa: "Paulo Henrique Ramos", email: "paulo.ramos@example.org", documento: "5000909",
-        telefone: "(61) 97777-0000", dados_pessoais: JSON.stringify({ nacionalidade: "Brasileira", cidade: "Brasília", uf: "DF" }),
+        cod_empresa: DEMO_EMPRESA,
+        cod_categoria: "07",
+        nome_pessoa: "Paulo Henrique Ramos",
+        email: "paulo.ramos@example.org",
+        documento: "5000909",
+        telefone: "(61) 97777-0000",
+        dados_pessoais: JSON.stringify({ nacionalidade: "Brasileira", cidade: "Brasília", uf: "DF" }),
       })
       .returning("cod_pessoa")
       .executeTakeFirstOrThrow();
-    for (const [usuario, base] of [["paulo", "UFD"], ["paulo.hu", "HU-UFD"]] as const) {
+    for (const [usuario, base] of [
+      ["paulo", "UFD"],
+      ["paulo.hu", "HU-UFD"],
+    ] as const) {
       const { hash, salt } = hashPassword(DEMO_PASSWORD);
       await trx.insertInto("login").values({ cod_pessoa: p.cod_pessoa, usuario, senha_hash: hash, senha_salt: salt, base }).execute();
     }
   });
   // One human registered twice (student and employee) under the same document number.
   await db.transaction().execute(async (trx) => {
-    for (const [cat, usuario, email] of [["01", "lucia.aluna", "lucia.gomes@example.org"], ["07", "lucia.servidora", "lucia.gomes@ufd.example.org"]] as const) {
+    for (const [cat, usuario, email] of [
+      ["01", "lucia.aluna", "lucia.gomes@example.org"],
+      ["07", "lucia.servidora", "lucia.gomes@ufd.example.org"],
+    ] as const) {
       const p = await trx
         .insertInto("pessoa")
         .values({
-          cod_empresa: DEMO_EMPRESA, cod_categoria: cat, nome_pessoa: "Lúcia Ferreira Gomes", email, documento: DUPLICATE_DOCUMENT,
-          telefone: "(61) 96666-0000", dados_pessoais: JSON.stringify({ nacionalidade: "Brasileira", cidade: "Brasília", uf: "DF" }),
+          cod_empresa: DEMO_EMPRESA,
+          cod_categoria: cat,
+          nome_pessoa: "Lúcia Ferreira Gomes",
+          email,
+          documento: DUPLICATE_DOCUMENT,
+          telefone: "(61) 96666-0000",
+          dados_pessoais: JSON.stringify({ nacionalidade: "Brasileira", cidade: "Brasília", uf: "DF" }),
         })
         .returning("cod_pessoa")
         .executeTakeFirstOrThrow();

@@ -36,7 +36,11 @@ export const NETWORK_DEMO_MEMBERS = [
 
 /** Inserts the network's members: the home institution (member 1, `local`) and the demo members. */
 export async function seedNetworkMembers(db: Db): Promise<void> {
-  const home = await db.selectFrom("instituicao").select(["sigla", "nome", "endereco_web"]).where("cod_empresa", "=", DEMO_EMPRESA).executeTakeFirstOrThrow();
+  const home = await db
+    .selectFrom("instituicao")
+    .select(["sigla", "nome", "endereco_web"])
+    .where("cod_empresa", "=", DEMO_EMPRESA)
+    .executeTakeFirstOrThrow();
   const web = home.endereco_web ?? "https://biblioteca.example.org";
   await db
     .insertInto("rede_instituicao")
@@ -78,7 +82,10 @@ export function networkRecordOf(rec: MarcRecord, position: number): NetworkRecor
  * bundled records of the other members, and a harvest of the home catalogue as member 1 (ADR 063).
  */
 export async function importNetworkCatalogue(db: Db, log: (m: string) => void, projectRoot: string): Promise<void> {
-  const has = await db.selectFrom("rede_instituicao").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+  const has = await db
+    .selectFrom("rede_instituicao")
+    .select(sql<number>`count(*)`.as("n"))
+    .executeTakeFirstOrThrow();
   if (Number(has.n) > 0) return;
   const started = Date.now();
   await ensureMaterialTypes(db);
@@ -97,5 +104,7 @@ export async function importNetworkCatalogue(db: Db, log: (m: string) => void, p
     await upsertNetworkRecords(db, m.cod_instituicao, records);
   }
   const local = await harvestLocalCatalogue(db, 1);
-  log(`network catalogue: ${NETWORK_DEMO_MEMBERS.length + 1} institutions, ${local} local titles harvested, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `network catalogue: ${NETWORK_DEMO_MEMBERS.length + 1} institutions, ${local} local titles harvested, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

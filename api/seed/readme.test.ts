@@ -11,7 +11,8 @@ describe("the README's demo logins", () => {
   const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
 
   it("lists every seeded demo login and the shared password", () => {
-    for (const { login } of [...DEMO_LOGINS, ...CIRCULATION_LOGINS, ...LOGIN_VARIANT_LOGINS, ...DECLARATION_LOGINS, PERIODICAL_READER]) expect(readme).toContain(`| \`${login}\` |`);
+    for (const { login } of [...DEMO_LOGINS, ...CIRCULATION_LOGINS, ...LOGIN_VARIANT_LOGINS, ...DECLARATION_LOGINS, PERIODICAL_READER])
+      expect(readme).toContain(`| \`${login}\` |`);
     expect(readme).toContain(`\`${DEMO_PASSWORD}\``);
   });
 });

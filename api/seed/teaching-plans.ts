@@ -27,9 +27,7 @@ const DEMO: Array<{ departamento: string; curso: string; disciplinas: DemoDiscip
   {
     departamento: "Departamento de Ciência da Computação",
     curso: "Ciência da Computação",
-    disciplinas: [
-      { codigo: "CIC0105", nome: "Software Livre e Código Aberto", patterns: ["%open source%"], biblioteca: 3, periodo: 5, vagas: 45 },
-    ],
+    disciplinas: [{ codigo: "CIC0105", nome: "Software Livre e Código Aberto", patterns: ["%open source%"], biblioteca: 3, periodo: 5, vagas: 45 }],
   },
   {
     departamento: "Departamento de Música",
@@ -39,12 +37,16 @@ const DEMO: Array<{ departamento: string; curso: string; disciplinas: DemoDiscip
   {
     departamento: "Departamento de História",
     curso: "História",
-    disciplinas: [{ codigo: "HIS0120", nome: "História do Brasil República", patterns: ["%brasil%", "%hist_ria%"], biblioteca: 1, periodo: 4, vagas: 50 }],
+    disciplinas: [
+      { codigo: "HIS0120", nome: "História do Brasil República", patterns: ["%brasil%", "%hist_ria%"], biblioteca: 1, periodo: 4, vagas: 50 },
+    ],
   },
   {
     departamento: "Faculdade de Educação",
     curso: "Pedagogia",
-    disciplinas: [{ codigo: "EDU0101", nome: "Política Educacional Brasileira", patterns: ["%educa%", "%brasil%"], biblioteca: 3, periodo: 1, vagas: 50 }],
+    disciplinas: [
+      { codigo: "EDU0101", nome: "Política Educacional Brasileira", patterns: ["%educa%", "%brasil%"], biblioteca: 3, periodo: 1, vagas: 50 },
+    ],
   },
 ];
 
@@ -58,15 +60,28 @@ const COMPLEMENTARY = 3;
  * and subjects (never by fixed ids, so any demo catalogue works). A discipline with no matching title
  * gets no plan.
  */
-export async function seedTeachingPlans(db: Db, { now = Date.now(), log = (_m: string) => {} }: { now?: number; log?: (m: string) => void } = {}): Promise<void> {
+export async function seedTeachingPlans(
+  db: Db,
+  { now = Date.now(), log = (_m: string) => {} }: { now?: number; log?: (m: string) => void } = {},
+): Promise<void> {
   const year = new Date(now).getUTCFullYear();
   let plans = 0;
   // The first professor of the demo patrons (the `professor` login) teaches the disciplines marked own.
-  const professor = await db.selectFrom("pessoa as p").innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria").select("p.cod_pessoa").where("k.professor", "=", 1).orderBy("p.cod_pessoa").executeTakeFirst();
+  const professor = await db
+    .selectFrom("pessoa as p")
+    .innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria")
+    .select("p.cod_pessoa")
+    .where("k.professor", "=", 1)
+    .orderBy("p.cod_pessoa")
+    .executeTakeFirst();
   await db.transaction().execute(async (trx) => {
     for (const d of DEMO) {
       const dep = await trx.insertInto("departamento").values({ nome: d.departamento }).returning("cod_departamento").executeTakeFirstOrThrow();
-      const curso = await trx.insertInto("curso").values({ nome: d.curso, cod_departamento: dep.cod_departamento }).returning("cod_curso").executeTakeFirstOrThrow();
+      const curso = await trx
+        .insertInto("curso")
+        .values({ nome: d.curso, cod_departamento: dep.cod_departamento })
+        .returning("cod_curso")
+        .executeTakeFirstOrThrow();
       for (const x of d.disciplinas) {
         const disc = await trx
           .insertInto("disciplina")
@@ -77,23 +92,47 @@ export async function seedTeachingPlans(db: Db, { now = Date.now(), log = (_m: s
         const titles = await trx
           .selectFrom("acervo as a")
           .select("a.cod_acervo")
-          .where(sql<boolean>`${sql.join(x.patterns.map((p) => sql`${text} LIKE ${p}`), sql` AND `)}`)
+          .where(
+            sql<boolean>`${sql.join(
+              x.patterns.map((p) => sql`${text} LIKE ${p}`),
+              sql` AND `,
+            )}`,
+          )
           // Titles with copies first: a plan cites what the library holds.
           .orderBy(sql`(SELECT count(*) FROM exemplar e WHERE e.cod_acervo = a.cod_acervo)`, "desc")
           .orderBy("a.cod_acervo")
           .limit(BASIC + COMPLEMENTARY)
           .execute();
         if (titles.length === 0) continue;
-        for (const [ano, semestre] of [[year, 1], [year - 1, 2]] as const) {
+        for (const [ano, semestre] of [
+          [year, 1],
+          [year - 1, 2],
+        ] as const) {
           const plano = await trx
             .insertInto("plano_ensino")
-            .values({ cod_disciplina: disc.cod_disciplina, cod_curso: curso.cod_curso, cod_biblioteca: x.biblioteca, ano, semestre, periodo: x.periodo, vagas: x.vagas, cod_professor: x.own ? (professor?.cod_pessoa ?? null) : null })
+            .values({
+              cod_disciplina: disc.cod_disciplina,
+              cod_curso: curso.cod_curso,
+              cod_biblioteca: x.biblioteca,
+              ano,
+              semestre,
+              periodo: x.periodo,
+              vagas: x.vagas,
+              cod_professor: x.own ? (professor?.cod_pessoa ?? null) : null,
+            })
             .returning("cod_plano")
             .executeTakeFirstOrThrow();
           plans++;
           await trx
             .insertInto("plano_bibliografia")
-            .values(titles.map((t, i) => ({ cod_plano: plano.cod_plano, cod_acervo: t.cod_acervo, tipo: i < BASIC ? ("B" as const) : ("C" as const), ordem: i + 1 })))
+            .values(
+              titles.map((t, i) => ({
+                cod_plano: plano.cod_plano,
+                cod_acervo: t.cod_acervo,
+                tipo: i < BASIC ? ("B" as const) : ("C" as const),
+                ordem: i + 1,
+              })),
+            )
             .execute();
         }
       }

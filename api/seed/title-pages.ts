@@ -32,7 +32,10 @@ const PERIODS = ["jan./mar.", "abr./jun.", "jul./set.", "out./dez."];
  *   (colecao-kardex, sumarios);
  * - the first online links of the catalogue marked as restricted (acesso-restrito).
  */
-export async function seedTitlePages(db: Db, { now = Date.now(), log = (_m: string) => {} }: { now?: number; log?: (m: string) => void } = {}): Promise<void> {
+export async function seedTitlePages(
+  db: Db,
+  { now = Date.now(), log = (_m: string) => {} }: { now?: number; log?: (m: string) => void } = {},
+): Promise<void> {
   const thisYear = new Date(now).getUTCFullYear();
   await db.transaction().execute(async (trx) => {
     const reader = await trx
@@ -47,7 +50,14 @@ export async function seedTitlePages(db: Db, { now = Date.now(), log = (_m: stri
       .groupBy("cod_acervo")
       .orderBy("cod_acervo")
       .execute();
-    const loans: Array<{ cod_exemplar: number; cod_pessoa: number; cod_biblioteca: number; data_emprestimo: string; data_devolucao_prevista: string; data_devolucao: string }> = [];
+    const loans: Array<{
+      cod_exemplar: number;
+      cod_pessoa: number;
+      cod_biblioteca: number;
+      data_emprestimo: string;
+      data_devolucao_prevista: string;
+      data_devolucao: string;
+    }> = [];
     for (const c of copies) {
       for (let y = thisYear - 5; y <= thisYear; y++) {
         const n = pick(c.cod_acervo, y, 7);
@@ -59,13 +69,21 @@ export async function seedTitlePages(db: Db, { now = Date.now(), log = (_m: stri
           const lent = start + Math.floor(((i + 0.5) / n) * (end - start));
           const iso = (t: number) => new Date(t).toISOString();
           loans.push({
-            cod_exemplar: Number(c.cod_exemplar), cod_pessoa: reader.cod_pessoa, cod_biblioteca: Number(c.cod_biblioteca),
-            data_emprestimo: iso(lent), data_devolucao_prevista: iso(lent + 14 * DAY), data_devolucao: iso(lent + (7 + pick(c.cod_acervo, i, 10)) * DAY),
+            cod_exemplar: Number(c.cod_exemplar),
+            cod_pessoa: reader.cod_pessoa,
+            cod_biblioteca: Number(c.cod_biblioteca),
+            data_emprestimo: iso(lent),
+            data_devolucao_prevista: iso(lent + 14 * DAY),
+            data_devolucao: iso(lent + (7 + pick(c.cod_acervo, i, 10)) * DAY),
           });
         }
       }
     }
-    for (let i = 0; i < loans.length; i += 500) await trx.insertInto("emprestimo").values(loans.slice(i, i + 500)).execute();
+    for (let i = 0; i < loans.length; i += 500)
+      await trx
+        .insertInto("emprestimo")
+        .values(loans.slice(i, i + 500))
+        .execute();
 
     const serials = await trx.selectFrom("acervo").select("cod_acervo").where("cod_tipo_obra", "=", 2).orderBy("cod_acervo").limit(8).execute();
     let issues = 0;
@@ -80,7 +98,12 @@ export async function seedTitlePages(db: Db, { now = Date.now(), log = (_m: stri
             const row = await trx
               .insertInto("fasciculo")
               .values({
-                cod_acervo, cod_biblioteca, ano: y, volume: String(y - 1990), numero: String(q + 1), periodo: PERIODS[q],
+                cod_acervo,
+                cod_biblioteca,
+                ano: y,
+                volume: String(y - 1990),
+                numero: String(q + 1),
+                periodo: PERIODS[q],
                 data_publicacao: new Date(published).toISOString().slice(0, 10),
                 data_chegada: late ? null : new Date(published + (10 + pick(cod_acervo, y + q, 20)) * DAY).toISOString().slice(0, 10),
                 situacao: late ? "atrasado" : "recebido",
@@ -95,7 +118,9 @@ export async function seedTitlePages(db: Db, { now = Date.now(), log = (_m: stri
               .insertInto("sumario")
               .values(
                 Array.from({ length: entries }, (_, i) => ({
-                  cod_acervo, cod_fasciculo: row.cod_fasciculo, ordem: i + 1,
+                  cod_acervo,
+                  cod_fasciculo: row.cod_fasciculo,
+                  ordem: i + 1,
                   titulo: ARTICLES[(i + pick(cod_acervo, y * 4 + q, ARTICLES.length)) % ARTICLES.length],
                   autor: AUTHORS[pick(cod_acervo + i, y + q, AUTHORS.length)],
                   pagina: String(1 + i * 14),
@@ -108,7 +133,16 @@ export async function seedTitlePages(db: Db, { now = Date.now(), log = (_m: stri
     }
 
     const links = await trx.selectFrom("acervo_link").select("cod_link").orderBy("cod_link").limit(6).execute();
-    if (links.length) await trx.updateTable("acervo_link").set({ restrito: 1 }).where("cod_link", "in", links.filter((_, i) => i % 2 === 0).map((l) => l.cod_link)).execute();
+    if (links.length)
+      await trx
+        .updateTable("acervo_link")
+        .set({ restrito: 1 })
+        .where(
+          "cod_link",
+          "in",
+          links.filter((_, i) => i % 2 === 0).map((l) => l.cod_link),
+        )
+        .execute();
     log(`title pages: ${loans.length} past loans, ${issues} periodical issues, ${Math.ceil(links.length / 2)} restricted links`);
   });
 }
@@ -130,7 +164,11 @@ export async function seedClosedStacks(db: Db, { log = (_m: string) => {} }: { l
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("exemplar").set({ localizacao: CLOSED_STACKS_LOCATION }).where("cod_acervo", "in", ids).execute();
     const libraries = await trx.selectFrom("exemplar").select("cod_biblioteca").distinct().where("cod_acervo", "in", ids).execute();
-    if (libraries.length) await trx.insertInto("localizacao_fechada").values(libraries.map((l) => ({ cod_biblioteca: l.cod_biblioteca, localizacao: CLOSED_STACKS_LOCATION }))).execute();
+    if (libraries.length)
+      await trx
+        .insertInto("localizacao_fechada")
+        .values(libraries.map((l) => ({ cod_biblioteca: l.cod_biblioteca, localizacao: CLOSED_STACKS_LOCATION })))
+        .execute();
   });
   log(`seeded closed stacks ("${CLOSED_STACKS_LOCATION}") for ${ids.length} titles`);
 }
@@ -146,8 +184,16 @@ export const LIBRAS_VIDEO = { url: "https://videos.example.org/libras/dom-casmur
 export async function seedLibrasVideo(db: Db, { log = (_m: string) => {} }: { log?: (m: string) => void } = {}): Promise<void> {
   const title = await db.selectFrom("acervo").select("cod_acervo").where("titulo", "=", LIBRAS_VIDEO_TITLE).orderBy("cod_acervo").executeTakeFirst();
   if (!title) return;
-  const existing = await db.selectFrom("acervo_link").select("cod_link").where("cod_acervo", "=", title.cod_acervo).where("url", "=", LIBRAS_VIDEO.url).executeTakeFirst();
+  const existing = await db
+    .selectFrom("acervo_link")
+    .select("cod_link")
+    .where("cod_acervo", "=", title.cod_acervo)
+    .where("url", "=", LIBRAS_VIDEO.url)
+    .executeTakeFirst();
   if (existing) return;
-  await db.insertInto("acervo_link").values({ cod_acervo: title.cod_acervo, ...LIBRAS_VIDEO, acessibilidade: 1 }).execute();
+  await db
+    .insertInto("acervo_link")
+    .values({ cod_acervo: title.cod_acervo, ...LIBRAS_VIDEO, acessibilidade: 1 })
+    .execute();
   log(`seeded a Libras video link on "${LIBRAS_VIDEO_TITLE}"`);
 }

@@ -21,15 +21,29 @@ export async function seedWaitingList(db: Db, { log = (_m: string) => {} }: { lo
     const row = await db
       .insertInto("acervo")
       .values({
-        cod_empresa: DEMO_EMPRESA, chave_origem: chave, cod_tipo_obra: 1, titulo: t.titulo, autor: t.autor, ano_publicacao: t.ano,
-        assuntos: JSON.stringify(["Cartografia – Brasil – Período colonial", "Obras em restauração"]), idioma: "por",
+        cod_empresa: DEMO_EMPRESA,
+        chave_origem: chave,
+        cod_tipo_obra: 1,
+        titulo: t.titulo,
+        autor: t.autor,
+        ano_publicacao: t.ano,
+        assuntos: JSON.stringify(["Cartografia – Brasil – Período colonial", "Obras em restauração"]),
+        idioma: "por",
         marc: JSON.stringify({ leader: "00000nam a2200000 a 4500", fields: [] }),
       })
       .returning("cod_acervo")
       .executeTakeFirstOrThrow();
     await db
       .insertInto("exemplar")
-      .values({ cod_acervo: row.cod_acervo, cod_biblioteca: 1, codigo_barras: `DEMO-LE-${i + 1}`, chamada: "912.81 C", localizacao: "Laboratório de restauração", situacao: "indisponivel", permite_reserva: 0 })
+      .values({
+        cod_acervo: row.cod_acervo,
+        cod_biblioteca: 1,
+        codigo_barras: `DEMO-LE-${i + 1}`,
+        chamada: "912.81 C",
+        localizacao: "Laboratório de restauração",
+        situacao: "indisponivel",
+        permite_reserva: 0,
+      })
       .execute();
     ids.push(row.cod_acervo);
   }

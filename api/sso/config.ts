@@ -59,7 +59,11 @@ const SsoEnvSchema = z
       ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required when SAML_IDP_METADATA_URL is set" });
     }
     if (Boolean(env.SAML_SP_KEY_FILE) !== Boolean(env.SAML_SP_CERT_FILE)) {
-      ctx.addIssue({ code: "custom", path: [env.SAML_SP_KEY_FILE ? "SAML_SP_CERT_FILE" : "SAML_SP_KEY_FILE"], message: "SAML_SP_KEY_FILE and SAML_SP_CERT_FILE go together" });
+      ctx.addIssue({
+        code: "custom",
+        path: [env.SAML_SP_KEY_FILE ? "SAML_SP_CERT_FILE" : "SAML_SP_KEY_FILE"],
+        message: "SAML_SP_KEY_FILE and SAML_SP_CERT_FILE go together",
+      });
     }
   });
 

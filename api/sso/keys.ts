@@ -20,7 +20,10 @@ export function selfSignedCert(commonName: string, years = 1): KeyPair {
   const fkey = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.setRsaPublicKey(fkey.n, fkey.e);
-  cert.serialNumber = crypto.randomBytes(8).toString("hex").replace(/^[89a-f]/, "1");
+  cert.serialNumber = crypto
+    .randomBytes(8)
+    .toString("hex")
+    .replace(/^[89a-f]/, "1");
   cert.validity.notBefore = new Date(Date.now() - 60_000);
   cert.validity.notAfter = new Date(Date.now() + years * 365 * 86_400_000);
   const attrs = [{ name: "commonName", value: commonName }];

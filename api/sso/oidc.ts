@@ -56,7 +56,10 @@ export function providerConfig(cfg: OidcConfig): Promise<client.Configuration> {
   if (!hit) {
     const insecure = new URL(cfg.issuer).protocol === "http:"; // loopback only, checked by readSsoConfig
     hit = client
-      .discovery(new URL(cfg.issuer), cfg.clientId, undefined, undefined, { execute: insecure ? [client.allowInsecureRequests] : [], timeout: TIMEOUT_MS / 1000 })
+      .discovery(new URL(cfg.issuer), cfg.clientId, undefined, undefined, {
+        execute: insecure ? [client.allowInsecureRequests] : [],
+        timeout: TIMEOUT_MS / 1000,
+      })
       .then((found) => {
         const server = found.serverMetadata();
         const method = tokenAuthMethodFor(cfg, server.token_endpoint_auth_methods_supported);
@@ -111,7 +114,8 @@ function fail(reason: OidcFailure, step: "callback" | "userinfo", err: unknown):
   throw new OidcError(reason, err);
 }
 
-const isUnreachable = (err: unknown) => err instanceof TypeError || (err instanceof Error && (err.name === "AbortError" || err.name === "TimeoutError"));
+const isUnreachable = (err: unknown) =>
+  err instanceof TypeError || (err instanceof Error && (err.name === "AbortError" || err.name === "TimeoutError"));
 
 /**
  * Completes the callback the provider sent to the portal (`callbackQuery`: its query string): checks the state,
@@ -151,7 +155,8 @@ export async function completeCallback(
   if (!claims) fail("invalid", "callback", "no ID token");
   const skew = cfg.clockSkewSeconds;
   const nowS = Math.floor(expected.now / 1000);
-  if (typeof claims.iat === "number" && claims.iat > nowS + skew) fail("invalid", "callback", `the ID token's iat is ${claims.iat - nowS} s in the future (tolerance ${skew} s)`);
+  if (typeof claims.iat === "number" && claims.iat > nowS + skew)
+    fail("invalid", "callback", `the ID token's iat is ${claims.iat - nowS} s in the future (tolerance ${skew} s)`);
   if (typeof claims.auth_time === "number" && claims.auth_time < Math.floor(expected.startedAt / 1000) - skew) {
     fail("invalid", "callback", "the provider did not authenticate the person again (auth_time before the login started; prompt=login ignored)");
   }

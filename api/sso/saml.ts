@@ -62,7 +62,11 @@ function keyOf(keyInfo: Element): string | null {
     return key.export({ type: "spki", format: "pem" }).toString();
   }
   const der = childrenNS(keyInfo, DSIG11, "DEREncodedKeyValue")[0]?.textContent?.replace(/\s+/g, "");
-  if (der) return crypto.createPublicKey({ key: Buffer.from(der, "base64"), format: "der", type: "spki" }).export({ type: "spki", format: "pem" }).toString();
+  if (der)
+    return crypto
+      .createPublicKey({ key: Buffer.from(der, "base64"), format: "der", type: "spki" })
+      .export({ type: "spki", format: "pem" })
+      .toString();
   return null;
 }
 
@@ -73,9 +77,9 @@ function keyOf(keyInfo: Element): string | null {
  */
 export function parseIdpMetadata(xml: string, entityId: string | null = null, now = Date.now()): IdpMetadata {
   const doc = new DOMParser().parseFromString(xml, "text/xml");
-  const idps = childrenNS(doc.documentElement!, MD, "EntityDescriptor").concat(
-    doc.documentElement?.namespaceURI === MD && doc.documentElement.localName === "EntityDescriptor" ? [doc.documentElement] : [],
-  ).filter((e, i, all) => all.indexOf(e) === i && childrenNS(e, MD, "IDPSSODescriptor").length > 0);
+  const idps = childrenNS(doc.documentElement!, MD, "EntityDescriptor")
+    .concat(doc.documentElement?.namespaceURI === MD && doc.documentElement.localName === "EntityDescriptor" ? [doc.documentElement] : [])
+    .filter((e, i, all) => all.indexOf(e) === i && childrenNS(e, MD, "IDPSSODescriptor").length > 0);
   if (idps.length === 0) throw new Error("the metadata describes no SAML IdP (no IDPSSODescriptor)");
   let entity: Element;
   if (entityId) {
@@ -88,7 +92,10 @@ export function parseIdpMetadata(xml: string, entityId: string | null = null, no
     entity = idps[0];
   }
   const idp = childrenNS(entity, MD, "IDPSSODescriptor")[0];
-  const service = (name: string) => childrenNS(idp, MD, name).find((e) => e.getAttribute("Binding") === REDIRECT)?.getAttribute("Location") || null;
+  const service = (name: string) =>
+    childrenNS(idp, MD, name)
+      .find((e) => e.getAttribute("Binding") === REDIRECT)
+      ?.getAttribute("Location") || null;
   const keyInfos = childrenNS(idp, MD, "KeyDescriptor")
     .filter((k) => (k.getAttribute("use") || "signing") === "signing")
     .flatMap((k) => childrenNS(k, DS, "KeyInfo"));
@@ -101,7 +108,7 @@ export function parseIdpMetadata(xml: string, entityId: string | null = null, no
     throw new Error(
       keyInfos.length
         ? "the IdP's signing KeyInfo holds neither an X509Certificate nor an RSA KeyValue / DEREncodedKeyValue"
-        : "the IdP's metadata has no signing key (KeyDescriptor use=\"signing\" or without use)",
+        : 'the IdP\'s metadata has no signing key (KeyDescriptor use="signing" or without use)',
     );
   }
   // The earliest of validUntil and now + cacheDuration on the entity or the aggregate around it.
@@ -285,7 +292,8 @@ export async function logoutRequest(cfg: SamlConfig, query: string): Promise<{ l
 
 const EMAIL_ATTRIBUTES = ["email", "mail", "urn:oid:0.9.2342.19200300.100.1.3"];
 
-const valuesOf = (v: unknown): string[] => (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === "string" && x.trim() !== "").map((x) => x.trim());
+const valuesOf = (v: unknown): string[] =>
+  (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === "string" && x.trim() !== "").map((x) => x.trim());
 
 /**
  * Every value that may identify the patron (ADR 162): the configured attribute's values; by default every

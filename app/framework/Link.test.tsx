@@ -8,7 +8,15 @@ type Props = Parameters<typeof RouterLink>[0];
 /** Renders `props` as a link on a server page at `url` (a route `/acervo/:id` inside a layout), as markup. */
 async function markup(LinkComponent: typeof RouterLink, props: Props, url = "http://x/acervo/5?termo=a", basename?: string) {
   const Page = () => <LinkComponent {...props} />;
-  const routes = [{ path: "/", children: [{ path: "acervo/:id", Component: Page }, { index: true, Component: Page }] }];
+  const routes = [
+    {
+      path: "/",
+      children: [
+        { path: "acervo/:id", Component: Page },
+        { index: true, Component: Page },
+      ],
+    },
+  ];
   const handler = createStaticHandler(routes, { basename });
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error("unexpected response");

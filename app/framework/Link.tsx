@@ -39,8 +39,19 @@ const DOT_SEGMENT = /\/\.\.?(\/|$)/;
 
 /** The props React Router's `<Link>` takes for itself: they never reach its `<a>`. */
 const LINK_ONLY = new Set([
-  "onClick", "discover", "prefetch", "relative", "reloadDocument", "replace", "mask", "state", "target", "to",
-  "preventScrollReset", "viewTransition", "defaultShouldRevalidate",
+  "onClick",
+  "discover",
+  "prefetch",
+  "relative",
+  "reloadDocument",
+  "replace",
+  "mask",
+  "state",
+  "target",
+  "to",
+  "preventScrollReset",
+  "viewTransition",
+  "defaultShouldRevalidate",
 ]);
 
 function ServerLink(props: LinkProps) {

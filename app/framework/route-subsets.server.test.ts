@@ -45,7 +45,19 @@ function matched(routes: RouteObject[], path: string) {
 
 /** Every route's path with its parameters filled, and variations React Router must treat the same way. */
 function samplePaths(manifest: RouteManifest): string[] {
-  const paths = new Set<string>(["/", "/acervo", "/ACERVO/12", "/Acervo/12/MARC", "/foo", "/foo/bar", "/acervo/12/inexistente", "/meupergamum/", "/x/y/z", "/login/", "/LOGIN"]);
+  const paths = new Set<string>([
+    "/",
+    "/acervo",
+    "/ACERVO/12",
+    "/Acervo/12/MARC",
+    "/foo",
+    "/foo/bar",
+    "/acervo/12/inexistente",
+    "/meupergamum/",
+    "/x/y/z",
+    "/login/",
+    "/LOGIN",
+  ]);
   const full = (id: string | undefined): string => {
     if (!id) return "";
     const r = manifest[id]!;
@@ -81,7 +93,8 @@ describe("route subsets by the path's first segments", () => {
 
   it("keeps far fewer routes than the whole table for the pages people visit most", () => {
     expect(Object.keys(manifest).length).toBeGreaterThan(80);
-    for (const path of ["/", "/acervo/12", "/meupergamum", "/meupergamum/emprestimos", "/livros"]) expect(subsetOf(path).length, path).toBeLessThan(10);
+    for (const path of ["/", "/acervo/12", "/meupergamum", "/meupergamum/emprestimos", "/livros"])
+      expect(subsetOf(path).length, path).toBeLessThan(10);
     expect(subsetOf("/acervo/12/marc").length).toBeLessThan(25);
   });
 
@@ -101,7 +114,9 @@ describe("route subsets by the path's first segments", () => {
 
   it("keeps a route's layout and the root with it, and leaves out the routes of other paths", () => {
     const loans = subsetOf("/meupergamum/emprestimos");
-    expect(loans).toEqual(expect.arrayContaining(["root", "home", "meu", "meu-index", "routes/meu/emprestimos.tsx", "home-guia", "routes/not-found.tsx"]));
+    expect(loans).toEqual(
+      expect.arrayContaining(["root", "home", "meu", "meu-index", "routes/meu/emprestimos.tsx", "home-guia", "routes/not-found.tsx"]),
+    );
     expect(loans).not.toContain("routes/acervo/index.tsx");
     expect(loans).not.toContain("routes/meu/emprestimos.historico.tsx");
     expect(subsetOf("/acervo/12")).not.toContain("meu");
@@ -114,6 +129,7 @@ describe("route subsets by the path's first segments", () => {
   });
 
   it("sends to the whole table what React Router rewrites or decodes before matching", () => {
-    for (const path of ["/acervo/12.data", "/_root.data", "/%61cervo/12", "//acervo/12", "/a\\b", "/__manifest"]) expect(subsets.keyOf(path), path).toBeNull();
+    for (const path of ["/acervo/12.data", "/_root.data", "/%61cervo/12", "//acervo/12", "/a\\b", "/__manifest"])
+      expect(subsets.keyOf(path), path).toBeNull();
   });
 });

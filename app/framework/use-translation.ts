@@ -78,8 +78,24 @@ const MEMO_LIMIT = 5_000;
 
 /** i18next options that change which string is chosen or how: a call that names any of them is i18next's. */
 const RESERVED = new Set([
-  "count", "context", "defaultValue", "returnObjects", "returnDetails", "ns", "lng", "lngs", "fallbackLng", "interpolation",
-  "joinArrays", "postProcess", "keyPrefix", "ordinal", "replace", "skipInterpolation", "nsSeparator", "keySeparator",
+  "count",
+  "context",
+  "defaultValue",
+  "returnObjects",
+  "returnDetails",
+  "ns",
+  "lng",
+  "lngs",
+  "fallbackLng",
+  "interpolation",
+  "joinArrays",
+  "postProcess",
+  "keyPrefix",
+  "ordinal",
+  "replace",
+  "skipInterpolation",
+  "nsSeparator",
+  "keySeparator",
 ]);
 
 /**

@@ -20,7 +20,16 @@ describe("readAcr", () => {
   });
 
   it("reads a generated report with its commit and tables", async () => {
-    const acr = { product: "Estante", commit: "abc1234", generated: "2026-11-27T12:00:00.000Z", axeVersion: "4.13.0", axeCases: 1, interactionChecks: 0, wcag: [], emag: [] };
+    const acr = {
+      product: "Estante",
+      commit: "abc1234",
+      generated: "2026-11-27T12:00:00.000Z",
+      axeVersion: "4.13.0",
+      axeCases: 1,
+      interactionChecks: 0,
+      wcag: [],
+      emag: [],
+    };
     fs.writeFileSync(path.join(dir, "acr.json"), JSON.stringify(acr));
     expect(await readAcr(path.join(dir, "acr.json"))).toMatchObject({ commit: "abc1234", wcag: [], emag: [] });
   });

@@ -14,7 +14,9 @@ const options = (digits: string) => {
 /** The barcode as an SVG document with a white background (it stays readable in the dark colour schemes). */
 export function itfSvg(digits: string): string {
   // Stretched, not letterboxed, when the print style sets its height to 13 mm.
-  return bwipjs.toSVG({ ...options(digits), backgroundcolor: "FFFFFF", paddingwidth: QUIET_MODULES }).replace("<svg ", "<svg preserveAspectRatio=\"none\" ");
+  return bwipjs
+    .toSVG({ ...options(digits), backgroundcolor: "FFFFFF", paddingwidth: QUIET_MODULES })
+    .replace("<svg ", '<svg preserveAspectRatio="none" ');
 }
 
 /** The bars of the barcode (x and width in narrow-bar modules, from the first bar) and its width in modules. */

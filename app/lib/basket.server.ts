@@ -37,10 +37,7 @@ export function basketCookie(ids: number[], request: Request): string {
 
 /** A change to the basket (the intents of the basket form). */
 export type BasketChange =
-  | { intent: "add"; acervos: number[] }
-  | { intent: "remove"; acervos: number[] }
-  | { intent: "set"; acervos: number[] }
-  | { intent: "clear" };
+  { intent: "add"; acervos: number[] } | { intent: "remove"; acervos: number[] } | { intent: "set"; acervos: number[] } | { intent: "clear" };
 
 /** The result of a change: the new ids, and how many asked-for titles did not fit under the cap. */
 export function applyBasketChange(current: number[], change: BasketChange): { ids: number[]; refused: number } {

@@ -9,7 +9,10 @@ export function parseCookies(header: string | null | undefined): Record<string, 
     if (eq < 0) continue;
     const name = part.slice(0, eq).trim();
     if (!name || name in out) continue;
-    const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
+    const raw = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
     try {
       out[name] = decodeURIComponent(raw);
     } catch {

@@ -16,5 +16,11 @@ export function csvText(header: readonly string[], rows: readonly (readonly (str
 /** The CSV as a private download named `filename` (ASCII, no quotes). */
 export function csvResponse(body: string, filename: string): Response {
   const safe = filename.replace(/[^A-Za-z0-9._-]/g, "_");
-  return new Response(body, { headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${safe}"`, "Cache-Control": "private, no-store" } });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${safe}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
 }

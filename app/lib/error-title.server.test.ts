@@ -17,7 +17,10 @@ describe("prefixTitle", () => {
   });
 
   it("finds a title split across chunks, and leaves the rest of the page alone", async () => {
-    const html = await through(["<html><head><me", "ta charset='utf-8'/><tit", "le>Pesquisa</title>", "<title>not this</title></head>", "<body>ação</body>"], "Erreur :");
+    const html = await through(
+      ["<html><head><me", "ta charset='utf-8'/><tit", "le>Pesquisa</title>", "<title>not this</title></head>", "<body>ação</body>"],
+      "Erreur :",
+    );
     expect(html).toBe("<html><head><meta charset='utf-8'/><title>Erreur : Pesquisa</title><title>not this</title></head><body>ação</body>");
   });
 

@@ -56,13 +56,16 @@ describe("useTranslation on the server", () => {
     const { t } = useTranslation(ns);
     return createElement("h1", null, t("errors.not_found_heading"));
   }
-  const render = (lng: "pt" | "en", ns?: string) => renderToStaticMarkup(createElement(I18nextProvider, { i18n: instanceFor(lng) }, createElement(Heading, { ns })));
+  const render = (lng: "pt" | "en", ns?: string) =>
+    renderToStaticMarkup(createElement(I18nextProvider, { i18n: instanceFor(lng) }, createElement(Heading, { ns })));
 
   it("renders each render in its provider's language, however they interleave", async () => {
-    const out = await Promise.all(["en", "pt", "en", "pt"].map(async (lng, i) => {
-      await new Promise((r) => setTimeout(r, 4 - i));
-      return render(lng as "pt" | "en", "common");
-    }));
+    const out = await Promise.all(
+      ["en", "pt", "en", "pt"].map(async (lng, i) => {
+        await new Promise((r) => setTimeout(r, 4 - i));
+        return render(lng as "pt" | "en", "common");
+      }),
+    );
     expect(out).toEqual(["<h1>Page not found</h1>", "<h1>Página não encontrada</h1>", "<h1>Page not found</h1>", "<h1>Página não encontrada</h1>"]);
   });
 
@@ -96,7 +99,8 @@ describe("the server's fixed t", () => {
       ["common:errors.not_found_heading", { lng: "pt" }],
       ["missing.key", { defaultValue: "fallback" }],
     ];
-    for (const [key, opts] of cases) expect((fast as (k: unknown, o?: unknown) => string)(key, opts)).toBe((slow as (k: unknown, o?: unknown) => string)(key, opts));
+    for (const [key, opts] of cases)
+      expect((fast as (k: unknown, o?: unknown) => string)(key, opts)).toBe((slow as (k: unknown, o?: unknown) => string)(key, opts));
   });
 
   it("gives i18next's answer for every key of every namespace and language, plain and with values, and again from its memo", () => {
@@ -124,7 +128,9 @@ describe("the server's fixed t", () => {
         const plurals = new Set(leaves.map(([key]) => /^(.*)_(zero|one|two|few|many|other)$/.exec(key)?.[1]).filter((k) => k !== undefined));
         for (const key of plurals) {
           const forms = leaves.filter(([k]) => k.startsWith(`${key}_`)).map(([, text]) => text);
-          const names = [...new Set(forms.flatMap((text) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1])))].filter((n) => n !== "count");
+          const names = [...new Set(forms.flatMap((text) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1])))].filter(
+            (n) => n !== "count",
+          );
           const values = Object.fromEntries(names.map((n, i) => [n, i % 2 ? 7 : `<v${i}>`]));
           for (const count of [0, 1, 2, 3, 5, 11, 21, 1.5, 1_000_000]) {
             for (let round = 0; round < 2; round++) {
@@ -136,4 +142,3 @@ describe("the server's fixed t", () => {
     }
   });
 });
-

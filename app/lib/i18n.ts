@@ -75,7 +75,12 @@ export function languageDir(_language: string): "ltr" | "rtl" {
  * numbers and dates: one formatter per locale and options, kept for the process (ADR 210).
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>();
-function cachedFormatter<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>(kind: string, locale: string, options: object, make: () => T): T {
+function cachedFormatter<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>(
+  kind: string,
+  locale: string,
+  options: object,
+  make: () => T,
+): T {
   const key = `${kind}|${locale}|${JSON.stringify(options)}`;
   let f = formatters.get(key) as T | undefined;
   if (!f) {

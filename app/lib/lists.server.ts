@@ -17,7 +17,8 @@ const CODES: Record<string, string> = {
 /** The words for a refused list call; rethrows what is not the API's refusal (a 401 goes to the session handling). */
 export function listErrorKey(err: unknown): { key: string; values?: Record<string, unknown>; status: number } {
   if (!(err instanceof ApiError) || err.status === 401) throw err;
-  if (err.code && CODES[err.code]) return { key: CODES[err.code], values: { max: err.code === "lista_limite_listas" ? MAX_LISTS : MAX_LIST_ITEMS }, status: 400 };
+  if (err.code && CODES[err.code])
+    return { key: CODES[err.code], values: { max: err.code === "lista_limite_listas" ? MAX_LISTS : MAX_LIST_ITEMS }, status: 400 };
   const m = describeError(err);
   return { key: m.key, values: m.values, status: err.status === 0 ? 503 : 400 };
 }

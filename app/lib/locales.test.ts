@@ -33,18 +33,30 @@ describe("translations", () => {
 
   for (const lng of SUPPORTED_LANGUAGES.filter((l) => l !== "pt")) {
     it(`${lng} has exactly the namespaces of pt`, () => {
-      const files = fs.readdirSync(path.join(localesDir, lng)).filter((f) => f.endsWith(".json")).map((f) => f.replace(/\.json$/, ""));
+      const files = fs
+        .readdirSync(path.join(localesDir, lng))
+        .filter((f) => f.endsWith(".json"))
+        .map((f) => f.replace(/\.json$/, ""));
       expect(files.sort()).toEqual([...namespaces].sort());
     });
     for (const ns of namespaces) {
       it(`${lng}/${ns}.json has exactly pt's keys, none empty`, () => {
         const expected = keys(read("pt", ns)).sort();
         const actual = keys(read(lng, ns)).sort();
-        expect(actual.filter((k) => !expected.includes(k)), "extra keys").toEqual([]);
-        expect(expected.filter((k) => !actual.includes(k)), "missing keys").toEqual([]);
+        expect(
+          actual.filter((k) => !expected.includes(k)),
+          "extra keys",
+        ).toEqual([]);
+        expect(
+          expected.filter((k) => !actual.includes(k)),
+          "missing keys",
+        ).toEqual([]);
         const flat = (obj: unknown, k: string) => k.split(".").reduce<unknown>((o, part) => (o as Record<string, unknown>)[part], obj);
         const data = read(lng, ns);
-        expect(actual.filter((k) => typeof flat(data, k) !== "string" || (flat(data, k) as string).trim() === ""), "empty values").toEqual([]);
+        expect(
+          actual.filter((k) => typeof flat(data, k) !== "string" || (flat(data, k) as string).trim() === ""),
+          "empty values",
+        ).toEqual([]);
       });
     }
   }

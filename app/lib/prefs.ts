@@ -67,13 +67,7 @@ export function prefsFromForm(form: FormData): Prefs {
 
 /** The classes for <html>: `zoom-20 scheme-inverted bold libras dark`. */
 export function htmlClassFor(prefs: Prefs): string {
-  return [
-    `zoom-${prefs.zoom}`,
-    `scheme-${prefs.scheme}`,
-    prefs.bold ? "bold" : "",
-    prefs.libras ? "libras" : "",
-    prefs.dark ? "dark" : "",
-  ]
+  return [`zoom-${prefs.zoom}`, `scheme-${prefs.scheme}`, prefs.bold ? "bold" : "", prefs.libras ? "libras" : "", prefs.dark ? "dark" : ""]
     .filter(Boolean)
     .join(" ");
 }

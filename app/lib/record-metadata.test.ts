@@ -2,11 +2,27 @@ import { describe, expect, it } from "vitest";
 import { coinsKev, jsonLdText, titleJsonLd, type RecordFields } from "./record-metadata";
 
 const book: RecordFields = {
-  cod_acervo: 7, titulo: "Pedagogia do oprimido", subtitulo: "ensaio", autor: "Freire, Paulo", autores_secundarios: ["Universidade de Brasília"],
-  editora: "Paz e Terra", local_publicacao: "Rio de Janeiro", ano_publicacao: 1987, edicao: "17. ed.", isbn: "9788577531646 (broch.)", idioma: "por",
-  desc_tipo_obra: "Livro", assuntos: ["Educação"],
+  cod_acervo: 7,
+  titulo: "Pedagogia do oprimido",
+  subtitulo: "ensaio",
+  autor: "Freire, Paulo",
+  autores_secundarios: ["Universidade de Brasília"],
+  editora: "Paz e Terra",
+  local_publicacao: "Rio de Janeiro",
+  ano_publicacao: 1987,
+  edicao: "17. ed.",
+  isbn: "9788577531646 (broch.)",
+  idioma: "por",
+  desc_tipo_obra: "Livro",
+  assuntos: ["Educação"],
 };
-const journal: RecordFields = { cod_acervo: 8, titulo: "Revista <Brasileira> de História", issn: "0102-0188", desc_tipo_obra: "Periódico", ano_publicacao: 1981 };
+const journal: RecordFields = {
+  cod_acervo: 8,
+  titulo: "Revista <Brasileira> de História",
+  issn: "0102-0188",
+  desc_tipo_obra: "Periódico",
+  ano_publicacao: 1981,
+};
 const permalink = "https://biblioteca.example.org/acervo/7";
 
 describe("COinS (Z39.88 KEV)", () => {
@@ -36,8 +52,17 @@ describe("schema.org JSON-LD", () => {
     const ld = JSON.parse(jsonLdText(titleJsonLd(book, permalink))) as Record<string, unknown>;
     expect(ld["@context"]).toBe("https://schema.org");
     expect(ld["@type"]).toBe("Book");
-    expect(ld).toMatchObject({ "@id": permalink, name: "Pedagogia do oprimido: ensaio", isbn: "9788577531646", datePublished: "1987", bookEdition: "17. ed." });
-    expect(ld.author).toEqual([{ "@type": "Person", name: "Freire, Paulo" }, { "@type": "Organization", name: "Universidade de Brasília" }]);
+    expect(ld).toMatchObject({
+      "@id": permalink,
+      name: "Pedagogia do oprimido: ensaio",
+      isbn: "9788577531646",
+      datePublished: "1987",
+      bookEdition: "17. ed.",
+    });
+    expect(ld.author).toEqual([
+      { "@type": "Person", name: "Freire, Paulo" },
+      { "@type": "Organization", name: "Universidade de Brasília" },
+    ]);
   });
 
   it("calls a periodical a Periodical with its ISSN, and escapes '<' so the script element cannot be closed by a title", () => {

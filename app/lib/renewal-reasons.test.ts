@@ -12,7 +12,10 @@ describe("renewal reasons", () => {
     expect(langs.length).toBe(5);
     for (const lang of langs) {
       const reasons = JSON.parse(fs.readFileSync(path.join(locales, lang, "loans.json"), "utf8")).reasons as Record<string, string>;
-      expect([...RENEWAL_REASONS, "desconhecido"].filter((code) => !reasons[code]?.trim()), lang).toEqual([]);
+      expect(
+        [...RENEWAL_REASONS, "desconhecido"].filter((code) => !reasons[code]?.trim()),
+        lang,
+      ).toEqual([]);
     }
   });
 });

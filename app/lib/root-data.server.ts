@@ -51,7 +51,6 @@ export interface RootData {
   } | null;
 }
 
-
 /** The first name for the greeting. */
 export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;

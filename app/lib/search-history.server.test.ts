@@ -60,7 +60,10 @@ describe("search history cookie", () => {
   it("puts a search run again first, once, with its new count and time", () => {
     const start = [entry("/?termo=b", 1, 2), entry("/?termo=a", 1, 1)];
     const { entries } = addToHistory(start, entry("/?termo=a", 9, 3), secret);
-    expect(entries.map((e) => [e.u, e.n])).toEqual([["/?termo=a", 9], ["/?termo=b", 1]]);
+    expect(entries.map((e) => [e.u, e.n])).toEqual([
+      ["/?termo=a", 9],
+      ["/?termo=b", 1],
+    ]);
   });
 
   it(`keeps at most ${MAX_HISTORY} searches, dropping the oldest`, () => {

@@ -126,7 +126,13 @@ export function recordSearch<T>(request: Request, result: T, now: () => number =
     .map((v) => outcome.facets?.filtros.find((f) => `${f.tipo}:${f.codigo}` === v)?.descricao ?? v)
     .slice(0, MAX_FILTER_LABELS)
     .map((l) => l.slice(0, MAX_LABEL));
-  const entry: HistoryEntry = { u: url, n: outcome.results.total, t: now(), ...(outcome.results.totalLimitado ? { c: true } : {}), ...(labels.length ? { f: labels } : {}) };
+  const entry: HistoryEntry = {
+    u: url,
+    n: outcome.results.total,
+    t: now(),
+    ...(outcome.results.totalLimitado ? { c: true } : {}),
+    ...(labels.length ? { f: labels } : {}),
+  };
   const { value } = addToHistory(readHistory(request), entry, getEnv().SESSION_SECRET);
   const headers = new Headers(result.init?.headers);
   headers.append("Set-Cookie", historyCookie(value, request));

@@ -43,7 +43,15 @@ describe("framing (ADR 174)", () => {
 
   it("refuses anything but bare http(s) origins in LOGIN_EMBED_ORIGINS", () => {
     expect(parseEmbedOrigins(undefined)).toEqual([]);
-    for (const bad of ["*", "'self'", "https://www.example.edu/", "https://www.example.edu/portal", "javascript:alert(1)", "www.example.edu", "https://*.example.edu"]) {
+    for (const bad of [
+      "*",
+      "'self'",
+      "https://www.example.edu/",
+      "https://www.example.edu/portal",
+      "javascript:alert(1)",
+      "www.example.edu",
+      "https://*.example.edu",
+    ]) {
       expect(() => parseEmbedOrigins(bad), bad).toThrow(/LOGIN_EMBED_ORIGINS/);
     }
   });

@@ -138,7 +138,16 @@ export class Session {
     // Logging in again supersedes the previous session: its tokens must not keep working elsewhere.
     if (this.#data && this.#data.tokens.refresh_token !== input.tokens.refresh_token) this.#ended.push(this.#data.tokens);
     const now = Date.now();
-    this.#data = { v: 1, sid: crypto.randomUUID(), persistent: input.persistent, tokens: input.tokens, user: input.user, iat: now, seen: now, ...(input.sso ? { sso: input.sso } : {}) };
+    this.#data = {
+      v: 1,
+      sid: crypto.randomUUID(),
+      persistent: input.persistent,
+      tokens: input.tokens,
+      user: input.user,
+      iat: now,
+      seen: now,
+      ...(input.sso ? { sso: input.sso } : {}),
+    };
     this.#dirty = true;
   }
 

@@ -15,7 +15,8 @@ describe("single sign-on in the portal", () => {
   });
 
   it("offers OIDC and SAML only as the institution parameters say", () => {
-    const config = (instituicao: Record<string, unknown>) => ({ instituicao, activities: [], guias: [], autoatendimento: {} }) as unknown as SiteConfig;
+    const config = (instituicao: Record<string, unknown>) =>
+      ({ instituicao, activities: [], guias: [], autoatendimento: {} }) as unknown as SiteConfig;
     expect(ssoOptionsOf(config({ usaOIDC: true, usaSAML: false }))).toEqual({ oidc: true, saml: false });
     expect(ssoOptionsOf(config({}))).toEqual({ oidc: false, saml: false });
     expect(ssoOptionsOf(null)).toEqual({ oidc: false, saml: false });
@@ -29,7 +30,8 @@ describe("single sign-on in the portal", () => {
   });
 
   it("lets the SAML IdP's cross-site POST reach /saml-response, and no other path", () => {
-    const post = (path: string) => new Request(`http://portal.test${path}`, { method: "POST", headers: { "sec-fetch-site": "cross-site", origin: "http://idp.test" } });
+    const post = (path: string) =>
+      new Request(`http://portal.test${path}`, { method: "POST", headers: { "sec-fetch-site": "cross-site", origin: "http://idp.test" } });
     expect(isCrossSiteRequest(post("/saml-response"))).toBe(false);
     expect(isCrossSiteRequest(post("/login"))).toBe(true);
     expect(isCrossSiteRequest(post("/saml-response/x"))).toBe(true);

@@ -116,7 +116,14 @@ export async function startOidcLogin(request: Request, context: Readonly<RouterC
   const destino = form.get("destino");
   try {
     const { nonce, link } = await oidcAuthorize(getApi(context), String(username).trim(), r || undefined);
-    const flow: Flow = { k: "oidc", n: nonce, r, p: form.get("remember") === "on", d: destino === "catalogo" || destino === "area" ? destino : undefined, l: link };
+    const flow: Flow = {
+      k: "oidc",
+      n: nonce,
+      r,
+      p: form.get("remember") === "on",
+      d: destino === "catalogo" || destino === "area" ? destino : undefined,
+      l: link,
+    };
     return redirect(SSO_GO_PATH, { headers: { "Set-Cookie": flowCookie(request, flow), "Cache-Control": "no-store" } });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -129,7 +136,9 @@ export async function startSamlLogin(request: Request, context: Readonly<RouterC
   const r = safeRedirectParam(form.get("redirect"));
   try {
     const { nonce, link } = await samlLogin(getApi(context), r || undefined);
-    return redirect(SSO_GO_PATH, { headers: { "Set-Cookie": flowCookie(request, { k: "saml", n: nonce, r, p: false, l: link }), "Cache-Control": "no-store" } });
+    return redirect(SSO_GO_PATH, {
+      headers: { "Set-Cookie": flowCookie(request, { k: "saml", n: nonce, r, p: false, l: link }), "Cache-Control": "no-store" },
+    });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     return redirect(failurePath(err.code));
@@ -160,7 +169,9 @@ function failureOf(err: ApiError): SsoFailure {
   if (err.status === 0) return { key: "common:errors.network", status: 503 };
   if (err.code === LIBRARY_BLOCK_CODE) {
     const reason = err.serverMessage?.trim();
-    return reason ? { key: "identity:login.blocked_by_library", values: { reason }, status: 403 } : { key: "identity:login.blocked_by_library_no_reason", status: 403 };
+    return reason
+      ? { key: "identity:login.blocked_by_library", values: { reason }, status: 403 }
+      : { key: "identity:login.blocked_by_library_no_reason", status: 403 };
   }
   const known = err.code ? KNOWN[err.code] : undefined;
   if (known) return { ...known, status: err.status === 503 ? 503 : known.status };
@@ -228,7 +239,9 @@ export async function ssoLogoutLink(context: Readonly<RouterContextProvider>, ki
 export async function spMetadataResponse(context: Readonly<RouterContextProvider>): Promise<Response | null> {
   try {
     const file = await samlSpMetadata(getApi(context));
-    return new Response(file.body, { headers: { "Content-Type": "application/samlmetadata+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+    return new Response(file.body, {
+      headers: { "Content-Type": "application/samlmetadata+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
@@ -240,7 +253,10 @@ export async function spMetadataResponse(context: Readonly<RouterContextProvider
  * ends this browser's session begun with SAML and goes back to the IdP with the LogoutResponse. A GET changes
  * state here because the binding is a GET; what authorizes it is the IdP's signature, not the browser.
  */
-export async function completeSamlLogout(request: Request, context: Readonly<RouterContextProvider>): Promise<{ redirect: Response } | { failure: SsoFailure }> {
+export async function completeSamlLogout(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<{ redirect: Response } | { failure: SsoFailure }> {
   const query = new URL(request.url).search;
   if (!new URLSearchParams(query).get("SAMLRequest")) return { failure: failureOfCode("sso_token_invalido") };
   try {

@@ -11,7 +11,9 @@ describe("the VLibras widget (ADR 256)", () => {
 
   it("renders the official markup and both scripts with the nonce, and no inline script", () => {
     const html = vlibrasMarkup("n0Nce+/=");
-    expect(html).toContain('<div vw class="enabled"><div vw-access-button class="active"></div><div vw-plugin-wrapper><div class="vw-plugin-top-wrapper"></div></div></div>');
+    expect(html).toContain(
+      '<div vw class="enabled"><div vw-access-button class="active"></div><div vw-plugin-wrapper><div class="vw-plugin-top-wrapper"></div></div></div>',
+    );
     const scripts = [...html.matchAll(/<script([^>]*)><\/script>/g)].map((m) => m[1]);
     expect(scripts).toHaveLength(2);
     expect(scripts[0]).toContain(`src="${VLIBRAS_SCRIPT}"`);

@@ -45,7 +45,9 @@ describe("the catalogue's vocabulary in the patron's language", () => {
 
   it("marks only the untranslated label with the library's language", () => {
     const render = (code: number, label: string) =>
-      renderToStaticMarkup(createElement(I18nextProvider, { i18n: instanceFor("fr") }, createElement(VocabularyTerm, { kind: "workType", code, label })));
+      renderToStaticMarkup(
+        createElement(I18nextProvider, { i18n: instanceFor("fr") }, createElement(VocabularyTerm, { kind: "workType", code, label })),
+      );
     expect(render(1, "Livro")).toBe("Livre");
     expect(render(57, "Folheto")).toBe('<span lang="pt">Folheto</span>');
   });

@@ -29,7 +29,10 @@ export async function loadDirectory(request: Request, context: Readonly<RouterCo
   const api = getApi(context);
   const base = { q: query.q, campus: query.campus ?? null, pagina: query.pagina };
   try {
-    const [campuses, page] = await Promise.all([listCampuses(api), listLibraries(api, { search_text: query.q || undefined, codCampus: query.campus, page: query.pagina })]);
+    const [campuses, page] = await Promise.all([
+      listCampuses(api),
+      listLibraries(api, { search_text: query.q || undefined, codCampus: query.campus, page: query.pagina }),
+    ]);
     return { ...base, campuses, libraries: page.resultados, total: page.total, pageSize: page.qtd, error: null };
   } catch (e) {
     return { ...base, campuses: [], libraries: [], total: 0, pageSize: 20, error: describeError(e) };

@@ -47,7 +47,8 @@ export default function Libraries({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("directory");
   const { q, campus, pagina, campuses, libraries, total, pageSize, error } = loaderData;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const pageLink = (p: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...(campus ? { campus: String(campus) } : {}), pagina: String(p) })}`;
+  const pageLink = (p: number) =>
+    `?${new URLSearchParams({ ...(q ? { q } : {}), ...(campus ? { campus: String(campus) } : {}), pagina: String(p) })}`;
   return (
     <div className="page directory">
       <PageTitle title={t("title")} failed={false} />

@@ -10,7 +10,15 @@ import { applyBasketChange, basketCookie, readBasket, type BasketChange } from "
 import { getT } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getSession } from "~/lib/session.server";
-import { BASKET_NOTICES, BasketChangeSchema, createBasketEmailSchema, isExportFormat, TEXT_FORMATS, type BasketNotice, type ExportFormat } from "~/schemas/basket";
+import {
+  BASKET_NOTICES,
+  BasketChangeSchema,
+  createBasketEmailSchema,
+  isExportFormat,
+  TEXT_FORMATS,
+  type BasketNotice,
+  type ExportFormat,
+} from "~/schemas/basket";
 
 export interface BasketPageData {
   pageTitle: string;
@@ -45,7 +53,11 @@ export async function loadBasketPage(request: Request, context: Readonly<RouterC
     ids,
     titles: titles.status === "fulfilled" ? titles.value : [],
     loadError: titles.status === "rejected" ? describeError(titles.reason) : null,
-    shown: wanted ? (shown.status === "fulfilled" && shown.value ? shown.value : { tipo: wanted, error: describeError(shown.status === "rejected" ? shown.reason : null) }) : null,
+    shown: wanted
+      ? shown.status === "fulfilled" && shown.value
+        ? shown.value
+        : { tipo: wanted, error: describeError(shown.status === "rejected" ? shown.reason : null) }
+      : null,
     notice: (BASKET_NOTICES as readonly string[]).includes(notice ?? "") ? (notice as BasketNotice) : null,
     noticeCount: Number.isInteger(count) && count >= 0 && count < 1000 ? count : 0,
     backTo: back ? safeRedirect(back, "") || null : null,
@@ -125,7 +137,11 @@ export async function sendEmail(form: FormData, ids: number[], context: Readonly
   const t = getT(context);
   const schema = createBasketEmailSchema((key, values) => t(key, values as Record<string, string>));
   const submission = parseWithZod(form, { schema });
-  const values = { tipo: String(form.get("tipo") ?? ""), destinatarios: String(form.get("destinatarios") ?? ""), mensagem: String(form.get("mensagem") ?? "") };
+  const values = {
+    tipo: String(form.get("tipo") ?? ""),
+    destinatarios: String(form.get("destinatarios") ?? ""),
+    mensagem: String(form.get("mensagem") ?? ""),
+  };
   if (submission.status !== "success") {
     return data<BasketActionData>({ kind: "email", result: submission.reply(), values }, { status: 400 });
   }

@@ -8,10 +8,7 @@ import { getT } from "~/lib/i18n.server";
 import { EmailConfirmFormSchema } from "~/schemas/account/personal-data";
 
 /** What the page shows: the button (with the address), the change done, or why the link no longer works. */
-export type ConfirmState =
-  | { state: "ready"; email: string; token: string }
-  | { state: "done" }
-  | { state: "invalid" | "expired" | "in_use" };
+export type ConfirmState = { state: "ready"; email: string; token: string } | { state: "done" } | { state: "invalid" | "expired" | "in_use" };
 
 const refusal = (err: unknown): { state: "invalid" | "expired" | "in_use"; status: number } | null => {
   if (!(err instanceof ApiError)) return null;

@@ -30,7 +30,8 @@ export default function ConfirmEmailPage({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation("profile");
   const view: ConfirmState = (actionData as { view: ConfirmState } | undefined)?.view ?? loaderData.view;
   const { title } = loaderData;
-  const problem = view.state === "invalid" ? "confirm.invalid" : view.state === "expired" ? "confirm.expired" : view.state === "in_use" ? "confirm.in_use" : null;
+  const problem =
+    view.state === "invalid" ? "confirm.invalid" : view.state === "expired" ? "confirm.expired" : view.state === "in_use" ? "confirm.in_use" : null;
   return (
     <div className="page profile">
       <PageTitle title={title} failed={Boolean(actionData && problem)} outcome={view.state === "done" ? t("confirm.done") : null} />

@@ -18,7 +18,8 @@ const TOKEN = /^[A-Za-z0-9_.-]{1,400}$/;
 
 /** The target's words: the event's name, or the saved search's. */
 function describe(t: ReturnType<typeof getT>, what: UnsubscribeTarget, done: boolean): string {
-  if (what.pesquisa !== undefined) return t(done ? "notifications:unsubscribe.done_search" : "notifications:unsubscribe.search", { name: what.pesquisa });
+  if (what.pesquisa !== undefined)
+    return t(done ? "notifications:unsubscribe.done_search" : "notifications:unsubscribe.search", { name: what.pesquisa });
   return t(done ? "notifications:unsubscribe.done_event" : "notifications:unsubscribe.event", { event: t(`notifications:events.${what.evento}`) });
 }
 
@@ -31,7 +32,14 @@ export async function loadUnsubscribe(request: Request, context: Ctx) {
   const doneSearch = url.searchParams.get("pesquisa");
   if (url.searchParams.get("feito") === "1" && (doneEvent || doneSearch !== null)) {
     const message = describe(t, doneSearch !== null ? { pesquisa: doneSearch } : { evento: doneEvent as UnsubscribeTarget["evento"] }, true);
-    return { ...base, pageTitle: titleAfterAction(context, plainTitle, base.errorPrefix, message), token: null, question: null, done: message, invalid: false };
+    return {
+      ...base,
+      pageTitle: titleAfterAction(context, plainTitle, base.errorPrefix, message),
+      token: null,
+      question: null,
+      done: message,
+      invalid: false,
+    };
   }
   const token = url.searchParams.get("token") ?? "";
   const answer = TOKEN.test(token) ? await describeUnsubscribe(getApi(context), token).catch((err: unknown) => err) : null;
@@ -40,7 +48,14 @@ export async function loadUnsubscribe(request: Request, context: Ctx) {
     // An invalid link is an error page: its title says so before any script runs (WCAG 2.4.2, ADR 217).
     return data({ ...base, pageTitle: `${base.errorPrefix} ${plainTitle}`, token: null, question: null, done: null, invalid: true }, { status: 404 });
   }
-  return { ...base, pageTitle: titleAfterAction(context, plainTitle, base.errorPrefix, null), token, question: describe(t, answer as UnsubscribeTarget, false), done: null, invalid: false };
+  return {
+    ...base,
+    pageTitle: titleAfterAction(context, plainTitle, base.errorPrefix, null),
+    token,
+    question: describe(t, answer as UnsubscribeTarget, false),
+    done: null,
+    invalid: false,
+  };
 }
 
 export interface UnsubscribeActionData {

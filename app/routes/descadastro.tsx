@@ -32,7 +32,9 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
       <ErrorTitle show={failed} prefix={loaderData.errorPrefix} title={loaderData.plainTitle} />
       <h1>{t("unsubscribe.heading")}</h1>
       <StatusMessage message={loaderData.done} />
-      <ErrorSummary errors={result ? [{ fieldId: "", message: result.error }] : loaderData.invalid ? [{ fieldId: "", message: t("unsubscribe.invalid") }] : []} />
+      <ErrorSummary
+        errors={result ? [{ fieldId: "", message: result.error }] : loaderData.invalid ? [{ fieldId: "", message: t("unsubscribe.invalid") }] : []}
+      />
       {loaderData.question && loaderData.token ? (
         <Form method="post">
           <p>{loaderData.question}</p>

@@ -18,5 +18,12 @@ export function action({ context }: Route.ActionArgs) {
 
 /** "/grupoa": the GrupoA content provider page (spec §2). */
 export default function GrupoAPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <ProviderPage provider="grupoa" signedIn={loaderData.signedIn} failed={Boolean(actionData && "error" in actionData)} url={actionData && "url" in actionData ? actionData.url : undefined} />;
+  return (
+    <ProviderPage
+      provider="grupoa"
+      signedIn={loaderData.signedIn}
+      failed={Boolean(actionData && "error" in actionData)}
+      url={actionData && "url" in actionData ? actionData.url : undefined}
+    />
+  );
 }

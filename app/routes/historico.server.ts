@@ -41,7 +41,12 @@ export function timeAgo(then: number, now: number, language: string): string {
 }
 
 /** Turns a stored entry into what the table shows, reading the tab, terms and type back from its URL. */
-export function describeEntry(entry: HistoryEntry, t: (key: string, values?: Record<string, unknown>) => string, language: string, now: number): HistoryRow {
+export function describeEntry(
+  entry: HistoryEntry,
+  t: (key: string, values?: Record<string, unknown>) => string,
+  language: string,
+  now: number,
+): HistoryRow {
   const url = new URL(entry.u, "http://estante.invalid");
   const guia = url.pathname.split("/").filter(Boolean)[0] ?? "geral";
   const q = url.searchParams;
@@ -50,10 +55,17 @@ export function describeEntry(entry: HistoryEntry, t: (key: string, values?: Rec
   const operator = (name: string) => readRowOperator(q.get(name));
   // Rows joined by OR or NOT say so (ADR 257); a hand-edited operator reads as AND, as the search did.
   const joined = advanced
-    ? joinedRowsText({ titulo: row("titulo"), autor: row("autor"), assunto: row("assunto"), op_autor: operator("op_autor"), op_assunto: operator("op_assunto") }, (f) => t(`history:fields.${f}`), t)
+    ? joinedRowsText(
+        { titulo: row("titulo"), autor: row("autor"), assunto: row("assunto"), op_autor: operator("op_autor"), op_assunto: operator("op_assunto") },
+        (f) => t(`history:fields.${f}`),
+        t,
+      )
     : null;
   const terms = advanced
-    ? (joined ?? ADVANCED_FIELDS.filter((f) => row(f)).map((f) => `${t(`history:fields.${f}`)}: ${row(f)}`).join(" · "))
+    ? (joined ??
+      ADVANCED_FIELDS.filter((f) => row(f))
+        .map((f) => `${t(`history:fields.${f}`)}: ${row(f)}`)
+        .join(" · "))
     : (q.get("termo") ?? "").trim();
   const tipo = q.get("tipo") ?? "livre";
   return {

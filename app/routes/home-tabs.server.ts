@@ -59,7 +59,12 @@ export async function loadAuthorityTab(api: ApiClient, params: URLSearchParams):
     const types = await typesPromise;
     // The API has the last word on the term (e.g. only punctuation): show it on the field.
     if (error instanceof ApiError && error.status === 422 && error.errors?.termo) {
-      return { ...empty, tab: { ...tab, types }, lastResult: submission.reply({ fieldErrors: { termo: ["catalogue:search.termInvalid"] } }), status: 400 };
+      return {
+        ...empty,
+        tab: { ...tab, types },
+        lastResult: submission.reply({ fieldErrors: { termo: ["catalogue:search.termInvalid"] } }),
+        status: 400,
+      };
     }
     return { ...empty, tab: { ...tab, types }, searchText: submission.value.termo, ...failure(error) };
   }
@@ -86,7 +91,12 @@ export async function loadTeachingPlanTab(api: ApiClient, params: URLSearchParam
     return { ...base, tab: { ...tab, results } };
   } catch (error) {
     if (error instanceof ApiError && error.status === 422) {
-      return { ...base, tab: await withOptions(), lastResult: submission.reply({ fieldErrors: { [TEACHING_PLAN_FIELDS[0]]: [TEACHING_PLAN_REQUIRED_KEY] } }), status: 400 };
+      return {
+        ...base,
+        tab: await withOptions(),
+        lastResult: submission.reply({ fieldErrors: { [TEACHING_PLAN_FIELDS[0]]: [TEACHING_PLAN_REQUIRED_KEY] } }),
+        status: 400,
+      };
     }
     return { ...base, tab: await withOptions(), ...failure(error) };
   }

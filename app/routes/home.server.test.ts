@@ -68,14 +68,44 @@ describe("home loader", () => {
     expect(r.data.results).toBeNull();
     expect(r.data.tabs.map((t: { codigo: string }) => t.codigo)).toEqual(["geral", "ebooks", "arquivo", "avancada", "aquisicoes", "plano-ensino"]);
     // No search: only the new arrivals' section asks the API (its titles and its libraries; ADR 255).
-    expect(searchCalls().map((c) => c.path).sort()).toEqual(["/bibliotecas", "/estante/novidades"]);
+    expect(
+      searchCalls()
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual(["/bibliotecas", "/estante/novidades"]);
     expect(r.data.ordenacoes).toEqual([{ codigo: "C", descricao: "Relevância" }]);
   });
 
   it("shows the latest arrivals and the libraries of their filter on the general tab's landing page only", async () => {
-    const arrival = { cod_acervo: 7, titulo: "Chegou ontem", subtitulo: null, autor: "Lima, José", ano_publicacao: 2025, link_capa: null, idioma: "por", chegada: "2026-11-27" };
+    const arrival = {
+      cod_acervo: 7,
+      titulo: "Chegou ontem",
+      subtitulo: null,
+      autor: "Lima, José",
+      ano_publicacao: 2025,
+      link_capa: null,
+      idioma: "por",
+      chegada: "2026-11-27",
+    };
     state.other["/estante/novidades"] = () => ({ resultados: [arrival] });
-    state.other["/bibliotecas"] = () => ({ total: 1, pagina: 1, qtd: 20, resultados: [{ cod_biblioteca: 1, desc_biblioteca: "Biblioteca Central", sigla: "BC", cod_campus: 1, nome_campus: "Sede", email: null, telefone: null, endereco: null, horarios: [] }] });
+    state.other["/bibliotecas"] = () => ({
+      total: 1,
+      pagina: 1,
+      qtd: 20,
+      resultados: [
+        {
+          cod_biblioteca: 1,
+          desc_biblioteca: "Biblioteca Central",
+          sigla: "BC",
+          cod_campus: 1,
+          nome_campus: "Sede",
+          email: null,
+          telefone: null,
+          endereco: null,
+          horarios: [],
+        },
+      ],
+    });
     const r = unwrap(await run("/"));
     expect(r.data.arrivals.arrivals.map((a: { titulo: string }) => a.titulo)).toEqual(["Chegou ontem"]);
     expect(r.data.arrivals.libraries).toEqual([{ cod: 1, nome: "Biblioteca Central" }]);
@@ -158,7 +188,14 @@ describe("home loader", () => {
 
   it("teaching plan: answers 400 with 'at least one field' on the first field when none is chosen, without searching", async () => {
     state.guias.push({ codigo: "autoridades", descricao: "Autoridades", ordem: 8 });
-    state.other["/plano-ensino/disciplinas-bibliotecas"] = () => ({ departamentos: [], disciplinas: [{ codigo: 3, descricao: "Direito" }], bibliotecas: [], anos: [2025], semestres: [1], periodos: [2] });
+    state.other["/plano-ensino/disciplinas-bibliotecas"] = () => ({
+      departamentos: [],
+      disciplinas: [{ codigo: 3, descricao: "Direito" }],
+      bibliotecas: [],
+      anos: [2025],
+      semestres: [1],
+      periodos: [2],
+    });
     const r = unwrap(await run("/plano-ensino?departamento=&ano=&semestre=&periodo=&disciplina=&biblioteca=", "plano-ensino"));
     expect(r.init?.status).toBe(400);
     expect(r.data.lastResult.error).toEqual({ departamento: ["catalogue:teachingPlan.required"] });
@@ -167,7 +204,14 @@ describe("home loader", () => {
   });
 
   it("teaching plan: searches with the chosen fields only", async () => {
-    state.other["/plano-ensino/disciplinas-bibliotecas"] = () => ({ departamentos: [], disciplinas: [], bibliotecas: [], anos: [], semestres: [], periodos: [] });
+    state.other["/plano-ensino/disciplinas-bibliotecas"] = () => ({
+      departamentos: [],
+      disciplinas: [],
+      bibliotecas: [],
+      anos: [],
+      semestres: [],
+      periodos: [],
+    });
     state.other["/plano-ensino/bibliografia"] = () => ({ total: 0, planos: [] });
     const r = unwrap(await run("/plano-ensino?departamento=&disciplina=3", "plano-ensino"));
     expect(r.init?.status ?? 200).toBe(200);
@@ -178,7 +222,12 @@ describe("home loader", () => {
   it("authorities: searches the term and type, and titles the page with the term", async () => {
     state.guias.push({ codigo: "autoridades", descricao: "Autoridades", ordem: 8 });
     state.other["/autoridade/combo"] = () => [{ codigo: 1, descricao: "Pessoas" }];
-    state.other["/autoridade"] = () => ({ total: 1, pagina: 1, qtd: 20, resultados: [{ cod_autoridade: 9, tipo: 1, desc_tipo: "Pessoas", cabecalho: "Handel", remissiva: "Haendel", total_acervos: 4 }] });
+    state.other["/autoridade"] = () => ({
+      total: 1,
+      pagina: 1,
+      qtd: 20,
+      resultados: [{ cod_autoridade: 9, tipo: 1, desc_tipo: "Pessoas", cabecalho: "Handel", remissiva: "Haendel", total_acervos: 4 }],
+    });
     const r = unwrap(await run("/autoridades?termo=haendel&tipo_autoridade=1", "autoridades"));
     expect(searchCalls().find((c) => c.path === "/autoridade")?.query).toEqual({ termo: "haendel", tipo: 1, pagina: 1, qtd: 20 });
     expect(r.data.authority.results.resultados[0].cabecalho).toBe("Handel");

@@ -20,7 +20,18 @@ import { getLanguage, getT } from "~/lib/i18n.server";
 import { getSiteConfig } from "~/lib/site-config.server";
 import { recordSearch } from "~/lib/search-history.server";
 import { joinedRowsText } from "~/lib/search-summary";
-import { AdvancedSearchSchema, DISPLAYS, MATCH_MODES, PAGE_SIZES, readRowOperator, SEARCH_DEFAULTS, SEARCH_TYPES, TAB_OPTION_FIELDS, TabSearchSchema, type Display } from "~/schemas/search";
+import {
+  AdvancedSearchSchema,
+  DISPLAYS,
+  MATCH_MODES,
+  PAGE_SIZES,
+  readRowOperator,
+  SEARCH_DEFAULTS,
+  SEARCH_TYPES,
+  TAB_OPTION_FIELDS,
+  TabSearchSchema,
+  type Display,
+} from "~/schemas/search";
 import { loadAuthorityTab, loadTeachingPlanTab, type AuthorityTab, type TeachingPlanTab } from "./home-tabs.server";
 import { loadArrivalsPreview, type ArrivalsData } from "./novidades.server";
 import type { Route } from "./+types/home";
@@ -30,7 +41,19 @@ import type { Route } from "./+types/home";
  * (online titles, MARC-derived archive / normative acts / case law, accessible titles, the recent window)
  * or its own form (advanced, authorities, teaching plan). Tabs the institution lists but that are not here get no tab and a 404.
  */
-export const WORKING_GUIDES: readonly string[] = ["geral", "ebooks", "arquivo", "atos", "jurisprudencia", "avancada", "acessibilidade", "aquisicoes", "autoridades", "plano-ensino", "rede"];
+export const WORKING_GUIDES: readonly string[] = [
+  "geral",
+  "ebooks",
+  "arquivo",
+  "atos",
+  "jurisprudencia",
+  "avancada",
+  "acessibilidade",
+  "aquisicoes",
+  "autoridades",
+  "plano-ensino",
+  "rede",
+];
 
 /** The tab whose results default to the compact display (spec §3). */
 const COMPACT_GUIDE = "aquisicoes";
@@ -163,7 +186,11 @@ export async function loadHome(request: Request, params: { guia?: string }, cont
     ]);
     const { tab, lastResult, error, searchText, status } = outcome;
     const title =
-      status !== 200 ? errorTitle : searchText ? withTab(t("catalogue:meta.search", { termo: searchText, pagina: Number(url.searchParams.get("pagina")) || 1 })) : base.pageTitle;
+      status !== 200
+        ? errorTitle
+        : searchText
+          ? withTab(t("catalogue:meta.search", { termo: searchText, pagina: Number(url.searchParams.get("pagina")) || 1 }))
+          : base.pageTitle;
     const own = guia === "autoridades" ? { authority: tab as AuthorityTab } : { teachingPlan: tab as TeachingPlanTab };
     return data({ ...base, ...own, tabs, lastResult, error, searchText, pageTitle: title }, { status });
   }
@@ -192,7 +219,9 @@ export async function loadHome(request: Request, params: { guia?: string }, cont
   // The advanced rows with their operators in words when one is OR or NOT (ADR 257); else the words, as before.
   const joined = "termo" in value ? null : joinedRowsText(value, (row) => t(`catalogue:advanced.fields.${row}`), t);
   const searchText =
-    "termo" in value ? value.termo : [joined ?? [value.titulo, value.autor, value.assunto].filter(Boolean).join(" · "), value.isbn].filter(Boolean).join(" · ");
+    "termo" in value
+      ? value.termo
+      : [joined ?? [value.titulo, value.autor, value.assunto].filter(Boolean).join(" · "), value.isbn].filter(Boolean).join(" · ");
   const attempt = (v: typeof value) =>
     Promise.all([
       searchCatalogue(api, v, guia),
@@ -243,7 +272,8 @@ export async function loadHome(request: Request, params: { guia?: string }, cont
 
 /** The form's values from the URL; malformed options fall back to their defaults, as in the schema. */
 function readDefaults(params: URLSearchParams, guia: string): SearchDefaults {
-  const pick = <T extends string>(list: readonly T[], v: string | null, fallback: T): T => (v && (list as readonly string[]).includes(v) ? (v as T) : fallback);
+  const pick = <T extends string>(list: readonly T[], v: string | null, fallback: T): T =>
+    v && (list as readonly string[]).includes(v) ? (v as T) : fallback;
   const qtd = Number(params.get("qtd"));
   return {
     termo: params.get("termo") ?? undefined,

@@ -28,7 +28,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const title = loaderData?.pageTitle;
   if (!title) return [];
   // The home page with new arrivals names their Atom feed (ADR 255).
-  const feed = loaderData.arrivals?.arrivals ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", href: feedHref(), title: loaderData.arrivals.feedTitle }] : [];
+  const feed = loaderData.arrivals?.arrivals
+    ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", href: feedHref(), title: loaderData.arrivals.feedTitle }]
+    : [];
   return [{ title: pageTitle(title, matches) }, ...feed];
 };
 
@@ -80,21 +82,33 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <SearchTabs tabs={loaderData.tabs} active={loaderData.guia} search={query ? location.search : ""} />
       {/* Remount on each URL so the form shows the values of the search being displayed. */}
       <div id={SKIP_TARGETS.search} tabIndex={-1}>
-      {authority ? (
-        <AuthoritySearchForm key={location.key} action={loaderData.action} types={authority.types} defaults={authority.defaults} lastResult={loaderData.lastResult} />
-      ) : teachingPlan ? (
-        <TeachingPlanForm key={location.key} action={loaderData.action} options={teachingPlan.options} defaults={teachingPlan.defaults} lastResult={loaderData.lastResult} />
-      ) : (
-        <SearchForm
-          key={location.key}
-          action={loaderData.action}
-          defaults={loaderData.defaults}
-          lastResult={loaderData.lastResult}
-          ordenacoes={loaderData.ordenacoes}
-          advanced={loaderData.advanced}
-          tabOptions={loaderData.tabOptions}
-        />
-      )}
+        {authority ? (
+          <AuthoritySearchForm
+            key={location.key}
+            action={loaderData.action}
+            types={authority.types}
+            defaults={authority.defaults}
+            lastResult={loaderData.lastResult}
+          />
+        ) : teachingPlan ? (
+          <TeachingPlanForm
+            key={location.key}
+            action={loaderData.action}
+            options={teachingPlan.options}
+            defaults={teachingPlan.defaults}
+            lastResult={loaderData.lastResult}
+          />
+        ) : (
+          <SearchForm
+            key={location.key}
+            action={loaderData.action}
+            defaults={loaderData.defaults}
+            lastResult={loaderData.lastResult}
+            ordenacoes={loaderData.ordenacoes}
+            advanced={loaderData.advanced}
+            tabOptions={loaderData.tabOptions}
+          />
+        )}
       </div>
       {/* Announces the outcome of searches made without a full page load (JS navigation). */}
       <div id="anuncio-resultados" className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
@@ -106,18 +120,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p>{t(error.key, error.values)}</p>
         </div>
       ) : null}
-      {authority?.results ? <AuthorityResults results={authority.results} termo={searchText} search={location.search} headingRef={headingRef} /> : null}
+      {authority?.results ? (
+        <AuthorityResults results={authority.results} termo={searchText} search={location.search} headingRef={headingRef} />
+      ) : null}
       {teachingPlan?.results ? <TeachingPlanResults results={teachingPlan.results} /> : null}
       {results && query ? (
         <SearchLayout
           filters={
             results.total > 0 || query.disponivel || facets?.filtros.length ? (
-            <>
-              {results.total > 0 || query.disponivel ? (
-                <AvailableNow action={loaderData.action} search={location.search} value={query.disponivel} libraries={facets?.filtros.filter((f) => f.tipo === "B") ?? []} />
-              ) : null}
-              {facets?.filtros.length ? <FacetPanel facets={facets} action={loaderData.action} search={location.search} selected={query.filtro} /> : null}
-            </>
+              <>
+                {results.total > 0 || query.disponivel ? (
+                  <AvailableNow
+                    action={loaderData.action}
+                    search={location.search}
+                    value={query.disponivel}
+                    libraries={facets?.filtros.filter((f) => f.tipo === "B") ?? []}
+                  />
+                ) : null}
+                {facets?.filtros.length ? (
+                  <FacetPanel facets={facets} action={loaderData.action} search={location.search} selected={query.filtro} />
+                ) : null}
+              </>
             ) : null
           }
           results={

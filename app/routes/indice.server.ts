@@ -33,7 +33,15 @@ export async function loadIndice(request: Request, context: Readonly<RouterConte
     indices = await optionsPromise;
   } catch (error) {
     return data(
-      { indices, indice: "titulo", termo, page: null, entrada: null, error: describeError(error), pageTitle: t("catalogue:browse.title") } satisfies IndiceData,
+      {
+        indices,
+        indice: "titulo",
+        termo,
+        page: null,
+        entrada: null,
+        error: describeError(error),
+        pageTitle: t("catalogue:browse.title"),
+      } satisfies IndiceData,
       { status: error instanceof ApiError && error.status > 0 ? 502 : 503 },
     );
   }
@@ -41,7 +49,15 @@ export async function loadIndice(request: Request, context: Readonly<RouterConte
   // An index the API does not offer falls back to the first one instead of failing.
   const indice = indices.some((i) => i.codigo === asked) ? asked : (indices[0]?.codigo ?? "titulo");
   const name = indices.find((i) => i.codigo === indice)?.descricao ?? indice;
-  const base: IndiceData = { indices, indice, termo, page: null, entrada: null, error: null, pageTitle: t("catalogue:browse.titleOf", { indice: name }) };
+  const base: IndiceData = {
+    indices,
+    indice,
+    termo,
+    page: null,
+    entrada: null,
+    error: null,
+    pageTitle: t("catalogue:browse.titleOf", { indice: name }),
+  };
   try {
     if (chave) {
       const titles = await browseTitles(api, indice, chave, pagina);
@@ -53,6 +69,8 @@ export async function loadIndice(request: Request, context: Readonly<RouterConte
     return data({ ...base, page } satisfies IndiceData);
   } catch (error) {
     const status = error instanceof ApiError && error.status > 0 ? 502 : 503;
-    return data({ ...base, error: describeError(error), pageTitle: `${t("catalogue:meta.searchError")}: ${base.pageTitle}` } satisfies IndiceData, { status });
+    return data({ ...base, error: describeError(error), pageTitle: `${t("catalogue:meta.searchError")}: ${base.pageTitle}` } satisfies IndiceData, {
+      status,
+    });
   }
 }

@@ -46,7 +46,14 @@ export default function Indice({ loaderData }: Route.ComponentProps) {
             </select>
           </div>
         </div>
-        <TextField id="indice-termo" name="termo" label={t("browse.fromLabel")} description={t("browse.fromHint")} defaultValue={termo} autoComplete="off" />
+        <TextField
+          id="indice-termo"
+          name="termo"
+          label={t("browse.fromLabel")}
+          description={t("browse.fromHint")}
+          defaultValue={termo}
+          autoComplete="off"
+        />
         <button type="submit" className="button button--primary">
           {t("browse.submit")}
         </button>

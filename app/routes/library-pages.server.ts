@@ -15,7 +15,8 @@ export async function loadLibraryPage<K extends "blocks" | "faq" | "events">(con
   try {
     const pages = await getLibraryPages(getApi(context), String(apiLangId(lang)));
     // Spec §8: the events service could not be reached, so the page says to contact support.
-    if (key === "events" && pages.eventsFailed) return data({ lang, content: [] as LibraryPages[K], unavailable: "support" as const }, { status: 503 });
+    if (key === "events" && pages.eventsFailed)
+      return data({ lang, content: [] as LibraryPages[K], unavailable: "support" as const }, { status: 503 });
     const content = pages[key];
     return data({ lang, content, unavailable: false as const }, { status: content.length > 0 ? 200 : 404 });
   } catch {

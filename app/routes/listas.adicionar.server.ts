@@ -39,7 +39,10 @@ export async function loadAddToList(request: Request, context: Ctx) {
   const doneList = url.searchParams.get("lista");
   const doneKind = url.searchParams.get("feito");
   const chosen = lists.listas.find((l) => listRef(l) === doneList);
-  const done = chosen && (doneKind === "adicionado" || doneKind === "ja") ? t(doneKind === "ja" ? "lists:add.already" : "lists:add.done", { title: title.titulo, list: chosen.nome }) : null;
+  const done =
+    chosen && (doneKind === "adicionado" || doneKind === "ja")
+      ? t(doneKind === "ja" ? "lists:add.already" : "lists:add.done", { title: title.titulo, list: chosen.nome })
+      : null;
   const plainTitle = t("lists:add.page_title");
   return {
     plainTitle,

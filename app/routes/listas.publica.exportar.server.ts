@@ -12,7 +12,13 @@ export async function loadPublicListExport({ request, context, params }: Route.L
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw data(null, { status: 404 });
   try {
     const list = await getPublicList(getApi(context), token);
-    return exportDownload(request, context, list.titulos.map((i) => i.cod_acervo), "lista", "lists:export.empty");
+    return exportDownload(
+      request,
+      context,
+      list.titulos.map((i) => i.cod_acervo),
+      "lista",
+      "lists:export.empty",
+    );
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
     throw err;

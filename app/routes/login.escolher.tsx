@@ -34,7 +34,9 @@ export default function ChooseLogin({ loaderData, actionData }: Route.ComponentP
       {page.done ? (
         <div className="notice notice--success">
           <p role="status" tabIndex={-1} ref={doneRef}>
-            {page.done.base ? t("chooser.done", { usuario: page.done.usuario, base: page.done.base }) : t("chooser.done_no_base", { usuario: page.done.usuario })}
+            {page.done.base
+              ? t("chooser.done", { usuario: page.done.usuario, base: page.done.base })
+              : t("chooser.done_no_base", { usuario: page.done.usuario })}
           </p>
           <p>
             <Link to={page.destination} className="button">

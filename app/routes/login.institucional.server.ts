@@ -12,7 +12,10 @@ import { startSamlLogin, takePendingLink } from "~/lib/sso.server";
 export function loadInstitutionalLogin({ request, context }: Route.LoaderArgs) {
   const pending = takePendingLink(request);
   if (!pending) throw redirect("/login");
-  return data({ link: pending.link, title: getT(context)("sso:going.title") }, { headers: { "Set-Cookie": pending.setCookie, "Cache-Control": "no-store" } });
+  return data(
+    { link: pending.link, title: getT(context)("sso:going.title") },
+    { headers: { "Set-Cookie": pending.setCookie, "Cache-Control": "no-store" } },
+  );
 }
 
 export async function institutionalLoginAction({ request, context }: Route.ActionArgs) {

@@ -13,5 +13,7 @@ export function action(args: Route.ActionArgs) {
 
 export default function LoginGoToProvider({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("sso");
-  return <GoToProvider link={loaderData.link} title={loaderData.title} heading={t("going.heading")} text={t("going.text")} linkText={t("going.link")} />;
+  return (
+    <GoToProvider link={loaderData.link} title={loaderData.title} heading={t("going.heading")} text={t("going.text")} linkText={t("going.link")} />
+  );
 }

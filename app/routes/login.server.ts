@@ -71,7 +71,10 @@ async function pageData(request: Request, context: Route.LoaderArgs["context"]):
 function loginFailure(err: ApiError, t: ReturnType<typeof getT>): { message: string; recover: boolean } {
   if (err.code === LIBRARY_BLOCK_CODE) {
     const reason = err.serverMessage?.trim();
-    return { message: reason ? t("identity:login.blocked_by_library", { reason }) : t("identity:login.blocked_by_library_no_reason"), recover: false };
+    return {
+      message: reason ? t("identity:login.blocked_by_library", { reason }) : t("identity:login.blocked_by_library_no_reason"),
+      recover: false,
+    };
   }
   const { key, values } = describeError(err, "login");
   return { message: t(key, values), recover: err.status === 429 || key === "common:auth.errors.blocked" };
@@ -117,7 +120,17 @@ export async function loginAction({ request, context }: Route.ActionArgs) {
   // No-JS "show password" toggle: re-render the form (this POST response only) with the password visible.
   if (form.get("intent") === "toggle-password") {
     return answer(
-      { attempt: crypto.randomUUID(), page, result: null, showPassword: !showPassword, values: { username: String(form.get("username") ?? ""), password: String(form.get("password") ?? ""), categoria: String(form.get("categoria") ?? "") } },
+      {
+        attempt: crypto.randomUUID(),
+        page,
+        result: null,
+        showPassword: !showPassword,
+        values: {
+          username: String(form.get("username") ?? ""),
+          password: String(form.get("password") ?? ""),
+          categoria: String(form.get("categoria") ?? ""),
+        },
+      },
       { headers: { "Cache-Control": "no-store" } },
     );
   }
@@ -134,7 +147,10 @@ export async function loginAction({ request, context }: Route.ActionArgs) {
       return answer({ attempt: crypto.randomUUID(), page, result: first.reply(), showPassword, values: keep, ...variant }, { status: 400 });
     }
     const variant: VariantState = { step: "senha", accounts: await accountsFor(context, first.value.username), accountError: null };
-    return answer({ attempt: crypto.randomUUID(), page, result: null, showPassword, values: keep, ...variant }, { headers: { "Cache-Control": "no-store" } });
+    return answer(
+      { attempt: crypto.randomUUID(), page, result: null, showPassword, values: keep, ...variant },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   }
   const dup = duplicates ? await duplicateStep(context, form, page.separator, t) : null;
   const variant: VariantState | Record<string, never> = dup ? { step: dup.step, accounts: dup.accounts, accountError: dup.accountError } : {};
@@ -145,11 +161,27 @@ export async function loginAction({ request, context }: Route.ActionArgs) {
   const goToError = page.showGoTo && submission.status === "success" && !submission.value.destino ? t("login:goto.required") : null;
   if (submission.status !== "success" || captchaMissing || dup?.accountError || goToError) {
     const captchaError = captchaMissing ? t("login:captcha.missing") : null;
-    return answer({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep, captchaError, goToError, ...variant }, { status: 400 });
+    return answer(
+      {
+        attempt: crypto.randomUUID(),
+        page,
+        result: submission.reply({ hideFields: ["password"] }),
+        showPassword,
+        values: keep,
+        captchaError,
+        goToError,
+        ...variant,
+      },
+      { status: 400 },
+    );
   }
   try {
     // The category variant: the user joined to the chosen category code (spec §5, ADR 173).
-    const loginName = dup?.loginName ?? (page.variant === "categoria" && submission.value.categoria ? `${submission.value.username}${page.separator}${submission.value.categoria}` : undefined);
+    const loginName =
+      dup?.loginName ??
+      (page.variant === "categoria" && submission.value.categoria
+        ? `${submission.value.username}${page.separator}${submission.value.categoria}`
+        : undefined);
     const { tokens, user } = await createAuthenticator(getApi(context), loginName).authenticate("form", request);
     const session = getSession(context);
     // A brand-new session: never reuse what the old cookie held.
@@ -167,7 +199,18 @@ export async function loginAction({ request, context }: Route.ActionArgs) {
     if (!(err instanceof ApiError)) throw err;
     const captchaError = captchaFailure(err, t);
     if (captchaError) {
-      return answer({ attempt: crypto.randomUUID(), page, result: submission.reply({ hideFields: ["password"] }), showPassword, values: keep, captchaError, ...variant }, { status: 400 });
+      return answer(
+        {
+          attempt: crypto.randomUUID(),
+          page,
+          result: submission.reply({ hideFields: ["password"] }),
+          showPassword,
+          values: keep,
+          captchaError,
+          ...variant,
+        },
+        { status: 400 },
+      );
     }
     const failure = loginFailure(err, t);
     return answer(
@@ -185,4 +228,3 @@ export async function loginAction({ request, context }: Route.ActionArgs) {
     );
   }
 }
-

@@ -20,7 +20,8 @@ export async function loadNoDebtsCheck({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("codigo");
   if (raw === null) return { title, codigo: "", error: null, result: null };
   const codigo = raw.trim().slice(0, 40);
-  if (!CODE.test(codigo.replace(/[\s-]/g, ""))) return data({ title, codigo, error: t("declarations:verify.malformed"), result: null }, { status: 400 });
+  if (!CODE.test(codigo.replace(/[\s-]/g, "")))
+    return data({ title, codigo, error: t("declarations:verify.malformed"), result: null }, { status: 400 });
   try {
     const d = await verifyNoDebts(getApi(context), codigo);
     const lang = getLanguage(context);
@@ -28,11 +29,19 @@ export async function loadNoDebtsCheck({ request, context }: Route.LoaderArgs) {
       title,
       codigo,
       error: null,
-      result: { found: true as const, code: d.codigo, name: d.nome_pessoa, category: d.categoria ?? "", institution: d.instituicao?.nome ?? "", date: formatDate(d.emitida_em, lang) },
+      result: {
+        found: true as const,
+        code: d.codigo,
+        name: d.nome_pessoa,
+        category: d.categoria ?? "",
+        institution: d.instituicao?.nome ?? "",
+        date: formatDate(d.emitida_em, lang),
+      },
     };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return { title, codigo, error: null, result: { found: false as const } };
-    if (err instanceof ApiError && err.status === 422) return data({ title, codigo, error: t("declarations:verify.malformed"), result: null }, { status: 400 });
+    if (err instanceof ApiError && err.status === 422)
+      return data({ title, codigo, error: t("declarations:verify.malformed"), result: null }, { status: 400 });
     throw err;
   }
 }

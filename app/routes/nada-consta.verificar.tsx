@@ -22,7 +22,17 @@ export default function VerifyDeclarationPage({ loaderData }: Route.ComponentPro
       <ErrorSummary errors={error ? [{ fieldId: "codigo", message: error }] : []} />
       <p>{t("verify.intro")}</p>
       <Form method="get" noValidate aria-label={t("verify.form_label")}>
-        <TextField id="codigo" name="codigo" label={t("verify.code")} description={t("verify.code_hint")} autoComplete="off" required maxLength={40} defaultValue={codigo} error={error ?? undefined} />
+        <TextField
+          id="codigo"
+          name="codigo"
+          label={t("verify.code")}
+          description={t("verify.code_hint")}
+          autoComplete="off"
+          required
+          maxLength={40}
+          defaultValue={codigo}
+          error={error ?? undefined}
+        />
         <button type="submit" className="button">
           {t("verify.submit")}
         </button>

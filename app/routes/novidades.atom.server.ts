@@ -12,8 +12,13 @@ export async function loadArrivalsFeed({ request, context }: Route.LoaderArgs) {
   const origin = url.origin;
   const [arrivals, site] = await Promise.all([loadArrivals(context, url.searchParams), institutionName(context)]);
   const t = getT(context);
-  if (arrivals.invalid) return new Response(t("arrivals:filter.unknown"), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-  if (arrivals.arrivals === null) return new Response(t("arrivals:unavailable"), { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "300" } });
+  if (arrivals.invalid)
+    return new Response(t("arrivals:filter.unknown"), {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  if (arrivals.arrivals === null)
+    return new Response(t("arrivals:unavailable"), { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "300" } });
   const lib = arrivals.library;
   const query = lib ? `?biblioteca=${lib.cod}` : "";
   const title = arrivals.feedTitle;
@@ -48,5 +53,7 @@ export async function loadArrivalsFeed({ request, context }: Route.LoaderArgs) {
     "</feed>",
     "",
   ].join("\n");
-  return new Response(body, { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=300", "X-Content-Type-Options": "nosniff" } });
+  return new Response(body, {
+    headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=300", "X-Content-Type-Options": "nosniff" },
+  });
 }

@@ -11,7 +11,17 @@ vi.mock("~/lib/api/client.server", () => ({
       state.calls.push({ path, query: opts?.query });
       if (path === "/estante/novidades") return schema.parse({ resultados: state.arrivals });
       if (path === "/bibliotecas") {
-        const lib = (cod: number, nome: string) => ({ cod_biblioteca: cod, desc_biblioteca: nome, sigla: "B", cod_campus: 1, nome_campus: "Sede", email: null, telefone: null, endereco: null, horarios: [] });
+        const lib = (cod: number, nome: string) => ({
+          cod_biblioteca: cod,
+          desc_biblioteca: nome,
+          sigla: "B",
+          cod_campus: 1,
+          nome_campus: "Sede",
+          email: null,
+          telefone: null,
+          endereco: null,
+          horarios: [],
+        });
         return schema.parse({ total: 2, pagina: 1, qtd: 20, resultados: [lib(1, "Biblioteca Central"), lib(2, "Setorial <Norte> & Sul")] });
       }
       throw new Error(`unexpected ${path}`);
@@ -24,7 +34,8 @@ vi.mock("~/lib/site-config.server", () => ({
 
 const atom = await import("./novidades.atom");
 const opensearch = await import("./opensearch.xml");
-const call = async (mod: { loader: (args: never) => Promise<Response> }, url: string) => mod.loader({ request: new Request(`http://portal.test${url}`), context: new RouterContextProvider(), params: {} } as never);
+const call = async (mod: { loader: (args: never) => Promise<Response> }, url: string) =>
+  mod.loader({ request: new Request(`http://portal.test${url}`), context: new RouterContextProvider(), params: {} } as never);
 const ATOM = "http://www.w3.org/2005/Atom";
 
 /** The document parsed by a real XML parser, failing on any error or warning (not well-formed, bad entity). */
@@ -34,14 +45,36 @@ function parse(xml: string): Document {
   expect(problems).toEqual([]);
   return doc as unknown as Document;
 }
-const child = (el: Element, name: string) => Array.from(el.childNodes).find((n): n is Element => n.nodeType === 1 && (n as Element).localName === name && (n as Element).namespaceURI === el.namespaceURI);
-const children = (el: Element, name: string) => Array.from(el.childNodes).filter((n): n is Element => n.nodeType === 1 && (n as Element).localName === name);
+const child = (el: Element, name: string) =>
+  Array.from(el.childNodes).find(
+    (n): n is Element => n.nodeType === 1 && (n as Element).localName === name && (n as Element).namespaceURI === el.namespaceURI,
+  );
+const children = (el: Element, name: string) =>
+  Array.from(el.childNodes).filter((n): n is Element => n.nodeType === 1 && (n as Element).localName === name);
 
 beforeEach(() => {
   state.calls = [];
   state.arrivals = [
-    { cod_acervo: 7, titulo: "Fios & tramas: <ensaios> \"reunidos\"", subtitulo: null, autor: "Lima, José", ano_publicacao: 2025, link_capa: null, idioma: "por", chegada: "2026-11-27" },
-    { cod_acervo: 3, titulo: "Sem autor", subtitulo: "um subtítulo", autor: null, ano_publicacao: null, link_capa: null, idioma: null, chegada: "2026-11-20" },
+    {
+      cod_acervo: 7,
+      titulo: 'Fios & tramas: <ensaios> "reunidos"',
+      subtitulo: null,
+      autor: "Lima, José",
+      ano_publicacao: 2025,
+      link_capa: null,
+      idioma: "por",
+      chegada: "2026-11-27",
+    },
+    {
+      cod_acervo: 3,
+      titulo: "Sem autor",
+      subtitulo: "um subtítulo",
+      autor: null,
+      ano_publicacao: null,
+      link_capa: null,
+      idioma: null,
+      chegada: "2026-11-20",
+    },
   ];
 });
 
@@ -61,7 +94,15 @@ describe("the new arrivals' Atom feed", () => {
       ["alternate", "text/html", "http://portal.test/novidades"],
     ]);
     const entries = children(feed, "entry");
-    expect(entries.map((e) => [child(e, "id")?.textContent, child(e, "title")?.textContent, child(e, "link")?.getAttribute("href"), child(e, "updated")?.textContent, child(child(e, "author")!, "name")?.textContent])).toEqual([
+    expect(
+      entries.map((e) => [
+        child(e, "id")?.textContent,
+        child(e, "title")?.textContent,
+        child(e, "link")?.getAttribute("href"),
+        child(e, "updated")?.textContent,
+        child(child(e, "author")!, "name")?.textContent,
+      ]),
+    ).toEqual([
       ["http://portal.test/acervo/7", 'Fios & tramas: <ensaios> "reunidos"', "http://portal.test/acervo/7", "2026-11-27T00:00:00Z", "Lima, José"],
       // A title without an author is the institution's entry (Atom needs an author).
       ["http://portal.test/acervo/3", "Sem autor", "http://portal.test/acervo/3", "2026-11-20T00:00:00Z", "Universidade & Cia"],

@@ -9,7 +9,9 @@ import { loadArrivalsPage } from "./novidades.server";
 
 /** The feed of what the page shows, for browsers and feed readers (ADR 255). */
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: loaderData.feedTitle, href: feedHref(loaderData.library?.cod) }] : [];
+  loaderData
+    ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: loaderData.feedTitle, href: feedHref(loaderData.library?.cod) }]
+    : [];
 
 export function loader(args: Route.LoaderArgs) {
   return loadArrivalsPage(args);

@@ -8,7 +8,8 @@ const TYPE = "application/x-suggestions+json; charset=utf-8";
 
 export async function loadBrowserSuggestions({ request, context }: Route.LoaderArgs) {
   const termo = new URL(request.url).searchParams.get("termo") ?? "";
-  if (termo.length > AUTOCOMPLETE_TEXT_MAX) return new Response(JSON.stringify(["", []]), { status: 400, headers: { "Content-Type": TYPE, "Cache-Control": "no-store" } });
+  if (termo.length > AUTOCOMPLETE_TEXT_MAX)
+    return new Response(JSON.stringify(["", []]), { status: 400, headers: { "Content-Type": TYPE, "Cache-Control": "no-store" } });
   const headers = { "Content-Type": TYPE, "Cache-Control": "public, max-age=60", "X-Content-Type-Options": "nosniff" };
   if (termo.trim().length < AUTOCOMPLETE_MIN_CHARS) return new Response(JSON.stringify([termo, []]), { headers });
   const { sugestoes } = await getAutocomplete(getApi(context), termo, "livre").catch(() => ({ sugestoes: [] }));

@@ -28,5 +28,11 @@ export async function loadOpenSearchDescription({ request, context }: Route.Load
     "</OpenSearchDescription>",
     "",
   ].join("\n");
-  return new Response(body, { headers: { "Content-Type": "application/opensearchdescription+xml; charset=utf-8", "Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff" } });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/opensearchdescription+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

@@ -18,5 +18,12 @@ export function action({ context }: Route.ActionArgs) {
 
 /** "/pearson": the Pearson content provider page (spec §2). */
 export default function PearsonPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <ProviderPage provider="pearson" signedIn={loaderData.signedIn} failed={Boolean(actionData && "error" in actionData)} url={actionData && "url" in actionData ? actionData.url : undefined} />;
+  return (
+    <ProviderPage
+      provider="pearson"
+      signedIn={loaderData.signedIn}
+      failed={Boolean(actionData && "error" in actionData)}
+      url={actionData && "url" in actionData ? actionData.url : undefined}
+    />
+  );
 }

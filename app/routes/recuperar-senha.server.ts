@@ -131,7 +131,10 @@ export async function startAction(request: Request, context: Ctx) {
       return data({ attempt: crypto.randomUUID(), result: submission.reply(), formError: null, captchaError: message, usuario }, { status: 400 });
     }
     const failure = apiFailure(context, err);
-    return data({ attempt: crypto.randomUUID(), result: submission.reply(), formError: failure.message, captchaError: null, usuario }, { status: failure.status });
+    return data(
+      { attempt: crypto.randomUUID(), result: submission.reply(), formError: failure.message, captchaError: null, usuario },
+      { status: failure.status },
+    );
   }
 }
 
@@ -142,7 +145,16 @@ export async function loadCodePage(request: Request, context: Ctx) {
   const flow = readFlow(request);
   if (!flow) throw redirect(RECOVERY_PATH);
   const resent = new URL(request.url).searchParams.get("reenviado") === "1";
-  return data({ usuario: flow.u, length: flow.l, expiresAt: new Date(flow.e).toISOString(), minutes: Math.max(1, Math.ceil((flow.e - Date.now()) / 60_000)), resent }, { headers: noStore });
+  return data(
+    {
+      usuario: flow.u,
+      length: flow.l,
+      expiresAt: new Date(flow.e).toISOString(),
+      minutes: Math.max(1, Math.ceil((flow.e - Date.now()) / 60_000)),
+      resent,
+    },
+    { headers: noStore },
+  );
 }
 
 export async function codeAction(request: Request, context: Ctx) {
@@ -196,7 +208,8 @@ export async function passwordAction(request: Request, context: Ctx) {
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: NewPasswordSchema });
   const hide = { hideFields: ["senha", "confirmacao"] };
-  if (submission.status !== "success") return data({ result: submission.reply(hide), formError: null, broken: [] as PasswordRuleCode[], restart: false }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(hide), formError: null, broken: [] as PasswordRuleCode[], restart: false }, { status: 400 });
   try {
     await changeRecoveredPassword(getApi(context), flow.u, flow.c, submission.value.senha);
   } catch (err) {
@@ -204,7 +217,10 @@ export async function passwordAction(request: Request, context: Ctx) {
       const codes = (err.errors?.rules ?? []).filter((c): c is PasswordRuleCode => (PASSWORD_RULE_CODES as readonly string[]).includes(c));
       if (codes.length > 0 || err.code === "senha_fora_dos_criterios") {
         const message = t("identity:recovery.errors.criteria");
-        return data({ result: submission.reply({ ...hide, fieldErrors: { senha: [message] } }), formError: null, broken: codes, restart: false }, { status: 400 });
+        return data(
+          { result: submission.reply({ ...hide, fieldErrors: { senha: [message] } }), formError: null, broken: codes, restart: false },
+          { status: 400 },
+        );
       }
       // The code died meanwhile (expired or worn out): the flow starts again.
       return data(

@@ -21,7 +21,16 @@ export default function NetworkRecord({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("network");
   const r = loaderData.registro;
   const inst = r.instituicao;
-  const list = (items: string[]) => (items.length > 1 ? <ul className="network-record__list">{items.map((v) => <li key={v}>{v}</li>)}</ul> : items[0]);
+  const list = (items: string[]) =>
+    items.length > 1 ? (
+      <ul className="network-record__list">
+        {items.map((v) => (
+          <li key={v}>{v}</li>
+        ))}
+      </ul>
+    ) : (
+      items[0]
+    );
   const facts: Array<[string, ReactNode]> = [
     [t("record.author"), r.autor],
     [t("record.otherAuthors"), r.autores_secundarios.length ? list(r.autores_secundarios) : null],
@@ -37,7 +46,10 @@ export default function NetworkRecord({ loaderData }: Route.ComponentProps) {
     ["ISSN", r.issn],
     [t("record.subjects"), r.assuntos.length ? list(r.assuntos) : null],
     [t("record.notes"), r.notas.length ? list(r.notas) : null],
-    [t("record.institution"), [inst.nome, inst.sigla !== inst.nome ? `(${inst.sigla})` : null, inst.cidade ? `– ${inst.cidade}` : null].filter(Boolean).join(" ")],
+    [
+      t("record.institution"),
+      [inst.nome, inst.sigla !== inst.nome ? `(${inst.sigla})` : null, inst.cidade ? `– ${inst.cidade}` : null].filter(Boolean).join(" "),
+    ],
     [t("record.oaiIdentifier"), <code key="oai">{r.identificador_oai}</code>],
   ];
   return (

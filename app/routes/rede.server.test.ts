@@ -32,7 +32,13 @@ const INSTITUICOES = [
   { cod_instituicao: 1, sigla: "UFD", nome: "Universidade Federal de Demonstração", cidade: "Brasília", local: true, registros: 1505 },
   { cod_instituicao: 2, sigla: "IFBD", nome: "Instituto Franco-Brasileiro de Demonstração", cidade: null, local: false, registros: 300 },
 ];
-const HIT = { cod_registro: 7, titulo: "Histoire du jazz", autor: "Goffin, Robert", ano_publicacao: 1945, instituicao: { cod_instituicao: 2, sigla: "IFBD", nome: "IFBD" } };
+const HIT = {
+  cod_registro: 7,
+  titulo: "Histoire du jazz",
+  autor: "Goffin, Robert",
+  ano_publicacao: 1945,
+  instituicao: { cod_instituicao: 2, sigla: "IFBD", nome: "IFBD" },
+};
 const run = (url: string) => loadNetworkSearch(new Request(`http://localhost${url}`), new RouterContextProvider());
 /** What `data(value, init)` carries. */
 const unwrap = (r: unknown) => r as { data: Record<string, any>; init: { status?: number } | null };
@@ -124,8 +130,14 @@ describe("network search loader", () => {
 
 describe("network record loader", () => {
   const RECORD = {
-    cod_registro: 7, identificador_oai: "oai:ifbd.example.org:acervo/fr-1", titulo: "Histoire du jazz", autores_secundarios: [], assuntos: ["Jazz"],
-    notas: [], link_origem: "https://ifbd.example.org/pergamum/acervo/fr-1", instituicao: { cod_instituicao: 2, sigla: "IFBD", nome: "IFBD", cidade: null, local: false },
+    cod_registro: 7,
+    identificador_oai: "oai:ifbd.example.org:acervo/fr-1",
+    titulo: "Histoire du jazz",
+    autores_secundarios: [],
+    assuntos: ["Jazz"],
+    notas: [],
+    link_origem: "https://ifbd.example.org/pergamum/acervo/fr-1",
+    instituicao: { cod_instituicao: 2, sigla: "IFBD", nome: "IFBD", cidade: null, local: false },
   };
 
   it("loads the record named by the URL", async () => {

@@ -4,7 +4,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError, pageStatusFor, withoutRefusedFilters, type ErrorMessage } from "~/lib/api/errors";
-import { getNetworkInstitutions, getNetworkRecord, searchNetwork, type InstituicaoRede, type RedeConsulta, type RedeRegistro } from "~/lib/api/rede.server";
+import {
+  getNetworkInstitutions,
+  getNetworkRecord,
+  searchNetwork,
+  type InstituicaoRede,
+  type RedeConsulta,
+  type RedeRegistro,
+} from "~/lib/api/rede.server";
 import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -163,7 +170,10 @@ function readDefaults(params: URLSearchParams): NetworkDefaults {
 }
 
 /** A network record for its page; 404 for an unknown or malformed id, the network message when the service fails. */
-export async function loadNetworkRecord(params: { id?: string }, context: Readonly<RouterContextProvider>): Promise<{ registro: RedeRegistro; pageTitle: string }> {
+export async function loadNetworkRecord(
+  params: { id?: string },
+  context: Readonly<RouterContextProvider>,
+): Promise<{ registro: RedeRegistro; pageTitle: string }> {
   const t = getT(context);
   const id = Number(params.id);
   const notFoundData = { pageTitle: t("network:record.notFoundHeading") };

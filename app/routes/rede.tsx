@@ -20,7 +20,8 @@ import { loadNetworkSearch } from "./rede.server";
 /** The page holds the search form the "search" skip link (Alt+3) leads to. */
 export const handle = SEARCH_LANDMARK_HANDLE;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => (loaderData?.pageTitle ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : []);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData?.pageTitle ? [{ title: pageTitle(loaderData.pageTitle, matches) }] : [];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadNetworkSearch(request, context);
@@ -33,7 +34,13 @@ export default function NetworkSearch({ loaderData }: Route.ComponentProps) {
   const { results, error, searchText, filtro } = loaderData;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const countText = useResultCountText(results ?? { total: 0, totalLimitado: false }, searchText);
-  const announcement = error ? t(error.key, error.values) : results ? (results.total === 0 ? t("catalogue:results.noResults", { termo: searchText }) : countText) : "";
+  const announcement = error
+    ? t(error.key, error.values)
+    : results
+      ? results.total === 0
+        ? t("catalogue:results.noResults", { termo: searchText })
+        : countText
+      : "";
   const liveText = useNavigationAnnouncement(announcement, location.key);
 
   // After a page change of the same search the clicked link is gone: move focus to the results heading.
@@ -54,7 +61,13 @@ export default function NetworkSearch({ loaderData }: Route.ComponentProps) {
       <SearchTabs tabs={loaderData.tabs} active="rede" search={results ? location.search : ""} />
       {/* Remount on each URL so the form shows the values of the search being displayed. */}
       <div id={SKIP_TARGETS.search} tabIndex={-1}>
-        <NetworkSearchForm key={location.key} action="/rede" defaults={loaderData.defaults} instituicoes={loaderData.instituicoes} lastResult={loaderData.lastResult} />
+        <NetworkSearchForm
+          key={location.key}
+          action="/rede"
+          defaults={loaderData.defaults}
+          instituicoes={loaderData.instituicoes}
+          lastResult={loaderData.lastResult}
+        />
       </div>
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {liveText}
@@ -69,7 +82,12 @@ export default function NetworkSearch({ loaderData }: Route.ComponentProps) {
         <SearchLayout
           filters={
             results.filtros.length ? (
-              <FacetPanel facets={{ totalLimitado: results.totalLimitado, filtros: results.filtros }} action="/rede" search={location.search} selected={filtro} />
+              <FacetPanel
+                facets={{ totalLimitado: results.totalLimitado, filtros: results.filtros }}
+                action="/rede"
+                search={location.search}
+                selected={filtro}
+              />
             ) : null
           }
           results={<NetworkResults results={results} termo={searchText} search={location.search} headingRef={headingRef} />}

@@ -21,7 +21,15 @@ export function action(args: Route.ActionArgs) {
 export default function Logout({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
   if (actionData?.providerLogout) {
-    return <GoToProvider link={actionData.providerLogout} title={t("sso:leaving.title")} heading={t("sso:leaving.heading")} text={t("sso:leaving.text")} linkText={t("sso:leaving.link")} />;
+    return (
+      <GoToProvider
+        link={actionData.providerLogout}
+        title={t("sso:leaving.title")}
+        heading={t("sso:leaving.heading")}
+        text={t("sso:leaving.text")}
+        linkText={t("sso:leaving.link")}
+      />
+    );
   }
   return (
     <div className="page">

@@ -8,5 +8,8 @@ import type { Route } from "./+types/saml.logout";
 export async function samlLogout({ request, context }: Route.LoaderArgs) {
   const result = await completeSamlLogout(request, context);
   if ("redirect" in result) throw result.redirect;
-  return data({ message: getT(context)(result.failure.key, result.failure.values) }, { status: result.failure.status, headers: { "Cache-Control": "no-store" } });
+  return data(
+    { message: getT(context)(result.failure.key, result.failure.values) },
+    { status: result.failure.status, headers: { "Cache-Control": "no-store" } },
+  );
 }

@@ -79,8 +79,18 @@ export default function AccessibilityReportPage({ loaderData }: Route.ComponentP
           </dl>
           <p>{t("report.manualNote")}</p>
           <p>{t("report.langNote")}</p>
-          {table("nivel-a", t("report.tableA"), acr.wcag.filter((r) => r.level === "A"), false)}
-          {table("nivel-aa", t("report.tableAA"), acr.wcag.filter((r) => r.level === "AA"), false)}
+          {table(
+            "nivel-a",
+            t("report.tableA"),
+            acr.wcag.filter((r) => r.level === "A"),
+            false,
+          )}
+          {table(
+            "nivel-aa",
+            t("report.tableAA"),
+            acr.wcag.filter((r) => r.level === "AA"),
+            false,
+          )}
           {table("emag", t("report.tableEmag"), acr.emag, true)}
         </>
       ) : (

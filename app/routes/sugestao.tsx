@@ -37,7 +37,8 @@ export default function SuggestionPage({ loaderData, actionData }: Route.Compone
           <p>{t("suggestion.intro")}</p>
           {loaderData.professor ? (
             <p className="notice">
-              {t("suggestion.professor_notice")} <Link to={PROFESSOR_SUGGESTION_PATH}>{t("suggestion.professor_link", { product: PRODUCT_NAME })}</Link>
+              {t("suggestion.professor_notice")}{" "}
+              <Link to={PROFESSOR_SUGGESTION_PATH}>{t("suggestion.professor_link", { product: PRODUCT_NAME })}</Link>
             </p>
           ) : null}
           <SuggestionForm

@@ -62,7 +62,11 @@ export function createBasketEmailSchema(t: Translate) {
         }
         for (const address of bad) ctx.addIssue({ code: "custom", message: t("basket:email.invalidAddress", { address }) });
       }),
-    mensagem: z.string().trim().max(1000, { error: t("basket:email.messageTooLong") }).optional(),
+    mensagem: z
+      .string()
+      .trim()
+      .max(1000, { error: t("basket:email.messageTooLong") })
+      .optional(),
   });
 }
 export type BasketEmailInput = z.infer<ReturnType<typeof createBasketEmailSchema>>;

@@ -9,7 +9,11 @@ export const COMMENT_MAX = 2000;
  */
 export const CommentSchema = z.object({
   biblioteca: z.number({ error: "requests:errors.library_required" }).int().positive("requests:errors.library_required"),
-  texto: z.string({ error: "requests:errors.text_required" }).trim().min(1, "requests:errors.text_required").max(COMMENT_MAX, "requests:errors.text_too_long"),
+  texto: z
+    .string({ error: "requests:errors.text_required" })
+    .trim()
+    .min(1, "requests:errors.text_required")
+    .max(COMMENT_MAX, "requests:errors.text_too_long"),
   redirectTo: z.string().optional(),
   /** "modal" when posted from the footer dialog (answered with data instead of a redirect). */
   via: z.enum(["page", "modal"]).default("page"),

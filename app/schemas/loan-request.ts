@@ -19,7 +19,10 @@ export function cleanPhone(value: string): string {
  * optional. Built from the title's options.
  */
 export function loanRequestSchema(
-  options: DimensionOptions & { bibliotecas_origem: Array<{ cod_biblioteca: number }>; locais_recebimento: Array<{ codigo: number; domicilio: boolean }> },
+  options: DimensionOptions & {
+    bibliotecas_origem: Array<{ cod_biblioteca: number }>;
+    locais_recebimento: Array<{ codigo: number; domicilio: boolean }>;
+  },
 ) {
   const homeLocations = options.locais_recebimento.filter((l) => l.domicilio).map((l) => l.codigo);
   const origins = options.bibliotecas_origem.map((b) => b.cod_biblioteca);
@@ -51,4 +54,17 @@ export function loanRequestSchema(
 }
 
 /** The loan request form's fields, in the order its errors are listed. */
-export const LOAN_REQUEST_FIELDS = ["biblioteca_origem", "biblioteca_recebimento", "cod_local_recebimento", "email", "telefone", "pessoa_autorizada", "domicilio", "recebimento_textual", "volume", "tomo", "parte", "material_adicional"];
+export const LOAN_REQUEST_FIELDS = [
+  "biblioteca_origem",
+  "biblioteca_recebimento",
+  "cod_local_recebimento",
+  "email",
+  "telefone",
+  "pessoa_autorizada",
+  "domicilio",
+  "recebimento_textual",
+  "volume",
+  "tomo",
+  "parte",
+  "material_adicional",
+];

@@ -22,11 +22,24 @@ describe("hold form", () => {
 
 describe("loan request form", () => {
   const schema = loanRequestSchema({
-    volumes: [], tomos: [], partes: [], materiais: [],
+    volumes: [],
+    tomos: [],
+    partes: [],
+    materiais: [],
     bibliotecas_origem: [{ cod_biblioteca: 1 }],
-    locais_recebimento: [{ codigo: 1, domicilio: false }, { codigo: 3, domicilio: true }],
+    locais_recebimento: [
+      { codigo: 1, domicilio: false },
+      { codigo: 3, domicilio: true },
+    ],
   });
-  const base = { biblioteca_origem: 1, biblioteca_recebimento: 2, cod_local_recebimento: 1, email: "a@b.org", telefone: "(61) 3333-4444", chave: "abcdefgh-1234" };
+  const base = {
+    biblioteca_origem: 1,
+    biblioteca_recebimento: 2,
+    cod_local_recebimento: 1,
+    email: "a@b.org",
+    telefone: "(61) 3333-4444",
+    chave: "abcdefgh-1234",
+  };
   it("accepts a valid request and keeps the authorised person optional", () => {
     expect(schema.safeParse(base).success).toBe(true);
   });

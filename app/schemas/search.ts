@@ -161,8 +161,14 @@ const rowOperator = z.enum(ROW_OPERATORS).catch("E");
 export const readRowOperator = (value: string | null | undefined): RowOperator => rowOperator.parse(value);
 
 /** The operator of each filled row, in form order (the first filled row's is always E: nothing comes before it). */
-export function filledRows(v: Partial<Record<(typeof ADVANCED_ROWS)[number], string | undefined>> & { op_autor?: RowOperator; op_assunto?: RowOperator }) {
-  return ADVANCED_ROWS.filter((row) => v[row]).map((row, i) => ({ row, text: v[row]!, operator: i === 0 || row === "titulo" ? ("E" as const) : (v[OPERATOR_FIELDS[row]] ?? "E") }));
+export function filledRows(
+  v: Partial<Record<(typeof ADVANCED_ROWS)[number], string | undefined>> & { op_autor?: RowOperator; op_assunto?: RowOperator },
+) {
+  return ADVANCED_ROWS.filter((row) => v[row]).map((row, i) => ({
+    row,
+    text: v[row]!,
+    operator: i === 0 || row === "titulo" ? ("E" as const) : (v[OPERATOR_FIELDS[row]] ?? "E"),
+  }));
 }
 
 /** The advanced search (spec §2): title, author and subject rows joined by their operators; at least one is required. */
@@ -174,7 +180,12 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 /** A year of the advanced search's range (issue 28). */
-const rangeYear = optionalText.pipe(z.string().regex(/^[12]\d{3}$/, { error: YEAR_INVALID_KEY }).optional());
+const rangeYear = optionalText.pipe(
+  z
+    .string()
+    .regex(/^[12]\d{3}$/, { error: YEAR_INVALID_KEY })
+    .optional(),
+);
 
 export const AdvancedSearchSchema = z
   .object({
@@ -195,7 +206,8 @@ export const AdvancedSearchSchema = z
     if (!v.titulo && !v.autor && !v.assunto && !v.isbn) ctx.addIssue({ code: "custom", path: ["titulo"], message: ADVANCED_REQUIRED_KEY });
     const [first] = filledRows(v);
     // The first filled row cannot be NOT (the API's rule too): the row after an empty title row can be the first.
-    if (first && first.row !== "titulo" && v[OPERATOR_FIELDS[first.row]] === "NAO") ctx.addIssue({ code: "custom", path: [first.row], message: NOT_FIRST_KEY });
+    if (first && first.row !== "titulo" && v[OPERATOR_FIELDS[first.row]] === "NAO")
+      ctx.addIssue({ code: "custom", path: [first.row], message: NOT_FIRST_KEY });
     if (v.ano_de && v.ano_ate && Number(v.ano_ate) < Number(v.ano_de)) ctx.addIssue({ code: "custom", path: ["ano_ate"], message: YEAR_RANGE_KEY });
     if (v.modo === "qualquer") {
       for (const field of ["titulo", "autor", "assunto"] as const) {
@@ -229,6 +241,7 @@ const planField = z.number().int().min(1).max(9_999_999).optional().catch(undefi
 export const TeachingPlanSchema = z
   .object(Object.fromEntries(TEACHING_PLAN_FIELDS.map((f) => [f, planField])) as Record<(typeof TEACHING_PLAN_FIELDS)[number], typeof planField>)
   .superRefine((v, ctx) => {
-    if (TEACHING_PLAN_FIELDS.every((f) => v[f] === undefined)) ctx.addIssue({ code: "custom", path: [TEACHING_PLAN_FIELDS[0]], message: TEACHING_PLAN_REQUIRED_KEY });
+    if (TEACHING_PLAN_FIELDS.every((f) => v[f] === undefined))
+      ctx.addIssue({ code: "custom", path: [TEACHING_PLAN_FIELDS[0]], message: TEACHING_PLAN_REQUIRED_KEY });
   });
 export type TeachingPlanInput = z.infer<typeof TeachingPlanSchema>;

@@ -11,9 +11,17 @@ export const SuggestionSchema = z.object({
   campus: z.number().int().positive().optional(),
   biblioteca: z.number({ error: "requests:suggestion.errors.biblioteca" }).int().positive("requests:suggestion.errors.biblioteca"),
   autor: optional(300),
-  titulo: z.string({ error: "requests:suggestion.errors.titulo" }).trim().min(1, "requests:suggestion.errors.titulo").max(500, "requests:errors.too_long"),
+  titulo: z
+    .string({ error: "requests:suggestion.errors.titulo" })
+    .trim()
+    .min(1, "requests:suggestion.errors.titulo")
+    .max(500, "requests:errors.too_long"),
   edicao: optional(100),
-  editor: z.string({ error: "requests:suggestion.errors.editor" }).trim().min(1, "requests:suggestion.errors.editor").max(300, "requests:errors.too_long"),
+  editor: z
+    .string({ error: "requests:suggestion.errors.editor" })
+    .trim()
+    .min(1, "requests:suggestion.errors.editor")
+    .max(300, "requests:errors.too_long"),
   // Optional, but when given a real ISBN or ISSN (its check digit): "xyz!!" would reach the library as a clue.
   isbn_issn: optional(40).refine((v) => !v || isIsbnOrIssn(v), "requests:suggestion.errors.isbn_issn"),
   periodico: optional(300),

@@ -51,7 +51,9 @@ function palette(scheme: string, dark: boolean): Palette {
 function luminance(hex: string): number {
   const m = /^#([0-9a-f]{6})$/i.exec(hex);
   if (!m) throw new Error(`not a #rrggbb colour: ${hex}`);
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(m[1]!.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [0, 2, 4]
+    .map((i) => parseInt(m[1]!.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
@@ -60,7 +62,9 @@ export function contrast(a: string, b: string): number {
   return (l1! + 0.05) / (l2! + 0.05);
 }
 
-const PALETTES = SCHEMES.flatMap((scheme) => [false, true].map((dark) => ({ name: `${scheme}${dark ? " + dark" : ""}`, colours: palette(scheme, dark) })));
+const PALETTES = SCHEMES.flatMap((scheme) =>
+  [false, true].map((dark) => ({ name: `${scheme}${dark ? " + dark" : ""}`, colours: palette(scheme, dark) })),
+);
 
 /** Text tokens and the page backgrounds any of them may sit on. */
 const TEXT = ["color-text", "color-muted", "color-link", "color-link-visited", "color-accent", "color-error", "color-success"];
@@ -134,8 +138,10 @@ const LITERAL_ALLOWED: Array<{ selector: RegExp; reason: string }> = [
   // A QR code must be dark on light whatever the scheme, or phones cannot read it.
   { selector: /^\.loan-token__qr$/, reason: "QR codes stay dark on white for the scanner" },
 ];
-const COLOUR_PROPS = /^(color|background(-color)?|border(-(top|right|bottom|left))?(-color)?|outline(-color)?|fill|stroke|box-shadow|text-decoration(-color)?|accent-color|caret-color|column-rule(-color)?)$/;
-const LITERAL = /#[0-9a-f]{3,8}\b|\b(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\(|\b(white|black|red|green|blue|yellow|gray|grey|orange|purple|silver|navy|maroon)\b/i;
+const COLOUR_PROPS =
+  /^(color|background(-color)?|border(-(top|right|bottom|left))?(-color)?|outline(-color)?|fill|stroke|box-shadow|text-decoration(-color)?|accent-color|caret-color|column-rule(-color)?)$/;
+const LITERAL =
+  /#[0-9a-f]{3,8}\b|\b(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\(|\b(white|black|red|green|blue|yellow|gray|grey|orange|purple|silver|navy|maroon)\b/i;
 
 describe("components use the palette's tokens", () => {
   const files = cssFiles(appDir);
@@ -155,7 +161,8 @@ describe("components use the palette's tokens", () => {
     for (const r of rules) {
       if (r.selectors.every((s) => LITERAL_ALLOWED.some((a) => a.selector.test(s)))) continue;
       for (const [prop, value] of r.decls) {
-        if (COLOUR_PROPS.test(prop) && LITERAL.test(value.replace(/var\([^)]*\)/g, ""))) failures.push(`${r.file} ${r.selectors.join(", ")} { ${prop}: ${value} }`);
+        if (COLOUR_PROPS.test(prop) && LITERAL.test(value.replace(/var\([^)]*\)/g, "")))
+          failures.push(`${r.file} ${r.selectors.join(", ")} { ${prop}: ${value} }`);
       }
     }
     expect(failures).toEqual([]);

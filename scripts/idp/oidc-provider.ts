@@ -104,7 +104,12 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
         return res.end(loginPage(details.uid, String(details.params.login_hint ?? ""), null));
       }
       if (req.method === "POST" && m[2] === "/abort") {
-        return await provider.interactionFinished(req, res, { error: opts.refusal ?? "access_denied", error_description: "The user refused" }, { mergeWithLastSubmission: false });
+        return await provider.interactionFinished(
+          req,
+          res,
+          { error: opts.refusal ?? "access_denied", error_description: "The user refused" },
+          { mergeWithLastSubmission: false },
+        );
       }
       if (req.method === "POST" && m[2] === "/login") {
         const form = await readForm(req);

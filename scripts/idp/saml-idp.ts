@@ -95,7 +95,9 @@ function withBareKey(xml: string, certPem: string): string {
 /** The metadata inside a federation's aggregate, after another IdP's entry. */
 function inAggregate(xml: string, cacheDuration?: string): string {
   const inner = xml.replace(/^<\?xml[^>]*>\s*/, "");
-  const other = idpEntity("https://idp.other-university.example", selfSignedCert("Another university")).getMetadata().replace(/^<\?xml[^>]*>\s*/, "");
+  const other = idpEntity("https://idp.other-university.example", selfSignedCert("Another university"))
+    .getMetadata()
+    .replace(/^<\?xml[^>]*>\s*/, "");
   return `<?xml version="1.0"?><md:EntitiesDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" Name="federation"${cacheDuration ? ` cacheDuration="${cacheDuration}"` : ""}>${other}${inner}</md:EntitiesDescriptor>`;
 }
 
@@ -137,7 +139,8 @@ export async function startSamlIdp(opts: SamlIdpOptions): Promise<RunningIdp> {
   let idp = idpEntity(base, keys);
   const sp = spEntity(portal, spId);
   /** The SP as the administrator registered it from its metadata (signed AuthnRequests checked with its key). */
-  const registeredSp = async () => (opts.spMetadata ? samlify.ServiceProvider({ metadata: await opts.spMetadata(), wantLogoutRequestSigned: true }) : sp);
+  const registeredSp = async () =>
+    opts.spMetadata ? samlify.ServiceProvider({ metadata: await opts.spMetadata(), wantLogoutRequestSigned: true }) : sp;
   const checking = () => (opts.wantAuthnRequestsSigned ? idpEntity(base, keys, true) : idp);
 
   const respond = async (email: string, requestId: string, o: ResponseOptions = {}) => {
@@ -150,7 +153,10 @@ export async function startSamlIdp(opts: SamlIdpOptions): Promise<RunningIdp> {
           const later = new Date(Date.now() + 5 * 60_000).toISOString();
           const id = `_${crypto.randomBytes(16).toString("hex")}`;
           const statement = `<saml:AttributeStatement>${Object.entries(attributes)
-            .map(([name, values]) => `<saml:Attribute Name="${xmlEsc(name)}">${values.map((v) => `<saml:AttributeValue>${xmlEsc(v)}</saml:AttributeValue>`).join("")}</saml:Attribute>`)
+            .map(
+              ([name, values]) =>
+                `<saml:Attribute Name="${xmlEsc(name)}">${values.map((v) => `<saml:AttributeValue>${xmlEsc(v)}</saml:AttributeValue>`).join("")}</saml:Attribute>`,
+            )
             .join("")}</saml:AttributeStatement>`;
           const values: Record<string, string> = {
             ID: id,
@@ -177,7 +183,9 @@ export async function startSamlIdp(opts: SamlIdpOptions): Promise<RunningIdp> {
     const b64 = (res as { context: string }).context;
     if (o.sign !== "none") return b64;
     // Neither signed: the message signature taken away.
-    const xml = Buffer.from(b64, "base64").toString().replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, "");
+    const xml = Buffer.from(b64, "base64")
+      .toString()
+      .replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, "");
     return Buffer.from(xml).toString("base64");
   };
 
@@ -201,12 +209,22 @@ export async function startSamlIdp(opts: SamlIdpOptions): Promise<RunningIdp> {
         return res.end(metadata());
       }
       if (url.pathname === "/logout") {
-        return html(200, page("Sessão encerrada — IdP SAML de demonstração", `<h1>Sessão encerrada</h1><p>Você saiu do Estante e do login institucional.</p><p><a href="${esc(portal)}/">Voltar ao Estante</a></p>`));
+        return html(
+          200,
+          page(
+            "Sessão encerrada — IdP SAML de demonstração",
+            `<h1>Sessão encerrada</h1><p>Você saiu do Estante e do login institucional.</p><p><a href="${esc(portal)}/">Voltar ao Estante</a></p>`,
+          ),
+        );
       }
       if (url.pathname === "/sso" && req.method === "GET") {
         const samlRequest = url.searchParams.get("SAMLRequest") ?? "";
         // The signed part of an HTTP-Redirect message is the query as sent, without the Signature.
-        const octetString = url.search.slice(1).split("&").filter((p) => !p.startsWith("Signature=")).join("&");
+        const octetString = url.search
+          .slice(1)
+          .split("&")
+          .filter((p) => !p.startsWith("Signature="))
+          .join("&");
         await checking().parseLoginRequest(await registeredSp(), "redirect", { query: Object.fromEntries(url.searchParams), octetString });
         return html(200, loginPage(samlRequest, url.searchParams.get("RelayState") ?? "", "", null));
       }

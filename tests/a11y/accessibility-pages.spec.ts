@@ -15,7 +15,8 @@ const ROUTES: RouteCase[] = [
 // the evidence so far, so the audit sees the report's tables; the run's teardown writes it again from all of it.
 test.beforeAll(() => {
   const reports = path.resolve(import.meta.dirname, "../../a11y-reports");
-  if (!fs.existsSync(path.join(reports, "acr.json"))) writeAcr({ reportsDir: reports, manualFile: path.resolve(import.meta.dirname, "../../docs/accessibility/manual-checks.json") });
+  if (!fs.existsSync(path.join(reports, "acr.json")))
+    writeAcr({ reportsDir: reports, manualFile: path.resolve(import.meta.dirname, "../../docs/accessibility/manual-checks.json") });
 });
 
 auditRoutes(ROUTES);

@@ -23,10 +23,17 @@ const ROUTES: RouteCase[] = [
     signedIn: true,
     act: async (page) => {
       await page.getByRole("main").getByRole("checkbox").first().check();
-      await page.getByRole("main").getByRole("button", { name: /^(Cancelar as reservas selecionadas|Cancel the selected holds)$/ }).click();
+      await page
+        .getByRole("main")
+        .getByRole("button", { name: /^(Cancelar as reservas selecionadas|Cancel the selected holds)$/ })
+        .click();
       // With JS a dialog asks (its "no" is a button); without JS a confirmation page does (its "no" is a link back).
       const no = /^(Não, voltar|No, go back)$/;
-      await page.getByRole("button", { name: no }).or(page.getByRole("link", { name: no })).first().waitFor();
+      await page
+        .getByRole("button", { name: no })
+        .or(page.getByRole("link", { name: no }))
+        .first()
+        .waitFor();
     },
   },
   // The batch changes (issue 29): a refused batch (nothing selected) and a batch's outcome. Resuming a hold that
@@ -42,9 +49,15 @@ const ROUTES: RouteCase[] = [
     path: () => `${PRIVATE_AREA}/reservas`,
     signedIn: true,
     act: async (page) => {
-      const ready = page.getByRole("main").getByRole("row").filter({ hasText: /^(?!.*(Suspensa|Suspended))/ });
+      const ready = page
+        .getByRole("main")
+        .getByRole("row")
+        .filter({ hasText: /^(?!.*(Suspensa|Suspended))/ });
       await ready.getByRole("checkbox").first().check();
-      await page.getByRole("main").getByRole("button", { name: /^(Retomar|Resume)$/ }).click();
+      await page
+        .getByRole("main")
+        .getByRole("button", { name: /^(Retomar|Resume)$/ })
+        .click();
       await page.locator("#resultado-lote").waitFor();
     },
   },
@@ -53,7 +66,11 @@ const ROUTES: RouteCase[] = [
     path: () => `${PRIVATE_AREA}/reservas`,
     signedIn: true,
     act: async (page) => {
-      await page.getByRole("main").getByRole("link", { name: /^(Suspender ou trocar|Suspend or change)/ }).first().click();
+      await page
+        .getByRole("main")
+        .getByRole("link", { name: /^(Suspender ou trocar|Suspend or change)/ })
+        .first()
+        .click();
       await page.getByRole("heading", { level: 2, name: /^(Suspender a reserva|Suspend the hold)$/ }).waitFor();
     },
   },
@@ -64,13 +81,20 @@ const ROUTES: RouteCase[] = [
     signedIn: true,
     act: async (page) => {
       await page.getByRole("main").getByRole("checkbox").first().check();
-      await page.getByRole("main").getByRole("button", { name: /^(Gerar GRU|Issue a GRU)/ }).click();
+      await page
+        .getByRole("main")
+        .getByRole("button", { name: /^(Gerar GRU|Issue a GRU)/ })
+        .click();
       await page.getByRole("alert").first().waitFor();
     },
   },
   { name: "account-loan-requests", path: () => `${PRIVATE_AREA}/solicitacoes-emprestimo`, signedIn: true },
   { name: "account-saved-items", path: () => `${PRIVATE_AREA}/itens-salvos`, signedIn: true },
-  { name: "account-loan-requests-errors", path: () => `${PRIVATE_AREA}/solicitacoes-emprestimo?dataIni=2026-03-10&dataFim=2026-03-01`, signedIn: true },
+  {
+    name: "account-loan-requests-errors",
+    path: () => `${PRIVATE_AREA}/solicitacoes-emprestimo?dataIni=2026-03-10&dataFim=2026-03-01`,
+    signedIn: true,
+  },
 ];
 
 auditRoutes(ROUTES);
@@ -78,7 +102,11 @@ auditRoutes(ROUTES);
 /** Waits for the confirmation step: a dialog with JS (its "no" is a button), a page without (its "no" is a link back). */
 async function confirmShown(page: Page) {
   const no = /^(Não, voltar|No, go back)$/;
-  await page.getByRole("button", { name: no }).or(page.getByRole("link", { name: no })).first().waitFor();
+  await page
+    .getByRole("button", { name: no })
+    .or(page.getByRole("link", { name: no }))
+    .first()
+    .waitFor();
 }
 
 // Cancelling a loan request asks first (issue 26): leitora has one waiting; nothing is cancelled by the audit.

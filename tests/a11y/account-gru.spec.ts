@@ -11,7 +11,11 @@ auditRoutes(
       path: () => `${PRIVATE_AREA}/debitos`,
       signedIn: true,
       act: async (page) => {
-        await page.getByRole("table", { name: /^(Suas GRUs|Your GRU slips)/ }).getByRole("link").first().click();
+        await page
+          .getByRole("table", { name: /^(Suas GRUs|Your GRU slips)/ })
+          .getByRole("link")
+          .first()
+          .click();
         await page.getByRole("heading", { level: 2, name: /^(Pagar pelo código de barras|Pay with the barcode)$/ }).waitFor();
       },
     },

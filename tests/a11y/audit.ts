@@ -34,7 +34,8 @@ const LANGS = ["pt", "en"];
  */
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 /** WCAG 1.4.12 text spacing: line height 1.5, paragraph spacing 2, letter spacing 0.12, word spacing 0.16. */
-const TEXT_SPACING = "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }";
+const TEXT_SPACING =
+  "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }";
 
 /**
  * Reflow (WCAG 1.4.10, 1.4.12) on an already loaded page: at 320 px wide, at the default size and at the
@@ -55,7 +56,8 @@ async function checkReflow(page: Page): Promise<string[]> {
         html.className = zoom ? `${original.replace(/\bzoom-\d+\b/g, "")} zoom-100` : original.replace(/\bzoom-\d+\b/g, "");
         document.adoptedStyleSheets = spacing ? [sheet] : [];
         const width = html.scrollWidth;
-        if (width > html.clientWidth) out.push(`${zoom ? "zoom 200 %" : "zoom 100 %"}${spacing ? " + text spacing" : ""}: ${width} px wide at ${html.clientWidth} px`);
+        if (width > html.clientWidth)
+          out.push(`${zoom ? "zoom 200 %" : "zoom 100 %"}${spacing ? " + text spacing" : ""}: ${width} px wide at ${html.clientWidth} px`);
       }
     }
     html.className = original;
@@ -96,7 +98,13 @@ interface AxeOutcome {
   version: string;
   passes: number;
   incomplete: number;
-  violations: Array<{ id: string; impact: string | null; help: string; helpUrl: string; nodes: Array<{ target: string[]; html: string; failureSummary?: string }> }>;
+  violations: Array<{
+    id: string;
+    impact: string | null;
+    help: string;
+    helpUrl: string;
+    nodes: Array<{ target: string[]; html: string; failureSummary?: string }>;
+  }>;
 }
 
 /**
@@ -214,7 +222,12 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; p
       schemeShells[scheme.name] = { htmlClass, colorScheme };
       if (!institution) {
         const home = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "";
-        const decoded = home.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+        const decoded = home
+          .replace(/&amp;/g, "&")
+          .replace(/&quot;/g, '"')
+          .replace(/&#x27;|&#39;/g, "'")
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">");
         if (!decoded.includes(" | ")) throw new Error(`the home page's title has no institution: ${decoded}`);
         institution = decoded.slice(decoded.lastIndexOf(" | ") + 3);
       }
@@ -222,7 +235,9 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; p
   });
 
   for (const route of routes) {
-    test(`${route.name} has no axe violations in the colour schemes, with JavaScript on and off${opts.fullMatrix ? ", in pt and en" : ""}`, async ({ baseURL }) => {
+    test(`${route.name} has no axe violations in the colour schemes, with JavaScript on and off${opts.fullMatrix ? ", in pt and en" : ""}`, async ({
+      baseURL,
+    }) => {
       test.setTimeout(300_000);
       fs.mkdirSync(reportDir, { recursive: true });
       const failures: string[] = [];
@@ -286,7 +301,8 @@ export function auditRoutes(routes: RouteCase[], opts: { fullMatrix?: boolean; p
           await audit(page, "normal", js, lang);
           // One rule for titles (docs/contributing/adding-a-screen.md): "<page> | <institution>".
           const title = await page.title();
-          if (!title.endsWith(` | ${institution}`) || title.length <= institution.length + 3) failures.push(`${route.name} (JS ${js ? "on" : "off"}, ${lang}): title "${title}" is not "<page> | ${institution}"`);
+          if (!title.endsWith(` | ${institution}`) || title.length <= institution.length + 3)
+            failures.push(`${route.name} (JS ${js ? "on" : "off"}, ${lang}): title "${title}" is not "<page> | ${institution}"`);
           // The colour schemes differ only in what the server puts on <html> (its classes and the color-scheme
           // meta), so the loaded page serves them all, each with the server's own rendering of those two.
           // In Portuguese: a language changes the words, not the colours. Outside the core routes, on the

@@ -37,7 +37,12 @@ const ROUTES: RouteCase[] = [
   // After a login that named an external base (ADR 095).
   { name: "external-base-access", path: () => "/pergamum_redireciona?base=cengage", signedIn: true },
   // The waiting list (ADR 094): offered on the loan request page of a title nobody can borrow or hold, and joined.
-  { name: "waiting-list-offer", path: ({ titleId }) => `/acervo/${titleId}`, signedIn: true, act: onWaitingTitle((id) => `/acervo/${id}/solicitacao-emprestimo`) },
+  {
+    name: "waiting-list-offer",
+    path: ({ titleId }) => `/acervo/${titleId}`,
+    signedIn: true,
+    act: onWaitingTitle((id) => `/acervo/${id}/solicitacao-emprestimo`),
+  },
   { name: "waiting-list-joined", path: ({ titleId }) => `/acervo/${titleId}`, signedIn: true, act: joinWaitingList },
 ];
 

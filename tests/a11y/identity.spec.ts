@@ -31,7 +31,13 @@ const refusedPassword = async (page: Page) => {
     await page.waitForURL(/\/recuperar-senha\/codigo$/);
     await page.locator("#codigo").fill(await waitForRecoveryCode(BLOCKED_EMAIL, before));
     // With JS the full code submits itself; otherwise (or before hydration) the button does.
-    if (!(await page.waitForURL(/nova-senha$/, { timeout: 2000 }).then(() => true, () => false))) await page.locator("button[value=check]").click();
+    if (
+      !(await page.waitForURL(/nova-senha$/, { timeout: 2000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      await page.locator("button[value=check]").click();
     await page.waitForURL(/nova-senha$/);
     flowCookie = (await page.context().cookies()).find((c) => c.name === "estante_recuperacao");
   }

@@ -13,7 +13,10 @@ const noSelection = async (page: Page) => {
 
 /** One loan chosen (by its own label: the filter's "multa" box comes first): the confirmation, a dialog with JS and a page without. */
 const askDelete = async (page: Page) => {
-  await page.getByRole("checkbox", { name: /^(Selecionar|Select) .+, / }).first().check();
+  await page
+    .getByRole("checkbox", { name: /^(Selecionar|Select) .+, / })
+    .first()
+    .check();
   await page.getByRole("main").getByRole("button", { name: DELETE }).click();
   await page.locator("#confirmar-titulo").waitFor();
 };

@@ -8,7 +8,14 @@ import { auditRoutes, type RouteCase } from "./audit";
 const category = `http://127.0.0.1:${PORTS.category}`;
 
 /** Whether the app's scripts run (the audit's "JS off" blocks them: the page then never hydrates). */
-const scriptsRun = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 5000 }).then(() => true, () => false);
+const scriptsRun = (page: Page) =>
+  page
+    .locator("html[data-hydrated]")
+    .waitFor({ state: "attached", timeout: 5000 })
+    .then(
+      () => true,
+      () => false,
+    );
 
 /** Opens the header's login: with JS the dialog (loaded), without the link to the full login page. */
 const openLogin = async (page: Page, loaded: string) => {

@@ -30,7 +30,13 @@ const duplicateChoiceError = async (page: Page) => {
   await page.locator("form.login-form button[value=login]").last().click();
   await page.locator("#conta-erro").waitFor();
   // With JavaScript, the captcha widget is audited too: wait until it has loaded (without, it never comes).
-  const js = await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 5000 }).then(() => true, () => false);
+  const js = await page
+    .locator("html[data-hydrated]")
+    .waitFor({ state: "attached", timeout: 5000 })
+    .then(
+      () => true,
+      () => false,
+    );
   if (js) await page.locator("altcha-widget .altcha").waitFor();
 };
 

@@ -10,13 +10,19 @@ const PROFILE = `${PRIVATE_AREA}/dados-pessoais`;
 /** Days out of range: the error beside the field and in the summary (nothing is saved). */
 const badDays = async (page: Page) => {
   await page.locator("#dias").fill("30");
-  await page.getByRole("main").getByRole("button", { name: /^(Salvar notificações|Save notifications)$/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: /^(Salvar notificações|Save notifications)$/ })
+    .click();
   await page.getByRole("alert").first().waitFor();
 };
 
 /** Asks to delete a saved search: the dialog with JS, the confirmation page without (nothing is deleted). */
 const askDelete = async (page: Page) => {
-  await page.getByRole("main").getByRole("button", { name: /^(Excluir a pesquisa|Delete the search) Astronomia$/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: /^(Excluir a pesquisa|Delete the search) Astronomia$/ })
+    .click();
   await page.locator("#confirmar-titulo").waitFor();
 };
 

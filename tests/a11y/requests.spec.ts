@@ -13,7 +13,10 @@ const submitEmpty = (label: RegExp) => async (page: Page) => {
  * (what a visitor without JS gets from the server) is reached by submitting the form itself.
  */
 const submitEmptyComment = async (page: Page) => {
-  await page.getByRole("main").locator("form:has(textarea[name=texto])").evaluate((f) => (f as HTMLFormElement).requestSubmit());
+  await page
+    .getByRole("main")
+    .locator("form:has(textarea[name=texto])")
+    .evaluate((f) => (f as HTMLFormElement).requestSubmit());
   await page.getByRole("alert").first().waitFor();
 };
 
@@ -23,7 +26,10 @@ const openHoldOfFirstLoan = async (page: Page) => {
   const id = /^\/acervo\/(\d+)/.exec(href ?? "")?.[1];
   if (!id) throw new Error(`no title link on the loans page: ${href}`);
   await page.goto(`/acervo/${id}/reserva`);
-  await page.getByRole("main").locator(".notice", { hasText: /emprestado|on loan/ }).waitFor();
+  await page
+    .getByRole("main")
+    .locator(".notice", { hasText: /emprestado|on loan/ })
+    .waitFor();
 };
 
 // Holds, loan requests, comments, purchase suggestion and general comment (issue 3, "requests" area).
@@ -33,7 +39,12 @@ const ROUTES: RouteCase[] = [
   // A title the demo patron has on loan (the first of their loans): the hold page says so instead of the form.
   { name: "hold-on-loan", path: () => `${PRIVATE_AREA}/emprestimos`, signedIn: true, act: openHoldOfFirstLoan },
   { name: "loan-request", path: ({ titleId }) => `/acervo/${titleId}/solicitacao-emprestimo`, signedIn: true },
-  { name: "loan-request-errors", path: ({ titleId }) => `/acervo/${titleId}/solicitacao-emprestimo`, signedIn: true, act: submitEmpty(/^(Solicitar empréstimo|Request loan)$/) },
+  {
+    name: "loan-request-errors",
+    path: ({ titleId }) => `/acervo/${titleId}/solicitacao-emprestimo`,
+    signedIn: true,
+    act: submitEmpty(/^(Solicitar empréstimo|Request loan)$/),
+  },
   { name: "title-comment", path: ({ titleId }) => `/acervo/${titleId}/comentarios`, signedIn: true },
   { name: "title-comment-errors", path: ({ titleId }) => `/acervo/${titleId}/comentarios`, signedIn: true, act: submitEmptyComment },
   { name: "title-comment-logged-out", path: ({ titleId }) => `/acervo/${titleId}/comentarios` },

@@ -11,7 +11,13 @@ const ROUTES: RouteCase[] = [
     path: () => "/",
     act: async (page) => {
       // JS off here means the app's scripts are blocked: the page never hydrates (4 s spent once, in that mode).
-      const js = await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 4000 }).then(() => true, () => false);
+      const js = await page
+        .locator("html[data-hydrated]")
+        .waitFor({ state: "attached", timeout: 4000 })
+        .then(
+          () => true,
+          () => false,
+        );
       const box = page.getByLabel("Termo de pesquisa", { exact: true });
       await box.click();
       await box.pressSequentially("educ");

@@ -7,8 +7,12 @@ import { auditRoutes } from "./audit";
 let extrasTitle: number;
 test.beforeAll(async ({ request }) => {
   extrasTitle = await findTitle(request, "jazz", async (id, get) => {
-    const a = await get<{ cursos_disc: unknown[]; areas_conhecimento: unknown[]; rota: unknown[]; dados_adicionais: Record<string, unknown[]> }>(`/acervo/${id}`);
-    return Boolean(a.cursos_disc.length && a.areas_conhecimento.length && a.rota.length && a.dados_adicionais.P?.length && a.dados_adicionais.C?.length);
+    const a = await get<{ cursos_disc: unknown[]; areas_conhecimento: unknown[]; rota: unknown[]; dados_adicionais: Record<string, unknown[]> }>(
+      `/acervo/${id}`,
+    );
+    return Boolean(
+      a.cursos_disc.length && a.areas_conhecimento.length && a.rota.length && a.dados_adicionais.P?.length && a.dados_adicionais.C?.length,
+    );
   });
 });
 

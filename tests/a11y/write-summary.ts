@@ -30,7 +30,10 @@ export default function writeSummary() {
     "",
     "| route | scheme | JS | lang | rules | violations | passes | incomplete |",
     "|---|---|---|---|---|---|---|---|",
-    ...cases.map((c) => `| ${c.route} | ${c.scheme} | ${c.js ? "on" : "off"} | ${c.lang} | ${c.rules === "all" || !c.rules ? "all" : c.rules.join(", ")} | ${c.violations.length} | ${c.passes} | ${c.incomplete} |`),
+    ...cases.map(
+      (c) =>
+        `| ${c.route} | ${c.scheme} | ${c.js ? "on" : "off"} | ${c.lang} | ${c.rules === "all" || !c.rules ? "all" : c.rules.join(", ")} | ${c.violations.length} | ${c.passes} | ${c.incomplete} |`,
+    ),
   ];
   if (failing.length) {
     lines.push("", "## Violations", "");

@@ -30,18 +30,22 @@ test("after a failed login, typing into a field goes into the field and focus st
   await expect(user).toBeFocused();
 });
 
-test("after a failed password change, typing into a field goes into the field and focus stays there", wcag("2.4.3, 3.3.1"), async ({ signedIn: page }) => {
-  test.skip(!jsOn(), "without JS each submission is a new page; typing is not revalidated");
-  await page.goto(`${PRIVATE_AREA}/dados-pessoais/senha`);
-  await hydrated(page);
-  await page.getByRole("button", { name: "Alterar senha" }).click();
-  await expect(summaryOf(page)).toBeFocused();
-  const current = page.getByLabel("Senha atual", { exact: true });
-  await current.focus();
-  await page.keyboard.type("abc123");
-  await expect(current).toHaveValue("abc123");
-  await expect(current).toBeFocused();
-});
+test(
+  "after a failed password change, typing into a field goes into the field and focus stays there",
+  wcag("2.4.3, 3.3.1"),
+  async ({ signedIn: page }) => {
+    test.skip(!jsOn(), "without JS each submission is a new page; typing is not revalidated");
+    await page.goto(`${PRIVATE_AREA}/dados-pessoais/senha`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Alterar senha" }).click();
+    await expect(summaryOf(page)).toBeFocused();
+    const current = page.getByLabel("Senha atual", { exact: true });
+    await current.focus();
+    await page.keyboard.type("abc123");
+    await expect(current).toHaveValue("abc123");
+    await expect(current).toBeFocused();
+  },
+);
 
 test("a second failed submission moves focus to the error summary again", wcag("2.4.3, 3.3.1"), async ({ page }) => {
   test.skip(!jsOn(), "without JS each submission is a new page focused on its summary");
@@ -140,25 +144,29 @@ test.describe("the captcha widget", () => {
   });
 });
 
-test("the account menu is its own landmark before main, and the content skip link lands on the page's heading", wcag("1.3.1, 2.4.1; eMAG 1.5"), async ({ signedIn: page }) => {
-  await page.goto(`${PRIVATE_AREA}/emprestimos`);
-  if (jsOn()) await hydrated(page);
-  const main = page.locator("main");
-  await expect(main).toHaveCount(1);
-  await expect(main.getByRole("navigation", { name: "Menu da conta" })).toHaveCount(0);
-  const order = await page.evaluate(() => {
-    const nav = document.getElementById("menu-conta")!;
-    return Boolean(nav.compareDocumentPosition(document.querySelector("main")!) & Node.DOCUMENT_POSITION_FOLLOWING);
-  });
-  expect(order, "the account menu comes before main").toBe(true);
-  await page.getByRole("link", { name: /^Ir para o conteúdo/ }).focus();
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Tab");
-  // The first thing a Tab reaches in the content is in the page itself, not in the account menu.
-  expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main") && !document.activeElement?.closest("#menu-conta")))).toBe(true);
-  const firstChild = await main.evaluate((m) => m.querySelector("h1, nav, a, button, input")?.tagName.toLowerCase());
-  expect(firstChild, "the first thing in main is the page's heading").toBe("h1");
-});
+test(
+  "the account menu is its own landmark before main, and the content skip link lands on the page's heading",
+  wcag("1.3.1, 2.4.1; eMAG 1.5"),
+  async ({ signedIn: page }) => {
+    await page.goto(`${PRIVATE_AREA}/emprestimos`);
+    if (jsOn()) await hydrated(page);
+    const main = page.locator("main");
+    await expect(main).toHaveCount(1);
+    await expect(main.getByRole("navigation", { name: "Menu da conta" })).toHaveCount(0);
+    const order = await page.evaluate(() => {
+      const nav = document.getElementById("menu-conta")!;
+      return Boolean(nav.compareDocumentPosition(document.querySelector("main")!) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(order, "the account menu comes before main").toBe(true);
+    await page.getByRole("link", { name: /^Ir para o conteúdo/ }).focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    // The first thing a Tab reaches in the content is in the page itself, not in the account menu.
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main") && !document.activeElement?.closest("#menu-conta")))).toBe(true);
+    const firstChild = await main.evaluate((m) => m.querySelector("h1, nav, a, button, input")?.tagName.toLowerCase());
+    expect(firstChild, "the first thing in main is the page's heading").toBe("h1");
+  },
+);
 
 test("the account menu has its own skip link with access key 5", wcag("2.4.1; eMAG 1.5"), async ({ signedIn: page }) => {
   await page.goto(`${PRIVATE_AREA}/emprestimos`);
@@ -173,7 +181,10 @@ test("the account menu has its own skip link with access key 5", wcag("2.4.1; eM
 test("every skip link of a page without a search box leads to a place on that page", wcag("2.4.1"), async ({ page }) => {
   for (const path of ["/login", "/sobre/acessibilidade"]) {
     await page.goto(path);
-    const hrefs = await page.getByRole("navigation", { name: "Atalhos", exact: true }).locator("a[accesskey]").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    const hrefs = await page
+      .getByRole("navigation", { name: "Atalhos", exact: true })
+      .locator("a[accesskey]")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
     for (const href of hrefs) {
       expect(href, `${path}: ${href} is a fragment of the page`).toMatch(/^#/);
       expect(await page.locator(href).count(), `${path}: ${href} exists`).toBe(1);
@@ -217,7 +228,7 @@ test("an account table wider than its column scrolls in a named region the keybo
     if (!wide) continue;
     await expect(wrap).toHaveAttribute("role", "region");
     await expect(wrap).toHaveAttribute("tabindex", "0");
-    expect(await wrap.getAttribute("aria-label") ?? await wrap.getAttribute("aria-labelledby"), "the region has a name").toBeTruthy();
+    expect((await wrap.getAttribute("aria-label")) ?? (await wrap.getAttribute("aria-labelledby")), "the region has a name").toBeTruthy();
   }
   // Every account table region is named and focusable, wide or not at this size (it may be at another).
   for (const wrap of await wraps.all()) await expect(wrap).toHaveAttribute("tabindex", "0");

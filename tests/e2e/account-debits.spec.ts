@@ -12,7 +12,18 @@ test.describe("debits (leitora)", () => {
   test("shows every debit field in reais and refuses a GRU for debits of two libraries", async ({ signedIn: page }) => {
     await page.goto(DEBITS);
     const table = page.getByRole("table", { name: /Seus débitos em aberto/ });
-    await expect(table.getByRole("columnheader")).toHaveText(["Selecionar", "Motivo", "Tipo de serviço", "Título", "Biblioteca", "Valor da multa", "Desconto", "Valor pago", "Data do pagamento", "Total"]);
+    await expect(table.getByRole("columnheader")).toHaveText([
+      "Selecionar",
+      "Motivo",
+      "Tipo de serviço",
+      "Título",
+      "Biblioteca",
+      "Valor da multa",
+      "Desconto",
+      "Valor pago",
+      "Data do pagamento",
+      "Total",
+    ]);
     await expect(table.getByRole("row").filter({ hasText: "Etiqueta de código de barras danificada" })).toContainText("R$\u00a012,50");
     await hydrated(page);
     for (const box of await page.getByRole("checkbox").all()) await box.check();
@@ -40,7 +51,10 @@ test.describe("debits (leitora)", () => {
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
   });
 
-  test("shows the slip's barcode with its linha digitável to copy, which carries the amount and valid check digits", async ({ signedIn: page, baseURL }) => {
+  test("shows the slip's barcode with its linha digitável to copy, which carries the amount and valid check digits", async ({
+    signedIn: page,
+    baseURL,
+  }) => {
     await page.goto(DEBITS);
     await hydrated(page);
     await page.getByRole("checkbox", { name: /^Selecionar o débito Devolução com 1 dia de atraso/ }).check();
@@ -83,7 +97,10 @@ test.describe("debits (leitora)", () => {
     await expect(row).toContainText("R$\u00a02,00");
     // The title the debit came from, linked to its page; the open debit of a late return names its title too.
     await expect(row.getByRole("link")).toHaveAttribute("href", /^\/acervo\/\d+$/);
-    const open = page.getByRole("table", { name: /Seus débitos em aberto/ }).getByRole("row").filter({ hasText: "Devolução com 2 dias de atraso" });
+    const open = page
+      .getByRole("table", { name: /Seus débitos em aberto/ })
+      .getByRole("row")
+      .filter({ hasText: "Devolução com 2 dias de atraso" });
     await expect(open.getByRole("cell").nth(2)).not.toBeEmpty();
   });
 });

@@ -19,7 +19,11 @@ async function patronToken(request: APIRequestContext, username: string): Promis
 /** Places (or finds) `who`'s hold on the title lent to funcionario, through the API. */
 async function holdOnLentTitle(request: APIRequestContext, who: string): Promise<{ id: number; title: string }> {
   const lender = await patronToken(request, "funcionario");
-  const loans = (await (await request.get("/api/emprestimo/titulos-pendentes", { headers: { authorization: `Bearer ${lender}` } })).json()) as Array<{ cod_acervo: number; titulo: string; cod_biblioteca: number }>;
+  const loans = (await (await request.get("/api/emprestimo/titulos-pendentes", { headers: { authorization: `Bearer ${lender}` } })).json()) as Array<{
+    cod_acervo: number;
+    titulo: string;
+    cod_biblioteca: number;
+  }>;
   const token = await patronToken(request, who);
   const headers = { authorization: `Bearer ${token}` };
   const place = () => request.post("/api/reserva", { headers, data: { cod_acervo: loans[0].cod_acervo, biblioteca: loans[0].cod_biblioteca } });
@@ -67,18 +71,27 @@ test.describe("holds (leitora)", () => {
 
   test("a hold ready for pickup offers no suspend or library change, only the reason", async ({ signedIn: page, request }) => {
     const token = await patronToken(request, "leitora");
-    const holds = (await (await request.get("/api/reserva", { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{ cod_reserva: number; estado: string }>;
+    const holds = (await (await request.get("/api/reserva", { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{
+      cod_reserva: number;
+      estado: string;
+    }>;
     const ready = holds.find((h) => h.estado === "disponivel");
     expect(ready).toBeDefined();
     await page.goto(`${HOLDS}/${ready!.cod_reserva}`);
-    await expect(page.getByText("Esta reserva já está disponível para retirada ou a caminho: ela não pode mais ser suspensa nem mudar de biblioteca.")).toBeVisible();
+    await expect(
+      page.getByText("Esta reserva já está disponível para retirada ou a caminho: ela não pode mais ser suspensa nem mudar de biblioteca."),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Suspender", exact: true })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Trocar a biblioteca" })).toHaveCount(0);
   });
 
   test("a day that does not exist (30 February) is refused beside the date field, keeping the form", async ({ signedIn: page }) => {
     await page.goto(HOLDS);
-    await page.getByRole("row").filter({ hasText: SEEDED_SUSPENSION }).getByRole("link", { name: /^Suspender ou trocar/ }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: SEEDED_SUSPENSION })
+      .getByRole("link", { name: /^Suspender ou trocar/ })
+      .click();
     // The list has its own "Suspender até" (the batch form): wait for the hold's own page before typing.
     await expect(page).toHaveURL(/\/reservas\/\d+/);
     await hydrated(page);
@@ -106,41 +119,50 @@ perProject.describe("holds (a hold placed for the test)", () => {
   // Both tests work on the same hold of the same patron: one after the other.
   perProject.describe.configure({ mode: "serial" });
 
-  perProject("a patron suspends a hold until a date, resumes it, changes its pickup library and cancels it after confirming", async ({ signedIn: page, request }) => {
-    const who = isJs() ? "professor" : "leitora";
-    const hold = await holdOnLentTitle(request, who);
-    await page.goto(HOLDS);
-    await page.getByRole("link", { name: `Suspender ou trocar biblioteca (reserva de ${hold.title})` }).click();
-    await expect(page).toHaveURL(/\/reservas\/\d+/);
-    await page.getByLabel("Suspender até").fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
-    await page.getByRole("button", { name: "Suspender", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Reserva suspensa. Ela mantém o lugar na fila." })).toBeVisible();
-    const row = page.getByRole("row").filter({ hasText: hold.title });
-    await expect(row.getByText(/^Suspensa até/)).toBeVisible();
+  perProject(
+    "a patron suspends a hold until a date, resumes it, changes its pickup library and cancels it after confirming",
+    async ({ signedIn: page, request }) => {
+      const who = isJs() ? "professor" : "leitora";
+      const hold = await holdOnLentTitle(request, who);
+      await page.goto(HOLDS);
+      await page.getByRole("link", { name: `Suspender ou trocar biblioteca (reserva de ${hold.title})` }).click();
+      await expect(page).toHaveURL(/\/reservas\/\d+/);
+      await page.getByLabel("Suspender até").fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
+      await page.getByRole("button", { name: "Suspender", exact: true }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Reserva suspensa. Ela mantém o lugar na fila." })).toBeVisible();
+      const row = page.getByRole("row").filter({ hasText: hold.title });
+      await expect(row.getByText(/^Suspensa até/)).toBeVisible();
 
-    await row.getByRole("link", { name: /^Suspender ou trocar/ }).click();
-    await page.getByRole("button", { name: "Retomar a reserva agora" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Reserva retomada." })).toBeVisible();
-    await row.getByRole("link", { name: /^Suspender ou trocar/ }).click();
-    await page.getByRole("button", { name: "Trocar a biblioteca" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Biblioteca de retirada alterada." })).toBeVisible();
+      await row.getByRole("link", { name: /^Suspender ou trocar/ }).click();
+      await page.getByRole("button", { name: "Retomar a reserva agora" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Reserva retomada." })).toBeVisible();
+      await row.getByRole("link", { name: /^Suspender ou trocar/ }).click();
+      await page.getByRole("button", { name: "Trocar a biblioteca" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Biblioteca de retirada alterada." })).toBeVisible();
 
-    await hydrated(page);
-    await page.getByRole("checkbox", { name: `Selecionar a reserva de ${hold.title}` }).check();
-    await page.getByRole("button", { name: "Cancelar as reservas selecionadas" }).click();
-    // With JS a dialog asks; without JS a confirmation page does. Nothing is cancelled yet.
-    if (isJs()) await expect(page.getByRole("dialog")).toContainText("Cancelar esta reserva?");
-    // Without JS the confirmation page starts at its question (focus is there, not at the top of the page).
-    else await expect(page.getByRole("heading", { name: "Cancelar esta reserva?" })).toBeFocused();
-    await expect(page.getByText(hold.title).first()).toBeVisible();
-    await page.getByRole("button", { name: "Sim, cancelar a reserva" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "1 reserva cancelada." })).toBeVisible();
-    // The result has the focus and the title says it, with JS and without (WCAG 2.4.2, 2.4.3, 4.1.3).
-    await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(page.locator("#resultado")).toBeFocused();
-    await expect(page).toHaveTitle(/^1 reserva cancelada\. – Reservas/);
-    await expect(page.getByRole("table", { name: /Reservas atendidas ou canceladas/ }).getByRole("row").filter({ hasText: hold.title }).first()).toContainText("Cancelada");
-  });
+      await hydrated(page);
+      await page.getByRole("checkbox", { name: `Selecionar a reserva de ${hold.title}` }).check();
+      await page.getByRole("button", { name: "Cancelar as reservas selecionadas" }).click();
+      // With JS a dialog asks; without JS a confirmation page does. Nothing is cancelled yet.
+      if (isJs()) await expect(page.getByRole("dialog")).toContainText("Cancelar esta reserva?");
+      // Without JS the confirmation page starts at its question (focus is there, not at the top of the page).
+      else await expect(page.getByRole("heading", { name: "Cancelar esta reserva?" })).toBeFocused();
+      await expect(page.getByText(hold.title).first()).toBeVisible();
+      await page.getByRole("button", { name: "Sim, cancelar a reserva" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "1 reserva cancelada." })).toBeVisible();
+      // The result has the focus and the title says it, with JS and without (WCAG 2.4.2, 2.4.3, 4.1.3).
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page.locator("#resultado")).toBeFocused();
+      await expect(page).toHaveTitle(/^1 reserva cancelada\. – Reservas/);
+      await expect(
+        page
+          .getByRole("table", { name: /Reservas atendidas ou canceladas/ })
+          .getByRole("row")
+          .filter({ hasText: hold.title })
+          .first(),
+      ).toContainText("Cancelada");
+    },
+  );
 
   perProject("a patron suspends and resumes selected holds at once, and is told which were refused and why", async ({ signedIn: page, request }) => {
     const hold = await holdOnLentTitle(request, isJs() ? "professor" : "leitora");
@@ -160,7 +182,13 @@ perProject.describe("holds (a hold placed for the test)", () => {
     const outcome = page.getByRole("status").filter({ hasText: "Resultado da alteração" });
     await expect(outcome).toContainText("1 de 1 reserva(s) alterada(s).");
     await expect(outcome).toContainText(`${hold.title}: suspensa`);
-    await expect(page.getByRole("row").filter({ hasText: hold.title }).first().getByText(/^Suspensa até/)).toBeVisible();
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ hasText: hold.title })
+        .first()
+        .getByText(/^Suspensa até/),
+    ).toBeVisible();
     if (isJs()) await expect(page.getByRole("heading", { name: "Resultado da alteração" })).toBeFocused();
 
     // Resuming it twice: the second time it is refused, with the reason.

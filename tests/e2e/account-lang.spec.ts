@@ -28,13 +28,17 @@ test.describe("as demo (an English title held, Portuguese titles lent)", () => {
     await expect(titleLink(page, "A democracia no Brasil", loans)).not.toHaveAttribute("lang");
   });
 
-  test("with the interface in English, the summary marks the Portuguese loans lang=pt and the English hold not at all", wcag, async ({ signedIn: page }) => {
-    await page.goto(`${PRIVATE_AREA}?lng=en`);
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await expect(titleLink(page, "A democracia no Brasil")).toHaveAttribute("lang", "pt");
-    await expect(titleLink(page, ENGLISH)).toBeVisible();
-    await expect(titleLink(page, ENGLISH)).not.toHaveAttribute("lang");
-  });
+  test(
+    "with the interface in English, the summary marks the Portuguese loans lang=pt and the English hold not at all",
+    wcag,
+    async ({ signedIn: page }) => {
+      await page.goto(`${PRIVATE_AREA}?lng=en`);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(titleLink(page, "A democracia no Brasil")).toHaveAttribute("lang", "pt");
+      await expect(titleLink(page, ENGLISH)).toBeVisible();
+      await expect(titleLink(page, ENGLISH)).not.toHaveAttribute("lang");
+    },
+  );
 
   test("the holds page marks the English title of an active hold lang=en", wcag, async ({ signedIn: page }) => {
     await page.goto(`${PRIVATE_AREA}/reservas`);

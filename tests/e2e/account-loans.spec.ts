@@ -14,12 +14,19 @@ const LOANS = `${PRIVATE_AREA}/emprestimos`;
 test.describe.configure({ timeout: 90_000 });
 
 test.describe("loans and renewal", () => {
-  test("the loans table says which loans cannot be renewed and why; renewing needs a selection, then lists every outcome", async ({ signedIn: page }) => {
+  test("the loans table says which loans cannot be renewed and why; renewing needs a selection, then lists every outcome", async ({
+    signedIn: page,
+  }) => {
     await page.goto(LOANS);
     await hydrated(page);
     const table = page.getByRole("table", { name: /5 empréstimos atuais/ });
     await expect(table).toBeVisible();
-    for (const reason of ["reservado por outro usuário", "limite de renovações atingido", "em atraso, e sua categoria não permite renovar", "empréstimo por hora não pode ser renovado"]) {
+    for (const reason of [
+      "reservado por outro usuário",
+      "limite de renovações atingido",
+      "em atraso, e sua categoria não permite renovar",
+      "empréstimo por hora não pode ser renovado",
+    ]) {
       await expect(table.getByRole("cell", { name: reason })).toBeVisible();
     }
     // Overdue is said in words, not by colour alone.
@@ -76,7 +83,9 @@ test.describe("loans and renewal", () => {
     expect(lines).toHaveLength(9);
   });
 
-  test("the loans table sorts by title or due date with plain links, says which order it is in, and downloads that order as CSV", async ({ signedIn: page }) => {
+  test("the loans table sorts by title or due date with plain links, says which order it is in, and downloads that order as CSV", async ({
+    signedIn: page,
+  }) => {
     await page.goto(LOANS);
     const table = page.getByRole("table", { name: /empréstimos atuais/ });
     // By due date unless asked otherwise: that column says so (aria-sort), the other offers a link.
@@ -91,7 +100,10 @@ test.describe("loans and renewal", () => {
     expect(csvHref).toContain("ordem=titulo");
     const csv = await page.request.get(csvHref!);
     expect(csv.headers()["content-type"]).toContain("text/csv");
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toContain('"Título"');
     expect(lines).toHaveLength(6);
     const csvTitles = lines.slice(1).map((l) => JSON.parse(l.slice(0, l.indexOf('",') + 1)) as string);
@@ -101,7 +113,9 @@ test.describe("loans and renewal", () => {
     await expect(table.locator("tbody tr").last().getByRole("rowheader")).toContainText(csvTitles.at(-1)!);
   });
 
-  test("the due-date calendar downloads as .ics, and the private feed URL is shown once and works until it is revoked", async ({ signedIn: page }) => {
+  test("the due-date calendar downloads as .ics, and the private feed URL is shown once and works until it is revoked", async ({
+    signedIn: page,
+  }) => {
     await page.goto(LOANS);
     const ics = await page.request.get(`${LOANS}/calendario.ics`);
     expect(ics.headers()["content-type"]).toContain("text/calendar");
@@ -145,7 +159,10 @@ test.describe("alerts and the loan token", () => {
 
   test("the loan token is generated with its valid-until time, as text beside its QR code", async ({ signedIn: page }) => {
     await page.goto(`${PRIVATE_AREA}/token`);
-    await expect(page.getByRole("navigation", { name: "Menu da conta" }).getByRole("link", { name: "Token de empréstimo" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Menu da conta" }).getByRole("link", { name: "Token de empréstimo" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await page.getByRole("button", { name: /Gerar/ }).click();
     await expect(page.getByRole("main").getByRole("status")).toContainText("Novo token gerado.");
     const token = (await page.locator(".loan-token__value").textContent())!;

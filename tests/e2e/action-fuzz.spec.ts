@@ -88,7 +88,12 @@ function actionFiles(dir: string, base = ""): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const rel = base ? `${base}/${entry.name}` : entry.name;
     if (entry.isDirectory()) out.push(...actionFiles(path.join(dir, entry.name), rel));
-    else if (/\.tsx?$/.test(entry.name) && !/\.(test|server)\.tsx?$/.test(entry.name) && /export (async )?(function|const) action\b/.test(fs.readFileSync(path.join(dir, entry.name), "utf8"))) out.push(rel);
+    else if (
+      /\.tsx?$/.test(entry.name) &&
+      !/\.(test|server)\.tsx?$/.test(entry.name) &&
+      /export (async )?(function|const) action\b/.test(fs.readFileSync(path.join(dir, entry.name), "utf8"))
+    )
+      out.push(rel);
   }
   return out.sort();
 }
@@ -119,14 +124,21 @@ test("no action answers a 5xx to a malformed, empty or mistyped body when signed
   test.setTimeout(120_000);
   const request = await playwright.request.newContext({ baseURL });
   const origin = new URL(baseURL!).origin;
-  const login = await request.post("/login", { form: { username: DEMO.professor.login, password: DEMO.professor.password, destino: "area" }, headers: { origin }, maxRedirects: 0 });
+  const login = await request.post("/login", {
+    form: { username: DEMO.professor.login, password: DEMO.professor.password, destino: "area" },
+    headers: { origin },
+    maxRedirects: 0,
+  });
   expect(login.status()).toBe(302);
   expect(await fuzz(request, origin)).toEqual([]);
   await request.dispose();
 });
 
 test("a multipart body without a boundary is a 400 page that says the form could not be read", async ({ request, baseURL }) => {
-  const res = await request.post("/login", { headers: { origin: new URL(baseURL!).origin, "content-type": "multipart/form-data" }, data: Buffer.from("username=demo") });
+  const res = await request.post("/login", {
+    headers: { origin: new URL(baseURL!).origin, "content-type": "multipart/form-data" },
+    data: Buffer.from("username=demo"),
+  });
   expect(res.status()).toBe(400);
   expect(await res.text()).toContain("The form you sent could not be read.");
   expect(res.headers()["content-security-policy"]).toContain("nonce-");

@@ -55,10 +55,19 @@ test.beforeAll(async ({ baseURL }) => {
   portal = spawn(process.execPath, [path.join(root, "tests/support/start-server.mjs"), `api-down-${test.info().project.name}`], {
     cwd: root,
     stdio: "ignore",
-    env: { ...process.env, PORT: String(port), WEB_CONCURRENCY: "1", API_BASE_URL: `http://127.0.0.1:${proxyPort}`, API_TIMEOUT_MS: String(TIMEOUT_MS) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      WEB_CONCURRENCY: "1",
+      API_BASE_URL: `http://127.0.0.1:${proxyPort}`,
+      API_TIMEOUT_MS: String(TIMEOUT_MS),
+    },
   });
   for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${portalUrl}/login`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${portalUrl}/login`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -75,14 +84,28 @@ test.afterEach(() => {
   mode = "up";
 });
 
-async function signedIn(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, login: string): Promise<APIRequestContext> {
+async function signedIn(
+  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
+  login: string,
+): Promise<APIRequestContext> {
   const request = await playwright.request.newContext({ baseURL: portalUrl });
-  const res = await request.post("/login", { form: { username: login, password: PASSWORD, destino: "area" }, headers: { origin: portalUrl }, maxRedirects: 0 });
+  const res = await request.post("/login", {
+    form: { username: login, password: PASSWORD, destino: "area" },
+    headers: { origin: portalUrl },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(302);
   return request;
 }
 
-const PRIVATE_PAGES = [PRIVATE_AREA, `${PRIVATE_AREA}/emprestimos`, `${PRIVATE_AREA}/reservas`, `${PRIVATE_AREA}/debitos`, `${PRIVATE_AREA}/dados-pessoais`, `${PRIVATE_AREA}/alertas`];
+const PRIVATE_PAGES = [
+  PRIVATE_AREA,
+  `${PRIVATE_AREA}/emprestimos`,
+  `${PRIVATE_AREA}/reservas`,
+  `${PRIVATE_AREA}/debitos`,
+  `${PRIVATE_AREA}/dados-pessoais`,
+  `${PRIVATE_AREA}/alertas`,
+];
 
 test.describe("requests only (the same with JavaScript on or off)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "plain HTTP: run once");
@@ -131,23 +154,35 @@ test.describe("requests only (the same with JavaScript on or off)", () => {
   });
 });
 
-test("a hold whose answer was lost is reported as not confirmed (503, form kept), and sending it again shows the hold", async ({ browser, playwright, baseURL }) => {
+test("a hold whose answer was lost is reported as not confirmed (503, form kept), and sending it again shows the hold", async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const js = test.info().project.name === "js-on";
   // leitor3 and leitor4 hold nothing and stay linked (the no-debts declarations the declarations specs issue
   // end the links of formando, formando2 and formando3, and then their login is refused).
   const who = js ? "leitor3" : "leitor4";
   // A title lent to someone, which `who` does not hold yet.
   const api = await playwright.request.newContext({ baseURL });
-  const tokenOf = async (form: Record<string, string>) => ((await (await api.post("/api/oauth/token", { form: { client_id: "4", ...form } })).json()) as { access_token: string }).access_token;
+  const tokenOf = async (form: Record<string, string>) =>
+    ((await (await api.post("/api/oauth/token", { form: { client_id: "4", ...form } })).json()) as { access_token: string }).access_token;
   const lender = await tokenOf({ grant_type: "password", username: js ? "leitor" : "leitor2", password: PASSWORD });
   const patron = await tokenOf({ grant_type: "password", username: who, password: PASSWORD });
-  const lent = (await (await api.get("/api/emprestimo/titulos-pendentes", { headers: { authorization: `Bearer ${lender}` } })).json()) as Array<{ cod_acervo: number }>;
-  const mine = (await (await api.get("/api/reserva", { headers: { authorization: `Bearer ${patron}` } })).json()) as Array<{ cod_acervo: number; cod_reserva: number }>;
+  const lent = (await (await api.get("/api/emprestimo/titulos-pendentes", { headers: { authorization: `Bearer ${lender}` } })).json()) as Array<{
+    cod_acervo: number;
+  }>;
+  const mine = (await (await api.get("/api/reserva", { headers: { authorization: `Bearer ${patron}` } })).json()) as Array<{
+    cod_acervo: number;
+    cod_reserva: number;
+  }>;
   // One with no copy on the shelf (a title lent once may have another copy available: no hold then).
   let id = 0;
   for (const { cod_acervo } of lent) {
     if (mine.some((h) => h.cod_acervo === cod_acervo)) continue;
-    const options = (await (await api.get(`/api/reserva/${cod_acervo}/informacoes-iniciais`, { headers: { authorization: `Bearer ${patron}` } })).json()) as { impedimento?: string | null };
+    const options = (await (
+      await api.get(`/api/reserva/${cod_acervo}/informacoes-iniciais`, { headers: { authorization: `Bearer ${patron}` } })
+    ).json()) as { impedimento?: string | null };
     if (!options.impedimento) {
       id = cod_acervo;
       break;
@@ -181,7 +216,10 @@ test("a hold whose answer was lost is reported as not confirmed (503, form kept)
     await page.getByRole("button", { name: "Enviar de novo" }).click();
   }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reserva feita");
-  const after = (await (await api.get("/api/reserva", { headers: { authorization: `Bearer ${patron}` } })).json()) as Array<{ cod_acervo: number; cod_reserva: number }>;
+  const after = (await (await api.get("/api/reserva", { headers: { authorization: `Bearer ${patron}` } })).json()) as Array<{
+    cod_acervo: number;
+    cod_reserva: number;
+  }>;
   const held = after.filter((h) => h.cod_acervo === id);
   expect(held).toHaveLength(1);
   // Leave the patron as they were.

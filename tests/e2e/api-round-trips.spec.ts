@@ -59,4 +59,3 @@ accountTest("the account summary asks each list once: the loans its menu counts 
   }
   expect(calls).toBeLessThanOrEqual(5);
 });
-

@@ -10,7 +10,10 @@ async function addFromTitlePage(page: Page, id: number) {
   await page.goto(`/acervo/${id}`);
   // With JS, click only once the page is hydrated (the fetcher adds its js=1 field then).
   if (test.info().project.name === "js-on") await page.locator("form.add-to-basket input[name=js]").first().waitFor({ state: "attached" });
-  await page.getByRole("button", { name: /^Adicionar à cesta/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Adicionar à cesta/ })
+    .first()
+    .click();
   if (test.info().project.name === "js-off") {
     // Without JS the form posts and the server redirects to the basket with the news and a way back.
     await expect(page).toHaveURL(/\/cesta\?aviso=added/);

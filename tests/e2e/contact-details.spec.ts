@@ -47,7 +47,10 @@ test("the stored phone is shown; a phone with letters is refused beside the fiel
   await expect(page.getByLabel("Telefone")).toHaveValue("(61) 99876-5432");
 });
 
-test("a new e-mail applies only after the link mailed to it is confirmed, and then pre-fills the loan request", async ({ signedIn: page, request }) => {
+test("a new e-mail applies only after the link mailed to it is confirmed, and then pre-fills the loan request", async ({
+  signedIn: page,
+  request,
+}) => {
   const project = test.info().project.name as keyof typeof OLD_EMAIL;
   const old = OLD_EMAIL[project];
   const next = `${project}.novo@example.org`;

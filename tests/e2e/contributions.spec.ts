@@ -36,11 +36,16 @@ test("my suggestions: a date range needs both dates with the start not after the
 
 test("my comments show each comment's moderation status, and one can be deleted", async ({ signedIn: page }) => {
   // A comment of this run to delete (each project its own), sent through the API as any client would.
-  const tok = await page.request.post("/api/oauth/token", { form: { grant_type: "password", client_id: "4", username: "demo", password: "demo1234" } });
+  const tok = await page.request.post("/api/oauth/token", {
+    form: { grant_type: "password", client_id: "4", username: "demo", password: "demo1234" },
+  });
   const { access_token } = (await tok.json()) as { access_token: string };
   const id = await findTitleId(page.request, "brasil");
   const text = `Comentário para apagar (${test.info().project.name})`;
-  const posted = await page.request.post(`/api/comentarios/acervo/${id}`, { headers: { authorization: `Bearer ${access_token}` }, data: { texto: text, biblioteca: 1 } });
+  const posted = await page.request.post(`/api/comentarios/acervo/${id}`, {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: { texto: text, biblioteca: 1 },
+  });
   expect(posted.status()).toBe(201);
 
   await open(page, "comentarios");

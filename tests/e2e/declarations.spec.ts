@@ -20,9 +20,14 @@ test("the declaration is refused with the reasons while the patron has loans, a 
   await expect(page.getByRole("button", { name: "Emitir a declaração" })).toHaveCount(0);
 });
 
-test("a patron with a clean record confirms, gets the declaration as a PDF and by e-mail, and anyone can check its code", async ({ browser, baseURL }) => {
+test("a patron with a clean record confirms, gets the declaration as a PDF and by e-mail, and anyone can check its code", async ({
+  browser,
+  baseURL,
+}) => {
   // Each project issues its own patron's declaration (issuing it ends that patron's link with the library).
-  const patron = isJs() ? { login: "formando2", password: "demo1234", email: "bruno.mendes@example.org", name: "Bruno Teixeira Mendes" } : { login: "formando3", password: "demo1234", email: "clara.pinto@example.org", name: "Clara Azevedo Pinto" };
+  const patron = isJs()
+    ? { login: "formando2", password: "demo1234", email: "bruno.mendes@example.org", name: "Bruno Teixeira Mendes" }
+    : { login: "formando3", password: "demo1234", email: "clara.pinto@example.org", name: "Clara Azevedo Pinto" };
   const ctx = await browser.newContext({ baseURL, javaScriptEnabled: isJs(), locale: "pt-BR" });
   const page = await ctx.newPage();
   await login(page, patron);
@@ -31,7 +36,9 @@ test("a patron with a clean record confirms, gets the declaration as a PDF and b
 
   // Without the confirmation: refused, with the reason next to the checkbox.
   await page.getByRole("button", { name: "Emitir a declaração" }).click();
-  await expect(page.getByRole("alert")).toContainText("Confirme que está ciente de que a declaração encerra o seu vínculo com a unidade de informação.");
+  await expect(page.getByRole("alert")).toContainText(
+    "Confirme que está ciente de que a declaração encerra o seu vínculo com a unidade de informação.",
+  );
   await expect(page).toHaveTitle(/^Erro: /);
   await page.getByRole("alert").getByRole("link").click();
   await expect(page.getByLabel("Estou ciente de que a declaração encerra o meu vínculo com a unidade de informação.")).toBeFocused();
@@ -79,7 +86,10 @@ test("the public page checks a typed code and says when it is malformed or unkno
   await expect(page.locator(".action-status")).toContainText("Nenhuma declaração tem o código AAAA-BBBB-CCCC.");
 });
 
-test("user swap needs a user other than the one signed in, then ends the session and opens the login for the other user", async ({ browser, baseURL }) => {
+test("user swap needs a user other than the one signed in, then ends the session and opens the login for the other user", async ({
+  browser,
+  baseURL,
+}) => {
   const ctx = await browser.newContext({ baseURL, javaScriptEnabled: isJs(), locale: "pt-BR" });
   const page = await ctx.newPage();
   await login(page, { login: "funcionario", password: "demo1234" });
@@ -118,7 +128,9 @@ test.describe("absences", () => {
 });
 
 test("paper posting hands the patron over to the institution's repository", async ({ signedIn: page }) => {
-  await page.route("https://repositorio.ufd.example.org/**", (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: "<title>Repositório</title><h1>Repositório institucional</h1>" }));
+  await page.route("https://repositorio.ufd.example.org/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: "<title>Repositório</title><h1>Repositório institucional</h1>" }),
+  );
   await open(page, PRIVATE_AREA);
   await page.getByRole("navigation", { name: "Menu da conta" }).getByRole("link", { name: "Postagem de trabalhos" }).click();
   await page.getByRole("button", { name: "Ir para o repositório" }).click();

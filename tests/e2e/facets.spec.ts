@@ -18,7 +18,11 @@ test.describe("facets from the catalogue data", () => {
     for (const group of ["Autor", "Assunto", "Editora", "Local de publicação", "Coleção"]) {
       await expect(panel(page).getByRole("group", { name: group })).toBeVisible();
     }
-    await expect(panel(page).getByRole("group", { name: "Assunto" }).getByRole("checkbox", { name: /^Politica \(\d+\)$/ })).not.toBeChecked();
+    await expect(
+      panel(page)
+        .getByRole("group", { name: "Assunto" })
+        .getByRole("checkbox", { name: /^Politica \(\d+\)$/ }),
+    ).not.toBeChecked();
   });
 
   test("ticking a subject narrows the results; removing it restores them", async ({ page }) => {
@@ -26,7 +30,10 @@ test.describe("facets from the catalogue data", () => {
     // With JS a ticked box submits itself, once the page is hydrated.
     await hydrated(page);
     const before = await resultCount(page);
-    await panel(page).getByRole("group", { name: "Assunto" }).getByRole("checkbox", { name: /^Politica \(/ }).check();
+    await panel(page)
+      .getByRole("group", { name: "Assunto" })
+      .getByRole("checkbox", { name: /^Politica \(/ })
+      .check();
     if (!jsOn()) await panel(page).getByRole("button", { name: "Aplicar filtros" }).first().click();
     await expect(page).toHaveURL(/filtro=S%3Apolitica/);
     const remove = page.getByRole("link", { name: "Remover o filtro Assunto: Politica" });
@@ -47,7 +54,11 @@ test.describe("facets from the catalogue data", () => {
     const both = await resultCount(page);
     expect(both).toBeGreaterThan(0);
     expect(both).toBeLessThan(subject);
-    await expect(panel(page).getByRole("group", { name: "Autor" }).getByRole("checkbox", { name: /^Coutinho, Carlos Nelson \(/ })).toBeChecked();
+    await expect(
+      panel(page)
+        .getByRole("group", { name: "Autor" })
+        .getByRole("checkbox", { name: /^Coutinho, Carlos Nelson \(/ }),
+    ).toBeChecked();
     // Carlos Nelson Coutinho is an added author (700) of these titles.
     await expect(page.locator("main ol li").first()).toContainText(/Afinal, que pais e este\?|Uma introducao a Economia Politica/);
   });

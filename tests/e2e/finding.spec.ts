@@ -10,7 +10,9 @@ type Place = { biblioteca: string; chamada: string | null; localizacao: string |
 type Hit = { cod_acervo: number; titulo: string; ano_publicacao: number | null; localizacoes?: Place[] };
 
 const resultIds = async (page: import("@playwright/test").Page) =>
-  (await page.locator("main ol li :is(h2, h3) a[href^='/acervo/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).map((h) => Number(h!.split("/")[2]));
+  (await page.locator("main ol li :is(h2, h3) a[href^='/acervo/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).map((h) =>
+    Number(h!.split("/")[2]),
+  );
 
 /** Lower case without accents, as the search compares words. */
 const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
@@ -98,7 +100,12 @@ test.describe("copies in the results", () => {
     const items = page.locator("main ol > li").filter({ has: page.locator(".result__places") });
     await expect(items).toHaveCount(ids.length);
     for (const item of await items.all()) {
-      await expect(item.getByRole("list", { name: "Onde estão os exemplares" }).getByText(/\d+ de \d+ na estante/).first()).toBeVisible();
+      await expect(
+        item
+          .getByRole("list", { name: "Onde estão os exemplares" })
+          .getByText(/\d+ de \d+ na estante/)
+          .first(),
+      ).toBeVisible();
     }
     // The select keeps the choice.
     await expect(page.getByLabel("Disponível agora")).toHaveValue("S");
@@ -110,7 +117,10 @@ test.describe("copies in the results", () => {
     const hit = api.resultados.find((h) => h.localizacoes.some((p) => p.chamada && p.localizacao))!;
     const place = hit.localizacoes.find((p) => p.chamada && p.localizacao)!;
     await page.goto("/?termo=historia");
-    const item = page.locator("main ol > li").filter({ has: page.locator(`a[href='/acervo/${hit.cod_acervo}']`) }).first();
+    const item = page
+      .locator("main ol > li")
+      .filter({ has: page.locator(`a[href='/acervo/${hit.cod_acervo}']`) })
+      .first();
     const places = item.getByRole("list", { name: "Onde estão os exemplares" });
     const line = places.getByRole("listitem").filter({ hasText: place.biblioteca }).first();
     await expect(line).toContainText(`número de chamada ${place.chamada}, ${place.localizacao}`);
@@ -162,7 +172,13 @@ test.describe("sorting the results (ADR 251)", () => {
     await expect(page).toHaveURL(/[?&]ordenacao=N/);
     const get = await apiClient(request);
     const api = await get<{ resultados: Hit[] }>(`/consulta?termo=historia&ordenacao=N&qtd=20`);
-    const calls = api.resultados.map((h) => h.localizacoes!.map((p) => p.chamada).filter((c): c is string => Boolean(c)).sort()[0] ?? "\uffff");
+    const calls = api.resultados.map(
+      (h) =>
+        h
+          .localizacoes!.map((p) => p.chamada)
+          .filter((c): c is string => Boolean(c))
+          .sort()[0] ?? "\uffff",
+    );
     expect(calls.filter((c) => c !== "\uffff").length).toBeGreaterThan(1);
     // The database's own collation (binary), as the API sorts.
     expect(calls).toEqual([...calls].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -35,7 +35,8 @@ test.describe("malformed requests and limits", () => {
       const res = await request.get(url, { maxRedirects: 0 });
       expect(res.status(), url.slice(0, 80)).toBeLessThan(500);
       // (Node itself answers 431 for a request line over its header limit, before any of our code runs.)
-      if (res.status() !== 431 && (res.status() < 300 || res.status() >= 400)) expect(res.headers()["content-security-policy"], url.slice(0, 80)).toContain("nonce-");
+      if (res.status() !== 431 && (res.status() < 300 || res.status() >= 400))
+        expect(res.headers()["content-security-policy"], url.slice(0, 80)).toContain("nonce-");
     }
   });
 
@@ -64,7 +65,11 @@ test.describe("malformed requests and limits", () => {
   });
 
   test("the 403 'request refused' page carries the CSP", async ({ request }) => {
-    const res = await request.post("/login", { form: { username: "x" }, headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" }, maxRedirects: 0 });
+    const res = await request.post("/login", {
+      form: { username: "x" },
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      maxRedirects: 0,
+    });
     expect(res.status()).toBe(403);
     expect(res.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   });

@@ -39,7 +39,10 @@ test.describe("search history", () => {
     await expect(rows.nth(1).getByRole("cell").nth(3)).toHaveText(/^\d+\+?$/);
     await expect(rows.nth(1).getByRole("cell").nth(1)).toHaveText("Todos os campos");
 
-    await rows.nth(1).getByRole("link", { name: /^Pesquisar novamente\s?: historia$/ }).click();
+    await rows
+      .nth(1)
+      .getByRole("link", { name: /^Pesquisar novamente\s?: historia$/ })
+      .click();
     await expect(page).toHaveURL(/\/\?termo=historia$/);
     await expect(page.getByRole("heading", { name: /resultados? para “historia”/ })).toBeVisible();
   });

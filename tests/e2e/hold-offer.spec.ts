@@ -17,7 +17,9 @@ interface Found {
 }
 
 async function demoToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post("/api/oauth/token", { form: { grant_type: "password", client_id: "4", username: DEMO.patron.login, password: DEMO.patron.password } });
+  const res = await request.post("/api/oauth/token", {
+    form: { grant_type: "password", client_id: "4", username: DEMO.patron.login, password: DEMO.patron.password },
+  });
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
@@ -25,7 +27,11 @@ async function demoToken(request: APIRequestContext): Promise<string> {
  * A title of `list` (the demo patron's loans or holds) whose page offers the hold to anyone (no copy on the shelf:
  * before this change the patron saw the "Reservar" link too) and whose hold options give the patron `impedimento`.
  */
-async function demoTitle(request: APIRequestContext, list: "/api/emprestimo/titulos-pendentes" | "/api/reserva", impedimento: string): Promise<Found> {
+async function demoTitle(
+  request: APIRequestContext,
+  list: "/api/emprestimo/titulos-pendentes" | "/api/reserva",
+  impedimento: string,
+): Promise<Found> {
   const headers = { authorization: `Bearer ${await demoToken(request)}` };
   const titles = (await (await request.get(list, { headers })).json()) as Array<{ cod_acervo: number; titulo: string }>;
   for (const { cod_acervo, titulo } of titles) {
@@ -41,7 +47,10 @@ async function demoTitle(request: APIRequestContext, list: "/api/emprestimo/titu
 
 const actionsOf = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "O que você pode fazer" });
 
-test("a patron who has the title on loan is told so on the title page and the hold page, with the way to their loans", async ({ signedIn: page, request }) => {
+test("a patron who has the title on loan is told so on the title page and the hold page, with the way to their loans", async ({
+  signedIn: page,
+  request,
+}) => {
   const lent = await demoTitle(request, "/api/emprestimo/titulos-pendentes", "titulo_emprestado");
   const sentence = "Você já tem este título emprestado, por isso não é possível reservá-lo.";
 
@@ -70,7 +79,10 @@ test("a patron who has the title on loan is told so on the title page and the ho
   await expect(page.getByText(sentence)).toHaveCount(0);
 });
 
-test("a patron who already holds the title is told their place in the queue on the title page and the hold page, with the way to their holds", async ({ signedIn: page, request }) => {
+test("a patron who already holds the title is told their place in the queue on the title page and the hold page, with the way to their holds", async ({
+  signedIn: page,
+  request,
+}) => {
   const held = await demoTitle(request, "/api/reserva", "reserva_existente");
   expect(held.posicao).toBeGreaterThan(0);
   const sentence = `Você já tem uma reserva deste título: ${held.posicao}º na fila.`;

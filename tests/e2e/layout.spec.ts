@@ -30,9 +30,15 @@ test.describe("accessibility settings and language", () => {
   test("the zoom offers 0 to 100 percent in steps of 20 and four colour schemes", async ({ page }) => {
     await page.goto("/");
     await page.getByText("Acessibilidade", { exact: true }).first().click();
-    const zoom = await page.getByLabel("Zoom").locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const zoom = await page
+      .getByLabel("Zoom")
+      .locator("option")
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(zoom).toEqual(["0", "20", "40", "60", "80", "100"]);
-    const schemes = await page.getByLabel("Esquema de cores").locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const schemes = await page
+      .getByLabel("Esquema de cores")
+      .locator("option")
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(schemes).toEqual(["normal", "inverted", "greyscale", "high-contrast"]);
   });
 
@@ -49,7 +55,11 @@ test.describe("accessibility settings and language", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log in");
   });
 
-  for (const [lng, heading] of [["es", /cat[áa]logo/i], ["fr", /catalogue/i], ["it", /catalogo/i]] as const) {
+  for (const [lng, heading] of [
+    ["es", /cat[áa]logo/i],
+    ["fr", /catalogue/i],
+    ["it", /catalogo/i],
+  ] as const) {
     test(`the page is available in ${lng}`, async ({ page }) => {
       await page.goto(`/?lng=${lng}`);
       await expect(page.locator("html")).toHaveAttribute("lang", new RegExp(`^${lng}`));
@@ -110,7 +120,11 @@ test.describe("top bar and footer", () => {
     await hydrated(page);
     const footer = page.getByRole("contentinfo");
     // With JS a button opens a dialog; without JS it is a link to the support page.
-    await footer.getByRole("button", { name: "Suporte" }).or(footer.getByRole("link", { name: "Suporte" })).first().click();
+    await footer
+      .getByRole("button", { name: "Suporte" })
+      .or(footer.getByRole("link", { name: "Suporte" }))
+      .first()
+      .click();
     const container = page.getByRole("dialog").or(page.getByRole("main"));
     await expect(container.getByText("Não encontrou o que procurava?")).toBeVisible();
     await expect(container.getByRole("link", { name: "Fale com a biblioteca" })).toBeVisible();

@@ -9,7 +9,11 @@ test.describe("the library's own pages", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Informações gerais" }).click();
     await expect(page).toHaveURL(/\/informacoes$/);
     await expect(page.getByRole("heading", { level: 1, name: "Informações gerais" })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(["Informações gerais", "Bem-vindo às Bibliotecas da UFD", "Novidades"]);
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
+      "Informações gerais",
+      "Bem-vindo às Bibliotecas da UFD",
+      "Novidades",
+    ]);
     await expect(page.getByText("Multa por atraso: R$ 1,50 por dia e por título.")).toBeVisible();
   });
 

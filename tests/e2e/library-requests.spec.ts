@@ -154,7 +154,9 @@ test("specialised search: the period's start must not be after its end; then the
   await expect(page.getByRole("table", { name: "Solicitações: Pesquisa especializada" })).toContainText(`Bibliotecas e inclusão (${mode()})`);
 });
 
-test("interlibrary loan: every error at once (a year in the future, an ISBN that is not one, a library not offered), each beside its field", async ({ signedIn: page }) => {
+test("interlibrary loan: every error at once (a year in the future, an ISBN that is not one, a library not offered), each beside its field", async ({
+  signedIn: page,
+}) => {
   await open(page, "emprestimo-entre-bibliotecas");
   await field(page, "Título (obrigatório)").fill("Obra com erros");
   await field(page, "Ano").fill("2999");

@@ -27,7 +27,10 @@ async function twoTitles(request: APIRequestContext, termo: string) {
   return hits;
 }
 
-test("a title is added to the default list from its page, with a note; a too-long note is refused beside the field and kept", async ({ signedIn: page, request }) => {
+test("a title is added to the default list from its page, with a note; a too-long note is refused beside the field and kept", async ({
+  signedIn: page,
+  request,
+}) => {
   const [first] = await twoTitles(request, isJs() ? "democracia" : "sociologia");
   await page.goto(`/acervo/${first.cod_acervo}`);
   await hydrated(page);
@@ -54,7 +57,10 @@ test("a title is added to the default list from its page, with a note; a too-lon
   await expect(page.getByRole("table").getByRole("link", { name: first.titulo, exact: true })).toBeVisible();
 });
 
-test("a named list is made (an empty name is refused), a title added from the results, its note edited, and the title removed", async ({ signedIn: page, request }) => {
+test("a named list is made (an empty name is refused), a title added from the results, its note edited, and the title removed", async ({
+  signedIn: page,
+  request,
+}) => {
   const [, second] = await twoTitles(request, isJs() ? "democracia" : "sociologia");
   const name = isJs() ? "Leituras com JS" : "Leituras sem JS";
   await page.goto(LISTS);
@@ -72,7 +78,10 @@ test("a named list is made (an empty name is refused), a title added from the re
 
   await page.goto(`/?termo=${isJs() ? "democracia" : "sociologia"}`);
   await hydrated(page);
-  await page.getByRole("link", { name: `Adicionar à lista: ${second.titulo}`, exact: true }).first().click();
+  await page
+    .getByRole("link", { name: `Adicionar à lista: ${second.titulo}`, exact: true })
+    .first()
+    .click();
   await hydrated(page);
   await page.getByRole("radio", { name }).check();
   await page.getByRole("button", { name: "Adicionar", exact: true }).click();
@@ -103,7 +112,11 @@ test("a named list is made (an empty name is refused), a title added from the re
   await expect(page.getByRole("link", { name: second.titulo, exact: true })).toHaveCount(0);
 });
 
-test("a list made public opens read-only by its link, without indexing; made private, the link stops working; then it is deleted after a confirmation", async ({ signedIn: page, request, browser }) => {
+test("a list made public opens read-only by its link, without indexing; made private, the link stops working; then it is deleted after a confirmation", async ({
+  signedIn: page,
+  request,
+  browser,
+}) => {
   const [first] = await twoTitles(request, isJs() ? "democracia" : "sociologia");
   const name = isJs() ? "Bibliografia com JS" : "Bibliografia sem JS";
   await page.goto(LISTS);

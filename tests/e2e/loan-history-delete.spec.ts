@@ -21,7 +21,10 @@ test("deleting needs a selection: the error beside the list and in the summary, 
   await page.goto(HISTORY);
   await hydrated(page);
   await expect(boxes(page)).toHaveCount(3);
-  const [res] = await Promise.all([isJs() ? Promise.resolve(null) : page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Excluir os selecionados" }).click()]);
+  const [res] = await Promise.all([
+    isJs() ? Promise.resolve(null) : page.waitForResponse((r) => r.request().method() === "POST"),
+    page.getByRole("button", { name: "Excluir os selecionados" }).click(),
+  ]);
   if (res) expect(res.status()).toBe(400);
   await expect(page.getByRole("alert")).toContainText("Selecione ao menos um empréstimo para excluir.");
   await expect(page).toHaveTitle(/^Erro: /);
@@ -59,7 +62,8 @@ test("the chosen loan is deleted only after the confirmation; 'no' keeps it; the
 });
 
 test("posts that no form sends are refused with a 400 and delete nothing: unknown ids, too many ids, not numbers", async ({ signedIn: page }) => {
-  const post = (body: string) => page.context().request.post(HISTORY, { data: body, headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0 });
+  const post = (body: string) =>
+    page.context().request.post(HISTORY, { data: body, headers: { "Content-Type": "application/x-www-form-urlencoded" }, maxRedirects: 0 });
   // Ids that are not this patron's returned loans (another patron's, or none at all): nothing deleted.
   for (const ids of [[1, 2, 3], [999_999_999]]) {
     const res = await post(`intent=excluir&${ids.map((i) => `emprestimo=${i}`).join("&")}`);

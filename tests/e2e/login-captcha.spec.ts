@@ -57,7 +57,9 @@ test.describe("the captcha (activity 1120)", () => {
       const forged = document.createElement("input");
       forged.type = "hidden";
       forged.name = "captcha";
-      forged.value = btoa(JSON.stringify({ challenge: { parameters: { algorithm: "PBKDF2/SHA-256" }, signature: "00" }, solution: { counter: 1, derivedKey: "00" } }));
+      forged.value = btoa(
+        JSON.stringify({ challenge: { parameters: { algorithm: "PBKDF2/SHA-256" }, signature: "00" }, solution: { counter: 1, derivedKey: "00" } }),
+      );
       el.replaceWith(forged);
     });
     await enter(page).click();

@@ -12,7 +12,11 @@ test("the category is required, named by the library, kept on error, and must be
   const picker = page.getByLabel("Categoria");
   // The spec's codes that the library has, in the spec's order, each named by the library.
   const options = await picker.locator("option").evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
-  expect(options.slice(0, 3)).toEqual([["", "Escolha a sua categoria"], ["01", "Aluno de graduação"], ["19", "Aluno de graduação digital"]]);
+  expect(options.slice(0, 3)).toEqual([
+    ["", "Escolha a sua categoria"],
+    ["01", "Aluno de graduação"],
+    ["19", "Aluno de graduação digital"],
+  ]);
   expect(options.map(([v]) => v)).toEqual(["", "01", "19", "03", "06", "07", "21", "09", "05", "12", "08"]);
 
   await page.getByLabel("Usuário", { exact: true }).fill(DEMO.patron.login);
@@ -42,7 +46,9 @@ test("the main portal's plain login has no category", async ({ page }) => {
   await expect(page.getByLabel("Categoria")).toHaveCount(0);
 });
 
-test("a patron whose category has no private area (activity 8 off for the site too) is told so at its address, not shown the area", async ({ page }, info) => {
+test("a patron whose category has no private area (activity 8 off for the site too) is told so at its address, not shown the area", async ({
+  page,
+}, info) => {
   await page.goto(`${category}/login`);
   await hydrated(page, info.project.name === "js-on");
   await page.getByLabel("Categoria").selectOption("05");

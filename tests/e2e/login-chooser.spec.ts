@@ -4,7 +4,6 @@ import { hydrated, PRIVATE_AREA } from "../fixtures/demo";
 // The demo person with two logins in two bases (README, api/seed/login-variants.ts; ADR 172).
 const PAULO = { login: "paulo", password: "demo1234" };
 
-
 test("a person with several logins chooses one after signing in, then goes on to where they were going", async ({ page }, info) => {
   const js = info.project.name === "js-on";
   await page.goto(`/login?redirect=${encodeURIComponent(PRIVATE_AREA)}`);

@@ -7,7 +7,6 @@ import { PORTS } from "../support/ports";
 const external = `http://127.0.0.1:${PORTS.external}`;
 const SHARED_DOCUMENT = "9900112233";
 
-
 test("the user code comes first; when two accounts share it, the patron chooses one, then gives the password", async ({ page }, info) => {
   const js = info.project.name === "js-on";
   await page.goto(`${external}/login`);

@@ -17,7 +17,9 @@ const allowedOrigin = () => `http://127.0.0.1:${framerPort()}`;
 async function serveFramer(): Promise<http.Server> {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-    res.end(`<!doctype html><html lang="pt"><title>Moldura</title><iframe title="Login" style="width:100%;height:900px" src="${main}/login?embed=1&amp;redirect=%2Fcesta"></iframe></html>`);
+    res.end(
+      `<!doctype html><html lang="pt"><title>Moldura</title><iframe title="Login" style="width:100%;height:900px" src="${main}/login?embed=1&amp;redirect=%2Fcesta"></iframe></html>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(framerPort(), "127.0.0.1", resolve));
   return server;
@@ -25,7 +27,9 @@ async function serveFramer(): Promise<http.Server> {
 
 test("only the embedded login may be framed, by this origin and the configured ones", async ({ request }) => {
   const embedded = await request.get("/login?embed=1&redirect=%2Fcesta");
-  expect(embedded.headers()["content-security-policy"]).toContain(`frame-ancestors 'self' http://127.0.0.1:${PORTS.framer} http://127.0.0.1:${PORTS.framer + 1};`);
+  expect(embedded.headers()["content-security-policy"]).toContain(
+    `frame-ancestors 'self' http://127.0.0.1:${PORTS.framer} http://127.0.0.1:${PORTS.framer + 1};`,
+  );
   expect(embedded.headers()["x-frame-options"]).toBe("SAMEORIGIN");
   for (const path of ["/login", "/login?modal=1", "/"]) {
     const res = await request.get(path);

@@ -25,7 +25,10 @@ test.describe("login towards an external base", () => {
     await login(page, DEMO.patron);
     await page.goto("/login?redirect=editora_forum");
     await expect(page).toHaveURL(`${REDIRECT_PAGE}?base=editora_forum`);
-    await expect(page.getByRole("link", { name: /^Abrir Editora Fórum/ })).toHaveAttribute("href", /^https:\/\/editora-forum\.example\.org\/acesso\?ticket=/);
+    await expect(page.getByRole("link", { name: /^Abrir Editora Fórum/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/editora-forum\.example\.org\/acesso\?ticket=/,
+    );
   });
 
   test("the access page asks a visitor who is not logged in to log in first, and comes back", async ({ page }) => {

@@ -31,7 +31,10 @@ test("'go to' is required when shown", async ({ page }, info) => {
   test.skip(info.project.name !== "js-on", "an answer is always ticked in the page; only a script can clear it");
   await page.goto("/login");
   await hydrated(page, true);
-  await page.getByRole("group", { name: "Ir para" }).getByRole("radio").evaluateAll((radios) => radios.forEach((r) => ((r as HTMLInputElement).checked = false)));
+  await page
+    .getByRole("group", { name: "Ir para" })
+    .getByRole("radio")
+    .evaluateAll((radios) => radios.forEach((r) => ((r as HTMLInputElement).checked = false)));
   await fill(page);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page.getByRole("alert")).toContainText("Escolha para onde ir.");

@@ -32,14 +32,17 @@ test.describe("network (OAI) search", () => {
     const facets = page.getByRole("region", { name: "Filtrar resultados" });
     const institutions = facets.getByRole("group", { name: "Instituição" });
     // Every member holds records about history: the home library, the conservatory and the institute.
-    for (const name of [HOME, CMD, IFBD]) await expect(institutions.getByRole("checkbox", { name: new RegExp(`^${name} \\(\\d+\\)$`) })).toBeVisible();
+    for (const name of [HOME, CMD, IFBD])
+      await expect(institutions.getByRole("checkbox", { name: new RegExp(`^${name} \\(\\d+\\)$`) })).toBeVisible();
     expect((await hitInstitutions(page)).length).toBeGreaterThan(0);
   });
 
   test("choosing institutions in the form searches only their catalogues", async ({ page }) => {
     await page.goto("/rede");
     await form(page).getByRole("searchbox", { name: "Termo de pesquisa" }).fill("histoire");
-    await form(page).getByRole("checkbox", { name: new RegExp(`^${IFBD} \\(\\d+ registros\\)$`) }).check();
+    await form(page)
+      .getByRole("checkbox", { name: new RegExp(`^${IFBD} \\(\\d+ registros\\)$`) })
+      .check();
     await form(page).getByRole("button", { name: "Pesquisar na rede" }).click();
     await expect(page).toHaveURL(/filtro=Z%3A2/);
     await expect(hits(page).first()).toBeVisible();
@@ -74,7 +77,10 @@ test.describe("network (OAI) search", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.locator("dt:text-is('Instituição') + dd")).toContainText(CMD);
     await expect(page.locator("dt:text-is('Identificador OAI') + dd")).toHaveText(/^oai:cmd\.example\.org:acervo\/.+/);
-    await expect(page.getByRole("link", { name: `Ver no catálogo de ${CMD}` })).toHaveAttribute("href", /^https:\/\/cmd\.example\.org\/pergamum\/acervo\//);
+    await expect(page.getByRole("link", { name: `Ver no catálogo de ${CMD}` })).toHaveAttribute(
+      "href",
+      /^https:\/\/cmd\.example\.org\/pergamum\/acervo\//,
+    );
   });
 
   test("a record of this library links to its own title page", async ({ page }) => {

@@ -10,7 +10,8 @@ function parseXml(xml: string) {
   expect(problems).toEqual([]);
   return doc.documentElement!;
 }
-const elements = (el: { getElementsByTagNameNS(ns: string, name: string): ArrayLike<unknown> }, name: string) => Array.from(el.getElementsByTagNameNS(ATOM, name)) as Array<{ textContent: string | null; getAttribute(n: string): string | null }>;
+const elements = (el: { getElementsByTagNameNS(ns: string, name: string): ArrayLike<unknown> }, name: string) =>
+  Array.from(el.getElementsByTagNameNS(ATOM, name)) as Array<{ textContent: string | null; getAttribute(n: string): string | null }>;
 
 test.describe("new arrivals", () => {
   test("the home page lists the latest titles, each a link to its page, and names their feed", async ({ page }) => {
@@ -55,7 +56,11 @@ test.describe("new arrivals", () => {
 
   test("the Atom feed lists the same titles as the page, each entry with id, title, link, updated and author", async ({ page, request }) => {
     await page.goto("/novidades?biblioteca=3");
-    const onPage = await page.getByRole("main").getByRole("heading", { level: 2 }).getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    const onPage = await page
+      .getByRole("main")
+      .getByRole("heading", { level: 2 })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     const res = await request.get("/novidades.atom?biblioteca=3");
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");

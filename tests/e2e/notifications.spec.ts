@@ -42,12 +42,17 @@ test("the personal-data page leads to the notices, whose choices are saved and s
   await expect(page.getByLabel("Avisar quantos dias antes do vencimento")).toHaveValue("5");
 });
 
-test("days out of range are refused beside the field and in the summary, with a 4xx, keeping what was typed and saving nothing", async ({ signedIn: page }) => {
+test("days out of range are refused beside the field and in the summary, with a 4xx, keeping what was typed and saving nothing", async ({
+  signedIn: page,
+}) => {
   await page.goto(NOTICES);
   await page.getByRole("checkbox", { name: "Nos alertas: Empréstimo atrasado" }).uncheck();
   const days = page.getByLabel("Avisar quantos dias antes do vencimento");
   await days.fill("30");
-  const [res] = await Promise.all([isJs() ? Promise.resolve(null) : page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Salvar notificações" }).click()]);
+  const [res] = await Promise.all([
+    isJs() ? Promise.resolve(null) : page.waitForResponse((r) => r.request().method() === "POST"),
+    page.getByRole("button", { name: "Salvar notificações" }).click(),
+  ]);
   if (res) expect(res.status()).toBe(400);
   const summary = page.getByRole("alert").first();
   await expect(summary).toContainText("Informe um número de dias de 1 a 14.");
@@ -93,7 +98,11 @@ test("a forged unsubscribe link gets a clear 404 page and no button", async ({ p
   await expect(page.getByRole("button", { name: "Cancelar estes e-mails" })).toHaveCount(0);
   await expect(page).toHaveTitle(/^Erro: /);
   // A forged one-click POST changes nothing either.
-  const post = await page.context().request.post(`/descadastro?token=${forged}`, { headers: { "content-type": "application/x-www-form-urlencoded" }, data: "List-Unsubscribe=One-Click", maxRedirects: 0 });
+  const post = await page.context().request.post(`/descadastro?token=${forged}`, {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    data: "List-Unsubscribe=One-Click",
+    maxRedirects: 0,
+  });
   expect(post.status()).toBe(404);
 });
 
@@ -163,7 +172,9 @@ test("the loan-history choice: the library's period, then never while the curren
   await expect(section).toContainText("A biblioteca guarda o seu histórico para sempre: 2 empréstimos devolvidos.");
   await section.getByLabel("Guardar pelo prazo da biblioteca (365 dias)").check();
   await section.getByRole("button", { name: "Salvar escolha" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "A biblioteca vai guardar o seu histórico de empréstimos pelo prazo dela." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "A biblioteca vai guardar o seu histórico de empréstimos pelo prazo dela." }),
+  ).toBeVisible();
   await expect(section).toContainText("A biblioteca guarda o seu histórico por 365 dias: 2 empréstimos devolvidos.");
 
   // Never, without deleting: what exists stays until the patron deletes it.
@@ -171,13 +182,18 @@ test("the loan-history choice: the library's period, then never while the curren
   await section.getByRole("button", { name: "Salvar escolha" }).click();
   await expect(page.getByRole("status").filter({ hasText: "A biblioteca não vai mais guardar o seu histórico de empréstimos." })).toBeVisible();
   await page.goto(PROFILE);
-  await expect(section).toContainText("A biblioteca não guarda o seu histórico de empréstimos. 2 empréstimos devolvidos continuam guardados até você apagá-los.");
+  await expect(section).toContainText(
+    "A biblioteca não guarda o seu histórico de empréstimos. 2 empréstimos devolvidos continuam guardados até você apagá-los.",
+  );
   await expect(section.getByLabel("Não guardar")).toBeChecked();
 
   // Deleting while keeping it: refused beside the box (400 without JS), nothing deleted.
   await section.getByLabel("Guardar sempre").check();
   await section.getByLabel("Apagar também o histórico atual (2 empréstimos devolvidos)").check();
-  const [res] = await Promise.all([isJs() ? Promise.resolve(null) : page.waitForResponse((r) => r.request().method() === "POST"), section.getByRole("button", { name: "Salvar escolha" }).click()]);
+  const [res] = await Promise.all([
+    isJs() ? Promise.resolve(null) : page.waitForResponse((r) => r.request().method() === "POST"),
+    section.getByRole("button", { name: "Salvar escolha" }).click(),
+  ]);
   if (res) expect(res.status()).toBe(400);
   await expect(section.getByRole("alert")).toContainText("Para apagar o histórico atual, escolha “Não guardar”.");
   await expect(section.getByLabel(/^Apagar também o histórico atual/)).toHaveAttribute("aria-invalid", "true");

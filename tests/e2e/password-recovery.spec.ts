@@ -13,7 +13,6 @@ const PATRONS = {
 } as const;
 const patronOf = (projectName: string) => PATRONS[projectName as keyof typeof PATRONS] ?? PATRONS["js-on"];
 
-
 /** Step 2 with a code: with JS it is checked as soon as the last digit is typed; without JS by the button. */
 async function enterCode(page: Page, js: boolean, code: string) {
   await hydrated(page, js);
@@ -38,7 +37,9 @@ test("an unknown user code gets the same next step as a known one, and no e-mail
   await expect(page).toHaveTitle(/^Erro: /);
 
   await requestCode(page, js, "ninguem-cadastrado-aqui");
-  await expect(page.getByRole("main")).toContainText("Se o código de usuário ninguem-cadastrado-aqui estiver cadastrado, enviamos um código de 6 dígitos");
+  await expect(page.getByRole("main")).toContainText(
+    "Se o código de usuário ninguem-cadastrado-aqui estiver cadastrado, enviamos um código de 6 dígitos",
+  );
   await expect(page.getByRole("main")).toContainText("O código vale por 10 minutos");
 });
 

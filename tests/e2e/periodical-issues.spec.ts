@@ -22,7 +22,10 @@ function receiveIssue(args: string[]): string {
 
 test.use({ patron: READER });
 
-test("when an issue of a followed periodical arrives, the follower finds an alert that leads to the title", async ({ signedIn: page, javaScriptEnabled }) => {
+test("when an issue of a followed periodical arrives, the follower finds an alert that leads to the title", async ({
+  signedIn: page,
+  javaScriptEnabled,
+}) => {
   await page.goto(`${PRIVATE_AREA}/perfil-interesse/periodicos`);
   const followed = page.getByRole("main").locator('a[href^="/acervo/"]').first();
   const title = ((await followed.textContent()) ?? "").trim();
@@ -35,7 +38,10 @@ test("when an issue of a followed periodical arrives, the follower finds an aler
   expect(out).toContain("1 follower(s) alerted");
 
   await page.goto(`${PRIVATE_AREA}/alertas`);
-  const alert = page.getByRole("listitem").filter({ hasText: `Chegou um novo fascículo de “${title}”` }).filter({ hasText: `v. 99, n. ${numero}, ${year}` });
+  const alert = page
+    .getByRole("listitem")
+    .filter({ hasText: `Chegou um novo fascículo de “${title}”` })
+    .filter({ hasText: `v. 99, n. ${numero}, ${year}` });
   await expect(alert).toHaveCount(1);
   await expect(alert).toContainText("Não lido");
   await alert.getByRole("link", { name: "Ver o título" }).click();

@@ -67,6 +67,9 @@ test("saved titles are listed, taken to the basket, exported and removed", async
 
 test("the account menu lists the permanent basket", async ({ signedIn: page }) => {
   await page.goto(PRIVATE_AREA);
-  await page.getByRole("navigation", { name: /Meu Pergamum|Minha conta|Menu/ }).getByRole("link", { name: "Cesta permanente" }).click();
+  await page
+    .getByRole("navigation", { name: /Meu Pergamum|Minha conta|Menu/ })
+    .getByRole("link", { name: "Cesta permanente" })
+    .click();
   await expect(page).toHaveURL(new RegExp(`${SCREEN}$`));
 });

@@ -8,14 +8,20 @@ const MINE = `${PRIVATE_AREA}/sugestoes`;
 test.describe("as the professor", () => {
   test.use({ patron: DEMO.professor });
 
-  test("the menu leads to the form, which refuses missing fields beside them and in the summary, keeping what was typed", async ({ signedIn: page, javaScriptEnabled }) => {
+  test("the menu leads to the form, which refuses missing fields beside them and in the summary, keeping what was typed", async ({
+    signedIn: page,
+    javaScriptEnabled,
+  }) => {
     await page.goto(PRIVATE_AREA);
     await page.getByRole("navigation").getByRole("link", { name: "Sugestão de bibliografia (professores)" }).click();
     await expect(page).toHaveURL(FORM);
     await expect(page.getByRole("heading", { level: 1, name: "Sugestão de bibliografia" })).toBeVisible();
     await page.getByLabel("Título").fill("Teoria da constituição");
     await page.getByLabel("Justificativa").fill("Leitura da unidade 2");
-    const [res] = await Promise.all([javaScriptEnabled ? Promise.resolve(null) : page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Enviar sugestão de bibliografia" }).click()]);
+    const [res] = await Promise.all([
+      javaScriptEnabled ? Promise.resolve(null) : page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Enviar sugestão de bibliografia" }).click(),
+    ]);
     if (res) expect(res.status()).toBe(400);
     const summary = page.getByRole("alert");
     await expect(summary).toContainText("Campo obrigatório não preenchido: Editora");

@@ -61,7 +61,8 @@ test("the citation page gives MLA, Chicago and Vancouver beside ABNT and APA, ea
     await expect(main.getByText(style, { exact: true }).first()).toBeVisible();
   }
   if (test.info().project.name === "js-on") {
-    for (const style of ["MLA", "Chicago", "Vancouver"]) await expect(main.getByRole("button", { name: `Copiar a referência ${style}` })).toBeVisible();
+    for (const style of ["MLA", "Chicago", "Vancouver"])
+      await expect(main.getByRole("button", { name: `Copiar a referência ${style}` })).toBeVisible();
   }
   // Each style's text names the title.
   const surname = book.autor!.split(",")[0].trim();
@@ -77,7 +78,10 @@ test("the title page carries JSON-LD a parser reads: a Book with its name, autho
   expect(ld.name).toContain(book.titulo);
   const authors = ([] as unknown[]).concat(ld.author ?? []).map((a) => (typeof a === "string" ? a : (a as { name: string }).name));
   expect(authors.join(" ")).toContain(book.autor!.split(",")[0].trim());
-  const isbns = ([] as unknown[]).concat(ld.isbn ?? []).map(String).map((i) => i.replace(/[^0-9X]/gi, ""));
+  const isbns = ([] as unknown[])
+    .concat(ld.isbn ?? [])
+    .map(String)
+    .map((i) => i.replace(/[^0-9X]/gi, ""));
   expect(isbns).toContain(book.isbn!.replace(/[^0-9X]/gi, "").slice(0, 13));
   expect(String(ld.url ?? ld["@id"])).toMatch(new RegExp(`/acervo/${book.cod_acervo}$`));
 });
@@ -91,7 +95,10 @@ test("COinS on the title page and on its search result hold an OpenURL of the ti
   await page.goto(`/acervo/${book.cod_acervo}`);
   check(await page.locator("span.Z3988").first().getAttribute("title"));
   await page.goto(`/?termo=${encodeURIComponent(book.titulo.slice(0, 60))}&tipo=titulo`);
-  const item = page.locator("main ol > li").filter({ has: page.locator(`a[href='/acervo/${book.cod_acervo}']`) }).first();
+  const item = page
+    .locator("main ol > li")
+    .filter({ has: page.locator(`a[href='/acervo/${book.cod_acervo}']`) })
+    .first();
   check(await item.locator("span.Z3988").getAttribute("title"));
 });
 

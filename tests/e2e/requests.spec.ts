@@ -59,7 +59,10 @@ test.describe("holds", () => {
     await expect(page).toHaveURL(new RegExp(`/acervo/${id}/solicitacao-emprestimo$`));
   });
 
-  test("a patron places a hold on a lent title, sees the queue position, and a resubmit after Back creates no second hold", async ({ page, request }) => {
+  test("a patron places a hold on a lent title, sees the queue position, and a resubmit after Back creates no second hold", async ({
+    page,
+    request,
+  }) => {
     const [who, lender, other] = isJs() ? ["funcionario", "professor", "demo"] : ["posgrad", "demo", "posgrad"];
     const id = await lentTitle(request, lender, other);
     await login(page, patron(who), `/acervo/${id}/reserva`);
@@ -99,7 +102,10 @@ test.describe("holds", () => {
     expect(holds.filter((h) => h.cod_acervo === id)).toHaveLength(1);
     // The holds list shows the pickup place that was sent.
     await page.goto(`${PRIVATE_AREA}/reservas`);
-    const row = page.getByRole("table", { name: /reservas ativas/i }).getByRole("row").filter({ has: page.locator(`a[href$="/acervo/${id}"]`) });
+    const row = page
+      .getByRole("table", { name: /reservas ativas/i })
+      .getByRole("row")
+      .filter({ has: page.locator(`a[href$="/acervo/${id}"]`) });
     await expect(row).toContainText(where);
   });
 });
@@ -233,7 +239,9 @@ test.describe("comments on the title page", () => {
     await section.getByRole("button", { name: "Enviar comentário" }).click();
     await expect(page).toHaveURL(new RegExp(`/acervo/${id}\\?comentario=enviado#comentarios$`));
     await expect(page.getByRole("status").getByText(/^Comentário enviado\./)).toBeVisible();
-    await expect(page.getByRole("region", { name: "Comentários" }).getByRole("listitem").filter({ hasText: text })).toContainText("Aguardando aprovação");
+    await expect(page.getByRole("region", { name: "Comentários" }).getByRole("listitem").filter({ hasText: text })).toContainText(
+      "Aguardando aprovação",
+    );
   });
 });
 
@@ -255,7 +263,7 @@ test.describe("purchase suggestion and general comment", () => {
     await expect(page.getByRole("status").getByText(/^Sugestão enviada\./)).toBeVisible();
   });
 
-  test("a suggestion's ISBN/ISSN must be a real one: \"xyz!!\" is refused beside the field, keeping what was typed", async ({ page }) => {
+  test('a suggestion\'s ISBN/ISSN must be a real one: "xyz!!" is refused beside the field, keeping what was typed', async ({ page }) => {
     await login(page, patron(isJs() ? "posgrad" : "funcionario"), "/sugestao");
     await page.getByLabel("Biblioteca").selectOption({ index: 1 });
     await page.getByLabel("Título").fill("Vidas secas");

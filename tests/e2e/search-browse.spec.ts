@@ -18,7 +18,14 @@ test.describe("browse indexes", () => {
     await expect(entries.first()).toContainText(/^Educa/i);
     await expect(entries.first()).toContainText(/\(\d+ títulos?\)/);
     const texts = (await entries.allTextContents()).map((s) => s.replace(/\s*\(\d+ títulos?\)$/, ""));
-    const folded = texts.map((s) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim());
+    const folded = texts.map((s) =>
+      s
+        .normalize("NFD")
+        .replace(/\p{M}/gu, "")
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, " ")
+        .trim(),
+    );
     expect([...folded].sort()).toEqual(folded);
   });
 
@@ -28,15 +35,28 @@ test.describe("browse indexes", () => {
     const first = await region.getByRole("listitem").first().textContent();
     await page.getByRole("link", { name: "Próximas entradas" }).click();
     await expect(page).toHaveURL(/de=/);
-    await expect(page.getByRole("region", { name: /Entradas do índice/ }).getByRole("listitem").first()).not.toHaveText(first!);
+    await expect(
+      page
+        .getByRole("region", { name: /Entradas do índice/ })
+        .getByRole("listitem")
+        .first(),
+    ).not.toHaveText(first!);
     await page.getByRole("link", { name: "Entradas anteriores" }).click();
     await expect(page).toHaveURL(/ate=/);
-    await expect(page.getByRole("region", { name: /Entradas do índice/ }).getByRole("listitem").first()).toHaveText(first!);
+    await expect(
+      page
+        .getByRole("region", { name: /Entradas do índice/ })
+        .getByRole("listitem")
+        .first(),
+    ).toHaveText(first!);
   });
 
   test("choosing an entry shows its titles", async ({ page }) => {
     await page.goto("/indice?indice=autor&termo=a");
-    const link = page.getByRole("region", { name: /Entradas do índice/ }).getByRole("link").first();
+    const link = page
+      .getByRole("region", { name: /Entradas do índice/ })
+      .getByRole("link")
+      .first();
     const name = (await link.textContent())!;
     await link.click();
     await expect(page.getByRole("heading", { name: `Títulos de “${name}”` })).toBeVisible();

@@ -84,7 +84,10 @@ test.describe("search tabs", () => {
     await expect(tabs.getByRole("link", { name: "Geral" })).toHaveAttribute("aria-current", "page");
     await tabs.getByRole("link", { name: "Atos normativos" }).click();
     await expect(page).toHaveURL(/\/atos\?termo=direito/);
-    await expect(page.getByRole("navigation", { name: "Guias de pesquisa" }).getByRole("link", { name: "Atos normativos" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Guias de pesquisa" }).getByRole("link", { name: "Atos normativos" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Atos normativos");
     expect(await resultCount(page)).toBeGreaterThan(0);
   });
@@ -112,9 +115,9 @@ test.describe("search tabs", () => {
   test("sort options come from the API and apply", async ({ page }) => {
     await page.goto("/?termo=brasil&ordenacao=Y");
     await expect(page.getByLabel("Ordenar por")).toHaveValue("Y");
-    const years = await page.locator("main ol li").evaluateAll((lis) =>
-      lis.slice(0, 5).map((li) => Number(/\b(1[89]\d\d|20\d\d)\b/.exec(li.textContent ?? "")?.[1] ?? 0)),
-    );
+    const years = await page
+      .locator("main ol li")
+      .evaluateAll((lis) => lis.slice(0, 5).map((li) => Number(/\b(1[89]\d\d|20\d\d)\b/.exec(li.textContent ?? "")?.[1] ?? 0)));
     expect([...years].sort((a, b) => b - a)).toEqual(years);
   });
 });

@@ -8,7 +8,9 @@ import { apiClient } from "../fixtures/title-pages";
 type Hits = { total: number; resultados: Array<{ cod_acervo: number }> };
 
 const resultIds = async (page: import("@playwright/test").Page) =>
-  (await page.locator("main ol li :is(h2, h3) a[href^='/acervo/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).map((h) => Number(h!.split("/")[2]));
+  (await page.locator("main ol li :is(h2, h3) a[href^='/acervo/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).map((h) =>
+    Number(h!.split("/")[2]),
+  );
 
 const advanced = (page: import("@playwright/test").Page) => page.getByRole("search", { name: "Pesquisa avançada no catálogo" });
 
@@ -36,7 +38,9 @@ test.describe("advanced search rows joined by operators", () => {
     await expect(page).toHaveURL(/[?&]op_autor=OU(&|$)/);
     await expect(page).toHaveURL(/[?&]op_assunto=NAO(&|$)/);
     // The summary says the combination, left to right: (title OR author) NOT subject.
-    await expect(page.getByRole("heading", { level: 2, name: /resultados? para “\(Título: brasil OU Autor: silva\) NÃO Assunto: politica”/ })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 2, name: /resultados? para “\(Título: brasil OU Autor: silva\) NÃO Assunto: politica”/ }),
+    ).toBeVisible();
     await expect.poll(() => resultIds(page)).toEqual(joined.resultados.map((h) => h.cod_acervo));
 
     const again = advanced(page);

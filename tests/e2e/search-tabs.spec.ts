@@ -13,7 +13,11 @@ test.describe("tab options (archive, normative acts)", () => {
     const kind = form(page, "Pesquisar no catálogo").getByLabel("Espécie de ato");
     await expect(kind.locator("option").first()).toHaveText("Qualquer");
     await expect(kind.locator("option", { hasText: /^Constituição e emendas \(\d+\)$/ })).toHaveCount(1);
-    await expect(form(page, "Pesquisar no catálogo").getByLabel("Ano").locator("option", { hasText: /^2008 \(\d+\)$/ })).toHaveCount(1);
+    await expect(
+      form(page, "Pesquisar no catálogo")
+        .getByLabel("Ano")
+        .locator("option", { hasText: /^2008 \(\d+\)$/ }),
+    ).toHaveCount(1);
   });
 
   test("choosing a kind of act narrows the search and keeps the choice in the URL and the form", async ({ page }) => {
@@ -35,7 +39,12 @@ test.describe("tab options (archive, normative acts)", () => {
     await page.goto("/arquivo");
     const search = form(page, "Pesquisar no catálogo");
     await expect(search.getByLabel("Tipo de material").locator("option")).not.toHaveCount(1);
-    await expect(search.getByLabel("Década").locator("option", { hasText: /^\d{4}–\d{4} \(\d+\)$/ }).first()).toBeAttached();
+    await expect(
+      search
+        .getByLabel("Década")
+        .locator("option", { hasText: /^\d{4}–\d{4} \(\d+\)$/ })
+        .first(),
+    ).toBeAttached();
   });
 });
 

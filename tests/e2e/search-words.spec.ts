@@ -63,7 +63,10 @@ test.describe("any of the words", () => {
 // finds the title indexed by its ISBN-13.
 test("the ISBN in the search box's hint finds its title", async ({ page }) => {
   await page.goto("/");
-  const hint = await page.getByText(/^Por exemplo: machado de assis/).first().textContent();
+  const hint = await page
+    .getByText(/^Por exemplo: machado de assis/)
+    .first()
+    .textContent();
   const isbn = hint!.match(/\d{2}-\d{3}-\d{4}-\d/)![0];
   const box = page.getByLabel("Termo de pesquisa", { exact: true });
   await box.fill(isbn);
@@ -101,7 +104,9 @@ test.describe("operators between words", () => {
 
   test("the search box's hint says which operators there are", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByLabel("Termo de pesquisa", { exact: true })).toHaveAccessibleDescription(/OU encontra um lado ou o outro.*NÃO deixa de fora a palavra seguinte/);
+    await expect(page.getByLabel("Termo de pesquisa", { exact: true })).toHaveAccessibleDescription(
+      /OU encontra um lado ou o outro.*NÃO deixa de fora a palavra seguinte/,
+    );
   });
 });
 

@@ -56,7 +56,12 @@ test.describe("home and search", () => {
     const field = page.getByLabel("Termo de pesquisa");
     await expect(field).toHaveAttribute("aria-invalid", "true");
     const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
-    const messages = await Promise.all(describedBy.split(/\s+/).filter(Boolean).map((id) => page.locator(`[id="${id}"]`).textContent()));
+    const messages = await Promise.all(
+      describedBy
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => page.locator(`[id="${id}"]`).textContent()),
+    );
     expect(messages.join(" ")).toContain("O campo acima é obrigatório.");
     await expect(page.getByRole("alert")).toContainText("O campo acima é obrigatório.");
   });

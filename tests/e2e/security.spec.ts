@@ -48,7 +48,14 @@ test.describe("security baseline", () => {
     expect((await context.cookies()).some((c) => c.name.includes("sessao") && c.value)).toBe(true);
   });
 
-  for (const evil of ["//evil.example", "/\\evil.example", "https://evil.example", "/%2F%2Fevil.example", "%2F%2Fevil.example", "javascript:alert(1)"]) {
+  for (const evil of [
+    "//evil.example",
+    "/\\evil.example",
+    "https://evil.example",
+    "/%2F%2Fevil.example",
+    "%2F%2Fevil.example",
+    "javascript:alert(1)",
+  ]) {
     test(`the login redirect ${JSON.stringify(evil)} lands on a same-origin path`, async ({ page, baseURL }) => {
       await login(page, DEMO.patron, evil);
       const url = new URL(page.url());

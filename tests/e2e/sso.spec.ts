@@ -23,7 +23,9 @@ async function signInAtProvider(page: Page) {
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
 }
 
-test("an e-mail as username signs the patron in through the institution's OIDC provider, and logout ends the provider's session too", async ({ page }) => {
+test("an e-mail as username signs the patron in through the institution's OIDC provider, and logout ends the provider's session too", async ({
+  page,
+}) => {
   await toOidcProvider(page, "ana.souza@example.org");
   // The username typed at the library arrives as the provider's login hint.
   await expect(page.getByLabel("Usuário ou e-mail")).toHaveValue("ana.souza@example.org");

@@ -21,7 +21,9 @@ test("acquisition statistics draw each chart as a described image beside its dat
   await expect(page.getByRole("img", { name: /Sugestões de compra por situação/ })).toBeVisible();
 });
 
-test("the statistics filter refuses a start after the end next to the field, keeping the dates, then filters a valid range", async ({ signedIn: page }) => {
+test("the statistics filter refuses a start after the end next to the field, keeping the dates, then filters a valid range", async ({
+  signedIn: page,
+}) => {
   await page.goto(ACQUISITIONS);
   await hydrated(page);
   await page.getByLabel("Data inicial").fill("2026-03-01");

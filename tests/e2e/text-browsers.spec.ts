@@ -51,8 +51,14 @@ function lynxSession(start: string, steps: (k: LynxKeys) => void): Record<string
   const script = path.join(dir, "keys.txt");
   fs.writeFileSync(script, keys.map((key) => `key ${key}`).join("\n") + "\n");
   const lynx = ["lynx", `-cmd_script=${script}`, "-accept_all_cookies", "-display_charset=utf-8", start].map((a) => `'${a}'`).join(" ");
-  execFileSync("script", ["-qc", lynx, "/dev/null"], { env: { ...process.env, TERM: "vt100" }, stdio: ["ignore", "ignore", "ignore"], timeout: 90_000 });
-  return Object.fromEntries(saved.map((name) => [name, fs.existsSync(path.join(dir, `${name}.txt`)) ? fs.readFileSync(path.join(dir, `${name}.txt`), "utf8") : ""]));
+  execFileSync("script", ["-qc", lynx, "/dev/null"], {
+    env: { ...process.env, TERM: "vt100" },
+    stdio: ["ignore", "ignore", "ignore"],
+    timeout: 90_000,
+  });
+  return Object.fromEntries(
+    saved.map((name) => [name, fs.existsSync(path.join(dir, `${name}.txt`)) ? fs.readFileSync(path.join(dir, `${name}.txt`), "utf8") : ""]),
+  );
 }
 
 interface LynxKeys {
@@ -144,7 +150,16 @@ test("in w3m, a patron searches, opens a title, signs in, renews and signs out",
   expect(form.indexOf("Usuário")).toBeLessThan(form.indexOf("Entrar"));
 
   // The login form's fields as w3m sends them ("Manter-me conectado" ticked: w3m keeps the cookie between its runs).
-  const summary = w3m(`${baseURL}/login`, { post: formFile("login", { intent: "login", username: READER.w3m.login, password: READER.w3m.password, showPassword: "0", remember: "on", destino: "area" }) });
+  const summary = w3m(`${baseURL}/login`, {
+    post: formFile("login", {
+      intent: "login",
+      username: READER.w3m.login,
+      password: READER.w3m.password,
+      showPassword: "0",
+      remember: "on",
+      destino: "area",
+    }),
+  });
   expect(summary).toContain("Olá, Igor");
   expect(summary).toMatch(/; Em atraso;\s+Devolução\s+prevista:\s+\d{2}\/\d{2}\/\d{4};\s+Biblioteca:/);
 
@@ -165,7 +180,10 @@ test("in w3m, a patron searches, opens a title, signs in, renews and signs out",
 });
 
 test("a bodiless POST to /sair signs out instead of answering 415", async ({ request, playwright, baseURL }) => {
-  const signIn = await request.post("/login", { form: { intent: "login", username: "demo", password: "demo1234", destino: "area" }, maxRedirects: 0 });
+  const signIn = await request.post("/login", {
+    form: { intent: "login", username: "demo", password: "demo1234", destino: "area" },
+    maxRedirects: 0,
+  });
   const cookie = /estante_sessao=[^;]+/.exec(signIn.headers()["set-cookie"] ?? "")?.[0] ?? "";
   expect(cookie).not.toBe("");
   // A client of its own: no stored cookies, no Content-Type, no body, no Origin (as Lynx and w3m send).
@@ -183,6 +201,11 @@ test("a bodiless POST to /sair signs out instead of answering 415", async ({ req
 });
 
 test("a POST with a body of no declared type is still refused with 415", async ({ request, baseURL }) => {
-  const res = await request.fetch("/sair", { method: "POST", data: Buffer.from("intent=logout"), headers: { origin: new URL(baseURL!).origin }, maxRedirects: 0 });
+  const res = await request.fetch("/sair", {
+    method: "POST",
+    data: Buffer.from("intent=logout"),
+    headers: { origin: new URL(baseURL!).origin },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(415);
 });

@@ -20,7 +20,13 @@ test.beforeAll(async ({ request }) => {
   // A demo title a teaching plan cites, with a class, a located copy, a place and a collection.
   id = await findTitle(request, "jazz", async (candidate, get) => {
     const a = await get<Extras>(`/acervo/${candidate}`);
-    if (a.cursos_disc.length && a.areas_conhecimento.length && a.rota.some((r) => r.localizacao && r.chamada) && a.dados_adicionais.P?.length && a.dados_adicionais.C?.length) {
+    if (
+      a.cursos_disc.length &&
+      a.areas_conhecimento.length &&
+      a.rota.some((r) => r.localizacao && r.chamada) &&
+      a.dados_adicionais.P?.length &&
+      a.dados_adicionais.C?.length
+    ) {
       extras = a;
       return true;
     }
@@ -58,7 +64,10 @@ test("a discipline whose teaching plan cites the title leads to its teaching pla
 });
 
 test("place and collection values search the catalogue narrowed to that value, and the title is among the hits", async ({ page }) => {
-  for (const [code, label] of [["P", "Local de publicação"], ["C", "Coleção"]] as const) {
+  for (const [code, label] of [
+    ["P", "Local de publicação"],
+    ["C", "Coleção"],
+  ] as const) {
     await page.goto(`/acervo/${id}`);
     const more = page.getByRole("region", { name: "Mais dados do título" });
     const value = extras.dados_adicionais[code][0];

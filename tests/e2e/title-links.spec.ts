@@ -26,7 +26,9 @@ async function bearer(request: APIRequestContext): Promise<string> {
 async function findTitle(request: APIRequestContext, termos: string[], ok: (d: Detail) => boolean): Promise<Detail> {
   const headers = { authorization: `Bearer ${await bearer(request)}` };
   for (const termo of termos) {
-    const hits = (await (await request.get(`/api/consulta?termo=${encodeURIComponent(termo)}&qtd=50`, { headers })).json()) as { resultados: Array<{ cod_acervo: number }> };
+    const hits = (await (await request.get(`/api/consulta?termo=${encodeURIComponent(termo)}&qtd=50`, { headers })).json()) as {
+      resultados: Array<{ cod_acervo: number }>;
+    };
     for (const { cod_acervo } of hits.resultados) {
       const d = (await (await request.get(`/api/acervo/${cod_acervo}`, { headers })).json()) as Detail;
       if (ok(d)) return d;
@@ -35,10 +37,18 @@ async function findTitle(request: APIRequestContext, termos: string[], ok: (d: D
   throw new Error("no demo title fits");
 }
 
-const loose = (s: string) => s.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+const loose = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 
 test("author, added authors, series and publisher link to the matching search", async ({ page, request }) => {
-  const d = await findTitle(request, ["jazz", "music", "historia"], (t) => Boolean(t.autor && t.autores_secundarios.length && t.serie && t.editora && !t.autoridades.length));
+  const d = await findTitle(request, ["jazz", "music", "historia"], (t) =>
+    Boolean(t.autor && t.autores_secundarios.length && t.serie && t.editora && !t.autoridades.length),
+  );
   await page.goto(`/acervo/${d.cod_acervo}`);
   const facts = page.getByRole("main").locator("dl.facts").first();
   const added = facts.getByRole("link", { name: `Pesquisar o autor ${d.autores_secundarios[0]}` });
@@ -54,7 +64,12 @@ test("author, added authors, series and publisher link to the matching search", 
 
   // So does the series' search.
   await page.goto(`/acervo/${d.cod_acervo}`);
-  await page.getByRole("main").locator("dl.facts").first().getByRole("link", { name: `Pesquisar a série ${d.serie}` }).click();
+  await page
+    .getByRole("main")
+    .locator("dl.facts")
+    .first()
+    .getByRole("link", { name: `Pesquisar a série ${d.serie}` })
+    .click();
   await expect(page).toHaveURL(/tipo=livre/);
   await expect(page.getByRole("main").locator(`a[href="/acervo/${d.cod_acervo}"]`).first()).toBeVisible();
 });
@@ -66,7 +81,11 @@ test("a heading linked to an authority leads to the authority page", async ({ pa
   const name = [d.autor, ...d.autores_secundarios].find((n) => n && d.autoridades.some((a) => loose(a.cabecalho) === loose(n)))!;
   const authority = d.autoridades.find((a) => loose(a.cabecalho) === loose(name))!;
   await page.goto(`/acervo/${d.cod_acervo}`);
-  const link = page.getByRole("main").locator("dl.facts").first().getByRole("link", { name: `Página da autoridade ${name}` });
+  const link = page
+    .getByRole("main")
+    .locator("dl.facts")
+    .first()
+    .getByRole("link", { name: `Página da autoridade ${name}` });
   await expect(link).toHaveAttribute("href", `/autoridade/${authority.cod_autoridade}`);
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/autoridade/${authority.cod_autoridade}$`));

@@ -26,7 +26,10 @@ test("the title page links to each of its sub-pages, and each is a real page abo
     const h1 = page.getByRole("heading", { level: 1 });
     await expect(h1).toContainText(name);
     await expect(h1).toContainText(title);
-    await expect(page.getByRole("navigation", { name: "Páginas do título" }).getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Páginas do título" }).getByRole("link", { name, exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   }
   await page.getByRole("navigation", { name: "Páginas do título" }).getByRole("link", { name: "Detalhes do título" }).click();
   await expect(page).toHaveURL(new RegExp(`/acervo/${ids.book}$`));
@@ -56,9 +59,19 @@ test("the copies page filters the copies by library with a plain GET form", asyn
 
 test("the book's table of contents and Dublin Core are shown as tables", async ({ page }) => {
   await page.goto(`/acervo/${ids.book}/sumarios-livros`);
-  await expect(page.getByRole("table", { name: /Sumário de/ }).locator("tbody tr").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: /Sumário de/ })
+      .locator("tbody tr")
+      .first(),
+  ).toBeVisible();
   await page.goto(`/acervo/${ids.book}/dublin-core`);
-  await expect(page.getByRole("table", { name: /Dublin Core de/ }).getByRole("rowheader", { name: /Título/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: /Dublin Core de/ })
+      .getByRole("rowheader", { name: /Título/ })
+      .first(),
+  ).toBeVisible();
 });
 
 test("the statistics page draws loans per year as a described chart with the same data in a table", async ({ page }) => {
@@ -80,17 +93,28 @@ test("the kardex lists a periodical's issues by library and year, and opens an i
   await expect(page).toHaveURL(new RegExp(`ano=${year}`));
   const table = page.getByRole("table", { name: /Fascículos de/ });
   for (const cell of await table.locator("tbody tr th").allTextContents()) expect(cell).toContain(year);
-  await table.getByRole("link", { name: /Ver sumário de/ }).first().click();
+  await table
+    .getByRole("link", { name: /Ver sumário de/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/fasciculo=\d+/);
   await expect(page.getByRole("heading", { level: 2, name: /^Fascículo v\./ })).toBeVisible();
-  await expect(page.getByRole("table", { name: /Sumário de v\./ }).locator("tbody tr").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: /Sumário de v\./ })
+      .locator("tbody tr")
+      .first(),
+  ).toBeVisible();
   await page.getByRole("link", { name: "Sumários de periódicos" }).click();
   await expect(page.getByRole("table", { name: /Sumário de v\./ }).first()).toBeVisible();
 });
 
 test("a title in closed stacks links to the closed-stacks page, which names the location and how to request the item", async ({ page }) => {
   await page.goto(`/acervo/${ids.closed}`);
-  await page.getByRole("navigation", { name: /páginas do título/i }).getByRole("link", { name: "Acervo fechado" }).click();
+  await page
+    .getByRole("navigation", { name: /páginas do título/i })
+    .getByRole("link", { name: "Acervo fechado" })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/acervo/${ids.closed}/acervo-fechado$`));
   await expect(page.getByRole("list", { name: /Locais de acervo fechado/ })).toContainText("Obras raras");
   await expect(page.getByRole("heading", { level: 2, name: "Como consultar ou pedir emprestado" })).toBeVisible();
@@ -145,13 +169,21 @@ test("unknown authorities and sub-pages of unknown titles are 404 pages", async 
 });
 
 test("a restricted online link asks a logged-out visitor to log in, then opens the link for the patron", async ({ page }) => {
-  await page.route("http://example.com/**", (r) => r.fulfill({ status: 200, contentType: "text/html", body: "<title>Provider</title><h1>Provider</h1>" }));
+  await page.route("http://example.com/**", (r) =>
+    r.fulfill({ status: 200, contentType: "text/html", body: "<title>Provider</title><h1>Provider</h1>" }),
+  );
   await page.goto(`/acervo/${ids.restricted}`);
-  await page.getByRole("button", { name: /^Acessar / }).first().click();
+  await page
+    .getByRole("button", { name: /^Acessar / })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Facervo%2F${ids.restricted}`));
   await login(page, undefined, `/acervo/${ids.restricted}`);
   await expect(page).toHaveURL(new RegExp(`/acervo/${ids.restricted}$`));
-  await page.getByRole("button", { name: /^Acessar / }).first().click();
+  await page
+    .getByRole("button", { name: /^Acessar / })
+    .first()
+    .click();
   await followAccessLink(page);
   await expect(page).toHaveURL("http://example.com/");
 });

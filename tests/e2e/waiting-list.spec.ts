@@ -14,7 +14,10 @@ const title = (request: APIRequestContext) => waitingTitleId(request, isJs() ? W
 async function myWaitingList(request: APIRequestContext, username: string): Promise<Array<{ cod_acervo: number; posicao: number }>> {
   const tok = await request.post("/api/oauth/token", { form: { grant_type: "password", client_id: "4", username, password: "demo1234" } });
   const { access_token } = (await tok.json()) as { access_token: string };
-  return (await (await request.get("/api/lista-espera", { headers: { authorization: `Bearer ${access_token}` } })).json()) as Array<{ cod_acervo: number; posicao: number }>;
+  return (await (await request.get("/api/lista-espera", { headers: { authorization: `Bearer ${access_token}` } })).json()) as Array<{
+    cod_acervo: number;
+    posicao: number;
+  }>;
 }
 
 test.describe("waiting list", () => {
@@ -24,7 +27,10 @@ test.describe("waiting list", () => {
     await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Facervo%2F${id}%2Freserva$`));
   });
 
-  test("the hold page of a title nobody can hold offers the waiting list; joining shows the position, and joining again keeps one place", async ({ page, request }) => {
+  test("the hold page of a title nobody can hold offers the waiting list; joining shows the position, and joining again keeps one place", async ({
+    page,
+    request,
+  }) => {
     const who = isJs() ? "professor" : "funcionario";
     const id = await title(request);
     await login(page, patron(who), `/acervo/${id}/reserva`);
@@ -65,7 +71,9 @@ test.describe("waiting list", () => {
   test("a title with a copy on the shelf offers the loan request, not the waiting list", async ({ page, request }) => {
     const tok = await request.post("/api/oauth/token", { form: { grant_type: "client_credentials", client_id: "4" } });
     const { access_token } = (await tok.json()) as { access_token: string };
-    const body = (await (await request.get("/api/consulta?termo=historia&qtd=40", { headers: { authorization: `Bearer ${access_token}` } })).json()) as {
+    const body = (await (
+      await request.get("/api/consulta?termo=historia&qtd=40", { headers: { authorization: `Bearer ${access_token}` } })
+    ).json()) as {
       resultados: Array<{ cod_acervo: number; disponiveis: number }>;
     };
     const id = body.resultados.filter((r) => r.disponiveis > 0)[isJs() ? 7 : 8].cod_acervo;

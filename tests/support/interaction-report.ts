@@ -17,7 +17,12 @@ export interface InteractionCase {
   detail?: string;
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 120);
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 120);
 
 /** Writes one interaction case to the report folder. */
 export function writeInteraction(c: Omit<InteractionCase, "id"> & { id?: string }) {

@@ -56,7 +56,10 @@ class Parser {
   atValue(): boolean {
     this.skip();
     const c = this.s[this.i];
-    return c !== undefined && (/[-+.\d/([<]/.test(c) || this.s.startsWith("true", this.i) || this.s.startsWith("false", this.i) || this.s.startsWith("null", this.i));
+    return (
+      c !== undefined &&
+      (/[-+.\d/([<]/.test(c) || this.s.startsWith("true", this.i) || this.s.startsWith("false", this.i) || this.s.startsWith("null", this.i))
+    );
   }
 
   value(): Value {
@@ -95,7 +98,11 @@ class Parser {
       this.i = j;
       return new PdfName(name);
     }
-    for (const [word, v] of [["true", true], ["false", false], ["null", null]] as const) {
+    for (const [word, v] of [
+      ["true", true],
+      ["false", false],
+      ["null", null],
+    ] as const) {
       if (s.startsWith(word, this.i)) {
         this.i += word.length;
         return v;

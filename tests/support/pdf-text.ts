@@ -25,14 +25,31 @@ export function pdfText(pdf: Buffer): string {
     for (const r of s.matchAll(/<([0-9a-f]+)> <([0-9a-f]+)> \[([^\]]*)\]/gi)) {
       const first = parseInt(r[1], 16);
       [...r[3].matchAll(/<([0-9a-f ]+)>/gi)].forEach((e, i) => {
-        cmap.set(first + i, String.fromCharCode(...e[1].trim().split(/\s+/).map((h) => parseInt(h, 16))));
+        cmap.set(
+          first + i,
+          String.fromCharCode(
+            ...e[1]
+              .trim()
+              .split(/\s+/)
+              .map((h) => parseInt(h, 16)),
+          ),
+        );
       });
     }
   }
   const out: string[] = [];
   for (const s of streams.filter((x) => /T[Jj]/.test(x))) {
     for (const line of s.matchAll(/\[(.*?)\] TJ/g)) {
-      out.push([...line[1].matchAll(/<([0-9a-f]+)>/gi)].map((h) => h[1].match(/.{4}/g)!.map((g) => cmap.get(parseInt(g, 16)) ?? "?").join("")).join(""));
+      out.push(
+        [...line[1].matchAll(/<([0-9a-f]+)>/gi)]
+          .map((h) =>
+            h[1]
+              .match(/.{4}/g)!
+              .map((g) => cmap.get(parseInt(g, 16)) ?? "?")
+              .join(""),
+          )
+          .join(""),
+      );
     }
   }
   return out.join("\n");

@@ -361,10 +361,31 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    "email_saida", "cesta_permanente", "alerta", "sugestao_aquisicao", "comentario", "solicitacao_emprestimo",
-    "debito", "reserva", "emprestimo", "acervo_autoridade", "autoridade", "exemplar", "acervo_link", "acervo",
-    "tipo_obra", "oauth_token", "senha_historico", "login", "pessoa", "categoria_atividade", "categoria",
-    "atividade", "biblioteca", "campus", "instituicao",
+    "email_saida",
+    "cesta_permanente",
+    "alerta",
+    "sugestao_aquisicao",
+    "comentario",
+    "solicitacao_emprestimo",
+    "debito",
+    "reserva",
+    "emprestimo",
+    "acervo_autoridade",
+    "autoridade",
+    "exemplar",
+    "acervo_link",
+    "acervo",
+    "tipo_obra",
+    "oauth_token",
+    "senha_historico",
+    "login",
+    "pessoa",
+    "categoria_atividade",
+    "categoria",
+    "atividade",
+    "biblioteca",
+    "campus",
+    "instituicao",
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

@@ -19,7 +19,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const name of ["sugestao_aquisicao_pessoa", "comentario_pessoa", "comentario_acervo", "solicitacao_emprestimo_pessoa", "reserva_pessoa_titulo", "reserva_fila_unica"]) {
+  for (const name of [
+    "sugestao_aquisicao_pessoa",
+    "comentario_pessoa",
+    "comentario_acervo",
+    "solicitacao_emprestimo_pessoa",
+    "reserva_pessoa_titulo",
+    "reserva_fila_unica",
+  ]) {
     await db.schema.dropIndex(name).ifExists().execute();
   }
 }

@@ -11,11 +11,21 @@ export async function up(db: Kysely<any>): Promise<void> {
   const pg = dialectOf(db) === "postgres";
   const pk = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey());
 
-  await db.schema.alterTable("autoridade").addColumn("remissivas_normalizadas", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("autoridade")
+    .addColumn("remissivas_normalizadas", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
   // Authorities imported before this migration get their folded see-from headings now.
-  const rows = (await db.selectFrom("autoridade").select(["cod_autoridade", "ver"]).where("ver", "!=", "[]").execute()) as Array<{ cod_autoridade: number; ver: string }>;
+  const rows = (await db.selectFrom("autoridade").select(["cod_autoridade", "ver"]).where("ver", "!=", "[]").execute()) as Array<{
+    cod_autoridade: number;
+    ver: string;
+  }>;
   for (const r of rows) {
-    await db.updateTable("autoridade").set({ remissivas_normalizadas: foldedSeeFrom(r.ver) }).where("cod_autoridade", "=", r.cod_autoridade).execute();
+    await db
+      .updateTable("autoridade")
+      .set({ remissivas_normalizadas: foldedSeeFrom(r.ver) })
+      .where("cod_autoridade", "=", r.cod_autoridade)
+      .execute();
   }
 
   await db.schema
@@ -70,7 +80,12 @@ export async function down(db: Kysely<any>): Promise<void> {
 function foldedSeeFrom(ver: string): string {
   try {
     const list: unknown = JSON.parse(ver);
-    return Array.isArray(list) ? list.map((v) => normalizeHeading(String(v))).filter(Boolean).join(" | ") : "";
+    return Array.isArray(list)
+      ? list
+          .map((v) => normalizeHeading(String(v)))
+          .filter(Boolean)
+          .join(" | ")
+      : "";
   } catch {
     return "";
   }

@@ -12,9 +12,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Days a renewal adds (from the day of the renewal), whether an overdue loan may be renewed, and the open
   // debit total above which the patron may not renew.
-  await db.schema.alterTable("categoria").addColumn("renovacao_dias", "integer", (c) => c.notNull().defaultTo(14)).execute();
-  await db.schema.alterTable("categoria").addColumn("renova_atrasado", "integer", (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable("categoria").addColumn("limite_debito", "numeric", (c) => c.notNull().defaultTo(10)).execute();
+  await db.schema
+    .alterTable("categoria")
+    .addColumn("renovacao_dias", "integer", (c) => c.notNull().defaultTo(14))
+    .execute();
+  await db.schema
+    .alterTable("categoria")
+    .addColumn("renova_atrasado", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable("categoria")
+    .addColumn("limite_debito", "numeric", (c) => c.notNull().defaultTo(10))
+    .execute();
 
   await db.schema
     .createTable("renovacao")

@@ -6,8 +6,14 @@ import type { Kysely } from "kysely";
  * alerts once however often the job runs.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("alerta").addColumn("tipo", "text", (c) => c.notNull().defaultTo("mensagem")).execute();
-  await db.schema.alterTable("alerta").addColumn("dados", "text", (c) => c.notNull().defaultTo("{}")).execute();
+  await db.schema
+    .alterTable("alerta")
+    .addColumn("tipo", "text", (c) => c.notNull().defaultTo("mensagem"))
+    .execute();
+  await db.schema
+    .alterTable("alerta")
+    .addColumn("dados", "text", (c) => c.notNull().defaultTo("{}"))
+    .execute();
   await db.schema.alterTable("alerta").addColumn("chave", "text").execute();
   await db.schema.createIndex("alerta_chave").on("alerta").column("chave").unique().execute();
   await db.schema.createIndex("alerta_pessoa").on("alerta").columns(["cod_pessoa", "lido"]).execute();

@@ -5,7 +5,10 @@ import type { Kysely } from "kysely";
  * library keeps none (turning it off deletes the history there and then).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("pessoa").addColumn("guarda_historico", "integer", (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable("pessoa")
+    .addColumn("guarda_historico", "integer", (c) => c.notNull().defaultTo(1))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -54,5 +54,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("pessoa").dropColumn("validade_cadastro").execute();
-  for (const t of ["token_redireciona", "pessoa_redirect", "produto_target", "estatistica_acesso", "armazem"]) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ["token_redireciona", "pessoa_redirect", "produto_target", "estatistica_acesso", "armazem"])
+    await db.schema.dropTable(t).ifExists().execute();
 }

@@ -54,7 +54,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ["perfil_interesse_envio", "perfil_interesse_tipo_obra", "perfil_interesse_periodico", "perfil_interesse_item", "perfil_interesse"]) {
+  for (const t of [
+    "perfil_interesse_envio",
+    "perfil_interesse_tipo_obra",
+    "perfil_interesse_periodico",
+    "perfil_interesse_item",
+    "perfil_interesse",
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

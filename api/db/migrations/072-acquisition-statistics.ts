@@ -10,7 +10,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("exemplar").addColumn("data_aquisicao", "text").execute();
   // compra, doacao or permuta; null when the library did not record it.
   await db.schema.alterTable("exemplar").addColumn("modalidade_aquisicao", "text").execute();
-  await db.schema.alterTable("plano_ensino").addColumn("cod_professor", "integer", (c) => c.references("pessoa.cod_pessoa")).execute();
+  await db.schema
+    .alterTable("plano_ensino")
+    .addColumn("cod_professor", "integer", (c) => c.references("pessoa.cod_pessoa"))
+    .execute();
   await db.schema.createIndex("plano_ensino_professor").on("plano_ensino").column("cod_professor").execute();
 }
 

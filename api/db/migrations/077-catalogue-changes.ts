@@ -52,7 +52,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     return;
   }
   // SQLite: a trigger per event; the row's id (NEW, OLD, or both when an update moves a copy to another title).
-  const log = (ref: "NEW" | "OLD") => sql.raw(`INSERT INTO acervo_mudanca (cod_acervo, seq) SELECT ${ref}.cod_acervo, seq FROM catalogo_versao WHERE id = 1
+  const log = (ref: "NEW" | "OLD") =>
+    sql.raw(`INSERT INTO acervo_mudanca (cod_acervo, seq) SELECT ${ref}.cod_acervo, seq FROM catalogo_versao WHERE id = 1
       ON CONFLICT (cod_acervo) DO UPDATE SET seq = excluded.seq;`);
   const bump = sql.raw(`UPDATE catalogo_versao SET seq = seq + 1 WHERE id = 1;`);
   for (const { table, columns } of WATCHED) {

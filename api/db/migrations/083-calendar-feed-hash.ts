@@ -7,7 +7,10 @@ import type { Kysely } from "kysely";
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("calendario_feed").renameColumn("token", "token_hash").execute();
-  const rows = (await db.selectFrom("calendario_feed").select(["cod_pessoa", "token_hash"]).execute()) as Array<{ cod_pessoa: number; token_hash: string }>;
+  const rows = (await db.selectFrom("calendario_feed").select(["cod_pessoa", "token_hash"]).execute()) as Array<{
+    cod_pessoa: number;
+    token_hash: string;
+  }>;
   for (const r of rows) {
     const hash = crypto.createHash("sha256").update(r.token_hash).digest("hex");
     await db.updateTable("calendario_feed").set({ token_hash: hash }).where("cod_pessoa", "=", r.cod_pessoa).execute();

@@ -15,8 +15,14 @@ import type { Kysely } from "kysely";
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("email_saida").addColumn("mensagem", "text").execute();
-  await db.schema.alterTable("email_saida").addColumn("situacao", "text", (c) => c.notNull().defaultTo("enviado")).execute();
-  await db.schema.alterTable("email_saida").addColumn("tentativas", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("email_saida")
+    .addColumn("situacao", "text", (c) => c.notNull().defaultTo("enviado"))
+    .execute();
+  await db.schema
+    .alterTable("email_saida")
+    .addColumn("tentativas", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("email_saida").addColumn("proxima_tentativa", "text").execute();
   await db.schema.alterTable("email_saida").addColumn("ultimo_erro", "text").execute();
   await db.schema.alterTable("email_saida").addColumn("enviado_em", "text").execute();

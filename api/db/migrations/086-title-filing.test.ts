@@ -17,9 +17,16 @@ const titleKeys = async () =>
 beforeAll(async () => {
   t = await createTestApi({ patrons: false, titles: 0 });
   await m086.down(t.db);
-  await t.db.deleteFrom("kysely_migration" as never).where(sql.ref("name"), "=", "086-title-filing").execute();
+  await t.db
+    .deleteFrom("kysely_migration" as never)
+    .where(sql.ref("name"), "=", "086-title-filing")
+    .execute();
   const ids: number[] = [];
-  for (const [i, [ind2, titulo]] of [["2", "A estrutura das revoluções científicas"], ["0", "A hora da estrela"], ["3", "Os sertões"]].entries()) {
+  for (const [i, [ind2, titulo]] of [
+    ["2", "A estrutura das revoluções científicas"],
+    ["0", "A hora da estrela"],
+    ["3", "Os sertões"],
+  ].entries()) {
     const row = await t.db
       .insertInto("acervo")
       .values({ cod_empresa: 1, chave_origem: `antigo-${i}`, cod_tipo_obra: 1, titulo, marc: marc(ind2, titulo) })

@@ -9,7 +9,10 @@ import { requestRebuild } from "./derived-data.ts";
  * migrations (api/db/migrations/derived-data.ts).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("acervo").addColumn("titulo_caracteres_ignorados", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("acervo")
+    .addColumn("titulo_caracteres_ignorados", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   // PostgreSQL runs a migration inside a transaction already; SQLite's runs get one per batch (one commit each).
   const inTransaction = (fn: (trx: Kysely<any>) => Promise<void>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
   let last = 0;

@@ -16,19 +16,29 @@ const found = async (termo: string, ordenacao: "C" | "T" = "C") =>
 // ISSN, and sorts a title by its initial article.
 beforeAll(async () => {
   t = await createTestApi({ patrons: false, titles: 0 });
-  ids = await insertTitles(t.db, [{ titulo: "Memórias póstumas" }, { titulo: "Revista de audiologia" }, { titulo: "A estrela da manhã" }, { titulo: "Brasil" }]);
+  ids = await insertTitles(t.db, [
+    { titulo: "Memórias póstumas" },
+    { titulo: "Revista de audiologia" },
+    { titulo: "A estrela da manhã" },
+    { titulo: "Brasil" },
+  ]);
   await t.db.updateTable("acervo").set({ isbn: "85-359-0277-5" }).where("cod_acervo", "=", ids[0]).execute();
   await t.db.updateTable("acervo").set({ issn: "03785955" }).where("cod_acervo", "=", ids[1]).execute();
   await t.db.updateTable("acervo").set({ titulo_caracteres_ignorados: 2 }).where("cod_acervo", "=", ids[2]).execute();
   // The entries as the indexer wrote them before: the stored forms only, the title sorted as written.
   const others = async (id: number, outros: string) =>
     dialectOf(t.db) === "postgres"
-      ? sql`UPDATE acervo_busca SET documento = setweight(to_tsvector('simple', ${titleText(id)}), 'A') || setweight(to_tsvector('simple', ${outros}), 'D') WHERE cod_acervo = ${id}`.execute(t.db)
+      ? sql`UPDATE acervo_busca SET documento = setweight(to_tsvector('simple', ${titleText(id)}), 'A') || setweight(to_tsvector('simple', ${outros}), 'D') WHERE cod_acervo = ${id}`.execute(
+          t.db,
+        )
       : sql`UPDATE acervo_busca SET outros = ${outros} WHERE rowid = ${id}`.execute(t.db);
   await others(ids[0], "85 359 0277 5 8535902775");
   await others(ids[1], "03785955");
   await sql`UPDATE busca_ordem SET titulo_ord = 'a estrela da manha' WHERE cod_acervo = ${ids[2]}`.execute(t.db);
-  await t.db.deleteFrom("kysely_migration" as never).where(sql.ref("name"), "=", "088-identifier-forms").execute();
+  await t.db
+    .deleteFrom("kysely_migration" as never)
+    .where(sql.ref("name"), "=", "088-identifier-forms")
+    .execute();
 });
 afterAll(async () => t.cleanup());
 

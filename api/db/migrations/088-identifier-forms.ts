@@ -22,7 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     if (rows.length === 0) return;
     last = rows[rows.length - 1].cod_acervo;
     const stale = rows
-      .filter((r) => (r.isbn !== null && !/^\d{13}$/.test(r.isbn)) || (r.issn !== null && r.issn.trim() !== "") || (r.titulo_caracteres_ignorados ?? 0) > 0)
+      .filter(
+        (r) => (r.isbn !== null && !/^\d{13}$/.test(r.isbn)) || (r.issn !== null && r.issn.trim() !== "") || (r.titulo_caracteres_ignorados ?? 0) > 0,
+      )
       .map((r) => r.cod_acervo);
     await requestTitleReindex(db, stale);
   }

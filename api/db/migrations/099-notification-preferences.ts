@@ -23,13 +23,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable("pesquisa_salva").addColumn("alerta", "text").execute();
   await db.schema.alterTable("pesquisa_salva").addColumn("alerta_desde", "text").execute();
-  await db.schema.alterTable("alerta").addColumn("visivel", "integer", (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable("alerta")
+    .addColumn("visivel", "integer", (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema
     .createTable("chave_assinatura")
     .addColumn("nome", "text", (c) => c.primaryKey())
     .addColumn("valor", "text", (c) => c.notNull())
     .execute();
-  await db.insertInto("chave_assinatura").values({ nome: "descadastro", valor: crypto.randomBytes(32).toString("base64url") }).execute();
+  await db
+    .insertInto("chave_assinatura")
+    .values({ nome: "descadastro", valor: crypto.randomBytes(32).toString("base64url") })
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

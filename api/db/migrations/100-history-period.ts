@@ -6,7 +6,10 @@ import type { Kysely } from "kysely";
  * (`padrao`: `instituicao.parametros.historico_dias`). With it off nothing is recorded.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("pessoa").addColumn("historico_prazo", "text", (c) => c.notNull().defaultTo("sempre")).execute();
+  await db.schema
+    .alterTable("pessoa")
+    .addColumn("historico_prazo", "text", (c) => c.notNull().defaultTo("sempre"))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -26,8 +26,16 @@ beforeAll(async () => {
   t = await createTestApi({ patrons: true, titles: 12 });
   [id] = await insertTitles(t.db, [
     {
-      titulo: "Dom Casmurro", subtitulo: "romance", autor: "Machado de Assis, Joaquim Maria, 1839-1908", edicao: "2. ed.",
-      local_publicacao: "São Paulo", editora: "Penguin", ano_publicacao: 2019, assuntos: ["Ficção brasileira"], marc: MARC, copies: 2,
+      titulo: "Dom Casmurro",
+      subtitulo: "romance",
+      autor: "Machado de Assis, Joaquim Maria, 1839-1908",
+      edicao: "2. ed.",
+      local_publicacao: "São Paulo",
+      editora: "Penguin",
+      ano_publicacao: 2019,
+      assuntos: ["Ficção brasileira"],
+      marc: MARC,
+      copies: 2,
     },
   ]);
   token = await publicToken(t.app);
@@ -61,8 +69,15 @@ describe("GET /api/acervo/{id}", () => {
     expect(res.status).toBe(200);
     const a = await res.json();
     expect(a).toMatchObject({
-      cod_acervo: id, titulo: "Dom Casmurro", assuntos: ["Ficção brasileira"], autores_secundarios: [], desc_tipo_obra: "Livro",
-      idioma_desc: "Português", links: [], autoridades: [], instituicao: { cod_empresa: 1, desc_empresa: "Universidade Federal de Demonstração" },
+      cod_acervo: id,
+      titulo: "Dom Casmurro",
+      assuntos: ["Ficção brasileira"],
+      autores_secundarios: [],
+      desc_tipo_obra: "Livro",
+      idioma_desc: "Português",
+      links: [],
+      autoridades: [],
+      instituicao: { cod_empresa: 1, desc_empresa: "Universidade Federal de Demonstração" },
     });
     expect(a.marc).toBeUndefined();
   });
@@ -75,12 +90,21 @@ describe("GET /api/acervo/{id}", () => {
   it("lists copies with their library, filtered by cod_unidade", async () => {
     const all = await (await get(t.app, `/api/acervo/${id}/exemplares`, token)).json();
     expect(all).toHaveLength(2);
-    expect(all[0]).toMatchObject({ biblioteca: { cod_biblioteca: 1, desc_biblioteca: "Biblioteca Central" }, situacao: "disponivel", data_devolucao_prevista: null });
+    expect(all[0]).toMatchObject({
+      biblioteca: { cod_biblioteca: 1, desc_biblioteca: "Biblioteca Central" },
+      situacao: "disponivel",
+      data_devolucao_prevista: null,
+    });
     expect(await (await get(t.app, `/api/acervo/${id}/exemplares?cod_unidade=2`, token)).json()).toEqual([]);
   });
 
   it("shows the due date of a lent copy", async () => {
-    const loan = await t.db.selectFrom("emprestimo").innerJoin("exemplar", "exemplar.cod_exemplar", "emprestimo.cod_exemplar").select(["exemplar.cod_acervo", "emprestimo.data_devolucao_prevista"]).where("emprestimo.data_devolucao", "is", null).executeTakeFirstOrThrow();
+    const loan = await t.db
+      .selectFrom("emprestimo")
+      .innerJoin("exemplar", "exemplar.cod_exemplar", "emprestimo.cod_exemplar")
+      .select(["exemplar.cod_acervo", "emprestimo.data_devolucao_prevista"])
+      .where("emprestimo.data_devolucao", "is", null)
+      .executeTakeFirstOrThrow();
     const copies = await (await get(t.app, `/api/acervo/${loan.cod_acervo}/exemplares`, token)).json();
     expect(copies[0]).toMatchObject({ situacao: "emprestado", data_devolucao_prevista: loan.data_devolucao_prevista });
   });
@@ -89,7 +113,16 @@ describe("GET /api/acervo/{id}", () => {
     const pub = await (await get(t.app, `/api/acervo/${id}/marc`, token)).json();
     expect(pub.leader).toBe(MARC.leader);
     expect(pub.campos.map((c: { tag: string }) => c.tag)).toEqual(["001", "008", "020", "100", "245", "260", "650"]);
-    expect(pub.campos[4]).toEqual({ tag: "245", ind1: "1", ind2: "0", subcampos: [{ codigo: "a", valor: "Dom Casmurro :" }, { codigo: "b", valor: "romance /" }, { codigo: "c", valor: "Machado de Assis." }] });
+    expect(pub.campos[4]).toEqual({
+      tag: "245",
+      ind1: "1",
+      ind2: "0",
+      subcampos: [
+        { codigo: "a", valor: "Dom Casmurro :" },
+        { codigo: "b", valor: "romance /" },
+        { codigo: "c", valor: "Machado de Assis." },
+      ],
+    });
     const full = await (await get(t.app, `/api/acervo/${id}/marc?liberacao=1`, token)).json();
     expect(full.campos.map((c: { tag: string }) => c.tag)).toContain("590");
   });

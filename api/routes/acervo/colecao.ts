@@ -3,25 +3,54 @@ import { collectionTotals, titleKind, titleLibraries, titleLinks } from "../../d
 import { institutionParameters } from "../../db/institution.ts";
 import { listArmazem, saveToArmazem } from "../../domain/armazem.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import {
+  createRouter,
+  ErrorSchema,
+  errorResponses,
+  LangHeader,
+  parseJsonObject,
+  patronErrorResponses,
+  patronOf,
+  requireToken,
+  type ApiDeps,
+} from "../../lib/http.ts";
 import { msg } from "../../lib/messages.ts";
 import { BASE_NAMES } from "./messages.ts";
 import { EXTERNAL_BASES } from "../vinculos/index.ts";
 
-const IdParam = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }) });
+const IdParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" } }),
+});
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
 const ok = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } } });
 
-const Link = z.object({ cod_link: z.number().int(), url: z.string(), descricao: z.string().nullable(), restrito: z.boolean(), acessibilidade: z.boolean() }).openapi("AcervoLink");
-const Cor = z.object({ cod_acervo: z.number().int(), cod_tipo_obra: z.number().int(), cor: z.string().openapi({ description: "#rrggbb" }) }).openapi("AcervoCor");
+const Link = z
+  .object({ cod_link: z.number().int(), url: z.string(), descricao: z.string().nullable(), restrito: z.boolean(), acessibilidade: z.boolean() })
+  .openapi("AcervoLink");
+const Cor = z
+  .object({ cod_acervo: z.number().int(), cod_tipo_obra: z.number().int(), cor: z.string().openapi({ description: "#rrggbb" }) })
+  .openapi("AcervoCor");
 const BibliotecaAcervo = z
-  .object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string(), sigla: z.string(), nome_campus: z.string(), exemplares: z.number().int(), disponiveis: z.number().int() })
+  .object({
+    cod_biblioteca: z.number().int(),
+    desc_biblioteca: z.string(),
+    sigla: z.string(),
+    nome_campus: z.string(),
+    exemplares: z.number().int(),
+    disponiveis: z.number().int(),
+  })
   .openapi("AcervoBiblioteca");
 const Totais = z
   .object({
     titulos: z.number().int(),
     exemplares: z.number().int(),
-    por_tipo_obra: z.array(z.object({ cod_tipo_obra: z.number().int(), descricao: z.string(), titulos: z.number().int(), exemplares: z.number().int() })),
+    por_tipo_obra: z.array(
+      z.object({ cod_tipo_obra: z.number().int(), descricao: z.string(), titulos: z.number().int(), exemplares: z.number().int() }),
+    ),
   })
   .openapi("AcervoTotais");
 const Date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -35,7 +64,6 @@ const Armazem = z
   .openapi("Armazem");
 const BaseDados = z.object({ base: z.enum(EXTERNAL_BASES), descricao: z.string() }).openapi("BaseDados");
 
-
 /** Colours by work type when the institution sets none (`parametros.cores_tipo_obra`). */
 const PALETTE = ["#1f5f8b", "#7a3e9d", "#2e7d32", "#b35900", "#8b1f3f", "#00695c", "#5d4037", "#37474f"];
 
@@ -47,7 +75,16 @@ const PALETTE = ["#1f5f8b", "#7a3e9d", "#2e7d32", "#b35900", "#8b1f3f", "#00695c
 export function colecaoRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = createRouter();
-  for (const p of ["/totais", "/dados-armazem", "/gravar-armazem", "/meu-pergamum/bases-dados", "/:id{[0-9]+}/links", "/:id{[0-9]+}/cor", "/:id{[0-9]+}/bibliotecas"]) app.use(p, requireToken(deps));
+  for (const p of [
+    "/totais",
+    "/dados-armazem",
+    "/gravar-armazem",
+    "/meu-pergamum/bases-dados",
+    "/:id{[0-9]+}/links",
+    "/:id{[0-9]+}/cor",
+    "/:id{[0-9]+}/bibliotecas",
+  ])
+    app.use(p, requireToken(deps));
 
   const exists = async (id: number) => {
     const row = await titleKind(db, id);
@@ -56,17 +93,34 @@ export function colecaoRoutes(deps: ApiDeps) {
   };
 
   app.openapi(
-    createRoute({ method: "get", path: "/{id}/links", summary: "A title's online links", security: [{ bearer: [] }], request: { headers: LangHeader, params: IdParam }, responses: { ...ok(z.array(Link), "Links"), ...errorResponses, ...notFound } }),
+    createRoute({
+      method: "get",
+      path: "/{id}/links",
+      summary: "A title's online links",
+      security: [{ bearer: [] }],
+      request: { headers: LangHeader, params: IdParam },
+      responses: { ...ok(z.array(Link), "Links"), ...errorResponses, ...notFound },
+    }),
     async (c) => {
       const { id } = c.req.valid("param");
       await exists(id);
       const rows = await titleLinks(db, id);
-      return c.json(rows.map((l) => ({ ...l, restrito: l.restrito === 1, acessibilidade: l.acessibilidade === 1 })), 200);
+      return c.json(
+        rows.map((l) => ({ ...l, restrito: l.restrito === 1, acessibilidade: l.acessibilidade === 1 })),
+        200,
+      );
     },
   );
 
   app.openapi(
-    createRoute({ method: "get", path: "/{id}/cor", summary: "The colour that marks the title's work type (labels, result badges)", security: [{ bearer: [] }], request: { headers: LangHeader, params: IdParam }, responses: { ...ok(Cor, "Colour"), ...errorResponses, ...notFound } }),
+    createRoute({
+      method: "get",
+      path: "/{id}/cor",
+      summary: "The colour that marks the title's work type (labels, result badges)",
+      security: [{ bearer: [] }],
+      request: { headers: LangHeader, params: IdParam },
+      responses: { ...ok(Cor, "Colour"), ...errorResponses, ...notFound },
+    }),
     async (c) => {
       const t = await exists(c.req.valid("param").id);
       const set = parseJsonObject(await institutionParameters(db)).cores_tipo_obra as Record<string, unknown> | undefined;
@@ -77,12 +131,22 @@ export function colecaoRoutes(deps: ApiDeps) {
   );
 
   app.openapi(
-    createRoute({ method: "get", path: "/{id}/bibliotecas", summary: "The libraries that hold copies of the title, with counts", security: [{ bearer: [] }], request: { headers: LangHeader, params: IdParam }, responses: { ...ok(z.array(BibliotecaAcervo), "Libraries"), ...errorResponses, ...notFound } }),
+    createRoute({
+      method: "get",
+      path: "/{id}/bibliotecas",
+      summary: "The libraries that hold copies of the title, with counts",
+      security: [{ bearer: [] }],
+      request: { headers: LangHeader, params: IdParam },
+      responses: { ...ok(z.array(BibliotecaAcervo), "Libraries"), ...errorResponses, ...notFound },
+    }),
     async (c) => {
       const { id } = c.req.valid("param");
       await exists(id);
       const rows = await titleLibraries(db, id);
-      return c.json(rows.map((r) => ({ ...r, exemplares: Number(r.exemplares), disponiveis: Number(r.disponiveis) })), 200);
+      return c.json(
+        rows.map((r) => ({ ...r, exemplares: Number(r.exemplares), disponiveis: Number(r.disponiveis) })),
+        200,
+      );
     },
   );
 
@@ -92,7 +156,10 @@ export function colecaoRoutes(deps: ApiDeps) {
       path: "/totais",
       summary: "Collection totals: titles and copies by work type, of titles added between the dates, in one library or all",
       security: [{ bearer: [] }],
-      request: { headers: LangHeader, query: z.object({ dataIni: Date.optional(), dataFim: Date.optional(), biblioteca: z.coerce.number().int().positive().optional() }) },
+      request: {
+        headers: LangHeader,
+        query: z.object({ dataIni: Date.optional(), dataFim: Date.optional(), biblioteca: z.coerce.number().int().positive().optional() }),
+      },
       responses: { ...ok(Totais, "Totals"), ...errorResponses },
     }),
     async (c) => {
@@ -102,12 +169,22 @@ export function colecaoRoutes(deps: ApiDeps) {
       }
       const rows = await collectionTotals(db, { dataIni, dataFim, biblioteca });
       const por = rows.map((r) => ({ ...r, titulos: Number(r.titulos), exemplares: Number(r.exemplares) }));
-      return c.json({ titulos: por.reduce((s, r) => s + r.titulos, 0), exemplares: por.reduce((s, r) => s + r.exemplares, 0), por_tipo_obra: por }, 200);
+      return c.json(
+        { titulos: por.reduce((s, r) => s + r.titulos, 0), exemplares: por.reduce((s, r) => s + r.exemplares, 0), por_tipo_obra: por },
+        200,
+      );
     },
   );
 
   app.openapi(
-    createRoute({ method: "get", path: "/dados-armazem", summary: "The title lists the patron handed to libraries (newest first)", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: { ...ok(z.array(Armazem), "Lists"), ...patronErrorResponses } }),
+    createRoute({
+      method: "get",
+      path: "/dados-armazem",
+      summary: "The title lists the patron handed to libraries (newest first)",
+      security: [{ bearer: [] }],
+      request: { headers: LangHeader },
+      responses: { ...ok(z.array(Armazem), "Lists"), ...patronErrorResponses },
+    }),
     async (c) => c.json(await listArmazem(db, patronOf(c)), 200),
   );
 
@@ -119,9 +196,24 @@ export function colecaoRoutes(deps: ApiDeps) {
       security: [{ bearer: [] }],
       request: {
         headers: LangHeader,
-        body: { required: true, content: { "application/json": { schema: z.object({ cesta: z.array(z.coerce.number().int().positive()).min(1).max(200), cod_biblioteca: z.coerce.number().int().positive() }).openapi("GravarArmazem") } } },
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: z
+                .object({ cesta: z.array(z.coerce.number().int().positive()).min(1).max(200), cod_biblioteca: z.coerce.number().int().positive() })
+                .openapi("GravarArmazem"),
+            },
+          },
+        },
       },
-      responses: { 201: { description: "Stored", content: { "application/json": { schema: z.object({ cod_armazem: z.number().int(), itens: z.number().int() }) } } }, ...patronErrorResponses },
+      responses: {
+        201: {
+          description: "Stored",
+          content: { "application/json": { schema: z.object({ cod_armazem: z.number().int(), itens: z.number().int() }) } },
+        },
+        ...patronErrorResponses,
+      },
     }),
     async (c) => {
       const body = c.req.valid("json");
@@ -146,7 +238,10 @@ export function colecaoRoutes(deps: ApiDeps) {
       patronOf(c);
       const configured = parseJsonObject(await institutionParameters(db)).bases_dados;
       const bases = Array.isArray(configured) ? EXTERNAL_BASES.filter((b) => configured.includes(b)) : [...EXTERNAL_BASES];
-      return c.json(bases.map((base) => ({ base, descricao: BASE_NAMES[base] })).sort((a, b) => a.descricao.localeCompare(b.descricao, "pt")), 200);
+      return c.json(
+        bases.map((base) => ({ base, descricao: BASE_NAMES[base] })).sort((a, b) => a.descricao.localeCompare(b.descricao, "pt")),
+        200,
+      );
     },
   );
   return app;

@@ -22,7 +22,19 @@ export function languageName(lang: Lang, code: string): string {
 
 /** Display names of the external bases of spec §9. */
 export const BASE_NAMES: Record<(typeof EXTERNAL_BASES)[number], string> = {
-  pearson: "Biblioteca Virtual Pearson", cengage: "Cengage", editora_forum: "Editora Fórum", minhabiblioteca: "Minha Biblioteca", ebrary: "Ebrary",
-  rtonline: "Revista dos Tribunais Online", lectio: "Lectio", gale: "Gale", gale_book: "Gale eBooks", oxford: "Oxford Academic", proquest: "ProQuest",
-  uptodate: "UpToDate", lexicomp: "Lexicomp", solucto: "Solucto", jornalderesenhas: "Jornal de Resenhas",
+  pearson: "Biblioteca Virtual Pearson",
+  cengage: "Cengage",
+  editora_forum: "Editora Fórum",
+  minhabiblioteca: "Minha Biblioteca",
+  ebrary: "Ebrary",
+  rtonline: "Revista dos Tribunais Online",
+  lectio: "Lectio",
+  gale: "Gale",
+  gale_book: "Gale eBooks",
+  oxford: "Oxford Academic",
+  proquest: "ProQuest",
+  uptodate: "UpToDate",
+  lexicomp: "Lexicomp",
+  solucto: "Solucto",
+  jornalderesenhas: "Jornal de Resenhas",
 };

@@ -2,7 +2,18 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { additionalTitles, dublinCore, marcView, parseMarc } from "../../domain/marc-view.ts";
 import { EXPORT_FORMATS, exportTitles } from "../../domain/citations.ts";
 import { abntReference } from "../../domain/referencia.ts";
-import { activityPublic, copyCounts, loansPerMonth, loansPerYear, titleAuthorities, titleCopies, titleKind, titleLinks, titleRow, titlesMarc } from "../../db/acervo.ts";
+import {
+  activityPublic,
+  copyCounts,
+  loansPerMonth,
+  loansPerYear,
+  titleAuthorities,
+  titleCopies,
+  titleKind,
+  titleLinks,
+  titleRow,
+  titlesMarc,
+} from "../../db/acervo.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../../lib/http.ts";
 import type { Lang } from "../../lib/messages.ts";
@@ -13,11 +24,27 @@ import { titleExtras } from "../../domain/title-extras.ts";
 import { DERIVED_FACET_TYPES, EDITIONS_MAX, otherEditions, SIMILAR_MAX, similarTitles } from "../../search/index.ts";
 import { Fasciculo, listIssues } from "../kardex.ts";
 
-const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+const Id = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
-const ok = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } }, ...errorResponses, ...notFound });
+const ok = <T extends z.ZodType>(schema: T, description: string) => ({
+  200: { description, content: { "application/json": { schema } } },
+  ...errorResponses,
+  ...notFound,
+});
 
-const Link = z.object({ cod_link: z.number().int(), url: z.string(), descricao: z.string().nullable(), restrito: z.boolean(), acessibilidade: z.boolean() });
+const Link = z.object({
+  cod_link: z.number().int(),
+  url: z.string(),
+  descricao: z.string().nullable(),
+  restrito: z.boolean(),
+  acessibilidade: z.boolean(),
+});
 const Acervo = z
   .object({
     cod_acervo: z.number().int(),
@@ -65,11 +92,20 @@ const Acervo = z
       .openapi({ description: "The way to the shelf: each library that keeps a copy, with the copies' location and call number" }),
     acervo_fechado: z.boolean().openapi({ description: "Estante: a copy is in closed stacks; only then has the title the acervo-fechado page" }),
     cursos_disc: z
-      .array(z.object({ cod_curso: z.number().int(), curso: z.string(), cod_disciplina: z.number().int(), codigo_disciplina: z.string(), disciplina: z.string() }))
+      .array(
+        z.object({
+          cod_curso: z.number().int(),
+          curso: z.string(),
+          cod_disciplina: z.number().int(),
+          codigo_disciplina: z.string(),
+          disciplina: z.string(),
+        }),
+      )
       .openapi({ description: "Courses and disciplines whose teaching plans cite the title" }),
-    dados_adicionais: z
-      .record(z.enum(DERIVED_FACET_TYPES), z.array(z.object({ codigo: z.string(), descricao: z.string() })))
-      .openapi({ description: "The title's values of the derived search filters, by filter code (R repository, P place, C collection, A author, E publisher, S subject); a value's search is filtro=CODE:codigo" }),
+    dados_adicionais: z.record(z.enum(DERIVED_FACET_TYPES), z.array(z.object({ codigo: z.string(), descricao: z.string() }))).openapi({
+      description:
+        "The title's values of the derived search filters, by filter code (R repository, P place, C collection, A author, E publisher, S subject); a value's search is filtro=CODE:codigo",
+    }),
   })
   .passthrough()
   .openapi("Acervo");
@@ -117,7 +153,12 @@ const Permissoes = z
   .openapi("AcervoPermissoes");
 
 const TitulosAdicionais = z
-  .array(z.object({ cod_acervo: z.number().int(), titulos: z.array(z.object({ tipo: z.enum(["uniforme", "variante", "relacionado"]), titulo: z.string() })) }))
+  .array(
+    z.object({
+      cod_acervo: z.number().int(),
+      titulos: z.array(z.object({ tipo: z.enum(["uniforme", "variante", "relacionado"]), titulo: z.string() })),
+    }),
+  )
   .openapi("TitulosAdicionais");
 /** A related title (another edition, or "more like this"; ADR 244). */
 const TituloRelacionado = z
@@ -182,7 +223,6 @@ const route = <T extends z.ZodType, Q extends z.ZodObject<any>>(path: string, su
     responses: ok(schema, summary),
   });
 
-
 /** /api/acervo/{id}/... and /api/acervo/titulos-adicionais: one title and its views. */
 export function tituloRoutes(deps: ApiDeps) {
   const { db } = deps;
@@ -233,7 +273,6 @@ export function tituloRoutes(deps: ApiDeps) {
     }));
   };
 
-
   /** What a patron may do with a title, from its copies and the comment activity. */
   const permissions = async (id: number) => {
     const counts = await copyCounts(db, id);
@@ -266,22 +305,35 @@ export function tituloRoutes(deps: ApiDeps) {
     };
   };
 
-  app.openapi(route("/{id}", "A title with its links, authorities and institution; ?incluir= embeds its copies, permissions, additional titles and comments", AcervoIncluido, IncluirQuery), async (c) => {
-    const id = c.req.valid("param").id;
-    const body: Record<string, unknown> = await title(id, c.get("lang"));
-    const parts = new Set((c.req.valid("query").incluir?.split(",") ?? []) as Include[]);
-    if (parts.has("exemplares")) body.exemplares = await copies(id);
-    if (parts.has("permissoes")) body.permissoes = await permissions(id);
-    if (parts.has("titulos_adicionais")) body.titulos_adicionais = (await additional([id]))[0]?.titulos ?? [];
-    if (parts.has("comentarios")) body.comentarios = await listComments(db, id, c.get("owner").codPessoa ?? null);
-    if (parts.has("fasciculos")) body.fasciculos = await listIssues(db, id, { situacao: "recebido", limit: LATEST_ISSUES, byArrival: true });
-    if (parts.has("edicoes")) body.edicoes = await otherEditions(db, id);
-    if (parts.has("semelhantes")) body.semelhantes = await similarTitles(db, id);
-    return c.json(body as z.infer<typeof AcervoIncluido>, 200);
-  });
+  app.openapi(
+    route(
+      "/{id}",
+      "A title with its links, authorities and institution; ?incluir= embeds its copies, permissions, additional titles and comments",
+      AcervoIncluido,
+      IncluirQuery,
+    ),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      const body: Record<string, unknown> = await title(id, c.get("lang"));
+      const parts = new Set((c.req.valid("query").incluir?.split(",") ?? []) as Include[]);
+      if (parts.has("exemplares")) body.exemplares = await copies(id);
+      if (parts.has("permissoes")) body.permissoes = await permissions(id);
+      if (parts.has("titulos_adicionais")) body.titulos_adicionais = (await additional([id]))[0]?.titulos ?? [];
+      if (parts.has("comentarios")) body.comentarios = await listComments(db, id, c.get("owner").codPessoa ?? null);
+      if (parts.has("fasciculos")) body.fasciculos = await listIssues(db, id, { situacao: "recebido", limit: LATEST_ISSUES, byArrival: true });
+      if (parts.has("edicoes")) body.edicoes = await otherEditions(db, id);
+      if (parts.has("semelhantes")) body.semelhantes = await similarTitles(db, id);
+      return c.json(body as z.infer<typeof AcervoIncluido>, 200);
+    },
+  );
 
   app.openapi(
-    route("/{id}/exemplares", "Copies of a title, optionally of one library", z.array(Exemplar).openapi("Exemplares"), z.object({ cod_unidade: z.coerce.number().int().positive().optional() })),
+    route(
+      "/{id}/exemplares",
+      "Copies of a title, optionally of one library",
+      z.array(Exemplar).openapi("Exemplares"),
+      z.object({ cod_unidade: z.coerce.number().int().positive().optional() }),
+    ),
     async (c) => {
       const id = c.req.valid("param").id;
       const { cod_unidade } = c.req.valid("query");
@@ -328,7 +380,10 @@ export function tituloRoutes(deps: ApiDeps) {
     const id = c.req.valid("param").id;
     await load(id);
     const rows = await loansPerYear(db, id);
-    return c.json(rows.map((r) => ({ ano: Number(r.ano), emprestimos: Number(r.emprestimos) })), 200);
+    return c.json(
+      rows.map((r) => ({ ano: Number(r.ano), emprestimos: Number(r.emprestimos) })),
+      200,
+    );
   });
 
   app.openapi(
@@ -339,7 +394,14 @@ export function tituloRoutes(deps: ApiDeps) {
       security: [{ bearer: [] }],
       request: {
         headers: LangHeader,
-        params: Id.extend({ ano: z.coerce.number().int().min(1000).max(9999).openapi({ param: { name: "ano", in: "path" }, example: 2024 }) }),
+        params: Id.extend({
+          ano: z.coerce
+            .number()
+            .int()
+            .min(1000)
+            .max(9999)
+            .openapi({ param: { name: "ano", in: "path" }, example: 2024 }),
+        }),
       },
       responses: ok(EstatisticaMeses, "Loans per month"),
     }),
@@ -358,11 +420,14 @@ export function tituloRoutes(deps: ApiDeps) {
     return c.json(await otherEditions(db, id), 200);
   });
 
-  app.openapi(route("/{id}/semelhantes", "Estante: more like this, titles sharing the title's authors, subjects or class (ADR 244)", Semelhantes, NoQuery), async (c) => {
-    const id = c.req.valid("param").id;
-    await load(id);
-    return c.json(await similarTitles(db, id), 200);
-  });
+  app.openapi(
+    route("/{id}/semelhantes", "Estante: more like this, titles sharing the title's authors, subjects or class (ADR 244)", Semelhantes, NoQuery),
+    async (c) => {
+      const id = c.req.valid("param").id;
+      await load(id);
+      return c.json(await similarTitles(db, id), 200);
+    },
+  );
 
   app.openapi(route("/{id}/permissoes", "What a patron may do with this title", Permissoes, NoQuery), async (c) => {
     const id = c.req.valid("param").id;

@@ -20,7 +20,11 @@ beforeAll(async () => {
   const day = ["2026-01-10", "2026-01-20", "2026-03-05", "2026-04-02"];
   const mode = ["compra", "doacao", "compra", null];
   for (const [i, e] of copies.entries()) {
-    await t.db.updateTable("exemplar").set({ data_aquisicao: day[i], modalidade_aquisicao: mode[i] }).where("cod_exemplar", "=", e.cod_exemplar).execute();
+    await t.db
+      .updateTable("exemplar")
+      .set({ data_aquisicao: day[i], modalidade_aquisicao: mode[i] })
+      .where("cod_exemplar", "=", e.cod_exemplar)
+      .execute();
   }
   await t.db
     .insertInto("sugestao_aquisicao")
@@ -37,8 +41,22 @@ beforeAll(async () => {
   await t.db
     .insertInto("emprestimo")
     .values([
-      { cod_exemplar: first!.cod_exemplar, cod_pessoa: 1, cod_biblioteca: 1, data_emprestimo: "2026-02-01", data_devolucao_prevista: "2026-02-15", data_devolucao: "2026-02-10" },
-      { cod_exemplar: second!.cod_exemplar, cod_pessoa: 2, cod_biblioteca: 1, data_emprestimo: "2026-05-01", data_devolucao_prevista: "2026-05-15", data_devolucao: null },
+      {
+        cod_exemplar: first!.cod_exemplar,
+        cod_pessoa: 1,
+        cod_biblioteca: 1,
+        data_emprestimo: "2026-02-01",
+        data_devolucao_prevista: "2026-02-15",
+        data_devolucao: "2026-02-10",
+      },
+      {
+        cod_exemplar: second!.cod_exemplar,
+        cod_pessoa: 2,
+        cod_biblioteca: 1,
+        data_emprestimo: "2026-05-01",
+        data_devolucao_prevista: "2026-05-15",
+        data_devolucao: null,
+      },
     ])
     .execute();
   pub = await publicToken(t.app);
@@ -87,12 +105,18 @@ describe("GET /api/aquisicao/estatisticas", () => {
   it("groups a range longer than two years by year", async () => {
     const s = await json("/api/aquisicao/estatisticas?dataIni=2024-01-01&dataFim=2026-12-31");
     expect(s.agrupamento).toBe("ano");
-    expect(s.periodos.map((p: { periodo: string; exemplares: number }) => [p.periodo, p.exemplares])).toEqual([["2024", 0], ["2025", 0], ["2026", 4]]);
+    expect(s.periodos.map((p: { periodo: string; exemplares: number }) => [p.periodo, p.exemplares])).toEqual([
+      ["2024", 0],
+      ["2025", 0],
+      ["2026", 4],
+    ]);
   });
 
   it("refuses one date alone, a date that is not a real day and a start after the end, on that field and in the patron's language", async () => {
     expect((await json("/api/aquisicao/estatisticas?dataIni=2026-01-01", demo, 422)).errors.dataFim).toEqual(["Informe a data final."]);
-    expect((await json("/api/aquisicao/estatisticas?dataIni=2026-02-30&dataFim=2026-03-01", demo, 422, "5")).errors.dataIni).toEqual(["Enter a valid date."]);
+    expect((await json("/api/aquisicao/estatisticas?dataIni=2026-02-30&dataFim=2026-03-01", demo, 422, "5")).errors.dataIni).toEqual([
+      "Enter a valid date.",
+    ]);
     const late = await json("/api/aquisicao/estatisticas?dataIni=2026-03-01&dataFim=2026-02-01", demo, 422, "3");
     expect(late.errors).toEqual({ dataIni: ["La fecha inicial no puede ser posterior a la fecha final."] });
     expect((await get(t.app, "/api/aquisicao/estatisticas?biblioteca=abc", demo)).status).toBe(422);
@@ -109,7 +133,9 @@ describe("GET /api/plano-ensino/bibliografia?professor=eu", () => {
     const mine = await json("/api/plano-ensino/bibliografia?professor=eu", professor);
     expect(mine.total).toBeGreaterThan(0);
     expect(mine.planos.every((p: { departamento: { descricao: string } }) => p.departamento.descricao === "Departamento de Direito")).toBe(true);
-    const title = mine.planos.flatMap((p: { basica: unknown[] }) => p.basica).find((x: { titulo: string }) => x.titulo === "Constituição e direito brasileiro");
+    const title = mine.planos
+      .flatMap((p: { basica: unknown[] }) => p.basica)
+      .find((x: { titulo: string }) => x.titulo === "Constituição e direito brasileiro");
     expect(title).toMatchObject({ exemplares: 2, emprestados: 1, emprestimos: 2 });
   });
 

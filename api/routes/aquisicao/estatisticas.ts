@@ -9,7 +9,11 @@ const MESSAGES = {
   data_inicial_ausente: { pt: "Informe a data inicial.", es: "Indique la fecha inicial.", en: "Enter the start date." },
   data_final_ausente: { pt: "Informe a data final.", es: "Indique la fecha final.", en: "Enter the end date." },
   // The portal's own words for the same rule (spec §5 date filters).
-  inicio_depois_do_fim: { pt: "A data inicial não pode ser posterior à data final.", es: "La fecha inicial no puede ser posterior a la fecha final.", en: "The start date cannot be after the end date." },
+  inicio_depois_do_fim: {
+    pt: "A data inicial não pode ser posterior à data final.",
+    es: "La fecha inicial no puede ser posterior a la fecha final.",
+    en: "The start date cannot be after the end date.",
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 /** A real calendar day, YYYY-MM-DD. */
@@ -18,7 +22,12 @@ const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T12:
 const Query = z.object({
   dataIni: z.string().optional().openapi({ description: "Start day, YYYY-MM-DD (with dataFim)", format: "date" }),
   dataFim: z.string().optional().openapi({ description: "End day, YYYY-MM-DD (with dataIni, not before it)", format: "date" }),
-  biblioteca: z.coerce.number().int().positive().optional().openapi({ description: "Only copies acquired for, and suggestions addressed to, this library", type: "integer" }),
+  biblioteca: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .openapi({ description: "Only copies acquired for, and suggestions addressed to, this library", type: "integer" }),
 });
 
 const Counts = { titulos: z.number().int(), exemplares: z.number().int() };
@@ -26,9 +35,13 @@ const Estatisticas = z
   .object({
     ...Counts,
     agrupamento: z.enum(["mes", "ano"]).openapi({ description: "mes: periods are YYYY-MM; ano (ranges over 24 months): YYYY" }),
-    periodos: z.array(z.object({ periodo: z.string(), ...Counts })).openapi({ description: "Every period of the range, oldest first, zero ones included" }),
+    periodos: z
+      .array(z.object({ periodo: z.string(), ...Counts }))
+      .openapi({ description: "Every period of the range, oldest first, zero ones included" }),
     por_modalidade: z.array(z.object({ modalidade: z.enum(ACQUISITION_MODES), descricao: z.string(), ...Counts })),
-    sugestoes: z.array(z.object({ situacao: z.string(), descricao: z.string(), total: z.number().int() })).openapi({ description: "Purchase suggestions received in the range, by status (spec §3 order)" }),
+    sugestoes: z
+      .array(z.object({ situacao: z.string(), descricao: z.string(), total: z.number().int() }))
+      .openapi({ description: "Purchase suggestions received in the range, by status (spec §3 order)" }),
   })
   .openapi("AquisicaoEstatisticas");
 
@@ -59,7 +72,10 @@ export function aquisicaoEstatisticasRoutes(deps: ApiDeps) {
         else if (q.dataIni && q.dataFim && q.dataIni > q.dataFim) errors.dataIni = [MESSAGES.inicio_depois_do_fim[lang]];
       }
       if (Object.keys(errors).length > 0) throw new ApiError(422, "validacao", { errors });
-      return c.json(await acquisitionStatistics(deps.db, { dataIni: q.dataIni || undefined, dataFim: q.dataFim || undefined, biblioteca: q.biblioteca }, lang), 200);
+      return c.json(
+        await acquisitionStatistics(deps.db, { dataIni: q.dataIni || undefined, dataFim: q.dataFim || undefined, biblioteca: q.biblioteca }, lang),
+        200,
+      );
     },
   );
   return app;

@@ -11,32 +11,68 @@ import { SuggestionFields, SuggestionStored } from "../unidade-informacao.ts";
 
 const Sugestao = z
   .object({
-    cod_sugestao: z.number().int(), titulo: z.string(), autor: z.string().nullable(), edicao: z.string().nullable(), editor: z.string(), isbn_issn: z.string().nullable(),
-    periodico: z.string().nullable(), outras_inf: z.string().nullable(), biblioteca: z.string(), situacao: z.string(), created_at: z.string(),
+    cod_sugestao: z.number().int(),
+    titulo: z.string(),
+    autor: z.string().nullable(),
+    edicao: z.string().nullable(),
+    editor: z.string(),
+    isbn_issn: z.string().nullable(),
+    periodico: z.string().nullable(),
+    outras_inf: z.string().nullable(),
+    biblioteca: z.string(),
+    situacao: z.string(),
+    created_at: z.string(),
     disciplina: z.string().nullable().openapi({ description: "A professor's suggestion: the teaching plan's discipline (null otherwise)" }),
-    tipo_bibliografia: z.enum(["B", "C"]).nullable(), exemplares: z.number().int().nullable(), justificativa: z.string().nullable(),
+    tipo_bibliografia: z.enum(["B", "C"]).nullable(),
+    exemplares: z.number().int().nullable(),
+    justificativa: z.string().nullable(),
   })
   .openapi("MinhaSugestao");
 const Situacao = z.object({ codigo: z.string(), descricao: z.string() }).openapi("SituacaoSugestao");
 
-
-const ok = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } }, ...patronErrorResponses });
+const ok = <T extends z.ZodType>(schema: T, description: string) => ({
+  200: { description, content: { "application/json": { schema } } },
+  ...patronErrorResponses,
+});
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-const statusesGet = createRoute({ method: "get", path: "/sugestoes/situacao", summary: "The 14 purchase-suggestion statuses (spec §3)", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: ok(z.array(Situacao), "Statuses") });
+const statusesGet = createRoute({
+  method: "get",
+  path: "/sugestoes/situacao",
+  summary: "The 14 purchase-suggestion statuses (spec §3)",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader },
+  responses: ok(z.array(Situacao), "Statuses"),
+});
 const suggestionsGet = createRoute({
   method: "get",
   path: "/sugestoes",
   summary: "The patron's purchase suggestions; dataIni and dataFim together (start ≤ end), situacao one of /sugestoes/situacao",
   security: [{ bearer: [] }],
-  request: { headers: LangHeader, query: z.object({ dataIni: IsoDate.optional(), dataFim: IsoDate.optional(), situacao: z.enum(SUGGESTION_STATUSES.map((s) => s.codigo) as [string, ...string[]]).optional() }) },
+  request: {
+    headers: LangHeader,
+    query: z.object({
+      dataIni: IsoDate.optional(),
+      dataFim: IsoDate.optional(),
+      situacao: z.enum(SUGGESTION_STATUSES.map((s) => s.codigo) as [string, ...string[]]).optional(),
+    }),
+  },
   responses: ok(z.array(Sugestao), "Suggestions, newest first"),
 });
 
 const ProfessorSuggestion = SuggestionFields.extend({
-  plano: z.coerce.number().int().positive().nullish().openapi({ description: "One of the professor's teaching plans (its course and discipline): `GET /plano-ensino/bibliografia?professor=eu`" }),
+  plano: z.coerce
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .openapi({ description: "One of the professor's teaching plans (its course and discipline): `GET /plano-ensino/bibliografia?professor=eu`" }),
   tipo_bibliografia: z.string().max(1).nullish().openapi({ description: "B basic or C complementary bibliography" }),
-  exemplares: z.coerce.number().int().nullish().openapi({ description: `Copies wanted, 1 to ${MAX_COPIES}` }),
+  exemplares: z.coerce
+    .number()
+    .int()
+    .nullish()
+    .openapi({ description: `Copies wanted, 1 to ${MAX_COPIES}` }),
   justificativa: z.string().max(2000).nullish(),
 }).openapi("SugestaoProfessor");
 const professorSuggestionPost = createRoute({
@@ -47,14 +83,22 @@ const professorSuggestionPost = createRoute({
     "403 somente_professor for other patrons; 422 with field errors, solicitacao_duplicada (same title open for the plan) or limite_solicitacoes (the category's open suggestions)",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, body: { required: true, content: { "application/json": { schema: ProfessorSuggestion } } } },
-  responses: { 201: { description: "Suggestion stored (pre_sugestao)", content: { "application/json": { schema: SuggestionStored } } }, ...patronErrorResponses },
+  responses: {
+    201: { description: "Suggestion stored (pre_sugestao)", content: { "application/json": { schema: SuggestionStored } } },
+    ...patronErrorResponses,
+  },
 });
 
 /** /api/aquisicao/...: the patron's purchase suggestions and their statuses (spec §7 "Aquisicao"), and the professors' own route. */
 export function aquisicaoSugestoesRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.use("*", requireToken(deps));
-  app.openapi(statusesGet, async (c) => c.json(SUGGESTION_STATUSES.map((s) => ({ codigo: s.codigo, descricao: s.descricao[c.get("lang")] })), 200));
+  app.openapi(statusesGet, async (c) =>
+    c.json(
+      SUGGESTION_STATUSES.map((s) => ({ codigo: s.codigo, descricao: s.descricao[c.get("lang")] })),
+      200,
+    ),
+  );
   app.openapi(suggestionsGet, async (c) => {
     const lang = c.get("lang");
     const q = c.req.valid("query");

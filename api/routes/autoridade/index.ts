@@ -10,7 +10,13 @@ import { AUTHORITY_TYPES } from "./messages.ts";
 /** How many linked titles the authority answer lists (the rest are reached through a search). */
 export const LINKED_TITLES_SHOWN = 20;
 
-const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 2 }) });
+const Id = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 2 }),
+});
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   200: { description, content: { "application/json": { schema } } },
   ...errorResponses,
@@ -30,7 +36,9 @@ const Autoridade = z
     }),
     notas: z.array(z.string()),
     total_acervos: z.number().int(),
-    acervos: z.array(z.object({ cod_acervo: z.number().int(), titulo: z.string(), autor: z.string().nullable(), ano_publicacao: z.number().int().nullable() })),
+    acervos: z.array(
+      z.object({ cod_acervo: z.number().int(), titulo: z.string(), autor: z.string().nullable(), ano_publicacao: z.number().int().nullable() }),
+    ),
   })
   .openapi("Autoridade");
 const Marc = z
@@ -61,7 +69,10 @@ function matchesWords(folded: string, words: string[]): boolean {
 }
 
 const SearchQuery = z.object({
-  termo: z.string().optional().openapi({ description: `Words of the heading or of a see-from reference (at least ${MIN_AUTHORITY_TERM} characters)`, example: "brasil" }),
+  termo: z
+    .string()
+    .optional()
+    .openapi({ description: `Words of the heading or of a see-from reference (at least ${MIN_AUTHORITY_TERM} characters)`, example: "brasil" }),
   tipo: z.coerce.number().int().min(1).max(9).optional().openapi({ description: "Authority type (GET /autoridade/combo)" }),
   pagina: z.coerce.number().int().min(1).max(10_000).default(1),
   qtd: z.coerce.number().int().min(1).max(100).default(20),
@@ -123,8 +134,19 @@ export function autoridadeRoutes(deps: ApiDeps) {
 
   // Registered before "/{id}" so "combo" is not read as an id.
   app.openapi(
-    createRoute({ method: "get", path: "/combo", summary: "The nine authority types", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: json(Combo, "Authority types") }),
-    (c) => c.json(Object.entries(AUTHORITY_TYPES).map(([codigo, d]) => ({ codigo: Number(codigo), descricao: d[c.get("lang")] })), 200),
+    createRoute({
+      method: "get",
+      path: "/combo",
+      summary: "The nine authority types",
+      security: [{ bearer: [] }],
+      request: { headers: LangHeader },
+      responses: json(Combo, "Authority types"),
+    }),
+    (c) =>
+      c.json(
+        Object.entries(AUTHORITY_TYPES).map(([codigo, d]) => ({ codigo: Number(codigo), descricao: d[c.get("lang")] })),
+        200,
+      ),
   );
 
   const load = async (id: number) => {

@@ -3,7 +3,13 @@ import { listComments, postComment } from "../../domain/comments.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
 import { msg } from "../../lib/messages.ts";
 
-const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" }, example: 1 }) });
+const Id = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
 
 export const Comment = z
@@ -33,7 +39,10 @@ const listRoute = createRoute({
   summary: "Approved comments on a title, plus the patron's own awaiting approval",
   security: [{ bearer: [] }],
   request: { params: Id, headers: LangHeader },
-  responses: { 200: { description: "Comments, newest first", content: { "application/json": { schema: z.array(Comment) } } }, ...patronErrorResponses },
+  responses: {
+    200: { description: "Comments, newest first", content: { "application/json": { schema: z.array(Comment) } } },
+    ...patronErrorResponses,
+  },
 });
 
 const postRoute = createRoute({
@@ -42,7 +51,11 @@ const postRoute = createRoute({
   summary: "Posts a comment on a title; it awaits moderation. 422 limite_comentarios over the category's limit",
   security: [{ bearer: [] }],
   request: { params: Id, headers: LangHeader, body: { required: true, content: { "application/json": { schema: Post } } } },
-  responses: { 201: { description: "Comment awaiting approval", content: { "application/json": { schema: Posted } } }, ...patronErrorResponses, ...notFound },
+  responses: {
+    201: { description: "Comment awaiting approval", content: { "application/json": { schema: Posted } } },
+    ...patronErrorResponses,
+    ...notFound,
+  },
 });
 
 /** /api/comentarios: comments on titles (spec §7 "Comentarios"). */
@@ -55,7 +68,13 @@ export function comentariosRoutes(deps: ApiDeps) {
     const codPessoa = patronOf(c);
     const body = c.req.valid("json");
     const msgs = { required: msg(lang, "campo_obrigatorio"), invalid: msg(lang, "valor_invalido") };
-    const posted = await postComment(deps.db, lang, codPessoa, { codAcervo: c.req.valid("param").id, texto: body.texto, biblioteca: body.biblioteca ?? null }, msgs);
+    const posted = await postComment(
+      deps.db,
+      lang,
+      codPessoa,
+      { codAcervo: c.req.valid("param").id, texto: body.texto, biblioteca: body.biblioteca ?? null },
+      msgs,
+    );
     return c.json(posted, 201);
   });
   return app;

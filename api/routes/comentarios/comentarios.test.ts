@@ -6,7 +6,11 @@ let demo: string;
 let title: number;
 
 function post(url: string, token: string, body: unknown, lang = "1") {
-  return t.app.request(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", lang }, body: JSON.stringify(body) });
+  return t.app.request(url, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", lang },
+    body: JSON.stringify(body),
+  });
 }
 
 beforeAll(async () => {
@@ -33,7 +37,9 @@ describe("comments on a title", () => {
     const posted = await res.json();
     expect(posted.situacao).toBe("aguardando");
     const mine = await (await get(t.app, `/api/comentarios/acervo/${title}`, demo)).json();
-    expect(mine).toEqual([expect.objectContaining({ cod_comentario: posted.cod_comentario, texto: "Ótimo livro.", situacao: "aguardando", proprio: true, autor: "Ana" })]);
+    expect(mine).toEqual([
+      expect.objectContaining({ cod_comentario: posted.cod_comentario, texto: "Ótimo livro.", situacao: "aguardando", proprio: true, autor: "Ana" }),
+    ]);
     expect(await (await get(t.app, `/api/comentarios/acervo/${title}`, await publicToken(t.app))).json()).toEqual([]);
     await t.db.updateTable("comentario").set({ situacao: "aprovado" }).where("cod_comentario", "=", posted.cod_comentario).execute();
     const approved = await (await get(t.app, `/api/comentarios/acervo/${title}`, await publicToken(t.app))).json();
@@ -42,10 +48,14 @@ describe("comments on a title", () => {
 
   it("refuses a comment over the category's limit of comments awaiting approval, with 'comment not sent'", async () => {
     // Category 01 allows 5 awaiting approval; the approved one above no longer counts.
-    for (let i = 0; i < 5; i++) expect((await post(`/api/comentarios/acervo/${title}`, demo, { texto: `Comentário ${i}`, biblioteca: 1 })).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await post(`/api/comentarios/acervo/${title}`, demo, { texto: `Comentário ${i}`, biblioteca: 1 })).status).toBe(201);
     const res = await post(`/api/comentarios/acervo/${title}`, demo, { texto: "Mais um", biblioteca: 1 }, "5");
     expect(res.status).toBe(422);
-    expect(await res.json()).toMatchObject({ code: "limite_comentarios", message: "Limit of comments awaiting approval exceeded: comment not sent." });
+    expect(await res.json()).toMatchObject({
+      code: "limite_comentarios",
+      message: "Limit of comments awaiting approval exceeded: comment not sent.",
+    });
     // The general comment shares the limit.
     expect((await post("/api/comentario", demo, { content: "Geral", b: 1 })).status).toBe(422);
   });
@@ -56,7 +66,11 @@ describe("general comment and purchase suggestion", () => {
     const token = (await login(t.app, "posgrad")).access_token;
     const res = await post("/api/comentario", token, { content: "A biblioteca podia abrir domingo.", b: 2 });
     expect(res.status).toBe(201);
-    const row = await t.db.selectFrom("comentario").selectAll().where("cod_comentario", "=", (await res.json()).cod_comentario).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("comentario")
+      .selectAll()
+      .where("cod_comentario", "=", (await res.json()).cod_comentario)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ cod_acervo: null, cod_biblioteca: 2, situacao: "aguardando" });
   });
 
@@ -71,9 +85,18 @@ describe("general comment and purchase suggestion", () => {
   });
 
   it("stores a suggestion with the library's campus", async () => {
-    const res = await post("/api/sugestao-aquisicao", demo, { biblioteca: 3, titulo: " Dom Casmurro ", editor: " Garnier ", autor: "Machado de Assis" });
+    const res = await post("/api/sugestao-aquisicao", demo, {
+      biblioteca: 3,
+      titulo: " Dom Casmurro ",
+      editor: " Garnier ",
+      autor: "Machado de Assis",
+    });
     expect(res.status).toBe(201);
-    const row = await t.db.selectFrom("sugestao_aquisicao").selectAll().where("cod_sugestao", "=", (await res.json()).cod_sugestao).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("sugestao_aquisicao")
+      .selectAll()
+      .where("cod_sugestao", "=", (await res.json()).cod_sugestao)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ cod_campus: 2, titulo: "Dom Casmurro", editor: "Garnier", situacao: "pre_sugestao" });
   });
 
@@ -84,7 +107,9 @@ describe("general comment and purchase suggestion", () => {
 
   it("lists the libraries with their campus, and the campuses", async () => {
     const libs = await (await get(t.app, "/api/unidade-informacao?campus=2", demo)).json();
-    expect(libs).toEqual([{ cod_biblioteca: 3, desc_biblioteca: "Biblioteca do Campus Norte", sigla: "BCN", cod_campus: 2, nome_campus: "Campus Norte" }]);
+    expect(libs).toEqual([
+      { cod_biblioteca: 3, desc_biblioteca: "Biblioteca do Campus Norte", sigla: "BCN", cod_campus: 2, nome_campus: "Campus Norte" },
+    ]);
     expect(await (await get(t.app, "/api/unidade-informacao/campus", demo)).json()).toHaveLength(2);
   });
 });

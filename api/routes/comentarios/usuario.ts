@@ -5,14 +5,40 @@ import { ApiError } from "../../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
 
 const Comentario = z
-  .object({ cod_comentario: z.number().int(), cod_acervo: z.number().int().nullable(), titulo: z.string().nullable(), biblioteca: z.string(), texto: z.string(), situacao: z.string(), data_envio: z.string() })
+  .object({
+    cod_comentario: z.number().int(),
+    cod_acervo: z.number().int().nullable(),
+    titulo: z.string().nullable(),
+    biblioteca: z.string(),
+    texto: z.string(),
+    situacao: z.string(),
+    data_envio: z.string(),
+  })
   .openapi("MeuComentario");
-const TituloComentado = z.object({ cod_acervo: z.number().int(), titulo: z.string(), autor: z.string().nullable(), total: z.number().int(), ultimo_envio: z.string() }).openapi("TituloComentado");
+const TituloComentado = z
+  .object({ cod_acervo: z.number().int(), titulo: z.string(), autor: z.string().nullable(), total: z.number().int(), ultimo_envio: z.string() })
+  .openapi("TituloComentado");
 
-const ok = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } }, ...patronErrorResponses });
-const Id = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }) });
+const ok = <T extends z.ZodType>(schema: T, description: string) => ({
+  200: { description, content: { "application/json": { schema } } },
+  ...patronErrorResponses,
+});
+const Id = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" } }),
+});
 
-const commentsList = createRoute({ method: "get", path: "/usuario/acervos", summary: "The titles the patron commented on", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: ok(z.array(TituloComentado), "Titles, latest comment first") });
+const commentsList = createRoute({
+  method: "get",
+  path: "/usuario/acervos",
+  summary: "The titles the patron commented on",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader },
+  responses: ok(z.array(TituloComentado), "Titles, latest comment first"),
+});
 const commentsOfTitle = createRoute({
   method: "get",
   path: "/usuario/acervo/{id}",
@@ -21,14 +47,25 @@ const commentsOfTitle = createRoute({
   request: { headers: LangHeader, params: Id },
   responses: ok(z.array(Comentario), "Comments, newest first"),
 });
-const commentsAll = createRoute({ method: "get", path: "/usuario", summary: "All the patron's comments (titles and general), with moderation status", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: ok(z.array(Comentario), "Comments, newest first") });
+const commentsAll = createRoute({
+  method: "get",
+  path: "/usuario",
+  summary: "All the patron's comments (titles and general), with moderation status",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader },
+  responses: ok(z.array(Comentario), "Comments, newest first"),
+});
 const commentDelete = createRoute({
   method: "delete",
   path: "/usuario/{id}",
   summary: "Deletes one of the patron's comments (404 when it is not theirs)",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, params: Id },
-  responses: { 204: { description: "Deleted" }, 404: { description: "Not the patron's comment", content: { "application/json": { schema: ErrorSchema } } }, ...patronErrorResponses },
+  responses: {
+    204: { description: "Deleted" },
+    404: { description: "Not the patron's comment", content: { "application/json": { schema: ErrorSchema } } },
+    ...patronErrorResponses,
+  },
 });
 
 /** /api/comentarios/usuario/...: the patron's own comments (spec §7 "Comentarios"). */

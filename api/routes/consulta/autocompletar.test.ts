@@ -17,7 +17,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.cleanup());
 
-interface Body { sugestoes: Array<{ tipo: string; valor: string; total: number }>; errors?: Record<string, string[]> }
+interface Body {
+  sugestoes: Array<{ tipo: string; valor: string; total: number }>;
+  errors?: Record<string, string[]>;
+}
 const suggest = async (qs: string) => {
   const res = await get(t.app, `/api/consulta/autocompletar?${qs}`, token);
   return { status: res.status, body: (await res.json()) as Body };
@@ -51,7 +54,13 @@ describe("GET /api/consulta/autocompletar", () => {
   });
 
   it("refuses a missing text, a bad field and limits out of range (422 by field)", async () => {
-    for (const [qs, field] of [["", "termo"], ["termo=ma&tipo=isbn", "tipo"], ["termo=ma&qtd=11", "qtd"], ["termo=ma&qtd=0", "qtd"], [`termo=${"a".repeat(201)}`, "termo"]] as const) {
+    for (const [qs, field] of [
+      ["", "termo"],
+      ["termo=ma&tipo=isbn", "tipo"],
+      ["termo=ma&qtd=11", "qtd"],
+      ["termo=ma&qtd=0", "qtd"],
+      [`termo=${"a".repeat(201)}`, "termo"],
+    ] as const) {
       const { status, body } = await suggest(qs);
       expect(status, qs).toBe(422);
       expect(Object.keys(body.errors ?? {}), qs).toContain(field);

@@ -21,10 +21,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t.cleanup());
 
-interface Facet { tipo: string; codigo: string; total: number }
+interface Facet {
+  tipo: string;
+  codigo: string;
+  total: number;
+}
 const search = async (qs: string) => {
   const res = await get(t.app, `/api/consulta?ordenacao=T&${qs}`, token);
-  return { status: res.status, body: (await res.json()) as { total: number; resultados: Array<{ titulo: string }>; errors?: Record<string, string[]> } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { total: number; resultados: Array<{ titulo: string }>; errors?: Record<string, string[]> },
+  };
 };
 const titles = async (qs: string) => {
   const r = await search(qs);
@@ -39,7 +46,12 @@ describe("rows joined by operators", () => {
   });
 
   it("OU finds titles of either row", async () => {
-    expect(await titles("titulo=girassois&autor=lima&op_autor=OU")).toEqual(["Cactos do sertão", "Girassóis do cerrado", "Girassóis na cidade", "Poemas urbanos"]);
+    expect(await titles("titulo=girassois&autor=lima&op_autor=OU")).toEqual([
+      "Cactos do sertão",
+      "Girassóis do cerrado",
+      "Girassóis na cidade",
+      "Poemas urbanos",
+    ]);
   });
 
   it("NAO leaves out the titles of its row", async () => {
@@ -51,10 +63,17 @@ describe("rows joined by operators", () => {
 
   it("mixes operators, read left to right without precedence", async () => {
     // (girassois OR lima) NOT poesia: the poem is left out after the OR, not before it.
-    expect(await titles("titulo=girassois&autor=lima&op_autor=OU&assunto=poesia&op_assunto=NAO")).toEqual(["Cactos do sertão", "Girassóis do cerrado", "Girassóis na cidade"]);
+    expect(await titles("titulo=girassois&autor=lima&op_autor=OU&assunto=poesia&op_assunto=NAO")).toEqual([
+      "Cactos do sertão",
+      "Girassóis do cerrado",
+      "Girassóis na cidade",
+    ]);
     // (girassois NOT souza) OR poesia: with NOT binding first (FTS5's own rule) this would be the same; with AND
     // before OR, girassois AND (silva OR poesia) would differ.
-    expect(await titles("titulo=girassois&autor=souza&op_autor=NAO&assunto=poesia&op_assunto=OU")).toEqual(["Girassóis do cerrado", "Poemas urbanos"]);
+    expect(await titles("titulo=girassois&autor=souza&op_autor=NAO&assunto=poesia&op_assunto=OU")).toEqual([
+      "Girassóis do cerrado",
+      "Poemas urbanos",
+    ]);
     // (cerrado OR lima) AND botanica: AND binding first would give cerrado OR (lima AND botanica), which adds nothing
     // here, so a title of the first row outside the subject shows the difference.
     expect(await titles("titulo=cidade&autor=lima&op_autor=OU&assunto=botanica&op_assunto=E")).toEqual(["Cactos do sertão"]);
@@ -66,7 +85,11 @@ describe("rows joined by operators", () => {
     const res = await get(t.app, `/api/consulta/filtros?${qs}`, token);
     expect(res.status).toBe(200);
     const years = ((await res.json()) as { filtros: Facet[] }).filtros.filter((f) => f.tipo === "Y");
-    expect(years.map((f) => [f.codigo, f.total]).sort()).toEqual([["2001", 1], ["2002", 1], ["2004", 1]]);
+    expect(years.map((f) => [f.codigo, f.total]).sort()).toEqual([
+      ["2001", 1],
+      ["2002", 1],
+      ["2004", 1],
+    ]);
   });
 
   it("refuses a NOT on the first filled row, and an unknown operator", async () => {

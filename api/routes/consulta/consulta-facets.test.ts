@@ -8,21 +8,44 @@ import { createTestApi, get, insertTitles, publicToken } from "../../lib/testing
 const link = (u: string, ind2: string) => ({ "856": { ind1: "4", ind2, subfields: [{ u }] } });
 const DATA = [
   {
-    titulo: "Geologia geral", autor: "Silva, Maria", secundarios: ["Souza, Ana"], assuntos: ["Geologia -- Brasil", "Mineralogia"],
-    editora: "Atlas", local: "São Paulo, SP", serie: "(Coleção Terra ; 3)", links: [link("https://www.scielo.br/j/geo", "0")],
+    titulo: "Geologia geral",
+    autor: "Silva, Maria",
+    secundarios: ["Souza, Ana"],
+    assuntos: ["Geologia -- Brasil", "Mineralogia"],
+    editora: "Atlas",
+    local: "São Paulo, SP",
+    serie: "(Coleção Terra ; 3)",
+    links: [link("https://www.scielo.br/j/geo", "0")],
   },
   {
-    titulo: "Geologia urbana", autor: "Souza, Ana", assuntos: ["Geologia"], editora: "[s.n.]", local: "Rio de Janeiro",
+    titulo: "Geologia urbana",
+    autor: "Souza, Ana",
+    assuntos: ["Geologia"],
+    editora: "[s.n.]",
+    local: "Rio de Janeiro",
     // A table of contents (856 second indicator 2) is a related resource, not an online copy.
     links: [link("https://www.loc.gov/catdir/toc/1.html", "2")],
   },
   { titulo: "Geologia marinha", autor: "Silva, Maria.", assuntos: ["Oceanografia"], editora: "Atlas :", local: "[S.l.]", serie: "Coleção Terra ; 7" },
   {
-    titulo: "Geologia de campo", autor: "Lima, Teresa", assuntos: ["Geologia -- Métodos"], editora: "Vozes", local: "Petrópolis",
+    titulo: "Geologia de campo",
+    autor: "Lima, Teresa",
+    assuntos: ["Geologia -- Métodos"],
+    editora: "Vozes",
+    local: "Petrópolis",
     links: [link("https://hdl.loc.gov/loc.gmd/g1", "0")],
   },
   ...Array.from({ length: 25 }, (_, i) => ({ titulo: `Geologia regional ${i + 1}`, autor: `Autor, Número ${i + 1}` })),
-] as Array<{ titulo: string; autor: string; secundarios?: string[]; assuntos?: string[]; editora?: string; local?: string; serie?: string; links?: ReturnType<typeof link>[] }>;
+] as Array<{
+  titulo: string;
+  autor: string;
+  secundarios?: string[];
+  assuntos?: string[];
+  editora?: string;
+  local?: string;
+  serie?: string;
+  links?: ReturnType<typeof link>[];
+}>;
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let token: string;
@@ -31,10 +54,21 @@ beforeAll(async () => {
   t = await createTestApi({ patrons: false, titles: 0 });
   const ids = await insertTitles(
     t.db,
-    DATA.map((d) => ({ titulo: d.titulo, autor: d.autor, assuntos: d.assuntos, editora: d.editora, local_publicacao: d.local, marc: { leader: "00000nam a2200000 a 4500", fields: d.links ?? [] } })),
+    DATA.map((d) => ({
+      titulo: d.titulo,
+      autor: d.autor,
+      assuntos: d.assuntos,
+      editora: d.editora,
+      local_publicacao: d.local,
+      marc: { leader: "00000nam a2200000 a 4500", fields: d.links ?? [] },
+    })),
   );
   for (const [i, d] of DATA.entries()) {
-    await t.db.updateTable("acervo").set({ autores_secundarios: JSON.stringify(d.secundarios ?? []), serie: d.serie ?? null }).where("cod_acervo", "=", ids[i]).execute();
+    await t.db
+      .updateTable("acervo")
+      .set({ autores_secundarios: JSON.stringify(d.secundarios ?? []), serie: d.serie ?? null })
+      .where("cod_acervo", "=", ids[i])
+      .execute();
     for (const l of d.links ?? []) await t.db.insertInto("acervo_link").values({ cod_acervo: ids[i], url: l["856"].subfields[0].u }).execute();
   }
   await reindexAcervos(t.db, ids);
@@ -42,7 +76,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.cleanup());
 
-interface Facet { tipo: string; codigo: string; descricao: string; total: number; totalSemFiltro: number; selecionado: boolean }
+interface Facet {
+  tipo: string;
+  codigo: string;
+  descricao: string;
+  total: number;
+  totalSemFiltro: number;
+  selecionado: boolean;
+}
 const facets = async (qs: string) => {
   const res = await get(t.app, `/api/consulta/filtros?${qs}`, token);
   expect(res.status).toBe(200);
@@ -68,13 +109,27 @@ describe("derived facets (R, P, C, A, E, S)", () => {
     // hdl.loc.gov hosts a copy; the www.loc.gov table of contents does not count.
     expect(value(list, "R", "loc.gov")).toMatchObject({ descricao: "Library of Congress", total: 1 });
     // "s.n." and "S.l." are not values.
-    expect(list.filter((f) => f.tipo === "E").map((f) => f.codigo).sort()).toEqual(["atlas", "vozes"]);
-    expect(list.filter((f) => f.tipo === "P").map((f) => f.codigo).sort()).toEqual(["petropolis", "rio-de-janeiro", "sao-paulo"]);
+    expect(
+      list
+        .filter((f) => f.tipo === "E")
+        .map((f) => f.codigo)
+        .sort(),
+    ).toEqual(["atlas", "vozes"]);
+    expect(
+      list
+        .filter((f) => f.tipo === "P")
+        .map((f) => f.codigo)
+        .sort(),
+    ).toEqual(["petropolis", "rio-de-janeiro", "sao-paulo"]);
   });
 
   it("filters with OR within a type and AND across types", async () => {
     expect(await titles("termo=geologia&filtro=A:silva-maria")).toEqual(["Geologia geral", "Geologia marinha"]);
-    expect(await titles("termo=geologia&filtro=A:silva-maria&filtro=A:lima-teresa")).toEqual(["Geologia de campo", "Geologia geral", "Geologia marinha"]);
+    expect(await titles("termo=geologia&filtro=A:silva-maria&filtro=A:lima-teresa")).toEqual([
+      "Geologia de campo",
+      "Geologia geral",
+      "Geologia marinha",
+    ]);
     expect(await titles("termo=geologia&filtro=A:silva-maria&filtro=S:geologia")).toEqual(["Geologia geral"]);
     expect(await titles("termo=geologia&filtro=R:loc.gov&filtro=R:scielo.br&filtro=E:vozes")).toEqual(["Geologia de campo"]);
     expect(await titles("termo=geologia&filtro=C:colecao-terra&filtro=P:sao-paulo")).toEqual(["Geologia geral"]);
@@ -111,7 +166,10 @@ describe("derived facets (R, P, C, A, E, S)", () => {
   });
 
   it("offers 'no date' after the 30 most recent years", async () => {
-    await insertTitles(t.db, [...Array.from({ length: 31 }, (_, i) => ({ titulo: `Sedimentos ${i}`, ano_publicacao: 1990 + i })), { titulo: "Sedimentos sem data" }]);
+    await insertTitles(t.db, [
+      ...Array.from({ length: 31 }, (_, i) => ({ titulo: `Sedimentos ${i}`, ano_publicacao: 1990 + i })),
+      { titulo: "Sedimentos sem data" },
+    ]);
     const years = (await facets("termo=sedimentos")).filter((f) => f.tipo === "Y");
     expect(years).toHaveLength(31);
     expect(years[0].codigo).toBe("2020");

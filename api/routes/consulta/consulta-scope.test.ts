@@ -22,8 +22,16 @@ beforeAll(async () => {
   // Title 2: on the shelf at the first library.
   const copies = await t.db.selectFrom("exemplar").select(["cod_exemplar", "cod_acervo"]).orderBy("cod_exemplar").execute();
   const first0 = copies.filter((c) => c.cod_acervo === ids[0]);
-  await t.db.updateTable("exemplar").set({ situacao: "emprestado", cod_biblioteca: libs[1], chamada: "869.3 G527c", localizacao: "Estante 4" }).where("cod_exemplar", "=", first0[1].cod_exemplar).execute();
-  await t.db.updateTable("exemplar").set({ chamada: "869.3 G527c ex.1", localizacao: "Estante 2" }).where("cod_exemplar", "=", first0[0].cod_exemplar).execute();
+  await t.db
+    .updateTable("exemplar")
+    .set({ situacao: "emprestado", cod_biblioteca: libs[1], chamada: "869.3 G527c", localizacao: "Estante 4" })
+    .where("cod_exemplar", "=", first0[1].cod_exemplar)
+    .execute();
+  await t.db
+    .updateTable("exemplar")
+    .set({ chamada: "869.3 G527c ex.1", localizacao: "Estante 2" })
+    .where("cod_exemplar", "=", first0[0].cod_exemplar)
+    .execute();
   await t.db.updateTable("exemplar").set({ situacao: "emprestado", permite_reserva: 1 }).where("cod_acervo", "=", ids[1]).execute();
   await t.db.updateTable("acervo").set({ isbn: "9788535914849" }).where("cod_acervo", "=", ids[2]).execute();
   await indexTitles(t.db, ids);
@@ -31,8 +39,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t.cleanup());
 
-interface Place { cod_biblioteca: number; biblioteca: string; chamada: string | null; localizacao: string | null; exemplares: number; disponiveis: number }
-interface Body { total: number; resultados: Array<{ cod_acervo: number; titulo: string; localizacoes: Place[]; reservavel: boolean }>; errors?: Record<string, string[]> }
+interface Place {
+  cod_biblioteca: number;
+  biblioteca: string;
+  chamada: string | null;
+  localizacao: string | null;
+  exemplares: number;
+  disponiveis: number;
+}
+interface Body {
+  total: number;
+  resultados: Array<{ cod_acervo: number; titulo: string; localizacoes: Place[]; reservavel: boolean }>;
+  errors?: Record<string, string[]>;
+}
 const search = async (qs: string) => {
   const res = await get(t.app, `/api/consulta?ordenacao=T&${qs}`, token);
   return { status: res.status, body: (await res.json()) as Body };
@@ -45,7 +64,9 @@ describe("available now (disponivel)", () => {
     expect(await titles("termo=girassois&disponivel=S")).toEqual(["Girassóis no campo", "Girassóis no mar"]);
     expect(await titles(`termo=girassois&disponivel=${libs[0]}`)).toEqual(["Girassóis no campo", "Girassóis no mar"]);
     expect(await titles(`termo=girassois&disponivel=${libs[1]}`)).toEqual([]);
-    const facets = (await (await get(t.app, "/api/consulta/filtros?termo=girassois&disponivel=S", token)).json()) as { filtros: Array<{ tipo: string; codigo: string; total: number }> };
+    const facets = (await (await get(t.app, "/api/consulta/filtros?termo=girassois&disponivel=S", token)).json()) as {
+      filtros: Array<{ tipo: string; codigo: string; total: number }>;
+    };
     expect(facets.filtros.filter((f) => f.tipo === "T").reduce((n, f) => n + f.total, 0)).toBe(2);
   });
 
@@ -101,7 +122,11 @@ describe("advanced search fields", () => {
     expect(await titles("termo=girassois&ano_de=2000&ano_ate=2015")).toEqual(["Girassóis na cidade", "Girassóis no mar"]);
     expect(await titles("termo=girassois&ano_de=2010")).toEqual(["Girassóis no mar", "Girassóis sem exemplar"]);
     expect(await titles("termo=girassois&ano_ate=1999")).toEqual(["Girassóis no campo"]);
-    for (const [qs, field] of [["ano_de=2010&ano_ate=2000", "ano_ate"], ["ano_de=99", "ano_de"], ["ano_ate=3000", "ano_ate"]] as const) {
+    for (const [qs, field] of [
+      ["ano_de=2010&ano_ate=2000", "ano_ate"],
+      ["ano_de=99", "ano_de"],
+      ["ano_ate=3000", "ano_ate"],
+    ] as const) {
       const { status, body } = await search(`termo=girassois&${qs}`);
       expect(status, qs).toBe(422);
       expect(body.errors?.[field], qs).toBeDefined();
@@ -114,4 +139,3 @@ describe("advanced search fields", () => {
     expect(body.errors?.termo).toBeDefined();
   });
 });
-

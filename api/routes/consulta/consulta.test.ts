@@ -14,7 +14,15 @@ const DATA = [
   { titulo: "Ecologia marinha", tipo: 2, ano: null, idioma: "spa", classe: "577 M3", bib: 3, acessivel: true },
   { titulo: "Ecologia e sociedade", tipo: 1, ano: 2018, idioma: "por", classe: "304 S6", bib: 2 },
   { titulo: "Ecologia das plantas", tipo: 1, ano: 2020, idioma: "por", classe: "581 P7", bib: 3, online: true },
-  { titulo: "Legislação ambiental e ecologia", tipo: 1, ano: 2021, idioma: "por", classe: "344 L5", bib: 1, assuntos: ["Meio ambiente -- Legislação"] },
+  {
+    titulo: "Legislação ambiental e ecologia",
+    tipo: 1,
+    ano: 2021,
+    idioma: "por",
+    classe: "344 L5",
+    bib: 1,
+    assuntos: ["Meio ambiente -- Legislação"],
+  },
   { titulo: "Arquivo pessoal de ecologia", tipo: 1, ano: null, idioma: "por", classe: null, bib: 1, leader: "00000npc a2200000 a 4500" },
   { titulo: "Poesia reunida", tipo: 1, ano: 2020, idioma: "por", classe: "869 P1", bib: 1 },
 ];
@@ -36,19 +44,32 @@ beforeAll(async () => {
     await t.db
       .updateTable("acervo")
       .set({
-        cod_tipo_obra: d.tipo, classificacao: d.classe, link_capa: d.capa ? "https://covers.example.org/1.jpg" : null,
-        acesso_remoto: d.online ? "cr" : null, possui_acessibilidade: d.acessivel ? "S" : "N",
+        cod_tipo_obra: d.tipo,
+        classificacao: d.classe,
+        link_capa: d.capa ? "https://covers.example.org/1.jpg" : null,
+        acesso_remoto: d.online ? "cr" : null,
+        possui_acessibilidade: d.acessivel ? "S" : "N",
       })
       .where("cod_acervo", "=", ids[i])
       .execute();
-    await t.db.insertInto("exemplar").values({ cod_acervo: ids[i], cod_biblioteca: d.bib, codigo_barras: `F${ids[i]}` }).execute();
+    await t.db
+      .insertInto("exemplar")
+      .values({ cod_acervo: ids[i], cod_biblioteca: d.bib, codigo_barras: `F${ids[i]}` })
+      .execute();
   }
   await reindexAcervos(t.db, ids);
   token = await publicToken(t.app);
 });
 afterAll(async () => t.cleanup());
 
-interface Facet { tipo: string; codigo: string; descricao: string; total: number; totalSemFiltro: number; selecionado: boolean }
+interface Facet {
+  tipo: string;
+  codigo: string;
+  descricao: string;
+  total: number;
+  totalSemFiltro: number;
+  selecionado: boolean;
+}
 const facets = async (qs: string) => {
   const res = await get(t.app, `/api/consulta/filtros?${qs}`, token);
   expect(res.status).toBe(200);
@@ -57,7 +78,10 @@ const facets = async (qs: string) => {
 const value = (body: { filtros: Facet[] }, tipo: string, codigo: string) => body.filtros.find((f) => f.tipo === tipo && f.codigo === codigo);
 const search = async (qs: string) => {
   const res = await get(t.app, `/api/consulta?${qs}`, token);
-  return { status: res.status, body: (await res.json()) as { total: number; resultados: Array<{ titulo: string }>; errors?: Record<string, string[]> } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { total: number; resultados: Array<{ titulo: string }>; errors?: Record<string, string[]> },
+  };
 };
 const titles = (b: { resultados: Array<{ titulo: string }> }) => b.resultados.map((r) => r.titulo).sort();
 
@@ -81,12 +105,20 @@ describe("GET /api/consulta with filters", () => {
 
   it("filters by cover, online access or accessibility (X), OR within the type", async () => {
     expect(titles((await search("termo=ecologia&filtro=X:C")).body)).toEqual(["Ecologia geral"]);
-    expect(titles((await search("termo=ecologia&filtro=X:O&filtro=X:A")).body)).toEqual(["Ecologia das plantas", "Ecologia marinha", "Ecologia urbana"]);
+    expect(titles((await search("termo=ecologia&filtro=X:O&filtro=X:A")).body)).toEqual([
+      "Ecologia das plantas",
+      "Ecologia marinha",
+      "Ecologia urbana",
+    ]);
   });
 
   it("filters by the library holding a copy (B) and by class (K)", async () => {
     expect(titles((await search("termo=ecologia&filtro=B:3")).body)).toEqual(["Ecologia das plantas", "Ecologia marinha"]);
-    expect(titles((await search("termo=ecologia&filtro=K:3")).body)).toEqual(["Ecologia e sociedade", "Ecologia urbana", "Legislação ambiental e ecologia"]);
+    expect(titles((await search("termo=ecologia&filtro=K:3")).body)).toEqual([
+      "Ecologia e sociedade",
+      "Ecologia urbana",
+      "Legislação ambiental e ecologia",
+    ]);
   });
 
   it("refuses a malformed filter with 422 on the filtro field", async () => {

@@ -1,5 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ANY_MIN, FACET_VALUES_MAX, queryWords, searchAcervos, searchFacets, suggestSearches, ROW_OPERATOR_CODES, rowOperatorOf, type SearchKind, type SearchTerm } from "../../search/index.ts";
+import {
+  ANY_MIN,
+  FACET_VALUES_MAX,
+  queryWords,
+  searchAcervos,
+  searchFacets,
+  suggestSearches,
+  ROW_OPERATOR_CODES,
+  rowOperatorOf,
+  type SearchKind,
+  type SearchTerm,
+} from "../../search/index.ts";
 import { tabOptionGroups } from "../../search/index.ts";
 import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from "../../search/index.ts";
 import { parseTabOptions, type OptionTab, type TabOptionValues } from "../../search/index.ts";
@@ -27,21 +38,53 @@ const ROW_OPERATOR_HELP =
   "Estante extension, advanced search (ADR 257): E (AND, the default), OU (OR) or NAO (NOT: leaves out the titles this row finds). The filled rows join in form order (titulo, autor, assunto), left to right without precedence: A OU B E C is (A OR B) AND C. The first filled row cannot be NAO (422).";
 
 const TermFields = {
-  termo: z.string().optional().openapi({ description: `Search words (at least ${MIN_TERMO} characters). In capitals between words, OR (OU, O) separates alternatives, NOT (NÃO, NO) leaves out the next word, AND (E, Y) is a space (ADR 223). An ISBN-10 or ISBN-13, with or without hyphens, and an ISSN with or without its hyphen find their title`, example: "historia do brasil" }),
+  termo: z
+    .string()
+    .optional()
+    .openapi({
+      description: `Search words (at least ${MIN_TERMO} characters). In capitals between words, OR (OU, O) separates alternatives, NOT (NÃO, NO) leaves out the next word, AND (E, Y) is a space (ADR 223). An ISBN-10 or ISBN-13, with or without hyphens, and an ISSN with or without its hyphen find their title`,
+      example: "historia do brasil",
+    }),
   tipo: z.enum(["livre", "titulo", "assunto", "autor"]).default("livre"),
-  modo: z.enum(["todas", "qualquer"]).default("todas").openapi({
-    description: `Word matching (spec §5, §9): "todas" every word; "qualquer" contains-any, case-insensitive, words of at least ${ANY_MIN} letters (shorter words are left out)`,
+  modo: z
+    .enum(["todas", "qualquer"])
+    .default("todas")
+    .openapi({
+      description: `Word matching (spec §5, §9): "todas" every word; "qualquer" contains-any, case-insensitive, words of at least ${ANY_MIN} letters (shorter words are left out)`,
+    }),
+  titulo: z.string().optional().openapi({
+    description: "Advanced search: words that must be in the title (the rows combine with AND unless op_autor / op_assunto say otherwise)",
   }),
-  titulo: z.string().optional().openapi({ description: "Advanced search: words that must be in the title (the rows combine with AND unless op_autor / op_assunto say otherwise)" }),
   autor: z.string().optional().openapi({ description: "Advanced search: words that must be in the author" }),
   assunto: z.string().optional().openapi({ description: "Advanced search: words that must be in the subject" }),
   op_autor: RowOperatorParam.openapi({ description: `${ROW_OPERATOR_HELP} Joins the author row to the rows before it` }),
   op_assunto: RowOperatorParam.openapi({ description: `${ROW_OPERATOR_HELP} Joins the subject row to the rows before it` }),
-  isbn: z.string().optional().openapi({ description: "Estante extension, advanced search: an ISBN (10 or 13, hyphens allowed) or an ISSN the title must have" }),
-  editora: z.string().optional().openapi({ description: "Estante extension, advanced search: words that must be in the publisher's name (accent- and case-insensitive)" }),
-  ano_de: z.string().optional().openapi({ description: `Estante extension, advanced search: published in this year or later (${SCOPE_YEAR_MIN}–${SCOPE_YEAR_MAX})`, example: "1990" }),
-  ano_ate: z.string().optional().openapi({ description: "Estante extension, advanced search: published in this year or earlier (not before ano_de)", example: "2000" }),
-  disponivel: z.string().optional().openapi({ description: `Estante extension, "available now": only titles with a copy on the shelf, at any library (${AVAILABLE_ANYWHERE}) or at the library with this id. On every tab; the facets count the same titles`, example: AVAILABLE_ANYWHERE }),
+  isbn: z
+    .string()
+    .optional()
+    .openapi({ description: "Estante extension, advanced search: an ISBN (10 or 13, hyphens allowed) or an ISSN the title must have" }),
+  editora: z
+    .string()
+    .optional()
+    .openapi({ description: "Estante extension, advanced search: words that must be in the publisher's name (accent- and case-insensitive)" }),
+  ano_de: z
+    .string()
+    .optional()
+    .openapi({
+      description: `Estante extension, advanced search: published in this year or later (${SCOPE_YEAR_MIN}–${SCOPE_YEAR_MAX})`,
+      example: "1990",
+    }),
+  ano_ate: z
+    .string()
+    .optional()
+    .openapi({ description: "Estante extension, advanced search: published in this year or earlier (not before ano_de)", example: "2000" }),
+  disponivel: z
+    .string()
+    .optional()
+    .openapi({
+      description: `Estante extension, "available now": only titles with a copy on the shelf, at any library (${AVAILABLE_ANYWHERE}) or at the library with this id. On every tab; the facets count the same titles`,
+      example: AVAILABLE_ANYWHERE,
+    }),
   filtro: many.openapi({
     description: `Selected filters, repeated, as TYPE:value (types ${FILTER_TYPES.join(", ")}; e.g. T:1, Y:2020, Y:SD, X:O). AND across types, OR within one`,
     example: "X:O",
@@ -59,10 +102,9 @@ const Query = z.object({
   ...TermFields,
   pagina: z.coerce.number().int().min(1).max(10_000).default(1),
   qtd: z.coerce.number().int().min(1).max(100).default(20),
-  ordenacao: z
-    .enum(SEARCH_ORDER_CODES)
-    .default("C")
-    .openapi({ description: "C relevance, T title, A author, Y year (newest first), O year (oldest first), E date added (newest first), N call number" }),
+  ordenacao: z.enum(SEARCH_ORDER_CODES).default("C").openapi({
+    description: "C relevance, T title, A author, Y year (newest first), O year (oldest first), E date added (newest first), N call number",
+  }),
   guia: z.string().optional().openapi({ description: "Search tab code (GET /parametros/guias); see docs/api.md for each tab's rule" }),
 });
 
@@ -81,9 +123,16 @@ const CopyPlace = z.object({
 });
 
 const Hit = TitleBrief.extend({
-  localizacoes: z.array(CopyPlace).openapi({ description: "Estante extension: where the copies are, per library, libraries with copies on the shelf first" }),
-  reservavel: z.boolean().openapi({ description: "Estante extension: a hold can be placed (the rule of GET /acervo/{id}/permissoes: no copy on the shelf, some copy allows holds)" }),
-  edicoes: z.number().int().min(1).optional().openapi({ description: "Estante: editions of the hit's work (same filing title and main author), itself included; GET /acervo/{id}/edicoes lists the others (ADR 244)" }),
+  localizacoes: z
+    .array(CopyPlace)
+    .openapi({ description: "Estante extension: where the copies are, per library, libraries with copies on the shelf first" }),
+  reservavel: z.boolean().openapi({
+    description: "Estante extension: a hold can be placed (the rule of GET /acervo/{id}/permissoes: no copy on the shelf, some copy allows holds)",
+  }),
+  edicoes: z.number().int().min(1).optional().openapi({
+    description:
+      "Estante: editions of the hit's work (same filing title and main author), itself included; GET /acervo/{id}/edicoes lists the others (ADR 244)",
+  }),
 });
 
 const Result = z
@@ -93,9 +142,10 @@ const Result = z
     pagina: z.number().int(),
     qtd: z.number().int(),
     resultados: z.array(Hit),
-    sugestoes: z
-      .array(z.object({ termo: z.string(), total: z.number().int() }))
-      .openapi({ description: "Did you mean: when a one-term search finds few titles, corrected search texts from the catalogue's own words, each with its number of titles" }),
+    sugestoes: z.array(z.object({ termo: z.string(), total: z.number().int() })).openapi({
+      description:
+        "Did you mean: when a one-term search finds few titles, corrected search texts from the catalogue's own words, each with its number of titles",
+    }),
   })
   .openapi("Consulta");
 
@@ -129,9 +179,13 @@ const Filtro = z.object({
 const Filtros = z
   .object({
     totalLimitado: z.boolean().openapi({ description: "Always false: counts cover every match (kept for clients of the earlier capped API)" }),
-    estimado: z.boolean().openapi({ description: "Very large hit set: counts are estimates from a uniform sample of it (show \"≈\"); selecting a value still finds exactly its titles" }),
+    estimado: z.boolean().openapi({
+      description:
+        'Very large hit set: counts are estimates from a uniform sample of it (show "≈"); selecting a value still finds exactly its titles',
+    }),
     estimadoSemFiltro: z.boolean().openapi({
-      description: "The selected types' totalSemFiltro are estimates (show \"≈\" on them): the search's text alone matches a very large set, sampled; its total counts may still be exact (estimado false)",
+      description:
+        "The selected types' totalSemFiltro are estimates (show \"≈\" on them): the search's text alone matches a very large set, sampled; its total counts may still be exact (estimado false)",
     }),
     filtros: z.array(Filtro),
   })
@@ -147,7 +201,15 @@ const filtrosRoute = createRoute({
 
 const ORDER_LABELS = {
   pt: { C: "Relevância", T: "Título", A: "Autor", Y: "Ano de publicação", O: "Mais antigos primeiro", E: "Data de entrada", N: "Número de chamada" },
-  es: { C: "Relevancia", T: "Título", A: "Autor", Y: "Año de publicación", O: "Más antiguos primero", E: "Fecha de ingreso", N: "Signatura topográfica" },
+  es: {
+    C: "Relevancia",
+    T: "Título",
+    A: "Autor",
+    Y: "Año de publicación",
+    O: "Más antiguos primero",
+    E: "Fecha de ingreso",
+    N: "Signatura topográfica",
+  },
   en: { C: "Relevance", T: "Title", A: "Author", Y: "Publication year", O: "Oldest first", E: "Date added", N: "Call number" },
 } as const;
 
@@ -159,8 +221,23 @@ export function consultaRoutes(deps: ApiDeps) {
   app.openapi(searchRoute, async (c) => {
     const q = c.req.valid("query");
     const { termos, filtros, opcoes } = searchInput(q, c.get("lang"), q.guia);
-    const r = await searchAcervos(deps.db, { termos, filtros, opcoes, guia: q.guia, pagina: q.pagina, qtd: q.qtd, ordenacao: q.ordenacao, lingua: c.get("lang") });
-    const [sugestoes, copies] = await Promise.all([suggestSearches(deps.db, { termos, filtros, opcoes, guia: q.guia }, r.total), copySummaries(deps.db, r.resultados.map((h) => h.cod_acervo))]);
+    const r = await searchAcervos(deps.db, {
+      termos,
+      filtros,
+      opcoes,
+      guia: q.guia,
+      pagina: q.pagina,
+      qtd: q.qtd,
+      ordenacao: q.ordenacao,
+      lingua: c.get("lang"),
+    });
+    const [sugestoes, copies] = await Promise.all([
+      suggestSearches(deps.db, { termos, filtros, opcoes, guia: q.guia }, r.total),
+      copySummaries(
+        deps.db,
+        r.resultados.map((h) => h.cod_acervo),
+      ),
+    ]);
     const resultados = r.resultados.map((h) => ({ ...h, ...copies.get(h.cod_acervo)! }));
     return c.json({ total: r.total, totalLimitado: r.totalLimitado, pagina: q.pagina, qtd: q.qtd, resultados, sugestoes }, 200);
   });
@@ -173,7 +250,10 @@ export function consultaRoutes(deps: ApiDeps) {
 
   app.openapi(ordenacaoRoute, (c) => {
     const labels = ORDER_LABELS[c.get("lang")];
-    return c.json(SEARCH_ORDER_CODES.map((codigo) => ({ codigo, descricao: labels[codigo] })), 200);
+    return c.json(
+      SEARCH_ORDER_CODES.map((codigo) => ({ codigo, descricao: labels[codigo] })),
+      200,
+    );
   });
   return app;
 }
@@ -236,7 +316,13 @@ const OptionGroups = z
     z.object({
       campo: z.string().openapi({ description: "The GET /consulta parameter that takes this field's codigo" }),
       descricao: z.string(),
-      opcoes: z.array(z.object({ codigo: z.string(), descricao: z.string(), total: z.number().int().openapi({ description: "Titles of the tab with this value" }) })),
+      opcoes: z.array(
+        z.object({
+          codigo: z.string(),
+          descricao: z.string(),
+          total: z.number().int().openapi({ description: "Titles of the tab with this value" }),
+        }),
+      ),
     }),
   )
   .openapi("OpcoesGuia");

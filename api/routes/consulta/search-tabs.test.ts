@@ -13,11 +13,29 @@ beforeAll(async () => {
   t = await createTestApi({ patrons: false, titles: 0 });
   await t.db.insertInto("tipo_obra").values({ cod_tipo_obra: 7, descricao: "Manuscrito" }).execute();
   await insertTitles(t.db, [
-    { titulo: "Constituição da República Federativa do Brasil", assuntos: ["Direito constitucional", "Leis - Brasil"], ano_publicacao: 2008, copies: 2, marc: lawMarc() },
+    {
+      titulo: "Constituição da República Federativa do Brasil",
+      assuntos: ["Direito constitucional", "Leis - Brasil"],
+      ano_publicacao: 2008,
+      copies: 2,
+      marc: lawMarc(),
+    },
     { titulo: "Decreto n. 5.296 comentado", assuntos: ["Acessibilidade - Legislação"], ano_publicacao: 2004, copies: 1, marc: lawMarc() },
     { titulo: "Coletânea de legislação ambiental", assuntos: ["Meio ambiente - Legislação"], ano_publicacao: 2004, copies: 1, marc: lawMarc() },
-    { titulo: "Correspondência de Érico Veríssimo", assuntos: ["Arquivo pessoal", "Cartas"], ano_publicacao: 1975, copies: 0, marc: lawMarc("00000npa a2200000 a 4500") },
-    { titulo: "Fotografias de Porto Alegre", assuntos: ["Arquivo fotográfico", "Porto Alegre"], ano_publicacao: 1992, copies: 0, marc: lawMarc("00000npa a2200000 a 4500") },
+    {
+      titulo: "Correspondência de Érico Veríssimo",
+      assuntos: ["Arquivo pessoal", "Cartas"],
+      ano_publicacao: 1975,
+      copies: 0,
+      marc: lawMarc("00000npa a2200000 a 4500"),
+    },
+    {
+      titulo: "Fotografias de Porto Alegre",
+      assuntos: ["Arquivo fotográfico", "Porto Alegre"],
+      ano_publicacao: 1992,
+      copies: 0,
+      marc: lawMarc("00000npa a2200000 a 4500"),
+    },
     { titulo: "Introdução ao jazz", assuntos: ["Jazz - História"], ano_publicacao: 2010, copies: 2 },
     { titulo: "Jazz: a history", assuntos: ["Jazz - History"], ano_publicacao: 1999, copies: 1 },
   ]);
@@ -115,7 +133,11 @@ describe("authority search", () => {
     });
     const add = async (tag: string, heading: string, see: string[]) => {
       const data = mapAuthority(record(tag, heading, see))!;
-      const row = await t.db.insertInto("autoridade").values({ ...data, chave_origem: `t-${heading}`, marc: "{}" }).returning("cod_autoridade").executeTakeFirstOrThrow();
+      const row = await t.db
+        .insertInto("autoridade")
+        .values({ ...data, chave_origem: `t-${heading}`, marc: "{}" })
+        .returning("cod_autoridade")
+        .executeTakeFirstOrThrow();
       return row.cod_autoridade;
     };
     const person = await add("100", "Veríssimo, Érico, 1905-1975", ["Verissimo, Erico Lopes"]);
@@ -127,7 +149,14 @@ describe("authority search", () => {
 
   const find = async (query: string, lang?: string) => {
     const res = await get(t.app, `/api/autoridade?${query}`, token, lang);
-    return { status: res.status, body: (await res.json()) as { total: number; resultados: Array<{ cabecalho: string; desc_tipo: string; remissiva: string | null; total_acervos: number }>; errors?: Record<string, string[]> } };
+    return {
+      status: res.status,
+      body: (await res.json()) as {
+        total: number;
+        resultados: Array<{ cabecalho: string; desc_tipo: string; remissiva: string | null; total_acervos: number }>;
+        errors?: Record<string, string[]>;
+      },
+    };
   };
 
   it("finds headings without accents or case, with type and linked titles", async () => {
@@ -158,16 +187,29 @@ describe("authority search", () => {
   });
 
   it("keeps authorities imported before migration 008 searchable by their see-from references", async () => {
-    await t.db.insertInto("autoridade").values({ chave_origem: "old", tipo: 6, cabecalho: "São Paulo (SP)", cabecalho_normalizado: "sao paulo sp", ver: '["Sampa"]', marc: "{}" }).execute();
+    await t.db
+      .insertInto("autoridade")
+      .values({ chave_origem: "old", tipo: 6, cabecalho: "São Paulo (SP)", cabecalho_normalizado: "sao paulo sp", ver: '["Sampa"]', marc: "{}" })
+      .execute();
     // The migration's backfill is what fills the folded references of older rows.
-    await t.db.deleteFrom("kysely_migration" as never).where("name" as never, "=", "008-search-tabs" as never).execute();
+    await t.db
+      .deleteFrom("kysely_migration" as never)
+      .where("name" as never, "=", "008-search-tabs" as never)
+      .execute();
     await t.db.schema.alterTable("autoridade").dropColumn("remissivas_normalizadas").execute();
     // Migration 073 points professors' suggestions at plano_ensino: its columns go first, and it runs again too.
-    await t.db.deleteFrom("kysely_migration" as never).where("name" as never, "=", "073-professor-suggestions" as never).execute();
-    for (const column of ["justificativa", "exemplares", "tipo_bibliografia", "cod_plano"]) await t.db.schema.alterTable("sugestao_aquisicao").dropColumn(column).execute();
+    await t.db
+      .deleteFrom("kysely_migration" as never)
+      .where("name" as never, "=", "073-professor-suggestions" as never)
+      .execute();
+    for (const column of ["justificativa", "exemplares", "tipo_bibliografia", "cod_plano"])
+      await t.db.schema.alterTable("sugestao_aquisicao").dropColumn(column).execute();
     for (const table of ["plano_bibliografia", "plano_ensino", "disciplina", "curso", "departamento"]) await t.db.schema.dropTable(table).execute();
     // Migration 072 adds a column to plano_ensino: it runs again on the recreated table.
-    await t.db.deleteFrom("kysely_migration" as never).where("name" as never, "=", "072-acquisition-statistics" as never).execute();
+    await t.db
+      .deleteFrom("kysely_migration" as never)
+      .where("name" as never, "=", "072-acquisition-statistics" as never)
+      .execute();
     for (const column of ["data_aquisicao", "modalidade_aquisicao"]) await t.db.schema.alterTable("exemplar").dropColumn(column).execute();
     await migrateToLatest(t.db);
     expect((await find("termo=sampa")).body.resultados.map((a) => a.cabecalho)).toEqual(["São Paulo (SP)"]);
@@ -180,7 +222,13 @@ describe("teaching plans", () => {
 
   type Plans = {
     total: number;
-    planos: Array<{ disciplina: { descricao: string }; ano: number; semestre: number; basica: Array<{ titulo: string; exemplares: number; disponiveis: number }>; complementar: unknown[] }>;
+    planos: Array<{
+      disciplina: { descricao: string };
+      ano: number;
+      semestre: number;
+      basica: Array<{ titulo: string; exemplares: number; disponiveis: number }>;
+      complementar: unknown[];
+    }>;
     errors?: Record<string, string[]>;
   };
   const plans = async (query: string, lang?: string) => {
@@ -190,7 +238,14 @@ describe("teaching plans", () => {
 
   it("offers only the departments, disciplines, libraries, years, semesters and periods that some plan has", async () => {
     const res = await get(t.app, "/api/plano-ensino/disciplinas-bibliotecas", token);
-    const body = (await res.json()) as { departamentos: Array<{ descricao: string }>; disciplinas: Array<{ descricao: string }>; bibliotecas: Array<{ descricao: string }>; anos: number[]; semestres: number[]; periodos: number[] };
+    const body = (await res.json()) as {
+      departamentos: Array<{ descricao: string }>;
+      disciplinas: Array<{ descricao: string }>;
+      bibliotecas: Array<{ descricao: string }>;
+      anos: number[];
+      semestres: number[];
+      periodos: number[];
+    };
     // Only the law, music and education disciplines find titles in this small catalogue.
     expect(body.disciplinas.map((d) => d.descricao)).toEqual(["Direito Ambiental", "Direito Constitucional I", "História do Jazz"]);
     expect(body.departamentos.map((d) => d.descricao)).toEqual(["Departamento de Direito", "Departamento de Música"]);
@@ -216,7 +271,9 @@ describe("teaching plans", () => {
   });
 
   it("combines the fields with AND", async () => {
-    const opts = (await (await get(t.app, "/api/plano-ensino/disciplinas-bibliotecas", token)).json()) as { disciplinas: Array<{ codigo: number; descricao: string }> };
+    const opts = (await (await get(t.app, "/api/plano-ensino/disciplinas-bibliotecas", token)).json()) as {
+      disciplinas: Array<{ codigo: number; descricao: string }>;
+    };
     const law = opts.disciplinas.find((d) => d.descricao === "Direito Constitucional I")!.codigo;
     const r = await plans(`disciplina=${law}&semestre=2`);
     expect(r.body.planos.map((p) => [p.disciplina.descricao, p.ano, p.semestre])).toEqual([["Direito Constitucional I", 2024, 2]]);

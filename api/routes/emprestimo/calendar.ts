@@ -25,14 +25,24 @@ export async function loansCalendar(db: Db, codPessoa: number, lang: Lang): Prom
   const text = CAL_TEXT[lang];
   const cal = ical({ name: text.name, prodId: { company: "Estante", product: "loans", language: lang.toUpperCase() } });
   // The id is stable per loan: a renewal moves the event instead of adding one.
-  for (const l of loans) cal.createEvent({ ...dueEventTime(l.data_devolucao_prevista, l.tipo === "horario", zone), id: `emprestimo-${l.cod_emprestimo}@estante`, summary: text.summary.replace("{t}", l.titulo), description: text.description.replace("{b}", l.biblioteca) });
+  for (const l of loans)
+    cal.createEvent({
+      ...dueEventTime(l.data_devolucao_prevista, l.tipo === "horario", zone),
+      id: `emprestimo-${l.cod_emprestimo}@estante`,
+      summary: text.summary.replace("{t}", l.titulo),
+      description: text.description.replace("{b}", l.biblioteca),
+    });
   return cal.toString();
 }
 
 const ics = (body: string, filename: string) =>
   new Response(body, {
     status: 200,
-    headers: { "content-type": "text/calendar; charset=utf-8", "content-disposition": `attachment; filename="${filename}"`, "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/calendar; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "no-store",
+    },
   });
 
 const calendarioRoute = createRoute({
@@ -102,7 +112,10 @@ const feedPublic = createRoute({
   path: "/{token}",
   summary: "A patron's private calendar feed (the token in the URL is the credential; no bearer token)",
   request: { headers: LangHeader, params: z.object({ token: z.string().min(16).max(100) }) },
-  responses: { 200: { description: "text/calendar", content: { "text/calendar": { schema: z.string() } } }, 404: { description: "Unknown or revoked feed" } },
+  responses: {
+    200: { description: "text/calendar", content: { "text/calendar": { schema: z.string() } } },
+    404: { description: "Unknown or revoked feed" },
+  },
 });
 
 /** GET /api/calendario/{token}: the subscribable feed, for calendar apps that cannot sign in. */

@@ -30,7 +30,10 @@ const debitosRoute = createRoute({
   security,
   request: { headers: LangHeader },
   responses: {
-    200: { description: "Debits", content: { "application/json": { schema: z.object({ debitos: z.array(Debito), total: z.number() }).openapi("DebitosPendentes") } } },
+    200: {
+      description: "Debits",
+      content: { "application/json": { schema: z.object({ debitos: z.array(Debito), total: z.number() }).openapi("DebitosPendentes") } },
+    },
     ...patronErrorResponses,
   },
 });

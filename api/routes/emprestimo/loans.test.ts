@@ -9,7 +9,17 @@ let t: Awaited<ReturnType<typeof createTestApi>>;
 let leitor: string;
 let leitor2: string;
 
-type Pendente = { cod_emprestimo: number; titulo: string; renovavel: boolean; motivo: string | null; motivo_mensagem: string | null; tipo: string; renovacoes: number; data_devolucao_prevista: string; atrasado: boolean };
+type Pendente = {
+  cod_emprestimo: number;
+  titulo: string;
+  renovavel: boolean;
+  motivo: string | null;
+  motivo_mensagem: string | null;
+  tipo: string;
+  renovacoes: number;
+  data_devolucao_prevista: string;
+  atrasado: boolean;
+};
 
 function send(method: string, url: string, token: string, body?: unknown, lang = "1") {
   return t.app.request(url, {
@@ -49,7 +59,11 @@ describe("current loans", () => {
   });
 
   it("refuse a public token", async () => {
-    const tok = await t.app.request("/api/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials&client_id=4" });
+    const tok = await t.app.request("/api/oauth/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=client_credentials&client_id=4",
+    });
     const { access_token } = (await tok.json()) as { access_token: string };
     expect((await get(t.app, "/api/emprestimo/titulos-pendentes", access_token)).status).toBe(403);
   });
@@ -59,7 +73,11 @@ describe("renewal", () => {
   it("renews the renewable loan and gives every other loan its reason (renew all)", async () => {
     const res = await send("POST", "/api/emprestimo/renovacao", leitor, { todos: true, chave_envio: "form-key-all-1" });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { renovados: number; total: number; resultados: Array<{ renovado: boolean; motivo: string | null; data_devolucao_prevista: string }> };
+    const body = (await res.json()) as {
+      renovados: number;
+      total: number;
+      resultados: Array<{ renovado: boolean; motivo: string | null; data_devolucao_prevista: string }>;
+    };
     expect(body.total).toBe(5);
     expect(body.renovados).toBe(1);
     const renewed = body.resultados.find((r) => r.renovado)!;
@@ -67,14 +85,22 @@ describe("renewal", () => {
     const days = (Date.parse(renewed.data_devolucao_prevista) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13);
     expect(days).toBeLessThan(15.1);
-    expect(body.resultados.filter((r) => !r.renovado).map((r) => r.motivo).sort()).toEqual(["atrasado", "horario", "limite", "reservado"]);
+    expect(
+      body.resultados
+        .filter((r) => !r.renovado)
+        .map((r) => r.motivo)
+        .sort(),
+    ).toEqual(["atrasado", "horario", "limite", "reservado"]);
   });
 
   it("renews once when the same form is submitted twice, even at the same time", async () => {
     const loans = await pendentes(leitor2);
     const target = loans.find((l) => l.renovavel)!;
     const body = { emprestimos: [target.cod_emprestimo], chave_envio: "double-submit-key" };
-    const [a, b] = await Promise.all([send("POST", "/api/emprestimo/renovacao", leitor2, body), send("POST", "/api/emprestimo/renovacao", leitor2, body)]);
+    const [a, b] = await Promise.all([
+      send("POST", "/api/emprestimo/renovacao", leitor2, body),
+      send("POST", "/api/emprestimo/renovacao", leitor2, body),
+    ]);
     const ra = (await a.json()) as { resultados: Array<{ renovado: boolean; data_devolucao_prevista: string }> };
     const rb = (await b.json()) as { resultados: Array<{ renovado: boolean; data_devolucao_prevista: string }> };
     expect(ra.resultados[0].renovado).toBe(true);
@@ -110,7 +136,11 @@ describe("renewal", () => {
     const prof = (await login(t.app, "professor")).access_token;
     // The professor's loan that nobody holds.
     const loan = (await pendentes(prof)).find((l) => l.motivo !== "reservado")!;
-    await t.db.updateTable("emprestimo").set({ data_devolucao_prevista: new Date(Date.now() - 3 * 86_400_000).toISOString(), renovacoes: 0 }).where("cod_emprestimo", "=", loan.cod_emprestimo).execute();
+    await t.db
+      .updateTable("emprestimo")
+      .set({ data_devolucao_prevista: new Date(Date.now() - 3 * 86_400_000).toISOString(), renovacoes: 0 })
+      .where("cod_emprestimo", "=", loan.cod_emprestimo)
+      .execute();
     const res = await send("POST", "/api/emprestimo/renovacao", prof, { emprestimos: [loan.cod_emprestimo], chave_envio: "form-key-prof" });
     expect(((await res.json()) as { resultados: Array<{ renovado: boolean }> }).resultados[0].renovado).toBe(true);
   });
@@ -145,7 +175,10 @@ describe("loan history", () => {
   });
 
   it("keeps only loans with a fine when asked", async () => {
-    const body = (await (await get(t.app, range(day(-365), day(0), "&multa=S"), leitor)).json()) as { total: number; itens: Array<{ multa: number }> };
+    const body = (await (await get(t.app, range(day(-365), day(0), "&multa=S"), leitor)).json()) as {
+      total: number;
+      itens: Array<{ multa: number }>;
+    };
     expect(body.total).toBe(1);
     expect(body.itens[0].multa).toBe(6);
   });
@@ -180,7 +213,11 @@ describe("due-date calendar", () => {
       .where("m.tipo", "=", "horario")
       .where("m.data_devolucao", "is", null)
       .executeTakeFirstOrThrow();
-    const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    const stamp = (d: Date) =>
+      d
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "");
     expect(text).toContain(`DTEND:${stamp(new Date(hourly.data_devolucao_prevista))}`);
     expect(text.match(/DTSTART;VALUE=DATE:/g)).toHaveLength(4);
   });
@@ -228,7 +265,10 @@ describe("loan token", () => {
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
     expect(await (await get(t.app, "/api/emprestimo/token", leitor)).json()).toEqual(made);
-    await t.db.updateTable("token_emprestimo").set({ valido_ate: new Date(t.clock.now() - 1000).toISOString() }).execute();
+    await t.db
+      .updateTable("token_emprestimo")
+      .set({ valido_ate: new Date(t.clock.now() - 1000).toISOString() })
+      .execute();
     expect(((await (await get(t.app, "/api/emprestimo/token", leitor)).json()) as { token: string | null }).token).toBeNull();
   });
 });
@@ -239,7 +279,10 @@ describe("language of the titles (Estante addition)", () => {
     const [first] = (await (await get(t.app, "/api/emprestimo/titulos-pendentes", leitor3)).json()) as Array<{ cod_acervo: number }>;
     await t.db.updateTable("acervo").set({ idioma: "ger" }).where("cod_acervo", "=", first.cod_acervo).execute();
 
-    const loans = (await (await get(t.app, "/api/emprestimo/titulos-pendentes", leitor3)).json()) as Array<{ cod_acervo: number; idioma: string | null }>;
+    const loans = (await (await get(t.app, "/api/emprestimo/titulos-pendentes", leitor3)).json()) as Array<{
+      cod_acervo: number;
+      idioma: string | null;
+    }>;
     expect(loans.find((l) => l.cod_acervo === first.cod_acervo)?.idioma).toBe("ger");
     const others = loans.filter((l) => l.cod_acervo !== first.cod_acervo);
     expect(others.length).toBeGreaterThan(0);

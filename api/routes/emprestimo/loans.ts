@@ -35,7 +35,10 @@ const pendentesRoute = createRoute({
   summary: "The patron's current loans (not yet returned), each saying whether it can be renewed now",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, query: z.object({ showDetails: z.string().optional() }) },
-  responses: { 200: { description: "Loans", content: { "application/json": { schema: z.array(Pendente).openapi("TitulosPendentes") } } }, ...patronErrorResponses },
+  responses: {
+    200: { description: "Loans", content: { "application/json": { schema: z.array(Pendente).openapi("TitulosPendentes") } } },
+    ...patronErrorResponses,
+  },
 });
 
 const RenovacaoBody = z
@@ -136,10 +139,23 @@ export function loansRoutes(deps: ApiDeps) {
     const loans = await loansWithRenewal(db, patronOf(c), deps.auth.now());
     return c.json(
       loans.map((l) => ({
-        cod_emprestimo: l.cod_emprestimo, cod_acervo: l.cod_acervo, cod_exemplar: l.cod_exemplar, titulo: l.titulo, autor: l.autor, idioma: l.idioma,
-        biblioteca: l.biblioteca, cod_biblioteca: l.cod_biblioteca, data_emprestimo: l.data_emprestimo, data_devolucao_prevista: l.data_devolucao_prevista,
-        renovacoes: l.renovacoes, limite_renovacoes: l.limite_renovacoes, atrasado: l.atrasado, tipo: l.tipo, renovavel: l.renovavel,
-        motivo: l.motivo, motivo_mensagem: l.motivo ? renewalMessage(lang, l.motivo) : null,
+        cod_emprestimo: l.cod_emprestimo,
+        cod_acervo: l.cod_acervo,
+        cod_exemplar: l.cod_exemplar,
+        titulo: l.titulo,
+        autor: l.autor,
+        idioma: l.idioma,
+        biblioteca: l.biblioteca,
+        cod_biblioteca: l.cod_biblioteca,
+        data_emprestimo: l.data_emprestimo,
+        data_devolucao_prevista: l.data_devolucao_prevista,
+        renovacoes: l.renovacoes,
+        limite_renovacoes: l.limite_renovacoes,
+        atrasado: l.atrasado,
+        tipo: l.tipo,
+        renovavel: l.renovavel,
+        motivo: l.motivo,
+        motivo_mensagem: l.motivo ? renewalMessage(lang, l.motivo) : null,
       })),
       200,
     );
@@ -180,7 +196,11 @@ export function loansRoutes(deps: ApiDeps) {
     const pagina = q.pagina ?? 1;
     const all = q.todos === "S";
     const { total, rows } = await loanHistory(db, patronOf(c), {
-      dataIni: q.dataIni, dataFim: q.dataFim, multa: q.multa === "S", offset: all ? 0 : (pagina - 1) * qtd, limit: all ? null : qtd,
+      dataIni: q.dataIni,
+      dataFim: q.dataFim,
+      multa: q.multa === "S",
+      offset: all ? 0 : (pagina - 1) * qtd,
+      limit: all ? null : qtd,
     });
     return c.json({ total, pagina: all ? 1 : pagina, qtd: all ? total : qtd, itens: rows }, 200);
   });

@@ -3,7 +3,17 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { itemIdsOf, itemsOf, listsOf, publicList, type ListRow } from "../../db/lists.ts";
 import { addTitles, changeList, createList, deleteList, findList, noteTitle, removeTitles, type ListRef, type Outcome } from "../../domain/lists.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, patronErrorResponses, patronOf, requireJsonBody, requireToken, type ApiDeps } from "../../lib/http.ts";
+import {
+  createRouter,
+  ErrorSchema,
+  errorResponses,
+  LangHeader,
+  patronErrorResponses,
+  patronOf,
+  requireJsonBody,
+  requireToken,
+  type ApiDeps,
+} from "../../lib/http.ts";
 import type { Lang } from "../../lib/messages.ts";
 import { TitleLanguage } from "../../lib/title-schemas.ts";
 import { isListId, MAX_LIST_ID, MAX_LIST_ITEMS, MAX_LIST_NAME, MAX_LIST_NOTE, MAX_LISTS, type ListReason } from "../../../contract/lists.ts";
@@ -15,7 +25,10 @@ const Lista = z
     nome: z.string(),
     padrao: z.boolean().openapi({ description: "The default list: the permanent basket of `/api/acervo/cesta-permanente`; it cannot be deleted" }),
     publica: z.boolean(),
-    token_publico: z.string().nullable().openapi({ description: "While public: the token of the list's read-only link (`/api/estante/listas/publicas/{token}`)" }),
+    token_publico: z
+      .string()
+      .nullable()
+      .openapi({ description: "While public: the token of the list's read-only link (`/api/estante/listas/publicas/{token}`)" }),
     itens: z.number().int(),
     atualizada_em: z.string().nullable(),
   })
@@ -35,7 +48,9 @@ const Item = z
   .openapi("ListaItem");
 
 const ListaComItens = Lista.extend({ titulos: z.array(Item) }).openapi("ListaComItens");
-const ListaPublica = z.object({ nome: z.string(), atualizada_em: z.string(), titulos: z.array(Item.omit({ data_inclusao: true })) }).openapi("ListaPublica");
+const ListaPublica = z
+  .object({ nome: z.string(), atualizada_em: z.string(), titulos: z.array(Item.omit({ data_inclusao: true })) })
+  .openapi("ListaPublica");
 
 /** Ids are 32-bit integers in the schema: a larger one is refused here (422), never passed to PostgreSQL (a 500). */
 const MAX_ID = MAX_LIST_ID;
@@ -43,9 +58,21 @@ const Ref = z
   .string()
   .refine((s) => s === "padrao" || isListId(s))
   .openapi({ param: { name: "lista", in: "path" }, description: "The list's id, or `padrao` for the default list", example: "padrao" });
-const AcervoParam = z.coerce.number().int().positive().max(MAX_ID).openapi({ param: { name: "acervo", in: "path" }, example: 1 });
-const Nome = z.string().max(MAX_LIST_NAME).openapi({ description: `The list's name, 1 to ${MAX_LIST_NAME} characters` });
-const Nota = z.string().max(MAX_LIST_NOTE).nullable().openapi({ description: `A note of up to ${MAX_LIST_NOTE} characters; empty or null clears it` });
+const AcervoParam = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(MAX_ID)
+  .openapi({ param: { name: "acervo", in: "path" }, example: 1 });
+const Nome = z
+  .string()
+  .max(MAX_LIST_NAME)
+  .openapi({ description: `The list's name, 1 to ${MAX_LIST_NAME} characters` });
+const Nota = z
+  .string()
+  .max(MAX_LIST_NOTE)
+  .nullable()
+  .openapi({ description: `A note of up to ${MAX_LIST_NOTE} characters; empty or null clears it` });
 
 const motivoResponse = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
 const notFound = { 404: motivoResponse("Not one of the patron's lists (`lista_nao_encontrada`): another patron's list answers the same") };
@@ -57,7 +84,12 @@ const listRoute = createRoute({
   path: "/",
   summary: "The patron's lists, the default one first (listed even before its first use, with cod_lista null)",
   security: [{ bearer: [] }],
-  request: { headers: LangHeader, query: z.object({ acervo: z.coerce.number().int().positive().max(MAX_ID).optional().openapi({ description: "Also answer which lists hold this title" }) }) },
+  request: {
+    headers: LangHeader,
+    query: z.object({
+      acervo: z.coerce.number().int().positive().max(MAX_ID).optional().openapi({ description: "Also answer which lists hold this title" }),
+    }),
+  },
   responses: {
     ...ok("Lists", z.object({ listas: z.array(Lista.extend({ contem: z.boolean().optional() })), limite: z.number().int() }).openapi("Listas")),
     ...patronErrorResponses,
@@ -70,7 +102,11 @@ const createListRoute = createRoute({
   middleware: [requireJsonBody] as const,
   security: [{ bearer: [] }],
   request: { headers: LangHeader, body: json(z.object({ nome: Nome }).openapi("NovaLista")) },
-  responses: { 201: { description: "The new list", content: { "application/json": { schema: Lista } } }, ...patronErrorResponses, 409: motivoResponse("Too many lists (`limite_listas`)") },
+  responses: {
+    201: { description: "The new list", content: { "application/json": { schema: Lista } } },
+    ...patronErrorResponses,
+    409: motivoResponse("Too many lists (`limite_listas`)"),
+  },
 });
 const getRoute = createRoute({
   method: "get",
@@ -86,7 +122,11 @@ const changeRoute = createRoute({
   summary: "Renames a list and/or makes it public (a new random token) or private (the token is revoked)",
   middleware: [requireJsonBody] as const,
   security: [{ bearer: [] }],
-  request: { headers: LangHeader, params: z.object({ lista: Ref }), body: json(z.object({ nome: Nome.optional(), publica: z.boolean().optional() }).openapi("AlteracaoLista")) },
+  request: {
+    headers: LangHeader,
+    params: z.object({ lista: Ref }),
+    body: json(z.object({ nome: Nome.optional(), publica: z.boolean().optional() }).openapi("AlteracaoLista")),
+  },
   responses: { ...ok("The list after the change", Lista), ...patronErrorResponses, ...notFound },
 });
 const deleteRoute = createRoute({
@@ -95,7 +135,12 @@ const deleteRoute = createRoute({
   summary: "Deletes a list and its items; the default list cannot be deleted (409 `lista_padrao`)",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, params: z.object({ lista: Ref }) },
-  responses: { ...ok("Deleted", z.object({ apagada: z.literal(true) })), ...patronErrorResponses, ...notFound, 409: motivoResponse("The default list (`lista_padrao`)") },
+  responses: {
+    ...ok("Deleted", z.object({ apagada: z.literal(true) })),
+    ...patronErrorResponses,
+    ...notFound,
+    409: motivoResponse("The default list (`lista_padrao`)"),
+  },
 });
 const addRoute = createRoute({
   method: "post",
@@ -103,9 +148,16 @@ const addRoute = createRoute({
   summary: `Adds a title (with an optional note) to a list; a title already there stays as it is; at most ${MAX_LIST_ITEMS} titles (\`limite_itens\`)`,
   middleware: [requireJsonBody] as const,
   security: [{ bearer: [] }],
-  request: { headers: LangHeader, params: z.object({ lista: Ref }), body: json(z.object({ acervo: z.number().int().positive().max(MAX_ID), nota: Nota.optional() }).openapi("NovoItemLista")) },
+  request: {
+    headers: LangHeader,
+    params: z.object({ lista: Ref }),
+    body: json(z.object({ acervo: z.number().int().positive().max(MAX_ID), nota: Nota.optional() }).openapi("NovoItemLista")),
+  },
   responses: {
-    ...ok("The list after the change; `adicionado` false when the title was already there", Lista.extend({ adicionado: z.boolean() }).openapi("ItemAdicionado")),
+    ...ok(
+      "The list after the change; `adicionado` false when the title was already there",
+      Lista.extend({ adicionado: z.boolean() }).openapi("ItemAdicionado"),
+    ),
     ...patronErrorResponses,
     ...notFound,
     409: motivoResponse("The list is full (`lista_limite_itens`)"),
@@ -117,8 +169,16 @@ const noteRoute = createRoute({
   summary: "Sets or clears the note of a title in the list",
   middleware: [requireJsonBody] as const,
   security: [{ bearer: [] }],
-  request: { headers: LangHeader, params: z.object({ lista: Ref, acervo: AcervoParam }), body: json(z.object({ nota: Nota }).openapi("NotaItemLista")) },
-  responses: { ...ok("The note as stored", z.object({ cod_acervo: z.number().int(), nota: z.string().nullable() })), ...patronErrorResponses, ...notFound },
+  request: {
+    headers: LangHeader,
+    params: z.object({ lista: Ref, acervo: AcervoParam }),
+    body: json(z.object({ nota: Nota }).openapi("NotaItemLista")),
+  },
+  responses: {
+    ...ok("The note as stored", z.object({ cod_acervo: z.number().int(), nota: z.string().nullable() })),
+    ...patronErrorResponses,
+    ...notFound,
+  },
 });
 const removeRoute = createRoute({
   method: "delete",
@@ -133,7 +193,17 @@ const publicRoute = createRoute({
   path: "/publicas/{token}",
   summary: "A public list, read-only, by its token (any token, public or patron's); a private or unknown one is 404",
   security: [{ bearer: [] }],
-  request: { headers: LangHeader, params: z.object({ token: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/).openapi({ param: { name: "token", in: "path" } }) }) },
+  request: {
+    headers: LangHeader,
+    params: z.object({
+      token: z
+        .string()
+        .min(20)
+        .max(100)
+        .regex(/^[A-Za-z0-9_-]+$/)
+        .openapi({ param: { name: "token", in: "path" } }),
+    }),
+  },
   responses: { ...ok("The list", ListaPublica), ...errorResponses, 404: motivoResponse("No public list has this token (`lista_nao_encontrada`)") },
 });
 
@@ -153,13 +223,33 @@ function valueOf<T>(o: Outcome<T>, lang: Lang): T {
   if (o.ok) return o.value;
   const message = listMessage(lang, o.motivo);
   const field = FIELD[o.motivo];
-  throw new ApiError(STATUS[o.motivo], "nao_encontrado", { code: `lista_${o.motivo}`, message, ...(field ? { errors: { [field]: [message] } } : {}) });
+  throw new ApiError(STATUS[o.motivo], "nao_encontrado", {
+    code: `lista_${o.motivo}`,
+    message,
+    ...(field ? { errors: { [field]: [message] } } : {}),
+  });
 }
 
 function wire(l: ListRow) {
-  return { cod_lista: l.cod_lista, nome: l.nome, padrao: l.padrao, publica: l.token_publico != null, token_publico: l.token_publico, itens: l.itens, atualizada_em: l.updated_at };
+  return {
+    cod_lista: l.cod_lista,
+    nome: l.nome,
+    padrao: l.padrao,
+    publica: l.token_publico != null,
+    token_publico: l.token_publico,
+    itens: l.itens,
+    atualizada_em: l.updated_at,
+  };
 }
-const unsavedDefault = (lang: Lang) => ({ cod_lista: null as number | null, nome: defaultListName(lang), padrao: true, publica: false, token_publico: null as string | null, itens: 0, atualizada_em: null as string | null });
+const unsavedDefault = (lang: Lang) => ({
+  cod_lista: null as number | null,
+  nome: defaultListName(lang),
+  padrao: true,
+  publica: false,
+  token_publico: null as string | null,
+  itens: 0,
+  atualizada_em: null as string | null,
+});
 const refOf = (s: string): ListRef => (s === "padrao" ? "padrao" : Number(s));
 
 export function listasRoutes(deps: ApiDeps) {
@@ -181,7 +271,10 @@ export function listasRoutes(deps: ApiDeps) {
     const rows = await listsOf(db, who);
     const holding = new Set<number>();
     if (acervo) for (const l of rows) if ((await itemIdsOf(db, l.cod_lista)).includes(acervo)) holding.add(l.cod_lista);
-    const listas: Array<ReturnType<typeof unsavedDefault> & { contem?: boolean }> = rows.map((l) => ({ ...wire(l), ...(acervo ? { contem: holding.has(l.cod_lista) } : {}) }));
+    const listas: Array<ReturnType<typeof unsavedDefault> & { contem?: boolean }> = rows.map((l) => ({
+      ...wire(l),
+      ...(acervo ? { contem: holding.has(l.cod_lista) } : {}),
+    }));
     if (!rows.some((l) => l.padrao)) listas.unshift({ ...unsavedDefault(lang), ...(acervo ? { contem: false } : {}) });
     return c.json({ listas, limite: MAX_LISTS }, 200);
   });

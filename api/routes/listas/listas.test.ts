@@ -47,7 +47,9 @@ describe("a patron's lists", () => {
     expect((await send("PUT", `/api/estante/listas/${lista.cod_lista}/itens/${titles[0]}`, ana, { nota: "Capítulos 3 e 4" })).status).toBe(200);
     const renamed = await send("PUT", `/api/estante/listas/${lista.cod_lista}`, ana, { nome: "Férias" });
     expect(await renamed.json()).toMatchObject({ nome: "Férias" });
-    const full = (await (await get(t.app, `/api/estante/listas/${lista.cod_lista}`, ana)).json()) as { titulos: Array<{ cod_acervo: number; nota: string }> };
+    const full = (await (await get(t.app, `/api/estante/listas/${lista.cod_lista}`, ana)).json()) as {
+      titulos: Array<{ cod_acervo: number; nota: string }>;
+    };
     expect(full.titulos).toEqual([expect.objectContaining({ cod_acervo: titles[0], nota: "Capítulos 3 e 4" })]);
     const removed = await send("DELETE", `/api/estante/listas/${lista.cod_lista}/itens/${titles[0]}`, ana);
     expect(await removed.json()).toMatchObject({ itens: 0 });
@@ -58,7 +60,9 @@ describe("a patron's lists", () => {
   it("say which lists hold a title", async () => {
     const lista = await create(ana, "Com o título");
     await send("POST", `/api/estante/listas/${lista.cod_lista}/itens`, ana, { acervo: titles[1] });
-    const { listas } = (await (await get(t.app, `/api/estante/listas?acervo=${titles[1]}`, ana)).json()) as { listas: Array<Lista & { contem: boolean }> };
+    const { listas } = (await (await get(t.app, `/api/estante/listas?acervo=${titles[1]}`, ana)).json()) as {
+      listas: Array<Lista & { contem: boolean }>;
+    };
     expect(listas.find((l) => l.cod_lista === lista.cod_lista)?.contem).toBe(true);
     expect(listas.find((l) => l.padrao)?.contem).toBe(false);
   });
@@ -76,7 +80,10 @@ describe("the default list", () => {
   });
 
   it("can be renamed but not deleted", async () => {
-    expect(await (await send("PUT", "/api/estante/listas/padrao", ana, { nome: "Para ler" })).json()).toMatchObject({ nome: "Para ler", padrao: true });
+    expect(await (await send("PUT", "/api/estante/listas/padrao", ana, { nome: "Para ler" })).json()).toMatchObject({
+      nome: "Para ler",
+      padrao: true,
+    });
     const res = await send("DELETE", "/api/estante/listas/padrao", ana);
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ code: "lista_padrao", message: "A lista padrão (cesta permanente) não pode ser apagada." });
@@ -134,7 +141,9 @@ describe("a public list", () => {
     expect(body.titulos).toEqual([expect.objectContaining({ cod_acervo: titles[6], nota: "Leitura obrigatória" })]);
     expect(JSON.stringify(body)).not.toMatch(/cod_pessoa|cod_lista|token/);
     // Public again keeps its link; private revokes it; public once more makes a new one.
-    expect(((await (await send("PUT", `/api/estante/listas/${lista.cod_lista}`, ana, { publica: true })).json()) as Lista).token_publico).toBe(made.token_publico);
+    expect(((await (await send("PUT", `/api/estante/listas/${lista.cod_lista}`, ana, { publica: true })).json()) as Lista).token_publico).toBe(
+      made.token_publico,
+    );
     await send("PUT", `/api/estante/listas/${lista.cod_lista}`, ana, { publica: false });
     expect((await get(t.app, `/api/estante/listas/publicas/${made.token_publico}`, outro)).status).toBe(404);
     const again = (await (await send("PUT", `/api/estante/listas/${lista.cod_lista}`, ana, { publica: true })).json()) as Lista;
@@ -157,10 +166,16 @@ describe("bad requests", () => {
     expect((await send("POST", "/api/estante/listas", ana, { nome: "x".repeat(81) })).status).toBe(422);
     expect((await send("POST", "/api/estante/listas", ana, {})).status).toBe(422);
     expect((await send("POST", "/api/estante/listas/padrao/itens", ana, { acervo: "um" })).status).toBe(422);
-    expect((await send("POST", "/api/estante/listas/padrao/itens", ana, { acervo: titles[0], nota: "x".repeat(MAX_LIST_NOTE + 1) })).status).toBe(422);
+    expect((await send("POST", "/api/estante/listas/padrao/itens", ana, { acervo: titles[0], nota: "x".repeat(MAX_LIST_NOTE + 1) })).status).toBe(
+      422,
+    );
     expect((await send("PUT", `/api/estante/listas/padrao/itens/${titles[0]}`, ana, { nota: 5 })).status).toBe(422);
     expect((await send("PUT", "/api/estante/listas/padrao", ana, { publica: "sim" })).status).toBe(422);
-    const noJson = await t.app.request("/api/estante/listas", { method: "POST", headers: { authorization: `Bearer ${ana}`, "content-type": "text/plain" }, body: "nome=x" });
+    const noJson = await t.app.request("/api/estante/listas", {
+      method: "POST",
+      headers: { authorization: `Bearer ${ana}`, "content-type": "text/plain" },
+      body: "nome=x",
+    });
     expect(noJson.status).toBe(400);
   });
 
@@ -207,7 +222,10 @@ describe("bad requests", () => {
 
 describe("limits", () => {
   it("hold under parallel adds: a list never passes its item limit", async () => {
-    const more = await insertTitles(t.db, Array.from({ length: MAX_LIST_ITEMS + 10 - titles.length }, (_, i) => ({ titulo: `Título extra ${i}` })));
+    const more = await insertTitles(
+      t.db,
+      Array.from({ length: MAX_LIST_ITEMS + 10 - titles.length }, (_, i) => ({ titulo: `Título extra ${i}` })),
+    );
     const all = [...titles, ...more];
     const lista = await create(outro, "Cheia");
     const results = await Promise.all(all.map((acervo) => send("POST", `/api/estante/listas/${lista.cod_lista}/itens`, outro, { acervo })));
@@ -235,7 +253,9 @@ describe("limits", () => {
 
   it("hold under parallel creates: a patron never passes the list limit", async () => {
     const who = (await login(t.app, "funcionario")).access_token;
-    const results = await Promise.all(Array.from({ length: MAX_LISTS + 5 }, (_, i) => send("POST", "/api/estante/listas", who, { nome: `Lista ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: MAX_LISTS + 5 }, (_, i) => send("POST", "/api/estante/listas", who, { nome: `Lista ${i}` })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(MAX_LISTS);
     const refused = results.filter((r) => r.status === 409);
     expect(refused).toHaveLength(5);

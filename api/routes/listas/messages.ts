@@ -17,7 +17,11 @@ const REASONS: Record<ListReason, Record<Lang, string>> = {
     es: `La lista ya tiene ${MAX_LIST_ITEMS} títulos, el máximo.`,
     en: `The list already holds ${MAX_LIST_ITEMS} titles, the most allowed.`,
   },
-  padrao: { pt: "A lista padrão (cesta permanente) não pode ser apagada.", es: "La lista predeterminada (cesta permanente) no se puede borrar.", en: "The default list (permanent basket) cannot be deleted." },
+  padrao: {
+    pt: "A lista padrão (cesta permanente) não pode ser apagada.",
+    es: "La lista predeterminada (cesta permanente) no se puede borrar.",
+    en: "The default list (permanent basket) cannot be deleted.",
+  },
   nome_vazio: { pt: "Informe o nome da lista.", es: "Indique el nombre de la lista.", en: "Enter the list's name." },
 };
 

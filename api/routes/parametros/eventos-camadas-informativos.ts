@@ -14,7 +14,9 @@ const EventoEventum = z
     url: z.string().nullable().openapi({ description: "The event's page in Eventum (https only)" }),
   })
   .openapi("EventoEventum");
-const Informativo = z.object({ cod_atividade: z.number().int(), informativo: z.string().nullable().openapi({ description: "Raw HTML from the library: sanitize" }) }).openapi("AtividadeInformativo");
+const Informativo = z
+  .object({ cod_atividade: z.number().int(), informativo: z.string().nullable().openapi({ description: "Raw HTML from the library: sanitize" }) })
+  .openapi("AtividadeInformativo");
 
 const str = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
 
@@ -26,12 +28,25 @@ export function eventosCamadasInformativosRoutes(deps: ApiDeps) {
   const params = async () => parseJsonObject(await institutionParameters(db));
 
   app.openapi(
-    createRoute({ method: "get", path: "/eventos_eventum", summary: "Events published in the institution's Eventum system, soonest first", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: { 200: { description: "Events", content: { "application/json": { schema: z.array(EventoEventum) } } }, ...errorResponses } }),
+    createRoute({
+      method: "get",
+      path: "/eventos_eventum",
+      summary: "Events published in the institution's Eventum system, soonest first",
+      security: [{ bearer: [] }],
+      request: { headers: LangHeader },
+      responses: { 200: { description: "Events", content: { "application/json": { schema: z.array(EventoEventum) } } }, ...errorResponses },
+    }),
     async (c) => {
       const raw = (await params()).eventos_eventum;
       const list = Array.isArray(raw) ? (raw as Record<string, unknown>[]) : [];
       const out = list
-        .map((e) => ({ titulo: str(e.titulo) ?? "", data_inicio: str(e.data_inicio) ?? "", data_fim: str(e.data_fim) ?? str(e.data_inicio) ?? "", local: str(e.local), url: str(e.url)?.startsWith("https://") ? str(e.url) : null }))
+        .map((e) => ({
+          titulo: str(e.titulo) ?? "",
+          data_inicio: str(e.data_inicio) ?? "",
+          data_fim: str(e.data_fim) ?? str(e.data_inicio) ?? "",
+          local: str(e.local),
+          url: str(e.url)?.startsWith("https://") ? str(e.url) : null,
+        }))
         .filter((e) => e.titulo && /^\d{4}-\d{2}-\d{2}$/.test(e.data_inicio))
         .sort((a, b) => a.data_inicio.localeCompare(b.data_inicio));
       return c.json(out, 200);
@@ -39,8 +54,19 @@ export function eventosCamadasInformativosRoutes(deps: ApiDeps) {
   );
 
   app.openapi(
-    createRoute({ method: "get", path: "/app-layers", summary: "The mobile app's layers (modules) and whether each is on", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: { 200: { description: "Layers", content: { "application/json": { schema: AppLayers } } }, ...errorResponses } }),
-    async (c) => c.json((await appLayers(deps)).map(({ codigo, descricao, ativa }) => ({ codigo, descricao, ativa })), 200),
+    createRoute({
+      method: "get",
+      path: "/app-layers",
+      summary: "The mobile app's layers (modules) and whether each is on",
+      security: [{ bearer: [] }],
+      request: { headers: LangHeader },
+      responses: { 200: { description: "Layers", content: { "application/json": { schema: AppLayers } } }, ...errorResponses },
+    }),
+    async (c) =>
+      c.json(
+        (await appLayers(deps)).map(({ codigo, descricao, ativa }) => ({ codigo, descricao, ativa })),
+        200,
+      ),
   );
 
   app.openapi(
@@ -49,8 +75,21 @@ export function eventosCamadasInformativosRoutes(deps: ApiDeps) {
       path: "/atividade/{id}/informativo",
       summary: "The library's note about an activity (e.g. what to know before suggesting a purchase); null when none",
       security: [{ bearer: [] }],
-      request: { headers: LangHeader, params: z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }) }) },
-      responses: { 200: { description: "Note", content: { "application/json": { schema: Informativo } } }, ...errorResponses, 404: { description: "No such activity", content: { "application/json": { schema: ErrorSchema } } } },
+      request: {
+        headers: LangHeader,
+        params: z.object({
+          id: z.coerce
+            .number()
+            .int()
+            .positive()
+            .openapi({ param: { name: "id", in: "path" } }),
+        }),
+      },
+      responses: {
+        200: { description: "Note", content: { "application/json": { schema: Informativo } } },
+        ...errorResponses,
+        404: { description: "No such activity", content: { "application/json": { schema: ErrorSchema } } },
+      },
     }),
     async (c) => {
       const { id } = c.req.valid("param");

@@ -10,11 +10,21 @@ import { repositoryLinkOf } from "../pessoas/servicos.ts";
 import { timeZoneOr } from "../../../contract/time-zone.ts";
 import { DEFAULT_LOGIN_NAME } from "./messages.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } }, ...errorResponses });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  200: { description, content: { "application/json": { schema } } },
+  ...errorResponses,
+});
 const get = <T extends z.ZodType>(path: string, summary: string, schema: T) =>
   createRoute({ method: "get", path, summary, security: [{ bearer: [] }], request: { headers: LangHeader }, responses: json(schema, summary) });
 const getP = <T extends z.ZodType, P extends z.ZodObject<any>>(path: string, summary: string, schema: T, params: P) =>
-  createRoute({ method: "get", path, summary, security: [{ bearer: [] }], request: { headers: LangHeader, params }, responses: json(schema, summary) });
+  createRoute({
+    method: "get",
+    path,
+    summary,
+    security: [{ bearer: [] }],
+    request: { headers: LangHeader, params },
+    responses: json(schema, summary),
+  });
 
 const Instituicao = z
   .object({
@@ -34,8 +44,13 @@ const Instituicao = z
     link_lgpd: z.string().nullable(),
     link_icap: z.string().nullable(),
     link_rede: z.string().nullable(),
-    link_repositorio: z.string().nullable().openapi({ description: "The institutional repository that receives papers (ADR 192); null: no paper posting" }),
-    fuso_horario: z.string().openapi({ description: "The library's IANA time zone (`parametros.fuso_horario`, default America/Sao_Paulo): times a patron reads are in it (ADR 226)" }),
+    link_repositorio: z
+      .string()
+      .nullable()
+      .openapi({ description: "The institutional repository that receives papers (ADR 192); null: no paper posting" }),
+    fuso_horario: z.string().openapi({
+      description: "The library's IANA time zone (`parametros.fuso_horario`, default America/Sao_Paulo): times a patron reads are in it (ADR 226)",
+    }),
     __md_aut: z.number().int(),
     __md_crypt: z.number().int(),
     aquisicao: z.boolean(),
@@ -70,7 +85,11 @@ const Evento = z
     descricao: z.string().openapi({ description: "Plain text" }),
   })
   .openapi("EventoInstitucional");
-const Horario = z.object({ dia: z.number().int().openapi({ description: "1 = Monday … 7 = Sunday" }), abertura: z.string().nullable(), fechamento: z.string().nullable() });
+const Horario = z.object({
+  dia: z.number().int().openapi({ description: "1 = Monday … 7 = Sunday" }),
+  abertura: z.string().nullable(),
+  fechamento: z.string().nullable(),
+});
 const Atendimento = z
   .array(
     z.object({
@@ -174,31 +193,59 @@ export function instituicaoRoutes(deps: ApiDeps) {
   app.openapi(get("/faq", "Frequently asked questions", Faq), async (c) => {
     const { p } = await institution(db);
     const faq = parseJsonArray(JSON.stringify(p.faq ?? [])).map((q) => localized(q, c.get("lang")));
-    return c.json(faq.map((q) => ({ pergunta: str(q.pergunta) ?? "", resposta: str(q.resposta) ?? "" })), 200);
+    return c.json(
+      faq.map((q) => ({ pergunta: str(q.pergunta) ?? "", resposta: str(q.resposta) ?? "" })),
+      200,
+    );
   });
 
-  app.openapi(get("/eventos_institucionais", "The institution's events, soonest first (texts in the request's language when given)", z.array(Evento).openapi("EventosInstitucionais")), async (c) => {
-    const { p } = await institution(db);
-    const events = parseJsonArray(JSON.stringify(p.eventos_institucionais ?? [])).map((e) => localized(e, c.get("lang")));
-    const out = events
-      .map((e) => ({ titulo: str(e.titulo) ?? "", data_inicio: str(e.data_inicio) ?? "", data_fim: str(e.data_fim) ?? str(e.data_inicio) ?? "", local: str(e.local), descricao: str(e.descricao) ?? "" }))
-      .filter((e) => e.titulo && /^\d{4}-\d{2}-\d{2}$/.test(e.data_inicio))
-      .sort((a, b) => a.data_inicio.localeCompare(b.data_inicio));
-    return c.json(out, 200);
-  });
+  app.openapi(
+    get(
+      "/eventos_institucionais",
+      "The institution's events, soonest first (texts in the request's language when given)",
+      z.array(Evento).openapi("EventosInstitucionais"),
+    ),
+    async (c) => {
+      const { p } = await institution(db);
+      const events = parseJsonArray(JSON.stringify(p.eventos_institucionais ?? [])).map((e) => localized(e, c.get("lang")));
+      const out = events
+        .map((e) => ({
+          titulo: str(e.titulo) ?? "",
+          data_inicio: str(e.data_inicio) ?? "",
+          data_fim: str(e.data_fim) ?? str(e.data_inicio) ?? "",
+          local: str(e.local),
+          descricao: str(e.descricao) ?? "",
+        }))
+        .filter((e) => e.titulo && /^\d{4}-\d{2}-\d{2}$/.test(e.data_inicio))
+        .sort((a, b) => a.data_inicio.localeCompare(b.data_inicio));
+      return c.json(out, 200);
+    },
+  );
 
   const atendimento = async (codCampus?: number) => {
     const rows = await libraryDesks(db, codCampus);
     return rows.map((r) => ({ ...r, horarios: parseJsonArray<z.infer<typeof Horario>>(r.horarios) }));
   };
-  app.openapi(get("/atendimento", "Libraries with contacts and opening hours (Monday–Sunday)", Atendimento), async (c) => c.json(await atendimento(), 200));
+  app.openapi(get("/atendimento", "Libraries with contacts and opening hours (Monday–Sunday)", Atendimento), async (c) =>
+    c.json(await atendimento(), 200),
+  );
   app.openapi(
-    getP("/atendimento/{campus}", "Libraries of one campus with opening hours", Atendimento, z.object({ campus: z.coerce.number().int().positive() })),
+    getP(
+      "/atendimento/{campus}",
+      "Libraries of one campus with opening hours",
+      Atendimento,
+      z.object({ campus: z.coerce.number().int().positive() }),
+    ),
     async (c) => c.json(await atendimento(c.req.valid("param").campus), 200),
   );
 
   app.openapi(
-    getP("/atividade/{id}", "Whether an activity is on in the public page configuration", AtividadeStatus, z.object({ id: z.coerce.number().int().positive() })),
+    getP(
+      "/atividade/{id}",
+      "Whether an activity is on in the public page configuration",
+      AtividadeStatus,
+      z.object({ id: z.coerce.number().int().positive() }),
+    ),
     async (c) => {
       const id = c.req.valid("param").id;
       const a = await activityById(db, id);

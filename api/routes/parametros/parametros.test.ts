@@ -19,7 +19,14 @@ const json = async (path: string) => {
 describe("GET /api/parametros/*", () => {
   it("describes the institution, with the support message as raw HTML", async () => {
     const i = await json("/api/parametros/instituicao");
-    expect(i).toMatchObject({ codEmpresa: 1, sigla: "UFD", nome: "Universidade Federal de Demonstração", tema: "neo", endereco_web: "https://biblioteca.example.org", usaOIDC: false });
+    expect(i).toMatchObject({
+      codEmpresa: 1,
+      sigla: "UFD",
+      nome: "Universidade Federal de Demonstração",
+      tema: "neo",
+      endereco_web: "https://biblioteca.example.org",
+      usaOIDC: false,
+    });
     expect(i.msg_suporte_consulta).toContain("<script>");
     expect(i.msg_suporte_consulta).toContain('<a href="https://biblioteca.example.org/atendimento"');
     expect(i.link_lgpd).toMatch(/^https:\/\//);
@@ -30,9 +37,15 @@ describe("GET /api/parametros/*", () => {
     const row = await t.db.selectFrom("instituicao").select("parametros").executeTakeFirstOrThrow();
     const params = JSON.parse(row.parametros ?? "{}") as Record<string, unknown>;
     try {
-      await t.db.updateTable("instituicao").set({ parametros: JSON.stringify({ ...params, fuso_horario: "America/Bogota" }) }).execute();
+      await t.db
+        .updateTable("instituicao")
+        .set({ parametros: JSON.stringify({ ...params, fuso_horario: "America/Bogota" }) })
+        .execute();
       expect((await json("/api/parametros/instituicao")).fuso_horario).toBe("America/Bogota");
-      await t.db.updateTable("instituicao").set({ parametros: JSON.stringify({ ...params, fuso_horario: "Brasil/Brasilia" }) }).execute();
+      await t.db
+        .updateTable("instituicao")
+        .set({ parametros: JSON.stringify({ ...params, fuso_horario: "Brasil/Brasilia" }) })
+        .execute();
       expect((await json("/api/parametros/instituicao")).fuso_horario).toBe("America/Sao_Paulo");
     } finally {
       await t.db.updateTable("instituicao").set({ parametros: row.parametros }).execute();
@@ -96,7 +109,14 @@ describe("GET /api/openapi.json", () => {
   it("documents every route", async () => {
     const doc = await (await t.app.request("/api/openapi.json")).json();
     expect(doc.openapi).toBe("3.1.0");
-    for (const p of ["/api/oauth/token", "/api/consulta", "/api/acervo/{id}/referencia", "/api/emprestimo/debitos-pendentes", "/api/reserva", "/api/parametros/autoatendimento"]) {
+    for (const p of [
+      "/api/oauth/token",
+      "/api/consulta",
+      "/api/acervo/{id}/referencia",
+      "/api/emprestimo/debitos-pendentes",
+      "/api/reserva",
+      "/api/parametros/autoatendimento",
+    ]) {
       expect(Object.keys(doc.paths), p).toContain(p);
     }
   });

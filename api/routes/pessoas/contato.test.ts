@@ -28,7 +28,8 @@ function linkTokenTo(address: string): string {
   if (!token) throw new Error(`no confirmation link to ${address}`);
   return token;
 }
-const emailOf = async (cod: number) => (await t.db.selectFrom("pessoa").select("email").where("cod_pessoa", "=", cod).executeTakeFirstOrThrow()).email;
+const emailOf = async (cod: number) =>
+  (await t.db.selectFrom("pessoa").select("email").where("cod_pessoa", "=", cod).executeTakeFirstOrThrow()).email;
 
 describe("the phone", () => {
   it("is shown with the personal data and saved under spec §5's rule, blank clearing it", async () => {
@@ -78,7 +79,9 @@ describe("changing the e-mail address", () => {
     const stored = await t.db.selectFrom("alteracao_email").select("token_hash").where("cod_pessoa", "=", 1).execute();
     expect(stored.map((r) => r.token_hash)).not.toContain(token);
     // Checking the link (the page's GET) spends nothing.
-    expect(await (await get(t.app, `/api/pessoas/alteracao-email?token=${token}`, await publicToken(t.app))).json()).toMatchObject({ email: "Ana.Nova@Example.org" });
+    expect(await (await get(t.app, `/api/pessoas/alteracao-email?token=${token}`, await publicToken(t.app))).json()).toMatchObject({
+      email: "Ana.Nova@Example.org",
+    });
     expect(await emailOf(1)).toBe("ana.souza@example.org");
     const confirmed = await send("POST", CONFIRM, await publicToken(t.app), { token });
     expect(confirmed.status).toBe(200);
@@ -111,7 +114,10 @@ describe("changing the e-mail address", () => {
     const res = await send("POST", CHANGE, token, { email: "TIAGO.LOPES@example.org" }, "5");
     expect(res.status).toBe(422);
     const body = await res.json();
-    expect(body).toMatchObject({ code: "email_em_uso", errors: { email: ["This e-mail address cannot be used for your account. Enter another one or ask the library."] } });
+    expect(body).toMatchObject({
+      code: "email_em_uso",
+      errors: { email: ["This e-mail address cannot be used for your account. Enter another one or ask the library."] },
+    });
     expect(JSON.stringify(body)).not.toMatch(/Tiago|comunidade2/);
     // Asked while free, taken by another person before the confirmation.
     expect((await send("POST", CHANGE, token, { email: "disputado@example.org" })).status).toBe(202);

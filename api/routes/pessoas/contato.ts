@@ -10,7 +10,17 @@ import {
   type EmailChangeMails,
 } from "../../domain/contact-details.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, patronErrorResponses, patronOf, requireJsonBody, requireToken, type ApiDeps } from "../../lib/http.ts";
+import {
+  createRouter,
+  ErrorSchema,
+  errorResponses,
+  LangHeader,
+  patronErrorResponses,
+  patronOf,
+  requireJsonBody,
+  requireToken,
+  type ApiDeps,
+} from "../../lib/http.ts";
 import type { Lang } from "../../lib/messages.ts";
 import { MY_AREA_PATH } from "./paths.ts";
 import { maskEmail } from "./recuperar-senha.ts";
@@ -29,7 +39,11 @@ const MESSAGES = {
     es: "Demasiadas solicitudes de cambio de correo. Inténtelo de nuevo en una hora.",
     en: "Too many e-mail change requests. Try again in an hour.",
   },
-  sem_pedido: { pt: "Não há troca de e-mail aguardando confirmação.", es: "No hay cambio de correo pendiente de confirmación.", en: "There is no e-mail change waiting for confirmation." },
+  sem_pedido: {
+    pt: "Não há troca de e-mail aguardando confirmação.",
+    es: "No hay cambio de correo pendiente de confirmación.",
+    en: "There is no e-mail change waiting for confirmation.",
+  },
   link_invalido: {
     pt: "Este link de confirmação não vale mais: já foi usado ou foi substituído por um pedido mais novo.",
     es: "Este enlace de confirmación ya no es válido: ya se usó o fue sustituido por una solicitud más reciente.",
@@ -42,9 +56,9 @@ const MESSAGES = {
   },
   assunto_confirmar: { pt: "Confirme o seu novo e-mail", es: "Confirme su nuevo correo", en: "Confirm your new e-mail address" },
   corpo_confirmar: {
-    pt: "Olá, {nome}.\n\nFoi pedido que {novo} passe a ser o e-mail do seu cadastro na biblioteca. Para confirmar, abra o endereço abaixo em até {horas} horas e use o botão \"Confirmar\":\n\n{link}\n\nSe não foi você quem pediu, ignore esta mensagem: nada muda.",
-    es: "Hola, {nome}.\n\nSe solicitó que {novo} pase a ser el correo de su registro en la biblioteca. Para confirmarlo, abra la dirección de abajo en un plazo de {horas} horas y use el botón \"Confirmar\":\n\n{link}\n\nSi no fue usted quien lo pidió, ignore este mensaje: nada cambia.",
-    en: "Hello, {nome}.\n\nA request was made for {novo} to become the e-mail address of your library account. To confirm it, open the address below within {horas} hours and use the \"Confirm\" button:\n\n{link}\n\nIf you did not ask for this, ignore this message: nothing changes.",
+    pt: 'Olá, {nome}.\n\nFoi pedido que {novo} passe a ser o e-mail do seu cadastro na biblioteca. Para confirmar, abra o endereço abaixo em até {horas} horas e use o botão "Confirmar":\n\n{link}\n\nSe não foi você quem pediu, ignore esta mensagem: nada muda.',
+    es: 'Hola, {nome}.\n\nSe solicitó que {novo} pase a ser el correo de su registro en la biblioteca. Para confirmarlo, abra la dirección de abajo en un plazo de {horas} horas y use el botón "Confirmar":\n\n{link}\n\nSi no fue usted quien lo pidió, ignore este mensaje: nada cambia.',
+    en: 'Hello, {nome}.\n\nA request was made for {novo} to become the e-mail address of your library account. To confirm it, open the address below within {horas} hours and use the "Confirm" button:\n\n{link}\n\nIf you did not ask for this, ignore this message: nothing changes.',
   },
   assunto_aviso: { pt: "Pedido de troca do seu e-mail", es: "Solicitud de cambio de su correo", en: "Request to change your e-mail address" },
   corpo_aviso: {
@@ -55,7 +69,8 @@ const MESSAGES = {
 } satisfies Record<string, Record<Lang, string>>;
 
 type Key = keyof typeof MESSAGES;
-const say = (lang: Lang, key: Key, vars: Record<string, string | number> = {}) => MESSAGES[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ""));
+const say = (lang: Lang, key: Key, vars: Record<string, string | number> = {}) =>
+  MESSAGES[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ""));
 const refuse = (status: number, lang: Lang, code: Key, field?: string) =>
   new ApiError(status, "validacao", { code, message: say(lang, code), ...(field ? { errors: { [field]: [say(lang, code)] } } : {}) });
 
@@ -82,9 +97,18 @@ const requestRoute = createRoute({
     `429 muitas_tentativas past ${EMAIL_CHANGE_LIMITS.perPatronPerHour} requests per patron or per new address per hour`,
   security: [{ bearer: [] }],
   middleware: [requireJsonBody] as const,
-  request: { headers: LangHeader, body: { required: true, content: { "application/json": { schema: z.object({ email: z.string().max(EMAIL_MAX * 2) }).openapi("AlteracaoEmailPedido") } } } },
+  request: {
+    headers: LangHeader,
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.object({ email: z.string().max(EMAIL_MAX * 2) }).openapi("AlteracaoEmailPedido") } },
+    },
+  },
   responses: {
-    202: { description: "Stored and mailed (the outbox, ADR 197): the address waiting for confirmation", content: { "application/json": { schema: Pendente } } },
+    202: {
+      description: "Stored and mailed (the outbox, ADR 197): the address waiting for confirmation",
+      content: { "application/json": { schema: Pendente } },
+    },
     400: err("No JSON body (`corpo_invalido`)"),
     429: err("Too many requests this hour (`muitas_tentativas`)"),
     ...patronErrorResponses,
@@ -109,7 +133,8 @@ const checkRoute = createRoute({
 const confirmRoute = createRoute({
   method: "post",
   path: "/alteracao-email/confirmacao",
-  summary: "Estante (ADR 236), any token: follows a confirmation link once: the new address becomes the patron's. 409 email_em_uso when another person took it meanwhile",
+  summary:
+    "Estante (ADR 236), any token: follows a confirmation link once: the new address becomes the patron's. 409 email_em_uso when another person took it meanwhile",
   security: [{ bearer: [] }],
   middleware: [requireJsonBody] as const,
   request: { headers: LangHeader, body: { required: true, content: { "application/json": { schema: TokenBody } } } },
@@ -133,7 +158,11 @@ export function meuContatoRoutes(deps: ApiDeps) {
     const mails = async (trx: typeof db, m: EmailChangeMails) => {
       const vars = { nome: m.nome, novo: m.novo, horas: EMAIL_CHANGE_HOURS, link: confirmationLink(m.token) };
       await deps.mailer.send({ to: [m.novo], subject: say(lang, "assunto_confirmar"), text: say(lang, "corpo_confirmar", vars) }, { db: trx });
-      if (m.antigo) await deps.mailer.send({ to: [m.antigo], subject: say(lang, "assunto_aviso"), text: say(lang, "corpo_aviso", { ...vars, novo: maskEmail(m.novo) }) }, { db: trx });
+      if (m.antigo)
+        await deps.mailer.send(
+          { to: [m.antigo], subject: say(lang, "assunto_aviso"), text: say(lang, "corpo_aviso", { ...vars, novo: maskEmail(m.novo) }) },
+          { db: trx },
+        );
     };
     const outcome = await requestEmailChange(db, patronOf(c), c.req.valid("json").email, deps.auth.now(), mails);
     if (!outcome.ok) {
@@ -156,7 +185,8 @@ export function meuContatoRoutes(deps: ApiDeps) {
 
   app.openapi(confirmRoute, async (c) => {
     const outcome = await confirmEmailChange(db, c.req.valid("json").token, deps.auth.now());
-    if (!outcome.ok) throw refuse(outcome.reason === "link_expirado" ? 410 : outcome.reason === "email_em_uso" ? 409 : 404, c.get("lang"), outcome.reason);
+    if (!outcome.ok)
+      throw refuse(outcome.reason === "link_expirado" ? 410 : outcome.reason === "email_em_uso" ? 409 : 404, c.get("lang"), outcome.reason);
     return c.json({ email: outcome.email }, 200);
   });
   return app;

@@ -10,8 +10,13 @@ beforeAll(async () => {
 afterAll(async () => t.cleanup());
 
 const put = (token: string, body: unknown) =>
-  t.app.request("/api/pessoas/troca-login", { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
-const logins = async (token: string) => (await get(t.app, "/api/pessoas/login", token)).json() as Promise<Array<{ codigo: number; usuario: string; base: string; atual: boolean }>>;
+  t.app.request("/api/pessoas/troca-login", {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+const logins = async (token: string) =>
+  (await get(t.app, "/api/pessoas/login", token)).json() as Promise<Array<{ codigo: number; usuario: string; base: string; atual: boolean }>>;
 const userData = async (token: string) => (await get(t.app, "/api/autenticar/dados-usuario", token)).json();
 
 describe("several logins of one person (ADR 172)", () => {
@@ -32,7 +37,13 @@ describe("several logins of one person (ADR 172)", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ codigo: target.codigo, usuario: "paulo.hu", base: "HU-UFD", atual: true });
     expect((await userData(tokens.access_token)).user).toMatchObject({ login: "paulo.hu", base: "HU-UFD" });
-    const refreshed = await (await t.app.request("/api/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "refresh_token", client_id: "4", refresh_token: tokens.refresh_token }).toString() })).json();
+    const refreshed = await (
+      await t.app.request("/api/oauth/token", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "refresh_token", client_id: "4", refresh_token: tokens.refresh_token }).toString(),
+      })
+    ).json();
     expect((await userData(refreshed.access_token)).user.login).toBe("paulo.hu");
     // Another session of the same person keeps its own login.
     const other = await login(t.app, "paulo");
@@ -44,7 +55,10 @@ describe("several logins of one person (ADR 172)", () => {
     const demo = await login(t.app, "demo");
     const demoLogin = (await logins(demo.access_token))[0];
     const own = (await logins(paulo.access_token)).find((l) => l.usuario === "paulo.hu")!;
-    for (const body of [{ codigo: demoLogin.codigo, base: demoLogin.base }, { codigo: own.codigo, base: "UFD" }]) {
+    for (const body of [
+      { codigo: demoLogin.codigo, base: demoLogin.base },
+      { codigo: own.codigo, base: "UFD" },
+    ]) {
       const res = await put(paulo.access_token, body);
       expect(res.status).toBe(404);
       expect((await res.json()).code).toBe("login_invalido");
@@ -53,7 +67,13 @@ describe("several logins of one person (ADR 172)", () => {
   });
 
   it("needs a patron token, and a valid body", async () => {
-    const pub = await (await t.app.request("/api/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials&client_id=4" })).json();
+    const pub = await (
+      await t.app.request("/api/oauth/token", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials&client_id=4",
+      })
+    ).json();
     expect((await put(pub.access_token, { codigo: 1, base: "UFD" })).status).toBe(403);
     const paulo = await login(t.app, "paulo");
     expect((await put(paulo.access_token, { codigo: "x" })).status).toBe(422);

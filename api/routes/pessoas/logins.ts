@@ -24,14 +24,19 @@ const switchRoute = createRoute({
   security: [{ bearer: [] }],
   request: {
     headers: LangHeader,
-    body: { content: { "application/json": { schema: z.object({ codigo: z.number().int(), base: z.string().max(100).nullable() }).openapi("TrocaLogin") } } },
+    body: {
+      content: { "application/json": { schema: z.object({ codigo: z.number().int(), base: z.string().max(100).nullable() }).openapi("TrocaLogin") } },
+    },
   },
   responses: {
     200: {
       description: "The login the session now works under (`atual: true`, as GET /pessoas/login then lists it)",
       content: { "application/json": { schema: Login.extend({ atual: z.literal(true) }).openapi("PessoaLogin") } },
     },
-    404: { description: "Not a login of this person, or not in that base (`login_invalido`)", content: { "application/json": { schema: ErrorSchema } } },
+    404: {
+      description: "Not a login of this person, or not in that base (`login_invalido`)",
+      content: { "application/json": { schema: ErrorSchema } },
+    },
     ...patronErrorResponses,
   },
 });

@@ -13,16 +13,34 @@ beforeAll(async () => {
 afterAll(async () => t.cleanup());
 
 const send = (method: string, url: string, token: string, body: unknown, lang?: string) =>
-  t.app.request(url, { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(lang ? { lang } : {}) }, body: JSON.stringify(body) });
+  t.app.request(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(lang ? { lang } : {}) },
+    body: JSON.stringify(body),
+  });
 const PD = "/api/pessoas/meu-pergamum/dados-pessoais";
 
 describe("personal data", () => {
   it("shows every spec §3 field and which ones the patron may change", async () => {
     const body = await (await get(t.app, PD, demo)).json();
     expect(body.nome_pessoa).toBe("Ana Beatriz Souza");
-    expect(Object.keys(body.dados).sort()).toEqual(
-      ["bairro", "cep", "cidade", "complemento", "cpf", "data_nascimento", "escolaridade", "estado_civil", "identidade", "localizacao", "logradouro", "nacionalidade", "profissao", "recebe_email", "sexo"],
-    );
+    expect(Object.keys(body.dados).sort()).toEqual([
+      "bairro",
+      "cep",
+      "cidade",
+      "complemento",
+      "cpf",
+      "data_nascimento",
+      "escolaridade",
+      "estado_civil",
+      "identidade",
+      "localizacao",
+      "logradouro",
+      "nacionalidade",
+      "profissao",
+      "recebe_email",
+      "sexo",
+    ]);
     expect(body.dados).toMatchObject({ cep: "70853-030", estado_civil: "solteiro", recebe_email: true });
     expect(body.editaveis).toContain("cep");
     expect(body.editaveis).not.toContain("identidade");
@@ -30,9 +48,22 @@ describe("personal data", () => {
 
   it("saves a change, storing the CPF as digits and the CEP as 00000-000", async () => {
     const { access_token } = await login(t.app, "perfil1");
-    const res = await send("PUT", PD, access_token, { logradouro: "  Rua Nova, 10 ", cep: "70910900", cpf: "111.444.777-35", estado_civil: "casado", recebe_email: false });
+    const res = await send("PUT", PD, access_token, {
+      logradouro: "  Rua Nova, 10 ",
+      cep: "70910900",
+      cpf: "111.444.777-35",
+      estado_civil: "casado",
+      recebe_email: false,
+    });
     expect(res.status).toBe(200);
-    expect((await res.json()).dados).toMatchObject({ logradouro: "Rua Nova, 10", cep: "70910-900", cpf: "11144477735", estado_civil: "casado", recebe_email: false, identidade: "7654321 SSP/DF" });
+    expect((await res.json()).dados).toMatchObject({
+      logradouro: "Rua Nova, 10",
+      cep: "70910-900",
+      cpf: "11144477735",
+      estado_civil: "casado",
+      recebe_email: false,
+      identidade: "7654321 SSP/DF",
+    });
   });
 
   it("refuses a CPF with wrong check digits, a malformed CEP and an unknown marital status, writing nothing", async () => {
@@ -40,7 +71,11 @@ describe("personal data", () => {
     const res = await send("PUT", PD, access_token, { cpf: "111.444.777-36", cep: "7091-900", estado_civil: "noivo", bairro: "Lago Sul" }, "5");
     expect(res.status).toBe(422);
     const body = await res.json();
-    expect(body.errors).toEqual({ cep: ["Invalid postal code (CEP): use the format 00000-000."], cpf: ["Invalid CPF: check the digits."], estado_civil: ["Choose one of the options."] });
+    expect(body.errors).toEqual({
+      cep: ["Invalid postal code (CEP): use the format 00000-000."],
+      cpf: ["Invalid CPF: check the digits."],
+      estado_civil: ["Choose one of the options."],
+    });
     expect((await (await get(t.app, PD, access_token)).json()).dados.bairro).toBe("Asa Norte");
   });
 
@@ -58,7 +93,8 @@ describe("personal data", () => {
   });
 
   it("limits lookups of a login's name per client address, like /duplicadas", async () => {
-    const lookup = (user: string) => t.app.request(`/api/pessoas/${user}/nome`, { headers: { authorization: `Bearer ${demo}`, "x-estante-client-ip": "198.51.100.40" } });
+    const lookup = (user: string) =>
+      t.app.request(`/api/pessoas/${user}/nome`, { headers: { authorization: `Bearer ${demo}`, "x-estante-client-ip": "198.51.100.40" } });
     const statuses = (await Promise.all(Array.from({ length: 32 }, (_, i) => lookup(i % 2 ? "professor" : `ninguem-${i}`)))).map((r) => r.status);
     expect(statuses.filter((s) => s !== 429)).toHaveLength(30);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
@@ -74,7 +110,15 @@ describe("password change", () => {
   const PW = "/api/pessoas/meu-pergamum/senha";
 
   it("lists the institution's rules", async () => {
-    expect(await (await get(t.app, PW, demo)).json()).toEqual({ length: { min: 8, max: 32 }, has_numbers: true, only_numbers: false, special_char: true, diff_case: true, diff_name: true, last_pw: 3 });
+    expect(await (await get(t.app, PW, demo)).json()).toEqual({
+      length: { min: 8, max: 32 },
+      has_numbers: true,
+      only_numbers: false,
+      special_char: true,
+      diff_case: true,
+      diff_name: true,
+      last_pw: 3,
+    });
   });
 
   it("refuses a wrong current password", async () => {
@@ -187,7 +231,9 @@ describe("my purchase suggestions", () => {
   it("filters by status and by period", async () => {
     const all = await (await get(t.app, "/api/aquisicao/sugestoes", demo)).json();
     expect(all.map((s: { situacao: string }) => s.situacao)).toEqual(["pre_sugestao", "em_cotacao", "atendida", "esgotada"]);
-    expect((await (await get(t.app, "/api/aquisicao/sugestoes?situacao=atendida", demo)).json()).map((s: { titulo: string }) => s.titulo)).toEqual(["Anatomia humana básica"]);
+    expect((await (await get(t.app, "/api/aquisicao/sugestoes?situacao=atendida", demo)).json()).map((s: { titulo: string }) => s.titulo)).toEqual([
+      "Anatomia humana básica",
+    ]);
     const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
     const recent = await (await get(t.app, `/api/aquisicao/sugestoes?dataIni=${day(-60)}&dataFim=${day(0)}`, demo)).json();
     expect(recent).toHaveLength(2);

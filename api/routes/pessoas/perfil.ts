@@ -11,14 +11,24 @@ import { clientIpOf, createRouter, ErrorSchema, LangHeader, patronErrorResponses
 import type { Lang } from "../../lib/messages.ts";
 import { MY_AREA_PATH } from "./paths.ts";
 
-
-
 const MESSAGES = {
-  nao_editavel: { pt: "Este dado não pode ser alterado por você; procure a biblioteca.", es: "Usted no puede cambiar este dato; consulte a la biblioteca.", en: "You cannot change this field; ask the library." },
+  nao_editavel: {
+    pt: "Este dado não pode ser alterado por você; procure a biblioteca.",
+    es: "Usted no puede cambiar este dato; consulte a la biblioteca.",
+    en: "You cannot change this field; ask the library.",
+  },
   cpf_invalido: { pt: "CPF inválido: confira os dígitos.", es: "CPF no válido: revise los dígitos.", en: "Invalid CPF: check the digits." },
-  cep_invalido: { pt: "CEP inválido: use o formato 00000-000.", es: "CEP no válido: use el formato 00000-000.", en: "Invalid postal code (CEP): use the format 00000-000." },
+  cep_invalido: {
+    pt: "CEP inválido: use o formato 00000-000.",
+    es: "CEP no válido: use el formato 00000-000.",
+    en: "Invalid postal code (CEP): use the format 00000-000.",
+  },
   data_invalida: { pt: "Data inválida.", es: "Fecha no válida.", en: "Invalid date." },
-  data_futura: { pt: "A data de nascimento não pode ser futura.", es: "La fecha de nacimiento no puede ser futura.", en: "The birth date cannot be in the future." },
+  data_futura: {
+    pt: "A data de nascimento não pode ser futura.",
+    es: "La fecha de nacimiento no puede ser futura.",
+    en: "The birth date cannot be in the future.",
+  },
   opcao_invalida: { pt: "Escolha uma das opções.", es: "Elija una de las opciones.", en: "Choose one of the options." },
   muito_longo: { pt: "Texto longo demais.", es: "Texto demasiado largo.", en: "Text too long." },
   // Spec §5's phone rule (ADR 236).
@@ -29,7 +39,11 @@ const MESSAGES = {
   },
   senha_atual_incorreta: { pt: "A senha atual está incorreta.", es: "La contraseña actual es incorrecta.", en: "The current password is incorrect." },
   // Spec §5's failure message.
-  senha_fora_dos_criterios: { pt: "A senha não atende a todos os critérios!", es: "¡La contraseña no cumple todos los criterios!", en: "The password doesn't match all the criteria!" },
+  senha_fora_dos_criterios: {
+    pt: "A senha não atende a todos os critérios!",
+    es: "¡La contraseña no cumple todos los criterios!",
+    en: "The password doesn't match all the criteria!",
+  },
   confirmacao_necessaria: {
     pt: "Confirme que deseja apagar o seu histórico de empréstimos.",
     es: "Confirme que desea borrar su historial de préstamos.",
@@ -43,10 +57,21 @@ const say = (lang: Lang, key: keyof typeof MESSAGES) => MESSAGES[key][lang];
 const Nullable = z.string().nullable();
 const Dados = z
   .object({
-    logradouro: Nullable, complemento: Nullable, cep: Nullable.openapi({ description: "00000-000" }), bairro: Nullable, cidade: Nullable,
-    identidade: Nullable, cpf: Nullable.openapi({ description: "11 digits" }), nacionalidade: Nullable, sexo: Nullable.openapi({ enum: [...GENDERS] }),
-    data_nascimento: Nullable.openapi({ description: "YYYY-MM-DD" }), escolaridade: Nullable.openapi({ enum: [...EDUCATION_LEVELS] }), localizacao: Nullable,
-    profissao: Nullable, estado_civil: Nullable.openapi({ enum: [...MARITAL_STATUSES] }), recebe_email: z.boolean(),
+    logradouro: Nullable,
+    complemento: Nullable,
+    cep: Nullable.openapi({ description: "00000-000" }),
+    bairro: Nullable,
+    cidade: Nullable,
+    identidade: Nullable,
+    cpf: Nullable.openapi({ description: "11 digits" }),
+    nacionalidade: Nullable,
+    sexo: Nullable.openapi({ enum: [...GENDERS] }),
+    data_nascimento: Nullable.openapi({ description: "YYYY-MM-DD" }),
+    escolaridade: Nullable.openapi({ enum: [...EDUCATION_LEVELS] }),
+    localizacao: Nullable,
+    profissao: Nullable,
+    estado_civil: Nullable.openapi({ enum: [...MARITAL_STATUSES] }),
+    recebe_email: z.boolean(),
   })
   .openapi("DadosPessoaisCampos");
 const DadosPessoais = z
@@ -57,7 +82,9 @@ const DadosPessoais = z
     email_pendente: z
       .object({ email: z.string(), expira_em: z.string().openapi({ description: "ISO-8601" }) })
       .nullable()
-      .openapi({ description: "Estante (ADR 236): a new address waiting for the confirmation link sent to it; `email` stays the address in use until then" }),
+      .openapi({
+        description: "Estante (ADR 236): a new address waiting for the confirmation link sent to it; `email` stays the address in use until then",
+      }),
     categoria: z.string(),
     dados: Dados,
     editaveis: z.array(z.enum(PERSONAL_FIELDS)).openapi({ description: "The fields the institution lets the patron change" }),
@@ -65,13 +92,13 @@ const DadosPessoais = z
   .openapi("DadosPessoais");
 const DadosPessoaisPut = z
   .object({
-    ...(Object.fromEntries(PERSONAL_FIELDS.map((f) => [f, f === "recebe_email" ? z.boolean().optional() : z.string().max(1000).nullable().optional()])) as Record<string, z.ZodTypeAny>),
-    telefone: z
-      .string()
-      .max(1000)
-      .nullable()
-      .optional()
-      .openapi({ description: "Estante (ADR 236): the phone, spec §5 (digits, dash, parentheses, space; at most 16); blank or null clears it; 422 telefone_invalido" }),
+    ...(Object.fromEntries(
+      PERSONAL_FIELDS.map((f) => [f, f === "recebe_email" ? z.boolean().optional() : z.string().max(1000).nullable().optional()]),
+    ) as Record<string, z.ZodTypeAny>),
+    telefone: z.string().max(1000).nullable().optional().openapi({
+      description:
+        "Estante (ADR 236): the phone, spec §5 (digits, dash, parentheses, space; at most 16); blank or null clears it; 422 telefone_invalido",
+    }),
   })
   .openapi("DadosPessoaisAlteracao");
 
@@ -86,23 +113,46 @@ const Regras = z
     last_pw: z.number().int(),
   })
   .openapi("RegrasSenha");
-const SenhaPut = z.object({ senhaAtual: z.string().min(1).max(256), senhaNova: z.string().min(1).max(256).openapi({ description: "Trimmed" }) }).openapi("TrocaSenha");
+const SenhaPut = z
+  .object({ senhaAtual: z.string().min(1).max(256), senhaNova: z.string().min(1).max(256).openapi({ description: "Trimmed" }) })
+  .openapi("TrocaSenha");
 const HistoricoPut = z
-  .object({ guardar: z.boolean(), confirmar: z.boolean().optional().openapi({ description: "Required (true) to turn the history off: that deletes it" }) })
+  .object({
+    guardar: z.boolean(),
+    confirmar: z.boolean().optional().openapi({ description: "Required (true) to turn the history off: that deletes it" }),
+  })
   .openapi("HistoricoPrivacidade");
 
-const ok = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } }, ...patronErrorResponses });
+const ok = <T extends z.ZodType>(schema: T, description: string) => ({
+  200: { description, content: { "application/json": { schema } } },
+  ...patronErrorResponses,
+});
 
-const personalGet = createRoute({ method: "get", path: `/${MY_AREA_PATH}/dados-pessoais`, summary: "The patron's personal data (spec §3) and which fields they may change", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: ok(DadosPessoais, "Personal data") });
+const personalGet = createRoute({
+  method: "get",
+  path: `/${MY_AREA_PATH}/dados-pessoais`,
+  summary: "The patron's personal data (spec §3) and which fields they may change",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader },
+  responses: ok(DadosPessoais, "Personal data"),
+});
 const personalPut = createRoute({
   method: "put",
   path: `/${MY_AREA_PATH}/dados-pessoais`,
-  summary: "Changes personal data and the phone: only the fields given; CPF check digits, CEP format and the phone rule are validated; 422 names each refused field",
+  summary:
+    "Changes personal data and the phone: only the fields given; CPF check digits, CEP format and the phone rule are validated; 422 names each refused field",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, body: { required: true, content: { "application/json": { schema: DadosPessoaisPut } } } },
   responses: ok(DadosPessoais, "The personal data after the change"),
 });
-const rulesGet = createRoute({ method: "get", path: `/${MY_AREA_PATH}/senha`, summary: "The rules a new password must meet (spec §3 password rules)", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: ok(Regras, "Password rules") });
+const rulesGet = createRoute({
+  method: "get",
+  path: `/${MY_AREA_PATH}/senha`,
+  summary: "The rules a new password must meet (spec §3 password rules)",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader },
+  responses: ok(Regras, "Password rules"),
+});
 const passwordPut = createRoute({
   method: "put",
   path: `/${MY_AREA_PATH}/senha`,
@@ -112,13 +162,30 @@ const passwordPut = createRoute({
   request: { headers: LangHeader, body: { required: true, content: { "application/json": { schema: SenhaPut } } } },
   responses: { 204: { description: "Changed" }, ...patronErrorResponses },
 });
-const emailGet = createRoute({ method: "get", path: "/email-pessoa-logada", summary: "The logged-in person's e-mail", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: ok(z.object({ email: z.string().nullable() }).openapi("EmailPessoaLogada"), "E-mail") });
+const emailGet = createRoute({
+  method: "get",
+  path: "/email-pessoa-logada",
+  summary: "The logged-in person's e-mail",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader },
+  responses: ok(z.object({ email: z.string().nullable() }).openapi("EmailPessoaLogada"), "E-mail"),
+});
 const nameGet = createRoute({
   method: "get",
   path: "/{user}/nome",
-  summary: "A login's person name (first name only for another person's login); 30 lookups per client address per 15 minutes, shared with /duplicadas",
+  summary:
+    "A login's person name (first name only for another person's login); 30 lookups per client address per 15 minutes, shared with /duplicadas",
   security: [{ bearer: [] }],
-  request: { headers: LangHeader, params: z.object({ user: z.string().min(1).max(100).openapi({ param: { name: "user", in: "path" } }) }) },
+  request: {
+    headers: LangHeader,
+    params: z.object({
+      user: z
+        .string()
+        .min(1)
+        .max(100)
+        .openapi({ param: { name: "user", in: "path" } }),
+    }),
+  },
   responses: {
     ...ok(z.object({ nome: z.string() }).openapi("NomePessoa"), "Name"),
     404: { description: "No such login", content: { "application/json": { schema: ErrorSchema } } },
@@ -131,16 +198,32 @@ const bundleGet = createRoute({
   summary: "Everything the library holds about the patron (LGPD art. 18), as JSON or as one CSV (section, item, field, value)",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, query: z.object({ formato: z.enum(["json", "csv"]).default("json") }) },
-  responses: { 200: { description: "The bundle, as an attachment", content: { "application/json": { schema: z.record(z.string(), z.unknown()) }, "text/csv": { schema: z.string() } } }, ...patronErrorResponses },
+  responses: {
+    200: {
+      description: "The bundle, as an attachment",
+      content: { "application/json": { schema: z.record(z.string(), z.unknown()) }, "text/csv": { schema: z.string() } },
+    },
+    ...patronErrorResponses,
+  },
 });
-const historyGet = createRoute({ method: "get", path: `/${MY_AREA_PATH}/historico-privacidade`, summary: "Whether the library keeps the patron's loan history", security: [{ bearer: [] }], request: { headers: LangHeader }, responses: ok(z.object({ guardar: z.boolean(), total: z.number().int() }).openapi("HistoricoEscolha"), "Choice and number of returned loans kept") });
+const historyGet = createRoute({
+  method: "get",
+  path: `/${MY_AREA_PATH}/historico-privacidade`,
+  summary: "Whether the library keeps the patron's loan history",
+  security: [{ bearer: [] }],
+  request: { headers: LangHeader },
+  responses: ok(z.object({ guardar: z.boolean(), total: z.number().int() }).openapi("HistoricoEscolha"), "Choice and number of returned loans kept"),
+});
 const historyPut = createRoute({
   method: "put",
   path: `/${MY_AREA_PATH}/historico-privacidade`,
   summary: "Keeps the loan history or not; turning it off deletes it and needs confirmar: true (422 confirmacao_necessaria)",
   security: [{ bearer: [] }],
   request: { headers: LangHeader, body: { required: true, content: { "application/json": { schema: HistoricoPut } } } },
-  responses: ok(z.object({ guardar: z.boolean(), apagados: z.number().int() }).openapi("HistoricoAlterado"), "The choice, and how many returned loans were deleted"),
+  responses: ok(
+    z.object({ guardar: z.boolean(), apagados: z.number().int() }).openapi("HistoricoAlterado"),
+    "The choice, and how many returned loans were deleted",
+  ),
 });
 
 /** /api/pessoas/...: the patron's own profile (spec §7 "Pessoas": dados-pessoais, senha, nome, e-mail) and the LGPD bundle. */
@@ -163,7 +246,9 @@ export function meuPerfilRoutes(deps: ApiDeps) {
     const codPessoa = patronOf(c);
     const outcome = await updatePersonalData(db, codPessoa, c.req.valid("json"), today());
     if (!outcome.ok) {
-      const errors = Object.fromEntries(Object.entries(outcome.issues).map(([f, issue]) => [f, [say(lang, issue as PersonalDataIssue | "telefone_invalido")]]));
+      const errors = Object.fromEntries(
+        Object.entries(outcome.issues).map(([f, issue]) => [f, [say(lang, issue as PersonalDataIssue | "telefone_invalido")]]),
+      );
       throw new ApiError(422, "validacao", { code: "validacao", message: say(lang, "dados_invalidos"), errors });
     }
     return c.json(await personal(codPessoa), 200);
@@ -208,7 +293,11 @@ export function meuPerfilRoutes(deps: ApiDeps) {
   app.openapi(bundleGet, async (c) => {
     const codPessoa = patronOf(c);
     const p = await personal(codPessoa);
-    const [records, cadastro, sections] = await Promise.all([patronRecords(db, codPessoa), registrationRecord(db, codPessoa), personSections(db, codPessoa)]);
+    const [records, cadastro, sections] = await Promise.all([
+      patronRecords(db, codPessoa),
+      registrationRecord(db, codPessoa),
+      personSections(db, codPessoa),
+    ]);
     const bundle = {
       gerado_em: new Date(deps.auth.now()).toISOString(),
       dados_pessoais: { nome_pessoa: p.nome_pessoa, email: p.email, telefone: p.telefone, categoria: p.categoria, ...p.dados },
@@ -253,7 +342,11 @@ export function meuPerfilRoutes(deps: ApiDeps) {
     const codPessoa = patronOf(c);
     const { guardar, confirmar } = c.req.valid("json");
     if (!guardar && confirmar !== true) {
-      throw new ApiError(422, "validacao", { code: "confirmacao_necessaria", message: say(lang, "confirmacao_necessaria"), errors: { confirmar: [say(lang, "confirmacao_necessaria")] } });
+      throw new ApiError(422, "validacao", {
+        code: "confirmacao_necessaria",
+        message: say(lang, "confirmacao_necessaria"),
+        errors: { confirmar: [say(lang, "confirmacao_necessaria")] },
+      });
     }
     return c.json({ guardar, apagados: await setHistoryChoice(db, codPessoa, guardar) }, 200);
   });

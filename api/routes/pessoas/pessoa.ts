@@ -6,7 +6,14 @@ import { EXTERNAL_BASES, providerUrl } from "../vinculos/index.ts";
 
 const ok = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } } });
 const get = <T extends z.ZodTypeAny>(path: string, summary: string, schema: T, errors: object = patronErrorResponses) =>
-  createRoute({ method: "get", path, summary, security: [{ bearer: [] }], request: { headers: LangHeader }, responses: { ...ok(schema, summary), ...errors } });
+  createRoute({
+    method: "get",
+    path,
+    summary,
+    security: [{ bearer: [] }],
+    request: { headers: LangHeader },
+    responses: { ...ok(schema, summary), ...errors },
+  });
 
 const Pessoa = z
   .object({
@@ -45,7 +52,14 @@ export function pessoaRoutes(deps: ApiDeps) {
   app.openapi(get("/", "The logged-in person (a patron reads only their own record)", Pessoa), async (c) => {
     const p = await person(patronOf(c));
     return c.json(
-      { cod_pessoa: p.cod_pessoa, nome_pessoa: p.nome_pessoa, email: p.email, professor: p.professor === 1, categoria: { codigo: p.cod_categoria, descricao: p.descricao }, validade_cadastro: p.validade_cadastro },
+      {
+        cod_pessoa: p.cod_pessoa,
+        nome_pessoa: p.nome_pessoa,
+        email: p.email,
+        professor: p.professor === 1,
+        categoria: { codigo: p.cod_categoria, descricao: p.descricao },
+        validade_cadastro: p.validade_cadastro,
+      },
       200,
     );
   });
@@ -57,7 +71,10 @@ export function pessoaRoutes(deps: ApiDeps) {
       summary: "The institution's departments (optionally those whose name contains search_text)",
       security: [{ bearer: [] }],
       request: { headers: LangHeader, query: z.object({ search_text: z.string().trim().max(100).optional() }) },
-      responses: { ...ok(z.array(z.object({ codigo: z.number().int(), descricao: z.string() })).openapi("Departamentos"), "Departments"), ...errorResponses },
+      responses: {
+        ...ok(z.array(z.object({ codigo: z.number().int(), descricao: z.string() })).openapi("Departamentos"), "Departments"),
+        ...errorResponses,
+      },
     }),
     async (c) => c.json(await listDepartments(db, c.req.valid("query").search_text), 200),
   );
@@ -77,7 +94,13 @@ export function pessoaRoutes(deps: ApiDeps) {
       path: "/redirect-base",
       summary: "Sets (or, with null, clears) the external base the patron's private area hands over to",
       security: [{ bearer: [] }],
-      request: { headers: LangHeader, body: { required: true, content: { "application/json": { schema: z.object({ base: z.enum(EXTERNAL_BASES).nullable() }).openapi("RedirectBase") } } } },
+      request: {
+        headers: LangHeader,
+        body: {
+          required: true,
+          content: { "application/json": { schema: z.object({ base: z.enum(EXTERNAL_BASES).nullable() }).openapi("RedirectBase") } },
+        },
+      },
       responses: { ...ok(z.object({ base: z.enum(EXTERNAL_BASES).nullable() }), "Stored"), ...patronErrorResponses },
     }),
     async (c) => {
@@ -88,10 +111,13 @@ export function pessoaRoutes(deps: ApiDeps) {
     },
   );
 
-  app.openapi(get("/meu-pergamum/redirect", "Where the private area hands over to: the stored base's access address, or null (stay)", Redirect), async (c) => {
-    const stored = await redirectBaseOf(db, patronOf(c));
-    const base = stored && (EXTERNAL_BASES as readonly string[]).includes(stored) ? (stored as (typeof EXTERNAL_BASES)[number]) : null;
-    return c.json({ base, url: base ? await providerUrl(db, base) : null }, 200);
-  });
+  app.openapi(
+    get("/meu-pergamum/redirect", "Where the private area hands over to: the stored base's access address, or null (stay)", Redirect),
+    async (c) => {
+      const stored = await redirectBaseOf(db, patronOf(c));
+      const base = stored && (EXTERNAL_BASES as readonly string[]).includes(stored) ? (stored as (typeof EXTERNAL_BASES)[number]) : null;
+      return c.json({ base, url: base ? await providerUrl(db, base) : null }, 200);
+    },
+  );
   return app;
 }

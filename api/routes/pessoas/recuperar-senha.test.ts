@@ -14,7 +14,11 @@ const codeIn = (m: Mail) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? "";
 const url = (user: string) => `/api/pessoas/${encodeURIComponent(user)}/recuperar-senha`;
 const start = (user: string, lang = "1") => get(t.app, url(user), pub, lang);
 const send = (method: "POST" | "PUT", user: string, body: unknown, lang = "1") =>
-  t.app.request(url(user), { method, headers: { authorization: `Bearer ${pub}`, "content-type": "application/json", lang }, body: JSON.stringify(body) });
+  t.app.request(url(user), {
+    method,
+    headers: { authorization: `Bearer ${pub}`, "content-type": "application/json", lang },
+    body: JSON.stringify(body),
+  });
 /** Step 1 for `user`, returning the code the e-mail carried (21 minutes apart: under the three-an-hour limit). */
 async function codeFor(user: string): Promise<string> {
   t.clock.advance(21 * 60);
@@ -47,7 +51,15 @@ describe("password recovery, step 1", () => {
       name: null,
       length: 6,
       tte: 10,
-      rules: { length: { min: 8, max: 32 }, has_numbers: true, only_numbers: false, special_char: true, diff_case: true, diff_name: true, last_pw: 3 },
+      rules: {
+        length: { min: 8, max: 32 },
+        has_numbers: true,
+        only_numbers: false,
+        special_char: true,
+        diff_case: true,
+        diff_name: true,
+        last_pw: 3,
+      },
     });
   });
 
@@ -104,13 +116,17 @@ describe("password recovery, step 1", () => {
   it("answers 429 with the spec's message to the 31st request of an hour from one address, whatever the user code", async () => {
     const ip = "198.51.100.20";
     const users = Array.from({ length: 35 }, (_, i) => (i % 2 ? `ninguem-${i}` : "professor"));
-    const res = await Promise.all(users.map((u) => t.app.request(url(u), { headers: { authorization: `Bearer ${pub}`, "x-estante-client-ip": ip, lang: "5" } })));
+    const res = await Promise.all(
+      users.map((u) => t.app.request(url(u), { headers: { authorization: `Bearer ${pub}`, "x-estante-client-ip": ip, lang: "5" } })),
+    );
     expect(res.filter((r) => r.status === 200)).toHaveLength(30);
     const refused = res.filter((r) => r.status === 429);
     expect(refused).toHaveLength(5);
     expect(await refused[0].json()).toEqual({ code: "muitas_tentativas", message: "Too many consecutive attempts. Try again in 15 minutes." });
     // Another address is not affected.
-    expect((await t.app.request(url("professor"), { headers: { authorization: `Bearer ${pub}`, "x-estante-client-ip": "198.51.100.21" } })).status).toBe(200);
+    expect(
+      (await t.app.request(url("professor"), { headers: { authorization: `Bearer ${pub}`, "x-estante-client-ip": "198.51.100.21" } })).status,
+    ).toBe(200);
   });
 });
 
@@ -126,7 +142,10 @@ describe("password recovery, steps 2 and 3", () => {
     await codeFor("demo");
     const wrong = await send("POST", "demo", { code: "000000" }, "5");
     expect(wrong.status).toBe(422);
-    expect(await wrong.json()).toMatchObject({ code: "codigo_invalido", message: "Wrong or expired code. Check the digits and type it again; after 5 wrong tries or once it expires, ask for a new code." });
+    expect(await wrong.json()).toMatchObject({
+      code: "codigo_invalido",
+      message: "Wrong or expired code. Check the digits and type it again; after 5 wrong tries or once it expires, ask for a new code.",
+    });
     const unknown = await send("POST", "ninguem-com-este-codigo", { code: "000000" }, "5");
     expect(unknown.status).toBe(422);
     expect(await unknown.json()).toEqual(await (await send("POST", "demo", { code: "000001" }, "5")).json());
@@ -161,11 +180,17 @@ describe("password recovery, steps 2 and 3", () => {
   it("counts wrong codes against the address's login budget: the 30th locks the address for codes and logins alike", async () => {
     const ip = "198.51.100.30";
     const guess = (i: number) =>
-      t.app.request(url(`ninguem-${i}`), { method: "POST", headers: { authorization: `Bearer ${pub}`, "content-type": "application/json", "x-estante-client-ip": ip }, body: JSON.stringify({ code: "123456" }) });
+      t.app.request(url(`ninguem-${i}`), {
+        method: "POST",
+        headers: { authorization: `Bearer ${pub}`, "content-type": "application/json", "x-estante-client-ip": ip },
+        body: JSON.stringify({ code: "123456" }),
+      });
     const statuses = (await Promise.all(Array.from({ length: 32 }, (_, i) => guess(i)))).map((r) => r.status);
     expect(statuses.filter((s) => s === 422)).toHaveLength(29);
     expect(statuses.filter((s) => s === 429)).toHaveLength(3);
-    expect((await tokenRequest(t.app, { grant_type: "password", username: "demo", password: "demo1234" }, { "x-estante-client-ip": ip })).status).toBe(429);
+    expect(
+      (await tokenRequest(t.app, { grant_type: "password", username: "demo", password: "demo1234" }, { "x-estante-client-ip": ip })).status,
+    ).toBe(429);
     t.clock.advance(15 * 60 + 1);
   });
 
@@ -254,7 +279,10 @@ describe("limits for everyone together", () => {
   });
   afterAll(async () => small.cleanup());
   const from = (ip: string, user: string, init: RequestInit = {}) =>
-    small.app.request(url(user), { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-estante-client-ip": ip } });
+    small.app.request(url(user), {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-estante-client-ip": ip },
+    });
 
   it("mails at most the address's hourly number of codes, and still answers the same", async () => {
     const users = ["demo", "professor", "posgrad"];
@@ -297,12 +325,22 @@ describe("institutions without recovery", () => {
 });
 
 describe("password rules (spec §5)", () => {
-  const rules = passwordRulesFrom({ length: { min: 8, max: 12 }, has_numbers: true, special_char: true, diff_case: true, diff_name: true, last_pw: 0 });
+  const rules = passwordRulesFrom({
+    length: { min: 8, max: 12 },
+    has_numbers: true,
+    special_char: true,
+    diff_case: true,
+    diff_name: true,
+    last_pw: 0,
+  });
   const check = (pw: string) => checkNewPassword(pw, rules, { name: "José da Silva" });
   it("passes a password that meets every rule", async () => expect(await check("Bom#Dia42")).toEqual([]));
   it("checks length on the trimmed password", async () => expect(await check("  Ab#1x  ")).toEqual(["length"]));
-  it("needs a digit, a special character and both cases", async () => expect(await check("abcdefgh")).toEqual(["has_numbers", "special_char", "diff_case"]));
+  it("needs a digit, a special character and both cases", async () =>
+    expect(await check("abcdefgh")).toEqual(["has_numbers", "special_char", "diff_case"]));
   it("refuses any part of the name, ignoring accents and case", async () => expect(await check("Jose#2024a")).toEqual(["diff_name"]));
   it("supports digits-only institutions", async () =>
-    expect(await checkNewPassword("12a45678", passwordRulesFrom({ only_numbers: true, has_numbers: true, diff_name: false }), { name: "X" })).toEqual(["only_numbers"]));
+    expect(await checkNewPassword("12a45678", passwordRulesFrom({ only_numbers: true, has_numbers: true, diff_name: false }), { name: "X" })).toEqual(
+      ["only_numbers"],
+    ));
 });

@@ -5,7 +5,17 @@ import { captchaRefusal } from "../../domain/captcha.ts";
 import { changePasswordWithCode, checkRecoveryCode, recoveryOffered, startRecovery } from "../../domain/password-recovery.ts";
 import { passwordRulesFrom, type PasswordRules } from "../../domain/password-rules.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { clientIpOf, createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, requireJsonBody, requireToken, type ApiDeps } from "../../lib/http.ts";
+import {
+  clientIpOf,
+  createRouter,
+  ErrorSchema,
+  errorResponses,
+  LangHeader,
+  parseJsonObject,
+  requireJsonBody,
+  requireToken,
+  type ApiDeps,
+} from "../../lib/http.ts";
 import { msg, type Lang, type MessageKey } from "../../lib/messages.ts";
 
 const Rules = z
@@ -41,7 +51,9 @@ const Validated = z
 const UserParam = z.object({ user: z.string().min(1).max(100).openapi({ description: "User code: login or document number" }) });
 const err = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
 
-const checkTooMany = err("Too many wrong codes from this client address (it shares the login's budget) or from everyone (`muitas_tentativas`, ADR 131)");
+const checkTooMany = err(
+  "Too many wrong codes from this client address (it shares the login's budget) or from everyone (`muitas_tentativas`, ADR 131)",
+);
 
 const startRoute = createRoute({
   method: "get",
@@ -51,7 +63,9 @@ const startRoute = createRoute({
   request: { headers: LangHeader, params: UserParam, query: z.object({ recaptcha_token: z.string().max(4000).optional() }) },
   responses: {
     200: { description: "Code length, expiry and password rules", content: { "application/json": { schema: Start } } },
-    400: err("With activity 1120 on, a `recaptcha_token` that is expired (`captcha_expirado`) or invalid or already used (`captcha_invalido`) (ADR 170)"),
+    400: err(
+      "With activity 1120 on, a `recaptcha_token` that is expired (`captcha_expirado`) or invalid or already used (`captcha_invalido`) (ADR 170)",
+    ),
     403: err("The institution does not offer recovery (`recuperacao_indisponivel`)"),
     429: err("Too many requests from this client address, or from everyone, this hour (`muitas_tentativas`, ADR 131)"),
     ...errorResponses,
@@ -87,7 +101,10 @@ const changeRoute = createRoute({
   request: {
     headers: LangHeader,
     params: UserParam,
-    body: { required: true, content: { "application/json": { schema: z.object({ code: z.string().min(1).max(20), password: z.string().min(1).max(256) }) } } },
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.object({ code: z.string().min(1).max(20), password: z.string().min(1).max(256) }) } },
+    },
   },
   responses: {
     200: { description: "Password changed", content: { "application/json": { schema: z.object({ message: z.string() }) } } },
@@ -155,7 +172,11 @@ export function recuperarSenhaRoutes(deps: ApiDeps) {
     const check = await checkRecoveryCode(db, deps.auth, params, user, c.req.valid("json").code.trim(), clientIpOf(c));
     if (!check.ok) throw new ApiError(check.reason === "muitas_tentativas" ? 429 : 422, check.reason);
     return c.json(
-      { rules: passwordRulesFrom(params.regras_senha), name: check.login.nome_pessoa, emails: check.login.email ? [maskEmail(check.login.email)] : [] },
+      {
+        rules: passwordRulesFrom(params.regras_senha),
+        name: check.login.nome_pessoa,
+        emails: check.login.email ? [maskEmail(check.login.email)] : [],
+      },
       200,
     );
   });

@@ -4,7 +4,16 @@ import { institutionParameters } from "../../db/institution.ts";
 import { listLogins } from "../../domain/person-logins.ts";
 import { revokeFamily } from "../../domain/tokens.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { createRouter, ErrorSchema, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import {
+  createRouter,
+  ErrorSchema,
+  LangHeader,
+  parseJsonObject,
+  patronErrorResponses,
+  patronOf,
+  requireToken,
+  type ApiDeps,
+} from "../../lib/http.ts";
 import { msg, type Lang } from "../../lib/messages.ts";
 import { MY_AREA_PATH } from "./paths.ts";
 import { issueRedirectTicket } from "../autenticar/token-redireciona.ts";
@@ -15,7 +24,11 @@ const TEXT = {
     es: "El envío de trabajos no está disponible en esta institución.",
     en: "Paper posting is not available at this institution.",
   },
-  mesmo_usuario: { pt: "Você já está conectado com este usuário.", es: "Ya está conectado con este usuario.", en: "You are already signed in as this user." },
+  mesmo_usuario: {
+    pt: "Você já está conectado com este usuário.",
+    es: "Ya está conectado con este usuario.",
+    en: "You are already signed in as this user.",
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 /** Where an absence stands on `today` (YYYY-MM-DD). */
@@ -77,10 +90,16 @@ const swapRoute = createRoute({
   security: [{ bearer: [] }],
   request: {
     headers: LangHeader,
-    body: { required: true, content: { "application/json": { schema: z.object({ usuario: z.string().trim().min(1).max(100) }).openapi("TrocaUsuario") } } },
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.object({ usuario: z.string().trim().min(1).max(100) }).openapi("TrocaUsuario") } },
+    },
   },
   responses: {
-    200: { description: "Session ended; sign in as `usuario` next", content: { "application/json": { schema: z.object({ usuario: z.string() }).openapi("TrocaUsuarioFeita") } } },
+    200: {
+      description: "Session ended; sign in as `usuario` next",
+      content: { "application/json": { schema: z.object({ usuario: z.string() }).openapi("TrocaUsuarioFeita") } },
+    },
     ...patronErrorResponses,
   },
 });
@@ -122,7 +141,11 @@ export function pessoasServicosRoutes(deps: ApiDeps) {
     const { usuario } = c.req.valid("json");
     const current = (await listLogins(db, cod, familia)).find((l) => l.atual);
     if (current && current.usuario.toLowerCase() === usuario.toLowerCase()) {
-      throw new ApiError(422, "validacao", { code: "mesmo_usuario", message: msg(lang, "validacao"), errors: { usuario: [TEXT.mesmo_usuario[lang]] } });
+      throw new ApiError(422, "validacao", {
+        code: "mesmo_usuario",
+        message: msg(lang, "validacao"),
+        errors: { usuario: [TEXT.mesmo_usuario[lang]] },
+      });
     }
     // Nothing tells whether `usuario` exists (no enumeration): the next login answers that, as any login does.
     await revokeFamily(db, familia, deps.auth.now());

@@ -10,7 +10,13 @@ const ids = z
   .string()
   .regex(/^\d+(,\d+){0,99}$/)
   .transform((s) => [...new Set(s.split(",").map(Number))]);
-const Link = z.object({ cod_link: z.number().int(), url: z.string(), descricao: z.string().nullable(), restrito: z.boolean(), acessibilidade: z.boolean() });
+const Link = z.object({
+  cod_link: z.number().int(),
+  url: z.string(),
+  descricao: z.string().nullable(),
+  restrito: z.boolean(),
+  acessibilidade: z.boolean(),
+});
 const notFound = { 404: { description: "No such record", content: { "application/json": { schema: ErrorSchema } } } };
 
 /** Where an access statistic comes from. */
@@ -32,7 +38,18 @@ export function capasELinksRoutes(deps: ApiDeps) {
       summary: "A title's cover: its own, else the institution's default (`padrao: true`, url null means the built-in one of GET /api/imagem-padrao)",
       security: [{ bearer: [] }],
       request: { headers: LangHeader, query: z.object({ cod_acervo: z.coerce.number().int().positive() }) },
-      responses: { 200: { description: "Cover", content: { "application/json": { schema: z.object({ cod_acervo: z.number().int(), url: z.string().nullable(), padrao: z.boolean() }).openapi("Imagem") } } }, ...errorResponses, ...notFound },
+      responses: {
+        200: {
+          description: "Cover",
+          content: {
+            "application/json": {
+              schema: z.object({ cod_acervo: z.number().int(), url: z.string().nullable(), padrao: z.boolean() }).openapi("Imagem"),
+            },
+          },
+        },
+        ...errorResponses,
+        ...notFound,
+      },
     }),
     async (c) => {
       const { cod_acervo } = c.req.valid("query");
@@ -52,14 +69,29 @@ export function capasELinksRoutes(deps: ApiDeps) {
       summary: "The online links of up to 100 titles of a results page (titles without links left out)",
       security: [{ bearer: [] }],
       request: { headers: LangHeader, query: z.object({ acervos: ids.openapi({ type: "string", example: "1,2,3" }) }) },
-      responses: { 200: { description: "Links by title", content: { "application/json": { schema: z.array(z.object({ cod_acervo: z.number().int(), links: z.array(Link) })).openapi("LinksResultado") } } }, ...errorResponses },
+      responses: {
+        200: {
+          description: "Links by title",
+          content: {
+            "application/json": { schema: z.array(z.object({ cod_acervo: z.number().int(), links: z.array(Link) })).openapi("LinksResultado") },
+          },
+        },
+        ...errorResponses,
+      },
     }),
     async (c) => {
       const { acervos } = c.req.valid("query");
       const rows = await linksOfTitles(db, acervos);
       const by = new Map<number, z.infer<typeof Link>[]>();
-      for (const r of rows) by.set(r.cod_acervo, [...(by.get(r.cod_acervo) ?? []), { cod_link: r.cod_link, url: r.url, descricao: r.descricao, restrito: r.restrito === 1, acessibilidade: r.acessibilidade === 1 }]);
-      return c.json(acervos.flatMap((id) => (by.has(id) ? [{ cod_acervo: id, links: by.get(id)! }] : [])), 200);
+      for (const r of rows)
+        by.set(r.cod_acervo, [
+          ...(by.get(r.cod_acervo) ?? []),
+          { cod_link: r.cod_link, url: r.url, descricao: r.descricao, restrito: r.restrito === 1, acessibilidade: r.acessibilidade === 1 },
+        ]);
+      return c.json(
+        acervos.flatMap((id) => (by.has(id) ? [{ cod_acervo: id, links: by.get(id)! }] : [])),
+        200,
+      );
     },
   );
 
@@ -71,9 +103,26 @@ export function capasELinksRoutes(deps: ApiDeps) {
       security: [{ bearer: [] }],
       request: {
         headers: LangHeader,
-        body: { required: true, content: { "application/json": { schema: z.object({ cod_acervo: z.coerce.number().int().positive(), cod_link: z.coerce.number().int().positive().nullish(), origem: z.enum(ACCESS_ORIGINS) }).openapi("EstatisticaAcesso") } } },
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: z
+                .object({
+                  cod_acervo: z.coerce.number().int().positive(),
+                  cod_link: z.coerce.number().int().positive().nullish(),
+                  origem: z.enum(ACCESS_ORIGINS),
+                })
+                .openapi("EstatisticaAcesso"),
+            },
+          },
+        },
       },
-      responses: { 202: { description: "Counted", content: { "application/json": { schema: z.object({ registrado: z.literal(true) }) } } }, ...errorResponses, ...notFound },
+      responses: {
+        202: { description: "Counted", content: { "application/json": { schema: z.object({ registrado: z.literal(true) }) } } },
+        ...errorResponses,
+        ...notFound,
+      },
     }),
     async (c) => {
       const body = c.req.valid("json");
@@ -84,7 +133,12 @@ export function capasELinksRoutes(deps: ApiDeps) {
         if (!l) throw new ApiError(404, "nao_encontrado");
         codLink = l.cod_link;
       }
-      await recordAccessStatistic(db, { cod_acervo: body.cod_acervo, cod_link: codLink, origem: body.origem, cod_pessoa: c.get("owner")?.codPessoa ?? null });
+      await recordAccessStatistic(db, {
+        cod_acervo: body.cod_acervo,
+        cod_link: codLink,
+        origem: body.origem,
+        cod_pessoa: c.get("owner")?.codPessoa ?? null,
+      });
       return c.json({ registrado: true as const }, 202);
     },
   );

@@ -4,18 +4,44 @@ import { getTargetProduct } from "../../db/directory.ts";
 import type { Db } from "../../db/index.ts";
 import { institutionParameters } from "../../db/institution.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { createRouter, ErrorSchema, parseJsonObject, patronErrorResponses, LangHeader, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import {
+  createRouter,
+  ErrorSchema,
+  parseJsonObject,
+  patronErrorResponses,
+  LangHeader,
+  patronOf,
+  requireToken,
+  type ApiDeps,
+} from "../../lib/http.ts";
 
 /** External bases that trigger direct access after login (spec §9), plus the Grupo A library. */
 export const EXTERNAL_BASES = [
-  "pearson", "cengage", "editora_forum", "minhabiblioteca", "ebrary", "rtonline", "lectio", "gale", "gale_book", "oxford", "proquest",
-  "uptodate", "lexicomp", "solucto", "jornalderesenhas",
+  "pearson",
+  "cengage",
+  "editora_forum",
+  "minhabiblioteca",
+  "ebrary",
+  "rtonline",
+  "lectio",
+  "gale",
+  "gale_book",
+  "oxford",
+  "proquest",
+  "uptodate",
+  "lexicomp",
+  "solucto",
+  "jornalderesenhas",
 ] as const;
 
 const Url = z.object({ url: z.string().url() }).openapi("AcessoUrl");
 export const notFound = { 404: { description: "No such link, title or base", content: { "application/json": { schema: ErrorSchema } } } };
 const abntNotFound = { 404: { description: "No such record", content: { "application/json": { schema: ErrorSchema } } } };
-export const ok = (description: string) => ({ 200: { description, content: { "application/json": { schema: Url } } }, ...patronErrorResponses, ...notFound });
+export const ok = (description: string) => ({
+  200: { description, content: { "application/json": { schema: Url } } },
+  ...patronErrorResponses,
+  ...notFound,
+});
 
 /**
  * The access address of a provider: the institution's configured one (`parametros.provedores[base]`),
@@ -76,8 +102,21 @@ export function provedoresRoutes(deps: ApiDeps) {
       path: "/abnt/{id}",
       summary: "The access address of an ABNT standard of the Target catalogue (id from GET /api/produtos-target)",
       security: [{ bearer: [] }],
-      request: { headers: LangHeader, params: z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }) }) },
-      responses: { 200: { description: "Address", content: { "application/json": { schema: z.object({ url: z.string().url() }) } } }, ...patronErrorResponses, ...abntNotFound },
+      request: {
+        headers: LangHeader,
+        params: z.object({
+          id: z.coerce
+            .number()
+            .int()
+            .positive()
+            .openapi({ param: { name: "id", in: "path" } }),
+        }),
+      },
+      responses: {
+        200: { description: "Address", content: { "application/json": { schema: z.object({ url: z.string().url() }) } } },
+        ...patronErrorResponses,
+        ...abntNotFound,
+      },
     }),
     async (c) => {
       patronOf(c);

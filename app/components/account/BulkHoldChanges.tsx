@@ -16,7 +16,17 @@ export interface BulkValues {
  * holds; or every hold the change concerns. Suspend until a date, resume, or move the pickup library. Its first
  * button is "Suspend", so Enter in the date field suspends (never the cancellation further down).
  */
-export function BulkHoldChanges({ libraries, today, values, error }: { libraries: { value: string; label: string }[]; today: string; values?: BulkValues; error?: { field: string; message: string } }) {
+export function BulkHoldChanges({
+  libraries,
+  today,
+  values,
+  error,
+}: {
+  libraries: { value: string; label: string }[];
+  today: string;
+  values?: BulkValues;
+  error?: { field: string; message: string };
+}) {
   const { t } = useTranslation("holds");
   const errorOf = (field: string) => (error?.field === field ? error.message : undefined);
   return (

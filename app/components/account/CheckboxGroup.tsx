@@ -34,7 +34,14 @@ export function CheckboxGroup({ id, name, legend, options, checked, hint, error,
       ) : null}
       {options.map((o, i) => (
         <div className="checkbox" key={o.value}>
-          <input id={`${id}-${i}`} type="checkbox" name={name} value={o.value} defaultChecked={checked.includes(o.value)} aria-invalid={error ? true : undefined} />
+          <input
+            id={`${id}-${i}`}
+            type="checkbox"
+            name={name}
+            value={o.value}
+            defaultChecked={checked.includes(o.value)}
+            aria-invalid={error ? true : undefined}
+          />
           <label htmlFor={`${id}-${i}`}>{o.label}</label>
         </div>
       ))}

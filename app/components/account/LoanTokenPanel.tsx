@@ -18,7 +18,12 @@ export function LoanTokenPanel({ token, back }: LoanTokenPanelProps) {
       ) : token ? (
         <div className="loan-token__show">
           {/* The QR code encodes exactly the digits shown beside it, which are the accessible content. */}
-          <div className="loan-token__qr" role="img" aria-label={t("token.qr_label", { token: token.token })} dangerouslySetInnerHTML={{ __html: token.svg }} />
+          <div
+            className="loan-token__qr"
+            role="img"
+            aria-label={t("token.qr_label", { token: token.token })}
+            dangerouslySetInnerHTML={{ __html: token.svg }}
+          />
           <div>
             <p className="loan-token__label">{t("token.label")}</p>
             <p className="loan-token__value">{token.token}</p>

@@ -12,7 +12,21 @@ export interface ProfileTitleRow {
 }
 
 /** A page of catalogue titles of the interest profile's screens (areas of interest, check titles), with its pager. */
-export function ProfileTitleList({ headingId, rows, total, page, pages, pageHref }: { headingId: string; rows: ProfileTitleRow[]; total: number; page: number; pages: number; pageHref: (page: number) => string }) {
+export function ProfileTitleList({
+  headingId,
+  rows,
+  total,
+  page,
+  pages,
+  pageHref,
+}: {
+  headingId: string;
+  rows: ProfileTitleRow[];
+  total: number;
+  page: number;
+  pages: number;
+  pageHref: (page: number) => string;
+}) {
   const { t } = useTranslation("interests");
   return (
     <>
@@ -36,6 +50,24 @@ export function ProfileTitleList({ headingId, rows, total, page, pages, pageHref
 }
 
 /** The API's titles as the list shows them. */
-export function profileTitleRows(rows: Array<{ cod_acervo: number; titulo: string; autor?: string | null; ano_publicacao?: number | null; desc_tipo_obra?: string | null; area?: string; desc_area: string }>, t: unknown): ProfileTitleRow[] {
-  return rows.map((r) => ({ codAcervo: r.cod_acervo, titulo: r.titulo, autor: r.autor ?? null, ano: r.ano_publicacao ?? null, tipo: r.desc_tipo_obra ?? null, area: r.area ? vocabularyText(t, "area", r.area, r.desc_area) : r.desc_area }));
+export function profileTitleRows(
+  rows: Array<{
+    cod_acervo: number;
+    titulo: string;
+    autor?: string | null;
+    ano_publicacao?: number | null;
+    desc_tipo_obra?: string | null;
+    area?: string;
+    desc_area: string;
+  }>,
+  t: unknown,
+): ProfileTitleRow[] {
+  return rows.map((r) => ({
+    codAcervo: r.cod_acervo,
+    titulo: r.titulo,
+    autor: r.autor ?? null,
+    ano: r.ano_publicacao ?? null,
+    tipo: r.desc_tipo_obra ?? null,
+    area: r.area ? vocabularyText(t, "area", r.area, r.desc_area) : r.desc_area,
+  }));
 }

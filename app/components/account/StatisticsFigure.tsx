@@ -46,7 +46,13 @@ export function StatisticsFigure({ id, heading, columns, labelColumn, rows }: St
         <p>{t("chart.empty")}</p>
       ) : (
         <div className="stat-figure__body">
-          <svg className="stat-chart" role="img" aria-labelledby={`${id}-grafico ${id}-descricao`} viewBox={`0 0 ${WIDTH} ${height}`} preserveAspectRatio="xMinYMin meet">
+          <svg
+            className="stat-chart"
+            role="img"
+            aria-labelledby={`${id}-grafico ${id}-descricao`}
+            viewBox={`0 0 ${WIDTH} ${height}`}
+            preserveAspectRatio="xMinYMin meet"
+          >
             <title id={`${id}-grafico`}>{t("chart.title", { heading, measure })}</title>
             <desc id={`${id}-descricao`}>{desc}</desc>
             {rows.map((r, i) => {

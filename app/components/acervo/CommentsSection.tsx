@@ -35,7 +35,11 @@ export function CommentsSection({ codAcervo, data }: CommentsSectionProps) {
   return (
     <section className="comments" id="comentarios" aria-labelledby="comentarios-titulo">
       <h2 id="comentarios-titulo">{t("comment.heading")}</h2>
-      <Toast message={sent ? t("comment.sent") : null} dismissHref={`${location.pathname}${rest ? `?${rest}` : ""}#comentarios`} toastKey={location.key} />
+      <Toast
+        message={sent ? t("comment.sent") : null}
+        dismissHref={`${location.pathname}${rest ? `?${rest}` : ""}#comentarios`}
+        toastKey={location.key}
+      />
       {data === null ? (
         <p className="notice notice--warning">{t("comment.load_failed")}</p>
       ) : data.comments.length === 0 ? (

@@ -29,7 +29,13 @@ export function LoansChart({ titulo, anos }: { titulo: string; anos: Estatistica
       <svg className="stats-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="grafico-titulo grafico-desc">
         <title id="grafico-titulo">{t("stats.chartTitle", { titulo })}</title>
         <desc id="grafico-desc">
-          {t("stats.chartDesc", { first: anos[0].ano, last: anos[anos.length - 1].ano, total: number.format(total), max: number.format(top.emprestimos), maxYear: top.ano })}
+          {t("stats.chartDesc", {
+            first: anos[0].ano,
+            last: anos[anos.length - 1].ano,
+            total: number.format(total),
+            max: number.format(top.emprestimos),
+            maxYear: top.ano,
+          })}
         </desc>
         <g aria-hidden="true">
           {ticks.map((v) => (

@@ -7,7 +7,17 @@ import { AccessReady } from "./AccessReady";
  * An external content provider's page: what it is and a button that opens it. Signed in, a POST form asks
  * for a personal access address; logged out, a way to log in and come back (with JS, the login dialog).
  */
-export function ProviderPage({ provider, signedIn, failed, url }: { provider: "grupoa" | "pearson"; signedIn: boolean; failed: boolean; url?: string }) {
+export function ProviderPage({
+  provider,
+  signedIn,
+  failed,
+  url,
+}: {
+  provider: "grupoa" | "pearson";
+  signedIn: boolean;
+  failed: boolean;
+  url?: string;
+}) {
   const { t } = useTranslation("acervo");
   const { pathname } = useLocation();
   const name = t(`providers.${provider}.name`);

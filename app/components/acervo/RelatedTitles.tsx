@@ -14,7 +14,9 @@ export function RelatedTitles({ id, heading, titles }: { id: string; heading: st
       <h2 id={`${id}-titulo`}>{heading}</h2>
       <ul>
         {titles.map((r) => {
-          const facts = [r.autor, r.edicao, [r.local_publicacao, r.editora].filter(Boolean).join(": "), r.ano_publicacao].filter((v) => v != null && v !== "");
+          const facts = [r.autor, r.edicao, [r.local_publicacao, r.editora].filter(Boolean).join(": "), r.ano_publicacao].filter(
+            (v) => v != null && v !== "",
+          );
           return (
             <li key={r.cod_acervo}>
               <Link to={`/acervo/${r.cod_acervo}`} lang={lang.record(r.idioma)}>

@@ -47,7 +47,9 @@ export function RecordError({ notFound, notFoundText, error }: { notFound: strin
   const routeError = useRouteError();
   const { t } = useTranslation("catalogue");
   const is404 = isRouteErrorResponse(routeError) && routeError.status === 404;
-  const message = isRouteErrorResponse(routeError) ? (routeError.data as { message?: { key: string; values?: Record<string, unknown> } } | null)?.message : undefined;
+  const message = isRouteErrorResponse(routeError)
+    ? (routeError.data as { message?: { key: string; values?: Record<string, unknown> } } | null)?.message
+    : undefined;
   return (
     <div className="title-page title-page--error">
       <h1>{is404 ? notFound : error}</h1>

@@ -9,7 +9,15 @@ import type { HoldRefusalView } from "~/lib/api/hold-refusal";
  * patron whom the hold would refuse (`holdRefusal`: the title on loan, already held…) is told why instead of
  * being offered the hold.
  */
-export function TitleActions({ codAcervo, permissoes, holdRefusal = null }: { codAcervo: number; permissoes: Permissoes | null; holdRefusal?: HoldRefusalView | null }) {
+export function TitleActions({
+  codAcervo,
+  permissoes,
+  holdRefusal = null,
+}: {
+  codAcervo: number;
+  permissoes: Permissoes | null;
+  holdRefusal?: HoldRefusalView | null;
+}) {
   const { t } = useTranslation("acervo");
   if (!permissoes) return null;
   const { solicitacao_emprestimo: solicitacao } = permissoes;

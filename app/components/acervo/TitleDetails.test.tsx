@@ -23,7 +23,13 @@ function render(links: Array<{ url: string; descricao?: string; restrito?: boole
     cod_acervo: 7,
     titulo: "Links",
     link_capa,
-    links: links.map((l, i) => ({ cod_link: i + 1, url: l.url, descricao: l.descricao ?? null, restrito: l.restrito ?? false, acessibilidade: false })),
+    links: links.map((l, i) => ({
+      cod_link: i + 1,
+      url: l.url,
+      descricao: l.descricao ?? null,
+      restrito: l.restrito ?? false,
+      acessibilidade: false,
+    })),
   });
   // The root route carries the patron's preferences (the Libras one decides where a Libras video is shown).
   const Stub = createRoutesStub([

@@ -79,10 +79,19 @@ function LinkItem({ link }: { link: AcervoDetail["links"][number] }) {
  * The bibliographic part of the title page: h1 (title and subtitle), author, cover, the descriptive fields
  * (authors, series and publisher each a link), subjects (each a link), notes, online links and linked authorities.
  */
-export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acervo: AcervoDetail; idioma: string | null; titulosAdicionais?: TituloAdicional[] }) {
+export function TitleDetails({
+  acervo,
+  idioma,
+  titulosAdicionais = [],
+}: {
+  acervo: AcervoDetail;
+  idioma: string | null;
+  titulosAdicionais?: TituloAdicional[];
+}) {
   const { t } = useTranslation("catalogue");
   const { t: ta } = useTranslation("acervo");
-  const link = (kind: HeadingKind, value: string | null) => (value ? <HeadingLink kind={kind} value={value} authorities={acervo.autoridades} /> : null);
+  const link = (kind: HeadingKind, value: string | null) =>
+    value ? <HeadingLink kind={kind} value={value} authorities={acervo.autoridades} /> : null;
   // The title's own words carry the record's language; the type of work is the library's vocabulary (ADR 136).
   const lang = useLangOfParts();
   // With the Libras preference on, links the library described as Libras videos get their own section (ADR 256).
@@ -109,7 +118,13 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
           <AddToList codAcervo={acervo.cod_acervo} titulo={acervo.titulo} />
         </div>
         {linkHref(acervo.link_capa, IMAGE_SCHEMES) ? (
-          <img className="title-page__cover" src={linkHref(acervo.link_capa, IMAGE_SCHEMES)!} alt={t("acervo.coverAlt", { titulo: acervo.titulo })} width={128} height={192} />
+          <img
+            className="title-page__cover"
+            src={linkHref(acervo.link_capa, IMAGE_SCHEMES)!}
+            alt={t("acervo.coverAlt", { titulo: acervo.titulo })}
+            width={128}
+            height={192}
+          />
         ) : null}
       </div>
 
@@ -140,7 +155,9 @@ export function TitleDetails({ acervo, idioma, titulosAdicionais = [] }: { acerv
           <Fact label={t("acervo.classification")}>{acervo.classificacao}</Fact>
           <AreaFacts extras={acervo} />
           <Fact label={t("acervo.language")}>{idioma}</Fact>
-          <Fact label={t("acervo.type")}>{acervo.desc_tipo_obra ? <VocabularyTerm kind="workType" code={acervo.cod_tipo_obra} label={acervo.desc_tipo_obra} /> : null}</Fact>
+          <Fact label={t("acervo.type")}>
+            {acervo.desc_tipo_obra ? <VocabularyTerm kind="workType" code={acervo.cod_tipo_obra} label={acervo.desc_tipo_obra} /> : null}
+          </Fact>
           <Fact label={t("acervo.institution")}>{acervo.instituicao?.desc_empresa}</Fact>
         </dl>
       </section>

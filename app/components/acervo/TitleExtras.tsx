@@ -67,7 +67,9 @@ export function AreaFacts({ extras }: { extras: Pick<Extras, "areas_conhecimento
 export function TitleExtrasSections({ extras, titulo }: { extras: Extras; titulo: string }) {
   const { t } = useTranslation("acervo");
   const { t: tc } = useTranslation("catalogue");
-  const additional = EXTRA_FILTER_CODES.flatMap((code) => (extras.dados_adicionais[code]?.length ? [{ code, values: extras.dados_adicionais[code] }] : []));
+  const additional = EXTRA_FILTER_CODES.flatMap((code) =>
+    extras.dados_adicionais[code]?.length ? [{ code, values: extras.dados_adicionais[code] }] : [],
+  );
   return (
     <>
       {extras.rota.length ? (

@@ -8,7 +8,11 @@ export type HeadingKind = "autor" | "assunto" | "serie" | "editora";
  * that heading, otherwise the matching catalogue search (author and subject searches by field; series and
  * publisher as a free-text search, the search having no field of their own).
  */
-export function headingHref(kind: HeadingKind, value: string, authorities: ReadonlyArray<{ cod_autoridade: number; cabecalho: string }>): { href: string; authority: boolean } {
+export function headingHref(
+  kind: HeadingKind,
+  value: string,
+  authorities: ReadonlyArray<{ cod_autoridade: number; cabecalho: string }>,
+): { href: string; authority: boolean } {
   const key = headingKey(value);
   const authority = key ? authorities.find((a) => headingKey(a.cabecalho) === key) : undefined;
   if (authority) return { href: `/autoridade/${authority.cod_autoridade}`, authority: true };

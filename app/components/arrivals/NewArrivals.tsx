@@ -24,7 +24,9 @@ export function ArrivalsList({ arrivals, headingLevel = 3 }: { arrivals: NewArri
               {a.subtitulo ? `: ${a.subtitulo}` : ""}
             </Link>
           </H>
-          {a.autor || a.ano_publicacao ? <p className="arrivals__meta">{[a.autor, a.ano_publicacao ? String(a.ano_publicacao) : null].filter(Boolean).join(" · ")}</p> : null}
+          {a.autor || a.ano_publicacao ? (
+            <p className="arrivals__meta">{[a.autor, a.ano_publicacao ? String(a.ano_publicacao) : null].filter(Boolean).join(" · ")}</p>
+          ) : null}
           <p className="arrivals__meta">{t("arrived", { date: formatDate(a.chegada, i18n.language) })}</p>
         </li>
       ))}
@@ -69,7 +71,10 @@ export function NewArrivals({ arrivals, libraries }: { arrivals: NewArrival[] | 
       {arrivals ? <ArrivalsList arrivals={arrivals} /> : <p role="status">{t("unavailable")}</p>}
       <LibraryFilter libraries={libraries} value="" />
       <p className="arrivals__links">
-        <Link to="/novidades">{t("seeAll")}</Link> · <a href={feedHref()} type="application/atom+xml">{t("feed")}</a>
+        <Link to="/novidades">{t("seeAll")}</Link> ·{" "}
+        <a href={feedHref()} type="application/atom+xml">
+          {t("feed")}
+        </a>
       </p>
     </section>
   );

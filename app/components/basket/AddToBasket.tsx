@@ -20,7 +20,11 @@ interface ChangeReply {
  */
 export function AddToBasket(props: { codAcervo: number; titulo: string }) {
   // Fetchers need a data router; anywhere else (isolated renders) the plain form is the whole feature.
-  return useContext(UNSAFE_DataRouterContext) ? <FetcherAddToBasket {...props} /> : <PlainBasketForm acervos={[props.codAcervo]} label={props.titulo} />;
+  return useContext(UNSAFE_DataRouterContext) ? (
+    <FetcherAddToBasket {...props} />
+  ) : (
+    <PlainBasketForm acervos={[props.codAcervo]} label={props.titulo} />
+  );
 }
 
 /** The no-fetcher form: a plain POST to /cesta (the same request a no-JS browser sends). */
@@ -63,11 +67,7 @@ function FetcherAddToBasket({ codAcervo, titulo }: { codAcervo: number; titulo: 
         <span className="visually-hidden">: {titulo}</span>
       </button>
       <span className="add-to-basket__status" role="status">
-        {reply && !busy
-          ? reply.refused > 0
-            ? t("add.full")
-            : t(reply.intent === "add" ? "add.added" : "add.removed", { count: reply.count })
-          : ""}
+        {reply && !busy ? (reply.refused > 0 ? t("add.full") : t(reply.intent === "add" ? "add.added" : "add.removed", { count: reply.count })) : ""}
       </span>
     </fetcher.Form>
   );
@@ -78,7 +78,11 @@ export function AddAllToBasket({ acervos }: { acervos: number[] }) {
   const { t } = useTranslation("basket");
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   if (acervos.length === 0) return null;
-  return dataRouter ? <FetcherAddAll acervos={acervos} /> : <PlainBasketForm acervos={acervos} label={t("add.addAll", { count: acervos.length })} all />;
+  return dataRouter ? (
+    <FetcherAddAll acervos={acervos} />
+  ) : (
+    <PlainBasketForm acervos={acervos} label={t("add.addAll", { count: acervos.length })} all />
+  );
 }
 
 function FetcherAddAll({ acervos }: { acervos: number[] }) {

@@ -91,4 +91,3 @@ export function EmailForm({ result, heading }: { result: EmailFormResult | null;
     </section>
   );
 }
-

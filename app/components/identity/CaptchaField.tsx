@@ -24,8 +24,7 @@ function loadWidget(language: string): Promise<void> {
   loading ??= (async () => {
     await import("altcha/external");
     await import("altcha/altcha.css");
-    const { default: Pbkdf2Worker } =
-      await import("altcha/workers/pbkdf2?worker");
+    const { default: Pbkdf2Worker } = await import("altcha/workers/pbkdf2?worker");
     const registry = (
       globalThis as unknown as {
         $altcha: { algorithms: Map<string, () => Worker> };
@@ -55,9 +54,7 @@ export function CaptchaField({ error }: { error?: string }) {
     let live = true;
     loadWidget(language)
       .then(() => live && setReady(true))
-      .catch((err: unknown) =>
-        console.error("[portal] the captcha widget did not load:", err),
-      );
+      .catch((err: unknown) => console.error("[portal] the captcha widget did not load:", err));
     return () => {
       live = false;
     };
@@ -104,16 +101,13 @@ export function CaptchaField({ error }: { error?: string }) {
       if (state === "unverified") void widget.verify?.();
     };
     form.addEventListener("submit", onSubmit, { capture: true });
-    return () =>
-      form.removeEventListener("submit", onSubmit, { capture: true });
+    return () => form.removeEventListener("submit", onSubmit, { capture: true });
   }, [ready]);
   // Before the widget loads (or without JavaScript) only a refusal is shown, so the error summary's link has a target.
   if (!ready && !error) return null;
   return (
     <div
-      className={["field", "captcha-field", error ? "field--invalid" : ""]
-        .filter(Boolean)
-        .join(" ")}
+      className={["field", "captcha-field", error ? "field--invalid" : ""].filter(Boolean).join(" ")}
       data-invalid={error ? "true" : undefined}
       role="group"
       aria-labelledby="captcha-rotulo"
@@ -134,11 +128,7 @@ export function CaptchaField({ error }: { error?: string }) {
       <p className="visually-hidden" role="status">
         {state && STATE_MESSAGES.has(state) ? t(`captcha.state.${state}`) : ""}
       </p>
-      {ready ? (
-        <input type="hidden" name="captcha_js" value="1" />
-      ) : (
-        <span id="captcha" tabIndex={-1} />
-      )}
+      {ready ? <input type="hidden" name="captcha_js" value="1" /> : <span id="captcha" tabIndex={-1} />}
       {/* The error summary links here (id "captcha"); the widget's own checkbox takes the focus inside. */}
       {ready ? (
         <altcha-widget

@@ -7,7 +7,17 @@ import type { DuplicateAccount } from "~/lib/api/identity/duplicates.server";
  * to change it) and, when several accounts share it, the required choice "Escolha a conta". No account is
  * preselected.
  */
-export function DuplicateAccountStep({ username, accounts, error, changeHref }: { username: string; accounts: DuplicateAccount[]; error?: string; changeHref: string }) {
+export function DuplicateAccountStep({
+  username,
+  accounts,
+  error,
+  changeHref,
+}: {
+  username: string;
+  accounts: DuplicateAccount[];
+  error?: string;
+  changeHref: string;
+}) {
   const { t } = useTranslation("login");
   const { t: tc } = useTranslation("common");
   return (

@@ -7,7 +7,19 @@ import { useInstitutionName } from "~/lib/use-root-data";
  * navigates as well: two navigations at once race, and one of them is aborted. A form's POST cannot redirect
  * off-site under the CSP's form-action 'self', so the provider is reached from here.
  */
-export function GoToProvider({ link, title, heading, text, linkText }: { link: string; title: string; heading: string; text: string; linkText: string }) {
+export function GoToProvider({
+  link,
+  title,
+  heading,
+  text,
+  linkText,
+}: {
+  link: string;
+  title: string;
+  heading: string;
+  text: string;
+  linkText: string;
+}) {
   const institution = useInstitutionName();
   return (
     <div className="page">

@@ -98,7 +98,8 @@ export function LoginForm({
   const passwordError = fieldError(fields.password.errors);
   const categoryError = categories.length > 0 ? fieldError(fields.categoria.errors) : undefined;
   // Both fields empty: the one spec §5 message "Fill all the fields to login!" (each field still marked).
-  const allMissing = fields.username.errors?.[0] === "common:auth.errors.username_required" && fields.password.errors?.[0] === "common:auth.errors.password_required";
+  const allMissing =
+    fields.username.errors?.[0] === "common:auth.errors.username_required" && fields.password.errors?.[0] === "common:auth.errors.password_required";
   const summary = allMissing
     ? [
         { fieldId: "usuario", message: t("auth.errors.all_fields") },
@@ -127,7 +128,10 @@ export function LoginForm({
       <ErrorSummary errors={summary} />
       {recover ? (
         <p className="notice">
-          {t("identity:login.recover_now")} <Link to={recoveryHref(actionData?.values.username)} target={recoveryTarget}>{t("identity:login.forgot_password")}</Link>
+          {t("identity:login.recover_now")}{" "}
+          <Link to={recoveryHref(actionData?.values.username)} target={recoveryTarget}>
+            {t("identity:login.forgot_password")}
+          </Link>
         </p>
       ) : null}
       <p>{t("auth.intro")}</p>
@@ -248,7 +252,14 @@ export function LoginForm({
                   <label htmlFor="destino-area">{t("auth.go_to_private", { product: PRODUCT_NAME })}</label>
                 </div>
                 <div className="checkbox">
-                  <input id="destino-catalogo" type="radio" name="destino" value="catalogo" required defaultChecked={page.goToDefault === "catalogo"} />
+                  <input
+                    id="destino-catalogo"
+                    type="radio"
+                    name="destino"
+                    value="catalogo"
+                    required
+                    defaultChecked={page.goToDefault === "catalogo"}
+                  />
                   <label htmlFor="destino-catalogo">{t("auth.go_to_catalogue")}</label>
                 </div>
               </fieldset>

@@ -26,7 +26,12 @@ export function SkipLinks() {
           <li key={l.key}>
             {/* eMAG 3.1 requires these access keys (Alt+1..4); they are listed on the accessibility page. */}
             {/* eslint-disable-next-line jsx-a11y/no-access-key */}
-            <a className="skip-link" href={l.href} accessKey={l.key} onClick={searchHere && l.key === ACCESS_KEYS.search ? focusSearchField : undefined}>
+            <a
+              className="skip-link"
+              href={l.href}
+              accessKey={l.key}
+              onClick={searchHere && l.key === ACCESS_KEYS.search ? focusSearchField : undefined}
+            >
               {l.label} <span className="skip-link__key">[{l.key}]</span>
             </a>
           </li>

@@ -29,8 +29,7 @@ export function LibraryPage({
       <h1>{t(`${page}.heading`)}</h1>
       {unavailable === "support" ? (
         <p role="alert" className="notice notice--error">
-          {t("service_failed")}{" "}
-          {support ? <Link to="/suporte">{t("service_failed_support_link")}</Link> : t("service_failed_no_support")}
+          {t("service_failed")} {support ? <Link to="/suporte">{t("service_failed_support_link")}</Link> : t("service_failed_no_support")}
         </p>
       ) : unavailable ? (
         <p role="alert" className="notice notice--error">

@@ -58,7 +58,15 @@ export function RequestForm({ formKey, lastResult, formError, libraries = [], ac
       <ErrorSummary errors={summary} />
       <Form method="post" action={action} {...getFormProps(form)} noValidate className="profile-form">
         {spec.fields.map((f) => {
-          const common = { key: f.name, id: id(f.name), name: f.name, label: shownLabel(f), error: errorText(f), description: hint(f), required: f.required };
+          const common = {
+            key: f.name,
+            id: id(f.name),
+            name: f.name,
+            label: shownLabel(f),
+            error: errorText(f),
+            description: hint(f),
+            required: f.required,
+          };
           if (f.kind === "checkbox") {
             return (
               <div key={f.name} className="profile-check">

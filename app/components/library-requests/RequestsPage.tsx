@@ -58,7 +58,12 @@ export function RequestsPage({
         <section aria-labelledby="nova-solicitacao" className="profile-section">
           <h2 id="nova-solicitacao">{t(`forms.${formKey}.heading`)}</h2>
           <p>{t("required_intro")}</p>
-          <RequestForm formKey={formKey} lastResult={action?.form === formKey ? action.result : undefined} formError={action?.form === formKey ? action.formError : null} libraries={data.libraries} />
+          <RequestForm
+            formKey={formKey}
+            lastResult={action?.form === formKey ? action.result : undefined}
+            formError={action?.form === formKey ? action.formError : null}
+            libraries={data.libraries}
+          />
         </section>
       ) : null}
       {showLists ? <RequestLists lists={data.lists} status={data.status} statusError={data.statusError} clearHref={path} /> : null}

@@ -34,7 +34,17 @@ function NetworkResultItem({ item }: { item: RedeHit }) {
 }
 
 /** The network search's hits: a heading with the count, the list, pagination, or tips when nothing matched. */
-export function NetworkResults({ results, termo, search, headingRef }: { results: RedeConsulta; termo: string; search: string; headingRef?: Ref<HTMLHeadingElement> }) {
+export function NetworkResults({
+  results,
+  termo,
+  search,
+  headingRef,
+}: {
+  results: RedeConsulta;
+  termo: string;
+  search: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const { t } = useTranslation("network");
   const countText = useResultCountText(results, termo);
   const pages = pageCount(results.total, results.qtd);

@@ -64,7 +64,8 @@ export function NetworkSearchForm({ action, defaults, instituicoes, lastResult }
                   defaultChecked={defaults.instituicoes.includes(String(inst.cod_instituicao))}
                 />
                 <label htmlFor={`rede-instituicao-${inst.cod_instituicao}`}>
-                  {inst.nome} <span className="network-form__count">{t("form.records", { count: inst.registros, formatted: nf.format(inst.registros) })}</span>
+                  {inst.nome}{" "}
+                  <span className="network-form__count">{t("form.records", { count: inst.registros, formatted: nf.format(inst.registros) })}</span>
                 </label>
               </li>
             ))}

@@ -33,7 +33,18 @@ export interface CommentFormProps {
  * The comment form (spec §5): a library and non-blank text. A logged-out visitor sees a prompt to log in
  * instead of the send button (spec §6).
  */
-export function CommentForm({ idPrefix, action, libraries, signedIn, lastResult, formError, redirectTo, via = "page", fetcher, submitLabel }: CommentFormProps) {
+export function CommentForm({
+  idPrefix,
+  action,
+  libraries,
+  signedIn,
+  lastResult,
+  formError,
+  redirectTo,
+  via = "page",
+  fetcher,
+  submitLabel,
+}: CommentFormProps) {
   const { t } = useTranslation("requests");
   const { t: ta } = useTranslation("acervo");
   const location = useLocation();
@@ -65,10 +76,15 @@ export function CommentForm({ idPrefix, action, libraries, signedIn, lastResult,
   }
   const libraryId = `${idPrefix}-biblioteca`;
   const textId = `${idPrefix}-texto`;
-  const summary = summaryOf(t, formError, [
-    { id: libraryId, errors: fields.biblioteca.errors },
-    { id: textId, errors: fields.texto.errors },
-  ], libraryId);
+  const summary = summaryOf(
+    t,
+    formError,
+    [
+      { id: libraryId, errors: fields.biblioteca.errors },
+      { id: textId, errors: fields.texto.errors },
+    ],
+    libraryId,
+  );
   const FormTag = fetcher ? fetcher.Form : Form;
   const busy = fetcher ? fetcher.state !== "idle" : false;
   const hintId = `${idPrefix}-envio-dica`;
@@ -104,7 +120,13 @@ export function CommentForm({ idPrefix, action, libraries, signedIn, lastResult,
             {ta("commentSendHint")}
           </p>
         ) : null}
-        <button type="submit" className="button" aria-disabled={busy || undefined} disabled={ready === false} aria-describedby={ready === false ? hintId : undefined}>
+        <button
+          type="submit"
+          className="button"
+          aria-disabled={busy || undefined}
+          disabled={ready === false}
+          aria-describedby={ready === false ? hintId : undefined}
+        >
           {busy ? t("sending") : submitLabel}
         </button>
       </FormTag>

@@ -46,7 +46,15 @@ function FooterDialog({ kind }: { kind: "comentario" | "sugestao" }) {
   return (
     <>
       <LazyDialogButton label={label} isOpen={open} onOpenChange={setOpen} preload={loadRequestModal}>
-        <FooterRequestModal kind={kind} isOpen={open} onOpenChange={setOpen} units={units} submit={submit} signedIn={Boolean(root?.user)} here={here} />
+        <FooterRequestModal
+          kind={kind}
+          isOpen={open}
+          onOpenChange={setOpen}
+          units={units}
+          submit={submit}
+          signedIn={Boolean(root?.user)}
+          here={here}
+        />
       </LazyDialogButton>
       <Toast message={toast?.text ?? null} toastKey={toast?.n} />
     </>

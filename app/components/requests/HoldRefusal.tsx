@@ -36,9 +36,7 @@ export function HoldRefusal({ refusal, listClassName, children }: { refusal: Hol
         : t("title_page.already_held_no_position");
   return (
     <>
-      <p className="notice">
-        {sentence}
-      </p>
+      <p className="notice">{sentence}</p>
       {next || children ? (
         <ul className={listClassName}>
           {next ? (

@@ -47,12 +47,20 @@ export function useRequestForm({
     shouldRevalidate: "onInput",
   });
   // conform's `fields` is a proxy (no own keys): read each field by name.
-  const errors = Object.fromEntries(fieldNames.map((k) => [k, (fields as Record<string, { errors?: string[] }>)[k]?.errors])) as Record<string, string[] | undefined>;
+  const errors = Object.fromEntries(fieldNames.map((k) => [k, (fields as Record<string, { errors?: string[] }>)[k]?.errors])) as Record<
+    string,
+    string[] | undefined
+  >;
   const values = (actionData?.result.initialValue ?? {}) as Record<string, unknown>;
   const str = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : undefined);
   const fieldId = (f: string) => `${id.replace(/-form$/, "")}-${f}`;
   const prefix = fieldId("").slice(0, -1);
-  const summary = summaryOf(t, actionData?.formError, [...dimensionSummaryFields(prefix, options, errors), ...summaryFields.map((f) => ({ id: fieldId(f), errors: errors[f] }))], fieldId(summaryFields[0]));
+  const summary = summaryOf(
+    t,
+    actionData?.formError,
+    [...dimensionSummaryFields(prefix, options, errors), ...summaryFields.map((f) => ({ id: fieldId(f), errors: errors[f] }))],
+    fieldId(summaryFields[0]),
+  );
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
   return { form, errors, values, str, fieldId, prefix, summary, submitting };
 }

@@ -45,7 +45,20 @@ const TEXT_FIELDS = ["titulo", "autor", "edicao", "editor", "isbn_issn", "period
  * The purchase suggestion form (spec §3 fields; library, title and publisher required). Choosing a campus narrows
  * the libraries with JS; without JS every library is listed with its campus. Logged out: a login prompt.
  */
-export function SuggestionForm({ idPrefix, units, signedIn, lastResult, formError, via = "page", fetcher, loginRedirect, action = "/sugestao", schema = SuggestionSchema, extra, submitLabel }: SuggestionFormProps) {
+export function SuggestionForm({
+  idPrefix,
+  units,
+  signedIn,
+  lastResult,
+  formError,
+  via = "page",
+  fetcher,
+  loginRedirect,
+  action = "/sugestao",
+  schema = SuggestionSchema,
+  extra,
+  submitLabel,
+}: SuggestionFormProps) {
   const { t } = useTranslation("requests");
   const values = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
   const str = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : undefined);
@@ -103,7 +116,10 @@ export function SuggestionForm({ idPrefix, units, signedIn, lastResult, formErro
           name="biblioteca"
           label={t("fields.library")}
           placeholder={t("fields.choose")}
-          options={libraries.map((u) => ({ value: String(u.cod_biblioteca), label: campus ? u.desc_biblioteca : `${u.desc_biblioteca} (${u.nome_campus})` }))}
+          options={libraries.map((u) => ({
+            value: String(u.cod_biblioteca),
+            label: campus ? u.desc_biblioteca : `${u.desc_biblioteca} (${u.nome_campus})`,
+          }))}
           defaultValue={str("biblioteca")}
           error={fieldError(t, fields.biblioteca.errors)}
           required

@@ -36,7 +36,8 @@ export function AuthoritySearchForm({ action, types, defaults, lastResult }: Aut
   });
   const termError = fields.termo.errors?.[0];
   // The API names the types in pt/es/en; the page language names the nine known ones.
-  const typeLabel = (o: { codigo: number; descricao: string }) => (hasTranslation(i18n, `catalogue:authorities.types.${o.codigo}`) ? t(`authorities.types.${o.codigo}`) : o.descricao);
+  const typeLabel = (o: { codigo: number; descricao: string }) =>
+    hasTranslation(i18n, `catalogue:authorities.types.${o.codigo}`) ? t(`authorities.types.${o.codigo}`) : o.descricao;
   return (
     <Form method="get" action={action} role="search" aria-label={t("authorities.formLabel")} className="search-form" {...getFormProps(form)}>
       <ErrorSummary errors={termError ? [{ fieldId: fields.termo.id, message: t(termError) }] : []} />
@@ -69,14 +70,27 @@ export function AuthoritySearchForm({ action, types, defaults, lastResult }: Aut
 }
 
 /** The authority hits: heading (a link to its page), type, the see-from reference that matched, linked titles. */
-export function AuthorityResults({ results, termo, search, headingRef }: { results: AuthoritySearch; termo: string; search: string; headingRef?: Ref<HTMLHeadingElement> }) {
+export function AuthorityResults({
+  results,
+  termo,
+  search,
+  headingRef,
+}: {
+  results: AuthoritySearch;
+  termo: string;
+  search: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const { t, i18n } = useTranslation("catalogue");
   const nf = numberFormat(i18n.language);
-  const typeLabel = (r: { tipo: number; desc_tipo: string }) => (hasTranslation(i18n, `catalogue:authorities.types.${r.tipo}`) ? t(`authorities.types.${r.tipo}`) : r.desc_tipo);
+  const typeLabel = (r: { tipo: number; desc_tipo: string }) =>
+    hasTranslation(i18n, `catalogue:authorities.types.${r.tipo}`) ? t(`authorities.types.${r.tipo}`) : r.desc_tipo;
   return (
     <section className="results" aria-labelledby="resultados-autoridades">
       <h2 id="resultados-autoridades" tabIndex={-1} ref={headingRef}>
-        {results.total === 0 ? t("authorities.none", { termo }) : t("authorities.count", { count: results.total, formatted: nf.format(results.total), termo })}
+        {results.total === 0
+          ? t("authorities.none", { termo })
+          : t("authorities.count", { count: results.total, formatted: nf.format(results.total), termo })}
       </h2>
       {results.total === 0 ? <p>{t("authorities.noneHint")}</p> : null}
       <ol className="results__list" start={(results.pagina - 1) * results.qtd + 1}>

@@ -7,7 +7,17 @@ import { useLangOfParts } from "~/lib/use-lang-of-parts";
  * libraries holding the results (the library facet's values). A GET form that carries the rest of the search,
  * so it works without JavaScript and its result is a shareable URL.
  */
-export function AvailableNow({ action, search, libraries, value }: { action: string; search: string; libraries: Array<{ codigo: string; descricao: string }>; value?: string }) {
+export function AvailableNow({
+  action,
+  search,
+  libraries,
+  value,
+}: {
+  action: string;
+  search: string;
+  libraries: Array<{ codigo: string; descricao: string }>;
+  value?: string;
+}) {
   const { t } = useTranslation("catalogue");
   const lang = useLangOfParts();
   const carried = [...new URLSearchParams(search).entries()].filter(([k]) => k !== "disponivel" && k !== "pagina");

@@ -18,7 +18,9 @@ await i18n.use(initReactI18next).init({
 });
 
 const render = (facets: Filtros) => {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <FacetPanel facets={facets} action="/" search="termo=historia&filtro=Y:2000" selected={["Y:2000"]} /> }]);
+  const Stub = createRoutesStub([
+    { path: "/", Component: () => <FacetPanel facets={facets} action="/" search="termo=historia&filtro=Y:2000" selected={["Y:2000"]} /> },
+  ]);
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <Stub initialEntries={["/"]} />

@@ -7,13 +7,7 @@ import { useTranslation } from "~/framework/use-translation";
 import type { Filtro, Filtros } from "~/lib/api/catalogue.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
-import {
-  carriedParams,
-  facetInputId,
-  filterValue,
-  groupFacets,
-  withFilters,
-} from "./facets";
+import { carriedParams, facetInputId, filterValue, groupFacets, withFilters } from "./facets";
 import { FILTERS_TARGET } from "./SearchLayout";
 import { numberFormat } from "~/lib/i18n";
 
@@ -21,8 +15,7 @@ import { numberFormat } from "~/lib/i18n";
 const NARROW = "(max-width: 48rem)";
 
 /** useLayoutEffect in the browser (runs before paint); nothing on the server. */
-const useBrowserLayoutEffect =
-  typeof document === "undefined" ? useEffect : useLayoutEffect;
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /** Values shown before the "more" disclosure of a facet group. */
 const VISIBLE_VALUES = 8;
@@ -41,12 +34,7 @@ export interface FacetPanelProps {
  * The search filters (spec §4): one fieldset of native checkboxes per type, each label holding the value's
  * counts, so they are read aloud. It is a GET form with an Apply button; with JS each change applies at once.
  */
-export function FacetPanel({
-  facets,
-  action,
-  search,
-  selected,
-}: FacetPanelProps) {
+export function FacetPanel({ facets, action, search, selected }: FacetPanelProps) {
   const { t } = useTranslation("catalogue");
   const { t: ta } = useTranslation("a11y");
   const hydrated = useHydrated();
@@ -60,12 +48,7 @@ export function FacetPanel({
   // Rendered open (without JS every filter is reachable, after the results); with JS, narrow screens fold the
   // filters behind their toggle unless some are selected.
   useEffect(() => {
-    if (
-      detailsRef.current &&
-      selected.length === 0 &&
-      window.matchMedia(NARROW).matches
-    )
-      detailsRef.current.open = false;
+    if (detailsRef.current && selected.length === 0 && window.matchMedia(NARROW).matches) detailsRef.current.open = false;
     // Only when the panel first appears: later the patron's own choice stands.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -77,9 +60,7 @@ export function FacetPanel({
     const was = ticked.current;
     if (!was) return;
     ticked.current = null;
-    const input = formRef.current?.querySelector<HTMLInputElement>(
-      `input[name="filtro"][value="${CSS.escape(was.value)}"]`,
-    );
+    const input = formRef.current?.querySelector<HTMLInputElement>(`input[name="filtro"][value="${CSS.escape(was.value)}"]`);
     if (!input) return;
     const details = input.closest("details");
     if (details && !details.open) details.open = true;
@@ -105,21 +86,10 @@ export function FacetPanel({
   );
 
   return (
-    <section
-      className="facets"
-      id={FILTERS_TARGET}
-      tabIndex={-1}
-      aria-labelledby="filtros-titulo"
-    >
+    <section className="facets" id={FILTERS_TARGET} tabIndex={-1} aria-labelledby="filtros-titulo">
       <h2 id="filtros-titulo">{t("facets.heading")}</h2>
-      <SelectedFilters
-        facets={facets.filtros}
-        search={search}
-        selected={selected}
-      />
-      {facets.totalLimitado ? (
-        <p className="facets__note">{t("facets.limitedNote")}</p>
-      ) : null}
+      <SelectedFilters facets={facets.filtros} search={search} selected={selected} />
+      {facets.totalLimitado ? <p className="facets__note">{t("facets.limitedNote")}</p> : null}
       {facets.estimado ? (
         <p className="facets__note">{t("search:estimatedNote")}</p>
       ) : facets.estimadoSemFiltro ? (
@@ -134,35 +104,19 @@ export function FacetPanel({
             : ta("searchLayout.filtersToggle")}
         </summary>
         {/* preventScrollReset: applying a filter is a change of this page, not a new page; the viewport stays. */}
-        <Form
-          method="get"
-          action={action}
-          ref={formRef}
-          className="facets__form"
-          preventScrollReset
-          onChange={hydrated ? onChange : undefined}
-        >
+        <Form method="get" action={action} ref={formRef} className="facets__form" preventScrollReset onChange={hydrated ? onChange : undefined}>
           {carriedParams(search).map(([name, value], i) => (
-            <input
-              key={`${name}-${i}`}
-              type="hidden"
-              name={name}
-              value={value}
-            />
+            <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
           ))}
           {/* Without JS: an Apply button at the top of the panel as well as at its end, never far away. */}
           {hydrated ? null : apply}
           {groups.map(({ tipo, values }) => {
             const head = values.slice(0, VISIBLE_VALUES);
             const rest = values.slice(VISIBLE_VALUES);
-            const restSelected = rest.some((v) =>
-              selected.includes(filterValue(v)),
-            );
+            const restSelected = rest.some((v) => selected.includes(filterValue(v)));
             return (
               <fieldset key={tipo} className="facet">
-                <legend>
-                  {t(`facets.types.${tipo}`, { defaultValue: tipo })}
-                </legend>
+                <legend>{t(`facets.types.${tipo}`, { defaultValue: tipo })}</legend>
                 <ul className="facet__values">
                   {head.map((f, i) => (
                     <FacetValue
@@ -177,13 +131,8 @@ export function FacetPanel({
                   ))}
                 </ul>
                 {rest.length ? (
-                  <details
-                    className="facet__more"
-                    open={restSelected || undefined}
-                  >
-                    <summary>
-                      {t("facets.more", { count: rest.length })}
-                    </summary>
+                  <details className="facet__more" open={restSelected || undefined}>
+                    <summary>{t("facets.more", { count: rest.length })}</summary>
                     <ul className="facet__values">
                       {rest.map((f, i) => (
                         <FacetValue
@@ -240,13 +189,7 @@ function FacetValue({
       : t("facets.countWithout", { total: shown(f.total), without: shown(f.totalSemFiltro, estimatedWithout) });
   return (
     <li>
-      <input
-        type="checkbox"
-        id={id}
-        name="filtro"
-        value={filterValue(f)}
-        defaultChecked={checked}
-      />
+      <input type="checkbox" id={id} name="filtro" value={filterValue(f)} defaultChecked={checked} />
       <label htmlFor={id}>
         {f.tipo === "Y" && f.codigo === "SD" ? (
           t("facets.noDate")
@@ -268,15 +211,7 @@ function facetVocabulary(tipo: string): VocabularyKind | null {
 }
 
 /** The selected filters as a list, each removable on its own, plus "clear all". */
-export function SelectedFilters({
-  facets,
-  search,
-  selected,
-}: {
-  facets: Filtro[];
-  search: string;
-  selected: string[];
-}) {
+export function SelectedFilters({ facets, search, selected }: { facets: Filtro[]; search: string; selected: string[] }) {
   const { t } = useTranslation("catalogue");
   if (selected.length === 0) return null;
   const label = (v: string) => {

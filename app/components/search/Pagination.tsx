@@ -33,11 +33,7 @@ export function Pagination({ search, page, pages }: PaginationProps) {
             </li>
           ) : (
             <li key={p}>
-              <Link
-                to={href(p)}
-                aria-current={p === page ? "page" : undefined}
-                aria-label={t("pagination.page", { page: p })}
-              >
+              <Link to={href(p)} aria-current={p === page ? "page" : undefined} aria-label={t("pagination.page", { page: p })}>
                 {p}
               </Link>
             </li>

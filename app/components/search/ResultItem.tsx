@@ -106,9 +106,7 @@ export function ResultItem({ item, display = "D" }: { item: ConsultaItem; displa
           <div>
             <dt>{t("results.availability")}</dt>
             <dd className={item.disponiveis > 0 ? "availability availability--yes" : "availability"}>
-              {item.exemplares > 0
-                ? t("results.available", { available: item.disponiveis, count: item.exemplares })
-                : t("results.noCopies")}
+              {item.exemplares > 0 ? t("results.available", { available: item.disponiveis, count: item.exemplares }) : t("results.noCopies")}
             </dd>
           </div>
         </dl>
@@ -166,7 +164,9 @@ function CopyPlaces({ item }: { item: ConsultaItem }) {
           {p.localizacao ? <>, {p.localizacao}</> : null}
           {": "}
           <span className={p.disponiveis > 0 ? "availability availability--yes" : "availability"}>
-            {p.disponiveis > 0 ? t("places.onShelf", { count: p.disponiveis, total: p.exemplares }) : t("places.noneOnShelf", { count: p.exemplares })}
+            {p.disponiveis > 0
+              ? t("places.onShelf", { count: p.disponiveis, total: p.exemplares })
+              : t("places.noneOnShelf", { count: p.exemplares })}
           </span>
         </li>
       ))}

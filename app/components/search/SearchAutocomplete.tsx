@@ -54,7 +54,7 @@ export function SearchAutocomplete({ id, name, label, description, defaultValue,
   };
 
   /** The search field the form has selected (the suggestions follow it). */
-  const fieldOf = (input: HTMLInputElement) => (input.form?.querySelector<HTMLInputElement>('input[name="tipo"]:checked')?.value ?? "livre");
+  const fieldOf = (input: HTMLInputElement) => input.form?.querySelector<HTMLInputElement>('input[name="tipo"]:checked')?.value ?? "livre";
 
   const ask = (input: HTMLInputElement) => {
     clearTimeout(timer.current);
@@ -69,7 +69,10 @@ export function SearchAutocomplete({ id, name, label, description, defaultValue,
       const controller = new AbortController();
       pending.current = controller;
       try {
-        const res = await fetch(`/autocompletar?${new URLSearchParams({ termo, tipo: fieldOf(input) })}`, { signal: controller.signal, headers: { accept: "application/json" } });
+        const res = await fetch(`/autocompletar?${new URLSearchParams({ termo, tipo: fieldOf(input) })}`, {
+          signal: controller.signal,
+          headers: { accept: "application/json" },
+        });
         if (!res.ok) throw new Error(String(res.status));
         const body = (await res.json()) as { sugestoes: Suggestion[] };
         if (controller.signal.aborted || document.activeElement !== input) return;

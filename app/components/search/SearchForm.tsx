@@ -7,7 +7,16 @@ import { SelectField } from "~/components/requests/SelectField";
 import type { TabOptionGroup } from "~/lib/api/catalogue.server";
 import { TextField } from "~/components/ui/TextField";
 import { TermFields } from "./TermFields";
-import { AdvancedSearchSchema, DISPLAYS, MATCH_MODES, OPERATOR_FIELDS, PAGE_SIZES, ROW_OPERATORS, SEARCH_ORDERINGS, TabSearchSchema } from "~/schemas/search";
+import {
+  AdvancedSearchSchema,
+  DISPLAYS,
+  MATCH_MODES,
+  OPERATOR_FIELDS,
+  PAGE_SIZES,
+  ROW_OPERATORS,
+  SEARCH_ORDERINGS,
+  TabSearchSchema,
+} from "~/schemas/search";
 import { numberFormat } from "~/lib/i18n";
 
 /** The forms' constraints, derived from their schemas once (a walk of the schema on every render otherwise). */
@@ -74,7 +83,14 @@ export function SearchForm({ action, defaults, lastResult, ordenacoes, advanced 
     hasTranslation(i18n, `catalogue:search.orderings.${o.codigo}`) ? t(`search.orderings.${o.codigo}`) : o.descricao;
 
   return (
-    <Form method="get" action={action} role="search" aria-label={t(advanced ? "advanced.formLabel" : "search.formLabel")} className="search-form" {...getFormProps(form)}>
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      aria-label={t(advanced ? "advanced.formLabel" : "search.formLabel")}
+      className="search-form"
+      {...getFormProps(form)}
+    >
       <ErrorSummary errors={summary} />
       {advanced ? (
         <>
@@ -223,7 +239,11 @@ function TabOptionFields({ groups, values, formId }: { groups: TabOptionGroup[];
           defaultValue={values[g.campo] ?? ""}
           options={g.opcoes.map((o) => ({
             value: o.codigo,
-            label: t("tabOptions.valueCount", { label: KIND_FIELDS.has(g.campo) ? label(`tabOptions.values.${o.codigo}`, o.descricao) : o.descricao, count: o.total, formatted: nf.format(o.total) }),
+            label: t("tabOptions.valueCount", {
+              label: KIND_FIELDS.has(g.campo) ? label(`tabOptions.values.${o.codigo}`, o.descricao) : o.descricao,
+              count: o.total,
+              formatted: nf.format(o.total),
+            }),
           }))}
         />
       ))}

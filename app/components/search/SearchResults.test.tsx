@@ -53,7 +53,14 @@ const hit = (n: number) => ({
   localizacoes: [] as Consulta["resultados"][number]["localizacoes"],
   reservavel: false,
 });
-const results = (over: Partial<Consulta>): Consulta => ({ total: 45, totalLimitado: false, pagina: 2, qtd: 20, resultados: [hit(21), hit(22)], ...over });
+const results = (over: Partial<Consulta>): Consulta => ({
+  total: 45,
+  totalLimitado: false,
+  pagina: 2,
+  qtd: 20,
+  resultados: [hit(21), hit(22)],
+  ...over,
+});
 
 describe("search results", () => {
   it("lists each hit's copies per library, with call number, location and copies on the shelf, and a hold link only when it can be held (issue 28)", () => {
@@ -64,7 +71,13 @@ describe("search results", () => {
         { cod_biblioteca: 2, biblioteca: "Law Library", chamada: null, localizacao: null, exemplares: 1, disponiveis: 0 },
       ],
     };
-    const html = render(<SearchResults results={results({ resultados: [placed, { ...hit(32), disponiveis: 0, reservavel: true }] })} termo="cats" search="?termo=cats" />);
+    const html = render(
+      <SearchResults
+        results={results({ resultados: [placed, { ...hit(32), disponiveis: 0, reservavel: true }] })}
+        termo="cats"
+        search="?termo=cats"
+      />,
+    );
     expect(html).toContain('aria-label="Where the copies are"');
     expect(html).toContain("Central Library");
     expect(html).toContain("869.3 G527c");
@@ -93,8 +106,12 @@ describe("search results", () => {
     expect(html).toContain('<h3 class="result__title"><a href="/acervo/31"');
     expect(html).toContain("<dd>Book</dd>");
     const unknownType = { ...hit(32), cod_tipo_obra: 999, desc_tipo_obra: "Livro raro" };
-    expect(render(<SearchResults results={results({ resultados: [unknownType] })} termo="x" search="?termo=x" />)).toContain('<span lang="pt">Livro raro</span>');
-    expect(render(<SearchResults results={results({ resultados: [hit(31)] })} termo="x" search="?termo=x" />, "pt")).toContain('<h3 class="result__title" lang="en">');
+    expect(render(<SearchResults results={results({ resultados: [unknownType] })} termo="x" search="?termo=x" />)).toContain(
+      '<span lang="pt">Livro raro</span>',
+    );
+    expect(render(<SearchResults results={results({ resultados: [hit(31)] })} termo="x" search="?termo=x" />, "pt")).toContain(
+      '<h3 class="result__title" lang="en">',
+    );
   });
 
   it("draws the default cover once and has each hit without a cover refer to it, hidden like the covers", () => {
@@ -110,7 +127,10 @@ describe("search results", () => {
   });
 
   it("gives a hit whose stored cover is a script or data address the default cover instead", () => {
-    const bad = [{ ...hit(24), link_capa: "javascript:alert(1)" }, { ...hit(25), link_capa: "data:image/svg+xml,<svg onload=alert(1)>" }];
+    const bad = [
+      { ...hit(24), link_capa: "javascript:alert(1)" },
+      { ...hit(25), link_capa: "data:image/svg+xml,<svg onload=alert(1)>" },
+    ];
     const html = render(<SearchResults results={results({ resultados: bad })} termo="cats" search="?termo=cats" />);
     expect(html).not.toContain("<img");
     expect(html.match(/<use href="#capa-padrao"><\/use>/g)).toHaveLength(2);

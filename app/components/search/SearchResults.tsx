@@ -23,13 +23,15 @@ export interface SearchResultsProps {
 export function useResultCountText(results: Pick<Consulta, "total" | "totalLimitado">, termo: string): string {
   const { t, i18n } = useTranslation("catalogue");
   const formatted = numberFormat(i18n.language).format(results.total);
-  return results.totalLimitado
-    ? t("results.countLimited", { formatted, termo })
-    : t("results.count", { count: results.total, formatted, termo });
+  return results.totalLimitado ? t("results.countLimited", { formatted, termo }) : t("results.count", { count: results.total, formatted, termo });
 }
 
 /** "Showing 21 to 40 of 1,234" for one page of results ("1,000+" when the count is capped). */
-export function ResultsRange({ results }: { results: Pick<Consulta, "pagina" | "qtd" | "total" | "totalLimitado"> & { resultados: readonly unknown[] } }) {
+export function ResultsRange({
+  results,
+}: {
+  results: Pick<Consulta, "pagina" | "qtd" | "total" | "totalLimitado"> & { resultados: readonly unknown[] };
+}) {
   const { t, i18n } = useTranslation("catalogue");
   const nf = numberFormat(i18n.language);
   const first = (results.pagina - 1) * results.qtd + 1;
@@ -90,8 +92,7 @@ export function SearchResults({ results, termo, search, headingRef, display = "D
         </>
       ) : (
         <p>
-          {t("results.pageOutOfRange", { pagina: results.pagina })}{" "}
-          <Link to={withParams(search, { pagina: 1 })}>{t("results.firstPage")}</Link>
+          {t("results.pageOutOfRange", { pagina: results.pagina })} <Link to={withParams(search, { pagina: 1 })}>{t("results.firstPage")}</Link>
         </p>
       )}
       {results.pagina <= pages ? <Pagination search={search} page={results.pagina} pages={pages} /> : null}

@@ -33,7 +33,8 @@ export function TeachingPlanForm({ action, options, defaults, lastResult }: Teac
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TeachingPlanSchema }),
   });
   const numbers = (list: number[] | undefined, label: (n: number) => string) => (list ?? []).map((n) => ({ value: String(n), label: label(n) }));
-  const named = (list: Array<{ codigo: number; descricao: string }> | undefined) => (list ?? []).map((o) => ({ value: String(o.codigo), label: o.descricao }));
+  const named = (list: Array<{ codigo: number; descricao: string }> | undefined) =>
+    (list ?? []).map((o) => ({ value: String(o.codigo), label: o.descricao }));
   const choices: Record<Field, Array<{ value: string; label: string }>> = {
     departamento: named(options?.departamentos),
     ano: numbers(options?.anos, String),
@@ -152,10 +153,7 @@ function Bibliography({ heading, titles, showLoans }: { heading: string; titles:
             {b.autor || b.ano_publicacao ? <span> — {[b.autor, b.ano_publicacao].filter((v) => v != null && v !== "").join(", ")}</span> : null}
             <span className="teaching-plan__availability">
               {" "}
-              ·{" "}
-              {b.exemplares === 0
-                ? t("teachingPlan.noCopies")
-                : t("teachingPlan.available", { available: b.disponiveis, count: b.exemplares })}
+              · {b.exemplares === 0 ? t("teachingPlan.noCopies") : t("teachingPlan.available", { available: b.disponiveis, count: b.exemplares })}
             </span>
             {showLoans ? (
               <span className="teaching-plan__loans">

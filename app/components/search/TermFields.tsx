@@ -58,12 +58,7 @@ export function TermFields(props: {
         <legend>{t("search.typeLegend")}</legend>
         {SEARCH_TYPES.map((value) => (
           <label key={value} className="search-form__radio">
-            <input
-              type="radio"
-              name="tipo"
-              value={value}
-              defaultChecked={value === tipo}
-            />
+            <input type="radio" name="tipo" value={value} defaultChecked={value === tipo} />
             <span>{t(`search.types.${value}`)}</span>
           </label>
         ))}

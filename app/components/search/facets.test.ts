@@ -27,7 +27,8 @@ describe("facet helpers", () => {
 
 describe("derived facet values in the portal", () => {
   it("accepts the codes of authors, subjects and repositories in the URL, and rejects others", () => {
-    for (const v of ["A:silva-maria", "S:politica", "R:loc.gov", "A:толстои-лев", "T:1", "Y:SD", "NA_C:2"]) expect(FILTER_VALUE.test(v), v).toBe(true);
+    for (const v of ["A:silva-maria", "S:politica", "R:loc.gov", "A:толстои-лев", "T:1", "Y:SD", "NA_C:2"])
+      expect(FILTER_VALUE.test(v), v).toBe(true);
     for (const v of ["A:", "A:-x", "A:a b", "R:a/b", "a:x", `E:${"x".repeat(61)}`]) expect(FILTER_VALUE.test(v), v).toBe(false);
   });
 

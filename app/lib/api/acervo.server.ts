@@ -9,7 +9,10 @@ import type { ApiClient } from "./client.server";
 import { CommentViewSchema } from "./comments.server";
 
 const int = z.number().int();
-const text = z.string().nullish().transform((v) => (v == null || v.trim() === "" ? null : v));
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => (v == null || v.trim() === "" ? null : v));
 const id = (n: number) => encodeURIComponent(String(n));
 
 const codeLabel = z.object({ codigo: z.coerce.string(), descricao: z.string() });
@@ -19,9 +22,16 @@ const codeLabel = z.object({ codigo: z.coerce.string(), descricao: z.string() })
  * portal does not know) leaves that part out of the page.
  */
 const TitleExtrasShape = {
-  cod_tipo_area_conhec: int.nullish().catch(null).transform((v) => v ?? null),
+  cod_tipo_area_conhec: int
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? null),
   desc_tipo_area_conhec: text.catch(null),
-  cod_area_conhecimento: z.coerce.string().nullish().catch(null).transform((v) => v ?? null),
+  cod_area_conhecimento: z.coerce
+    .string()
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? null),
   areas_conhecimento: z.array(codeLabel).catch([]).default([]),
   rota: z
     .array(
@@ -38,7 +48,15 @@ const TitleExtrasShape = {
   // Estante: a copy is in closed stacks (docs/api.md); a backend without the flag has no closed-stacks page.
   acervo_fechado: z.boolean().catch(false).default(false),
   cursos_disc: z
-    .array(z.object({ cod_curso: int.nullish().transform((v) => v ?? null), curso: text, cod_disciplina: int.nullish().transform((v) => v ?? null), codigo_disciplina: text, disciplina: text }))
+    .array(
+      z.object({
+        cod_curso: int.nullish().transform((v) => v ?? null),
+        curso: text,
+        cod_disciplina: int.nullish().transform((v) => v ?? null),
+        codigo_disciplina: text,
+        disciplina: text,
+      }),
+    )
     .catch([])
     .default([]),
   dados_adicionais: z.record(z.string(), z.array(codeLabel).catch([])).catch({}).default({}),
@@ -121,7 +139,10 @@ export const AcervoPageSchema = AcervoDetailSchema.extend({
   titulos_adicionais: TitulosAdicionaisSchema.element.shape.titulos.optional().catch(undefined),
   comentarios: z.array(CommentViewSchema).optional().catch(undefined),
   // A periodical's latest received issues (ADR 196); a backend without the part gives none, and the page shows none.
-  fasciculos: z.lazy(() => z.array(FasciculoSchema)).optional().catch(undefined),
+  fasciculos: z
+    .lazy(() => z.array(FasciculoSchema))
+    .optional()
+    .catch(undefined),
   edicoes: RelatedTitlesSchema.optional().catch(undefined),
   semelhantes: RelatedTitlesSchema.optional().catch(undefined),
 });
@@ -176,9 +197,7 @@ export type FasciculoItem = z.infer<typeof FasciculoItemSchema>;
 
 export const SumariosSchema = z.object({
   livro: z.array(EntrySchema).catch([]),
-  fasciculos: z
-    .array(z.object({ cod_fasciculo: int, ano: int, volume: text, numero: text, periodo: text, itens: z.array(EntrySchema) }))
-    .catch([]),
+  fasciculos: z.array(z.object({ cod_fasciculo: int, ano: int, volume: text, numero: text, periodo: text, itens: z.array(EntrySchema) })).catch([]),
 });
 export type Sumarios = z.infer<typeof SumariosSchema>;
 
@@ -194,7 +213,9 @@ export const AutoridadeSchema = z.object({
   ver_tambem: z.array(z.object({ cabecalho: z.string(), cod_autoridade: int.nullable().catch(null) })).catch([]),
   notas: z.array(z.string()).catch([]),
   total_acervos: int.nonnegative().catch(0),
-  acervos: z.array(z.object({ cod_acervo: int, titulo: z.string(), autor: text, ano_publicacao: int.nullish().transform((v) => v ?? null) })).catch([]),
+  acervos: z
+    .array(z.object({ cod_acervo: int, titulo: z.string(), autor: text, ano_publicacao: int.nullish().transform((v) => v ?? null) }))
+    .catch([]),
 });
 export type Autoridade = z.infer<typeof AutoridadeSchema>;
 
@@ -202,8 +223,21 @@ const UrlSchema = z.object({ url: z.string().url() });
 
 /** External bases whose name in a login redirect opens their access address (spec §9). */
 export const EXTERNAL_BASES = [
-  "pearson", "cengage", "editora_forum", "minhabiblioteca", "ebrary", "rtonline", "lectio", "gale", "gale_book", "oxford", "proquest",
-  "uptodate", "lexicomp", "solucto", "jornalderesenhas",
+  "pearson",
+  "cengage",
+  "editora_forum",
+  "minhabiblioteca",
+  "ebrary",
+  "rtonline",
+  "lectio",
+  "gale",
+  "gale_book",
+  "oxford",
+  "proquest",
+  "uptodate",
+  "lexicomp",
+  "solucto",
+  "jornalderesenhas",
 ] as const;
 export type ExternalBase = (typeof EXTERNAL_BASES)[number];
 

@@ -132,7 +132,11 @@ describe("getExemplares", () => {
     });
     const copies = await getExemplares(api, 7);
     expect(calls[0].path).toBe("/acervo/7/exemplares");
-    expect(copies[0]).toMatchObject({ situacao: "emprestado", data_devolucao_prevista: "2030-05-02", biblioteca: { desc_biblioteca: "Biblioteca Central" } });
+    expect(copies[0]).toMatchObject({
+      situacao: "emprestado",
+      data_devolucao_prevista: "2030-05-02",
+      biblioteca: { desc_biblioteca: "Biblioteca Central" },
+    });
   });
 });
 

@@ -7,7 +7,10 @@ import { z } from "zod";
 import type { ApiClient } from "./client.server";
 import { TAB_OPTION_FIELDS, type AdvancedSearchInput, type AuthoritySearchInput, type SearchInput, type TeachingPlanInput } from "~/schemas/search";
 
-const text = z.string().nullish().transform((v) => (v == null || v.trim() === "" ? null : v));
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => (v == null || v.trim() === "" ? null : v));
 const int = z.number().int();
 
 /** The fields a search hit and a title page share. */
@@ -42,7 +45,16 @@ export const ConsultaHitSchema = ConsultaItemSchema.extend({
   // Estante extensions (issue 28): where the copies are, per library, and whether a hold can be placed. Another
   // backend sends neither: no places listed, no hold link.
   localizacoes: z
-    .array(z.object({ cod_biblioteca: int, biblioteca: z.string(), chamada: text, localizacao: text, exemplares: int.nonnegative(), disponiveis: int.nonnegative() }))
+    .array(
+      z.object({
+        cod_biblioteca: int,
+        biblioteca: z.string(),
+        chamada: text,
+        localizacao: text,
+        exemplares: int.nonnegative(),
+        disponiveis: int.nonnegative(),
+      }),
+    )
     .catch([])
     .default([]),
   reservavel: z.boolean().catch(false).default(false),
@@ -59,7 +71,10 @@ export const ConsultaSchema = z.object({
   qtd: int.positive(),
   resultados: z.array(ConsultaHitSchema),
   /** "Did you mean": corrected search texts with their number of titles (a backend without them sends none). */
-  sugestoes: z.array(z.object({ termo: z.string(), total: int.nonnegative() })).optional().catch(undefined),
+  sugestoes: z
+    .array(z.object({ termo: z.string(), total: int.nonnegative() }))
+    .optional()
+    .catch(undefined),
 });
 export type Consulta = z.infer<typeof ConsultaSchema>;
 
@@ -259,7 +274,11 @@ export const TabOptionGroupSchema = z.object({
 });
 export type TabOptionGroup = z.infer<typeof TabOptionGroupSchema>;
 
-const TAB_OPTION_PATHS: Record<string, string> = { arquivo: "/opcoes-arquivo", atos: "/opcoes-atos-normativos", jurisprudencia: "/jurisprudencia-options" };
+const TAB_OPTION_PATHS: Record<string, string> = {
+  arquivo: "/opcoes-arquivo",
+  atos: "/opcoes-atos-normativos",
+  jurisprudencia: "/jurisprudencia-options",
+};
 
 /** The options of a tab's form; an empty list for tabs without options. */
 export function getTabOptions(api: ApiClient, guia: string): Promise<TabOptionGroup[]> {
@@ -321,8 +340,14 @@ const PlanTitle = z.object({
   exemplares: int.nonnegative().catch(0),
   disponiveis: int.nonnegative().catch(0),
   // Loans of the title's copies: on loan now and ever (null from an API that does not give them).
-  emprestados: int.nonnegative().nullish().transform((v) => v ?? null),
-  emprestimos: int.nonnegative().nullish().transform((v) => v ?? null),
+  emprestados: int
+    .nonnegative()
+    .nullish()
+    .transform((v) => v ?? null),
+  emprestimos: int
+    .nonnegative()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 /** Teaching plans with their bibliography (`GET /plano-ensino/bibliografia`). */

@@ -216,7 +216,6 @@ describe("API client: one answer per GET in a request", () => {
   });
 });
 
-
 describe("one time budget per request", () => {
   const never = () => new Promise<Response>(() => undefined);
   // Fake timers and a fake clock: the budget's arithmetic is checked, not the machine's speed.
@@ -275,7 +274,16 @@ describe("an API that cannot be reached", () => {
   });
 
   it("thrown by a loader and caught by nobody, answers 503, not 500", async () => {
-    const handler = createStaticHandler([{ id: "root", path: "/", loader: () => { throw new ApiUnavailableError(); }, hasErrorBoundary: true }]);
+    const handler = createStaticHandler([
+      {
+        id: "root",
+        path: "/",
+        loader: () => {
+          throw new ApiUnavailableError();
+        },
+        hasErrorBoundary: true,
+      },
+    ]);
     const ctx = await handler.query(new Request("http://portal.test/"));
     expect(ctx instanceof Response ? ctx.status : ctx.statusCode).toBe(503);
   });

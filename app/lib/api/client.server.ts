@@ -30,12 +30,7 @@ export interface RequestOptions {
 export interface ApiClient {
   /** GET /api{path}; parses the JSON with `schema`; throws ApiError on non-2xx or network failure. */
   get<T>(path: string, schema: z.ZodType<T>, opts?: RequestOptions): Promise<T>;
-  send<T>(
-    method: "POST" | "PUT" | "DELETE",
-    path: string,
-    schema: z.ZodType<T>,
-    opts?: RequestOptions & { body?: unknown },
-  ): Promise<T>;
+  send<T>(method: "POST" | "PUT" | "DELETE", path: string, schema: z.ZodType<T>, opts?: RequestOptions & { body?: unknown }): Promise<T>;
 }
 
 /** The OAuth client id of the portal (spec §7). */
@@ -119,7 +114,12 @@ export async function tokenRequest(
     transport,
     new Request(buildUrl(transport, "/oauth/token"), {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", lang: String(langId), ...clientIpHeaders(clientIp) },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "application/json",
+        lang: String(langId),
+        ...clientIpHeaders(clientIp),
+      },
       body: new URLSearchParams({ client_id: CLIENT_ID, ...params }).toString(),
     }),
   );
@@ -169,9 +169,7 @@ export class RefreshRegistry {
     const key = `${transport.baseUrl} ${refreshToken}`;
     const existing = this.#inflight.get(key);
     if (existing) return existing;
-    const p = tokenRequest(transport, { grant_type: "refresh_token", refresh_token: refreshToken }, langId).then((r) =>
-      PatronTokenSchema.parse(r),
-    );
+    const p = tokenRequest(transport, { grant_type: "refresh_token", refresh_token: refreshToken }, langId).then((r) => PatronTokenSchema.parse(r));
     this.#inflight.set(key, p);
     p.then(
       () => setTimeout(() => this.#inflight.delete(key), this.reuseMs).unref?.(),
@@ -354,7 +352,11 @@ export function createApiClient(deps: ClientDeps): FullApiClient {
     async getFile(path, opts) {
       const response = await respond("GET", path, opts ?? {});
       if (!response.ok) throw await errorFrom(response);
-      return { body: await response.text(), contentType: response.headers.get("content-type") ?? "application/octet-stream", disposition: response.headers.get("content-disposition") };
+      return {
+        body: await response.text(),
+        contentType: response.headers.get("content-type") ?? "application/octet-stream",
+        disposition: response.headers.get("content-disposition"),
+      };
     },
     async getWithToken(path, schema, accessToken) {
       return parse(await perform("GET", path, accessToken, {}), schema);

@@ -14,8 +14,14 @@ export const CommentViewSchema = z.object({
   cod_comentario: z.number().int(),
   texto: z.string(),
   data_envio: z.string(),
-  autor: z.string().nullish().transform((v) => v ?? ""),
-  biblioteca: z.string().nullish().transform((v) => v ?? null),
+  autor: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  biblioteca: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   situacao: z.string().transform((v) => (v === "aprovado" ? "aprovado" : "aguardando")),
   proprio: z.boolean().catch(false),
 });
@@ -43,7 +49,6 @@ export interface CommentsSectionData {
   comments: Comment[];
   libraries: Unit[];
 }
-
 
 /** What a comment action answers on a refused submission (status 400) or, for the footer dialog, on success. */
 export interface CommentActionData {

@@ -5,7 +5,10 @@
 import { z } from "zod";
 import type { ApiClient } from "./client.server";
 
-const text = z.string().nullish().transform((v) => (v == null || v.trim() === "" ? null : v));
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => (v == null || v.trim() === "" ? null : v));
 const int = z.number().int();
 
 export const HorarioSchema = z.object({ dia: int.min(1).max(7), abertura: text, fechamento: text });
@@ -24,7 +27,8 @@ export const BibliotecaSchema = z.object({
 });
 export type Biblioteca = z.infer<typeof BibliotecaSchema>;
 
-const page = <T extends z.ZodTypeAny>(item: T) => z.object({ total: int.nonnegative(), pagina: int.positive(), qtd: int.positive(), resultados: z.array(item) });
+const page = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ total: int.nonnegative(), pagina: int.positive(), qtd: int.positive(), resultados: z.array(item) });
 export const BibliotecasPageSchema = page(BibliotecaSchema);
 export type BibliotecasPage = z.infer<typeof BibliotecasPageSchema>;
 

@@ -4,7 +4,13 @@
  */
 
 /** The patron's own reasons, in the codes `POST /reserva` refuses with (docs/api.md). */
-export const PATRON_HOLD_REFUSALS = ["usuario_bloqueado", "usuario_desvinculado", "reserva_existente", "titulo_emprestado", "limite_reservas"] as const;
+export const PATRON_HOLD_REFUSALS = [
+  "usuario_bloqueado",
+  "usuario_desvinculado",
+  "reserva_existente",
+  "titulo_emprestado",
+  "limite_reservas",
+] as const;
 export type PatronHoldRefusal = (typeof PATRON_HOLD_REFUSALS)[number];
 
 /** What the title page and the hold page say instead of offering the hold: the reason, and the patron's place when they hold it. */

@@ -16,7 +16,7 @@ describe("toLibraryPages", () => {
       events: null,
     });
     expect(pages.blocks.map((b) => b.id)).toEqual(["informacoes_gerais", "secao_2"]);
-    expect(pages.blocks[0]!.html).toBe("<p>Multa</p><a rel=\"noopener noreferrer\">a</a>");
+    expect(pages.blocks[0]!.html).toBe('<p>Multa</p><a rel="noopener noreferrer">a</a>');
     expect(presenceOf(pages)).toEqual({ informacoes: true, faq: false, eventos: false });
   });
 
@@ -37,7 +37,13 @@ describe("toLibraryPages", () => {
     const { events } = toLibraryPages({
       blocks: [null, null, null],
       faq: null,
-      events: [evento("Depois", "2026-12-02"), evento("", "2026-01-01"), evento("Data ruim", "02/12/2026"), evento("Antes", "2026-10-23", "2026-10-29"), evento("Fim anterior", "2026-11-10", "2026-11-01")],
+      events: [
+        evento("Depois", "2026-12-02"),
+        evento("", "2026-01-01"),
+        evento("Data ruim", "02/12/2026"),
+        evento("Antes", "2026-10-23", "2026-10-29"),
+        evento("Fim anterior", "2026-11-10", "2026-11-01"),
+      ],
     });
     expect(events.map((e) => [e.titulo, e.inicio, e.fim])).toEqual([
       ["Antes", "2026-10-23", "2026-10-29"],
@@ -62,7 +68,10 @@ describe("getLibraryPages", () => {
   });
 
   it("does not mark the events as failed when the library simply has none", async () => {
-    const api = { get: async (path: string) => (path === "/parametros/eventos_institucionais" ? [] : path === "/parametros/faq" ? [] : { titulo: "", conteudo: "" }) } as unknown as FullApiClient;
+    const api = {
+      get: async (path: string) =>
+        path === "/parametros/eventos_institucionais" ? [] : path === "/parametros/faq" ? [] : { titulo: "", conteudo: "" },
+    } as unknown as FullApiClient;
     const pages = await getLibraryPages(api, "events-empty-test");
     expect(pages.eventsFailed).toBe(false);
     expect(presenceOf(pages).eventos).toBe(false);

@@ -8,7 +8,10 @@ import { z } from "zod";
 import type { FullApiClient } from "./client.server";
 import { sanitizeInstitutionHtml } from "../institution-html.server";
 
-const text = z.string().nullish().transform((v) => v?.trim() ?? "");
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v?.trim() ?? "");
 
 export const SecaoSchema = z.looseObject({ titulo: text, conteudo: text });
 export const FaqSchema = z.array(z.looseObject({ pergunta: text, resposta: text }));
@@ -102,7 +105,7 @@ const cache = new Map<string, { at: number; ttl: number; value: Promise<LibraryP
 export function getLibraryPages(api: FullApiClient, cacheKey: string): Promise<LibraryPages> {
   const hit = cache.get(cacheKey);
   if (hit && Date.now() - hit.at < hit.ttl) return hit.value;
-  const soft = <T,>(p: Promise<T>) => p.then((v) => ({ ok: true as const, v })).catch(() => ({ ok: false as const, v: null }));
+  const soft = <T>(p: Promise<T>) => p.then((v) => ({ ok: true as const, v })).catch(() => ({ ok: false as const, v: null }));
   const value = Promise.all([
     ...BLOCKS.map((k) => soft(api.get(`/parametros/${k}`, SecaoSchema, { as: "public" }))),
     soft(api.get("/parametros/faq", FaqSchema, { as: "public" })),
@@ -119,9 +122,12 @@ export function getLibraryPages(api: FullApiClient, cacheKey: string): Promise<L
   });
   const entry = { at: Date.now(), ttl: TTL_MS, value };
   cache.set(cacheKey, entry);
-  void value.then((p) => {
-    if (p.eventsFailed) entry.ttl = FAILED_TTL_MS;
-  }, () => {});
+  void value.then(
+    (p) => {
+      if (p.eventsFailed) entry.ttl = FAILED_TTL_MS;
+    },
+    () => {},
+  );
   value.catch(() => {
     if (cache.get(cacheKey)?.value === value) cache.delete(cacheKey);
   });

@@ -2,14 +2,21 @@
 import { z } from "zod";
 import type { ApiClient } from "./client.server";
 
-const text = z.string().nullish().transform((v) => (v == null || v.trim() === "" ? null : v));
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => (v == null || v.trim() === "" ? null : v));
 
 export const NewArrivalSchema = z.object({
   cod_acervo: z.number().int(),
   titulo: z.string(),
   subtitulo: text,
   autor: text,
-  ano_publicacao: z.number().int().nullish().transform((v) => v ?? null),
+  ano_publicacao: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? null),
   link_capa: text,
   idioma: text,
   /** YYYY-MM-DD: the day the title's first copy came in. */

@@ -8,7 +8,10 @@ import { NETWORK_ORDERINGS, type SearchInput } from "~/schemas/search";
 import type { ApiClient } from "./client.server";
 import { FiltroSchema } from "./catalogue.server";
 
-const text = z.string().nullish().transform((v) => (v == null || v.trim() === "" ? null : v));
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => (v == null || v.trim() === "" ? null : v));
 const int = z.number().int();
 const strings = z.array(z.string()).catch([]);
 

@@ -66,7 +66,13 @@ export async function placeHold(api: ApiClient, payload: HoldPayload) {
 }
 
 const HoldListSchema = z.array(
-  z.looseObject({ cod_reserva: z.number().int(), cod_acervo: z.number().int(), titulo: z.string().nullish(), posicao: z.number().int(), biblioteca: z.string().nullish() }),
+  z.looseObject({
+    cod_reserva: z.number().int(),
+    cod_acervo: z.number().int(),
+    titulo: z.string().nullish(),
+    posicao: z.number().int(),
+    biblioteca: z.string().nullish(),
+  }),
 );
 
 /** GET /reserva: the patron's active holds (to show the queue position after placing one). */
@@ -84,8 +90,14 @@ export const LoanRequestOptionsSchema = z.object({
   tomos: strings,
   partes: strings,
   materiais: strings,
-  email: z.string().nullish().transform((v) => v ?? ""),
-  telefone: z.string().nullish().transform((v) => v ?? ""),
+  email: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  telefone: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
 });
 export type LoanRequestOptions = z.infer<typeof LoanRequestOptionsSchema>;
 
@@ -127,7 +139,9 @@ export function createProfessorSuggestion(api: ApiClient, body: Record<string, u
 
 /** Whether the signed-in patron is a professor (spec §6: teachers have their own suggestion route). */
 export async function isProfessor(api: ApiClient): Promise<boolean> {
-  const data = await api.get("/autenticar/dados-usuario", z.object({ user: z.looseObject({ professor: z.boolean().catch(false) }) }), { as: "patron" });
+  const data = await api.get("/autenticar/dados-usuario", z.object({ user: z.looseObject({ professor: z.boolean().catch(false) }) }), {
+    as: "patron",
+  });
   return data.user.professor;
 }
 
@@ -152,7 +166,10 @@ export const RULE_CODES = [
  * Turns a refused request into what a form shows: field errors (keys) on the fields the API named, and one
  * form-level message (a rule of spec §8, or the generic error catalogue).
  */
-export function requestErrorReply(err: unknown, fields: readonly string[]): { fieldErrors: Record<string, string[]>; formError: ErrorMessage | null } {
+export function requestErrorReply(
+  err: unknown,
+  fields: readonly string[],
+): { fieldErrors: Record<string, string[]>; formError: ErrorMessage | null } {
   const fieldErrors: Record<string, string[]> = {};
   if (err instanceof ApiError) {
     if (err.code && (RULE_CODES as readonly string[]).includes(err.code)) return { fieldErrors, formError: { key: `requests:rules.${err.code}` } };

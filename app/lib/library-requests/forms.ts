@@ -5,7 +5,13 @@
  */
 
 /** The API's request kinds (spec §7 path segments). */
-export const REQUEST_KINDS = ["emprestimo-inter-bibliotecas", "comutacao-bibliografica", "levantamento-bibliografico", "ficha-catalografica", "pesquisa-especializada"] as const;
+export const REQUEST_KINDS = [
+  "emprestimo-inter-bibliotecas",
+  "comutacao-bibliografica",
+  "levantamento-bibliografico",
+  "ficha-catalografica",
+  "pesquisa-especializada",
+] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** Statuses of a request (the API's codes). */
@@ -132,7 +138,12 @@ export const FORMS: Record<FormKey, FormSpec> = {
     ],
     ranges: [
       { start: "data_inicio", end: "data_fim", both: "librequests:errors.dates_both", order: "librequests:errors.date_order" },
-      { start: "pagina_bibliografia_inicial", end: "pagina_bibliografia_final", both: "librequests:errors.pages_both", order: "librequests:errors.page_order" },
+      {
+        start: "pagina_bibliografia_inicial",
+        end: "pagina_bibliografia_final",
+        both: "librequests:errors.pages_both",
+        order: "librequests:errors.page_order",
+      },
     ],
   },
   card: {
@@ -174,11 +185,17 @@ export const FORMS: Record<FormKey, FormSpec> = {
 };
 
 /** The switching/survey forms by their URL segment. */
-export const SWITCHING_SURVEY_FORMS = { artigo: "article", tese: "thesis", "parte-documento": "part", levantamento: "survey" } as const satisfies Record<string, FormKey>;
+export const SWITCHING_SURVEY_FORMS = {
+  artigo: "article",
+  tese: "thesis",
+  "parte-documento": "part",
+  levantamento: "survey",
+} as const satisfies Record<string, FormKey>;
 export type SwitchingSurveySegment = keyof typeof SWITCHING_SURVEY_FORMS;
 
 /** The form a stored request came from (for its title field and labels). */
 export function formOfRequest(kind: string, subtype: string | null): FormSpec | null {
-  if (kind === "comutacao-bibliografica") return subtype === "artigo" ? FORMS.article : subtype === "tese" ? FORMS.thesis : subtype === "parte-documento" ? FORMS.part : null;
+  if (kind === "comutacao-bibliografica")
+    return subtype === "artigo" ? FORMS.article : subtype === "tese" ? FORMS.thesis : subtype === "parte-documento" ? FORMS.part : null;
   return Object.values(FORMS).find((f) => f.kind === kind) ?? null;
 }

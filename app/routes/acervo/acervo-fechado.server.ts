@@ -9,6 +9,7 @@ export async function loadClosedStacks({ params, context }: Route.LoaderArgs) {
   // Without permissions the page still explains the collection; it only leaves out the request link.
   const page = await loadSubPage(params, context, "acervoFechado", (api, id) => getPermissoes(api, id).catch(() => null));
   // Only a title with a copy in closed stacks (a location the library marked closed) has this page.
-  if (!page.title.acervoFechado) throw data<AcervoErrorData>({ pageTitle: getI18n(context).t("catalogue:meta.notFound") }, { status: 404, statusText: "Not Found" });
+  if (!page.title.acervoFechado)
+    throw data<AcervoErrorData>({ pageTitle: getI18n(context).t("catalogue:meta.notFound") }, { status: 404, statusText: "Not Found" });
   return page;
 }

@@ -14,7 +14,9 @@ async function kardex(api: ApiClient, id: number, filter: { codBib?: number; yea
     getKardexCombos(api, id),
     getKardexData(api, id, filter),
     // An issue of another title (a stale or edited link) just shows the list.
-    filter.seqPar ? getKardexItem(api, id, filter.seqPar).catch((e: unknown) => (e instanceof ApiError && e.status === 404 ? null : Promise.reject(e))) : null,
+    filter.seqPar
+      ? getKardexItem(api, id, filter.seqPar).catch((e: unknown) => (e instanceof ApiError && e.status === 404 ? null : Promise.reject(e)))
+      : null,
   ]);
   return { permitido: true as const, combos, fasciculos, item };
 }

@@ -32,7 +32,10 @@ export async function loadEmailRecord({ params, request, context }: Route.Loader
     };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data({ pageTitle: t("catalogue:meta.notFound") }, { status: 404 });
-    throw data({ pageTitle: t("catalogue:meta.titleError"), message: describeError(error) }, { status: error instanceof ApiError && error.status > 0 ? 502 : 503 });
+    throw data(
+      { pageTitle: t("catalogue:meta.titleError"), message: describeError(error) },
+      { status: error instanceof ApiError && error.status > 0 ? 502 : 503 },
+    );
   }
 }
 

@@ -7,10 +7,7 @@ import { loadSubPage } from "./index.server";
 
 /** All copies (for the library choices) and, with a library chosen, that library's copies from `?cod_unidade`. */
 async function copies(api: ApiClient, id: number, unidade: number | null) {
-  const [all, filtered] = await Promise.all([
-    getExemplares(api, id),
-    unidade ? getExemplaresDaUnidade(api, id, unidade) : null,
-  ]);
+  const [all, filtered] = await Promise.all([getExemplares(api, id), unidade ? getExemplaresDaUnidade(api, id, unidade) : null]);
   const bibliotecas = [...new Map(all.map((e) => [e.biblioteca.cod_biblioteca, e.biblioteca])).values()];
   return { bibliotecas, exemplares: filtered ?? all };
 }

@@ -39,7 +39,11 @@ export default function ExemplaresPage({ loaderData }: Route.ComponentProps) {
           <button type="submit">{t("exemplares.apply")}</button>
         </Form>
       ) : null}
-      {unidade && data.exemplares.length === 0 ? <p>{t("exemplares.noneInLibrary")}</p> : <CopiesTable titulo={title.titulo} exemplares={data.exemplares} />}
+      {unidade && data.exemplares.length === 0 ? (
+        <p>{t("exemplares.noneInLibrary")}</p>
+      ) : (
+        <CopiesTable titulo={title.titulo} exemplares={data.exemplares} />
+      )}
     </SubPage>
   );
 }

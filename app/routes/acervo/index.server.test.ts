@@ -60,7 +60,13 @@ describe("title page loader", () => {
     expect(r.permissoes).toMatchObject({ reserva: false, solicitacao_emprestimo: true });
     expect(r.titulosAdicionais).toEqual([{ tipo: "variante", titulo: "Secas" }]);
     expect(state.calls.sort()).toEqual([
-      "/acervo/5", "/acervo/5/edicoes", "/acervo/5/exemplares", "/acervo/5/permissoes", "/acervo/5/semelhantes", "/acervo/titulos-adicionais", "/comentarios/acervo/5",
+      "/acervo/5",
+      "/acervo/5/edicoes",
+      "/acervo/5/exemplares",
+      "/acervo/5/permissoes",
+      "/acervo/5/semelhantes",
+      "/acervo/titulos-adicionais",
+      "/comentarios/acervo/5",
       "/unidade-informacao",
     ]);
     // The comments section failing (no such data here) leaves the rest of the page.
@@ -73,7 +79,9 @@ describe("title page loader", () => {
       exemplares: [copy],
       permissoes: { reserva: true, solicitacao_emprestimo: false, comentario: true, exemplares: 1, disponiveis: 0 },
       titulos_adicionais: [{ tipo: "uniforme", titulo: "Secas (uniforme)" }],
-      comentarios: [{ cod_comentario: 1, texto: "Bom", data_envio: "2026-01-01", autor: "Ana", biblioteca: "Central", situacao: "aprovado", proprio: false }],
+      comentarios: [
+        { cod_comentario: 1, texto: "Bom", data_envio: "2026-01-01", autor: "Ana", biblioteca: "Central", situacao: "aprovado", proprio: false },
+      ],
       edicoes: [],
       semelhantes: [],
     };
@@ -89,18 +97,51 @@ describe("title page loader", () => {
   });
 
   it("passes a periodical's embedded latest issues to the page without a call of their own, and none when not embedded", async () => {
-    const issue = { cod_fasciculo: 9, biblioteca: { cod_biblioteca: 1, desc_biblioteca: "Central" }, ano: 2026, volume: "36", numero: "4", periodo: null, data_publicacao: null, data_chegada: "2026-11-20", situacao: "recebido", observacao: null, possui_sumario: false };
-    state.responses["/acervo/5"] = { ...title, exemplares: [copy], permissoes: { reserva: false, solicitacao_emprestimo: true, comentario: true, exemplares: 1, disponiveis: 1 }, titulos_adicionais: [], comentarios: [], fasciculos: [issue] };
+    const issue = {
+      cod_fasciculo: 9,
+      biblioteca: { cod_biblioteca: 1, desc_biblioteca: "Central" },
+      ano: 2026,
+      volume: "36",
+      numero: "4",
+      periodo: null,
+      data_publicacao: null,
+      data_chegada: "2026-11-20",
+      situacao: "recebido",
+      observacao: null,
+      possui_sumario: false,
+    };
+    state.responses["/acervo/5"] = {
+      ...title,
+      exemplares: [copy],
+      permissoes: { reserva: false, solicitacao_emprestimo: true, comentario: true, exemplares: 1, disponiveis: 1 },
+      titulos_adicionais: [],
+      comentarios: [],
+      fasciculos: [issue],
+    };
     const r = await load("5");
     expect(r.ultimosFasciculos.map((f) => f.numero)).toEqual(["4"]);
     expect(Object.keys(r.acervo)).not.toContain("fasciculos");
     expect(state.calls.filter((c) => c.startsWith("/kardex"))).toEqual([]);
-    state.responses["/acervo/5"] = { ...title, exemplares: [copy], permissoes: { reserva: false, solicitacao_emprestimo: true, comentario: true, exemplares: 1, disponiveis: 1 }, titulos_adicionais: [], comentarios: [] };
+    state.responses["/acervo/5"] = {
+      ...title,
+      exemplares: [copy],
+      permissoes: { reserva: false, solicitacao_emprestimo: true, comentario: true, exemplares: 1, disponiveis: 1 },
+      titulos_adicionais: [],
+      comentarios: [],
+    };
     expect((await load("5")).ultimosFasciculos).toEqual([]);
   });
 
   it("loads only the part that did not parse with its own call", async () => {
-    state.responses["/acervo/5"] = { ...title, exemplares: "not a list", permissoes: { reserva: false, solicitacao_emprestimo: true, comentario: true, exemplares: 1, disponiveis: 1 }, titulos_adicionais: [], comentarios: [], edicoes: [], semelhantes: [] };
+    state.responses["/acervo/5"] = {
+      ...title,
+      exemplares: "not a list",
+      permissoes: { reserva: false, solicitacao_emprestimo: true, comentario: true, exemplares: 1, disponiveis: 1 },
+      titulos_adicionais: [],
+      comentarios: [],
+      edicoes: [],
+      semelhantes: [],
+    };
     const r = await load("5");
     expect(r.exemplares).toHaveLength(1);
     expect(state.calls.sort()).toEqual(["/acervo/5", "/acervo/5/exemplares", "/unidade-informacao"]);
@@ -147,12 +188,30 @@ describe("title page loader", () => {
 
 describe("what stops the signed-in patron's hold, on the title page", () => {
   const OPTIONS = "/reserva/5/informacoes-iniciais";
-  const options = (extra: object) => ({ cod_acervo: 5, titulo: "Vidas secas", volumes: [], tomos: [], partes: [], materiais: [], bibliotecas: [], disponiveis: 0, fila: 0, ...extra });
-  const page = (reserva: boolean) => ({ acervo: { cod_acervo: 5 }, permissoes: { reserva, solicitacao_emprestimo: false, comentario: true, exemplares: 1, disponiveis: 0 } }) as unknown as Parameters<typeof loadHoldRefusal>[0];
+  const options = (extra: object) => ({
+    cod_acervo: 5,
+    titulo: "Vidas secas",
+    volumes: [],
+    tomos: [],
+    partes: [],
+    materiais: [],
+    bibliotecas: [],
+    disponiveis: 0,
+    fila: 0,
+    ...extra,
+  });
+  const page = (reserva: boolean) =>
+    ({
+      acervo: { cod_acervo: 5 },
+      permissoes: { reserva, solicitacao_emprestimo: false, comentario: true, exemplares: 1, disponiveis: 0 },
+    }) as unknown as Parameters<typeof loadHoldRefusal>[0];
   const signedIn = () => {
     const context = new RouterContextProvider();
     const tokens = { access_token: "a", refresh_token: "r" };
-    context.set(sessionContext, new Session({ v: 1, sid: "s", persistent: false, tokens, user: { cod_pessoa: 1, nome_pessoa: "Ana", login: "demo", permissions: [] } }));
+    context.set(
+      sessionContext,
+      new Session({ v: 1, sid: "s", persistent: false, tokens, user: { cod_pessoa: 1, nome_pessoa: "Ana", login: "demo", permissions: [] } }),
+    );
     return context;
   };
 
@@ -213,7 +272,15 @@ describe("languageName", () => {
 describe("title sub-page loader", () => {
   it("loads the title and the page's data together, and names the page after both", async () => {
     const r = await loadSubPage({ codAcervo: "5" }, new RouterContextProvider(), "marc", async () => ({ leader: "x" }));
-    expect(r.title).toEqual({ cod_acervo: 5, titulo: "Vidas secas", subtitulo: null, autor: "Ramos, Graciliano", chamada: null, acervoFechado: false, closedStacks: [] });
+    expect(r.title).toEqual({
+      cod_acervo: 5,
+      titulo: "Vidas secas",
+      subtitulo: null,
+      autor: "Ramos, Graciliano",
+      chamada: null,
+      acervoFechado: false,
+      closedStacks: [],
+    });
     expect(r.data).toEqual({ leader: "x" });
     expect(r.pageTitle).toBe("Registro MARC: Vidas secas");
   });
@@ -237,7 +304,11 @@ describe("restricted-access client description", () => {
       device: "desktop",
       os: "Linux",
     });
-    expect(describeClient("Mozilla/5.0 (Android 14; Mobile; rv:130.0) Gecko/130.0 Firefox/130.0")).toEqual({ browser: "Firefox", device: "mobile", os: "Android" });
+    expect(describeClient("Mozilla/5.0 (Android 14; Mobile; rv:130.0) Gecko/130.0 Firefox/130.0")).toEqual({
+      browser: "Firefox",
+      device: "mobile",
+      os: "Android",
+    });
     expect(describeClient(null)).toEqual({ browser: null, device: null, os: null });
   });
 });

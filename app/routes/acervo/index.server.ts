@@ -79,7 +79,10 @@ export async function loadAcervo(params: { codAcervo?: string }, context: Readon
     acervo.exemplares ?? getExemplares(api, id),
     acervo.permissoes ?? getPermissoes(api, id),
     acervo.titulos_adicionais ?? getTitulosAdicionais(api, [id]).then((m) => m.get(id) ?? []),
-    Promise.all([acervo.comentarios ?? getComments(api, id), libraries]).then(([comments, units]): CommentsSectionData => ({ comments, libraries: units })),
+    Promise.all([acervo.comentarios ?? getComments(api, id), libraries]).then(([comments, units]): CommentsSectionData => ({
+      comments,
+      libraries: units,
+    })),
     acervo.edicoes ?? getEditions(api, id),
     acervo.semelhantes ?? getSimilar(api, id),
   ]);
@@ -106,7 +109,10 @@ export async function loadAcervo(params: { codAcervo?: string }, context: Readon
  * offer the hold, and only for a signed-in patron (a visitor's hold link leads to the login first); null when
  * nothing stops the hold, or when the answer could not be had (the link is offered, as before).
  */
-export async function loadHoldRefusal(page: Pick<AcervoData, "acervo" | "permissoes">, context: Readonly<RouterContextProvider>): Promise<HoldRefusalView | null> {
+export async function loadHoldRefusal(
+  page: Pick<AcervoData, "acervo" | "permissoes">,
+  context: Readonly<RouterContextProvider>,
+): Promise<HoldRefusalView | null> {
   if (!page.permissoes?.reserva || !getSession(context).user) return null;
   try {
     return holdRefusalOf(await getHoldOptions(getApi(context), page.acervo.cod_acervo));
@@ -151,11 +157,9 @@ function intlLanguageName(code: string, uiLanguage: string): string | null {
 
 /** The Response a title route throws for a failed title call: 404 page, or the spec §8 message (502/503). */
 function titleError(error: unknown, t: (key: string) => string) {
-  if (error instanceof ApiError && error.status === 404) return data<AcervoErrorData>({ pageTitle: t("catalogue:meta.notFound") }, { status: 404, statusText: "Not Found" });
-  return data<AcervoErrorData>(
-    { pageTitle: t("catalogue:meta.titleError"), message: describeError(error) },
-    { status: pageStatusFor(error) },
-  );
+  if (error instanceof ApiError && error.status === 404)
+    return data<AcervoErrorData>({ pageTitle: t("catalogue:meta.notFound") }, { status: 404, statusText: "Not Found" });
+  return data<AcervoErrorData>({ pageTitle: t("catalogue:meta.titleError"), message: describeError(error) }, { status: pageStatusFor(error) });
 }
 
 /** The title as a sub-page's heading names it. */
@@ -187,17 +191,40 @@ export async function loadSubPage<T>(
   const api = getApi(context);
   const [acervo, pageData] = await Promise.allSettled([getAcervoDetail(api, id), load(api, id)]);
   if (acervo.status === "rejected") throw titleError(acervo.reason, t);
-  if (pageData.status === "rejected") throw titleError(pageData.reason instanceof ApiError && pageData.reason.status === 404 ? new ApiError(500, null) : pageData.reason, t);
+  if (pageData.status === "rejected")
+    throw titleError(pageData.reason instanceof ApiError && pageData.reason.status === 404 ? new ApiError(500, null) : pageData.reason, t);
   const { cod_acervo, titulo, subtitulo, autor, chamada, acervo_fechado, rota } = acervo.value;
   const closedStacks = rota.filter((r) => r.fechado).map((r) => ({ library: r.desc_biblioteca, location: r.localizacao }));
-  return { title: { cod_acervo, titulo, subtitulo, autor, chamada, acervoFechado: acervo_fechado, closedStacks }, data: pageData.value, pageTitle: `${t(`acervo:pages.${page}`)}: ${titulo}` };
+  return {
+    title: { cod_acervo, titulo, subtitulo, autor, chamada, acervoFechado: acervo_fechado, closedStacks },
+    data: pageData.value,
+    pageTitle: `${t(`acervo:pages.${page}`)}: ${titulo}`,
+  };
 }
 
 /** Browser, device and OS named from the User-Agent, for the restricted-access log (spec §7). */
 export function describeClient(userAgent: string | null): { browser: string | null; device: string | null; os: string | null } {
   const ua = userAgent ?? "";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : null;
-  const os = /Windows/.test(ua) ? "Windows" : /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : null;
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /Chrom(e|ium)\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : null;
+  const os = /Windows/.test(ua)
+    ? "Windows"
+    : /Android/.test(ua)
+      ? "Android"
+      : /iPhone|iPad/.test(ua)
+        ? "iOS"
+        : /Mac OS X/.test(ua)
+          ? "macOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : null;
   const device = ua ? (/Mobi|Android|iPhone/.test(ua) ? "mobile" : /iPad|Tablet/.test(ua) ? "tablet" : "desktop") : null;
   return { browser, device, os };
 }
@@ -217,19 +244,37 @@ export async function acervoAction(request: Request, params: { codAcervo?: strin
   try {
     // Not a redirect: the CSP's form-action 'self' stops a form submission from being redirected off-site,
     // so the page offers the address as a link (and follows it itself when JS runs).
-    return data({ acesso: { cod_link: codLink, url: await openRestrictedLink(getApi(context), id, codLink, describeClient(request.headers.get("user-agent"))) } });
+    return data({
+      acesso: { cod_link: codLink, url: await openRestrictedLink(getApi(context), id, codLink, describeClient(request.headers.get("user-agent"))) },
+    });
   } catch (error) {
     throw titleError(error, getI18n(context).t);
   }
 }
 
 /** The title page's loader: the record, what the patron may do (and why not a hold), and its permalink with QR code. */
-export async function loadTitlePage({ params, request, context }: { params: { codAcervo?: string }; request: Request; context: Readonly<RouterContextProvider> }) {
+export async function loadTitlePage({
+  params,
+  request,
+  context,
+}: {
+  params: { codAcervo?: string };
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}) {
   const page = await loadAcervo(params, context);
   return { ...page, holdRefusal: await loadHoldRefusal(page, context), ...recordLinks(request, page.acervo.cod_acervo) };
 }
 
 /** The title page's action: opening a restricted online link (login first, then the access is logged). */
-export function titlePageAction({ params, request, context }: { params: { codAcervo?: string }; request: Request; context: Readonly<RouterContextProvider> }) {
+export function titlePageAction({
+  params,
+  request,
+  context,
+}: {
+  params: { codAcervo?: string };
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}) {
   return acervoAction(request, params, context);
 }

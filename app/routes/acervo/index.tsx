@@ -33,7 +33,20 @@ export function action(args: Route.ActionArgs) {
 /** Title page (spec §2 "/acervo/{codAcervo}"): the record, what the patron may do, and the copies. */
 export default function AcervoPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("catalogue");
-  const { acervo, exemplares, idioma, permissoes, holdRefusal, titulosAdicionais, comentarios, ultimosFasciculos, edicoes, semelhantes, permalink, qrSvg } = loaderData;
+  const {
+    acervo,
+    exemplares,
+    idioma,
+    permissoes,
+    holdRefusal,
+    titulosAdicionais,
+    comentarios,
+    ultimosFasciculos,
+    edicoes,
+    semelhantes,
+    permalink,
+    qrSvg,
+  } = loaderData;
   const acesso = actionData?.acesso;
   const link = acesso ? acervo.links.find((l) => l.cod_link === acesso.cod_link) : undefined;
   return (

@@ -30,6 +30,9 @@ export async function loadReference({ params, context }: Route.LoaderArgs) {
     };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw notFound();
-    throw data<ErrorData>({ pageTitle: t("catalogue:meta.titleError"), message: describeError(error) }, { status: error instanceof ApiError && error.status > 0 ? 502 : 503 });
+    throw data<ErrorData>(
+      { pageTitle: t("catalogue:meta.titleError"), message: describeError(error) },
+      { status: error instanceof ApiError && error.status > 0 ? 502 : 503 },
+    );
   }
 }

@@ -102,7 +102,6 @@ function rememberUnanswered(context: Readonly<RouterContextProvider>, form: Form
 
 export type HoldActionData = RequestActionData;
 
-
 /** Validates, checks the queue (POST /validar-fila) and places the hold (POST /reserva); PRG to the position. */
 export async function holdAction({ request, params, context }: Route.ActionArgs) {
   const id = requestTitle(request, params, context);

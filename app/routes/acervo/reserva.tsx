@@ -134,7 +134,9 @@ function HoldForm({
       <div className="page">
         {heading}
         <p className="notice notice--warning">{t(`rules.${opts.impedimento}`)}</p>
-        {page.waiting ? <WaitingListOffer codAcervo={page.codAcervo} waiting={page.waiting} result={actionData?.result} formError={actionData?.formError} /> : null}
+        {page.waiting ? (
+          <WaitingListOffer codAcervo={page.codAcervo} waiting={page.waiting} result={actionData?.result} formError={actionData?.formError} />
+        ) : null}
         {opts.impedimento === "exemplar_disponivel" && !page.waiting ? (
           <ul>
             <li>

@@ -44,7 +44,6 @@ export async function loadLoanRequestPage({ request, params, context }: Route.Lo
 
 export type LoanActionData = RequestActionData;
 
-
 /** Validates and sends the request; created → PRG; over the limit / duplicate → 400 with the rule's message. */
 export async function loanRequestAction({ request, params, context }: Route.ActionArgs) {
   const id = requestTitle(request, params, context);

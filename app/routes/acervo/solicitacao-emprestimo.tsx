@@ -66,7 +66,16 @@ function LoanRequestForm({
     actionData,
     fieldNames: LOAN_REQUEST_FIELDS,
     options: opts,
-    summaryFields: ["biblioteca_origem", "biblioteca_recebimento", "cod_local_recebimento", "domicilio", "recebimento_textual", "pessoa_autorizada", "email", "telefone"],
+    summaryFields: [
+      "biblioteca_origem",
+      "biblioteca_recebimento",
+      "cod_local_recebimento",
+      "domicilio",
+      "recebimento_textual",
+      "pessoa_autorizada",
+      "email",
+      "telefone",
+    ],
   });
   const { errors, str, fieldId: id } = state;
   const [location, setLocation] = useState(str("cod_local_recebimento") ?? "");
@@ -92,7 +101,15 @@ function LoanRequestForm({
     );
   }
   return (
-    <RequestFormPage heading={t("loan.heading", { title: opts.titulo })} intro={<p>{t("loan.intro")}</p>} state={state} chave={page.chave} options={opts} submitLabel={t("loan.submit")} titlePath={titlePath}>
+    <RequestFormPage
+      heading={t("loan.heading", { title: opts.titulo })}
+      intro={<p>{t("loan.intro")}</p>}
+      state={state}
+      chave={page.chave}
+      options={opts}
+      submitLabel={t("loan.submit")}
+      titlePath={titlePath}
+    >
       <SelectField
         id={id("biblioteca_origem")}
         name="biblioteca_origem"
@@ -134,7 +151,16 @@ function LoanRequestForm({
         required
       />
       {/* Always shown (it works without JS); the hint says when it is required, and JS marks it required. */}
-      <TextField id={id("domicilio")} name="domicilio" label={t("loan.address")} description={t("loan.address_hint")} defaultValue={str("domicilio")} error={fieldError(t, errors.domicilio)} autoComplete="address-line1" required={home} />
+      <TextField
+        id={id("domicilio")}
+        name="domicilio"
+        label={t("loan.address")}
+        description={t("loan.address_hint")}
+        defaultValue={str("domicilio")}
+        error={fieldError(t, errors.domicilio)}
+        autoComplete="address-line1"
+        required={home}
+      />
       <TextField
         id={id("recebimento_textual")}
         name="recebimento_textual"
@@ -144,8 +170,24 @@ function LoanRequestForm({
         error={fieldError(t, errors.recebimento_textual)}
         maxLength={RECEIVING_NOTE_MAX}
       />
-      <TextField id={id("pessoa_autorizada")} name="pessoa_autorizada" label={t("loan.authorised")} description={t("loan.authorised_hint")} defaultValue={str("pessoa_autorizada")} error={fieldError(t, errors.pessoa_autorizada)} />
-      <TextField id={id("email")} name="email" type="email" label={t("loan.email")} defaultValue={str("email") ?? opts.email} error={fieldError(t, errors.email)} autoComplete="email" required />
+      <TextField
+        id={id("pessoa_autorizada")}
+        name="pessoa_autorizada"
+        label={t("loan.authorised")}
+        description={t("loan.authorised_hint")}
+        defaultValue={str("pessoa_autorizada")}
+        error={fieldError(t, errors.pessoa_autorizada)}
+      />
+      <TextField
+        id={id("email")}
+        name="email"
+        type="email"
+        label={t("loan.email")}
+        defaultValue={str("email") ?? opts.email}
+        error={fieldError(t, errors.email)}
+        autoComplete="email"
+        required
+      />
       {/* With JS, characters a phone does not keep are removed while typing (spec §5). */}
       <div
         onInput={(e) => {

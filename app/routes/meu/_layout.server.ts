@@ -17,7 +17,9 @@ export async function loadAccountCounts(context: Readonly<RouterContextProvider>
   const today = now.toISOString().slice(0, 10);
   const loans = await settle(getLoans(api));
   return {
-    overdueLoans: loans.ok ? loans.value.filter((l) => (l.data_devolucao_prevista ?? "").slice(0, 10) < today && l.data_devolucao_prevista).length : null,
+    overdueLoans: loans.ok
+      ? loans.value.filter((l) => (l.data_devolucao_prevista ?? "").slice(0, 10) < today && l.data_devolucao_prevista).length
+      : null,
   };
 }
 

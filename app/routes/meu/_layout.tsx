@@ -34,7 +34,12 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const current = currentScreen(privateAreaPath, pathname, screens);
   return (
     <div className="account-layout">
-      <AccountNav base={privateAreaPath} screens={screens} currentId={current?.id ?? null} counts={{ ...loaderData.counts, unreadAlerts: root?.user?.unreadAlerts ?? null }} />
+      <AccountNav
+        base={privateAreaPath}
+        screens={screens}
+        currentId={current?.id ?? null}
+        counts={{ ...loaderData.counts, unreadAlerts: root?.user?.unreadAlerts ?? null }}
+      />
       <main id={SKIP_TARGETS.content} tabIndex={-1} className="account-layout__content">
         <Outlet />
       </main>

@@ -114,9 +114,16 @@ export interface ScreenContext {
 }
 
 /** The screens a patron sees: those their activities allow, professor-only ones only for professors, configured ones only when configured. */
-export function visibleScreens(activities: readonly number[], ctx: ScreenContext, screens: readonly AccountScreen[] = ACCOUNT_SCREENS): AccountScreen[] {
+export function visibleScreens(
+  activities: readonly number[],
+  ctx: ScreenContext,
+  screens: readonly AccountScreen[] = ACCOUNT_SCREENS,
+): AccountScreen[] {
   return screens.filter(
-    (s) => (s.activity === undefined || activities.includes(s.activity)) && (!s.professorOnly || ctx.professor === true) && (s.requires === undefined || ctx[s.requires] === true),
+    (s) =>
+      (s.activity === undefined || activities.includes(s.activity)) &&
+      (!s.professorOnly || ctx.professor === true) &&
+      (s.requires === undefined || ctx[s.requires] === true),
   );
 }
 

@@ -26,7 +26,10 @@ export async function loadAlertsPage(request: Request, context: Readonly<RouterC
     unread: res.ok ? res.value.nao_lidos : 0,
     alerts: res.ok
       ? res.value.alertas.map((a) => {
-          const data = Object.fromEntries(Object.entries(a.dados ?? {}).filter(([, v]) => typeof v === "string" || typeof v === "number")) as Record<string, string | number>;
+          const data = Object.fromEntries(Object.entries(a.dados ?? {}).filter(([, v]) => typeof v === "string" || typeof v === "number")) as Record<
+            string,
+            string | number
+          >;
           return {
             id: a.id,
             codAcervo: typeof data.cod_acervo === "number" ? data.cod_acervo : null,

@@ -25,7 +25,9 @@ export async function loadInterestAreas(request: Request, context: Ctx) {
   return {
     title: t("interests:areas.title"),
     validity: info.ok && info.value.validade ? formatDate(info.value.validade, lang) : null,
-    areas: info.ok ? areas.map((a) => ({ value: a.codigo, label: vocabularyText(t, "area", a.codigo, a.descricao), total: a.total, mine: a.selecionada })) : null,
+    areas: info.ok
+      ? areas.map((a) => ({ value: a.codigo, label: vocabularyText(t, "area", a.codigo, a.descricao), total: a.total, mine: a.selecionada }))
+      : null,
     area,
     page,
     titles: titles.ok

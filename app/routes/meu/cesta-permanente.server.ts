@@ -86,7 +86,10 @@ export async function permanentBasketAction(request: Request, context: Ctx) {
     } catch (err) {
       if (!(err instanceof ApiError) || err.status === 401) throw err;
       const m = describeError(err);
-      return data<PermanentActionData>({ error: t(m.key, m.values), field: "acervo", selected: ids, formato }, { status: err.status === 0 ? 503 : 400 });
+      return data<PermanentActionData>(
+        { error: t(m.key, m.values), field: "acervo", selected: ids, formato },
+        { status: err.status === 0 ? 503 : 400 },
+      );
     }
     return redirect(`${PERMANENT_BASKET_PATH}?feito=removidos&n=${ids.length}`);
   }

@@ -109,7 +109,9 @@ export default function PermanentBasketPage({ loaderData, actionData }: Route.Co
               </button>
             </div>
             <div className="field">
-              <label htmlFor="permanente-formato" className="field__label">{t("format")}</label>
+              <label htmlFor="permanente-formato" className="field__label">
+                {t("format")}
+              </label>
               {result?.field === "formato" ? (
                 <p id="permanente-formato-erro" className="field__error">
                   <span className="visually-hidden">{loaderData.errorPrefix}</span> {result.error}

@@ -3,5 +3,8 @@ import type { Route } from "./+types/comutacao-levantamento";
 import { loadRequestsPage } from "./+shared/library-requests.server";
 
 export async function loadSwitchingSurvey({ request, context }: Route.LoaderArgs) {
-  return loadRequestsPage(request, context, { titleKey: "librequests:pages.switching_survey.title", kinds: ["comutacao-bibliografica", "levantamento-bibliografico"] });
+  return loadRequestsPage(request, context, {
+    titleKey: "librequests:pages.switching_survey.title",
+    kinds: ["comutacao-bibliografica", "levantamento-bibliografico"],
+  });
 }

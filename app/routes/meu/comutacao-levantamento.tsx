@@ -14,7 +14,12 @@ export function loader(args: Route.LoaderArgs) {
 export default function SwitchingSurveyPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("librequests");
   return (
-    <RequestsPage data={loaderData} action={undefined as RequestsActionView | undefined} path={SWITCHING_SURVEY_PATH} intro={t("pages.switching_survey.intro")}>
+    <RequestsPage
+      data={loaderData}
+      action={undefined as RequestsActionView | undefined}
+      path={SWITCHING_SURVEY_PATH}
+      intro={t("pages.switching_survey.intro")}
+    >
       <section aria-labelledby="novos-pedidos" className="profile-section">
         <h2 id="novos-pedidos">{t("pages.switching_survey.new_heading")}</h2>
         <ul>

@@ -24,8 +24,10 @@ export interface PasswordActionData {
 }
 
 /** Passwords are never sent back to the page: the reply keeps no typed values. */
-const reply = (submission: { reply: (o?: { fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<string[]> }, fieldErrors?: Record<string, string[]>) =>
-  submission.reply({ fieldErrors, hideFields: ["senhaAtual", "senhaNova", "confirmacao"] });
+const reply = (
+  submission: { reply: (o?: { fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<string[]> },
+  fieldErrors?: Record<string, string[]>,
+) => submission.reply({ fieldErrors, hideFields: ["senhaAtual", "senhaNova", "confirmacao"] });
 
 export async function passwordAction(request: Request, context: Readonly<RouterContextProvider>) {
   const api = getApi(context);
@@ -43,11 +45,17 @@ export async function passwordAction(request: Request, context: Readonly<RouterC
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 401) throw err;
     if (err.code === "senha_atual_incorreta") {
-      return data<PasswordActionData>({ result: reply(submission, { senhaAtual: ["profile:password.errors.current_wrong"] }), formError: null }, { status: 400 });
+      return data<PasswordActionData>(
+        { result: reply(submission, { senhaAtual: ["profile:password.errors.current_wrong"] }), formError: null },
+        { status: 400 },
+      );
     }
     if (err.code === "senha_fora_dos_criterios") {
       const broken = err.errors?.regras ?? [];
-      return data<PasswordActionData>({ result: reply(submission, { senhaNova: ["profile:password.errors.criteria"] }), formError: null, brokenRules: broken }, { status: 400 });
+      return data<PasswordActionData>(
+        { result: reply(submission, { senhaNova: ["profile:password.errors.criteria"] }), formError: null, brokenRules: broken },
+        { status: 400 },
+      );
     }
     return data<PasswordActionData>({ result: reply(submission), formError: describeError(err) }, { status: err.status === 0 ? 503 : 400 });
   }

@@ -26,7 +26,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A native password input (never refilled after an error) with its label, hint and inline error. */
-function PasswordInput(props: { id: string; name: string; label: string; error?: string; autoComplete: string; describedBy?: string; onInput?: (v: string) => void }) {
+function PasswordInput(props: {
+  id: string;
+  name: string;
+  label: string;
+  error?: string;
+  autoComplete: string;
+  describedBy?: string;
+  onInput?: (v: string) => void;
+}) {
   return (
     <FieldFrame id={props.id} label={props.label} error={props.error}>
       {(describedBy) => (
@@ -93,7 +101,13 @@ export default function PasswordPage({ loaderData, actionData }: Route.Component
       <p>{t("password.intro")}</p>
       <ErrorSummary errors={summary} />
       <Form method="post" {...getFormProps(form)} noValidate className="profile-form">
-        <PasswordInput id="senha-atual" name="senhaAtual" label={t("password.current")} autoComplete="current-password" error={fieldError(t, fields.senhaAtual.errors)} />
+        <PasswordInput
+          id="senha-atual"
+          name="senhaAtual"
+          label={t("password.current")}
+          autoComplete="current-password"
+          error={fieldError(t, fields.senhaAtual.errors)}
+        />
         <PasswordInput
           id="senha-nova"
           name="senhaNova"
@@ -127,7 +141,13 @@ export default function PasswordPage({ loaderData, actionData }: Route.Component
             </p>
           ) : null}
         </div>
-        <PasswordInput id="senha-confirmacao" name="confirmacao" label={t("password.confirm")} autoComplete="new-password" error={fieldError(t, fields.confirmacao.errors)} />
+        <PasswordInput
+          id="senha-confirmacao"
+          name="confirmacao"
+          label={t("password.confirm")}
+          autoComplete="new-password"
+          error={fieldError(t, fields.confirmacao.errors)}
+        />
         <button type="submit" className="button">
           {t("password.submit")}
         </button>

@@ -12,8 +12,16 @@ import { getT } from "~/lib/i18n.server";
 import { PROFILE_PATH } from "~/components/profile/paths";
 import { EmailChangeFormSchema, HistoryChoiceFormSchema, PersonalDataFormSchema } from "~/schemas/account/personal-data";
 
-
-const NOTICES = ["salvo", "senha", "historico-sempre", "historico-padrao", "historico-nunca", "historico-apagado", "email-enviado", "email-cancelado"] as const;
+const NOTICES = [
+  "salvo",
+  "senha",
+  "historico-sempre",
+  "historico-padrao",
+  "historico-nunca",
+  "historico-apagado",
+  "email-enviado",
+  "email-cancelado",
+] as const;
 export type ProfileNotice = (typeof NOTICES)[number];
 
 export async function loadProfile(request: Request, context: Readonly<RouterContextProvider>) {
@@ -35,7 +43,8 @@ export interface ProfileActionData {
 }
 
 /** Which message key stands for an API field error (the API's own text is in its language, not the page's). */
-const apiFieldKey = (field: string) => (field === "cpf" || field === "cep" ? `profile:errors.${field}` : field === "telefone" ? "profile:errors.phone" : "profile:errors.check_field");
+const apiFieldKey = (field: string) =>
+  field === "cpf" || field === "cep" ? `profile:errors.${field}` : field === "telefone" ? "profile:errors.phone" : "profile:errors.check_field";
 
 /** The message key for each refusal of an e-mail change (ADR 236). */
 const EMAIL_REFUSALS: Record<string, string> = {
@@ -58,14 +67,22 @@ async function emailAction(form: FormData, context: Readonly<RouterContextProvid
     return redirect(`${PROFILE_PATH}?aviso=email-cancelado#email`);
   }
   const submission = parseWithZod(form, { schema: EmailChangeFormSchema });
-  if (submission.status !== "success") return data<ProfileActionData>({ form: "email", result: submission.reply(), formError: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ProfileActionData>({ form: "email", result: submission.reply(), formError: null }, { status: 400 });
   try {
     await requestEmailChange(api, submission.value.email);
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 401) throw err;
     const key = err.code ? EMAIL_REFUSALS[err.code] : undefined;
-    if (key) return data<ProfileActionData>({ form: "email", result: submission.reply({ fieldErrors: { email: [key] } }), formError: null }, { status: err.status === 429 ? 429 : 400 });
-    return data<ProfileActionData>({ form: "email", result: submission.reply(), formError: describeError(err) }, { status: err.status === 0 ? 503 : 400 });
+    if (key)
+      return data<ProfileActionData>(
+        { form: "email", result: submission.reply({ fieldErrors: { email: [key] } }), formError: null },
+        { status: err.status === 429 ? 429 : 400 },
+      );
+    return data<ProfileActionData>(
+      { form: "email", result: submission.reply(), formError: describeError(err) },
+      { status: err.status === 0 ? 503 : 400 },
+    );
   }
   return redirect(`${PROFILE_PATH}?aviso=email-enviado#email`);
 }
@@ -76,14 +93,18 @@ export async function profileAction(request: Request, context: Readonly<RouterCo
   if (form.get("intent") === "email" || form.get("intent") === "email-cancelar") return emailAction(form, context);
   if (form.get("intent") === "historico") {
     const submission = parseWithZod(form, { schema: HistoryChoiceFormSchema });
-    if (submission.status !== "success") return data<ProfileActionData>({ form: "historico", result: submission.reply(), formError: null }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ProfileActionData>({ form: "historico", result: submission.reply(), formError: null }, { status: 400 });
     const { guardar, apagar } = submission.value;
     const erase = guardar === "nunca" && apagar === "sim";
     try {
       await setHistoryMode(api, guardar, erase);
     } catch (err) {
       if (!(err instanceof ApiError) || err.status === 401) throw err;
-      return data<ProfileActionData>({ form: "historico", result: submission.reply(), formError: describeError(err) }, { status: err.status === 0 ? 503 : 400 });
+      return data<ProfileActionData>(
+        { form: "historico", result: submission.reply(), formError: describeError(err) },
+        { status: err.status === 0 ? 503 : 400 },
+      );
     }
     return redirect(`${PROFILE_PATH}?aviso=${erase ? "historico-apagado" : `historico-${guardar}`}#historico`);
   }
@@ -92,9 +113,13 @@ export async function profileAction(request: Request, context: Readonly<RouterCo
   // Only the personal-data form (intent=dados) saves it: a body without it (a forged or truncated post) must not
   // blank the patron's stored fields.
   if (form.get("intent") !== "dados") {
-    return data<ProfileActionData>({ form: "dados", result: submission.reply(), formError: { key: "common:errors.unknown_action" } }, { status: 400 });
+    return data<ProfileActionData>(
+      { form: "dados", result: submission.reply(), formError: { key: "common:errors.unknown_action" } },
+      { status: 400 },
+    );
   }
-  if (submission.status !== "success") return data<ProfileActionData>({ form: "dados", result: submission.reply(), formError: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ProfileActionData>({ form: "dados", result: submission.reply(), formError: null }, { status: 400 });
   // Only the fields the institution lets the patron change are sent (the others are not in the form).
   const editable = new Set((await getPersonalData(api)).editaveis);
   // The phone is always the patron's to change (ADR 236); blank clears it.
@@ -112,7 +137,10 @@ export async function profileAction(request: Request, context: Readonly<RouterCo
       const fieldErrors = Object.fromEntries(Object.keys(err.errors).map((f) => [f, [apiFieldKey(f)]]));
       return data<ProfileActionData>({ form: "dados", result: submission.reply({ fieldErrors }), formError: null }, { status: 400 });
     }
-    return data<ProfileActionData>({ form: "dados", result: submission.reply(), formError: describeError(err) }, { status: err.status === 0 ? 503 : 400 });
+    return data<ProfileActionData>(
+      { form: "dados", result: submission.reply(), formError: describeError(err) },
+      { status: err.status === 0 ? 503 : 400 },
+    );
   }
   return redirect(`${PROFILE_PATH}?aviso=salvo`);
 }

@@ -85,14 +85,21 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
     t,
     ad?.form === "dados" ? ad.formError : null,
     [{ id: id("telefone"), errors: fields.telefone.errors }].concat(
-      TEXT_FIELDS.concat(Object.keys(CHOICES) as PersonalField[]).filter((f) => editable.has(f)).map((f) => ({ id: id(f), errors: fieldErrors(f) })),
+      TEXT_FIELDS.concat(Object.keys(CHOICES) as PersonalField[])
+        .filter((f) => editable.has(f))
+        .map((f) => ({ id: id(f), errors: fieldErrors(f) })),
     ),
     id("telefone"),
   );
   const emailSummary = summaryOf(t, ad?.form === "email" ? ad.formError : null, [{ id: "novo-email", errors: eFields.email.errors }], "novo-email");
   const typedEmail = (emailResult?.initialValue ?? null) as Record<string, unknown> | null;
   const pending = personal.email_pendente ?? null;
-  const historySummary = summaryOf(t, ad?.form === "historico" ? ad.formError : null, [{ id: "historico-apagar", errors: hFields.apagar.errors }], "historico-guardar-sempre");
+  const historySummary = summaryOf(
+    t,
+    ad?.form === "historico" ? ad.formError : null,
+    [{ id: "historico-apagar", errors: hFields.apagar.errors }],
+    "historico-guardar-sempre",
+  );
   const failed = Boolean(ad && (summary.length > 0 || historySummary.length > 0 || emailSummary.length > 0));
   const noticeText = notice ? t(`personal.notice.${notice}`) : null;
   const typedHistory = (historyResult?.initialValue ?? null) as Record<string, unknown> | null;
@@ -159,7 +166,17 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
                   label={t(`personal.fields.${f}`)}
                   description={f === "cpf" ? t("personal.hints.cpf") : f === "cep" ? t("personal.hints.cep") : undefined}
                   inputMode={f === "cpf" || f === "cep" ? "numeric" : undefined}
-                  autoComplete={f === "cep" ? "postal-code" : f === "cidade" ? "address-level2" : f === "logradouro" ? "address-line1" : f === "complemento" ? "address-line2" : undefined}
+                  autoComplete={
+                    f === "cep"
+                      ? "postal-code"
+                      : f === "cidade"
+                        ? "address-level2"
+                        : f === "logradouro"
+                          ? "address-line1"
+                          : f === "complemento"
+                            ? "address-line2"
+                            : undefined
+                  }
                   maxLength={f === "cpf" || f === "cep" ? 20 : 200}
                   defaultValue={valueOf(f)}
                   error={fieldError(t, fieldErrors(f))}
@@ -193,9 +210,7 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
         <p>{personal.email ? t("email.current", { email: personal.email }) : t("email.none")}</p>
         {pending ? (
           <div className="notice notice--warning" id="email-pendente">
-            <p>
-              {t("email.pending", { email: pending.email, until: formatDateTime(pending.expira_em, i18n.language) })}
-            </p>
+            <p>{t("email.pending", { email: pending.email, until: formatDateTime(pending.expira_em, i18n.language) })}</p>
             <p>{personal.email ? t("email.pending_keep", { email: personal.email }) : null}</p>
             <Form method="post" action={`${PROFILE_PATH}#email`}>
               <input type="hidden" name="intent" value="email-cancelar" />

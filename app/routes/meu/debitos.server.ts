@@ -75,8 +75,16 @@ const REFUSALS = ["sem_cpf", "debito_invalido", "valor_divergente"];
 export async function debitsAction(request: Request, context: Ctx) {
   const form = await request.formData();
   const t = getT(context);
-  const selected = [...new Set(form.getAll("debito").map(Number).filter((n) => Number.isInteger(n) && n > 0))].slice(0, 100);
-  const fail = (message: string, field = "debitos-lista", status = 400) => data<DebitsActionData>({ error: { field, message }, selected }, { status });
+  const selected = [
+    ...new Set(
+      form
+        .getAll("debito")
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0),
+    ),
+  ].slice(0, 100);
+  const fail = (message: string, field = "debitos-lista", status = 400) =>
+    data<DebitsActionData>({ error: { field, message }, selected }, { status });
   if (selected.length === 0) return fail(t("debits:errors.select_one"));
   const api = getApi(context);
   try {

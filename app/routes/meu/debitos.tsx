@@ -71,7 +71,9 @@ export default function DebitsPage({ loaderData, actionData }: Route.ComponentPr
                           aria-label={t("select_debit", { reason: d.reason, total: d.total })}
                         />
                       </td>
-                      <th scope="row" lang={lang.vocabulary}>{d.reason}</th>
+                      <th scope="row" lang={lang.vocabulary}>
+                        {d.reason}
+                      </th>
                       <td lang={d.service.translated ? undefined : lang.vocabulary}>{d.service.text}</td>
                       <td>{d.title}</td>
                       <td lang={lang.vocabulary}>{d.library}</td>
@@ -161,7 +163,9 @@ export default function DebitsPage({ loaderData, actionData }: Route.ComponentPr
                 <tbody>
                   {items.map((d) => (
                     <tr key={d.id}>
-                      <th scope="row" lang={lang.vocabulary}>{d.reason}</th>
+                      <th scope="row" lang={lang.vocabulary}>
+                        {d.reason}
+                      </th>
                       <td>{d.titleId ? <Link to={`/acervo/${d.titleId}`}>{d.title}</Link> : d.title}</td>
                       <td lang={lang.vocabulary}>{d.library}</td>
                       <td>{d.paidOn}</td>

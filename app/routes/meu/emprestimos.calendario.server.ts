@@ -11,7 +11,10 @@ import type { Route } from "./+types/emprestimos.calendario";
 export async function loadLoansCalendar({ context }: Route.LoaderArgs): Promise<Response> {
   const [loans, zone] = await Promise.all([getCurrentLoans(getApi(context)), libraryTimeZoneOf(context)]);
   const t = getT(context);
-  const cal = ical({ name: t("loans:calendar.name"), prodId: { company: "Estante", product: "loans", language: getLanguage(context).toUpperCase() } });
+  const cal = ical({
+    name: t("loans:calendar.name"),
+    prodId: { company: "Estante", product: "loans", language: getLanguage(context).toUpperCase() },
+  });
   for (const l of loans) {
     if (!l.data_devolucao_prevista) continue;
     cal.createEvent({
@@ -22,6 +25,10 @@ export async function loadLoansCalendar({ context }: Route.LoaderArgs): Promise<
     });
   }
   return new Response(cal.toString(), {
-    headers: { "Content-Type": "text/calendar; charset=utf-8", "Content-Disposition": 'attachment; filename="emprestimos.ics"', "Cache-Control": "private, no-store" },
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="emprestimos.ics"',
+      "Cache-Control": "private, no-store",
+    },
   });
 }

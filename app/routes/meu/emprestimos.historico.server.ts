@@ -44,10 +44,27 @@ export async function loadHistoryPage(request: Request, context: Readonly<Router
   const done = deletedOutcome(url);
   const outcome = done ? deletedText(t, done) : null;
   const multa = url.searchParams.get("multa") === "S";
-  const values = { dataIni: url.searchParams.get("dataIni") ?? defaultRange().dataIni, dataFim: url.searchParams.get("dataFim") ?? defaultRange().dataFim, multa };
+  const values = {
+    dataIni: url.searchParams.get("dataIni") ?? defaultRange().dataIni,
+    dataFim: url.searchParams.get("dataFim") ?? defaultRange().dataFim,
+    multa,
+  };
   if (submission.status !== "success") {
     // A bad range is the visitor's input: 400 with the messages, the form keeps what was typed.
-    return data({ pageTitle: `${t("common:errors.prefix")} ${title}`, outcome: null, values, result: submission.reply(), history: null, failed: false, page: 1, pages: 0, total: 0 }, { status: 400 });
+    return data(
+      {
+        pageTitle: `${t("common:errors.prefix")} ${title}`,
+        outcome: null,
+        values,
+        result: submission.reply(),
+        history: null,
+        failed: false,
+        page: 1,
+        pages: 0,
+        total: 0,
+      },
+      { status: 400 },
+    );
   }
   const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("pagina") ?? "1", 10) || 1), 100_000);
   const res = await settle(getLoanHistory(getApi(context), { ...submission.value, multa, pagina: page, qtd: HISTORY_PAGE_SIZE }));
@@ -141,7 +158,9 @@ export async function historyAction(request: Request, context: Readonly<RouterCo
     }
     // The confirmation names each chosen loan: the whole period's returned loans (every page), not the page shown.
     const history = await getLoanHistory(api, { ...period, todos: true });
-    const confirm = history.itens.filter((h) => ids.includes(h.cod_emprestimo) && h.data_devolucao).map((h) => ({ id: h.cod_emprestimo, title: h.titulo ?? "", language: h.idioma ?? null }));
+    const confirm = history.itens
+      .filter((h) => ids.includes(h.cod_emprestimo) && h.data_devolucao)
+      .map((h) => ({ id: h.cod_emprestimo, title: h.titulo ?? "", language: h.idioma ?? null }));
     if (confirm.length === 0) return refuse("loans:errors.not_in_history");
     return data<HistoryActionData>({ confirm });
   } catch (err) {
@@ -161,7 +180,16 @@ export async function historyCsv(request: Request, context: Readonly<RouterConte
     return new Response(t(first ?? "loans:errors.start_required"), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const h = await getLoanHistory(getApi(context), { ...submission.value, multa: url.searchParams.get("multa") === "S", todos: true });
-  const header = ["table.title", "history.author", "table.library", "table.lent", "table.due", "history.returned", "table.renewals", "history.fine"].map((k) => t(`loans:${k}`));
+  const header = [
+    "table.title",
+    "history.author",
+    "table.library",
+    "table.lent",
+    "table.due",
+    "history.returned",
+    "table.renewals",
+    "history.fine",
+  ].map((k) => t(`loans:${k}`));
   const rows = h.itens.map((r) => [
     r.titulo,
     r.autor,

@@ -1,7 +1,14 @@
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
-import { ConfirmBody, ConfirmPage, submitterValue, useConfirmDialog, type ConfirmBodyProps, type ConfirmItem } from "~/components/account/ConfirmStep";
+import {
+  ConfirmBody,
+  ConfirmPage,
+  submitterValue,
+  useConfirmDialog,
+  type ConfirmBodyProps,
+  type ConfirmItem,
+} from "~/components/account/ConfirmStep";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import { Link } from "~/framework/Link";
 import type { Route } from "./+types/emprestimos.historico";
@@ -88,8 +95,24 @@ export default function LoanHistoryPage({ loaderData, actionData }: Route.Compon
         <fieldset>
           <legend>{t("history.range")}</legend>
           <div className="account-filter__fields">
-            <TextField id="historico-inicio" name="dataIni" type="date" label={t("history.start")} defaultValue={values.dataIni} error={startError ? t(startError) : undefined} required />
-            <TextField id="historico-fim" name="dataFim" type="date" label={t("history.end")} defaultValue={values.dataFim} error={endError ? t(endError) : undefined} required />
+            <TextField
+              id="historico-inicio"
+              name="dataIni"
+              type="date"
+              label={t("history.start")}
+              defaultValue={values.dataIni}
+              error={startError ? t(startError) : undefined}
+              required
+            />
+            <TextField
+              id="historico-fim"
+              name="dataFim"
+              type="date"
+              label={t("history.end")}
+              defaultValue={values.dataFim}
+              error={endError ? t(endError) : undefined}
+              required
+            />
           </div>
           <div className="a11y-panel__check">
             <input type="checkbox" id="historico-multa" name="multa" value="S" defaultChecked={values.multa} />

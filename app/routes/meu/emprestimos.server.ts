@@ -21,7 +21,9 @@ import { hasFormError, markFormError } from "./+shared/form-error.server";
 export const LOANS_PATH = `${privateAreaPath}/emprestimos`;
 
 /** One renewal outcome as the flash cookie keeps it (titles are read back from the loans). */
-const OutcomeSchema = z.array(z.object({ i: z.number().int(), r: z.boolean(), d: z.string().max(40).nullable(), m: z.string().max(30).nullable() })).max(500);
+const OutcomeSchema = z
+  .array(z.object({ i: z.number().int(), r: z.boolean(), d: z.string().max(40).nullable(), m: z.string().max(30).nullable() }))
+  .max(500);
 type Outcome = z.infer<typeof OutcomeSchema>[number];
 
 const flash = flashOutcome("estante_renovacao", "renewal-outcome-v1", OutcomeSchema);
@@ -88,7 +90,9 @@ export function sortLoans<T extends SortableLoan>(loans: readonly T[], order: Lo
   const collator = new Intl.Collator(lang, { sensitivity: "base", numeric: true });
   const byTitle = (a: T, b: T) => collator.compare(a.titulo ?? "", b.titulo ?? "");
   const byDue = (a: T, b: T) => (a.data_devolucao_prevista ?? "9999").localeCompare(b.data_devolucao_prevista ?? "9999");
-  return [...loans].sort((a, b) => (order === "titulo" ? byTitle(a, b) || byDue(a, b) : byDue(a, b) || byTitle(a, b)) || a.cod_emprestimo - b.cod_emprestimo);
+  return [...loans].sort(
+    (a, b) => (order === "titulo" ? byTitle(a, b) || byDue(a, b) : byDue(a, b) || byTitle(a, b)) || a.cod_emprestimo - b.cod_emprestimo,
+  );
 }
 
 /** The current loans as CSV, in the order asked for (`?ordem=`), dates as YYYY-MM-DD. */
@@ -96,7 +100,9 @@ export async function currentLoansCsv(request: Request, context: Readonly<Router
   const t = getT(context);
   const order = readLoanOrder(new URL(request.url));
   const loans = sortLoans(await getCurrentLoans(getApi(context)), order, getLanguage(context));
-  const header = ["table.title", "history.author", "table.library", "table.lent", "table.due", "table.renewals", "table.kind", "table.renewal"].map((k) => t(`loans:${k}`));
+  const header = ["table.title", "history.author", "table.library", "table.lent", "table.due", "table.renewals", "table.kind", "table.renewal"].map(
+    (k) => t(`loans:${k}`),
+  );
   const rows = loans.map((l) => [
     l.titulo,
     l.autor,
@@ -106,7 +112,9 @@ export async function currentLoansCsv(request: Request, context: Readonly<Router
     l.tipo === "horario" ? l.data_devolucao_prevista?.slice(0, 16) : l.data_devolucao_prevista?.slice(0, 10),
     l.renovacoes ?? 0,
     t(`loans:kinds.${l.tipo ?? "emprestado"}`, { defaultValue: l.tipo ?? "" }),
-    l.renovavel ? t("loans:table.can_renew") : t(`loans:reasons.${l.motivo ?? "desconhecido"}`, { defaultValue: l.motivo_mensagem ?? t("loans:reasons.desconhecido") }),
+    l.renovavel
+      ? t("loans:table.can_renew")
+      : t(`loans:reasons.${l.motivo ?? "desconhecido"}`, { defaultValue: l.motivo_mensagem ?? t("loans:reasons.desconhecido") }),
   ]);
   return csvResponse(csvText(header, rows), `emprestimos-atuais-${new Date().toISOString().slice(0, 10)}.csv`);
 }
@@ -156,11 +164,24 @@ export async function loadLoansPage(request: Request, context: Readonly<RouterCo
         ? {
             renewed: outcome.filter((o) => o.r).length,
             total: outcome.length,
-            items: outcome.map((o) => ({ id: o.i, title: loanOf.get(o.i)?.title ?? "", language: loanOf.get(o.i)?.language ?? null, renewed: o.r, due: o.d ? formatDate(o.d, lang) : "", reason: o.m })),
+            items: outcome.map((o) => ({
+              id: o.i,
+              title: loanOf.get(o.i)?.title ?? "",
+              language: loanOf.get(o.i)?.language ?? null,
+              renewed: o.r,
+              due: o.d ? formatDate(o.d, lang) : "",
+              reason: o.m,
+            })),
           }
         : null,
       // The address only right after it was made; afterwards, that a feed exists and since when.
-      feed: feed.ok ? { exists: feed.value.criado_em !== null, url: newFeed ? calendarFeedUrl(request, context, newFeed) : null, since: formatDate(feed.value.criado_em, lang) } : null,
+      feed: feed.ok
+        ? {
+            exists: feed.value.criado_em !== null,
+            url: newFeed ? calendarFeedUrl(request, context, newFeed) : null,
+            since: formatDate(feed.value.criado_em, lang),
+          }
+        : null,
     },
     // The outcome and the new feed's address are shown once: their cookies are cleared on the page that shows them.
     { headers },
@@ -187,7 +208,12 @@ export async function loansAction(request: Request, context: Readonly<RouterCont
   }
   const input = submission.value;
   const result = await renewLoans(api, { ids: input.intent === "todos" ? "all" : input.emprestimo, chave: input.chave });
-  const outcome: Outcome[] = result.resultados.map((r) => ({ i: r.cod_emprestimo, r: r.renovado, d: r.data_devolucao_prevista ?? null, m: r.renovado ? null : (r.motivo ?? null) }));
+  const outcome: Outcome[] = result.resultados.map((r) => ({
+    i: r.cod_emprestimo,
+    r: r.renovado,
+    d: r.data_devolucao_prevista ?? null,
+    m: r.renovado ? null : (r.motivo ?? null),
+  }));
   // A query of its own: w3m takes a redirect to the URL it posted to as a loop and shows nothing (ADR 151).
   return redirect(`${LOANS_PATH}?renovacao=resultado#resultado`, { headers: { "Set-Cookie": outcomeCookie(request, outcome) } });
 }

@@ -14,6 +14,10 @@ describe("ordering the current loans", () => {
   });
 
   it("orders by title as the language collates it (accents and case do not push a title to the end)", () => {
-    expect(sortLoans(loans, readLoanOrder(new URL("http://x/e?ordem=titulo")), "pt-BR").map((l) => l.titulo)).toEqual(["Álgebra", "biologia", "Zoologia"]);
+    expect(sortLoans(loans, readLoanOrder(new URL("http://x/e?ordem=titulo")), "pt-BR").map((l) => l.titulo)).toEqual([
+      "Álgebra",
+      "biologia",
+      "Zoologia",
+    ]);
   });
 });

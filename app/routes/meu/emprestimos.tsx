@@ -39,7 +39,9 @@ function RenewalOutcome({ outcome }: { outcome: NonNullable<Route.ComponentProps
         {outcome.items.map((o) => (
           <li key={o.id}>
             {o.title ? <strong lang={lang.record(o.language)}>{o.title}</strong> : <strong>{t("outcome.unknown_title")}</strong>}:{" "}
-            {o.renewed ? t("outcome.renewed", { date: o.due }) : t("outcome.not_renewed", { reason: t(`reasons.${o.reason ?? "desconhecido"}`, { defaultValue: t("reasons.desconhecido") }) })}
+            {o.renewed
+              ? t("outcome.renewed", { date: o.due })
+              : t("outcome.not_renewed", { reason: t(`reasons.${o.reason ?? "desconhecido"}`, { defaultValue: t("reasons.desconhecido") }) })}
           </li>
         ))}
       </ul>
@@ -128,7 +130,11 @@ function LoansTable({ loans, selectable, order }: { loans: readonly LoanRow[]; s
               </td>
               <td>{l.renewalLimit === null ? l.renewals : t("table.renewals_of", { used: l.renewals, allowed: l.renewalLimit })}</td>
               <td>{t(`kinds.${l.kind}`, { defaultValue: l.kind })}</td>
-              <td>{l.renewable ? t("table.can_renew") : t(`reasons.${l.reason ?? "desconhecido"}`, { defaultValue: l.reasonText ?? t("reasons.desconhecido") })}</td>
+              <td>
+                {l.renewable
+                  ? t("table.can_renew")
+                  : t(`reasons.${l.reason ?? "desconhecido"}`, { defaultValue: l.reasonText ?? t("reasons.desconhecido") })}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -213,7 +219,14 @@ export default function LoansPage({ loaderData, actionData }: Route.ComponentPro
                 <label className="field__label" htmlFor="calendario-url">
                   {t("calendar.url_label")}
                 </label>
-                <input id="calendario-url" className="account-feed-url" type="text" readOnly value={feed.url} aria-describedby="calendario-url-hint" />
+                <input
+                  id="calendario-url"
+                  className="account-feed-url"
+                  type="text"
+                  readOnly
+                  value={feed.url}
+                  aria-describedby="calendario-url-hint"
+                />
                 <p className="hint" id="calendario-url-hint">
                   {t("calendar.url_hint", { date: feed.since })}
                 </p>

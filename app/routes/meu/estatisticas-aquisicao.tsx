@@ -24,10 +24,33 @@ export default function AcquisitionStatisticsPage({ loaderData }: Route.Componen
       {failed ? <p className="notice notice--warning">{t("failed")}</p> : null}
       {stats ? (
         <>
-          <StatisticsSummary items={[{ label: t("acquisitions.copies"), value: stats.copies }, { label: t("acquisitions.titles"), value: stats.titles }]} />
-          <StatisticsFigure id="aquisicao-periodo" heading={stats.byYear ? t("acquisitions.by_year") : t("acquisitions.by_month")} labelColumn={t("col.period")} columns={measures} rows={stats.periods} />
-          <StatisticsFigure id="aquisicao-modalidade" heading={t("acquisitions.by_mode")} labelColumn={t("col.mode")} columns={measures} rows={stats.modes} />
-          <StatisticsFigure id="aquisicao-sugestoes" heading={t("acquisitions.suggestions")} labelColumn={t("col.status")} columns={[t("col.suggestions")]} rows={stats.suggestions} />
+          <StatisticsSummary
+            items={[
+              { label: t("acquisitions.copies"), value: stats.copies },
+              { label: t("acquisitions.titles"), value: stats.titles },
+            ]}
+          />
+          <StatisticsFigure
+            id="aquisicao-periodo"
+            heading={stats.byYear ? t("acquisitions.by_year") : t("acquisitions.by_month")}
+            labelColumn={t("col.period")}
+            columns={measures}
+            rows={stats.periods}
+          />
+          <StatisticsFigure
+            id="aquisicao-modalidade"
+            heading={t("acquisitions.by_mode")}
+            labelColumn={t("col.mode")}
+            columns={measures}
+            rows={stats.modes}
+          />
+          <StatisticsFigure
+            id="aquisicao-sugestoes"
+            heading={t("acquisitions.suggestions")}
+            labelColumn={t("col.status")}
+            columns={[t("col.suggestions")]}
+            rows={stats.suggestions}
+          />
         </>
       ) : null}
     </div>

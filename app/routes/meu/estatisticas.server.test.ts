@@ -24,12 +24,20 @@ const { loadMyTeachingPlans } = await import("./plano-ensino.server");
 
 const req = (qs: string) => new Request(`http://localhost/meupergamum/estatisticas-aquisicao${qs}`);
 /** What `data(value, init)` carries, or the plain value. */
-const unwrap = (r: unknown) => ((r as { data?: unknown }).data !== undefined && (r as { init?: unknown }).init !== undefined ? (r as { data: any; init: { status?: number } }) : { data: r as any, init: null });
+const unwrap = (r: unknown) =>
+  (r as { data?: unknown }).data !== undefined && (r as { init?: unknown }).init !== undefined
+    ? (r as { data: any; init: { status?: number } })
+    : { data: r as any, init: null };
 const called = (path: string) => state.calls.filter((c) => c.path === path);
 
 const STATS = {
-  titulos: 3, exemplares: 4, agrupamento: "mes",
-  periodos: [{ periodo: "2026-01", titulos: 1, exemplares: 2 }, { periodo: "2026-02", titulos: 0, exemplares: 0 }],
+  titulos: 3,
+  exemplares: 4,
+  agrupamento: "mes",
+  periodos: [
+    { periodo: "2026-01", titulos: 1, exemplares: 2 },
+    { periodo: "2026-02", titulos: 0, exemplares: 0 },
+  ],
   por_modalidade: [{ modalidade: "compra", descricao: "Compra", titulos: 2, exemplares: 3 }],
   sugestoes: [{ situacao: "atendida", descricao: "Atendida", total: 2 }],
 };
@@ -47,7 +55,10 @@ describe("the acquisition-statistics screen", () => {
   it("sends a valid filter to the API and gives each chart its rows, copies first", async () => {
     const { data } = unwrap(await loadAcquisitionStatistics(req("?dataIni=2026-01-01&dataFim=2026-02-28&biblioteca=1"), new RouterContextProvider()));
     expect(called("/aquisicao/estatisticas")[0]?.query).toEqual({ dataIni: "2026-01-01", dataFim: "2026-02-28", biblioteca: 1 });
-    expect(data.stats.periods.map((p: { key: string; values: number[] }) => [p.key, p.values])).toEqual([["2026-01", [2, 1]], ["2026-02", [0, 0]]]);
+    expect(data.stats.periods.map((p: { key: string; values: number[] }) => [p.key, p.values])).toEqual([
+      ["2026-01", [2, 1]],
+      ["2026-02", [0, 0]],
+    ]);
     expect(data.stats.modes[0]).toMatchObject({ label: "Compra", values: [3, 2] });
     expect(data.stats.suggestions[0]).toMatchObject({ label: "Atendida", values: [2] });
   });

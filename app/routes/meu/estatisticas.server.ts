@@ -7,7 +7,6 @@ import { settle } from "~/lib/api/settle.server";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { periodLabel, readStatisticsForm } from "./+shared/statistics.server";
 
-
 /** The acquisition-statistics screen: by period, by mode, and suggestions by status. */
 export async function loadAcquisitionStatistics(request: Request, context: Readonly<RouterContextProvider>) {
   const form = await readStatisticsForm(request, context);
@@ -44,6 +43,10 @@ export async function loadCollectionTotals(request: Request, context: Readonly<R
     title,
     form,
     failed: false,
-    totals: { titles: s.titulos, copies: s.exemplares, types: s.por_tipo_obra.map((r): FigureRow => ({ key: String(r.cod_tipo_obra), label: r.descricao, values: [r.exemplares, r.titulos] })) },
+    totals: {
+      titles: s.titulos,
+      copies: s.exemplares,
+      types: s.por_tipo_obra.map((r): FigureRow => ({ key: String(r.cod_tipo_obra), label: r.descricao, values: [r.exemplares, r.titulos] })),
+    },
   };
 }

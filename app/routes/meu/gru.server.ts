@@ -48,7 +48,13 @@ function fields(gru: Gru, lang: string) {
     // The linha digitável as printed ("85890000460-9 52460179160-5 …") and as typed or pasted (48 digits).
     linha: formatBoleto(gru.linha_digitavel),
     linhaDigits: gru.linha_digitavel,
-    debits: gru.debitos.map((d) => ({ id: d.cod_debito, reason: d.motivo, service: d.tipo_servico, title: d.titulo ?? "", amount: formatMoney(d.valor, lang) })),
+    debits: gru.debitos.map((d) => ({
+      id: d.cod_debito,
+      reason: d.motivo,
+      service: d.tipo_servico,
+      title: d.titulo ?? "",
+      amount: formatMoney(d.valor, lang),
+    })),
   };
 }
 
@@ -58,7 +64,12 @@ export async function loadGru(context: Ctx, idParam: string | undefined) {
   const t = getT(context);
   // The QR code is drawn on the server as SVG: no script, and it prints.
   const qrSvg = await QRCode.toString(gru.pix, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
-  return { pageTitle: t("debits:gru.page_title", { reference: gru.numero_referencia }), slip: fields(gru, lang), qrSvg, barcodeSvg: itfSvg(gru.codigo_barras) };
+  return {
+    pageTitle: t("debits:gru.page_title", { reference: gru.numero_referencia }),
+    slip: fields(gru, lang),
+    qrSvg,
+    barcodeSvg: itfSvg(gru.codigo_barras),
+  };
 }
 
 /** The slip as a tagged PDF (PDF/UA subset, embedded fonts, document language and title). */
@@ -95,7 +106,11 @@ export async function gruPdf(context: Ctx, idParam: string | undefined): Promise
   doc.moveDown();
   block("H2", t("debits:gru.debits_heading"), "bold", 13);
   doc.font("regular").fontSize(11);
-  bulletList(doc, root, s.debits.map((d) => `${d.reason}${d.title ? ` (${d.title})` : ""}: ${d.amount}`));
+  bulletList(
+    doc,
+    root,
+    s.debits.map((d) => `${d.reason}${d.title ? ` (${d.title})` : ""}: ${d.amount}`),
+  );
   doc.moveDown();
   block("H2", t("debits:gru.barcode_heading"), "bold", 13);
   barcodeFigure(doc, root, gru.codigo_barras, t("debits:gru.barcode_alt", { linha: s.linha }));

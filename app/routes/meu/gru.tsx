@@ -77,7 +77,12 @@ export default function GruPage({ loaderData }: Route.ComponentProps) {
         <h2 id="codigo-barras">{t("gru.barcode_heading")}</h2>
         <p>{t("gru.barcode_explain")}</p>
         {/* Drawn on the server from the API's 44 digits (no user input reaches it); its text equivalent is the linha digitável. */}
-        <div className="gru__barcode" role="img" aria-label={t("gru.barcode_alt", { linha: slip.linha })} dangerouslySetInnerHTML={{ __html: barcodeSvg }} />
+        <div
+          className="gru__barcode"
+          role="img"
+          aria-label={t("gru.barcode_alt", { linha: slip.linha })}
+          dangerouslySetInnerHTML={{ __html: barcodeSvg }}
+        />
         <label htmlFor="linha-digitavel" className="field__label">
           {t("gru.linha_label")}
         </label>

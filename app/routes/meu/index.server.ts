@@ -26,7 +26,13 @@ export async function loadAccountSummary({ context }: Route.LoaderArgs) {
   const api = getApi(context);
   const lang = getLanguage(context);
   // The lists load in parallel; a token refresh among them happens once (single-flight).
-  const [loans, holds, debits, renewal, zone] = await Promise.all([settle(getLoans(api)), settle(getHolds(api)), settle(getDebits(api)), settle(getRenewal(api)), libraryTimeZoneOf(context)]);
+  const [loans, holds, debits, renewal, zone] = await Promise.all([
+    settle(getLoans(api)),
+    settle(getHolds(api)),
+    settle(getDebits(api)),
+    settle(getRenewal(api)),
+    libraryTimeZoneOf(context),
+  ]);
   const today = todayIso(zone);
   const now = Date.now();
   return {
@@ -47,7 +53,7 @@ export async function loadAccountSummary({ context }: Route.LoaderArgs) {
           // An hourly loan is late from its hour; any other from the day after its due day.
           overdue: Boolean(
             l.data_devolucao_prevista &&
-              (l.tipo === "horario" ? Date.parse(l.data_devolucao_prevista) < now : formatDayOf(l.data_devolucao_prevista, zone) < today),
+            (l.tipo === "horario" ? Date.parse(l.data_devolucao_prevista) < now : formatDayOf(l.data_devolucao_prevista, zone) < today),
           ),
         }))
       : null,

@@ -26,7 +26,12 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 /** The most urgent items first (overdue, ready for pickup, unpaid, unread alerts), each linking to its screen. */
-function UrgentItems({ loans, holds, debits, registration }: Pick<Route.ComponentProps["loaderData"], "loans" | "holds" | "debits" | "registration">) {
+function UrgentItems({
+  loans,
+  holds,
+  debits,
+  registration,
+}: Pick<Route.ComponentProps["loaderData"], "loans" | "holds" | "debits" | "registration">) {
   const { t } = useTranslation("account");
   const unread = useRootData()?.user?.unreadAlerts ?? 0;
   const overdue = loans?.filter((l) => l.overdue).length ?? 0;
@@ -44,7 +49,9 @@ function UrgentItems({ loans, holds, debits, registration }: Pick<Route.Componen
       <h2 id="urgente">{t("summary.urgent_heading")}</h2>
       <ul>
         {items.map((i) => (
-          <li key={i.key}>{i.href ? <Link to={i.href}>{t(`summary.urgent.${i.key}`, { count: i.count })}</Link> : t(`summary.urgent.${i.key}`, { count: i.count })}</li>
+          <li key={i.key}>
+            {i.href ? <Link to={i.href}>{t(`summary.urgent.${i.key}`, { count: i.count })}</Link> : t(`summary.urgent.${i.key}`, { count: i.count })}
+          </li>
         ))}
         {registration ? (
           <li className="account-urgent__registration">

@@ -29,10 +29,17 @@ export async function loadSaved(request: Request, context: Ctx) {
     pageTitle: titleAfterAction(context, plainTitle, t("common:errors.prefix"), done ? t(`saved:done.${done}`) : null),
     errorPrefix: t("common:errors.prefix"),
     done,
-    items: saved.ok ? saved.value.map((s) => ({ id: s.id, name: s.nome, href: `/?${s.consulta}`, date: formatDate(s.created_at, lang), alert: (s.alerta ?? NO_ALERT) as AlertChoice })) : null,
+    items: saved.ok
+      ? saved.value.map((s) => ({
+          id: s.id,
+          name: s.nome,
+          href: `/?${s.consulta}`,
+          date: formatDate(s.created_at, lang),
+          alert: (s.alerta ?? NO_ALERT) as AlertChoice,
+        }))
+      : null,
   };
 }
-
 
 export interface SavedActionData {
   error?: string;
@@ -65,7 +72,10 @@ export async function savedAction(request: Request, context: Ctx) {
   try {
     if (intent === "salvar") {
       const consulta = cleanQuery(String(form.get("consulta") ?? ""));
-      const nome = String(form.get("nome") ?? "").trim().slice(0, 120) || t("saved:untitled");
+      const nome =
+        String(form.get("nome") ?? "")
+          .trim()
+          .slice(0, 120) || t("saved:untitled");
       if (!consulta) return data<SavedActionData>({ error: t("saved:errors.invalid") }, { status: 400 });
       await saveSearch(api, nome, consulta);
       return redirect(`${SAVED_PATH}?feito=salva`);

@@ -14,7 +14,6 @@ import { loadSaved, savedAction, type SavedActionData } from "./itens-salvos.ser
 import { NOTIFICATIONS_PATH, SAVED_PATH } from "./paths";
 import { ALERT_CHOICES } from "./saved-alert";
 
-
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [{ title: pageTitle(loaderData?.pageTitle ?? "", matches) }];
 }
@@ -83,14 +82,26 @@ export default function SavedPage({ loaderData, actionData }: Route.ComponentPro
                           <label htmlFor={fieldId} className="visually-hidden">
                             {t("alert_label", { name: s.name })}
                           </label>
-                          <select id={fieldId} name="alerta" defaultValue={typed} aria-invalid={invalid ? true : undefined} aria-describedby={invalid ? `${fieldId}-erro` : undefined}>
+                          <select
+                            id={fieldId}
+                            name="alerta"
+                            defaultValue={typed}
+                            aria-invalid={invalid ? true : undefined}
+                            aria-describedby={invalid ? `${fieldId}-erro` : undefined}
+                          >
                             {ALERT_CHOICES.map((c) => (
                               <option key={c} value={c}>
                                 {t(`alert.${c}`)}
                               </option>
                             ))}
                           </select>{" "}
-                          <button type="submit" name="intent" value="alerta" className="button button--secondary" aria-label={t("alert_save_named", { name: s.name })}>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="alerta"
+                            className="button button--secondary"
+                            aria-label={t("alert_save_named", { name: s.name })}
+                          >
                             {t("alert_save")}
                           </button>
                         </Form>
@@ -134,7 +145,15 @@ export default function SavedPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function ConfirmDeleteBody({ search, onBack, takeFocus = false }: { search: { id: number; name: string }; onBack?: () => void; takeFocus?: boolean }) {
+function ConfirmDeleteBody({
+  search,
+  onBack,
+  takeFocus = false,
+}: {
+  search: { id: number; name: string };
+  onBack?: () => void;
+  takeFocus?: boolean;
+}) {
   const { t } = useTranslation("saved");
   const heading = useRef<HTMLHeadingElement>(null);
   const hydrated = useHydrated();

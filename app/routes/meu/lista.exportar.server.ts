@@ -12,7 +12,13 @@ export async function loadListExport({ request, context, params }: Route.LoaderA
   const lista = refParam(params.lista);
   try {
     const list = await getList(getApi(context), lista);
-    return exportDownload(request, context, list.titulos.map((i) => i.cod_acervo), `lista-${lista}`, "lists:export.empty");
+    return exportDownload(
+      request,
+      context,
+      list.titulos.map((i) => i.cod_acervo),
+      `lista-${lista}`,
+      "lists:export.empty",
+    );
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
     throw err;

@@ -96,7 +96,13 @@ export default function ListPage({ loaderData, actionData }: Route.ComponentProp
                     />
                   </div>
                   <div className="account-actions">
-                    <button type="submit" name="intent" value={noteForm} className="button button--secondary" aria-label={t("list.save_note_named", { title: i.title })}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={noteForm}
+                      className="button button--secondary"
+                      aria-label={t("list.save_note_named", { title: i.title })}
+                    >
                       {t("list.save_note")}
                     </button>
                     <button

@@ -51,7 +51,11 @@ export async function listsAction(request: Request, context: Ctx) {
   const form = await request.formData();
   const nome = String(form.get("nome") ?? "");
   const parsed = ListNameSchema.safeParse({ nome });
-  if (!parsed.success) return data<ListsActionData>({ error: t(fieldErrors(parsed.error).nome ?? "lists:errors.name_required", { max: MAX_LIST_NAME }), nome }, { status: 400 });
+  if (!parsed.success)
+    return data<ListsActionData>(
+      { error: t(fieldErrors(parsed.error).nome ?? "lists:errors.name_required", { max: MAX_LIST_NAME }), nome },
+      { status: 400 },
+    );
   try {
     const made = await createList(getApi(context), parsed.data.nome);
     return redirect(`${LISTS_PATH}/${listRef(made)}?feito=criada`);

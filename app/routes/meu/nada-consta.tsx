@@ -66,7 +66,14 @@ export default function NoDebtsPage({ loaderData, actionData }: Route.ComponentP
                   {confirmError}
                 </p>
               ) : null}
-              <input type="checkbox" id="ciente" name="ciente" value="sim" aria-invalid={confirmError ? true : undefined} aria-describedby={confirmError ? "ciente-erro" : undefined} />
+              <input
+                type="checkbox"
+                id="ciente"
+                name="ciente"
+                value="sim"
+                aria-invalid={confirmError ? true : undefined}
+                aria-describedby={confirmError ? "ciente-erro" : undefined}
+              />
               <label htmlFor="ciente">{t("no_debts.confirm")}</label>
             </div>
             <button type="submit" className="button">
@@ -93,7 +100,8 @@ export default function NoDebtsPage({ loaderData, actionData }: Route.ComponentP
             </a>
           </p>
           <p>
-            {t("no_debts.verify_hint")} <Link to={`${VERIFY_PATH}?codigo=${encodeURIComponent(d.declaration.code)}`}>{t("no_debts.verify_link")}</Link>
+            {t("no_debts.verify_hint")}{" "}
+            <Link to={`${VERIFY_PATH}?codigo=${encodeURIComponent(d.declaration.code)}`}>{t("no_debts.verify_link")}</Link>
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="enviar" />

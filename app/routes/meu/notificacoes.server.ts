@@ -52,7 +52,11 @@ export function choicesOf(form: FormData): { choices: EventChoice[]; days: strin
 export async function notificationsAction(request: Request, context: Ctx) {
   const t = getT(context);
   const { choices, days, daysOk } = choicesOf(await request.formData());
-  if (!daysOk) return data<NotificationsActionData>({ choices, days, daysError: t("notifications:errors.days", { min: DUE_DAYS_MIN, max: DUE_DAYS_MAX }) }, { status: 400 });
+  if (!daysOk)
+    return data<NotificationsActionData>(
+      { choices, days, daysError: t("notifications:errors.days", { min: DUE_DAYS_MIN, max: DUE_DAYS_MAX }) },
+      { status: 400 },
+    );
   try {
     await saveNotificationPreferences(getApi(context), choices);
   } catch (err) {

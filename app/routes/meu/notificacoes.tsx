@@ -63,10 +63,22 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
                         {event}
                       </th>
                       <td>
-                        <input type="checkbox" id={`${c.evento}.email`} name={`${c.evento}.email`} defaultChecked={c.email} aria-label={t("email_for", { event })} />
+                        <input
+                          type="checkbox"
+                          id={`${c.evento}.email`}
+                          name={`${c.evento}.email`}
+                          defaultChecked={c.email}
+                          aria-label={t("email_for", { event })}
+                        />
                       </td>
                       <td>
-                        <input type="checkbox" id={`${c.evento}.app`} name={`${c.evento}.app`} defaultChecked={c.app} aria-label={t("app_for", { event })} />
+                        <input
+                          type="checkbox"
+                          id={`${c.evento}.app`}
+                          name={`${c.evento}.app`}
+                          defaultChecked={c.app}
+                          aria-label={t("app_for", { event })}
+                        />
                       </td>
                     </tr>
                   );
@@ -74,9 +86,23 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
               </tbody>
             </table>
           </div>
-          <FieldFrame id="dias" label={t("days_label")} description={t("days_hint", { min: DUE_DAYS_MIN, max: DUE_DAYS_MAX })} error={result?.daysError}>
+          <FieldFrame
+            id="dias"
+            label={t("days_label")}
+            description={t("days_hint", { min: DUE_DAYS_MIN, max: DUE_DAYS_MAX })}
+            error={result?.daysError}
+          >
             {(describedBy) => (
-              <input id="dias" name="dias" type="text" inputMode="numeric" size={3} defaultValue={days} aria-describedby={describedBy} aria-invalid={result?.daysError ? true : undefined} />
+              <input
+                id="dias"
+                name="dias"
+                type="text"
+                inputMode="numeric"
+                size={3}
+                defaultValue={days}
+                aria-describedby={describedBy}
+                aria-invalid={result?.daysError ? true : undefined}
+              />
             )}
           </FieldFrame>
           <button type="submit" className="button">

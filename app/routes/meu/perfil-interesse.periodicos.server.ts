@@ -19,12 +19,20 @@ export async function loadPeriodicals(request: Request, context: Ctx) {
   const url = new URL(request.url);
   const followed = await settle(getFollowedPeriodicals(api));
   const term = (url.searchParams.get("termo") ?? "").trim().slice(0, 100);
-  let search: { term: string; error: string | null; results: Array<{ codAcervo: number; titulo: string; issn: string | null; followed: boolean }> | null } | null = null;
+  let search: {
+    term: string;
+    error: string | null;
+    results: Array<{ codAcervo: number; titulo: string; issn: string | null; followed: boolean }> | null;
+  } | null = null;
   if (url.searchParams.has("termo")) {
     if (term.length < MIN_TERM) search = { term, error: t("interests:errors.termo_curto", { min: MIN_TERM }), results: [] };
     else {
       const found = await settle(searchPeriodicals(api, term));
-      search = { term, error: null, results: found.ok ? found.value.map((p) => ({ codAcervo: p.cod_acervo, titulo: p.titulo, issn: p.issn ?? null, followed: p.seguido })) : null };
+      search = {
+        term,
+        error: null,
+        results: found.ok ? found.value.map((p) => ({ codAcervo: p.cod_acervo, titulo: p.titulo, issn: p.issn ?? null, followed: p.seguido })) : null,
+      };
     }
   }
   const asked = url.searchParams.get("feito");
@@ -33,7 +41,12 @@ export async function loadPeriodicals(request: Request, context: Ctx) {
   const prefix = t("common:errors.prefix");
   const payload = {
     plainTitle,
-    pageTitle: titleAfterAction(context, search?.error ? `${prefix} ${plainTitle}` : plainTitle, prefix, done ? t(`interests:periodicals.done.${done}`) : null),
+    pageTitle: titleAfterAction(
+      context,
+      search?.error ? `${prefix} ${plainTitle}` : plainTitle,
+      prefix,
+      done ? t(`interests:periodicals.done.${done}`) : null,
+    ),
     errorPrefix: prefix,
     done,
     followed: followed.ok ? followed.value.map((p) => ({ codAcervo: p.cod_acervo, titulo: p.titulo, issn: p.issn ?? null, tipos: p.tipos })) : null,

@@ -28,7 +28,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** One periodical's journal types (spec §5: at least one): follow it (`seguir`) or change what comes (`alterar`). */
-function NewsForm({ intent, codAcervo, title, checked, error }: { intent: "seguir" | "alterar"; codAcervo: number; title: string; checked: string[]; error?: string }) {
+function NewsForm({
+  intent,
+  codAcervo,
+  title,
+  checked,
+  error,
+}: {
+  intent: "seguir" | "alterar";
+  codAcervo: number;
+  title: string;
+  checked: string[];
+  error?: string;
+}) {
   const { t } = useTranslation("interests");
   return (
     <Form method="post" noValidate className="profile-form">
@@ -56,8 +68,10 @@ export default function PeriodicalsPage({ loaderData, actionData }: Route.Compon
   const failed = actionData as ProfileActionData | undefined;
   const { followed, search, done } = loaderData;
   // A failed row: the form (follow or change) and the periodical it was for.
-  const failedRow = failed && (failed.form === "seguir" || failed.form === "alterar") ? `${failed.form}-${String(failed.values.cod_acervo ?? "")}` : null;
-  const rowError = (form: string, cod: number) => (failedRow === `${form}-${cod}` ? failed?.errors.tipos ?? failed?.errors.cod_acervo ?? failed?.errors._ : undefined);
+  const failedRow =
+    failed && (failed.form === "seguir" || failed.form === "alterar") ? `${failed.form}-${String(failed.values.cod_acervo ?? "")}` : null;
+  const rowError = (form: string, cod: number) =>
+    failedRow === `${form}-${cod}` ? (failed?.errors.tipos ?? failed?.errors.cod_acervo ?? failed?.errors._) : undefined;
   const rowChecked = (form: string, cod: number, fallback: string[]) => {
     const v = failedRow === `${form}-${cod}` ? failed?.values.tipos : undefined;
     return Array.isArray(v) ? v : fallback;
@@ -67,7 +81,11 @@ export default function PeriodicalsPage({ loaderData, actionData }: Route.Compon
     ...(search?.error ? [{ fieldId: "periodico-termo", message: search.error }] : []),
   ];
   const row = (intent: "seguir" | "alterar", codAcervo: number, title: string, current: string[]) => ({
-    intent, codAcervo, title, checked: rowChecked(intent, codAcervo, current), error: rowError(intent, codAcervo),
+    intent,
+    codAcervo,
+    title,
+    checked: rowChecked(intent, codAcervo, current),
+    error: rowError(intent, codAcervo),
   });
   const newsLabel = (tipos: string[]) => tipos.map((n) => t(`periodicals.news.${n}`, { defaultValue: n })).join(", ");
   return (

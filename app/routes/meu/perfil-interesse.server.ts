@@ -6,7 +6,13 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { titleAfterAction } from "~/lib/action-failed.server";
 import { DSI_KINDS, type DsiKind } from "~/lib/api/account/interest-profile-types";
 import {
-  addProfileItems, getProfile, getProfileWorkTypes, removeProfileItem, searchProfileCandidates, setProfileValidity, setProfileWorkTypes,
+  addProfileItems,
+  getProfile,
+  getProfileWorkTypes,
+  removeProfileItem,
+  searchProfileCandidates,
+  setProfileValidity,
+  setProfileWorkTypes,
 } from "~/lib/api/account/interest-profiles.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError } from "~/lib/api/errors";
@@ -34,12 +40,28 @@ export async function loadInterestProfile(request: Request, context: Ctx) {
   const kindParam = url.searchParams.get("tipo");
   const term = (url.searchParams.get("termo") ?? "").trim().slice(0, 100);
   const kind: DsiKind = isKind(kindParam) ? kindParam : "assunto";
-  let search: { kind: DsiKind; term: string; error: string | null; results: Array<{ codigo: string; descricao: string; total: number }> | null } | null = null;
+  let search: {
+    kind: DsiKind;
+    term: string;
+    error: string | null;
+    results: Array<{ codigo: string; descricao: string; total: number }> | null;
+  } | null = null;
   if (url.searchParams.has("tipo")) {
     if (kind !== "area" && term.length < MIN_TERM) search = { kind, term, error: t("interests:errors.termo_curto", { min: MIN_TERM }), results: [] };
     else {
       const found = await settle(searchProfileCandidates(api, kind, term));
-      search = { kind, term, error: null, results: found.ok ? found.value.map((c) => ({ codigo: c.codigo, descricao: kind === "area" ? vocabularyText(t, "area", c.codigo, c.descricao) : c.descricao, total: c.total })) : null };
+      search = {
+        kind,
+        term,
+        error: null,
+        results: found.ok
+          ? found.value.map((c) => ({
+              codigo: c.codigo,
+              descricao: kind === "area" ? vocabularyText(t, "area", c.codigo, c.descricao) : c.descricao,
+              total: c.total,
+            }))
+          : null,
+      };
     }
   }
   const asked = url.searchParams.get("feito");
@@ -47,16 +69,32 @@ export async function loadInterestProfile(request: Request, context: Ctx) {
   const plainTitle = t("interests:profile.title");
   const payload = {
     plainTitle,
-    pageTitle: titleAfterAction(context, search?.error ? `${t("common:errors.prefix")} ${plainTitle}` : plainTitle, t("common:errors.prefix"), done ? t(`interests:profile.done.${done}`) : null),
+    pageTitle: titleAfterAction(
+      context,
+      search?.error ? `${t("common:errors.prefix")} ${plainTitle}` : plainTitle,
+      t("common:errors.prefix"),
+      done ? t(`interests:profile.done.${done}`) : null,
+    ),
     errorPrefix: t("common:errors.prefix"),
     done,
     validity: profile.ok ? profile.value.validade : null,
     validityText: profile.ok && profile.value.validade ? formatDate(profile.value.validade, lang) : null,
     suggestedValidity: (profile.ok && profile.value.validade) || defaultValidity(),
     items: profile.ok
-      ? profile.value.itens.map((i) => ({ codigo: i.codigo, kind: isKind(i.tipoDSI) ? i.tipoDSI : ("assunto" as DsiKind), codTipoArea: i.codTipoArea, descricao: i.tipoDSI === "area" ? vocabularyText(t, "area", i.codigo, i.descricao) : i.descricao }))
+      ? profile.value.itens.map((i) => ({
+          codigo: i.codigo,
+          kind: isKind(i.tipoDSI) ? i.tipoDSI : ("assunto" as DsiKind),
+          codTipoArea: i.codTipoArea,
+          descricao: i.tipoDSI === "area" ? vocabularyText(t, "area", i.codigo, i.descricao) : i.descricao,
+        }))
       : null,
-    workTypes: workTypes.ok ? workTypes.value.map((w) => ({ value: String(w.cod_tipo_obra), label: vocabularyText(t, "workType", w.cod_tipo_obra, w.descricao), selected: w.selecionado })) : null,
+    workTypes: workTypes.ok
+      ? workTypes.value.map((w) => ({
+          value: String(w.cod_tipo_obra),
+          label: vocabularyText(t, "workType", w.cod_tipo_obra, w.descricao),
+          selected: w.selecionado,
+        }))
+      : null,
     search,
   };
   // A term too short is the patron's mistake: 400 with the message beside the field (the page still renders).

@@ -197,7 +197,11 @@ export default function InterestProfilePage({ loaderData, actionData }: Route.Co
               legend={t("profile.work_types_legend")}
               hint={t("profile.work_types_hint")}
               options={workTypes.map((w) => ({ value: w.value, label: w.label }))}
-              checked={listOf("tipos", "tipos", workTypes.filter((w) => w.selected).map((w) => w.value))}
+              checked={listOf(
+                "tipos",
+                "tipos",
+                workTypes.filter((w) => w.selected).map((w) => w.value),
+              )}
               error={errorsOf("tipos").tipos}
             />
             <button type="submit" className="button">

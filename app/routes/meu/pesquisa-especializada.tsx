@@ -15,5 +15,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Specialised search (spec §7 POST pesquisa-especializada): the request form and the patron's requests. */
 export default function SpecialisedSearchPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("librequests");
-  return <RequestsPage data={loaderData} action={actionData as RequestsActionView | undefined} path={SPECIALISED_SEARCH_PATH} intro={t("pages.specialised.intro")} formKey="specialised" />;
+  return (
+    <RequestsPage
+      data={loaderData}
+      action={actionData as RequestsActionView | undefined}
+      path={SPECIALISED_SEARCH_PATH}
+      intro={t("pages.specialised.intro")}
+      formKey="specialised"
+    />
+  );
 }

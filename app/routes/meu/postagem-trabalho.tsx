@@ -18,7 +18,15 @@ export function action(args: Route.ActionArgs) {
 export default function PaperPostingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("declarations");
   if (actionData?.link) {
-    return <GoToProvider link={actionData.link} title={t("posting.going_title")} heading={t("posting.going_heading")} text={t("posting.going_text")} linkText={t("posting.going_link")} />;
+    return (
+      <GoToProvider
+        link={actionData.link}
+        title={t("posting.going_title")}
+        heading={t("posting.going_heading")}
+        text={t("posting.going_text")}
+        linkText={t("posting.going_link")}
+      />
+    );
   }
   const error = actionData?.error;
   return (

@@ -88,7 +88,8 @@ export async function holdAction(request: Request, context: Ctx, idParam: string
       return field ? fail({ [field]: message }) : fail({}, message);
     }
     // A field the API names (a date it could not read) gets its message beside that field.
-    if (err.status === 422 && err.errors && intent === "suspender" && Object.keys(err.errors).some((f) => f === "ate")) return fail({ ate: t("holds:errors.date_invalid") });
+    if (err.status === 422 && err.errors && intent === "suspender" && Object.keys(err.errors).some((f) => f === "ate"))
+      return fail({ ate: t("holds:errors.date_invalid") });
     const m = describeError(err);
     return data<HoldChangeData>({ errors: {}, values, formError: t(m.key, m.values) }, { status: err.status === 0 ? 503 : 400 });
   }

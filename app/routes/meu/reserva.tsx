@@ -48,58 +48,58 @@ export default function HoldPage({ loaderData, actionData }: Route.ComponentProp
       {/* A ready or travelling hold can no longer be suspended or moved: say so instead of offering forms that can only fail. */}
       {HOLD_CHANGEABLE_STATES.includes(hold.state) ? (
         <>
-        <section aria-labelledby="suspender">
-          <h2 id="suspender">{t("suspend.heading")}</h2>
-          <p>{t("suspend.explain")}</p>
-          <Form method="post" noValidate>
-            <FieldFrame id="reserva-ate" label={t("suspend.until")} description={t("suspend.hint")} error={errors.ate}>
-              {(describedBy) => (
-                <input
-                  className="field__input"
-                  type="date"
-                  id="reserva-ate"
-                  name="ate"
-                  min={today}
-                  defaultValue={result?.values.ate ?? ""}
-                  aria-required
-                  aria-invalid={errors.ate ? true : undefined}
-                  aria-describedby={describedBy}
-                />
-              )}
-            </FieldFrame>
-            <button type="submit" name="intent" value="suspender" className="button">
-              {t("suspend.submit")}
-            </button>
-          </Form>
-          {hold.state === "suspensa" ? (
-            <Form method="post">
-              <button type="submit" name="intent" value="retomar" className="button button--secondary">
-                {t("suspend.resume")}
+          <section aria-labelledby="suspender">
+            <h2 id="suspender">{t("suspend.heading")}</h2>
+            <p>{t("suspend.explain")}</p>
+            <Form method="post" noValidate>
+              <FieldFrame id="reserva-ate" label={t("suspend.until")} description={t("suspend.hint")} error={errors.ate}>
+                {(describedBy) => (
+                  <input
+                    className="field__input"
+                    type="date"
+                    id="reserva-ate"
+                    name="ate"
+                    min={today}
+                    defaultValue={result?.values.ate ?? ""}
+                    aria-required
+                    aria-invalid={errors.ate ? true : undefined}
+                    aria-describedby={describedBy}
+                  />
+                )}
+              </FieldFrame>
+              <button type="submit" name="intent" value="suspender" className="button">
+                {t("suspend.submit")}
               </button>
             </Form>
-          ) : null}
-        </section>
+            {hold.state === "suspensa" ? (
+              <Form method="post">
+                <button type="submit" name="intent" value="retomar" className="button button--secondary">
+                  {t("suspend.resume")}
+                </button>
+              </Form>
+            ) : null}
+          </section>
 
-        <section aria-labelledby="trocar-biblioteca">
-          <h2 id="trocar-biblioteca">{t("library.heading")}</h2>
-          <p>{t("library.current", { library: hold.library })}</p>
-          <Form method="post" noValidate>
-            <SelectField
-              id="reserva-biblioteca"
-              name="biblioteca"
-              label={t("library.label")}
-              description={t("library.hint")}
-              options={libraries}
-              placeholder={false}
-              defaultValue={result?.values.biblioteca || String(hold.codLibrary)}
-              error={errors.biblioteca}
-              required
-            />
-            <button type="submit" name="intent" value="biblioteca" className="button">
-              {t("library.submit")}
-            </button>
-          </Form>
-        </section>
+          <section aria-labelledby="trocar-biblioteca">
+            <h2 id="trocar-biblioteca">{t("library.heading")}</h2>
+            <p>{t("library.current", { library: hold.library })}</p>
+            <Form method="post" noValidate>
+              <SelectField
+                id="reserva-biblioteca"
+                name="biblioteca"
+                label={t("library.label")}
+                description={t("library.hint")}
+                options={libraries}
+                placeholder={false}
+                defaultValue={result?.values.biblioteca || String(hold.codLibrary)}
+                error={errors.biblioteca}
+                required
+              />
+              <button type="submit" name="intent" value="biblioteca" className="button">
+                {t("library.submit")}
+              </button>
+            </Form>
+          </section>
         </>
       ) : (
         <p>{t("manage_unavailable")}</p>

@@ -4,7 +4,8 @@ import type { ApiClient } from "~/lib/api/client.server";
 import { ApiError } from "~/lib/api/errors";
 import { applyBulk, checkBulk } from "./reservas.lote.server";
 
-const hold = (id: number, estado: MyHold["estado"], lib = 1) => ({ cod_reserva: id, cod_acervo: id * 10, titulo: `T${id}`, estado, cod_biblioteca: lib }) as MyHold;
+const hold = (id: number, estado: MyHold["estado"], lib = 1) =>
+  ({ cod_reserva: id, cod_acervo: id * 10, titulo: `T${id}`, estado, cod_biblioteca: lib }) as MyHold;
 const holds = [hold(1, "aguardando"), hold(2, "suspensa"), hold(3, "disponivel"), hold(4, "transito", 2)];
 
 /** An API whose per-hold calls answer by hold: 3 and 4 are refused as the reference API refuses them. */
@@ -41,7 +42,9 @@ describe("changing several holds at once", () => {
     const { api, send } = fakeApi();
     expect((await applyBulk(api, holds, { intent: "lote-retomar", ids: "all", until: "", library: null })).r).toEqual([{ i: 2, ok: true, m: null }]);
     expect(send).toHaveBeenCalledTimes(1);
-    expect((await applyBulk(api, holds, { intent: "lote-retomar", ids: [1], until: "", library: null })).r).toEqual([{ i: 1, ok: false, m: "nao_suspensa" }]);
+    expect((await applyBulk(api, holds, { intent: "lote-retomar", ids: [1], until: "", library: null })).r).toEqual([
+      { i: 1, ok: false, m: "nao_suspensa" },
+    ]);
   });
 
   it("moves the pickup library of all waiting or suspended holds, skipping one already there", async () => {
@@ -58,6 +61,8 @@ describe("changing several holds at once", () => {
     const send = vi.fn(async () => {
       throw new ApiError(401);
     });
-    await expect(applyBulk({ send } as unknown as ApiClient, holds, { intent: "lote-retomar", ids: [2], until: "", library: null })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      applyBulk({ send } as unknown as ApiClient, holds, { intent: "lote-retomar", ids: [2], until: "", library: null }),
+    ).rejects.toBeInstanceOf(ApiError);
   });
 });

@@ -18,7 +18,16 @@ export const BULK_INTENTS = ["lote-suspender", "lote-retomar", "lote-biblioteca"
 export type BulkIntent = (typeof BULK_INTENTS)[number];
 
 /** The reasons a hold of the batch can be refused for: the API's codes, and the two the portal sees first. */
-export const BULK_REASONS = ["reserva_nao_suspensivel", "data_suspensao_invalida", "reserva_em_transito", "biblioteca_invalida", "nao_suspensa", "ja_nesta_biblioteca", "nao_encontrada", "falha"] as const;
+export const BULK_REASONS = [
+  "reserva_nao_suspensivel",
+  "data_suspensao_invalida",
+  "reserva_em_transito",
+  "biblioteca_invalida",
+  "nao_suspensa",
+  "ja_nesta_biblioteca",
+  "nao_encontrada",
+  "falha",
+] as const;
 type Reason = (typeof BULK_REASONS)[number];
 
 const OutcomeSchema = z.object({
@@ -84,7 +93,9 @@ export function checkBulk(input: BulkInput): BulkFieldError | null {
 export async function applyBulk(api: ApiClient, holds: readonly MyHold[], input: BulkInput): Promise<BulkOutcome> {
   const concerned = (h: MyHold) => (input.intent === "lote-retomar" ? h.estado === "suspensa" : h.estado === "aguardando" || h.estado === "suspensa");
   const targets: { id: number; hold: MyHold | undefined }[] =
-    input.ids === "all" ? holds.filter(concerned).map((h) => ({ id: h.cod_reserva, hold: h })) : input.ids.map((id) => ({ id, hold: holds.find((h) => h.cod_reserva === id) }));
+    input.ids === "all"
+      ? holds.filter(concerned).map((h) => ({ id: h.cod_reserva, hold: h }))
+      : input.ids.map((id) => ({ id, hold: holds.find((h) => h.cod_reserva === id) }));
   const r: BulkOutcome["r"] = [];
   for (const { id, hold } of targets.slice(0, 100)) {
     if (!hold) {
@@ -123,12 +134,26 @@ export function readBulk(form: FormData, intent: BulkIntent, ids: number[]): Bul
 }
 
 /** Runs the batch and redirects to the holds with the outcome (PRG); a bad form is a 400 with the field's message. */
-export async function bulkAction(request: Request, api: ApiClient, form: FormData, intent: BulkIntent, ids: number[], holds: () => Promise<MyHold[]>, t: (k: string) => string) {
+export async function bulkAction(
+  request: Request,
+  api: ApiClient,
+  form: FormData,
+  intent: BulkIntent,
+  ids: number[],
+  holds: () => Promise<MyHold[]>,
+  t: (k: string) => string,
+) {
   const input = readBulk(form, intent, ids);
   const bad = checkBulk(input);
-  const values = { alvo: input.ids === "all" ? "todas" : "selecionadas", ate: input.until, biblioteca: input.library ? String(input.library) : "", reservas: input.ids === "all" ? [] : input.ids };
+  const values = {
+    alvo: input.ids === "all" ? "todas" : "selecionadas",
+    ate: input.until,
+    biblioteca: input.library ? String(input.library) : "",
+    reservas: input.ids === "all" ? [] : input.ids,
+  };
   if (bad) return data({ error: { field: bad.field, message: t(bad.key) }, bulkValues: values }, { status: 400 });
   const outcome = await applyBulk(api, await holds(), input);
-  if (outcome.r.length === 0) return data({ error: { field: "reservas-lista", message: t("holds:bulk.none_concerned") }, bulkValues: values }, { status: 400 });
+  if (outcome.r.length === 0)
+    return data({ error: { field: "reservas-lista", message: t("holds:bulk.none_concerned") }, bulkValues: values }, { status: 400 });
   return redirect(`${HOLDS_PATH}?lote=resultado#resultado-lote`, { headers: { "Set-Cookie": bulkOutcomeCookie(request, outcome) } });
 }

@@ -64,7 +64,13 @@ export async function loadHolds(request: Request, context: Ctx) {
           kind: bulk.k,
           done: bulkDone,
           total: bulk.r.length,
-          items: bulk.r.map((r) => ({ id: r.i, title: holdOf.get(r.i)?.titulo ?? "", language: holdOf.get(r.i)?.idioma ?? null, ok: r.ok, reason: r.m })),
+          items: bulk.r.map((r) => ({
+            id: r.i,
+            title: holdOf.get(r.i)?.titulo ?? "",
+            language: holdOf.get(r.i)?.idioma ?? null,
+            ok: r.ok,
+            reason: r.m,
+          })),
         }
       : null,
     clearBulk: bulk ? bulkOutcomeCookie(request, null) : null,
@@ -79,7 +85,9 @@ export async function loadHolds(request: Request, context: Ctx) {
     plainTitle: getT(context)("holds:page_title"),
     holds: holds.ok ? holds.value.map((h) => view(h, lang)) : null,
     history: history.ok ? history.value.map((h) => view(h, lang)) : null,
-    waiting: waiting.ok ? waiting.value.map((w) => ({ codAcervo: w.cod_acervo, title: w.titulo, position: w.posicao, since: formatDate(w.data_entrada, lang) })) : null,
+    waiting: waiting.ok
+      ? waiting.value.map((w) => ({ codAcervo: w.cod_acervo, title: w.titulo, position: w.posicao, since: formatDate(w.data_entrada, lang) }))
+      : null,
     done,
   };
 }
@@ -96,7 +104,14 @@ export interface HoldsActionData {
 }
 
 function selected(form: FormData): number[] {
-  return [...new Set(form.getAll("reserva").map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0))].slice(0, 100);
+  return [
+    ...new Set(
+      form
+        .getAll("reserva")
+        .map((v) => Number(v))
+        .filter((n) => Number.isInteger(n) && n > 0),
+    ),
+  ].slice(0, 100);
 }
 
 /**
@@ -116,7 +131,16 @@ export async function holdsAction(request: Request, context: Ctx) {
       return redirect(`${HOLDS_PATH}?feito=saiu-lista`);
     }
     const ids = selected(form);
-    if ((BULK_INTENTS as readonly string[]).includes(intent)) return await bulkAction(request, api, form, intent as BulkIntent, ids, () => listHolds(api), (k) => t(k));
+    if ((BULK_INTENTS as readonly string[]).includes(intent))
+      return await bulkAction(
+        request,
+        api,
+        form,
+        intent as BulkIntent,
+        ids,
+        () => listHolds(api),
+        (k) => t(k),
+      );
     if (ids.length === 0) {
       return data<HoldsActionData>({ error: { field: "reservas-lista", message: t("holds:errors.select_one") } }, { status: 400 });
     }
@@ -126,7 +150,8 @@ export async function holdsAction(request: Request, context: Ctx) {
     }
     const holds = await listHolds(api);
     const confirm = holds.filter((h) => ids.includes(h.cod_reserva)).map((h) => ({ id: h.cod_reserva, title: h.titulo, language: h.idioma }));
-    if (confirm.length === 0) return data<HoldsActionData>({ error: { field: "reservas-lista", message: t("holds:errors.select_one") } }, { status: 400 });
+    if (confirm.length === 0)
+      return data<HoldsActionData>({ error: { field: "reservas-lista", message: t("holds:errors.select_one") } }, { status: 400 });
     return data<HoldsActionData>({ confirm });
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 401) throw err;

@@ -65,7 +65,12 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
       <section aria-labelledby="reservas-ativas">
         <h2 id="reservas-ativas">{t("active_heading")}</h2>
         <ListFrame items={holds} failed={t("failed")} empty={t("empty")}>
-          {(items) => <ActiveHolds holds={items} bulk={{ libraries: loaderData.libraries, today: loaderData.today, values: result?.bulkValues, error: result?.error }} />}
+          {(items) => (
+            <ActiveHolds
+              holds={items}
+              bulk={{ libraries: loaderData.libraries, today: loaderData.today, values: result?.bulkValues, error: result?.error }}
+            />
+          )}
         </ListFrame>
       </section>
 
@@ -170,7 +175,10 @@ function ActiveHolds({ holds, bulk }: { holds: readonly HoldView[]; bulk: Parame
           if (submitterValue(e) !== "confirmar") return;
           const ids = new FormData(e.currentTarget).getAll("reserva").map(Number);
           if (ids.length === 0) return;
-          confirm.ask(e, holds.filter((h) => ids.includes(h.id)).map((h) => ({ id: h.id, title: h.title, language: h.language })));
+          confirm.ask(
+            e,
+            holds.filter((h) => ids.includes(h.id)).map((h) => ({ id: h.id, title: h.title, language: h.language })),
+          );
         }}
       >
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}

@@ -15,7 +15,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Checks the filter: both dates or neither, valid, start not after end; an unknown status is an error too. */
 export function checkFilter(q: URLSearchParams) {
-  const values = { dataIni: (q.get("dataIni") ?? "").slice(0, 10), dataFim: (q.get("dataFim") ?? "").slice(0, 10), status: (q.get("status") ?? "").slice(0, 30) };
+  const values = {
+    dataIni: (q.get("dataIni") ?? "").slice(0, 10),
+    dataFim: (q.get("dataFim") ?? "").slice(0, 10),
+    status: (q.get("status") ?? "").slice(0, 30),
+  };
   const errors: Record<string, string> = {};
   if (values.dataIni || values.dataFim) {
     if (!values.dataIni) errors.dataIni = "date_required";
@@ -42,7 +46,8 @@ export async function loadLoanRequests(request: Request, context: Ctx) {
     errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, t(`holds:loanRequests.errors.${v}`)])),
     done: url.searchParams.get("feito") === "cancelada",
   };
-  if (invalid) return data({ ...base, pageTitle: `${base.errorPrefix} ${plainTitle}`, items: [] as ReturnType<typeof view>[] | null }, { status: 400 });
+  if (invalid)
+    return data({ ...base, pageTitle: `${base.errorPrefix} ${plainTitle}`, items: [] as ReturnType<typeof view>[] | null }, { status: 400 });
   const filter = { dataIni: values.dataIni || undefined, dataFim: values.dataFim || undefined, status: values.status || undefined };
   const items = await settle(listLoanRequests(getApi(context), filter));
   const view = (r: Awaited<ReturnType<typeof listLoanRequests>>[number]) => ({
@@ -59,7 +64,11 @@ export async function loadLoanRequests(request: Request, context: Ctx) {
     cancelDate: formatDate(r.data_cancelamento, lang),
     copy: [r.volume, r.tomo, r.parte, r.material_adicional].filter(Boolean).join(", "),
   });
-  return { ...base, pageTitle: titleAfterAction(context, plainTitle, base.errorPrefix, base.done ? t("holds:loanRequests.done") : null), items: items.ok ? items.value.map(view) : null };
+  return {
+    ...base,
+    pageTitle: titleAfterAction(context, plainTitle, base.errorPrefix, base.done ? t("holds:loanRequests.done") : null),
+    items: items.ok ? items.value.map(view) : null,
+  };
 }
 
 export interface LoanRequestsActionData {
@@ -82,14 +91,16 @@ export async function loanRequestsAction(request: Request, context: Ctx) {
     if (form.get("intent") !== "cancelar") {
       const found = (await listLoanRequests(api, {})).find((r) => r.cod_solicitacao === id);
       if (!found) return data<LoanRequestsActionData>({ error: t("holds:loanRequests.errors.not_found") }, { status: 400 });
-      if (found.situacao !== "aguardando") return data<LoanRequestsActionData>({ error: t("holds:loanRequests.errors.not_cancellable") }, { status: 400 });
+      if (found.situacao !== "aguardando")
+        return data<LoanRequestsActionData>({ error: t("holds:loanRequests.errors.not_cancellable") }, { status: 400 });
       return data<LoanRequestsActionData>({ confirm: { id, title: found.titulo, language: found.idioma } });
     }
     await cancelLoanRequest(api, id);
     return redirect(`${LOAN_REQUESTS_PATH}?feito=cancelada`);
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 401) throw err;
-    if (err.code === "nao_cancelavel") return data<LoanRequestsActionData>({ error: t("holds:loanRequests.errors.not_cancellable") }, { status: 400 });
+    if (err.code === "nao_cancelavel")
+      return data<LoanRequestsActionData>({ error: t("holds:loanRequests.errors.not_cancellable") }, { status: 400 });
     if (err.status === 404) return data<LoanRequestsActionData>({ error: t("holds:loanRequests.errors.not_found") }, { status: 400 });
     const m = describeError(err);
     return data<LoanRequestsActionData>({ error: t(m.key, m.values) }, { status: err.status === 0 ? 503 : 400 });

@@ -32,7 +32,15 @@ function DateField({ id, name, label, value, error }: { id: string; name: string
   return (
     <FieldFrame id={id} label={label} error={error}>
       {(describedBy) => (
-        <input className="field__input" type="date" id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        <input
+          className="field__input"
+          type="date"
+          id={id}
+          name={name}
+          defaultValue={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
       )}
     </FieldFrame>
   );

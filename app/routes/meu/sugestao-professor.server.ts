@@ -33,7 +33,21 @@ export interface ProfessorSuggestionActionData {
   formError: ErrorMessage | null;
 }
 
-const FIELDS = ["campus", "biblioteca", "autor", "titulo", "edicao", "editor", "isbn_issn", "periodico", "outras_inf", "plano", "tipo_bibliografia", "exemplares", "justificativa"];
+const FIELDS = [
+  "campus",
+  "biblioteca",
+  "autor",
+  "titulo",
+  "edicao",
+  "editor",
+  "isbn_issn",
+  "periodico",
+  "outras_inf",
+  "plano",
+  "tipo_bibliografia",
+  "exemplares",
+  "justificativa",
+];
 
 /** POST /aquisicao/sugestoes; success lands on "my suggestions" with a status message (PRG). */
 export async function professorSuggestionAction(request: Request, context: Readonly<RouterContextProvider>) {
@@ -49,7 +63,10 @@ export async function professorSuggestionAction(request: Request, context: Reado
     if (!(err instanceof ApiError) || err.status === 401) throw err;
     const { fieldErrors, formError } = requestErrorReply(err, FIELDS);
     markActionFailed(context);
-    return data<ProfessorSuggestionActionData>({ result: submission.reply({ fieldErrors }), formError }, { status: err.status === 0 ? 503 : err.status === 403 ? 403 : 400 });
+    return data<ProfessorSuggestionActionData>(
+      { result: submission.reply({ fieldErrors }), formError },
+      { status: err.status === 0 ? 503 : err.status === 403 ? 403 : 400 },
+    );
   }
   return redirect(`${SUGGESTIONS_PATH}?enviada=1`);
 }

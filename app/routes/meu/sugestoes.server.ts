@@ -12,14 +12,19 @@ export async function loadSuggestions(request: Request, context: Readonly<Router
   const t = getT(context);
   const lang = getLanguage(context);
   const api = getApi(context);
-  const values = { dataIni: (q.get("dataIni") ?? "").slice(0, 10), dataFim: (q.get("dataFim") ?? "").slice(0, 10), situacao: (q.get("situacao") ?? "").slice(0, 40) };
+  const values = {
+    dataIni: (q.get("dataIni") ?? "").slice(0, 10),
+    dataFim: (q.get("dataFim") ?? "").slice(0, 10),
+    situacao: (q.get("situacao") ?? "").slice(0, 40),
+  };
   const statuses = await settle(getSuggestionStatuses(api));
   const errors: Record<string, string> = {};
   if (values.dataIni || values.dataFim) {
     const range = DateRangeSchema.safeParse(values);
     if (!range.success) for (const i of range.error.issues) errors[String(i.path[0])] ??= t(i.message);
   }
-  if (values.situacao && statuses.ok && !statuses.value.some((s) => s.codigo === values.situacao)) errors.situacao = t("contributions:suggestions.status_invalid");
+  if (values.situacao && statuses.ok && !statuses.value.some((s) => s.codigo === values.situacao))
+    errors.situacao = t("contributions:suggestions.status_invalid");
   const title = t("contributions:suggestions.title");
   const sent = q.get("enviada") === "1";
   const base = { title, values, errors, sent, statuses: statuses.ok ? statuses.value : [], filtered: Boolean(values.dataIni || values.situacao) };
@@ -36,6 +41,8 @@ export async function loadSuggestions(request: Request, context: Readonly<Router
     // A professor's suggestion: the discipline of its teaching plan, the bibliography type and the copies (ADR 195).
     course: s.disciplina && s.tipo_bibliografia ? { discipline: s.disciplina, type: s.tipo_bibliografia, copies: s.exemplares ?? 1 } : null,
   });
-  const items = await settle(getMySuggestions(api, { dataIni: values.dataIni || undefined, dataFim: values.dataFim || undefined, situacao: values.situacao || undefined }));
+  const items = await settle(
+    getMySuggestions(api, { dataIni: values.dataIni || undefined, dataFim: values.dataFim || undefined, situacao: values.situacao || undefined }),
+  );
   return { ...base, items: items.ok ? items.value.map(view) : null };
 }

@@ -20,7 +20,9 @@ export default function MySuggestionsPage({ loaderData }: Route.ComponentProps) 
   const { title, values, errors, statuses, items, filtered, sent } = loaderData;
   // The account layout knows whether the patron is a professor (their own suggestion route, ADR 195).
   const professor = Boolean((useRouteLoaderData("meu") as { professor?: boolean } | undefined)?.professor);
-  const summary = (["dataIni", "dataFim", "situacao"] as const).filter((k) => errors[k]).map((k) => ({ fieldId: `sugestoes-${k}`, message: errors[k] }));
+  const summary = (["dataIni", "dataFim", "situacao"] as const)
+    .filter((k) => errors[k])
+    .map((k) => ({ fieldId: `sugestoes-${k}`, message: errors[k] }));
   return (
     <div className="page account-screen">
       <PageTitle title={title} failed={summary.length > 0} outcome={sent ? t("suggestions.sent") : null} />
@@ -39,8 +41,22 @@ export default function MySuggestionsPage({ loaderData }: Route.ComponentProps) 
       <Form method="get" className="account-filter" aria-labelledby="filtrar-sugestoes">
         <h2 id="filtrar-sugestoes">{t("suggestions.filter_heading")}</h2>
         <p>{t("suggestions.filter_hint")}</p>
-        <TextField id="sugestoes-dataIni" name="dataIni" type="date" label={t("suggestions.from")} defaultValue={values.dataIni} error={errors.dataIni} />
-        <TextField id="sugestoes-dataFim" name="dataFim" type="date" label={t("suggestions.to")} defaultValue={values.dataFim} error={errors.dataFim} />
+        <TextField
+          id="sugestoes-dataIni"
+          name="dataIni"
+          type="date"
+          label={t("suggestions.from")}
+          defaultValue={values.dataIni}
+          error={errors.dataIni}
+        />
+        <TextField
+          id="sugestoes-dataFim"
+          name="dataFim"
+          type="date"
+          label={t("suggestions.to")}
+          defaultValue={values.dataFim}
+          error={errors.dataFim}
+        />
         <SelectField
           id="sugestoes-situacao"
           name="situacao"
@@ -81,7 +97,11 @@ export default function MySuggestionsPage({ loaderData }: Route.ComponentProps) 
                     {s.title}
                     {s.course ? (
                       <span className="account-table__note">
-                        {t("suggestions.for_discipline", { tipo: t(`suggestions.bibliography_type.${s.course.type}`), disciplina: s.course.discipline, count: s.course.copies })}
+                        {t("suggestions.for_discipline", {
+                          tipo: t(`suggestions.bibliography_type.${s.course.type}`),
+                          disciplina: s.course.discipline,
+                          count: s.course.copies,
+                        })}
                       </span>
                     ) : null}
                   </th>

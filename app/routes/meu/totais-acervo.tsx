@@ -23,8 +23,19 @@ export default function CollectionTotalsPage({ loaderData }: Route.ComponentProp
       {failed ? <p className="notice notice--warning">{t("failed")}</p> : null}
       {totals ? (
         <>
-          <StatisticsSummary items={[{ label: t("totals.titles"), value: totals.titles }, { label: t("totals.copies"), value: totals.copies }]} />
-          <StatisticsFigure id="totais-tipo" heading={t("totals.by_type")} labelColumn={t("col.type")} columns={[t("col.copies"), t("col.titles")]} rows={totals.types} />
+          <StatisticsSummary
+            items={[
+              { label: t("totals.titles"), value: totals.titles },
+              { label: t("totals.copies"), value: totals.copies },
+            ]}
+          />
+          <StatisticsFigure
+            id="totais-tipo"
+            heading={t("totals.by_type")}
+            labelColumn={t("col.type")}
+            columns={[t("col.copies"), t("col.titles")]}
+            rows={totals.types}
+          />
         </>
       ) : null}
     </div>

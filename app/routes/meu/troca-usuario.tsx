@@ -27,7 +27,16 @@ export default function UserSwapPage({ loaderData, actionData }: Route.Component
       <p>{t("swap.intro")}</p>
       <p className="notice notice--warning">{t("swap.warning")}</p>
       <Form method="post" noValidate>
-        <TextField id="usuario" name="usuario" label={t("swap.user")} autoComplete="off" required maxLength={MAX_USER} defaultValue={actionData?.usuario} error={errors[0]?.message} />
+        <TextField
+          id="usuario"
+          name="usuario"
+          label={t("swap.user")}
+          autoComplete="off"
+          required
+          maxLength={MAX_USER}
+          defaultValue={actionData?.usuario}
+          error={errors[0]?.message}
+        />
         <button type="submit" className="button">
           {t("swap.submit")}
         </button>

@@ -26,13 +26,21 @@ export default function CheckTitlesPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p>
-            {t(titles.byProfile ? "check.intro_profile" : "check.intro_all", { date: titles.since })} <Link to={INTEREST_PROFILE_PATH}>{t("check.edit_link")}</Link>
+            {t(titles.byProfile ? "check.intro_profile" : "check.intro_all", { date: titles.since })}{" "}
+            <Link to={INTEREST_PROFILE_PATH}>{t("check.edit_link")}</Link>
           </p>
           <h2 id="verificar-titulos">{t("check.titles_heading")}</h2>
           {titles.rows.length === 0 ? (
             <p>{t("check.empty")}</p>
           ) : (
-            <ProfileTitleList headingId="verificar-titulos" rows={titles.rows} total={titles.total} page={page} pages={titles.pages} pageHref={(p) => `${CHECK_TITLES_PATH}?pagina=${p}`} />
+            <ProfileTitleList
+              headingId="verificar-titulos"
+              rows={titles.rows}
+              total={titles.total}
+              page={page}
+              pages={titles.pages}
+              pageHref={(p) => `${CHECK_TITLES_PATH}?pagina=${p}`}
+            />
           )}
         </>
       )}

@@ -15,8 +15,16 @@ export function isDay(v: string): boolean {
  */
 export const DateRangeSchema = z
   .object({
-    dataIni: z.string({ error: "loans:errors.start_required" }).trim().min(1, { message: "loans:errors.start_required", abort: true }).refine(isDay, "loans:errors.bad_date"),
-    dataFim: z.string({ error: "loans:errors.end_required" }).trim().min(1, { message: "loans:errors.end_required", abort: true }).refine(isDay, "loans:errors.bad_date"),
+    dataIni: z
+      .string({ error: "loans:errors.start_required" })
+      .trim()
+      .min(1, { message: "loans:errors.start_required", abort: true })
+      .refine(isDay, "loans:errors.bad_date"),
+    dataFim: z
+      .string({ error: "loans:errors.end_required" })
+      .trim()
+      .min(1, { message: "loans:errors.end_required", abort: true })
+      .refine(isDay, "loans:errors.bad_date"),
   })
   .refine((v) => !isDay(v.dataIni) || !isDay(v.dataFim) || v.dataIni <= v.dataFim, { path: ["dataIni"], message: "loans:errors.start_after_end" });
 export type DateRange = z.infer<typeof DateRangeSchema>;

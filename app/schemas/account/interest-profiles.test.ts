@@ -9,7 +9,16 @@ const form = (pairs: Array<[string, string]>) => {
 
 describe("the interest profile forms", () => {
   it("reads ticked boxes as lists, and an unticked group as an empty list", () => {
-    expect(formFields(form([["tipoDSI", "area"], ["itens", "3"], ["itens", "8"]]), ["itens"])).toEqual({ tipoDSI: "area", itens: ["3", "8"] });
+    expect(
+      formFields(
+        form([
+          ["tipoDSI", "area"],
+          ["itens", "3"],
+          ["itens", "8"],
+        ]),
+        ["itens"],
+      ),
+    ).toEqual({ tipoDSI: "area", itens: ["3", "8"] });
     expect(formFields(form([["cod_acervo", "12"]]), ["tipos"])).toEqual({ cod_acervo: "12", tipos: [] });
   });
 
@@ -25,6 +34,8 @@ describe("the interest profile forms", () => {
     const r = AddItemsSchema.safeParse({ tipoDSI: "assunto", validade: "2026-02-30", itens: [] });
     expect(fieldErrors(r.error!)).toEqual({ validade: "interests:errors.validade_invalid", itens: "interests:errors.itens_obrigatorio" });
     expect(fieldErrors(ValiditySchema.safeParse({ validade: " " }).error!)).toEqual({ validade: "interests:errors.validade_required" });
-    expect(AddItemsSchema.parse({ tipoDSI: "autor", validade: "2027-01-31", itens: ["machado-de-assis"] })).toMatchObject({ itens: ["machado-de-assis"] });
+    expect(AddItemsSchema.parse({ tipoDSI: "autor", validade: "2027-01-31", itens: ["machado-de-assis"] })).toMatchObject({
+      itens: ["machado-de-assis"],
+    });
   });
 });

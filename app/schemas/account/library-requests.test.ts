@@ -23,23 +23,42 @@ describe("request-to-the-library forms", () => {
   });
 
   it("refuses a bibliography start page after the end page, and one page alone (spec §5)", () => {
-    expect(errorsOf("survey", { ...survey, pagina_bibliografia_inicial: 9, pagina_bibliografia_final: 3 })).toEqual({ pagina_bibliografia_final: "librequests:errors.page_order" });
+    expect(errorsOf("survey", { ...survey, pagina_bibliografia_inicial: 9, pagina_bibliografia_final: 3 })).toEqual({
+      pagina_bibliografia_final: "librequests:errors.page_order",
+    });
     expect(errorsOf("survey", { ...survey, pagina_bibliografia_final: 3 })).toEqual({ pagina_bibliografia_inicial: "librequests:errors.pages_both" });
     expect(errorsOf("survey", { ...survey, pagina_bibliografia_inicial: 3, pagina_bibliografia_final: 3 })).toEqual({});
   });
 
   it("checks a thesis's defence degree and the e-mail format", () => {
-    expect(errorsOf("thesis", { titulo: "T", autor: "A", grau_defesa: "bacharelado", email: "sem-arroba" })).toEqual({ grau_defesa: "librequests:errors.choose", email: "librequests:errors.email" });
+    expect(errorsOf("thesis", { titulo: "T", autor: "A", grau_defesa: "bacharelado", email: "sem-arroba" })).toEqual({
+      grau_defesa: "librequests:errors.choose",
+      email: "librequests:errors.email",
+    });
   });
 
   it("sends checkboxes as booleans and leaves blanks out", () => {
-    expect(requestBody("survey", { ...survey, folha_rosto: "on", delimitacao: "" })).toEqual({ ...survey, folha_rosto: true, sumario: false, ilustracoes: false });
+    expect(requestBody("survey", { ...survey, folha_rosto: "on", delimitacao: "" })).toEqual({
+      ...survey,
+      folha_rosto: true,
+      sumario: false,
+      ilustracoes: false,
+    });
   });
 
   it("names a future year, a bad ISBN and a library not offered at once", () => {
-    const r = requestFormSchema("interlibrary", { libraries: ["1", "2"] }).safeParse({ titulo: "Obra", ano: 2999, isbn_issn: "xyz!!", biblioteca_recebimento: 999 });
+    const r = requestFormSchema("interlibrary", { libraries: ["1", "2"] }).safeParse({
+      titulo: "Obra",
+      ano: 2999,
+      isbn_issn: "xyz!!",
+      biblioteca_recebimento: 999,
+    });
     const errors = r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
-    expect(errors).toEqual({ ano: "librequests:errors.year_range", isbn_issn: "librequests:errors.isbn_issn", biblioteca_recebimento: "librequests:errors.choose" });
+    expect(errors).toEqual({
+      ano: "librequests:errors.year_range",
+      isbn_issn: "librequests:errors.isbn_issn",
+      biblioteca_recebimento: "librequests:errors.choose",
+    });
   });
 
   it("refuses article pages out of order and keeps a range in order", () => {

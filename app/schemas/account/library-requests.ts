@@ -29,10 +29,17 @@ function fieldSchema(f: FieldSpec, opts: RequestFormOptions): z.ZodType {
   let s: z.ZodType;
   switch (f.kind) {
     case "integer":
-      s = z.number({ error: (iss) => (missing(iss) ? ERR.required : ERR.integer) }).int(ERR.integer).min(1, ERR.integer).max(100000, ERR.integer);
+      s = z
+        .number({ error: (iss) => (missing(iss) ? ERR.required : ERR.integer) })
+        .int(ERR.integer)
+        .min(1, ERR.integer)
+        .max(100000, ERR.integer);
       break;
     case "library": {
-      const base = z.number({ error: (iss) => (missing(iss) ? ERR.required : ERR.choose) }).int(ERR.choose).min(1, ERR.choose);
+      const base = z
+        .number({ error: (iss) => (missing(iss) ? ERR.required : ERR.choose) })
+        .int(ERR.choose)
+        .min(1, ERR.choose);
       const offered = opts.libraries ?? [];
       s = offered.length ? base.refine((v) => offered.includes(String(v)), ERR.choose) : base;
       break;
@@ -46,7 +53,11 @@ function fieldSchema(f: FieldSpec, opts: RequestFormOptions): z.ZodType {
         .refine((v) => v <= maxYear(), ERR.yearRange);
       break;
     case "isbn_issn":
-      s = z.string({ error: ERR.required }).trim().max(f.max ?? 40, ERR.tooLong).refine(isIsbnOrIssn, ERR.isbnIssn);
+      s = z
+        .string({ error: ERR.required })
+        .trim()
+        .max(f.max ?? 40, ERR.tooLong)
+        .refine(isIsbnOrIssn, ERR.isbnIssn);
       break;
     case "pages":
       s = z

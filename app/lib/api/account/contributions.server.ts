@@ -3,7 +3,13 @@ import { z } from "zod";
 import type { ApiClient } from "../client.server";
 import { MyCommentSchema, type MyComment } from "./types";
 
-const CommentedTitleSchema = z.object({ cod_acervo: z.number().int(), titulo: z.string(), autor: z.string().nullable(), total: z.coerce.number(), ultimo_envio: z.string() });
+const CommentedTitleSchema = z.object({
+  cod_acervo: z.number().int(),
+  titulo: z.string(),
+  autor: z.string().nullable(),
+  total: z.coerce.number(),
+  ultimo_envio: z.string(),
+});
 export type CommentedTitle = z.infer<typeof CommentedTitleSchema>;
 
 /** GET /comentarios/usuario/acervos: the titles the patron commented on, latest first. */

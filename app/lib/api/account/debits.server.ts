@@ -3,14 +3,25 @@ import { z } from "zod";
 import type { ApiClient } from "../client.server";
 
 const money = z.coerce.number().catch(0);
-const text = z.string().nullish().transform((v) => v ?? null);
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
 
 const DebitSchema = z.object({
   cod_debito: z.number().int(),
-  cod_acervo: z.number().int().nullish().transform((v) => v ?? null),
+  cod_acervo: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? null),
   titulo: text,
   biblioteca: text,
-  cod_biblioteca: z.number().int().nullish().transform((v) => v ?? null),
+  cod_biblioteca: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? null),
   valor_multa: money,
   desconto: money,
   valor_pago: money,

@@ -4,7 +4,16 @@
  */
 import { z } from "zod";
 import type { ApiClient } from "../client.server";
-import { AbsenceSchema, DeclarationSchema, NoDebtsStatusSchema, VerifiedDeclarationSchema, type Absence, type Declaration, type NoDebtsStatus, type VerifiedDeclaration } from "./declaration-types";
+import {
+  AbsenceSchema,
+  DeclarationSchema,
+  NoDebtsStatusSchema,
+  VerifiedDeclarationSchema,
+  type Absence,
+  type Declaration,
+  type NoDebtsStatus,
+  type VerifiedDeclaration,
+} from "./declaration-types";
 import { privateAreaApiPath } from "./profile.server";
 
 /** GET /nada-consta/verifica: what stops a declaration, and the one already issued. */

@@ -2,7 +2,10 @@
 import { z } from "zod";
 import type { ApiClient } from "../client.server";
 
-const text = z.string().nullish().transform((v) => v ?? null);
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
 
 export const HOLD_STATES = ["aguardando", "suspensa", "transito", "disponivel", "atendida", "cancelada"] as const;
 export type HoldState = (typeof HOLD_STATES)[number];
@@ -15,7 +18,11 @@ const HoldSchema = z.object({
   idioma: text,
   biblioteca: z.string(),
   cod_biblioteca: z.number().int(),
-  posicao: z.number().int().nullish().transform((v) => v ?? null),
+  posicao: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? null),
   // An unknown state from another backend is shown as "waiting" rather than as a raw code.
   estado: z.enum(HOLD_STATES).catch("aguardando"),
   data_reserva: z.string(),

@@ -17,10 +17,22 @@ export const ProfileItemSchema = z.object({
   created_at: z.string().nullish(),
 });
 export type ProfileItem = z.infer<typeof ProfileItemSchema>;
-export const ProfileSchema = z.object({ validade: z.string().nullish().transform((v) => v ?? null), itens: z.array(ProfileItemSchema) });
+export const ProfileSchema = z.object({
+  validade: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  itens: z.array(ProfileItemSchema),
+});
 export type Profile = z.infer<typeof ProfileSchema>;
 
-export const CandidateSchema = z.object({ codigo: z.string(), descricao: z.string(), tipoDSI: z.string(), codTipoArea: z.coerce.number(), total: z.coerce.number() });
+export const CandidateSchema = z.object({
+  codigo: z.string(),
+  descricao: z.string(),
+  tipoDSI: z.string(),
+  codTipoArea: z.coerce.number(),
+  total: z.coerce.number(),
+});
 export type Candidate = z.infer<typeof CandidateSchema>;
 
 export const FollowedPeriodicalSchema = z.object({

@@ -2,8 +2,16 @@
 import { z } from "zod";
 import type { ApiClient } from "../client.server";
 import {
-  AreaInfoSchema, AreaTitlesSchema, CandidateSchema, CheckTitlesSchema, FollowedPeriodicalSchema, PeriodicalHitSchema, ProfileSchema, WorkTypeSchema,
-  type DsiKind, type PeriodicalNews,
+  AreaInfoSchema,
+  AreaTitlesSchema,
+  CandidateSchema,
+  CheckTitlesSchema,
+  FollowedPeriodicalSchema,
+  PeriodicalHitSchema,
+  ProfileSchema,
+  WorkTypeSchema,
+  type DsiKind,
+  type PeriodicalNews,
 } from "./interest-profile-types";
 
 /** GET /perfil-interesse/area-autor-assunto: the profile's expiry date and items. */

@@ -5,7 +5,10 @@ import type { ApiClient } from "../client.server";
 import { LOAN_REQUEST_STATES } from "./loan-request-states";
 
 export { LOAN_REQUEST_STATES };
-const text = z.string().nullish().transform((v) => v ?? null);
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
 
 const ItemSchema = z.object({
   cod_solicitacao: z.number().int(),

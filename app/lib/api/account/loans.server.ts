@@ -15,10 +15,20 @@ export function renewLoans(api: ApiClient, input: { ids: number[] | "all"; chave
 }
 
 /** GET /emprestimo/historico: loans made in a date range (YYYY-MM-DD), paged, or the whole range. */
-export function getLoanHistory(api: ApiClient, q: { dataIni: string; dataFim: string; multa?: boolean; pagina?: number; qtd?: number; todos?: boolean }) {
+export function getLoanHistory(
+  api: ApiClient,
+  q: { dataIni: string; dataFim: string; multa?: boolean; pagina?: number; qtd?: number; todos?: boolean },
+) {
   return api.get("/emprestimo/historico", LoanHistorySchema, {
     as: "patron",
-    query: { dataIni: q.dataIni, dataFim: q.dataFim, multa: q.multa ? "S" : undefined, pagina: q.pagina, qtd: q.qtd, todos: q.todos ? "S" : undefined },
+    query: {
+      dataIni: q.dataIni,
+      dataFim: q.dataFim,
+      multa: q.multa ? "S" : undefined,
+      pagina: q.pagina,
+      qtd: q.qtd,
+      todos: q.todos ? "S" : undefined,
+    },
   });
 }
 

@@ -2,7 +2,12 @@
 import { z } from "zod";
 import { HISTORY_CHOICES, NOTIFICATION_EVENTS, SAVED_SEARCH_FREQUENCIES } from "../../../../contract/notifications";
 
-export const EventChoiceSchema = z.object({ evento: z.enum(NOTIFICATION_EVENTS), email: z.boolean(), app: z.boolean(), dias: z.number().int().optional() });
+export const EventChoiceSchema = z.object({
+  evento: z.enum(NOTIFICATION_EVENTS),
+  email: z.boolean(),
+  app: z.boolean(),
+  dias: z.number().int().optional(),
+});
 export type EventChoice = z.infer<typeof EventChoiceSchema>;
 export const PreferencesSchema = z.object({ eventos: z.array(EventChoiceSchema) });
 export const UnsubscribeSchema = z.object({ evento: z.enum(NOTIFICATION_EVENTS).optional(), pesquisa: z.string().optional() });

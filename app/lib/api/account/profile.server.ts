@@ -3,8 +3,16 @@ import { z } from "zod";
 import type { ApiClient, FullApiClient } from "../client.server";
 import type { PasswordRules } from "../../../../contract/password-rules";
 import {
-  MyCommentSchema, PendingEmailSchema, MySuggestionSchema, PasswordRulesSchema, PersonalDataSchema, SuggestionStatusSchema,
-  type MyComment, type MySuggestion, type PersonalData, type PersonalField,
+  MyCommentSchema,
+  PendingEmailSchema,
+  MySuggestionSchema,
+  PasswordRulesSchema,
+  PersonalDataSchema,
+  SuggestionStatusSchema,
+  type MyComment,
+  type MySuggestion,
+  type PersonalData,
+  type PersonalField,
 } from "./types";
 
 /** The API's private-area path under /pessoas (spec §7 `/meu-{product}/…`). */
@@ -17,7 +25,10 @@ export function getPersonalData(api: ApiClient): Promise<PersonalData> {
 }
 
 /** PUT /pessoas/meu-{product}/dados-pessoais with the changed fields (and `telefone`); throws ApiError 422 with field errors. */
-export function savePersonalData(api: ApiClient, change: Partial<Record<PersonalField | "telefone", string | boolean | null>>): Promise<PersonalData> {
+export function savePersonalData(
+  api: ApiClient,
+  change: Partial<Record<PersonalField | "telefone", string | boolean | null>>,
+): Promise<PersonalData> {
   return api.send("PUT", `${MY}/dados-pessoais`, PersonalDataSchema, { as: "patron", body: change });
 }
 

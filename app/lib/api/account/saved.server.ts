@@ -2,7 +2,13 @@
 import { z } from "zod";
 import type { ApiClient } from "../client.server";
 
-const SavedSchema = z.object({ id: z.number().int(), nome: z.string(), consulta: z.string(), created_at: z.string(), alerta: z.enum(["diario", "semanal"]).nullable().optional() });
+const SavedSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  consulta: z.string(),
+  created_at: z.string(),
+  alerta: z.enum(["diario", "semanal"]).nullable().optional(),
+});
 export type SavedSearch = z.infer<typeof SavedSchema>;
 
 /** GET /pesquisas-salvas: newest first. */

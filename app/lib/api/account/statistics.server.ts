@@ -1,7 +1,13 @@
 /** Typed calls of the statistics screens and the professor's teaching plans (docs/api.md "Aquisicao", "Acervo"). */
 import type { ApiClient } from "../client.server";
 import { TeachingPlansSchema, type TeachingPlans } from "../catalogue.server";
-import { AcquisitionStatisticsSchema, CollectionTotalsSchema, type AcquisitionStatistics, type CollectionTotals, type StatisticsFilter } from "./statistics-types";
+import {
+  AcquisitionStatisticsSchema,
+  CollectionTotalsSchema,
+  type AcquisitionStatistics,
+  type CollectionTotals,
+  type StatisticsFilter,
+} from "./statistics-types";
 
 const query = (f: StatisticsFilter) => ({ dataIni: f.dataIni, dataFim: f.dataFim, biblioteca: f.biblioteca });
 

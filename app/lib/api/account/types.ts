@@ -87,7 +87,10 @@ export const AlertsSchema = z.object({ nao_lidos: z.coerce.number(), alertas: z.
 
 export { EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, PERSONAL_FIELDS, type PersonalField } from "../../../../contract/personal-data";
 
-const text = z.string().nullish().transform((v) => v ?? null);
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
 export const PersonalDataSchema = z.object({
   nome_pessoa: z.string(),
   email: z.string().nullish(),
@@ -96,8 +99,21 @@ export const PersonalDataSchema = z.object({
   email_pendente: z.object({ email: z.string(), expira_em: z.string() }).nullish(),
   categoria: z.string().nullish(),
   dados: z.looseObject({
-    logradouro: text, complemento: text, cep: text, bairro: text, cidade: text, identidade: text, cpf: text, nacionalidade: text,
-    sexo: text, data_nascimento: text, escolaridade: text, localizacao: text, profissao: text, estado_civil: text, recebe_email: z.boolean(),
+    logradouro: text,
+    complemento: text,
+    cep: text,
+    bairro: text,
+    cidade: text,
+    identidade: text,
+    cpf: text,
+    nacionalidade: text,
+    sexo: text,
+    data_nascimento: text,
+    escolaridade: text,
+    localizacao: text,
+    profissao: text,
+    estado_civil: text,
+    recebe_email: z.boolean(),
   }),
   editaveis: z.array(z.string()),
 });

@@ -8,7 +8,10 @@ const ref = (lista: string) => `${base}/${encodeURIComponent(lista)}`;
 
 /** `GET /api/estante/listas[?acervo=]` (patron): the lists, the default one first; with `acervo`, which hold it. */
 export function listLists(api: ApiClient, acervo?: number): Promise<{ listas: Array<PatronList & { contem?: boolean }>; limite: number }> {
-  return api.get(base, z.object({ listas: z.array(ListSchema.extend({ contem: z.boolean().optional() })), limite: z.number().int() }), { as: "patron", query: { acervo } });
+  return api.get(base, z.object({ listas: z.array(ListSchema.extend({ contem: z.boolean().optional() })), limite: z.number().int() }), {
+    as: "patron",
+    query: { acervo },
+  });
 }
 
 /** `POST /api/estante/listas {nome}` (patron): the new list. */
@@ -33,12 +36,18 @@ export function deleteList(api: ApiClient, lista: string): Promise<{ apagada: tr
 
 /** `POST /api/estante/listas/{lista}/itens {acervo, nota?}` (patron): `adicionado` false when it was there already. */
 export function addToList(api: ApiClient, lista: string, acervo: number, nota?: string): Promise<PatronList & { adicionado: boolean }> {
-  return api.send("POST", `${ref(lista)}/itens`, ListSchema.extend({ adicionado: z.boolean() }), { as: "patron", body: { acervo, ...(nota ? { nota } : {}) } });
+  return api.send("POST", `${ref(lista)}/itens`, ListSchema.extend({ adicionado: z.boolean() }), {
+    as: "patron",
+    body: { acervo, ...(nota ? { nota } : {}) },
+  });
 }
 
 /** `PUT /api/estante/listas/{lista}/itens/{acervo} {nota}` (patron): empty clears the note. */
 export function setListNote(api: ApiClient, lista: string, acervo: number, nota: string): Promise<{ nota: string | null }> {
-  return api.send("PUT", `${ref(lista)}/itens/${acervo}`, z.object({ cod_acervo: z.number().int(), nota: z.string().nullable() }), { as: "patron", body: { nota } });
+  return api.send("PUT", `${ref(lista)}/itens/${acervo}`, z.object({ cod_acervo: z.number().int(), nota: z.string().nullable() }), {
+    as: "patron",
+    body: { nota },
+  });
 }
 
 /** `DELETE /api/estante/listas/{lista}/itens/{acervo}` (patron). */

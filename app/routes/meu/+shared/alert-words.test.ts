@@ -3,7 +3,8 @@ import { instanceFor } from "~/lib/i18n.server";
 import type { Language } from "~/lib/i18n";
 import { alertWords } from "./alert-words";
 
-const words = (lang: Language, kind: string, data: Record<string, string | number>, message = "") => alertWords(instanceFor(lang).t, lang, kind, data, message);
+const words = (lang: Language, kind: string, data: Record<string, string | number>, message = "") =>
+  alertWords(instanceFor(lang).t, lang, kind, data, message);
 const due = (dias: number, extra: Record<string, string | number> = {}) => ({ titulo: "Iracema", cod_acervo: 3, data: "2026-11-29", dias, ...extra });
 
 describe("an alert's words on the alerts page (ADR 227)", () => {
@@ -37,9 +38,15 @@ describe("an alert's words on the alerts page (ADR 227)", () => {
   });
 
   it("names a status in words, and an unknown one without underscores", () => {
-    expect(words("pt", "solicitacao_situacao", { titulo: "Atlas", situacao: "disponivel" })).toBe("Sua solicitação de empréstimo de “Atlas” está agora disponível.");
-    expect(words("en", "solicitacao_situacao", { titulo: "Atlas", situacao: "em_transito" })).toBe("Your loan request for “Atlas” is now in transit.");
-    expect(words("pt", "sugestao_situacao", { titulo: "Atlas", situacao: "em_analise" })).toBe("Sua sugestão de aquisição “Atlas” está agora em analise.");
+    expect(words("pt", "solicitacao_situacao", { titulo: "Atlas", situacao: "disponivel" })).toBe(
+      "Sua solicitação de empréstimo de “Atlas” está agora disponível.",
+    );
+    expect(words("en", "solicitacao_situacao", { titulo: "Atlas", situacao: "em_transito" })).toBe(
+      "Your loan request for “Atlas” is now in transit.",
+    );
+    expect(words("pt", "sugestao_situacao", { titulo: "Atlas", situacao: "em_analise" })).toBe(
+      "Sua sugestão de aquisição “Atlas” está agora em analise.",
+    );
   });
 
   it("shows a free-text alert, and a kind it does not know, as the API wrote it", () => {

@@ -33,7 +33,9 @@ describe("the catalogue card", () => {
   it("is laid out as a Brazilian card: main entry, title and responsibility, collation, notes, tracing, classification", () => {
     const p = cardParagraphs(REQUEST, ANSWER);
     expect(p.heading).toBe("Souza, Ana Beatriz.");
-    expect(p.body).toBe("Acessibilidade em catálogos de bibliotecas : um estudo com leitores de tela / Ana Beatriz Souza ; orientador: Helena Martins. – Brasília, 2026.");
+    expect(p.body).toBe(
+      "Acessibilidade em catálogos de bibliotecas : um estudo com leitores de tela / Ana Beatriz Souza ; orientador: Helena Martins. – Brasília, 2026.",
+    );
     expect(p.physical).toBe("87 f. : il.");
     expect(p.notes[1]).toBe("Trabalho de conclusão de curso (graduação) – Universidade Federal de Demonstração, Biblioteconomia, 2026.");
     expect(p.tracing).toBe("1. Acessibilidade. 2. Catálogos on-line. 3. Bibliotecas universitárias. I. Martins, Helena, orient. II. Título.");

@@ -48,7 +48,10 @@ const dot = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 export function cardParagraphs(req: CardRequest, answer: CatalogueCardAnswer) {
   const place = answer.local ?? "";
   const title = req.subtitulo ? `${req.titulo} : ${req.subtitulo}` : req.titulo;
-  const responsibility = [directOrder(req.autor), req.coorientador ? `orientador: ${req.orientador} ; coorientador: ${req.coorientador}` : `orientador: ${req.orientador}`].join(" ; ");
+  const responsibility = [
+    directOrder(req.autor),
+    req.coorientador ? `orientador: ${req.orientador} ; coorientador: ${req.coorientador}` : `orientador: ${req.orientador}`,
+  ].join(" ; ");
   const added = [invertedOrder(req.orientador), ...(req.coorientador ? [invertedOrder(req.coorientador)] : [])];
   const roman = ["I", "II", "III", "IV", "V", "VI"];
   const tracing = [
@@ -74,7 +77,11 @@ export function cardParagraphs(req: CardRequest, answer: CatalogueCardAnswer) {
 const CM = 72 / 2.54;
 
 /** Builds the card's PDF. `labels` are in the page language (document title and the line above the card). */
-export async function catalogueCardPdf(req: CardRequest, answer: CatalogueCardAnswer, labels: { title: string; made_by: string; librarian: string }): Promise<Buffer> {
+export async function catalogueCardPdf(
+  req: CardRequest,
+  answer: CatalogueCardAnswer,
+  labels: { title: string; made_by: string; librarian: string },
+): Promise<Buffer> {
   const p = cardParagraphs(req, answer);
   // One font for the whole card (cards are set in one face).
   const { doc, root, finish } = taggedPdf({ lang: "pt", title: labels.title, author: req.autor });

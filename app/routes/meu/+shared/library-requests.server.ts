@@ -41,7 +41,11 @@ export interface RequestList {
  * The screen's data: its lists (one per kind), the status filter (an unknown status is the patron's mistake:
  * 400 with the message beside the filter), the notice after a request was sent, and options the form needs.
  */
-export async function loadRequestsPage(request: Request, context: Ctx, opts: { titleKey: string; kinds: RequestKind[]; libraries?: boolean; cardPdfBase?: string }) {
+export async function loadRequestsPage(
+  request: Request,
+  context: Ctx,
+  opts: { titleKey: string; kinds: RequestKind[]; libraries?: boolean; cardPdfBase?: string },
+) {
   const url = new URL(request.url);
   const t = getT(context);
   const lang = getLanguage(context);
@@ -110,10 +114,20 @@ export async function requestAction(request: Request, context: Ctx, key: FormKey
     }
     if (err.status === 422 && err.errors) {
       const known = new Set(FORMS[key].fields.map((f) => f.name));
-      const fieldErrors = Object.fromEntries(Object.keys(err.errors).filter((f) => known.has(f)).map((f) => [f, ["librequests:errors.invalid"]]));
-      return data<RequestActionData>({ form: key, result: submission.reply({ fieldErrors }), formError: Object.keys(fieldErrors).length ? null : describeError(err) }, { status: 400 });
+      const fieldErrors = Object.fromEntries(
+        Object.keys(err.errors)
+          .filter((f) => known.has(f))
+          .map((f) => [f, ["librequests:errors.invalid"]]),
+      );
+      return data<RequestActionData>(
+        { form: key, result: submission.reply({ fieldErrors }), formError: Object.keys(fieldErrors).length ? null : describeError(err) },
+        { status: 400 },
+      );
     }
-    return data<RequestActionData>({ form: key, result: submission.reply(), formError: describeError(err) }, { status: err.status === 0 ? 503 : 400 });
+    return data<RequestActionData>(
+      { form: key, result: submission.reply(), formError: describeError(err) },
+      { status: err.status === 0 ? 503 : 400 },
+    );
   }
   return redirect(`${listPath}?aviso=${key}`);
 }

@@ -20,7 +20,12 @@ export async function loadLoanToken(context: Readonly<RouterContextProvider>): P
   const [res, zone] = await Promise.all([settle(getLoanToken(getApi(context))), libraryTimeZoneOf(context)]);
   if (!res.ok) return "failed";
   if (!res.value.token || !res.value.valido_ate) return null;
-  const svg = await QRCode.toString(res.value.token, { type: "svg", margin: 2, errorCorrectionLevel: "M", color: { dark: "#000000", light: "#ffffff" } });
+  const svg = await QRCode.toString(res.value.token, {
+    type: "svg",
+    margin: 2,
+    errorCorrectionLevel: "M",
+    color: { dark: "#000000", light: "#ffffff" },
+  });
   return { token: res.value.token, validUntil: formatDateTime(res.value.valido_ate, getLanguage(context), zone), svg };
 }
 

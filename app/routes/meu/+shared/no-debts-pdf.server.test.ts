@@ -22,7 +22,9 @@ const LABELS = {
 
 describe("the no-debts declaration's PDF", () => {
   it("points at the public verification page with the code", () => {
-    expect(verificationUrl("https://biblioteca.example.org", "7KQ2-M9XD-4HTP")).toBe("https://biblioteca.example.org/nada-consta/verificar?codigo=7KQ2-M9XD-4HTP");
+    expect(verificationUrl("https://biblioteca.example.org", "7KQ2-M9XD-4HTP")).toBe(
+      "https://biblioteca.example.org/nada-consta/verificar?codigo=7KQ2-M9XD-4HTP",
+    );
   });
 
   it("is a tagged PDF (structure tree, marked content, language, title shown) with the declaration's text and code", async () => {

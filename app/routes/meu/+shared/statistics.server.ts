@@ -29,7 +29,11 @@ export interface StatisticsForm {
 export async function readStatisticsForm(request: Request, context: Readonly<RouterContextProvider>): Promise<StatisticsForm> {
   const q = new URL(request.url).searchParams;
   const t = getT(context);
-  const values = { dataIni: (q.get("dataIni") ?? "").trim().slice(0, 10), dataFim: (q.get("dataFim") ?? "").trim().slice(0, 10), biblioteca: (q.get("biblioteca") ?? "").trim().slice(0, 12) };
+  const values = {
+    dataIni: (q.get("dataIni") ?? "").trim().slice(0, 10),
+    dataFim: (q.get("dataFim") ?? "").trim().slice(0, 10),
+    biblioteca: (q.get("biblioteca") ?? "").trim().slice(0, 12),
+  };
   const units = await settle(getUnits(getApi(context)));
   const libraries = units.ok ? units.value.map((u) => ({ value: String(u.cod_biblioteca), label: u.desc_biblioteca })) : [];
   const errors: StatisticsForm["errors"] = {};
@@ -46,7 +50,11 @@ export async function readStatisticsForm(request: Request, context: Readonly<Rou
     errors,
     libraries,
     filtered: Boolean(values.dataIni || values.dataFim || values.biblioteca),
-    filter: { dataIni: values.dataIni || undefined, dataFim: values.dataFim || undefined, biblioteca: values.biblioteca ? Number(values.biblioteca) : undefined },
+    filter: {
+      dataIni: values.dataIni || undefined,
+      dataFim: values.dataFim || undefined,
+      biblioteca: values.biblioteca ? Number(values.biblioteca) : undefined,
+    },
   };
 }
 
