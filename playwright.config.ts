@@ -52,7 +52,7 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [["list"]],
   // The list reporter ends with the slowest spec files: where the suite's minutes go (ADR 199).
-  reportSlowTests: { max: 15, threshold: 60_000 },
+  reportSlowTests: { max: 15, threshold: 20_000 },
   globalTeardown: "./tests/a11y/write-summary.ts",
   use: {
     baseURL: `http://127.0.0.1:${PORTS.main}`,
