@@ -51,6 +51,8 @@ test("the title page lists titles like it (“more like this”)", async ({ page
 });
 
 test("the citation page gives MLA, Chicago and Vancouver beside ABNT and APA, each with its copy button", async ({ page }) => {
+  // Its 30 s wait for the page below must fit inside the test's own time (CI once spent the whole 30 s there).
+  test.setTimeout(60_000);
   await page.goto(`/acervo/${book.cod_acervo}`);
   await page.getByRole("link", { name: "Citar (ABNT, APA, MLA, Chicago, Vancouver)" }).click();
   // The citation engine runs in a worker thread that a fresh server starts on its first citation: allow it that time.
