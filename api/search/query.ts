@@ -3,7 +3,7 @@ import { dialectOf, type Db } from "../db/index.ts";
 import { NEW_ACQUISITIONS_DAYS, NO_YEAR, type FilterType, type SelectedFilters } from "./filters.ts";
 import type { TabOptionValues } from "./tab-options.ts";
 import { tabOptionsWhere } from "./tab-options-store.ts";
-import { fold, indexText, patronStem, queryAlternatives, stemmersFor, words } from "./text.ts";
+import { fold, indexesPatronStems, indexText, patronStem, queryAlternatives, stemmersFor, words } from "./text.ts";
 import { prefixTerms, textGeneration } from "./terms.ts";
 import { columnQuery, facetColumns, passesAll } from "./facet-columns.ts";
 import { classExpr, idList } from "./sql-fragments.ts";
@@ -332,6 +332,11 @@ export const searchLimits = {
    * when at least this many titles are listed; fewer are grouped in full at once, which costs no more.
    */
   walkMin: 1_000,
+  /**
+   * A title tier of at least this many titles asks the text index which titles can be at which match level
+   * (`levelHints`, SQLite) before any title is read; a smaller one is read title by title, which costs no more.
+   */
+  levelHintMin: 1_000,
   /** Facet counts are exact up to this many text matches; above, they are estimated from a sample. */
   facetExactMax: 20_000,
   /** Expected size of that sample. */
@@ -1120,18 +1125,92 @@ async function levelZeroPage(
         WHERE 1 = 1 ${c.exactKey === null ? sql`` : sql`AND o.chave_titulo <> ${c.exactKey}`} ORDER BY ${order}`,
   );
   if (sorted.length < want) return null;
+  const inTier = (ids: readonly number[]) => (allInTitle ? ids : titleTier(db, c, ids, known));
+  // Level 0 from the text index when its candidates are few (a word typed in few titles, most of its tier found by a
+  // stem or the prefix: `economias`, `econ`): those are read, then the walk looks for level 1 past them.
+  const hints = sorted.length >= searchLimits.levelHintMin ? await levelHints(db, p, sorted) : null;
+  // (Where most titles have the words as typed, the walk below finds level 0 after a few hundred.)
+  if (hints?.typed && hints.typed.length * 4 < sorted.length) {
+    const zero = new Set((await matchLevels(db, p, await inTier(hints.typed), true, false))[0]);
+    const found = sorted.filter((id) => zero.has(id));
+    if (found.length >= want) return found.slice(skip, want);
+    const upTo2 = hints.upTo2;
+    const rest = sorted.filter((id) => !zero.has(id) && (upTo2 === null || upTo2.has(id)));
+    const first = found.length;
+    let walked = 0;
+    for (let step = WALK_CHUNK; walked < rest.length && found.length < want; step = Math.min(2 * step, TITLE_CHUNK)) {
+      const chunk = await inTier(rest.slice(walked, walked + step));
+      walked += step;
+      const one = new Set((await matchLevels(db, p, chunk, true, false))[1]);
+      for (const id of chunk) if (one.has(id) && found.length < want) found.push(id);
+      if (found.length < want && ((found.length - first) * rest.length) / Math.min(walked, rest.length) < want - first) return null;
+    }
+    return found.length >= want ? found.slice(skip, want) : null;
+  }
   const found: number[] = [];
   let walked = 0;
   for (let step = WALK_CHUNK; walked < sorted.length && found.length < want; step = Math.min(2 * step, TITLE_CHUNK)) {
     const chunk = sorted.slice(walked, walked + step);
     walked += chunk.length;
-    const inTitle = allInTitle ? chunk : await titleTier(db, c, chunk, known);
-    const best = new Set((await matchLevels(db, p, inTitle, true))[0]);
+    const inTitle = await inTier(chunk);
+    const best = new Set((await matchLevels(db, p, inTitle, true, false))[0]);
     for (const id of inTitle) if (best.has(id) && found.length < want) found.push(id);
     // Too few so far to reach the page at this rate: the full grouping is cheaper than walking on.
     if (found.length < want && (found.length * sorted.length) / walked < want) return null;
   }
   return found.length >= want ? found.slice(skip, want) : null;
+}
+
+/** Titles of a tier's typed-word candidates (`levelHints`) that are read to find its level 0; more, and a walk finds it. */
+const TYPED_MAX = 2_000;
+
+/**
+ * What the text index says about the match levels of `ids` (a title tier, SQLite, plain words), before any title
+ * is read: `typed`, in `ids`' order, the titles having every free word as typed in the title field — every title
+ * of level 0 and perhaps a few more (a stem can be spelled like a word); null when more than TYPED_MAX. `upTo2`,
+ * the titles found by the words without the last word's prefix (levels 0–2: the others matched only through the
+ * prefix, level 3); null when no word is a prefix (every title is) or the set is too large to read.
+ */
+async function levelHints(
+  db: Db,
+  p: Pick<SearchParams, "termos">,
+  ids: readonly number[],
+): Promise<{ typed: number[] | null; upTo2: Set<number> | null } | null> {
+  if (dialectOf(db) !== "sqlite") return null;
+  const terms = termWords(p.termos).filter((t) => t.tipo === "livre" || t.tipo === "titulo");
+  if (!terms.length) return null;
+  const fts = (alts: (w: string) => string[]) =>
+    terms
+      .map(
+        (t) =>
+          `(${t.groups
+            .map(
+              (g) =>
+                `(${g.pos
+                  .map(
+                    (w) =>
+                      `titulo : (${alts(w)
+                        .map((a) => `"${a}"`)
+                        .join(" OR ")})`,
+                  )
+                  .join(" AND ")})`,
+            )
+            .join(" OR ")})`,
+      )
+      .join(" AND ");
+  if (!terms.every((t) => t.groups.every((g) => g.pos.every((w) => queryAlternatives(w).every((a) => PLAIN.test(a)))))) return null;
+  const matching = async (q: TextQuery, cap: number) => {
+    const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM acervo_busca WHERE acervo_busca MATCH ${q} LIMIT ${cap + 1}`.execute(db);
+    return rows.length > cap ? null : new Set(rows.map((r) => Number(r.id)));
+  };
+  const typedSet = await matching(
+    fts((w) => [fold(w)]),
+    4 * TYPED_MAX,
+  );
+  const typed = typedSet && ids.filter((id) => typedSet.has(id));
+  const prefixed = terms.some((t) => t.groups.some((g, gi) => g.pos.some((_, i) => isPrefix(t, gi, i))));
+  const upTo2 = prefixed ? await matching(fts(queryAlternatives), 2 * ids.length + 1_000) : null;
+  return { typed: typed && typed.length <= TYPED_MAX ? typed : null, upTo2 };
 }
 
 /**
@@ -1141,21 +1220,32 @@ async function levelZeroPage(
  * last word's prefix. A term's alternatives (OR, ADR 223) take their best level. Read from the titles' own
  * words (the index text cannot tell a word from a stem that happens to be spelled like one).
  */
-async function matchLevels(db: Db, p: Pick<SearchParams, "termos" | "lingua">, ids: readonly number[], keepEmpty = false): Promise<number[][]> {
+async function matchLevels(
+  db: Db,
+  p: Pick<SearchParams, "termos" | "lingua">,
+  ids: readonly number[],
+  keepEmpty = false,
+  useHints = true,
+): Promise<number[][]> {
   const terms = termWords(p.termos).filter((t) => t.tipo === "livre" || t.tipo === "titulo");
   if (!terms.length) return keepEmpty ? [ids.slice(), [], [], []] : [ids.slice()];
   const query = terms.map((t) =>
     t.groups.map((g) => g.pos.map((w) => ({ typed: fold(w), stem: patronStem(w, p.lingua), alts: queryAlternatives(w) }))),
   );
   const levels: number[][] = [[], [], [], []];
-  for (let i = 0; i < ids.length; i += TITLE_CHUNK) {
+  // Titles the text index finds only through the last word's prefix are at level 3 without being read (a prefix
+  // such as `econ`: most of its tier).
+  const upTo2 = useHints && ids.length >= searchLimits.levelHintMin ? (await levelHints(db, p, ids))?.upTo2 : null;
+  const read = upTo2 ? ids.filter((id) => upTo2.has(id)) : ids;
+  if (upTo2) for (const id of ids) if (!upTo2.has(id)) levels[3].push(id);
+  for (let i = 0; i < read.length; i += TITLE_CHUNK) {
     const rows = await db
       .selectFrom("acervo")
       .select(["cod_acervo", "titulo", "subtitulo", "idioma"])
-      .where("cod_acervo", "in", ids.slice(i, i + TITLE_CHUNK))
+      .where("cod_acervo", "in", read.slice(i, i + TITLE_CHUNK))
       .execute();
     const byId = new Map(rows.map((r) => [r.cod_acervo, r]));
-    for (const id of ids.slice(i, i + TITLE_CHUNK)) {
+    for (const id of read.slice(i, i + TITLE_CHUNK)) {
       const r = byId.get(id);
       if (!r) continue;
       const ws = words(`${r.titulo} ${r.subtitulo ?? ""}`);
@@ -1165,11 +1255,16 @@ async function matchLevels(db: Db, p: Pick<SearchParams, "termos" | "lingua">, i
       // every word of every title was most of a search's CPU (issue 27).
       let stems: Set<string> | null = null;
       let indexed: Set<string> | null = null;
+      // A patron-language stem counts where the text index finds the word without its prefix (always, when the
+      // record is indexed with the patron's stemmer): a title found only through the prefix is a prefix match.
+      const samePatronStems = indexesPatronStems(r.idioma, p.lingua);
+      const inIndex = (w: { alts: string[] }) =>
+        w.alts.some((a) => (indexed ??= new Set(indexText([r.titulo, r.subtitulo], stemmersFor(r.idioma)).split(" "))).has(a));
       const wordLevel = (w: { typed: string; stem: string; alts: string[] }) => {
         if (typed.has(w.typed)) return 0;
-        if (w.stem.length >= 2 && (stems ??= new Set(ws.map((x) => patronStem(x, p.lingua)))).has(w.stem)) return 1;
-        indexed ??= new Set(indexText([r.titulo, r.subtitulo], stemmersFor(r.idioma)).split(" "));
-        return w.alts.some((a) => indexed!.has(a)) ? 2 : 3;
+        if (w.stem.length >= 2 && (stems ??= new Set(ws.map((x) => patronStem(x, p.lingua)))).has(w.stem))
+          return samePatronStems || inIndex(w) ? 1 : 3;
+        return inIndex(w) ? 2 : 3;
       };
       const level = Math.max(0, ...query.map((groups) => Math.min(...groups.map((g) => Math.max(0, ...g.map(wordLevel))))));
       levels[level].push(id);
