@@ -332,9 +332,11 @@ export const searchLimits = {
    * when at least this many titles are listed; fewer are grouped in full at once, which costs no more.
    */
   walkMin: 1_000,
+  /** Titles of the first chunk such a walk classifies; each next chunk doubles. */
+  walkChunk: 256,
   /**
    * A title tier of at least this many titles asks the text index which titles can be at which match level
-   * (`levelHints`, SQLite) before any title is read; a smaller one is read title by title, which costs no more.
+   * (`typedCandidates`, `foundWithoutPrefix`; SQLite) before any title is read; a smaller one is read title by title, which costs no more.
    */
   levelHintMin: 1_000,
   /** Facet counts are exact up to this many text matches; above, they are estimated from a sample. */
@@ -1084,9 +1086,6 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
 /** The largest title tier grouped by how its words matched (`matchLevels`); a fixed size, not a threshold (ADR 250). */
 const LEVELS_MAX = 20_000;
 
-/** Titles of the first chunk a walk of the listed matches classifies (`levelZeroPage`); each next chunk doubles. */
-const WALK_CHUNK = 256;
-
 /**
  * The page of a relevance search (issue 27) when it lies within the title tier's best match level (ADR 250), or
  * null when that cannot be shown cheaply; the caller then groups every listed match as before. `listed` is every
@@ -1128,17 +1127,17 @@ async function levelZeroPage(
   const inTier = (ids: readonly number[]) => (allInTitle ? ids : titleTier(db, c, ids, known));
   // Level 0 from the text index when its candidates are few (a word typed in few titles, most of its tier found by a
   // stem or the prefix: `economias`, `econ`): those are read, then the walk looks for level 1 past them.
-  const hints = sorted.length >= searchLimits.levelHintMin ? await levelHints(db, p, sorted) : null;
-  // (Where most titles have the words as typed, the walk below finds level 0 after a few hundred.)
-  if (hints?.typed && hints.typed.length * 4 < sorted.length) {
-    const zero = new Set((await matchLevels(db, p, await inTier(hints.typed), true, false))[0]);
+  // Where enough titles have the words as typed, the walk below finds level 0 in its first chunk: not asked.
+  const typed = sorted.length >= searchLimits.levelHintMin ? await typedCandidates(db, p, sorted) : null;
+  if (typed && typed.length * searchLimits.walkChunk < want * sorted.length) {
+    const zero = new Set((await matchLevels(db, p, await inTier(typed), true, false))[0]);
     const found = sorted.filter((id) => zero.has(id));
     if (found.length >= want) return found.slice(skip, want);
-    const upTo2 = hints.upTo2;
+    const upTo2 = await foundWithoutPrefix(db, p, 2 * sorted.length + 1_000);
     const rest = sorted.filter((id) => !zero.has(id) && (upTo2 === null || upTo2.has(id)));
     const first = found.length;
     let walked = 0;
-    for (let step = WALK_CHUNK; walked < rest.length && found.length < want; step = Math.min(2 * step, TITLE_CHUNK)) {
+    for (let step = searchLimits.walkChunk; walked < rest.length && found.length < want; step = Math.min(2 * step, TITLE_CHUNK)) {
       const chunk = await inTier(rest.slice(walked, walked + step));
       walked += step;
       const one = new Set((await matchLevels(db, p, chunk, true, false))[1]);
@@ -1149,7 +1148,7 @@ async function levelZeroPage(
   }
   const found: number[] = [];
   let walked = 0;
-  for (let step = WALK_CHUNK; walked < sorted.length && found.length < want; step = Math.min(2 * step, TITLE_CHUNK)) {
+  for (let step = searchLimits.walkChunk; walked < sorted.length && found.length < want; step = Math.min(2 * step, TITLE_CHUNK)) {
     const chunk = sorted.slice(walked, walked + step);
     walked += chunk.length;
     const inTitle = await inTier(chunk);
@@ -1161,56 +1160,59 @@ async function levelZeroPage(
   return found.length >= want ? found.slice(skip, want) : null;
 }
 
-/** Titles of a tier's typed-word candidates (`levelHints`) that are read to find its level 0; more, and a walk finds it. */
+/** Titles of a tier's typed-word candidates (`typedCandidates`) read to find its level 0; with more, a walk finds it. */
 const TYPED_MAX = 2_000;
 
-/**
- * What the text index says about the match levels of `ids` (a title tier, SQLite, plain words), before any title
- * is read: `typed`, in `ids`' order, the titles having every free word as typed in the title field — every title
- * of level 0 and perhaps a few more (a stem can be spelled like a word); null when more than TYPED_MAX. `upTo2`,
- * the titles found by the words without the last word's prefix (levels 0–2: the others matched only through the
- * prefix, level 3); null when no word is a prefix (every title is) or the set is too large to read.
- */
-async function levelHints(
-  db: Db,
-  p: Pick<SearchParams, "termos">,
-  ids: readonly number[],
-): Promise<{ typed: number[] | null; upTo2: Set<number> | null } | null> {
+/** The free and title terms (the ones the match levels rank) when the text index can answer for them (SQLite, plain words). */
+function hintTerms(db: Db, p: Pick<SearchParams, "termos">) {
   if (dialectOf(db) !== "sqlite") return null;
   const terms = termWords(p.termos).filter((t) => t.tipo === "livre" || t.tipo === "titulo");
-  if (!terms.length) return null;
-  const fts = (alts: (w: string) => string[]) =>
-    terms
-      .map(
-        (t) =>
-          `(${t.groups
-            .map(
-              (g) =>
-                `(${g.pos
-                  .map(
-                    (w) =>
-                      `titulo : (${alts(w)
-                        .map((a) => `"${a}"`)
-                        .join(" OR ")})`,
-                  )
-                  .join(" AND ")})`,
-            )
-            .join(" OR ")})`,
-      )
-      .join(" AND ");
-  if (!terms.every((t) => t.groups.every((g) => g.pos.every((w) => queryAlternatives(w).every((a) => PLAIN.test(a)))))) return null;
-  const matching = async (q: TextQuery, cap: number) => {
-    const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM acervo_busca WHERE acervo_busca MATCH ${q} LIMIT ${cap + 1}`.execute(db);
-    return rows.length > cap ? null : new Set(rows.map((r) => Number(r.id)));
-  };
-  const typedSet = await matching(
-    fts((w) => [fold(w)]),
-    4 * TYPED_MAX,
-  );
-  const typed = typedSet && ids.filter((id) => typedSet.has(id));
-  const prefixed = terms.some((t) => t.groups.some((g, gi) => g.pos.some((_, i) => isPrefix(t, gi, i))));
-  const upTo2 = prefixed ? await matching(fts(queryAlternatives), 2 * ids.length + 1_000) : null;
-  return { typed: typed && typed.length <= TYPED_MAX ? typed : null, upTo2 };
+  const plain = terms.every((t) => t.groups.every((g) => g.pos.every((w) => queryAlternatives(w).every((a) => PLAIN.test(a)))));
+  return terms.length && plain ? terms : null;
+}
+
+/** A MATCH of the title field: every term, each its alternatives (OR), each its wanted words (AND) as `alts` spells them. */
+function titleFieldQuery(terms: ReturnType<typeof termWords>, alts: (w: string) => string[]): TextQuery {
+  const word = (w: string) =>
+    `titulo : (${alts(w)
+      .map((a) => `"${a}"`)
+      .join(" OR ")})`;
+  return terms.map((t) => `(${t.groups.map((g) => `(${g.pos.map(word).join(" AND ")})`).join(" OR ")})`).join(" AND ");
+}
+
+/** The titles matching `q` anywhere in the catalogue, or null when more than `cap`. */
+async function matchingUpTo(db: Db, q: TextQuery, cap: number): Promise<Set<number> | null> {
+  const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM acervo_busca WHERE acervo_busca MATCH ${q} LIMIT ${cap + 1}`.execute(db);
+  return rows.length > cap ? null : new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
+ * Of `ids` (a title tier), in their order, the titles having every free word as typed in the title field (one
+ * MATCH of the folded words, ADR 267): every title of level 0 and perhaps a few more (a stem can be spelled like
+ * a word). Null when the text index cannot say, or more than TYPED_MAX.
+ */
+async function typedCandidates(db: Db, p: Pick<SearchParams, "termos">, ids: readonly number[]): Promise<number[] | null> {
+  const terms = hintTerms(db, p);
+  const found =
+    terms &&
+    (await matchingUpTo(
+      db,
+      titleFieldQuery(terms, (w) => [fold(w)]),
+      4 * TYPED_MAX,
+    ));
+  const typed = found && ids.filter((id) => found.has(id));
+  return typed && typed.length <= TYPED_MAX ? typed : null;
+}
+
+/**
+ * The titles (of the catalogue) the free words find without the last word's prefix: a title tier's levels 0–2
+ * (ADR 267); its other titles matched only through the prefix (level 3). Null when no word is a prefix (every
+ * title of the tier is in levels 0–2), the text index cannot say, or the set is larger than `cap`.
+ */
+async function foundWithoutPrefix(db: Db, p: Pick<SearchParams, "termos">, cap: number): Promise<Set<number> | null> {
+  const terms = hintTerms(db, p);
+  if (!terms?.some((t) => t.groups.some((g, gi) => g.pos.some((_, i) => isPrefix(t, gi, i))))) return null;
+  return matchingUpTo(db, titleFieldQuery(terms, queryAlternatives), cap);
 }
 
 /**
@@ -1235,7 +1237,7 @@ async function matchLevels(
   const levels: number[][] = [[], [], [], []];
   // Titles the text index finds only through the last word's prefix are at level 3 without being read (a prefix
   // such as `econ`: most of its tier).
-  const upTo2 = useHints && ids.length >= searchLimits.levelHintMin ? (await levelHints(db, p, ids))?.upTo2 : null;
+  const upTo2 = useHints && ids.length >= searchLimits.levelHintMin ? await foundWithoutPrefix(db, p, 2 * ids.length + 1_000) : null;
   const read = upTo2 ? ids.filter((id) => upTo2.has(id)) : ids;
   if (upTo2) for (const id of ids) if (!upTo2.has(id)) levels[3].push(id);
   for (let i = 0; i < read.length; i += TITLE_CHUNK) {
