@@ -8,14 +8,14 @@
  * (20) interleaved rounds of:
  *   - the count of the one folded word's matches (`count(*)` of a one-token MATCH): the least an exact count costs;
  *   - the count with the word's alternatives as the search asks them (its stems in five languages, the prefix);
- *   - those matches' row ids read into JavaScript (what any ranking in the API must at least read);
+ *   - those matches' row ids read into JavaScript, one plain value each (what any ranking in the API must at least read);
  *   - the whole first page (`searchAcervos`, relevance, 20 titles, the text-pass cache emptied first).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { openDatabase } from "../api/db/index.ts";
+import { firstColumn, openDatabase } from "../api/db/index.ts";
 import { migrateToLatest } from "../api/db/migrate.ts";
 import { clearSearchCache, fold, fts5Query, searchAcervos } from "../api/search/index.ts";
 
@@ -52,7 +52,7 @@ for (let round = -2; round < RUNS; round++)
     const count = (q: string) => sql<{ n: number }>`SELECT count(*) AS n FROM acervo_busca WHERE acervo_busca MATCH ${q}`.execute(db);
     const t1 = await cpu(async () => (r.n1 = Number((await count(one)).rows[0].n)));
     const t2 = await cpu(async () => (r.n2 = Number((await count(alts)).rows[0].n)));
-    const t3 = await cpu(() => sql`SELECT rowid FROM acervo_busca WHERE acervo_busca MATCH ${alts}`.execute(db));
+    const t3 = await cpu(() => firstColumn(db, sql`SELECT rowid FROM acervo_busca WHERE acervo_busca MATCH ${alts}`.compile(db)));
     clearSearchCache(db);
     const t4 = await cpu(() => searchAcervos(db, { termos: [{ termo: r.word, tipo: "livre" }], pagina: 1, qtd: 20, ordenacao: "C", lingua: "pt" }));
     if (round < 0) continue;

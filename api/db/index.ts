@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type CompiledQuery } from "kysely";
 import pg from "pg";
-import { withStatementCache } from "./statement-cache.ts";
+import { withStatementCache, type CachingSqliteDatabase } from "./statement-cache.ts";
 import type { DB } from "./types.ts";
 
 export type { DB } from "./types.ts";
@@ -44,7 +44,26 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   // is address space, not memory: pages come from the operating system's file cache either way.
   sqlite.pragma(`mmap_size = ${sqliteMmapSize()}`);
   // Statements are prepared once per SQL text and reused (ADR 210).
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const database = withStatementCache(sqlite);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  sqliteHandles.set(db, database);
+  return db;
+}
+
+/** The SQLite handle behind each Kysely handle `openDatabase` made. */
+const sqliteHandles = new WeakMap<Kysely<any>, CachingSqliteDatabase>();
+
+/**
+ * The first column of every row of `query`, as plain values: on SQLite without a row object each (a long list of
+ * ids costs a third, ADR 268); on PostgreSQL (or a handle `openDatabase` did not make) the rows' first column.
+ */
+export async function firstColumn<T>(db: Kysely<any>, query: CompiledQuery): Promise<T[]> {
+  const handle = sqliteHandles.get(db);
+  // Through Kysely's connection, so a transaction another request holds on the one SQLite connection is waited for.
+  if (handle && db.getExecutor().plugins.length === 0)
+    return db.connection().execute(async () => handle.firstColumn(query.sql, query.parameters) as T[]);
+  const { rows } = await db.executeQuery<Record<string, T>>(query);
+  return rows.map((r) => Object.values(r)[0]);
 }
 
 /** Bytes of the SQLite file read through a memory map: `SQLITE_MMAP_SIZE` (0 turns it off), 8 GiB by default. */

@@ -30,6 +30,14 @@ describe("SQLite statement cache", () => {
     expect(rows.map((r) => r.name)).toEqual(["a", "b", "c", "d", "e"]);
   });
 
+  it("reads a first column as plain values, and the same SQL through Kysely still as rows", async () => {
+    const { cached, db } = open();
+    const query = db.selectFrom("t").select("id").where("id", ">", 1).orderBy("id").compile();
+    expect(cached.firstColumn(query.sql, query.parameters)).toEqual([2, 3]);
+    expect((await db.executeQuery(query)).rows).toEqual([{ id: 2 }, { id: 3 }]);
+    expect(cached.firstColumn(query.sql, query.parameters)).toEqual([2, 3]);
+  });
+
   it("keeps at most its limit, dropping the least recently used", () => {
     const { cached } = open(3);
     const first = cached.prepare("select 1");

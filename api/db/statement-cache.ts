@@ -12,17 +12,33 @@ import type { SqliteDatabase, SqliteStatement } from "kysely";
 export interface CachingSqliteDatabase extends SqliteDatabase {
   /** How many statements the cache holds now (at most `max`). */
   readonly cachedStatements: number;
+  /**
+   * The first column of every row, as plain values (better-sqlite3's `pluck`): no object per row, a third of the
+   * cost of a long list of ids (ADR 268). Its statements are cached apart (a plucking statement answers differently).
+   */
+  firstColumn(sql: string, parameters: readonly unknown[]): unknown[];
 }
 
 export function withStatementCache(db: Database.Database, max = 500): CachingSqliteDatabase {
   // A Map keeps insertion order: re-inserting on each hit makes its first key the least recently used.
   const cache = new Map<string, Database.Statement>();
+  const plucking = new Map<string, Database.Statement>();
   return {
+    firstColumn(sql: string, parameters: readonly unknown[]): unknown[] {
+      let stmt = plucking.get(sql);
+      if (!stmt || stmt.busy) {
+        stmt = db.prepare(sql).pluck();
+        plucking.set(sql, stmt);
+        if (plucking.size > max) plucking.delete(plucking.keys().next().value as string);
+      }
+      return stmt.all(...parameters);
+    },
     get cachedStatements() {
       return cache.size;
     },
     close: () => {
       cache.clear();
+      plucking.clear();
       db.close();
     },
     prepare(sql: string): SqliteStatement {

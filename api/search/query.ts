@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import { dialectOf, type Db } from "../db/index.ts";
+import { dialectOf, firstColumn, type Db } from "../db/index.ts";
 import { NEW_ACQUISITIONS_DAYS, NO_YEAR, type FilterType, type SelectedFilters } from "./filters.ts";
 import type { TabOptionValues } from "./tab-options.ts";
 import { tabOptionsWhere } from "./tab-options-store.ts";
@@ -757,8 +757,7 @@ async function tierPage(
 
 /** The ids a subquery (`id`) returns, in its order. */
 async function idsOf(db: Db, ids: RawBuilder<unknown>): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`${ids}`.execute(db);
-  return rows.map((r) => Number(r.id));
+  return (await firstColumn<number | string>(db, sql`${ids}`.compile(db))).map(Number);
 }
 
 /**
@@ -1128,8 +1127,9 @@ async function levelZeroPage(
   // Level 0 from the text index when its candidates are few (a word typed in few titles, most of its tier found by a
   // stem or the prefix: `economias`, `econ`): those are read, then the walk looks for level 1 past them.
   // Where enough titles have the words as typed, the walk below finds level 0 in its first chunk: not asked.
-  const typed = sorted.length >= searchLimits.levelHintMin ? await typedCandidates(db, p, sorted) : null;
-  if (typed && typed.length * searchLimits.walkChunk < want * sorted.length) {
+  const enough = (want * sorted.length) / searchLimits.walkChunk;
+  const typed = sorted.length >= searchLimits.levelHintMin ? await typedCandidates(db, p, sorted, enough) : null;
+  if (typed) {
     const zero = new Set((await matchLevels(db, p, await inTier(typed), true, false))[0]);
     const found = sorted.filter((id) => zero.has(id));
     if (found.length >= want) return found.slice(skip, want);
@@ -1182,26 +1182,29 @@ function titleFieldQuery(terms: ReturnType<typeof termWords>, alts: (w: string) 
 
 /** The titles matching `q` anywhere in the catalogue, or null when more than `cap`. */
 async function matchingUpTo(db: Db, q: TextQuery, cap: number): Promise<Set<number> | null> {
-  const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM acervo_busca WHERE acervo_busca MATCH ${q} LIMIT ${cap + 1}`.execute(db);
-  return rows.length > cap ? null : new Set(rows.map((r) => Number(r.id)));
+  const ids = await idsOf(db, sql`SELECT rowid AS id FROM acervo_busca WHERE acervo_busca MATCH ${q} LIMIT ${cap + 1}`);
+  return ids.length > cap ? null : new Set(ids);
 }
 
 /**
  * Of `ids` (a title tier), in their order, the titles having every free word as typed in the title field (one
  * MATCH of the folded words, ADR 267): every title of level 0 and perhaps a few more (a stem can be spelled like
- * a word). Null when the text index cannot say, or more than TYPED_MAX.
+ * a word). Null when the text index cannot say, or when there are `max` or more (at most TYPED_MAX).
  */
-async function typedCandidates(db: Db, p: Pick<SearchParams, "termos">, ids: readonly number[]): Promise<number[] | null> {
+async function typedCandidates(db: Db, p: Pick<SearchParams, "termos">, ids: readonly number[], max: number): Promise<number[] | null> {
   const terms = hintTerms(db, p);
+  const below = Math.min(TYPED_MAX, Math.ceil(max));
+  // The catalogue's typed matches are the tier's unless a filter narrowed it: twice the bound, then give up.
   const found =
-    terms &&
-    (await matchingUpTo(
-      db,
-      titleFieldQuery(terms, (w) => [fold(w)]),
-      4 * TYPED_MAX,
-    ));
+    terms && below > 0
+      ? await matchingUpTo(
+          db,
+          titleFieldQuery(terms, (w) => [fold(w)]),
+          2 * below + 100,
+        )
+      : null;
   const typed = found && ids.filter((id) => found.has(id));
-  return typed && typed.length <= TYPED_MAX ? typed : null;
+  return typed && typed.length < below ? typed : null;
 }
 
 /**
