@@ -19,6 +19,7 @@ import { ApiError } from "../../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../../lib/http.ts";
 import { msg, type Lang } from "../../lib/messages.ts";
 import { TitleBrief } from "../../lib/title-schemas.ts";
+import { ORDER_LABELS } from "./messages.ts";
 import { AVAILABLE_ANYWHERE, copySummaries, isbn13Of, normalizeIssn, parseScopeOptions, SCOPE_YEAR_MAX, SCOPE_YEAR_MIN } from "../../search/index.ts";
 
 /** Shortest accepted search term (characters, after trimming). */
@@ -198,20 +199,6 @@ const filtrosRoute = createRoute({
   request: { headers: LangHeader, query: FiltrosQuery },
   responses: { 200: { description: "Facet values with counts", content: { "application/json": { schema: Filtros } } }, ...errorResponses },
 });
-
-const ORDER_LABELS = {
-  pt: { C: "Relevância", T: "Título", A: "Autor", Y: "Ano de publicação", O: "Mais antigos primeiro", E: "Data de entrada", N: "Número de chamada" },
-  es: {
-    C: "Relevancia",
-    T: "Título",
-    A: "Autor",
-    Y: "Año de publicación",
-    O: "Más antiguos primero",
-    E: "Fecha de ingreso",
-    N: "Signatura topográfica",
-  },
-  en: { C: "Relevance", T: "Title", A: "Author", Y: "Publication year", O: "Oldest first", E: "Date added", N: "Call number" },
-} as const;
 
 /** /api/consulta: search and its sort options. */
 export function consultaRoutes(deps: ApiDeps) {
