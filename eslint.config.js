@@ -59,6 +59,26 @@ export default tseslint.config(
     },
   },
   {
+    // Components render on the client too: they import no \`.server\` module (docs/contributing/adding-a-screen.md);
+    // a type is all they may take from one (it vanishes at build time).
+    files: ["app/components/**/*.{ts,tsx}"],
+    ignores: ["app/components/**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/*.server", "**/*.server.ts", "**/*.server.tsx"],
+              allowTypeImports: true,
+              message: "A component imports no .server module: the loader hands it the data (a type may be imported with `import type`).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The API's layers (docs/contributing/adding-an-api-group.md): the search subsystem is used through its
     // index.ts; storage (api/db/) imports neither the domain rules nor the search; migrations import only the
     // database handle and their own folder, so each stays as it ran (a copy of what they need, not an import).

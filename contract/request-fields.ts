@@ -1,7 +1,7 @@
 /**
  * What the portal's request forms and the API agree on for the fields a patron types (spec §5; ADR 229): an
  * ISBN or ISSN whose check digit is right, a publication year that is not in the future, a page range in order,
- * and the shortest term an interest-profile search accepts. Imports neither the portal nor the API.
+ * The shortest search terms are in contract/search-terms.ts. Imports neither the portal nor the API.
  */
 import * as isbn3 from "isbn3";
 
@@ -12,9 +12,6 @@ export const MIN_YEAR = 1000;
 export function maxYear(now: Date = new Date()): number {
   return now.getFullYear();
 }
-
-/** Spec §5: term matching needs at least this many characters (the interest profile's searches). */
-export const MIN_TERM_LENGTH = 3;
 
 /** An ISSN (`0317-8471`, `0317 8471` or `03178471`) whose check digit (mod 11, X for 10) is right. */
 export function isIssn(value: string): boolean {

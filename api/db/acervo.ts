@@ -216,6 +216,29 @@ export const exportRows = (db: Db, ids: number[]) =>
     .where("acervo.cod_acervo", "in", ids)
     .execute();
 
+/**
+ * The columns of a title's brief record (the search's hit shape, less its copy counts), read from `acervo as a`
+ * joined to `tipo_obra as t`: the brief titles here and the browse index's titles (api/search/browse.ts).
+ */
+export const BRIEF_TITLE_COLUMNS = [
+  "a.cod_acervo",
+  "a.titulo",
+  "a.subtitulo",
+  "a.autor",
+  "a.editora",
+  "a.local_publicacao",
+  "a.ano_publicacao",
+  "a.edicao",
+  "a.cod_tipo_obra",
+  "t.descricao as desc_tipo_obra",
+  "a.idioma",
+  "a.isbn",
+  "a.chamada",
+  "a.link_capa",
+  "a.acesso_remoto",
+  "a.possui_acessibilidade",
+] as const;
+
 /** The titles' brief records with how many copies each has and how many are available (unknown ids left out). One query. */
 export const briefTitles = (db: Db, ids: number[]) =>
   db
@@ -235,25 +258,6 @@ export const briefTitles = (db: Db, ids: number[]) =>
           .as("e"),
       (j) => j.onRef("e.cod_acervo", "=", "a.cod_acervo"),
     )
-    .select([
-      "a.cod_acervo",
-      "a.titulo",
-      "a.subtitulo",
-      "a.autor",
-      "a.editora",
-      "a.local_publicacao",
-      "a.ano_publicacao",
-      "a.edicao",
-      "a.cod_tipo_obra",
-      "t.descricao as desc_tipo_obra",
-      "a.idioma",
-      "a.isbn",
-      "a.chamada",
-      "a.link_capa",
-      "a.acesso_remoto",
-      "a.possui_acessibilidade",
-      "e.exemplares",
-      "e.disponiveis",
-    ])
+    .select([...BRIEF_TITLE_COLUMNS, "e.exemplares", "e.disponiveis"])
     .where("a.cod_acervo", "in", ids)
     .execute();

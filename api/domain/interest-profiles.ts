@@ -13,7 +13,7 @@ import {
   recordSent,
   titlesForMatching,
 } from "../db/interest-profiles.ts";
-import { MIN_TERM_LENGTH } from "../../contract/request-fields.ts";
+import { MIN_ANY_WORD_LENGTH } from "../../contract/search-terms.ts";
 import type { Db } from "../db/index.ts";
 import type { Lang } from "../lib/messages.ts";
 import type { Mailer } from "../mail/index.ts";
@@ -38,7 +38,7 @@ export const PERIODICAL_WORK_TYPE = materialCode("periodical");
 export const MAX_VALIDITY_YEARS = 2;
 
 /** Shortest search term (spec §5: contains-any matching needs at least 3 characters), shared with the portal. */
-export const MIN_TERM = MIN_TERM_LENGTH;
+export const MIN_TERM = MIN_ANY_WORD_LENGTH;
 
 export type ValidityIssue = "validade_passada" | "validade_longe";
 

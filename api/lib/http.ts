@@ -61,6 +61,19 @@ export const LangHeader = z.object({
   lang: z.string().optional().openapi({ description: "1 pt (default), 3 es, 5 en", example: "1" }),
 });
 
+/** The `{id}` path parameter of a route: a positive whole number. */
+export const IdParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: "id", in: "path" } }),
+});
+
+/** A 404 response to spread into a route's `responses`, saying what was not found. */
+export const notFoundResponse = (description: string) =>
+  ({ 404: { description, content: { "application/json": { schema: ErrorSchema } } } }) as const;
+
 /** A zod failure as the API's `errors` object: each field's "required" or "invalid" message in `lang`. */
 export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], lang: Lang): Record<string, string[]> {
   const errors: Record<string, string[]> = {};

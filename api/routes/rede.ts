@@ -15,7 +15,7 @@ import { homeRecordLink, parseNetworkFilters } from "../domain/network.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
 import { msg, type Lang } from "../lib/messages.ts";
-import { MIN_TERMO } from "./consulta/pesquisa.ts";
+import { MIN_SEARCH_TERM_LENGTH } from "../../contract/search-terms.ts";
 
 /** The network service's path segment (spec §7 "Rede-{product}"); the API keeps its own product name. */
 export const NETWORK_PATH = "rede-pergamum";
@@ -71,7 +71,7 @@ const Query = z.object({
   termo: z
     .string()
     .optional()
-    .openapi({ description: `Search words (at least ${MIN_TERMO} characters)`, example: "jazz" }),
+    .openapi({ description: `Search words (at least ${MIN_SEARCH_TERM_LENGTH} characters)`, example: "jazz" }),
   tipo: z.enum(["livre", "titulo", "assunto", "autor"]).default("livre"),
   pagina: z.coerce.number().int().min(1).max(10_000).default(1),
   qtd: z.coerce.number().int().min(1).max(100).default(20),
@@ -184,7 +184,8 @@ export function redeRoutes(deps: ApiDeps, options: NetworkOptions = {}) {
     const termo = q.termo?.trim() ?? "";
     const errors: Record<string, string[]> = {};
     if (!termo) errors.termo = [msg(lang, "campo_obrigatorio")];
-    else if (termo.length < MIN_TERMO || queryWords(termo).length === 0) errors.termo = [msg(lang, "termo_curto", { min: MIN_TERMO })];
+    else if (termo.length < MIN_SEARCH_TERM_LENGTH || queryWords(termo).length === 0)
+      errors.termo = [msg(lang, "termo_curto", { min: MIN_SEARCH_TERM_LENGTH })];
     const { selected, invalid } = parseNetworkFilters(q.filtro);
     if (invalid.length) errors.filtro = [msg(lang, "valor_invalido")];
     if (Object.keys(errors).length) throw new ApiError(422, "validacao", { errors });

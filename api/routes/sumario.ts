@@ -3,7 +3,7 @@ import { contentsEntries, titleMarc } from "../db/acervo.ts";
 import { contentsFromMarc } from "../domain/contents.ts";
 import { parseMarc } from "../domain/marc-view.ts";
 import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
+import { createRouter, errorResponses, IdParams, LangHeader, notFoundResponse, requireToken, type ApiDeps } from "../lib/http.ts";
 
 const Entry = z.object({ titulo: z.string(), autor: z.string().nullable(), pagina: z.string().nullable() });
 const Dados = z
@@ -38,18 +38,12 @@ export function sumarioRoutes(deps: ApiDeps) {
       security: [{ bearer: [] }],
       request: {
         headers: LangHeader,
-        params: z.object({
-          id: z.coerce
-            .number()
-            .int()
-            .positive()
-            .openapi({ param: { name: "id", in: "path" } }),
-        }),
+        params: IdParams,
       },
       responses: {
         200: { description: "The tables of contents", content: { "application/json": { schema: Dados } } },
         ...errorResponses,
-        404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } },
+        ...notFoundResponse("No such title"),
       },
     }),
     async (c) => {

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { AUTOCOMPLETE_MIN_CHARS } from "../../contract/autocomplete.ts";
 import { dialectOf, type Db } from "../db/index.ts";
 import { browseKey } from "./browse-rules.ts";
 
@@ -14,8 +15,6 @@ import { browseKey } from "./browse-rules.ts";
 export const AUTOCOMPLETE_KINDS = ["titulo", "autor", "assunto"] as const;
 export type AutocompleteKind = (typeof AUTOCOMPLETE_KINDS)[number];
 
-/** Shortest text (after folding) that gets suggestions. */
-export const AUTOCOMPLETE_MIN = 2;
 /** Most suggestions one call may ask for. */
 export const AUTOCOMPLETE_MAX = 10;
 /** Headings of a kind read per call, alphabetically from the prefix (bounds the work of a short prefix). */
@@ -34,11 +33,11 @@ const likePrefix = (p: string) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Suggestions for `texto`: up to `qtd`, shared among `kinds` in turn (a title, an author, a subject, a title…),
- * each kind's by number of titles. Empty when the folded text is shorter than AUTOCOMPLETE_MIN.
+ * each kind's by number of titles. Empty when the folded text is shorter than AUTOCOMPLETE_MIN_CHARS.
  */
 export async function autocomplete(db: Db, texto: string, kinds: readonly AutocompleteKind[], qtd: number): Promise<AutocompleteSuggestion[]> {
   const prefix = browseKey("titulo", texto);
-  if (prefix.length < AUTOCOMPLETE_MIN || kinds.length === 0) return [];
+  if (prefix.length < AUTOCOMPLETE_MIN_CHARS || kinds.length === 0) return [];
   const pg = dialectOf(db) === "postgres";
   const perKind = await Promise.all(
     kinds.map(async (tipo) => {

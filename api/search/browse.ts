@@ -1,6 +1,7 @@
 /** Data access of the browse indexes (table indice_entrada, filled by reindexGuides in search.ts). */
 import { sql } from "kysely";
 import type { BrowseIndex } from "./browse-rules.ts";
+import { BRIEF_TITLE_COLUMNS } from "../db/acervo.ts";
 import type { Db } from "../db/index.ts";
 import type { SearchHit } from "./query.ts";
 
@@ -88,22 +89,7 @@ export async function browseTitles(
     .innerJoin("acervo as a", "a.cod_acervo", "i.cod_acervo")
     .leftJoin("tipo_obra as t", "t.cod_tipo_obra", "a.cod_tipo_obra")
     .select([
-      "a.cod_acervo",
-      "a.titulo",
-      "a.subtitulo",
-      "a.autor",
-      "a.editora",
-      "a.local_publicacao",
-      "a.ano_publicacao",
-      "a.edicao",
-      "a.cod_tipo_obra",
-      "t.descricao as desc_tipo_obra",
-      "a.idioma",
-      "a.isbn",
-      "a.chamada",
-      "a.link_capa",
-      "a.acesso_remoto",
-      "a.possui_acessibilidade",
+      ...BRIEF_TITLE_COLUMNS,
       sql<number>`(SELECT count(*) FROM exemplar e WHERE e.cod_acervo = a.cod_acervo)`.as("exemplares"),
       sql<number>`(SELECT count(*) FROM exemplar e WHERE e.cod_acervo = a.cod_acervo AND e.situacao = 'disponivel')`.as("disponiveis"),
     ])

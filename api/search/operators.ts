@@ -55,7 +55,7 @@ export function termTokens(termo: string): Array<{ text: string; op: "and" | "or
 
 /**
  * A term's words in groups (see OPERATORS). `any`: contains-any (spec §5, §9), every wanted word of
- * `ANY_MIN` letters or more its own alternative, the unwanted ones left out of each. A group left with no
+ * `MIN_ANY_WORD_LENGTH` letters or more its own alternative, the unwanted ones left out of each. A group left with no
  * wanted word ("gatos OR NOT cães") is dropped.
  */
 export function parseTerm(termo: string, any = false, anyMin = 3): ParsedTerm {

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
+import { MIN_ANY_WORD_LENGTH } from "../../contract/search-terms.ts";
 import { dialectOf, firstColumn, type Db } from "../db/index.ts";
 import { NEW_ACQUISITIONS_DAYS, NO_YEAR, type FilterType, type SelectedFilters } from "./filters.ts";
 import type { TabOptionValues } from "./tab-options.ts";
@@ -18,9 +19,6 @@ export { queryWords };
  */
 export const CANDIDATE_CAP = 5000;
 
-/** Shortest word of a contains-any term (spec §5, §9); shorter words are left out of it. */
-export const ANY_MIN = 3;
-
 export type SearchKind = "livre" | "titulo" | "assunto" | "autor";
 /** C relevance, T title, A author, Y newest year, O oldest year, E newest acquisitions, N call number (ADR 251). */
 export type SearchOrder = "C" | "T" | "A" | "Y" | "O" | "E" | "N";
@@ -31,7 +29,7 @@ export type NetworkOrder = "C" | "T" | "A" | "Y";
 export interface SearchTerm {
   termo: string;
   tipo: SearchKind;
-  /** "todas" (default): every word must match; "qualquer": contains-any, words of ANY_MIN letters or more. */
+  /** "todas" (default): every word must match; "qualquer": contains-any, words of MIN_ANY_WORD_LENGTH letters or more. */
   modo?: "todas" | "qualquer";
   /**
    * How this term joins the terms before it (the advanced search's rows, ADR 257): "and" (the default), "or",
@@ -398,7 +396,7 @@ const PLAIN = /^[a-z0-9]+$/;
 
 /** Each term's alternatives (ADR 223), without the terms left with none (contains-any drops words under its minimum). */
 function termWords(termos: SearchTerm[]) {
-  return termos.map((t) => ({ ...t, ...parseTerm(t.termo, t.modo === "qualquer", ANY_MIN) })).filter((t) => t.groups.length > 0);
+  return termos.map((t) => ({ ...t, ...parseTerm(t.termo, t.modo === "qualquer", MIN_ANY_WORD_LENGTH) })).filter((t) => t.groups.length > 0);
 }
 
 /** A word of a rule: its exact alternatives and, when it is the term's prefix word, the prefix. */

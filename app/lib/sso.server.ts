@@ -6,7 +6,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { isOidcUsername } from "~/components/identity/SsoLoginOptions";
 import { ACTIVITY } from "./activities";
-import { isExternalBase } from "./api/acervo.server";
+import { isExternalBase } from "../../contract/external-bases";
 import { getApi, type FullApiClient } from "./api/client.server";
 import { ApiError } from "./api/errors";
 import { oidcAuthorize, oidcValidar, samlLogin, samlLogout, samlSpMetadata, samlValidar } from "./api/identity/sso.server";

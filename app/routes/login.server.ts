@@ -8,7 +8,7 @@ import { data, redirect } from "react-router";
 import type { LoginActionData, LoginPageData, VariantState } from "~/components/identity/login-types";
 import { loginModeOf, loginPath } from "~/components/identity/LoginForm";
 import { ACTIVITY } from "~/lib/activities";
-import { isExternalBase } from "~/lib/api/acervo.server";
+import { isExternalBase } from "../../contract/external-bases";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError, describeError } from "~/lib/api/errors";
 import { createAuthenticator, LIBRARY_BLOCK_CODE } from "~/lib/auth.server";

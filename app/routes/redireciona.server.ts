@@ -1,7 +1,8 @@
 /** The external base redirect screen's loader: the base's access address and the way on. */
 import { data, redirect } from "react-router";
 import { ACTIVITY } from "~/lib/activities";
-import { getExternalBaseUrl, isExternalBase } from "~/lib/api/acervo.server";
+import { isExternalBase } from "../../contract/external-bases";
+import { getExternalBaseUrl } from "~/lib/api/acervo.server";
 import { getApi } from "~/lib/api/client.server";
 import { ApiError } from "~/lib/api/errors";
 import { EXTERNAL_BASE_NAMES } from "~/lib/external-access";

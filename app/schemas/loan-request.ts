@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { PHONE_MAX, PHONE_PATTERN } from "../../contract/contact-details";
 import { dimensionShape, type DimensionOptions } from "./hold";
 
-/** Phone input (spec §5): digits, dash, parentheses and space, at most 16 characters. */
-export const PHONE_MAX = 16;
-export const PHONE_PATTERN = /^[0-9()\- ]+$/;
+/** Phone input (spec §5): digits, dash, parentheses and space, at most 16 characters (the personal data's rule). */
+export { PHONE_MAX };
 
 /** How the patron asks to receive the item, in their words (spec §3 `recebimento_textual`): optional, as long as the API keeps. */
 export const RECEIVING_NOTE_MAX = 500;

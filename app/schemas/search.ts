@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MIN_ANY_WORD_LENGTH, MIN_SEARCH_TERM_LENGTH } from "../../contract/search-terms";
 
 /** Term types of the catalogue search (spec §2: free, title, subject, author). */
 export const SEARCH_TYPES = ["livre", "titulo", "assunto", "autor"] as const;
@@ -23,9 +24,6 @@ export const SEARCH_DEFAULTS = { tipo: "livre", ordenacao: "C", qtd: 20, pagina:
 /** The i18n key shown when the term is empty (en: "The above field is required."). */
 export const TERM_REQUIRED_KEY = "catalogue:search.termRequired";
 
-/** Shortest term the search API accepts (characters after trimming). */
-export const MIN_TERM_LENGTH = 2;
-
 /**
  * The catalogue search form (a GET form: its fields are the shareable URL's query).
  * Only `termo` can fail; anything else that is malformed in a hand-edited URL
@@ -37,7 +35,7 @@ export const SearchSchema = z.object({
     .trim()
     // abort: an empty term gets only the "required" message, not "too short" as well.
     .min(1, { error: TERM_REQUIRED_KEY, abort: true })
-    .min(MIN_TERM_LENGTH, { error: "catalogue:search.termTooShort" })
+    .min(MIN_SEARCH_TERM_LENGTH, { error: "catalogue:search.termTooShort" })
     .max(500, { error: "catalogue:search.termTooLong" }),
   tipo: z.enum(SEARCH_TYPES).catch(SEARCH_DEFAULTS.tipo),
   ordenacao: z.enum(SEARCH_ORDERINGS).catch(SEARCH_DEFAULTS.ordenacao),
@@ -112,7 +110,7 @@ const advancedTerm = z
   .max(500, { error: "catalogue:search.termTooLong" })
   .optional()
   .transform((v) => (v ? v : undefined))
-  .pipe(z.string().min(MIN_TERM_LENGTH, { error: "catalogue:search.termTooShort" }).optional());
+  .pipe(z.string().min(MIN_SEARCH_TERM_LENGTH, { error: "catalogue:search.termTooShort" }).optional());
 
 /** The i18n keys of a malformed year and of a range that ends before it starts (issue 28). */
 export const YEAR_INVALID_KEY = "catalogue:advanced.yearInvalid";
@@ -123,20 +121,17 @@ export const ADVANCED_REQUIRED_KEY = "catalogue:advanced.required";
 
 /**
  * How the words of a field match (spec §5, §9 "contains-any", ADR 105): "todas" every word (the default),
- * "qualquer" any one of them, counting only words of ANY_MIN_WORD letters or more.
+ * "qualquer" any one of them, counting only words of MIN_ANY_WORD_LENGTH letters or more.
  */
 export const MATCH_MODES = ["todas", "qualquer"] as const;
 export type MatchMode = (typeof MATCH_MODES)[number];
 
-/** Shortest word a contains-any field counts (spec §9: minimum term length 3 for contains-any). */
-export const ANY_MIN_WORD = 3;
-
 /** The i18n key shown when a contains-any field has no word long enough. */
 export const ANY_TOO_SHORT_KEY = "catalogue:advanced.anyTooShort";
 
-/** True when `text` has a word (letters or digits) of at least ANY_MIN_WORD characters. */
+/** True when `text` has a word (letters or digits) of at least MIN_ANY_WORD_LENGTH characters. */
 export function hasAnyWord(text: string): boolean {
-  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => w.length >= ANY_MIN_WORD);
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => w.length >= MIN_ANY_WORD_LENGTH);
 }
 
 /**

@@ -5,9 +5,10 @@ import { listArmazem, saveToArmazem } from "../../domain/armazem.ts";
 import { ApiError } from "../../lib/errors.ts";
 import {
   createRouter,
-  ErrorSchema,
   errorResponses,
+  IdParams,
   LangHeader,
+  notFoundResponse,
   parseJsonObject,
   patronErrorResponses,
   patronOf,
@@ -16,16 +17,9 @@ import {
 } from "../../lib/http.ts";
 import { msg } from "../../lib/messages.ts";
 import { BASE_NAMES } from "./messages.ts";
-import { EXTERNAL_BASES } from "../vinculos/index.ts";
+import { EXTERNAL_BASES } from "../../../contract/external-bases.ts";
 
-const IdParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .openapi({ param: { name: "id", in: "path" } }),
-});
-const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
+const notFound = notFoundResponse("No such title");
 const ok = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } } });
 
 const Link = z
@@ -98,7 +92,7 @@ export function colecaoRoutes(deps: ApiDeps) {
       path: "/{id}/links",
       summary: "A title's online links",
       security: [{ bearer: [] }],
-      request: { headers: LangHeader, params: IdParam },
+      request: { headers: LangHeader, params: IdParams },
       responses: { ...ok(z.array(Link), "Links"), ...errorResponses, ...notFound },
     }),
     async (c) => {
@@ -118,7 +112,7 @@ export function colecaoRoutes(deps: ApiDeps) {
       path: "/{id}/cor",
       summary: "The colour that marks the title's work type (labels, result badges)",
       security: [{ bearer: [] }],
-      request: { headers: LangHeader, params: IdParam },
+      request: { headers: LangHeader, params: IdParams },
       responses: { ...ok(Cor, "Colour"), ...errorResponses, ...notFound },
     }),
     async (c) => {
@@ -136,7 +130,7 @@ export function colecaoRoutes(deps: ApiDeps) {
       path: "/{id}/bibliotecas",
       summary: "The libraries that hold copies of the title, with counts",
       security: [{ bearer: [] }],
-      request: { headers: LangHeader, params: IdParam },
+      request: { headers: LangHeader, params: IdParams },
       responses: { ...ok(z.array(BibliotecaAcervo), "Libraries"), ...errorResponses, ...notFound },
     }),
     async (c) => {

@@ -1,6 +1,6 @@
 /** Words of the /api/acervo group, by `lang`: the names of the title's language and of the external databases. */
 import type { Lang } from "../../lib/messages.ts";
-import type { EXTERNAL_BASES } from "../vinculos/index.ts";
+import type { ExternalBase } from "../../../contract/external-bases.ts";
 
 /** A MARC language code's name (spec §3 idioma_desc). */
 const LANGUAGES: Record<string, Record<Lang, string>> = {
@@ -21,7 +21,7 @@ export function languageName(lang: Lang, code: string): string {
 }
 
 /** Display names of the external bases of spec §9. */
-export const BASE_NAMES: Record<(typeof EXTERNAL_BASES)[number], string> = {
+export const BASE_NAMES: Record<ExternalBase, string> = {
   pearson: "Biblioteca Virtual Pearson",
   cengage: "Cengage",
   editora_forum: "Editora Fórum",

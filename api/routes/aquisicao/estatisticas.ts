@@ -2,19 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ACQUISITION_MODES, acquisitionStatistics } from "../../domain/acquisition-statistics.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../../lib/http.ts";
-import type { Lang } from "../../lib/messages.ts";
-
-const MESSAGES = {
-  data_invalida: { pt: "Informe uma data válida.", es: "Indique una fecha válida.", en: "Enter a valid date." },
-  data_inicial_ausente: { pt: "Informe a data inicial.", es: "Indique la fecha inicial.", en: "Enter the start date." },
-  data_final_ausente: { pt: "Informe a data final.", es: "Indique la fecha final.", en: "Enter the end date." },
-  // The portal's own words for the same rule (spec §5 date filters).
-  inicio_depois_do_fim: {
-    pt: "A data inicial não pode ser posterior à data final.",
-    es: "La fecha inicial no puede ser posterior a la fecha final.",
-    en: "The start date cannot be after the end date.",
-  },
-} satisfies Record<string, Record<Lang, string>>;
+import { PERIOD_MESSAGES as MESSAGES } from "./messages.ts";
 
 /** A real calendar day, YYYY-MM-DD. */
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T12:00:00Z`).toISOString().slice(0, 10) === v;

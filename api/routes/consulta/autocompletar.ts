@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AUTOCOMPLETE_KINDS, AUTOCOMPLETE_MAX, AUTOCOMPLETE_MIN, autocomplete, type AutocompleteKind } from "../../search/index.ts";
+import { AUTOCOMPLETE_KINDS, AUTOCOMPLETE_MAX, autocomplete, type AutocompleteKind } from "../../search/index.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../../lib/http.ts";
 
-import { AUTOCOMPLETE_TEXT_MAX } from "../../../contract/autocomplete.ts";
+import { AUTOCOMPLETE_MIN_CHARS, AUTOCOMPLETE_TEXT_MAX } from "../../../contract/autocomplete.ts";
 
 /** The kinds each search field suggests: the free field all three, a field search its own. */
 const KINDS_OF: Record<string, readonly AutocompleteKind[]> = {
@@ -17,7 +17,7 @@ const Query = z.object({
     .string()
     .max(AUTOCOMPLETE_TEXT_MAX)
     .openapi({
-      description: `What the patron typed so far; fewer than ${AUTOCOMPLETE_MIN} letters or digits (folded) gives no suggestions`,
+      description: `What the patron typed so far; fewer than ${AUTOCOMPLETE_MIN_CHARS} letters or digits (folded) gives no suggestions`,
       example: "machado de",
     }),
   tipo: z

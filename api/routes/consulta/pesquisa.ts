@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
-  ANY_MIN,
   FACET_VALUES_MAX,
   queryWords,
   searchAcervos,
@@ -15,14 +14,13 @@ import { tabOptionGroups } from "../../search/index.ts";
 import { FILTER_TYPES, filterTypesOf, parseFilters, type SelectedFilters } from "../../search/index.ts";
 import { parseTabOptions, type OptionTab, type TabOptionValues } from "../../search/index.ts";
 import type { SearchOrder } from "../../search/index.ts";
+import { MIN_ANY_WORD_LENGTH, MIN_SEARCH_TERM_LENGTH } from "../../../contract/search-terms.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../../lib/http.ts";
 import { msg, type Lang } from "../../lib/messages.ts";
 import { TitleBrief } from "../../lib/title-schemas.ts";
+import { ORDER_LABELS } from "./messages.ts";
 import { AVAILABLE_ANYWHERE, copySummaries, isbn13Of, normalizeIssn, parseScopeOptions, SCOPE_YEAR_MAX, SCOPE_YEAR_MIN } from "../../search/index.ts";
-
-/** Shortest accepted search term (characters, after trimming). */
-export const MIN_TERMO = 2;
 
 /** The search's orderings, in the order the sort control lists them (ADR 251). */
 const SEARCH_ORDER_CODES = ["C", "T", "A", "Y", "O", "E", "N"] as const satisfies readonly SearchOrder[];
@@ -42,7 +40,7 @@ const TermFields = {
     .string()
     .optional()
     .openapi({
-      description: `Search words (at least ${MIN_TERMO} characters). In capitals between words, OR (OU, O) separates alternatives, NOT (NÃO, NO) leaves out the next word, AND (E, Y) is a space (ADR 223). An ISBN-10 or ISBN-13, with or without hyphens, and an ISSN with or without its hyphen find their title`,
+      description: `Search words (at least ${MIN_SEARCH_TERM_LENGTH} characters). In capitals between words, OR (OU, O) separates alternatives, NOT (NÃO, NO) leaves out the next word, AND (E, Y) is a space (ADR 223). An ISBN-10 or ISBN-13, with or without hyphens, and an ISSN with or without its hyphen find their title`,
       example: "historia do brasil",
     }),
   tipo: z.enum(["livre", "titulo", "assunto", "autor"]).default("livre"),
@@ -50,7 +48,7 @@ const TermFields = {
     .enum(["todas", "qualquer"])
     .default("todas")
     .openapi({
-      description: `Word matching (spec §5, §9): "todas" every word; "qualquer" contains-any, case-insensitive, words of at least ${ANY_MIN} letters (shorter words are left out)`,
+      description: `Word matching (spec §5, §9): "todas" every word; "qualquer" contains-any, case-insensitive, words of at least ${MIN_ANY_WORD_LENGTH} letters (shorter words are left out)`,
     }),
   titulo: z.string().optional().openapi({
     description: "Advanced search: words that must be in the title (the rows combine with AND unless op_autor / op_assunto say otherwise)",
@@ -199,20 +197,6 @@ const filtrosRoute = createRoute({
   responses: { 200: { description: "Facet values with counts", content: { "application/json": { schema: Filtros } } }, ...errorResponses },
 });
 
-const ORDER_LABELS = {
-  pt: { C: "Relevância", T: "Título", A: "Autor", Y: "Ano de publicação", O: "Mais antigos primeiro", E: "Data de entrada", N: "Número de chamada" },
-  es: {
-    C: "Relevancia",
-    T: "Título",
-    A: "Autor",
-    Y: "Año de publicación",
-    O: "Más antiguos primero",
-    E: "Fecha de ingreso",
-    N: "Signatura topográfica",
-  },
-  en: { C: "Relevance", T: "Title", A: "Author", Y: "Publication year", O: "Oldest first", E: "Date added", N: "Call number" },
-} as const;
-
 /** /api/consulta: search and its sort options. */
 export function consultaRoutes(deps: ApiDeps) {
   const app = createRouter();
@@ -260,7 +244,7 @@ export function consultaRoutes(deps: ApiDeps) {
 
 /**
  * Validates the terms and filters of a search: at least one term (the free `termo`, or any advanced field),
- * each of at least MIN_TERMO characters with a searchable word; filters of the tab's types.
+ * each of at least MIN_SEARCH_TERM_LENGTH characters with a searchable word; filters of the tab's types.
  */
 function searchInput(
   q: {
@@ -297,9 +281,10 @@ function searchInput(
   if (fields[0]?.[1].operator === "not") errors[fields[0][0]] = [msg(lang, "nao_sem_linha")];
   for (const [field, t] of fields) {
     if (modo === "qualquer") {
-      // Contains-any: at least one word of ANY_MIN letters (spec §5, §9).
-      if (!queryWords(t.termo).some((w) => w.length >= ANY_MIN)) errors[field] = [msg(lang, "termo_curto", { min: ANY_MIN })];
-    } else if (t.termo.length < MIN_TERMO || queryWords(t.termo).length === 0) errors[field] = [msg(lang, "termo_curto", { min: MIN_TERMO })];
+      // Contains-any: at least one word of MIN_ANY_WORD_LENGTH letters (spec §5, §9).
+      if (!queryWords(t.termo).some((w) => w.length >= MIN_ANY_WORD_LENGTH)) errors[field] = [msg(lang, "termo_curto", { min: MIN_ANY_WORD_LENGTH })];
+    } else if (t.termo.length < MIN_SEARCH_TERM_LENGTH || queryWords(t.termo).length === 0)
+      errors[field] = [msg(lang, "termo_curto", { min: MIN_SEARCH_TERM_LENGTH })];
   }
   const { selected, invalid } = parseFilters(q.filtro, filterTypesOf(guia));
   if (invalid.length) errors.filtro = [msg(lang, "valor_invalido")];

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { institutionParameters } from "../../db/institution.ts";
 import { activityById } from "../../db/parametros.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonObject, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { createRouter, errorResponses, IdParams, LangHeader, notFoundResponse, parseJsonObject, requireToken, type ApiDeps } from "../../lib/http.ts";
 import { appLayers, AppLayers } from "../autenticar/app-layers.ts";
 
 const EventoEventum = z
@@ -77,18 +77,12 @@ export function eventosCamadasInformativosRoutes(deps: ApiDeps) {
       security: [{ bearer: [] }],
       request: {
         headers: LangHeader,
-        params: z.object({
-          id: z.coerce
-            .number()
-            .int()
-            .positive()
-            .openapi({ param: { name: "id", in: "path" } }),
-        }),
+        params: IdParams,
       },
       responses: {
         200: { description: "Note", content: { "application/json": { schema: Informativo } } },
         ...errorResponses,
-        404: { description: "No such activity", content: { "application/json": { schema: ErrorSchema } } },
+        ...notFoundResponse("No such activity"),
       },
     }),
     async (c) => {

@@ -10,47 +10,7 @@ import { ApiError } from "../../lib/errors.ts";
 import { clientIpOf, createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
 import type { Lang } from "../../lib/messages.ts";
 import { MY_AREA_PATH } from "./paths.ts";
-
-const MESSAGES = {
-  nao_editavel: {
-    pt: "Este dado não pode ser alterado por você; procure a biblioteca.",
-    es: "Usted no puede cambiar este dato; consulte a la biblioteca.",
-    en: "You cannot change this field; ask the library.",
-  },
-  cpf_invalido: { pt: "CPF inválido: confira os dígitos.", es: "CPF no válido: revise los dígitos.", en: "Invalid CPF: check the digits." },
-  cep_invalido: {
-    pt: "CEP inválido: use o formato 00000-000.",
-    es: "CEP no válido: use el formato 00000-000.",
-    en: "Invalid postal code (CEP): use the format 00000-000.",
-  },
-  data_invalida: { pt: "Data inválida.", es: "Fecha no válida.", en: "Invalid date." },
-  data_futura: {
-    pt: "A data de nascimento não pode ser futura.",
-    es: "La fecha de nacimiento no puede ser futura.",
-    en: "The birth date cannot be in the future.",
-  },
-  opcao_invalida: { pt: "Escolha uma das opções.", es: "Elija una de las opciones.", en: "Choose one of the options." },
-  muito_longo: { pt: "Texto longo demais.", es: "Texto demasiado largo.", en: "Text too long." },
-  // Spec §5's phone rule (ADR 236).
-  telefone_invalido: {
-    pt: "Telefone inválido: use só números, hífen, parênteses e espaço, até 16 caracteres.",
-    es: "Teléfono no válido: use solo números, guion, paréntesis y espacio, hasta 16 caracteres.",
-    en: "Invalid phone: use only digits, dash, parentheses and space, up to 16 characters.",
-  },
-  senha_atual_incorreta: { pt: "A senha atual está incorreta.", es: "La contraseña actual es incorrecta.", en: "The current password is incorrect." },
-  // Spec §5's failure message.
-  senha_fora_dos_criterios: {
-    pt: "A senha não atende a todos os critérios!",
-    es: "¡La contraseña no cumple todos los criterios!",
-    en: "The password doesn't match all the criteria!",
-  },
-  confirmacao_necessaria: {
-    pt: "Confirme que deseja apagar o seu histórico de empréstimos.",
-    es: "Confirme que desea borrar su historial de préstamos.",
-    en: "Confirm that you want to delete your loan history.",
-  },
-  dados_invalidos: { pt: "Dados inválidos.", es: "Datos no válidos.", en: "Invalid data." },
-} satisfies Record<string, Record<Lang, string>>;
+import { PROFILE_MESSAGES as MESSAGES } from "./messages.ts";
 
 const say = (lang: Lang, key: keyof typeof MESSAGES) => MESSAGES[key][lang];
 

@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { listDepartments } from "../../db/directory.ts";
 import { personWithCategory, redirectBaseOf, setRedirectBase } from "../../db/persons.ts";
 import { createRouter, errorResponses, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
-import { EXTERNAL_BASES, providerUrl } from "../vinculos/index.ts";
+import { EXTERNAL_BASES, isExternalBase } from "../../../contract/external-bases.ts";
+import { providerUrl } from "../vinculos/index.ts";
 
 const ok = <T extends z.ZodTypeAny>(schema: T, description: string) => ({ 200: { description, content: { "application/json": { schema } } } });
 const get = <T extends z.ZodTypeAny>(path: string, summary: string, schema: T, errors: object = patronErrorResponses) =>
@@ -115,7 +116,7 @@ export function pessoaRoutes(deps: ApiDeps) {
     get("/meu-pergamum/redirect", "Where the private area hands over to: the stored base's access address, or null (stay)", Redirect),
     async (c) => {
       const stored = await redirectBaseOf(db, patronOf(c));
-      const base = stored && (EXTERNAL_BASES as readonly string[]).includes(stored) ? (stored as (typeof EXTERNAL_BASES)[number]) : null;
+      const base = isExternalBase(stored) ? stored : null;
       return c.json({ base, url: base ? await providerUrl(db, base) : null }, 200);
     },
   );

@@ -14,22 +14,10 @@ import {
   requireToken,
   type ApiDeps,
 } from "../../lib/http.ts";
-import { msg, type Lang } from "../../lib/messages.ts";
+import { msg } from "../../lib/messages.ts";
 import { MY_AREA_PATH } from "./paths.ts";
+import { SERVICE_MESSAGES as TEXT } from "./messages.ts";
 import { issueRedirectTicket } from "../autenticar/token-redireciona.ts";
-
-const TEXT = {
-  postagem_indisponivel: {
-    pt: "A postagem de trabalhos não está disponível nesta instituição.",
-    es: "El envío de trabajos no está disponible en esta institución.",
-    en: "Paper posting is not available at this institution.",
-  },
-  mesmo_usuario: {
-    pt: "Você já está conectado com este usuário.",
-    es: "Ya está conectado con este usuario.",
-    en: "You are already signed in as this user.",
-  },
-} satisfies Record<string, Record<Lang, string>>;
 
 /** Where an absence stands on `today` (YYYY-MM-DD). */
 export const ABSENCE_STATES = ["previsto", "em_curso", "encerrado"] as const;

@@ -14,4 +14,4 @@ export function vinculosRoutes(deps: ApiDeps) {
   return app;
 }
 
-export { EXTERNAL_BASES, providerUrl } from "./provedores.ts";
+export { providerUrl } from "./provedores.ts";

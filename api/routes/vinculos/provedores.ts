@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
+import { EXTERNAL_BASES } from "../../../contract/external-bases.ts";
 import { getTargetProduct } from "../../db/directory.ts";
 import type { Db } from "../../db/index.ts";
 import { institutionParameters } from "../../db/institution.ts";
 import { ApiError } from "../../lib/errors.ts";
 import {
   createRouter,
-  ErrorSchema,
+  IdParams,
+  notFoundResponse,
   parseJsonObject,
   patronErrorResponses,
   LangHeader,
@@ -15,28 +17,9 @@ import {
   type ApiDeps,
 } from "../../lib/http.ts";
 
-/** External bases that trigger direct access after login (spec §9), plus the Grupo A library. */
-export const EXTERNAL_BASES = [
-  "pearson",
-  "cengage",
-  "editora_forum",
-  "minhabiblioteca",
-  "ebrary",
-  "rtonline",
-  "lectio",
-  "gale",
-  "gale_book",
-  "oxford",
-  "proquest",
-  "uptodate",
-  "lexicomp",
-  "solucto",
-  "jornalderesenhas",
-] as const;
-
 const Url = z.object({ url: z.string().url() }).openapi("AcessoUrl");
-export const notFound = { 404: { description: "No such link, title or base", content: { "application/json": { schema: ErrorSchema } } } };
-const abntNotFound = { 404: { description: "No such record", content: { "application/json": { schema: ErrorSchema } } } };
+export const notFound = notFoundResponse("No such link, title or base");
+const abntNotFound = notFoundResponse("No such record");
 export const ok = (description: string) => ({
   200: { description, content: { "application/json": { schema: Url } } },
   ...patronErrorResponses,
@@ -104,13 +87,7 @@ export function provedoresRoutes(deps: ApiDeps) {
       security: [{ bearer: [] }],
       request: {
         headers: LangHeader,
-        params: z.object({
-          id: z.coerce
-            .number()
-            .int()
-            .positive()
-            .openapi({ param: { name: "id", in: "path" } }),
-        }),
+        params: IdParams,
       },
       responses: {
         200: { description: "Address", content: { "application/json": { schema: z.object({ url: z.string().url() }) } } },

@@ -4,6 +4,7 @@
  * Pergamum-compatible backend still parses.
  */
 import { z } from "zod";
+import type { ExternalBase } from "../../../contract/external-bases";
 import { AcervoSchema, ExemplaresSchema, type Exemplar } from "./catalogue.server";
 import type { ApiClient } from "./client.server";
 import { CommentViewSchema } from "./comments.server";
@@ -220,31 +221,6 @@ export const AutoridadeSchema = z.object({
 export type Autoridade = z.infer<typeof AutoridadeSchema>;
 
 const UrlSchema = z.object({ url: z.string().url() });
-
-/** External bases whose name in a login redirect opens their access address (spec §9). */
-export const EXTERNAL_BASES = [
-  "pearson",
-  "cengage",
-  "editora_forum",
-  "minhabiblioteca",
-  "ebrary",
-  "rtonline",
-  "lectio",
-  "gale",
-  "gale_book",
-  "oxford",
-  "proquest",
-  "uptodate",
-  "lexicomp",
-  "solucto",
-  "jornalderesenhas",
-] as const;
-export type ExternalBase = (typeof EXTERNAL_BASES)[number];
-
-/** True when `value` names one of the external bases of spec §9. */
-export function isExternalBase(value: unknown): value is ExternalBase {
-  return typeof value === "string" && (EXTERNAL_BASES as readonly string[]).includes(value);
-}
 
 /** What the title allows: `GET /api/acervo/{id}/permissoes`. */
 export function getPermissoes(api: ApiClient, codAcervo: number): Promise<Permissoes> {

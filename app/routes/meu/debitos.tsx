@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { ListFrame } from "~/components/account/ListFrame";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { AccountTable } from "~/components/ui/AccountTable";
 import { Link } from "~/framework/Link";
 import { flagFailure } from "~/lib/action-failed.server";
 import type { Route } from "./+types/debitos";
@@ -41,60 +42,37 @@ export default function DebitsPage({ loaderData, actionData }: Route.ComponentPr
       <ListFrame items={debits} failed={t("failed")} empty={t("empty")}>
         {(items) => (
           <Form method="post" id="debitos-lista" tabIndex={-1}>
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
-            <div className="account-table-wrap" role="region" aria-label={t("caption")} tabIndex={0}>
-              <table className="account-table">
-                <caption>{t("caption")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("col.select")}</th>
-                    <th scope="col">{t("col.reason")}</th>
-                    <th scope="col">{t("col.service")}</th>
-                    <th scope="col">{t("col.title")}</th>
-                    <th scope="col">{t("col.library")}</th>
-                    <th scope="col">{t("col.fine")}</th>
-                    <th scope="col">{t("col.discount")}</th>
-                    <th scope="col">{t("col.paid")}</th>
-                    <th scope="col">{t("col.payment_date")}</th>
-                    <th scope="col">{t("col.total")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((d) => (
-                    <tr key={d.id}>
-                      <td>
-                        <input
-                          type="checkbox"
-                          name="debito"
-                          value={d.id}
-                          defaultChecked={result?.selected.includes(d.id)}
-                          aria-label={t("select_debit", { reason: d.reason, total: d.total })}
-                        />
-                      </td>
-                      <th scope="row" lang={lang.vocabulary}>
-                        {d.reason}
-                      </th>
-                      <td lang={d.service.translated ? undefined : lang.vocabulary}>{d.service.text}</td>
-                      <td>{d.title}</td>
-                      <td lang={lang.vocabulary}>{d.library}</td>
-                      <td>{d.fine}</td>
-                      <td>{d.discount}</td>
-                      <td>{d.paid}</td>
-                      <td>{d.paymentDate || t("not_paid")}</td>
-                      <td>{d.total}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={9}>
-                      {t("total")}
-                    </th>
-                    <td>{total}</td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
+            <AccountTable
+              caption={t("caption")}
+              rows={items}
+              rowKey={(d) => d.id}
+              selection={{
+                header: t("col.select"),
+                name: "debito",
+                value: (d) => d.id,
+                checked: (d) => result?.selected.includes(d.id),
+                label: (d) => t("select_debit", { reason: d.reason, total: d.total }),
+              }}
+              columns={[
+                { header: t("col.reason"), rowHeader: true, lang: () => lang.vocabulary, cell: (d) => d.reason },
+                { header: t("col.service"), lang: (d) => (d.service.translated ? undefined : lang.vocabulary), cell: (d) => d.service.text },
+                { header: t("col.title"), cell: (d) => d.title },
+                { header: t("col.library"), lang: () => lang.vocabulary, cell: (d) => d.library },
+                { header: t("col.fine"), cell: (d) => d.fine },
+                { header: t("col.discount"), cell: (d) => d.discount },
+                { header: t("col.paid"), cell: (d) => d.paid },
+                { header: t("col.payment_date"), cell: (d) => d.paymentDate || t("not_paid") },
+                { header: t("col.total"), cell: (d) => d.total },
+              ]}
+              footer={
+                <tr>
+                  <th scope="row" colSpan={9}>
+                    {t("total")}
+                  </th>
+                  <td>{total}</td>
+                </tr>
+              }
+            />
             <p>{t("gru_explain")}</p>
             <button type="submit" className="button">
               {t("gru_submit")}
@@ -107,38 +85,27 @@ export default function DebitsPage({ loaderData, actionData }: Route.ComponentPr
         <h2 id="guias">{t("slips.heading")}</h2>
         <ListFrame items={slips} failed={t("slips.failed")} empty={t("slips.empty")}>
           {(items) => (
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-            <div className="account-table-wrap" role="region" aria-label={t("slips.caption")} tabIndex={0}>
-              <table className="account-table">
-                <caption>{t("slips.caption")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("slips.col.reference")}</th>
-                    <th scope="col">{t("col.library")}</th>
-                    <th scope="col">{t("slips.col.status")}</th>
-                    <th scope="col">{t("slips.col.issued")}</th>
-                    <th scope="col">{t("slips.col.paid")}</th>
-                    <th scope="col">{t("slips.col.amount")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((g) => (
-                    <tr key={g.id}>
-                      <th scope="row">
-                        <Link to={`${DEBITS_PATH}/gru/${g.id}`} aria-label={t("slips.open", { reference: g.reference })}>
-                          {g.reference}
-                        </Link>
-                      </th>
-                      <td lang={lang.vocabulary}>{g.library}</td>
-                      <td>{g.paid ? t("slips.status_paid") : t("slips.status_issued", { due: g.due })}</td>
-                      <td>{g.issuedOn}</td>
-                      <td>{g.paidOn || t("not_paid")}</td>
-                      <td>{g.amount}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AccountTable
+              caption={t("slips.caption")}
+              rows={items}
+              rowKey={(g) => g.id}
+              columns={[
+                {
+                  header: t("slips.col.reference"),
+                  rowHeader: true,
+                  cell: (g) => (
+                    <Link to={`${DEBITS_PATH}/gru/${g.id}`} aria-label={t("slips.open", { reference: g.reference })}>
+                      {g.reference}
+                    </Link>
+                  ),
+                },
+                { header: t("col.library"), lang: () => lang.vocabulary, cell: (g) => g.library },
+                { header: t("slips.col.status"), cell: (g) => (g.paid ? t("slips.status_paid") : t("slips.status_issued", { due: g.due })) },
+                { header: t("slips.col.issued"), cell: (g) => g.issuedOn },
+                { header: t("slips.col.paid"), cell: (g) => g.paidOn || t("not_paid") },
+                { header: t("slips.col.amount"), cell: (g) => g.amount },
+              ]}
+            />
           )}
         </ListFrame>
       </section>
@@ -147,34 +114,18 @@ export default function DebitsPage({ loaderData, actionData }: Route.ComponentPr
         <h2 id="pagos">{t("paid.heading")}</h2>
         <ListFrame items={paidDebits} failed={t("paid.failed")} empty={t("paid.empty")}>
           {(items) => (
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-            <div className="account-table-wrap" role="region" aria-label={t("paid.caption")} tabIndex={0}>
-              <table className="account-table">
-                <caption>{t("paid.caption")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("col.reason")}</th>
-                    <th scope="col">{t("col.title")}</th>
-                    <th scope="col">{t("col.library")}</th>
-                    <th scope="col">{t("col.payment_date")}</th>
-                    <th scope="col">{t("col.paid")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((d) => (
-                    <tr key={d.id}>
-                      <th scope="row" lang={lang.vocabulary}>
-                        {d.reason}
-                      </th>
-                      <td>{d.titleId ? <Link to={`/acervo/${d.titleId}`}>{d.title}</Link> : d.title}</td>
-                      <td lang={lang.vocabulary}>{d.library}</td>
-                      <td>{d.paidOn}</td>
-                      <td>{d.amount}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AccountTable
+              caption={t("paid.caption")}
+              rows={items}
+              rowKey={(d) => d.id}
+              columns={[
+                { header: t("col.reason"), rowHeader: true, lang: () => lang.vocabulary, cell: (d) => d.reason },
+                { header: t("col.title"), cell: (d) => (d.titleId ? <Link to={`/acervo/${d.titleId}`}>{d.title}</Link> : d.title) },
+                { header: t("col.library"), lang: () => lang.vocabulary, cell: (d) => d.library },
+                { header: t("col.payment_date"), cell: (d) => d.paidOn },
+                { header: t("col.paid"), cell: (d) => d.amount },
+              ]}
+            />
           )}
         </ListFrame>
       </section>

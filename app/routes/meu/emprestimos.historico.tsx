@@ -16,6 +16,7 @@ import { ListFrame } from "~/components/account/ListFrame";
 import { ListTitle } from "~/components/account/ListTitle";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { pageTitle } from "~/components/search/page-title";
+import { AccountTable } from "~/components/ui/AccountTable";
 import { TextField } from "~/components/ui/TextField";
 import { flagFailure } from "~/lib/action-failed.server";
 import { privateAreaPath } from "~/lib/product";
@@ -147,53 +148,35 @@ export default function LoanHistoryPage({ loaderData, actionData }: Route.Compon
                     if (chosen.length > 0) confirm.ask(e, chosen);
                   }}
                 >
-                  {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
-                  <div className="account-table-wrap" role="region" aria-label={t("history.caption", { page, pages })} tabIndex={0}>
-                    <table className="account-table">
-                      <caption>{t("history.caption", { page, pages })}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">{t("history.select_col")}</th>
-                          <th scope="col">{t("table.title")}</th>
-                          <th scope="col">{t("table.library")}</th>
-                          <th scope="col">{t("table.lent")}</th>
-                          <th scope="col">{t("table.due")}</th>
-                          <th scope="col">{t("history.returned")}</th>
-                          <th scope="col">{t("table.renewals")}</th>
-                          <th scope="col">{t("history.fine")}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {items.map((h) => (
-                          <tr key={h.id}>
-                            <td>
-                              {h.returned !== null ? (
-                                <input
-                                  type="checkbox"
-                                  name="emprestimo"
-                                  value={h.id}
-                                  id={`excluir-${h.id}`}
-                                  aria-label={t("history.select", { title: h.title, date: h.returned })}
-                                  aria-describedby={selectError ? "excluir-erro" : undefined}
-                                  aria-invalid={selectError ? true : undefined}
-                                  defaultChecked={posted?.selected?.includes(h.id)}
-                                />
-                              ) : null}
-                            </td>
-                            <th scope="row">
-                              <ListTitle codAcervo={h.codAcervo} title={h.title} lang={lang.record(h.language)} />
-                            </th>
-                            <td lang={lang.vocabulary}>{h.library}</td>
-                            <td>{h.lent}</td>
-                            <td>{h.due}</td>
-                            <td>{h.returned ?? t("history.not_returned")}</td>
-                            <td>{h.renewals}</td>
-                            <td>{h.fine ?? t("history.no_fine")}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                  <AccountTable
+                    caption={t("history.caption", { page, pages })}
+                    rows={items}
+                    rowKey={(h) => h.id}
+                    selection={{
+                      header: t("history.select_col"),
+                      name: "emprestimo",
+                      value: (h) => h.id,
+                      id: (h) => `excluir-${h.id}`,
+                      label: (h) => t("history.select", { title: h.title, date: h.returned }),
+                      selectable: (h) => h.returned !== null,
+                      describedBy: () => (selectError ? "excluir-erro" : undefined),
+                      invalid: Boolean(selectError),
+                      checked: (h) => posted?.selected?.includes(h.id),
+                    }}
+                    columns={[
+                      {
+                        header: t("table.title"),
+                        rowHeader: true,
+                        cell: (h) => <ListTitle codAcervo={h.codAcervo} title={h.title} lang={lang.record(h.language)} />,
+                      },
+                      { header: t("table.library"), lang: () => lang.vocabulary, cell: (h) => h.library },
+                      { header: t("table.lent"), cell: (h) => h.lent },
+                      { header: t("table.due"), cell: (h) => h.due },
+                      { header: t("history.returned"), cell: (h) => h.returned ?? t("history.not_returned") },
+                      { header: t("table.renewals"), cell: (h) => h.renewals },
+                      { header: t("history.fine"), cell: (h) => h.fine ?? t("history.no_fine") },
+                    ]}
+                  />
                   {selectError ? (
                     <p className="field__error" id="excluir-erro">
                       <span className="visually-hidden">{t("common:errors.prefix")} </span>

@@ -1,5 +1,6 @@
 import { pageTitle } from "~/components/search/page-title";
 import { CopyButton } from "~/components/basket/CopyButton";
+import { AccountTable } from "~/components/ui/AccountTable";
 import { useTranslation } from "~/framework/use-translation";
 import { Link } from "~/framework/Link";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -48,30 +49,17 @@ export default function GruPage({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
-      <div className="account-table-wrap" role="region" aria-label={t("gru.debits_heading")} tabIndex={0}>
-        <table className="account-table">
-          <caption>{t("gru.debits_heading")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("col.reason")}</th>
-              <th scope="col">{t("col.service")}</th>
-              <th scope="col">{t("col.title")}</th>
-              <th scope="col">{t("col.total")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {slip.debits.map((d) => (
-              <tr key={d.id}>
-                <th scope="row">{d.reason}</th>
-                <td>{d.service}</td>
-                <td>{d.title}</td>
-                <td>{d.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AccountTable
+        caption={t("gru.debits_heading")}
+        rows={slip.debits}
+        rowKey={(d) => d.id}
+        columns={[
+          { header: t("col.reason"), rowHeader: true, cell: (d) => d.reason },
+          { header: t("col.service"), cell: (d) => d.service },
+          { header: t("col.title"), cell: (d) => d.title },
+          { header: t("col.total"), cell: (d) => d.amount },
+        ]}
+      />
 
       <section aria-labelledby="codigo-barras">
         <h2 id="codigo-barras">{t("gru.barcode_heading")}</h2>

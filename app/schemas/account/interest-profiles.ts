@@ -4,7 +4,7 @@
  * codes the catalogue knows) and its refusals are mapped back to the same fields.
  */
 import { z } from "zod";
-import { MIN_TERM_LENGTH } from "../../../contract/request-fields";
+import { MIN_ANY_WORD_LENGTH } from "../../../contract/search-terms";
 import { DSI_KINDS, PERIODICAL_NEWS } from "~/lib/api/account/interest-profile-types";
 
 export const ERR = {
@@ -39,7 +39,7 @@ export const PeriodicalSchema = z.object({
 export const WorkTypesSchema = z.object({ tipos: z.array(z.coerce.number().int().positive()).max(100) });
 
 /** Shortest search term (spec §5), the API's own (contract/request-fields.ts). */
-export const MIN_TERM = MIN_TERM_LENGTH;
+export const MIN_TERM = MIN_ANY_WORD_LENGTH;
 
 /** The fields of a form: single values as strings, the repeated ones (checkbox groups) as lists. */
 export function formFields(form: FormData, lists: readonly string[]): Record<string, string | string[]> {
