@@ -7,6 +7,26 @@ import tseslint from "typescript-eslint";
 const API_NOT_APP = { group: ["../app/**", "../../app/**", "../../../app/**", "~/*"], message: "api/ must not import the portal (app/)." };
 const SEARCH_BY_INDEX = { group: ["**/search/*", "!**/search/index.ts"], message: "Import the search subsystem through api/search/index.ts." };
 const DB_IS_STORAGE = { group: ["**/domain/*", "**/search/*"], message: "api/db/ is storage: it imports neither api/domain/ nor api/search/." };
+const DOMAIN_NOT_HTTP = [
+  {
+    group: ["**/lib/errors", "**/lib/errors.ts", "hono", "hono/*", "@hono/*"],
+    message: "api/domain/ answers outcomes and reason codes: the route maps them to HTTP statuses and words (ApiError lives in the routes).",
+  },
+  {
+    group: ["**/lib/http", "**/lib/http.ts"],
+    importNames: [
+      "ErrorSchema",
+      "errorResponses",
+      "patronErrorResponses",
+      "fieldErrorsOf",
+      "createRouter",
+      "requireToken",
+      "patronOf",
+      "requireJsonBody",
+    ],
+    message: "api/domain/ answers outcomes and reason codes: the HTTP helpers belong to the routes.",
+  },
+];
 const MIGRATION_ONLY_DB = {
   group: ["../../**", "../*", "!../index.ts"],
   message: "A migration imports only the database handle (../index.ts) and its own folder: copy what it needs so it stays as it ran.",
@@ -83,8 +103,15 @@ export default tseslint.config(
     // index.ts; storage (api/db/) imports neither the domain rules nor the search; migrations import only the
     // database handle and their own folder, so each stays as it ran (a copy of what they need, not an import).
     files: ["api/**/*.ts"],
-    ignores: ["api/search/**", "api/db/**"],
+    ignores: ["api/search/**", "api/db/**", "api/domain/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [API_NOT_APP, SEARCH_BY_INDEX] }] },
+  },
+  {
+    // The rules answer outcomes and reason codes; statuses and words are the routes' (scripts/api-domain-layer.test.ts
+    // also refuses a status code set in a rule).
+    files: ["api/domain/**/*.ts"],
+    ignores: ["api/domain/**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [API_NOT_APP, SEARCH_BY_INDEX, ...DOMAIN_NOT_HTTP] }] },
   },
   {
     files: ["api/search/**/*.ts"],

@@ -6,9 +6,8 @@
 import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
 import { prepared } from "../db/prepared.ts";
-import { ApiError } from "../lib/errors.ts";
-import type { Lang } from "../lib/messages.ts";
-import { categoryAllows, patronLimits, ruleError } from "./holds.ts";
+import { categoryAllows, patronLimits } from "./holds.ts";
+import { fieldsRefused, refused, type FieldProblems, type FieldsRefused, type NotFound, type Refused } from "./refusals.ts";
 
 /** Activity that allows comments (spec §6). */
 export const COMMENT_ACTIVITY = 13;
@@ -53,32 +52,43 @@ export async function listComments(db: Db, codAcervo: number, viewer: number | n
   }));
 }
 
+export type PostCommentOutcome =
+  | { ok: true; comment: { cod_comentario: number; situacao: string; data_envio: string } }
+  | NotFound
+  | FieldsRefused
+  | Refused<"atividade_negada" | "limite_comentarios">;
+
+/** The comment's own fields: a text of 1 to COMMENT_MAX_LENGTH characters, and a library (`libraryExists`: a known one). */
+export function commentFieldProblems(texto: string, biblioteca: number | null, libraryExists: boolean): FieldProblems {
+  const problems: FieldProblems = {};
+  const text = texto.trim();
+  if (!text) problems.texto = "obrigatorio";
+  else if (text.length > COMMENT_MAX_LENGTH) problems.texto = "invalido";
+  if (biblioteca == null) problems.biblioteca = "obrigatorio";
+  else if (!libraryExists) problems.biblioteca = "invalido";
+  return problems;
+}
+
 /**
- * Posts a comment awaiting approval. Throws 403 (`atividade_negada`) when the patron's category may not
- * comment, 422 with field errors (library, text) or `limite_comentarios` (spec §8 "comment not sent").
+ * Posts a comment awaiting approval, or answers why not: an unknown title, a category that may not comment
+ * (`atividade_negada`), field problems (library, text), or `limite_comentarios` (spec §8 "comment not sent").
  */
 export async function postComment(
   db: Db,
-  lang: Lang,
   codPessoa: number,
   input: { codAcervo: number | null; texto: string; biblioteca: number | null },
-  msgs: { required: string; invalid: string },
-): Promise<{ cod_comentario: number; situacao: string; data_envio: string }> {
+): Promise<PostCommentOutcome> {
   if (input.codAcervo != null) {
     const title = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", input.codAcervo).executeTakeFirst();
-    if (!title) throw new ApiError(404, "nao_encontrado");
+    if (!title) return refused("nao_encontrado");
   }
-  if (!(await categoryAllows(db, codPessoa, COMMENT_ACTIVITY))) throw ruleError(lang, "atividade_negada", 403);
-  const errors: Record<string, string[]> = {};
-  const texto = input.texto.trim();
-  if (!texto) errors.texto = [msgs.required];
-  else if (texto.length > COMMENT_MAX_LENGTH) errors.texto = [msgs.invalid];
-  if (input.biblioteca == null) errors.biblioteca = [msgs.required];
-  else {
-    const lib = await db.selectFrom("biblioteca").select("cod_biblioteca").where("cod_biblioteca", "=", input.biblioteca).executeTakeFirst();
-    if (!lib) errors.biblioteca = [msgs.invalid];
-  }
-  if (Object.keys(errors).length > 0) throw new ApiError(422, "validacao", { code: "validacao", errors });
+  if (!(await categoryAllows(db, codPessoa, COMMENT_ACTIVITY))) return refused("atividade_negada");
+  const lib =
+    input.biblioteca == null
+      ? undefined
+      : await db.selectFrom("biblioteca").select("cod_biblioteca").where("cod_biblioteca", "=", input.biblioteca).executeTakeFirst();
+  const badFields = fieldsRefused(commentFieldProblems(input.texto, input.biblioteca, Boolean(lib)));
+  if (badFields) return badFields;
 
   const limits = await patronLimits(db, codPessoa);
   const waiting = await db
@@ -87,11 +97,18 @@ export async function postComment(
     .where("cod_pessoa", "=", codPessoa)
     .where("situacao", "=", "aguardando")
     .executeTakeFirstOrThrow();
-  if (Number(waiting.n) >= limits.limite_comentarios) throw ruleError(lang, "limite_comentarios");
+  if (Number(waiting.n) >= limits.limite_comentarios) return refused("limite_comentarios");
 
-  return db
+  const comment = await db
     .insertInto("comentario")
-    .values({ cod_acervo: input.codAcervo, cod_pessoa: codPessoa, cod_biblioteca: input.biblioteca!, texto, situacao: "aguardando" })
+    .values({
+      cod_acervo: input.codAcervo,
+      cod_pessoa: codPessoa,
+      cod_biblioteca: input.biblioteca!,
+      texto: input.texto.trim(),
+      situacao: "aguardando",
+    })
     .returning(["cod_comentario", "situacao", "data_envio"])
     .executeTakeFirstOrThrow();
+  return { ok: true, comment };
 }

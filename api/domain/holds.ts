@@ -6,99 +6,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
-import { ApiError } from "../lib/errors.ts";
-import type { Lang } from "../lib/messages.ts";
-
-/** Messages of the patron-request rules (holds, loan requests, comments, suggestions), by `lang`. */
-const RULE_MESSAGES = {
-  exemplar_disponivel: {
-    pt: "Há exemplar disponível deste título: não é possível reservar. Solicite o empréstimo ou retire na biblioteca.",
-    es: "Hay un ejemplar disponible de este título: no es posible reservar. Solicite el préstamo o retírelo en la biblioteca.",
-    en: "A copy of this title is available, so it cannot be reserved. Request a loan or pick it up at the library.",
-  },
-  sem_exemplar_reservavel: {
-    pt: "Reserva cancelada: nenhum exemplar permite reserva.",
-    es: "Reserva cancelada: ningún ejemplar permite reserva.",
-    en: "Hold cancelled: no copy allows holds.",
-  },
-  reserva_existente: {
-    pt: "Você já tem uma reserva ativa deste título.",
-    es: "Ya tiene una reserva activa de este título.",
-    en: "You already have an active hold on this title.",
-  },
-  titulo_emprestado: {
-    pt: "Este título já está emprestado para você.",
-    es: "Este título ya está prestado a usted.",
-    en: "You already have this title on loan.",
-  },
-  limite_reservas: {
-    pt: "Limite de reservas excedido para a sua categoria.",
-    es: "Límite de reservas excedido para su categoría.",
-    en: "Hold limit exceeded for your category.",
-  },
-  usuario_bloqueado: {
-    pt: "Usuário bloqueado pela biblioteca: procure o atendimento.",
-    es: "Usuario bloqueado por la biblioteca: acuda a la atención.",
-    en: "Your account is blocked by the library: please contact the desk.",
-  },
-  usuario_desvinculado: {
-    pt: "Seu vínculo com a unidade de informação foi encerrado pela declaração de nada consta.",
-    es: "Su vínculo con la unidad de información terminó con la declaración de no adeudo.",
-    en: "Your link with the information unit ended when your no-debts declaration was issued.",
-  },
-  limite_solicitacoes: {
-    pt: "Limite de solicitações excedido.",
-    es: "Límite de solicitudes excedido.",
-    en: "Request limit exceeded.",
-  },
-  solicitacao_duplicada: {
-    pt: "Já existe uma solicitação com os mesmos dados.",
-    es: "Ya existe una solicitud con los mismos datos.",
-    en: "A request with the same data already exists.",
-  },
-  sem_exemplar_disponivel: {
-    pt: "Não há exemplar disponível para empréstimo nesta biblioteca.",
-    es: "No hay ejemplar disponible para préstamo en esta biblioteca.",
-    en: "No copy is available for loan in this library.",
-  },
-  lista_espera_indisponivel: {
-    pt: "Este título pode ser solicitado ou reservado agora: use a solicitação de empréstimo ou a reserva.",
-    es: "Este título se puede solicitar o reservar ahora: use la solicitud de préstamo o la reserva.",
-    en: "This title can be requested or held now: use the loan request or the hold.",
-  },
-  limite_comentarios: {
-    pt: "Limite de comentários aguardando aprovação excedido: comentário não enviado.",
-    es: "Límite de comentarios pendientes de aprobación excedido: comentario no enviado.",
-    en: "Limit of comments awaiting approval exceeded: comment not sent.",
-  },
-  atividade_negada: {
-    pt: "Sua categoria de usuário não permite esta operação.",
-    es: "Su categoría de usuario no permite esta operación.",
-    en: "Your user category does not allow this.",
-  },
-  somente_professor: {
-    pt: "Somente professores sugerem a bibliografia das suas disciplinas.",
-    es: "Solo los profesores sugieren la bibliografía de sus asignaturas.",
-    en: "Only professors suggest the bibliography of their disciplines.",
-  },
-  campo_nao_preenchido: {
-    pt: "Campo obrigatório não preenchido: {campo}",
-    es: "Campo obligatorio no completado: {campo}",
-    en: "Required field not filled: {campo}",
-  },
-} as const satisfies Record<string, Record<Lang, string>>;
-
-export type RuleCode = keyof typeof RULE_MESSAGES;
-
-/** The message of a request rule in `lang`, with `{name}` placeholders filled. */
-export function ruleMessage(lang: Lang, code: RuleCode, vars: Record<string, string> = {}): string {
-  return RULE_MESSAGES[code][lang].replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? `{${k}}`);
-}
-
-/** A refused request: 422 (or `status`) with `{message, code}` in the request's language. */
-export function ruleError(lang: Lang, code: RuleCode, status = 422, errors?: Record<string, string[]>): ApiError {
-  return new ApiError(status, "validacao", { code, message: ruleMessage(lang, code), errors });
-}
+import { fieldsRefused, refused, type FieldProblems, type FieldsRefused, type KeyInUse, type NotFound, type Refused } from "./refusals.ts";
 
 /** The four copy dimensions a patron chooses (spec §3 "volume, tome, part, material"). */
 export const DIMENSIONS = ["volume", "tomo", "parte", "material_adicional"] as const;
@@ -124,17 +32,17 @@ export function dimensionOptions(copies: CopyDims[]): Record<Dimension, string[]
 
 /**
  * Checks the chosen dimensions: each dimension with options must be chosen among them (spec §5 "all
- * options must be chosen"). Returns field errors (empty when valid), keyed by payload field.
+ * options must be chosen"). Returns the fields' problems (empty when valid), keyed by payload field.
  */
-export function checkChoice(options: Record<Dimension, string[]>, choice: Choice, required: string, invalid: string): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+export function checkChoice(options: Record<Dimension, string[]>, choice: Choice): FieldProblems {
+  const problems: FieldProblems = {};
   for (const d of DIMENSIONS) {
     const value = choice[d]?.trim();
     if (options[d].length === 0) continue;
-    if (!value) errors[d] = [required];
-    else if (!options[d].includes(value)) errors[d] = [invalid];
+    if (!value) problems[d] = "obrigatorio";
+    else if (!options[d].includes(value)) problems[d] = "invalido";
   }
-  return errors;
+  return problems;
 }
 
 /** Whether the patron's category grants an activity (spec §6). */
@@ -299,29 +207,34 @@ export interface HoldResult {
   data_reserva: string;
 }
 
+/** Why a hold is refused: an unknown title, the fields of the form, or a rule (`HoldImpediment`). */
+export type HoldRefusal = NotFound | FieldsRefused | Refused<HoldImpediment>;
+
+export type QueueCheck = { ok: true; posicao: number; fila: number } | HoldRefusal;
+
 /**
- * `POST /validar-fila`: checks every rule for `payload` and answers the position the hold would take.
- * Throws ApiError (404 unknown title, 422 with a rule code or field errors).
+ * `POST /validar-fila`: checks every rule for `payload` and answers the position the hold would take, or why the
+ * hold is refused: the patron's standing, then the title's copies, then the choice of copy and library, then what
+ * the patron already has.
  */
-export async function validateQueue(db: Db, lang: Lang, codPessoa: number, payload: HoldPayload, msgs: { required: string; invalid: string }) {
+export async function validateQueue(db: Db, codPessoa: number, payload: HoldPayload): Promise<QueueCheck> {
   const options = await holdOptions(db, payload.cod_acervo);
-  if (!options) throw new ApiError(404, "nao_encontrado");
+  if (!options) return refused("nao_encontrado");
   const patron = await patronLimits(db, codPessoa);
   // The rules of holdRefusal, in its order, with the choice checked between the title's and the patron's own.
   const before = standingRefusal(patron) ?? options.impedimento;
-  if (before) throw ruleError(lang, before);
-  const errors = checkChoice(
+  if (before) return refused(before);
+  const problems = checkChoice(
     { volume: options.volumes, tomo: options.tomos, parte: options.partes, material_adicional: options.materiais },
     payload,
-    msgs.required,
-    msgs.invalid,
   );
-  if (!options.bibliotecas.some((b) => b.cod_biblioteca === payload.biblioteca)) errors.biblioteca = [msgs.invalid];
-  if (Object.keys(errors).length > 0) throw new ApiError(422, "validacao", { code: "validacao", errors });
+  if (!options.bibliotecas.some((b) => b.cod_biblioteca === payload.biblioteca)) problems.biblioteca = "invalido";
+  const badFields = fieldsRefused(problems);
+  if (badFields) return badFields;
 
   const own = await ownRefusal(db, codPessoa, payload.cod_acervo, patron.limite_reservas);
-  if (own) throw ruleError(lang, own);
-  return { posicao: options.fila + 1, fila: options.fila };
+  if (own) return refused(own);
+  return { ok: true, posicao: options.fila + 1, fila: options.fila };
 }
 
 /** True for a unique-index violation (SQLite or PostgreSQL). */
@@ -331,20 +244,27 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Runs a form's `work`; when it is refused (a rule, or a unique index) and the form's idempotency key has
- * meanwhile created a record (the same form submitted twice at once, the other submission having won),
- * answers that record (`replay`) instead of the refusal. Without a key the refusal stands.
+ * Runs a form's `work`; when it is refused (a rule's outcome, or a unique index) and the form's idempotency key has
+ * meanwhile created a record (the same form submitted twice at once, the other submission having won), answers
+ * what `replay` finds under the key instead of the refusal. Without a key the refusal stands.
  */
-export async function orReplay<T>(chave: string | null, replay: (chave: string) => Promise<T | null>, work: () => Promise<T>): Promise<T> {
+export async function orReplay<T extends { ok: boolean }>(
+  chave: string | null,
+  replay: (chave: string) => Promise<T | null>,
+  work: () => Promise<T>,
+): Promise<T> {
+  let outcome: T;
   try {
-    return await work();
+    outcome = await work();
   } catch (err) {
-    if (chave && (err instanceof ApiError || isUniqueViolation(err))) {
+    if (chave && isUniqueViolation(err)) {
       const earlier = await replay(chave);
       if (earlier) return earlier;
     }
     throw err;
   }
+  if (!outcome.ok && chave) return (await replay(chave)) ?? outcome;
+  return outcome;
 }
 
 function isBusy(err: unknown): boolean {
@@ -353,7 +273,8 @@ function isBusy(err: unknown): boolean {
   return typeof e?.code === "string" && (e.code.startsWith("SQLITE_BUSY") || e.code === "40001" || e.code === "40P01");
 }
 
-async function holdByKey(db: Db, codPessoa: number, chave: string): Promise<HoldResult | null> {
+/** The hold placed under the form's key, "chave_em_uso" when the key is another patron's, or null. */
+async function holdByKey(db: Db, codPessoa: number, chave: string): Promise<HoldResult | "chave_em_uso" | null> {
   const row = await db
     .selectFrom("reserva")
     .select(["cod_reserva", "cod_acervo", "posicao", "situacao", "data_reserva", "cod_pessoa"])
@@ -361,42 +282,42 @@ async function holdByKey(db: Db, codPessoa: number, chave: string): Promise<Hold
     .executeTakeFirst();
   if (!row) return null;
   // Another patron's key: never reveal their hold; the caller treats it as a conflict.
-  if (row.cod_pessoa !== codPessoa) throw new ApiError(409, "validacao", { code: "chave_em_uso" });
+  if (row.cod_pessoa !== codPessoa) return "chave_em_uso";
   return { cod_reserva: row.cod_reserva, cod_acervo: row.cod_acervo, posicao: row.posicao, situacao: row.situacao, data_reserva: row.data_reserva };
 }
 
+export type PlaceHoldOutcome =
+  | { ok: true; hold: HoldResult; created: boolean }
+  | HoldRefusal
+  | KeyInUse
+  /** Every attempt lost a race for the next position (or the database stayed busy). */
+  | Refused<"ocupado">;
+
 /**
- * `POST /reserva`: places the hold at the end of the title's queue. With `chave` (the form's idempotency
- * key) a repeated submission answers the hold already placed (`created: false`) instead of a second one.
+ * `POST /reserva`: places the hold at the end of the title's queue, or answers why not (`validateQueue`). With
+ * `chave` (the form's idempotency key) a repeated submission answers the hold already placed (`created: false`)
+ * instead of a second one.
  */
 export async function placeHold(
   db: Db,
-  lang: Lang,
   codPessoa: number,
   payload: HoldPayload,
   chave: string | null,
-  msgs: { required: string; invalid: string },
   now: () => number = Date.now,
-): Promise<{ hold: HoldResult; created: boolean }> {
-  const replay = async (key: string) => {
+): Promise<PlaceHoldOutcome> {
+  const replay = async (key: string): Promise<PlaceHoldOutcome | null> => {
     const existing = await holdByKey(db, codPessoa, key);
-    return existing ? { hold: existing, created: false } : null;
+    if (existing === "chave_em_uso") return refused(existing);
+    return existing ? { ok: true, hold: existing, created: false } : null;
   };
   const earlier = chave ? await replay(chave) : null;
   if (earlier) return earlier;
-  return orReplay(chave, replay, () => insertHold(db, lang, codPessoa, payload, chave, msgs, now));
+  return orReplay(chave, replay, () => insertHold(db, codPessoa, payload, chave, now));
 }
 
-async function insertHold(
-  db: Db,
-  lang: Lang,
-  codPessoa: number,
-  payload: HoldPayload,
-  chave: string | null,
-  msgs: { required: string; invalid: string },
-  now: () => number,
-): Promise<{ hold: HoldResult; created: boolean }> {
-  await validateQueue(db, lang, codPessoa, payload, msgs);
+async function insertHold(db: Db, codPessoa: number, payload: HoldPayload, chave: string | null, now: () => number): Promise<PlaceHoldOutcome> {
+  const check = await validateQueue(db, codPessoa, payload);
+  if (!check.ok) return check;
   const v = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
   for (let attempt = 0; attempt < 25; attempt++) {
     const dataReserva = new Date(now()).toISOString();
@@ -413,6 +334,7 @@ async function insertHold(
         RETURNING cod_reserva, cod_acervo, posicao, situacao, data_reserva`.execute(db);
       const row = result.rows[0];
       return {
+        ok: true,
         hold: { ...row, cod_reserva: Number(row.cod_reserva), cod_acervo: Number(row.cod_acervo), posicao: Number(row.posicao) },
         created: true,
       };
@@ -420,9 +342,10 @@ async function insertHold(
       if (!isUniqueViolation(err) && !isBusy(err)) throw err;
       // Lost a race: the same form submitted twice (its refusal is answered by orReplay), the same patron
       // twice, or a position taken.
-      await validateQueue(db, lang, codPessoa, payload, msgs);
+      const again = await validateQueue(db, codPessoa, payload);
+      if (!again.ok) return again;
       await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
     }
   }
-  throw new ApiError(503, "erro_inesperado");
+  return refused("ocupado");
 }

@@ -5,22 +5,17 @@
  * table) makes a double submit answer the request already created.
  */
 import type { Db } from "../db/index.ts";
-import { ApiError } from "../lib/errors.ts";
-import type { Lang } from "../lib/messages.ts";
-import { checkChoice, dimensionOptions, orReplay, patronLimits, ruleError, type Choice } from "./holds.ts";
+import { checkChoice, dimensionOptions, orReplay, patronLimits, type Choice } from "./holds.ts";
+import { fieldsRefused, refused, type FieldProblems, type FieldsRefused, type KeyInUse, type NotFound, type Refused } from "./refusals.ts";
 
 /** Open statuses: a request in one of them counts towards the limit and blocks a duplicate. */
 export const OPEN_STATUSES = ["aguardando", "disponivel", "transito"];
 
-/** Where a requested copy can be received. `domicilio` locations need the home address (spec §5). */
-export const RECEIVING_LOCATIONS: Array<{ codigo: number; domicilio: boolean; descricao: Record<Lang, string> }> = [
-  { codigo: 1, domicilio: false, descricao: { pt: "Balcão de empréstimo", es: "Mostrador de préstamo", en: "Loan desk" } },
-  {
-    codigo: 2,
-    domicilio: false,
-    descricao: { pt: "Armário de retirada (autoatendimento)", es: "Casillero de retiro (autoservicio)", en: "Pick-up locker (self-service)" },
-  },
-  { codigo: 3, domicilio: true, descricao: { pt: "Entrega em domicílio", es: "Entrega a domicilio", en: "Home delivery" } },
+/** Where a requested copy can be received (the route names them). `domicilio` locations need the home address (spec §5). */
+export const RECEIVING_LOCATIONS: ReadonlyArray<{ codigo: number; domicilio: boolean }> = [
+  { codigo: 1, domicilio: false },
+  { codigo: 2, domicilio: false },
+  { codigo: 3, domicilio: true },
 ];
 
 export interface LoanRequestOptions {
@@ -30,7 +25,8 @@ export interface LoanRequestOptions {
   bibliotecas_origem: Array<{ cod_biblioteca: number; desc_biblioteca: string }>;
   /** Every library of the institution (the receiving one). */
   bibliotecas_recebimento: Array<{ cod_biblioteca: number; desc_biblioteca: string }>;
-  locais_recebimento: Array<{ codigo: number; descricao: string; domicilio: boolean }>;
+  /** Where the copy can be received; the route adds each one's name. */
+  locais_recebimento: Array<{ codigo: number; domicilio: boolean }>;
   volumes: string[];
   tomos: string[];
   partes: string[];
@@ -53,7 +49,7 @@ async function loanableCopies(db: Db, codAcervo: number) {
 }
 
 /** `GET /solicitacao-emprestimo/{id}/informacoes-iniciais`; null for an unknown title. */
-export async function loanRequestOptions(db: Db, lang: Lang, codAcervo: number, codPessoa: number | null): Promise<LoanRequestOptions | null> {
+export async function loanRequestOptions(db: Db, codAcervo: number, codPessoa: number | null): Promise<LoanRequestOptions | null> {
   const title = await db.selectFrom("acervo").select(["cod_acervo", "titulo"]).where("cod_acervo", "=", codAcervo).executeTakeFirst();
   if (!title) return null;
   const copies = await loanableCopies(db, codAcervo);
@@ -67,7 +63,7 @@ export async function loanRequestOptions(db: Db, lang: Lang, codAcervo: number, 
     titulo: title.titulo,
     bibliotecas_origem: [...origin].map(([cod_biblioteca, desc_biblioteca]) => ({ cod_biblioteca, desc_biblioteca })),
     bibliotecas_recebimento: libraries,
-    locais_recebimento: RECEIVING_LOCATIONS.map((l) => ({ codigo: l.codigo, descricao: l.descricao[lang], domicilio: l.domicilio })),
+    locais_recebimento: RECEIVING_LOCATIONS.map((l) => ({ codigo: l.codigo, domicilio: l.domicilio })),
     volumes: opts.volume,
     tomos: opts.tomo,
     partes: opts.parte,
@@ -96,87 +92,132 @@ export interface LoanRequestResult {
   created_at: string;
 }
 
-async function requestByKey(db: Db, codPessoa: number, chave: string): Promise<LoanRequestResult | null> {
+/** The request created under the form's key, "chave_em_uso" when the key is another patron's, or null. */
+async function requestByKey(db: Db, codPessoa: number, chave: string): Promise<LoanRequestResult | "chave_em_uso" | null> {
   const row = await db
     .selectFrom("solicitacao_emprestimo")
     .select(["cod_solicitacao", "cod_acervo", "situacao", "created_at", "cod_pessoa"])
     .where("chave_envio", "=", chave)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.cod_pessoa !== codPessoa) throw new ApiError(409, "validacao", { code: "chave_em_uso" });
+  if (row.cod_pessoa !== codPessoa) return "chave_em_uso";
   return { cod_solicitacao: row.cod_solicitacao, cod_acervo: row.cod_acervo, situacao: row.situacao, created_at: row.created_at };
 }
 
+/** Why a loan request is refused. */
+export type LoanRequestRefusalCode =
+  "usuario_bloqueado" | "usuario_desvinculado" | "sem_exemplar_disponivel" | "solicitacao_duplicada" | "limite_solicitacoes";
+
+export type LoanRequestOutcome =
+  { ok: true; request: LoanRequestResult; created: boolean } | NotFound | FieldsRefused | KeyInUse | Refused<LoanRequestRefusalCode>;
+
+/** The open requests of a patron, as the duplicate and limit rules see them. */
+export interface OpenRequest {
+  cod_acervo: number;
+  volume: string | null;
+  tomo: string | null;
+  parte: string | null;
+  material_adicional: string | null;
+}
+
+const clean = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
+
 /**
- * `POST /solicitacao-emprestimo/{id}`: creates the request, or refuses it (422 `limite_solicitacoes`,
- * `solicitacao_duplicada`, `sem_exemplar_disponivel`, field errors). A repeated `chave` answers the first.
+ * The fields a loan request must get right (spec §5): a known receiving location, the home address when the
+ * location is a home delivery, a known receiving library (`receivingExists`), and each copy dimension among the options.
+ */
+export function loanRequestFieldProblems(
+  payload: LoanRequestPayload,
+  receivingExists: boolean,
+  copies: Parameters<typeof dimensionOptions>[0],
+): FieldProblems {
+  const problems: FieldProblems = {};
+  const location = RECEIVING_LOCATIONS.find((l) => l.codigo === payload.cod_local_recebimento);
+  if (!location) problems.cod_local_recebimento = "invalido";
+  if (location?.domicilio && !payload.domicilio?.trim()) problems.domicilio = "obrigatorio";
+  if (!receivingExists) problems.biblioteca_recebimento = "invalido";
+  Object.assign(problems, checkChoice(dimensionOptions(copies), payload));
+  return problems;
+}
+
+/**
+ * What the patron's open requests refuse (spec §8, ADR 091): the same title and copy already asked for (reported
+ * first), then the category's limit of open requests. Null when neither does.
+ */
+export function openRequestsRefusal(
+  codAcervo: number,
+  choice: Choice,
+  open: readonly OpenRequest[],
+  limite: number,
+): "solicitacao_duplicada" | "limite_solicitacoes" | null {
+  const same = open.some(
+    (r) =>
+      r.cod_acervo === codAcervo &&
+      r.volume === clean(choice.volume) &&
+      r.tomo === clean(choice.tomo) &&
+      r.parte === clean(choice.parte) &&
+      r.material_adicional === clean(choice.material_adicional),
+  );
+  if (same) return "solicitacao_duplicada";
+  if (open.length >= limite) return "limite_solicitacoes";
+  return null;
+}
+
+/**
+ * `POST /solicitacao-emprestimo/{id}`: creates the request, or answers why not (an unknown title; the patron blocked
+ * or unlinked; field problems; `sem_exemplar_disponivel`, `solicitacao_duplicada`, `limite_solicitacoes`). A
+ * repeated `chave` answers the first.
  */
 export async function createLoanRequest(
   db: Db,
-  lang: Lang,
   codPessoa: number,
   codAcervo: number,
   payload: LoanRequestPayload,
   chave: string | null,
-  msgs: { required: string; invalid: string },
-): Promise<{ request: LoanRequestResult; created: boolean }> {
-  const replay = async (key: string) => {
+): Promise<LoanRequestOutcome> {
+  const replay = async (key: string): Promise<LoanRequestOutcome | null> => {
     const existing = await requestByKey(db, codPessoa, key);
-    return existing ? { request: existing, created: false } : null;
+    if (existing === "chave_em_uso") return refused(existing);
+    return existing ? { ok: true, request: existing, created: false } : null;
   };
   const earlier = chave ? await replay(chave) : null;
   if (earlier) return earlier;
-  return orReplay(chave, replay, () => insertLoanRequest(db, lang, codPessoa, codAcervo, payload, chave, msgs));
+  return orReplay(chave, replay, () => insertLoanRequest(db, codPessoa, codAcervo, payload, chave));
 }
 
 async function insertLoanRequest(
   db: Db,
-  lang: Lang,
   codPessoa: number,
   codAcervo: number,
   payload: LoanRequestPayload,
   chave: string | null,
-  msgs: { required: string; invalid: string },
-): Promise<{ request: LoanRequestResult; created: boolean }> {
+): Promise<LoanRequestOutcome> {
   const title = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", codAcervo).executeTakeFirst();
-  if (!title) throw new ApiError(404, "nao_encontrado");
+  if (!title) return refused("nao_encontrado");
   const patron = await patronLimits(db, codPessoa);
-  if (patron.bloqueado) throw ruleError(lang, "usuario_bloqueado");
-  if (patron.desvinculado_em) throw ruleError(lang, "usuario_desvinculado");
+  if (patron.bloqueado) return refused("usuario_bloqueado");
+  if (patron.desvinculado_em) return refused("usuario_desvinculado");
 
-  const errors: Record<string, string[]> = {};
-  const location = RECEIVING_LOCATIONS.find((l) => l.codigo === payload.cod_local_recebimento);
-  if (!location) errors.cod_local_recebimento = [msgs.invalid];
-  if (location?.domicilio && !payload.domicilio?.trim()) errors.domicilio = [msgs.required];
   const receiving = await db
     .selectFrom("biblioteca")
     .select("cod_biblioteca")
     .where("cod_biblioteca", "=", payload.biblioteca_recebimento)
     .executeTakeFirst();
-  if (!receiving) errors.biblioteca_recebimento = [msgs.invalid];
   const copies = await loanableCopies(db, codAcervo);
-  Object.assign(errors, checkChoice(dimensionOptions(copies), payload, msgs.required, msgs.invalid));
-  if (Object.keys(errors).length > 0) throw new ApiError(422, "validacao", { code: "validacao", errors });
-  if (!copies.some((c) => c.cod_biblioteca === payload.biblioteca_origem)) throw ruleError(lang, "sem_exemplar_disponivel");
+  const badFields = fieldsRefused(loanRequestFieldProblems(payload, Boolean(receiving), copies));
+  if (badFields) return badFields;
+  if (!copies.some((c) => c.cod_biblioteca === payload.biblioteca_origem)) return refused("sem_exemplar_disponivel");
 
-  const v = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
   const open = await db
     .selectFrom("solicitacao_emprestimo")
     .select(["cod_acervo", "volume", "tomo", "parte", "material_adicional"])
     .where("cod_pessoa", "=", codPessoa)
     .where("situacao", "in", OPEN_STATUSES)
     .execute();
-  const same = open.some(
-    (r) =>
-      r.cod_acervo === codAcervo &&
-      r.volume === v(payload.volume) &&
-      r.tomo === v(payload.tomo) &&
-      r.parte === v(payload.parte) &&
-      r.material_adicional === v(payload.material_adicional),
-  );
-  if (same) throw ruleError(lang, "solicitacao_duplicada");
-  if (open.length >= patron.limite_solicitacoes) throw ruleError(lang, "limite_solicitacoes");
+  const refusal = openRequestsRefusal(codAcervo, payload, open, patron.limite_solicitacoes);
+  if (refusal) return refused(refusal);
 
+  const location = RECEIVING_LOCATIONS.find((l) => l.codigo === payload.cod_local_recebimento);
   const row = await db
     .insertInto("solicitacao_emprestimo")
     .values({
@@ -184,22 +225,22 @@ async function insertLoanRequest(
       cod_pessoa: codPessoa,
       biblioteca_origem: payload.biblioteca_origem,
       biblioteca_recebimento: payload.biblioteca_recebimento,
-      volume: v(payload.volume),
-      tomo: v(payload.tomo),
-      parte: v(payload.parte),
-      material_adicional: v(payload.material_adicional),
+      volume: clean(payload.volume),
+      tomo: clean(payload.tomo),
+      parte: clean(payload.parte),
+      material_adicional: clean(payload.material_adicional),
       telefone: payload.telefone.trim(),
       email: payload.email.trim(),
       cod_local_recebimento: payload.cod_local_recebimento,
-      pessoa_autorizada: v(payload.pessoa_autorizada),
-      domicilio: location?.domicilio ? v(payload.domicilio) : null,
-      recebimento_textual: v(payload.recebimento_textual),
+      pessoa_autorizada: clean(payload.pessoa_autorizada),
+      domicilio: location?.domicilio ? clean(payload.domicilio) : null,
+      recebimento_textual: clean(payload.recebimento_textual),
       situacao: "aguardando",
       chave_envio: chave,
     })
     .returning(["cod_solicitacao", "cod_acervo", "situacao", "created_at"])
     .executeTakeFirstOrThrow();
-  return { request: row, created: true };
+  return { ok: true, request: row, created: true };
 }
 
 /** The patron's loan requests, newest first (My account list; `status` filters). */

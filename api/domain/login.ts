@@ -1,7 +1,6 @@
 import type { Db } from "../db/index.ts";
 import { resetKey } from "../db/rate-limit.ts";
 import type { AuthSettings } from "../lib/clock.ts";
-import { ApiError } from "../lib/errors.ts";
 import { verifyPassword } from "../lib/password.ts";
 import { admitGuess, settleGuess, type GuessLimit } from "./guess-throttle.ts";
 
@@ -34,27 +33,24 @@ export async function clearLoginLock(db: Db, username: string): Promise<void> {
   await resetKey(db, userKey(username));
 }
 
+export type LoginOutcome = { ok: true; codPessoa: number; codLogin: number } | { ok: false; reason: "muitas_tentativas" | "credenciais_invalidas" };
+
 /**
  * Checks a username and password, throttled twice (ADR 111, docs/security.md):
  * - per username, whether or not the account exists (so the lock message reveals nothing): after
- *   `maxFailedLogins` failures within `lockMinutes`, the name is locked for `lockMinutes` (429);
+ *   `maxFailedLogins` failures within `lockMinutes`, the name is locked for `lockMinutes` (`muitas_tentativas`);
  * - per client address, when the caller knows it: `maxFailedLoginsPerIp` failures within the same window lock
- *   that address (429) for every username.
+ *   that address (`muitas_tentativas`) for every username.
+ * A wrong name or password that locks nothing yet is `credenciais_invalidas`.
  * Attempts are counted atomically before the password is checked, so a parallel burst gets no more guesses.
  * A library block (pessoa.bloqueado) does NOT stop the login: the token is issued and `dados-usuario` answers
  * `bloqueio: true` (ADR 011); the API then refuses that patron's writes.
  */
-export async function authenticate(
-  db: Db,
-  s: AuthSettings,
-  username: string,
-  password: string,
-  clientIp?: string | null,
-): Promise<{ codPessoa: number; codLogin: number }> {
+export async function authenticate(db: Db, s: AuthSettings, username: string, password: string, clientIp?: string | null): Promise<LoginOutcome> {
   const now = s.now();
   const name = username.trim().toLowerCase();
   const guess = await admitGuess(db, loginGuessLimits(s, [name], clientIp), now);
-  if (!guess) throw new ApiError(429, "muitas_tentativas");
+  if (!guess) return { ok: false, reason: "muitas_tentativas" };
 
   const login = await db
     .selectFrom("login")
@@ -65,6 +61,6 @@ export async function authenticate(
   const ok = login ? verifyPassword(password, login.senha_hash, login.senha_salt) : (verifyPassword(password, "00", "estante"), false);
   // A success resets the username; it does not count against the address (a library's public terminals share one).
   const locked = await settleGuess(db, guess, Boolean(login && ok), now);
-  if (!login || !ok) throw locked ? new ApiError(429, "muitas_tentativas") : new ApiError(401, "credenciais_invalidas");
-  return { codPessoa: login.cod_pessoa, codLogin: login.cod_login };
+  if (!login || !ok) return { ok: false, reason: locked ? "muitas_tentativas" : "credenciais_invalidas" };
+  return { ok: true, codPessoa: login.cod_pessoa, codLogin: login.cod_login };
 }

@@ -5,7 +5,6 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/index.ts";
 import { consumeFlow, deleteFlowsBefore, insertFlow, patronsByCpf, patronsByEmail, type SsoFlowRow } from "../db/sso.ts";
-import { ApiError } from "../lib/errors.ts";
 
 /** How long a started login may take at the provider before it can no longer complete. */
 export const SSO_FLOW_TTL_MS = 10 * 60_000;
@@ -37,35 +36,35 @@ export async function startFlow(
 }
 
 /**
- * Takes the flow of `nonce` for completion (it can be taken once). An unknown, already used or expired nonce
- * is refused as a token validation error (401 `sso_token_invalido`).
+ * Takes the flow of `nonce` for completion (it can be taken once). Null for an unknown, already used or expired
+ * nonce (the route answers it as a token validation error).
  */
-export async function takeFlow(db: Db, now: number, tipo: SsoFlowRow["tipo"], nonce: string): Promise<SsoFlowRow> {
+export async function takeFlow(db: Db, now: number, tipo: SsoFlowRow["tipo"], nonce: string): Promise<SsoFlowRow | null> {
   const flow = nonce ? await consumeFlow(db, hash(nonce), tipo, new Date(now).toISOString()) : null;
-  if (!flow || now - Date.parse(flow.criado_em) > SSO_FLOW_TTL_MS) throw new ApiError(401, "sso_token_invalido");
+  if (!flow || now - Date.parse(flow.criado_em) > SSO_FLOW_TTL_MS) return null;
   return flow;
 }
 
 /**
  * The patron a provider's identity names (ADR 160): the one patron with a login whose e-mail equals the
- * identity's e-mail (case-insensitive). None, or several, is "user not found" (404): the library's records
+ * identity's e-mail (case-insensitive). None, or several, is nobody (null, "user not found"): the library's records
  * decide who may sign in, and no patron is ever created here.
  */
-export async function patronForEmail(db: Db, email: string | null | undefined): Promise<number> {
+export async function patronForEmail(db: Db, email: string | null | undefined): Promise<number | null> {
   return patronForIdentities(db, "email", email ? [email] : []);
 }
 
 /**
  * The patron an identity with several values names (ADR 162: a person may have several `mail` values, or the
  * institution matches by another attribute): every value is looked up in `field`; exactly one patron across all
- * of them signs in. None, or several different patrons, is "user not found" (404).
+ * of them signs in. None, or several different patrons, is nobody (null, "user not found").
  */
-export async function patronForIdentities(db: Db, field: "email" | "cpf", values: readonly string[]): Promise<number> {
+export async function patronForIdentities(db: Db, field: "email" | "cpf", values: readonly string[]): Promise<number | null> {
   const found = new Set<number>();
   for (const value of values.slice(0, 20)) {
     const ids = field === "cpf" ? await patronsByCpf(db, value) : value.includes("@") ? await patronsByEmail(db, value) : [];
     for (const id of ids) found.add(id);
   }
-  if (found.size !== 1) throw new ApiError(404, "sso_usuario_nao_encontrado");
+  if (found.size !== 1) return null;
   return [...found][0];
 }

@@ -1,13 +1,12 @@
 /**
  * Purchase suggestions (spec §3 "Purchase suggestion", §5): library, titulo and editor are required (editor
- * trimmed), with the message "required field not filled: <field>". The campus, when given, must be the
+ * trimmed; the route words it "required field not filled: <field>"). The campus, when given, must be the
  * library's. Categories without activity 12 may not suggest (spec §6).
  */
 import { BIBLIOGRAPHY_TYPES, MAX_COPIES, type BibliographyType } from "../../contract/professor-suggestion.ts";
 import type { Db } from "../db/index.ts";
-import type { Lang } from "../lib/messages.ts";
-import { ApiError } from "../lib/errors.ts";
-import { categoryAllows, ruleError, ruleMessage } from "./holds.ts";
+import { categoryAllows } from "./holds.ts";
+import { fieldsRefused, refused, type FieldProblems, type FieldsRefused, type Refused } from "./refusals.ts";
 
 /** Activity that allows purchase suggestions (spec §6). */
 export const SUGGESTION_ACTIVITY = 12;
@@ -24,35 +23,27 @@ export interface SuggestionPayload {
   outras_inf?: string | null;
 }
 
-/** The names the "required field not filled" message gives (a professor's suggestion has three more, ADR 195). */
-const FIELD_NAMES: Record<"biblioteca" | "titulo" | "editor" | "plano" | "tipo_bibliografia" | "exemplares", Record<Lang, string>> = {
-  biblioteca: { pt: "Biblioteca", es: "Biblioteca", en: "Library" },
-  titulo: { pt: "Título", es: "Título", en: "Title" },
-  editor: { pt: "Editora", es: "Editorial", en: "Publisher" },
-  plano: { pt: "Disciplina", es: "Asignatura", en: "Discipline" },
-  tipo_bibliografia: { pt: "Bibliografia", es: "Bibliografía", en: "Bibliography" },
-  exemplares: { pt: "Número de exemplares", es: "Número de ejemplares", en: "Number of copies" },
-};
-
-type Errors = Record<string, string[]>;
 const clean = (s: string | null | undefined) => (s?.trim() ? s.trim() : null);
 
-/** The spec §5 field rules shared by every suggestion: fills `errors`, returns the library's campus when it exists. */
-const requiredIn = (lang: Lang, errors: Errors) => (field: keyof typeof FIELD_NAMES) =>
-  (errors[field] = [ruleMessage(lang, "campo_nao_preenchido", { campo: FIELD_NAMES[field][lang] })]);
-
-async function checkFields(db: Db, lang: Lang, p: SuggestionPayload, invalid: string, errors: Errors) {
-  const required = requiredIn(lang, errors);
-  if (p.biblioteca == null) required("biblioteca");
-  if (!clean(p.titulo)) required("titulo");
-  if (!clean(p.editor)) required("editor");
-  let library: { cod_campus: number } | undefined;
+/**
+ * The spec §5 field rules shared by every suggestion: library, title and publisher required; the library known
+ * (`library`, null when it is not) and the campus, when given, the library's.
+ */
+export function suggestionFieldProblems(p: SuggestionPayload, library: { cod_campus: number } | null): FieldProblems {
+  const problems: FieldProblems = {};
+  if (p.biblioteca == null) problems.biblioteca = "obrigatorio";
+  if (!clean(p.titulo)) problems.titulo = "obrigatorio";
+  if (!clean(p.editor)) problems.editor = "obrigatorio";
   if (p.biblioteca != null) {
-    library = await db.selectFrom("biblioteca").select("cod_campus").where("cod_biblioteca", "=", p.biblioteca).executeTakeFirst();
-    if (!library) errors.biblioteca = [invalid];
-    else if (p.campus != null && library.cod_campus !== p.campus) errors.campus = [invalid];
+    if (!library) problems.biblioteca = "invalido";
+    else if (p.campus != null && library.cod_campus !== p.campus) problems.campus = "invalido";
   }
-  return library;
+  return problems;
+}
+
+async function libraryOf(db: Db, p: SuggestionPayload) {
+  if (p.biblioteca == null) return undefined;
+  return db.selectFrom("biblioteca").select("cod_campus").where("cod_biblioteca", "=", p.biblioteca).executeTakeFirst();
 }
 
 /** The stored row of a suggestion that passed the field rules. */
@@ -73,17 +64,22 @@ function rowOf(codPessoa: number, p: SuggestionPayload, library: { cod_campus: n
 
 const RETURNED = ["cod_sugestao", "situacao", "created_at"] as const;
 
-/** Stores a suggestion (situacao `pre_sugestao`); throws 403 or 422 with field errors. */
-export async function createSuggestion(db: Db, lang: Lang, codPessoa: number, p: SuggestionPayload, invalid: string) {
-  if (!(await categoryAllows(db, codPessoa, SUGGESTION_ACTIVITY))) throw ruleError(lang, "atividade_negada", 403);
-  const errors: Errors = {};
-  const library = await checkFields(db, lang, p, invalid, errors);
-  if (Object.keys(errors).length > 0) throw new ApiError(422, "validacao", { code: "validacao", errors });
-  return db
+type Stored = { cod_sugestao: number; situacao: string; created_at: string };
+
+export type SuggestionOutcome = { ok: true; suggestion: Stored } | FieldsRefused | Refused<"atividade_negada">;
+
+/** Stores a suggestion (situacao `pre_sugestao`), or answers why not: a category without the activity, or field problems. */
+export async function createSuggestion(db: Db, codPessoa: number, p: SuggestionPayload): Promise<SuggestionOutcome> {
+  if (!(await categoryAllows(db, codPessoa, SUGGESTION_ACTIVITY))) return refused("atividade_negada");
+  const library = await libraryOf(db, p);
+  const badFields = fieldsRefused(suggestionFieldProblems(p, library ?? null));
+  if (badFields) return badFields;
+  const suggestion = await db
     .insertInto("sugestao_aquisicao")
     .values(rowOf(codPessoa, p, library))
     .returning(RETURNED)
     .executeTakeFirstOrThrow();
+  return { ok: true, suggestion };
 }
 
 export { MAX_COPIES };
@@ -115,38 +111,67 @@ export interface ProfessorSuggestionPayload extends SuggestionPayload {
 const fold = (s: string) => s.normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase("pt-BR");
 
 /**
- * A professor's suggestion for the bibliography of one of their teaching plans (spec §6 "teachers are pointed to a
- * separate purchase-suggestion route"). Only professors (403 `somente_professor`); the patron's field rules plus
- * the plan (theirs), the bibliography type and the copies (1 to MAX_COPIES); then 422 `solicitacao_duplicada` for the
- * same title open for the same plan, and 422 `limite_solicitacoes` at the category's limit of open suggestions.
+ * What a professor's suggestion adds to the field rules: the plan (`ownPlan`: one of the professor's own), the
+ * bibliography type and the copies (1 to MAX_COPIES).
  */
-export async function createProfessorSuggestion(db: Db, lang: Lang, codPessoa: number, p: ProfessorSuggestionPayload, invalid: string) {
+export function professorFieldProblems(p: ProfessorSuggestionPayload, ownPlan: boolean): FieldProblems {
+  const problems: FieldProblems = {};
+  if (p.plano == null) problems.plano = "obrigatorio";
+  else if (!ownPlan) problems.plano = "invalido";
+  if (p.tipo_bibliografia == null || p.tipo_bibliografia === "") problems.tipo_bibliografia = "obrigatorio";
+  else if (!(BIBLIOGRAPHY_TYPES as readonly string[]).includes(p.tipo_bibliografia)) problems.tipo_bibliografia = "invalido";
+  if (p.exemplares == null) problems.exemplares = "obrigatorio";
+  else if (!Number.isInteger(p.exemplares) || p.exemplares < 1 || p.exemplares > MAX_COPIES) problems.exemplares = "invalido";
+  return problems;
+}
+
+/**
+ * What the professor's open suggestions refuse (ADR 091): the same title (folded) open for the same plan, reported
+ * before the category's limit of open suggestions. Null when neither does.
+ */
+export function openSuggestionsRefusal(
+  titulo: string,
+  plano: number,
+  open: ReadonlyArray<{ titulo: string; cod_plano: number | null }>,
+  limite: number,
+): "solicitacao_duplicada" | "limite_solicitacoes" | null {
+  const title = fold(titulo);
+  if (open.some((s) => s.cod_plano === plano && fold(s.titulo) === title)) return "solicitacao_duplicada";
+  if (open.length >= limite) return "limite_solicitacoes";
+  return null;
+}
+
+export type ProfessorSuggestionOutcome =
+  | { ok: true; suggestion: Stored }
+  | FieldsRefused
+  | Refused<"somente_professor" | "atividade_negada" | "solicitacao_duplicada" | "limite_solicitacoes">;
+
+/**
+ * A professor's suggestion for the bibliography of one of their teaching plans (spec §6 "teachers are pointed to a
+ * separate purchase-suggestion route"). Only professors (`somente_professor`); the patron's field rules plus
+ * `professorFieldProblems`; then `openSuggestionsRefusal`.
+ */
+export async function createProfessorSuggestion(db: Db, codPessoa: number, p: ProfessorSuggestionPayload): Promise<ProfessorSuggestionOutcome> {
   const who = await db
     .selectFrom("pessoa as p")
     .innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria")
     .select(["k.professor", "k.limite_solicitacoes"])
     .where("p.cod_pessoa", "=", codPessoa)
     .executeTakeFirst();
-  if (!who || Number(who.professor) !== 1) throw ruleError(lang, "somente_professor", 403);
-  if (!(await categoryAllows(db, codPessoa, SUGGESTION_ACTIVITY))) throw ruleError(lang, "atividade_negada", 403);
-  const errors: Errors = {};
-  const library = await checkFields(db, lang, p, invalid, errors);
-  const required = requiredIn(lang, errors);
-  if (p.plano == null) required("plano");
-  else {
-    const plan = await db
-      .selectFrom("plano_ensino")
-      .select("cod_plano")
-      .where("cod_plano", "=", p.plano)
-      .where("cod_professor", "=", codPessoa)
-      .executeTakeFirst();
-    if (!plan) errors.plano = [invalid];
-  }
-  if (p.tipo_bibliografia == null || p.tipo_bibliografia === "") required("tipo_bibliografia");
-  else if (!(BIBLIOGRAPHY_TYPES as readonly string[]).includes(p.tipo_bibliografia)) errors.tipo_bibliografia = [invalid];
-  if (p.exemplares == null) required("exemplares");
-  else if (!Number.isInteger(p.exemplares) || p.exemplares < 1 || p.exemplares > MAX_COPIES) errors.exemplares = [invalid];
-  if (Object.keys(errors).length > 0) throw new ApiError(422, "validacao", { code: "validacao", errors });
+  if (!who || Number(who.professor) !== 1) return refused("somente_professor");
+  if (!(await categoryAllows(db, codPessoa, SUGGESTION_ACTIVITY))) return refused("atividade_negada");
+  const library = await libraryOf(db, p);
+  const plan =
+    p.plano == null
+      ? undefined
+      : await db
+          .selectFrom("plano_ensino")
+          .select("cod_plano")
+          .where("cod_plano", "=", p.plano)
+          .where("cod_professor", "=", codPessoa)
+          .executeTakeFirst();
+  const badFields = fieldsRefused({ ...suggestionFieldProblems(p, library ?? null), ...professorFieldProblems(p, Boolean(plan)) });
+  if (badFields) return badFields;
 
   const open = await db
     .selectFrom("sugestao_aquisicao")
@@ -155,11 +180,9 @@ export async function createProfessorSuggestion(db: Db, lang: Lang, codPessoa: n
     .where("cod_plano", "is not", null)
     .where("situacao", "in", OPEN_SUGGESTION_STATUSES)
     .execute();
-  const title = fold(p.titulo!);
-  // A duplicate is reported before the limit, as for the other requests (ADR 091).
-  if (open.some((s) => s.cod_plano === p.plano && fold(s.titulo) === title)) throw ruleError(lang, "solicitacao_duplicada");
-  if (open.length >= Number(who.limite_solicitacoes)) throw ruleError(lang, "limite_solicitacoes");
-  return db
+  const refusal = openSuggestionsRefusal(p.titulo!, p.plano!, open, Number(who.limite_solicitacoes));
+  if (refusal) return refused(refusal);
+  const suggestion = await db
     .insertInto("sugestao_aquisicao")
     .values({
       ...rowOf(codPessoa, p, library),
@@ -170,4 +193,5 @@ export async function createProfessorSuggestion(db: Db, lang: Lang, codPessoa: n
     })
     .returning(RETURNED)
     .executeTakeFirstOrThrow();
+  return { ok: true, suggestion };
 }

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import type { Db } from "../db/index.ts";
 import { prepared } from "../db/prepared.ts";
 import type { AuthSettings } from "../lib/clock.ts";
-import { ApiError } from "../lib/errors.ts";
 import { randomToken, sha256 } from "../lib/password.ts";
 
 /** The OAuth client id the portal uses (spec §7). */
@@ -117,14 +116,14 @@ export async function revokeFamily(db: Db, familia: string, now: number) {
  * long as that successor has not been used itself. Once it has, the old token is stale: within the grace window
  * (parallel requests of one page) it still gets the pair; after it, its reuse is treated as theft and revokes the
  * whole family. Families without a secret (issued before migration 082) get a fresh pair within the window.
+ * Null when the token cannot be rotated (unknown, revoked, expired, another client's, or stale past the window).
  */
-export async function rotateRefreshToken(db: Db, s: AuthSettings, clientId: string, token: string): Promise<PatronTokenResponse> {
+export async function rotateRefreshToken(db: Db, s: AuthSettings, clientId: string, token: string): Promise<PatronTokenResponse | null> {
   const now = s.now();
-  const invalid = () => new ApiError(401, "refresh_invalido", { code: "token_invalido" });
   const hash = sha256(token);
   const row = await db.selectFrom("oauth_token").selectAll().where("token_hash", "=", hash).where("tipo", "=", "refresh").executeTakeFirst();
-  if (!row || row.revoked_at || row.cod_pessoa == null || row.client_id !== clientId) throw invalid();
-  if (Date.parse(row.expires_at) <= now) throw invalid();
+  if (!row || row.revoked_at || row.cod_pessoa == null || row.client_id !== clientId) return null;
+  if (Date.parse(row.expires_at) <= now) return null;
   const codPessoa = row.cod_pessoa;
   const next = row.segredo ? { ...successorsOf(row.segredo, token), segredo: row.segredo } : null;
   const issue = () => issuePatronTokens(db, s, clientId, codPessoa, row.familia, next ?? undefined);
@@ -139,7 +138,7 @@ export async function rotateRefreshToken(db: Db, s: AuthSettings, clientId: stri
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 1) return issue();
     const again = await db.selectFrom("oauth_token").select(["rotated_at", "revoked_at"]).where("token_hash", "=", hash).executeTakeFirst();
-    if (!again?.rotated_at || again.revoked_at) throw invalid();
+    if (!again?.rotated_at || again.revoked_at) return null;
     row.rotated_at = again.rotated_at;
   }
   if (next) {
@@ -148,7 +147,7 @@ export async function rotateRefreshToken(db: Db, s: AuthSettings, clientId: stri
       .select(["rotated_at", "revoked_at"])
       .where("token_hash", "=", sha256(next.refresh))
       .executeTakeFirst();
-    if (successor?.revoked_at) throw invalid();
+    if (successor?.revoked_at) return null;
     // The successor was never used: the client did not get it (or asks again in parallel). Same pair, and a live access token.
     if (successor && !successor.rotated_at) {
       await db
@@ -162,7 +161,7 @@ export async function rotateRefreshToken(db: Db, s: AuthSettings, clientId: stri
   }
   if (now - Date.parse(row.rotated_at!) <= s.refreshGraceSeconds * 1000) return issue();
   await revokeFamily(db, row.familia, now);
-  throw invalid();
+  return null;
 }
 
 /** An access token by its hash: every `/api` call reads it (built and compiled once, ADR 210). */

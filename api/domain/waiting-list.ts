@@ -6,9 +6,8 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
-import { ApiError } from "../lib/errors.ts";
-import type { Lang } from "../lib/messages.ts";
-import { holdOptions, isUniqueViolation, patronLimits, ruleError } from "./holds.ts";
+import { holdOptions, isUniqueViolation, patronLimits } from "./holds.ts";
+import { refused, type NotFound, type Refused } from "./refusals.ts";
 
 const WAITING = "aguardando";
 
@@ -69,24 +68,36 @@ export async function waitingListState(db: Db, codAcervo: number, codPessoa: num
   return { cod_acervo: codAcervo, titulo: state.titulo, oferecida: state.unavailable, tamanho, posicao };
 }
 
+export type JoinRefusalCode = "usuario_bloqueado" | "usuario_desvinculado" | "lista_espera_indisponivel";
+export type JoinOutcome = { ok: true; state: WaitingListState; created: boolean } | NotFound | Refused<JoinRefusalCode>;
+
+/**
+ * Why a patron not yet waiting may not join: blocked by the library, unlinked by a no-debts declaration, or the
+ * title offers a loan request or a hold instead of the waiting list. Null when they may.
+ */
+export function joinRefusal(
+  patron: { bloqueado: number; desvinculado_em: string | null },
+  state: Pick<WaitingListState, "oferecida">,
+): JoinRefusalCode | null {
+  if (patron.bloqueado) return "usuario_bloqueado";
+  if (patron.desvinculado_em) return "usuario_desvinculado";
+  if (!state.oferecida) return "lista_espera_indisponivel";
+  return null;
+}
+
 /**
  * `POST /lista-espera`: puts the patron at the end of the title's waiting list. Joining again (a double
  * submit, a resubmit after Back) answers the place already held (`created: false`), never a second entry.
- * Refused (422) for a blocked patron, and when the title can be requested or held (that is offered instead).
+ * Refused for an unknown title, a blocked or unlinked patron, and when the title can be requested or held (that is
+ * offered instead).
  */
-export async function joinWaitingList(
-  db: Db,
-  lang: Lang,
-  codPessoa: number,
-  codAcervo: number,
-): Promise<{ state: WaitingListState; created: boolean }> {
+export async function joinWaitingList(db: Db, codPessoa: number, codAcervo: number): Promise<JoinOutcome> {
   const before = await waitingListState(db, codAcervo, codPessoa);
-  if (!before) throw new ApiError(404, "nao_encontrado");
-  if (before.posicao !== null) return { state: before, created: false };
+  if (!before) return refused("nao_encontrado");
+  if (before.posicao !== null) return { ok: true, state: before, created: false };
   const patron = await patronLimits(db, codPessoa);
-  if (patron.bloqueado) throw ruleError(lang, "usuario_bloqueado");
-  if (patron.desvinculado_em) throw ruleError(lang, "usuario_desvinculado");
-  if (!before.oferecida) throw ruleError(lang, "lista_espera_indisponivel");
+  const refusal = joinRefusal(patron, before);
+  if (refusal) return refused(refusal);
   let created = true;
   try {
     await db.insertInto("lista_espera").values({ cod_acervo: codAcervo, cod_pessoa: codPessoa }).execute();
@@ -96,7 +107,7 @@ export async function joinWaitingList(
     created = false;
   }
   const state = await waitingListState(db, codAcervo, codPessoa);
-  return { state: state ?? before, created };
+  return { ok: true, state: state ?? before, created };
 }
 
 /** `GET /lista-espera`: the titles the patron is waiting for, with their place, oldest first. */

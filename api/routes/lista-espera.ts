@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { joinWaitingList, leaveWaitingList, myWaitingList, waitingListState } from "../domain/waiting-list.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
+import { refusalError } from "./refusals.ts";
 
 const Estado = z
   .object({
@@ -78,8 +79,9 @@ export function listaEsperaRoutes(deps: ApiDeps) {
       },
     }),
     async (c) => {
-      const { state, created } = await joinWaitingList(deps.db, c.get("lang"), patronOf(c), c.req.valid("json").cod_acervo);
-      return c.json({ ...state, criada: created }, created ? 201 : 200);
+      const outcome = await joinWaitingList(deps.db, patronOf(c), c.req.valid("json").cod_acervo);
+      if (!outcome.ok) throw refusalError(c.get("lang"), outcome);
+      return c.json({ ...outcome.state, criada: outcome.created }, outcome.created ? 201 : 200);
     },
   );
   app.openapi(

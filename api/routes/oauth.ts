@@ -95,6 +95,9 @@ async function readTokenBody(c: {
   return (k: string) => (typeof record[k] === "string" && (record[k] as string).length <= 1024 ? (record[k] as string) : "");
 }
 
+/** A refused login: locked (too many guesses) or wrong credentials. */
+const LOGIN_REFUSAL_STATUS = { muitas_tentativas: 429, credenciais_invalidas: 401 } as const;
+
 /** POST /api/oauth/token: the three grants of docs/api.md. */
 export function oauthRoutes(deps: ApiDeps) {
   const app = createRouter();
@@ -115,7 +118,9 @@ export function oauthRoutes(deps: ApiDeps) {
         // Activity 1120 (ADR 170): a captcha answer, when sent, must be good before any password check.
         const captcha = await captchaRefusal(deps.db, field("recaptcha_token"), deps.auth.now());
         if (captcha) throw new ApiError(400, captcha, { code: captcha });
-        const { codPessoa, codLogin } = await authenticate(deps.db, deps.auth, username, password, clientIpOf(c));
+        const login = await authenticate(deps.db, deps.auth, username, password, clientIpOf(c));
+        if (!login.ok) throw new ApiError(LOGIN_REFUSAL_STATUS[login.reason], login.reason);
+        const { codPessoa, codLogin } = login;
         // The session works under the login typed until the patron picks another of theirs (ADR 172).
         const familia = crypto.randomUUID();
         const tokens = await issuePatronTokens(deps.db, deps.auth, clientId, codPessoa, familia);
@@ -127,7 +132,9 @@ export function oauthRoutes(deps: ApiDeps) {
       case "refresh_token": {
         const token = field("refresh_token");
         if (!token) throw new ApiError(401, "refresh_invalido", { code: "token_invalido" });
-        return c.json(await rotateRefreshToken(deps.db, deps.auth, clientId, token), 200);
+        const tokens = await rotateRefreshToken(deps.db, deps.auth, clientId, token);
+        if (!tokens) throw new ApiError(401, "refresh_invalido", { code: "token_invalido" });
+        return c.json(tokens, 200);
       }
       default:
         throw new ApiError(400, "grant_invalido", { code: "grant_invalido" });

@@ -11,8 +11,8 @@ import {
 } from "../domain/my-holds.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg } from "../lib/messages.ts";
 import { TitleLanguage } from "../lib/title-schemas.ts";
+import { refusalError } from "./refusals.ts";
 
 const Reserva = z
   .object({
@@ -272,9 +272,9 @@ export function reservaRoutes(deps: ApiDeps) {
   app.openapi(placeRoute, async (c) => {
     const lang = c.get("lang");
     const { chave_envio, ...payload } = c.req.valid("json");
-    const msgs = { required: msg(lang, "campo_obrigatorio"), invalid: msg(lang, "valor_invalido") };
-    const { hold, created } = await placeHold(deps.db, lang, patronOf(c), payload, chave_envio ?? null, msgs, deps.auth.now);
-    return c.json({ ...hold, criada: created }, created ? 201 : 200);
+    const outcome = await placeHold(deps.db, patronOf(c), payload, chave_envio ?? null, deps.auth.now);
+    if (!outcome.ok) throw refusalError(lang, outcome);
+    return c.json({ ...outcome.hold, criada: outcome.created }, outcome.created ? 201 : 200);
   });
   return app;
 }
@@ -286,8 +286,9 @@ export function validarFilaRoutes(deps: ApiDeps) {
   app.openapi(queueRoute, async (c) => {
     const lang = c.get("lang");
     const { chave_envio: _key, ...payload } = c.req.valid("json");
-    const msgs = { required: msg(lang, "campo_obrigatorio"), invalid: msg(lang, "valor_invalido") };
-    return c.json(await validateQueue(deps.db, lang, patronOf(c), payload, msgs), 200);
+    const check = await validateQueue(deps.db, patronOf(c), payload);
+    if (!check.ok) throw refusalError(lang, check);
+    return c.json({ posicao: check.posicao, fila: check.fila }, 200);
   });
   return app;
 }

@@ -2,8 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { cancelLoanRequest, createLoanRequest, listLoanRequests, loanRequestOptions } from "../domain/loan-requests.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg } from "../lib/messages.ts";
 import { TitleLanguage } from "../lib/title-schemas.ts";
+import { receivingLocationName } from "./messages.ts";
+import { refusalError } from "./refusals.ts";
 
 const Id = z.object({
   id: z.coerce
@@ -144,17 +145,23 @@ export function solicitacaoEmprestimoRoutes(deps: ApiDeps) {
   const app = createRouter();
   app.use("*", requireToken(deps));
   app.openapi(optionsRoute, async (c) => {
-    const options = await loanRequestOptions(deps.db, c.get("lang"), c.req.valid("param").id, c.get("owner").codPessoa ?? null);
+    const lang = c.get("lang");
+    const options = await loanRequestOptions(deps.db, c.req.valid("param").id, c.get("owner").codPessoa ?? null);
     if (!options) throw new ApiError(404, "nao_encontrado");
-    return c.json(options, 200);
+    const locais_recebimento = options.locais_recebimento.map((l) => ({
+      codigo: l.codigo,
+      descricao: receivingLocationName(lang, l.codigo),
+      domicilio: l.domicilio,
+    }));
+    return c.json({ ...options, locais_recebimento }, 200);
   });
   app.openapi(createRequestRoute, async (c) => {
     const lang = c.get("lang");
     const codPessoa = patronOf(c);
     const { chave_envio, ...payload } = c.req.valid("json");
-    const msgs = { required: msg(lang, "campo_obrigatorio"), invalid: msg(lang, "valor_invalido") };
-    const { request, created } = await createLoanRequest(deps.db, lang, codPessoa, c.req.valid("param").id, payload, chave_envio ?? null, msgs);
-    return c.json({ ...request, criada: created }, created ? 201 : 200);
+    const outcome = await createLoanRequest(deps.db, codPessoa, c.req.valid("param").id, payload, chave_envio ?? null);
+    if (!outcome.ok) throw refusalError(lang, outcome);
+    return c.json({ ...outcome.request, criada: outcome.created }, outcome.created ? 201 : 200);
   });
   app.openapi(listRoute, async (c) => c.json(await listLoanRequests(deps.db, patronOf(c), c.req.valid("query")), 200));
   app.openapi(cancelRoute, async (c) => {

@@ -15,10 +15,10 @@ import {
   type FieldIssue,
   type RequestKind,
 } from "../domain/library-requests.ts";
-import { ruleError } from "../domain/holds.ts";
 import { ApiError } from "../lib/errors.ts";
 import { createRouter, ErrorSchema, fieldErrorsOf, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { langFromHeader, msg, type Lang } from "../lib/messages.ts";
+import { ruleError } from "./refusals.ts";
 
 const FIELD_MESSAGES = {
   datas_ambas: { pt: "Informe as duas datas.", es: "Indique las dos fechas.", en: "Enter both dates." },

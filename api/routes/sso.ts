@@ -198,18 +198,16 @@ function oidcFailure(e: OidcError): ApiError {
 const samlFailure = (e: SamlError) =>
   e.reason === "unreachable" ? new ApiError(503, "sso_erro_autenticacao") : new ApiError(401, "sso_token_invalido");
 
-/** The flow of `nonce`, logging why it cannot complete (unknown, already used, or older than ten minutes). */
+/** The flow of `nonce`; when it cannot complete (unknown, already used, or older than ten minutes) logs why and refuses (401). */
 async function flowOf(deps: ApiDeps, kind: "oidc" | "saml", nonce: string) {
-  try {
-    return await takeFlow(deps.db, deps.auth.now(), kind, nonce);
-  } catch (e) {
-    ssoLog(
-      kind,
-      "callback",
-      "the login's nonce is unknown, already used or older than ten minutes (a replay, or a login left too long at the provider)",
-    );
-    throw e;
-  }
+  const flow = await takeFlow(deps.db, deps.auth.now(), kind, nonce);
+  if (flow) return flow;
+  ssoLog(
+    kind,
+    "callback",
+    "the login's nonce is unknown, already used or older than ten minutes (a replay, or a login left too long at the provider)",
+  );
+  throw new ApiError(401, "sso_token_invalido");
 }
 
 /** /api/oidc: authorize and validar. */
@@ -248,7 +246,8 @@ export function oidcRoutes(deps: ApiDeps) {
     // An e-mail the provider says it has not verified identifies nobody.
     const value = claims[cfg.emailClaim];
     const email = typeof value === "string" && claims.email_verified !== false ? value : null;
-    const codPessoa = await patronForEmail(deps.db, email).catch((e: unknown) => {
+    const codPessoa = await patronForEmail(deps.db, email);
+    if (codPessoa == null) {
       ssoLog(
         "oidc",
         "match",
@@ -258,8 +257,8 @@ export function oidcRoutes(deps: ApiDeps) {
             ? "the provider says the e-mail is not verified (email_verified false)"
             : `neither the ID token nor UserInfo has the claim ${cfg.emailClaim}`,
       );
-      throw e;
-    });
+      throw new ApiError(404, "sso_usuario_nao_encontrado");
+    }
     return c.json((await issuePatronTokens(deps.db, deps.auth, PORTAL_CLIENT_ID, codPessoa)) as z.infer<typeof SsoTokens>, 200);
   });
   return app;
@@ -293,7 +292,8 @@ export function samlRoutes(deps: ApiDeps) {
       throw e instanceof SamlError ? samlFailure(e) : e;
     }
     const values = identitiesOf(profile, cfg.userAttribute);
-    const codPessoa = await patronForIdentities(deps.db, cfg.userField, values).catch((e: unknown) => {
+    const codPessoa = await patronForIdentities(deps.db, cfg.userField, values);
+    if (codPessoa == null) {
       const what = cfg.userAttribute
         ? `attribute ${cfg.userAttribute}`
         : "e-mail attributes (mail, email, urn:oid:0.9.2342.19200300.100.1.3) or emailAddress NameID";
@@ -302,8 +302,8 @@ export function samlRoutes(deps: ApiDeps) {
         "match",
         values.length ? `no single patron's ${cfg.userField} matches the ${values.length} value(s) of the ${what}` : `the assertion has no ${what}`,
       );
-      throw e;
-    });
+      throw new ApiError(404, "sso_usuario_nao_encontrado");
+    }
     return c.json((await issuePatronTokens(deps.db, deps.auth, PORTAL_CLIENT_ID, codPessoa)) as z.infer<typeof SsoTokens>, 200);
   });
   app.openapi(samlMetadataRoute, (c) => {

@@ -4,7 +4,7 @@ import { campusesByName, librariesWithCampus } from "../db/directory.ts";
 import { postComment } from "../domain/comments.ts";
 import { createSuggestion } from "../domain/suggestions.ts";
 import { createRouter, LangHeader, errorResponses, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg } from "../lib/messages.ts";
+import { refusalError, suggestionFieldWords } from "./refusals.ts";
 
 const Library = z
   .object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string(), sigla: z.string(), cod_campus: z.number().int(), nome_campus: z.string() })
@@ -105,9 +105,9 @@ export function comentarioGeralRoutes(deps: ApiDeps) {
   app.openapi(generalCommentRoute, async (c) => {
     const lang = c.get("lang");
     const body = c.req.valid("json");
-    const msgs = { required: msg(lang, "campo_obrigatorio"), invalid: msg(lang, "valor_invalido") };
-    const posted = await postComment(deps.db, lang, patronOf(c), { codAcervo: null, texto: body.content, biblioteca: body.b ?? null }, msgs);
-    return c.json(posted, 201);
+    const posted = await postComment(deps.db, patronOf(c), { codAcervo: null, texto: body.content, biblioteca: body.b ?? null });
+    if (!posted.ok) throw refusalError(lang, posted);
+    return c.json(posted.comment, 201);
   });
   return app;
 }
@@ -118,7 +118,9 @@ export function sugestaoAquisicaoRoutes(deps: ApiDeps) {
   app.use("*", requireToken(deps));
   app.openapi(suggestionRoute, async (c) => {
     const lang = c.get("lang");
-    return c.json(await createSuggestion(deps.db, lang, patronOf(c), c.req.valid("json"), msg(lang, "valor_invalido")), 201);
+    const outcome = await createSuggestion(deps.db, patronOf(c), c.req.valid("json"));
+    if (!outcome.ok) throw refusalError(lang, outcome, suggestionFieldWords(lang));
+    return c.json(outcome.suggestion, 201);
   });
   return app;
 }

@@ -5,7 +5,7 @@ import { SUGGESTION_STATUSES } from "../../domain/suggestion-statuses.ts";
 import { createProfessorSuggestion, MAX_COPIES } from "../../domain/suggestions.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
-import { msg } from "../../lib/messages.ts";
+import { refusalError, suggestionFieldWords } from "../refusals.ts";
 import { say } from "./messages.ts";
 import { SuggestionFields, SuggestionStored } from "../unidade-informacao.ts";
 
@@ -112,7 +112,9 @@ export function aquisicaoSugestoesRoutes(deps: ApiDeps) {
   });
   app.openapi(professorSuggestionPost, async (c) => {
     const lang = c.get("lang");
-    return c.json(await createProfessorSuggestion(deps.db, lang, patronOf(c), c.req.valid("json"), msg(lang, "valor_invalido")), 201);
+    const outcome = await createProfessorSuggestion(deps.db, patronOf(c), c.req.valid("json"));
+    if (!outcome.ok) throw refusalError(lang, outcome, suggestionFieldWords(lang));
+    return c.json(outcome.suggestion, 201);
   });
   return app;
 }

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listComments, postComment } from "../../domain/comments.ts";
 import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
-import { msg } from "../../lib/messages.ts";
+import { refusalError } from "../refusals.ts";
 
 const Id = z.object({
   id: z.coerce
@@ -67,15 +67,13 @@ export function comentariosRoutes(deps: ApiDeps) {
     const lang = c.get("lang");
     const codPessoa = patronOf(c);
     const body = c.req.valid("json");
-    const msgs = { required: msg(lang, "campo_obrigatorio"), invalid: msg(lang, "valor_invalido") };
-    const posted = await postComment(
-      deps.db,
-      lang,
-      codPessoa,
-      { codAcervo: c.req.valid("param").id, texto: body.texto, biblioteca: body.biblioteca ?? null },
-      msgs,
-    );
-    return c.json(posted, 201);
+    const posted = await postComment(deps.db, codPessoa, {
+      codAcervo: c.req.valid("param").id,
+      texto: body.texto,
+      biblioteca: body.biblioteca ?? null,
+    });
+    if (!posted.ok) throw refusalError(lang, posted);
+    return c.json(posted.comment, 201);
   });
   return app;
 }
