@@ -95,7 +95,7 @@ async function ensureManyEditions(db: Db): Promise<number> {
   for (let k = 1; k <= EXTRA_EDITIONS; k++) {
     const r = await db
       .insertInto("acervo")
-      .values({ ...row, edicao: `${k + 1}. ed.`, ano_publicacao: 1950 + k })
+      .values({ ...row, chave_origem: `${row.chave_origem}-ed${k + 1}`, edicao: `${k + 1}. ed.`, ano_publicacao: 1950 + k })
       .returning("cod_acervo")
       .executeTakeFirstOrThrow();
     ids.push(Number(r.cod_acervo));
