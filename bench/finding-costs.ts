@@ -298,6 +298,12 @@ export async function runFindingCosts(): Promise<string> {
       );
     }
 
+    // BENCH_GROUPS (comma-separated words of the group names: suggestions, editions, like, available, results) times a subset.
+    const groups = (process.env.BENCH_GROUPS ?? "")
+      .split(",")
+      .map((g) => g.trim().toLowerCase())
+      .filter(Boolean);
+    if (groups.length) cases.splice(0, cases.length, ...cases.filter((c) => groups.some((g) => c.group.toLowerCase().includes(g))));
     const timings = cases.map(() => ({ wall: [] as number[], cpu: [] as number[], answer: "" }));
     for (let round = -WARMUP; round < RUNS; round++) {
       for (const [i, c] of cases.entries()) {
