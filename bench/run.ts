@@ -20,6 +20,7 @@ import { importTable, runImport100k } from "./import-100k.ts";
 import { pageCostTable, runPageCost } from "./page-cost.ts";
 import { runSearch100k } from "./search-100k.ts";
 import { runRealisticSearch } from "./realistic-search.ts";
+import { runFindingCosts } from "./finding-costs.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
@@ -287,10 +288,13 @@ async function main() {
   }
 
   // 4b. Search on a realistic catalogue with Lucene beside it, opt-in (generating and importing 100,000
-  // realistic records takes minutes): BENCH_REALISTIC=1 (bench/realistic-search.ts).
+  // realistic records takes minutes): BENCH_REALISTIC=1 (bench/realistic-search.ts). Then, on the same catalogue
+  // (kept by BENCH_DB_DIR), what finding a book costs beside the search (bench/finding-costs.ts, issue 28).
   if (process.env.BENCH_REALISTIC) {
     console.log("");
     await runRealisticSearch();
+    console.log("");
+    await runFindingCosts();
   }
 
   // 5. Import rate: a generated 100,000-record ISO 2709 file through importFiles (BENCH_SKIP_IMPORT=1 skips it).

@@ -111,6 +111,26 @@ test.describe("copies in the results", () => {
     await expect(page.getByLabel("Disponível agora")).toHaveValue("S");
   });
 
+  test("“available now” at one library keeps only titles with a copy on the shelf there", async ({ page, request }) => {
+    await page.goto("/?termo=historia");
+    const filter = page.getByLabel("Disponível agora");
+    // The libraries follow "every title" and "any library" in the select.
+    const library = await filter.locator("option").nth(2).getAttribute("value");
+    const name = (await filter.locator("option").nth(2).textContent())!.replace(/^Na estante em /, "");
+    expect(library).toMatch(/^\d+$/);
+    await filter.selectOption(library!);
+    await page.getByRole("button", { name: "Aplicar", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]disponivel=${library}(&|$)`));
+    const get = await apiClient(request);
+    const api = await get<{ total: number; resultados: Hit[] }>(`/consulta?termo=historia&disponivel=${library}&qtd=20`);
+    const anywhere = await get<{ total: number }>(`/consulta?termo=historia&disponivel=S&qtd=1`);
+    expect(api.resultados.length).toBeGreaterThan(0);
+    expect(api.total).toBeLessThanOrEqual(anywhere.total);
+    await expectResults(page, api.resultados);
+    for (const h of api.resultados) expect(h.localizacoes!.some((p) => p.biblioteca === name && p.disponiveis > 0)).toBe(true);
+    await expect(page.getByLabel("Disponível agora")).toHaveValue(library!);
+  });
+
   test("a result shows its call number and location as the API gives them", async ({ page, request }) => {
     const get = await apiClient(request);
     const api = await get<{ resultados: Array<Hit & { localizacoes: Place[] }> }>(`/consulta?termo=historia&qtd=20`);

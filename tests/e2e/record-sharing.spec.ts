@@ -42,6 +42,42 @@ test("the title page lists the other editions of its work, each leading to its o
   await expect(page).toHaveURL(new RegExp(`/acervo/${other.cod_acervo}$`));
 });
 
+test("a result whose work has other editions says how many, and leads to them on the title page", async ({ page, request }) => {
+  const get = await apiClient(request);
+  let url = "";
+  let hit: { cod_acervo: number; edicoes?: number } | undefined;
+  search: for (const termo of ["historia", "brasil", "jazz", "teoria"])
+    for (let pagina = 1; pagina <= 3; pagina++) {
+      const { resultados } = await get<{ resultados: Array<{ cod_acervo: number; edicoes?: number }> }>(`/consulta?termo=${termo}&pagina=${pagina}`);
+      hit = resultados.find((r) => (r.edicoes ?? 1) > 1);
+      url = `/?termo=${termo}&pagina=${pagina}`;
+      if (hit) break search;
+    }
+  expect(hit, "a result with editions among the first pages of a demo search").toBeDefined();
+  await page.goto(url);
+  const item = page
+    .locator("main ol > li")
+    .filter({ has: page.locator(`a[href='/acervo/${hit!.cod_acervo}']`) })
+    .first();
+  const link = item.getByRole("link", { name: `${hit!.edicoes} edições`, exact: true });
+  await expect(link).toHaveAttribute("href", `/acervo/${hit!.cod_acervo}#outras-edicoes`);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/acervo/${hit!.cod_acervo}#outras-edicoes$`));
+  // The other editions, without the title itself.
+  await expect(page.getByRole("region", { name: "Outras edições" }).getByRole("listitem")).toHaveCount(Math.min(hit!.edicoes! - 1, 50));
+});
+
+test("the title page gives its permalink, with a QR code of it and, with JavaScript, a copy button", async ({ page }) => {
+  await page.goto(`/acervo/${book.cod_acervo}`);
+  const field = page.getByLabel("Link permanente deste registro");
+  await expect(field).toHaveValue(new RegExp(`^https?://[^/]+/acervo/${book.cod_acervo}$`));
+  await expect(field).toHaveAttribute("readonly", "");
+  await expect(page.getByRole("img", { name: "Código QR do link permanente" }).locator("svg")).toBeVisible();
+  const copy = page.getByRole("button", { name: "Copiar o link permanente" });
+  if (test.info().project.name === "js-on") await expect(copy).toBeVisible();
+  else await expect(copy).toHaveCount(0);
+});
+
 test("the title page lists titles like it (“more like this”)", async ({ page }) => {
   await page.goto(`/acervo/${withSimilar.cod_acervo}`);
   const section = page.getByRole("region", { name: "Títulos semelhantes" });
