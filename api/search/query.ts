@@ -795,6 +795,19 @@ async function titleTier(db: Db, c: Compiled, listed: readonly number[], known?:
 const TITLE_CHUNK = 5_000;
 
 /**
+ * Which of `ids` (matches of the whole query) are in the title tier: SQLite reads their stored title field
+ * (`titleTier`); PostgreSQL probes each one's text-index row with the title query (`probeMatch`, by primary key),
+ * where a second pass of the whole index would re-read the document of every match (the GIN index keeps no
+ * weights, so a title-tier query rechecks each row) and the level-0 walk could not stop early.
+ */
+async function inTitleTier(db: Db, c: Compiled, ids: readonly number[], known?: ReadonlyMap<number, string>): Promise<number[]> {
+  if (dialectOf(db) !== "postgres") return titleTier(db, c, ids, known);
+  if (!c.title || ids.length === 0) return [];
+  const hit = new Set(await idsOf(db, sql`SELECT m.id AS id FROM (${idList(db, ids)}) m WHERE ${probeMatch(db, c.title, sql`m.id`)}`));
+  return ids.filter((id) => hit.has(id));
+}
+
+/**
  * One pass of the SQLite text index for a plain text query (no tab rule, options or filters): the first ids (up
  * to the larger of directMax and facetExactMax, plus one), the exact count, and above that the ids of a
  * generous facet sample (`wide` buckets, guessed from where the first ids ended). The search and its facets —
@@ -1000,7 +1013,9 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
     }
     const titleQuery = c.title;
     const firstPage =
-      listed && listed.length <= LEVELS_MAX && (titleQuery === c.all || (dialectOf(db) === "sqlite" && searchLimits.probeMax > 0))
+      listed &&
+      listed.length <= LEVELS_MAX &&
+      (titleQuery === c.all || dialectOf(db) === "postgres" || (dialectOf(db) === "sqlite" && searchLimits.probeMax > 0))
         ? await levelZeroPage(db, c, p, listed, exact, skip, need, order, plan?.titles, titleQuery === c.all)
         : null;
     if (firstPage) {
@@ -1028,15 +1043,20 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
     } else {
       // The title tier's size: exact when it is small; when large, only if the page goes past it.
       const titleIds = matchIds(db, titleQuery, p, plan);
-      let inTitle: number | null = titleQuery === c.all ? total : await countUpTo(db, titleIds, searchLimits.directMax + exact.length);
+      // The title tier's ids up to the larger cap below, read once: its size when small and, when it is at most
+      // LEVELS_MAX, the tier itself (one pass of the text index where a count, a second count and the ids were three).
+      const cap = Math.max(searchLimits.directMax, LEVELS_MAX) + exact.length;
+      const upTo = titleQuery === c.all ? null : await idsOf(db, sql`${titleIds} LIMIT ${cap + 1}`);
+      const countTo = async (n: number) => (upTo ? (upTo.length > n ? null : upTo.length) : countUpTo(db, titleIds, n));
+      let inTitle: number | null = titleQuery === c.all ? total : await countTo(searchLimits.directMax + exact.length);
       const inTitleExact = async () => (inTitle ??= await countOf(db, titleIds));
       const size = inTitle === null ? null : inTitle - exact.length;
       // A title tier of at most LEVELS_MAX titles is grouped by how its words matched, as in the listed case, so
       // the answer does not depend on the thresholds (ADR 250); a larger one is walked in the order's own order.
-      const levelled = skip < (size ?? Infinity) ? await countUpTo(db, titleIds, LEVELS_MAX + exact.length) : null;
+      const levelled = skip < (size ?? Infinity) ? await countTo(LEVELS_MAX + exact.length) : null;
       if (levelled !== null && levelled > 1 && skip < levelled - exact.length) {
         inTitle = levelled;
-        const tier = await idsOf(db, titleIds);
+        const tier = upTo ?? (await idsOf(db, titleIds));
         const page = await levelZeroPage(db, c, p, tier, exact, skip, need, order, undefined, true);
         if (page) {
           ids.push(...page);
@@ -1111,7 +1131,7 @@ async function levelZeroPage(
   // level 0's `skip + need` titles show it does, unless exact titles outside the tier make up the difference.
   const all = allInTitle && exact.length > 0 ? new Set(listed) : null;
   const exactOut =
-    exact.length === 0 ? 0 : all ? exact.filter((id) => !all.has(id)).length : exact.length - (await titleTier(db, c, exact, known)).length;
+    exact.length === 0 ? 0 : all ? exact.filter((id) => !all.has(id)).length : exact.length - (await inTitleTier(db, c, exact, known)).length;
   if (need <= exactOut) return null;
   const want = skip + need;
   const sorted = await idsOf(
@@ -1125,7 +1145,7 @@ async function levelZeroPage(
   for (let step = WALK_CHUNK; walked < sorted.length && found.length < want; step = Math.min(2 * step, TITLE_CHUNK)) {
     const chunk = sorted.slice(walked, walked + step);
     walked += chunk.length;
-    const inTitle = allInTitle ? chunk : await titleTier(db, c, chunk, known);
+    const inTitle = allInTitle ? chunk : await inTitleTier(db, c, chunk, known);
     const best = new Set((await matchLevels(db, p, inTitle, true))[0]);
     for (const id of inTitle) if (best.has(id) && found.length < want) found.push(id);
     // Too few so far to reach the page at this rate: the full grouping is cheaper than walking on.
