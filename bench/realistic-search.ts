@@ -363,7 +363,7 @@ export async function runRealisticSearch(): Promise<string> {
       );
     }
     if (pgDb) {
-      const pgVersion = (await sql<{ v: string }>`SHOW server_version`.execute(pgDb)).rows[0].v;
+      const pgVersion = (await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(pgDb)).rows[0].v;
       say(
         `\nPostgreSQL ${pgVersion} beside SQLite, the same rounds, ms. SQLite: as above. PostgreSQL: \`/api/consulta\` in-process over \`pg\`; CPU = this process's ${pgServerMeasured ? "plus the database backends' (their /proc schedstat run time, read before and after each call)" : "only (the server is on another machine: its CPU is not counted)"}; wall includes the round trips. Load average at the end: ${os
           .loadavg()

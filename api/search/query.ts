@@ -525,8 +525,17 @@ function driverSet(type: (typeof DRIVER_FILTERS)[number], values: string[], filt
 }
 
 /** count(*) of `ids`, stopping at `cap` + 1: the exact count when it is at most `cap`, otherwise null. */
+/**
+ * The first `n` rows of the subquery `ids`. On PostgreSQL its own plan is made without the limit (a materialized
+ * CTE, read only as far as needed): the planner prices a row's `@@` like an integer comparison and believed a scan
+ * of the whole text table would stop after `n` matches, where the GIN index was several times faster (ADR 263).
+ */
+function firstRows(db: Db, ids: RawBuilder<unknown>, n: number): RawBuilder<unknown> {
+  return dialectOf(db) === "postgres" ? sql`WITH tm AS MATERIALIZED (${ids}) SELECT tm.id AS id FROM tm LIMIT ${n}` : sql`${ids} LIMIT ${n}`;
+}
+
 async function countUpTo(db: Db, ids: RawBuilder<unknown>, cap: number): Promise<number | null> {
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (${ids} LIMIT ${cap + 1}) m`.execute(db);
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (${firstRows(db, ids, cap + 1)}) m`.execute(db);
   const n = Number(rows[0]?.n ?? 0);
   return n > cap ? null : n;
 }
@@ -952,7 +961,7 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
     total = pass.n;
     listed = pass.n <= searchLimits.directMax ? pass.first.slice(0, pass.n) : null;
   } else {
-    const first = await idsOf(db, sql`${matchIds(db, c.all, p, plan)} LIMIT ${searchLimits.directMax + 1}`);
+    const first = await idsOf(db, firstRows(db, matchIds(db, c.all, p, plan), searchLimits.directMax + 1));
     listed = first.length <= searchLimits.directMax ? first : null;
     total = listed ? listed.length : await countOf(db, matchIds(db, c.all, p, plan));
   }
@@ -1026,8 +1035,8 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       const inTitle =
         titleQuery === c.all
           ? listed
-          : dialectOf(db) === "sqlite" && searchLimits.probeMax > 0
-            ? await titleTier(db, c, listed, plan?.titles)
+          : (dialectOf(db) === "sqlite" && searchLimits.probeMax > 0) || (dialectOf(db) === "postgres" && listed.length <= searchLimits.probeMax)
+            ? await inTitleTier(db, c, listed, plan?.titles)
             : await idsOf(db, matchIds(db, titleQuery, p, plan));
       const titled = new Set(inTitle);
       const rest = listed.filter((id) => !titled.has(id));
@@ -1046,7 +1055,7 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       // The title tier's ids up to the larger cap below, read once: its size when small and, when it is at most
       // LEVELS_MAX, the tier itself (one pass of the text index where a count, a second count and the ids were three).
       const cap = Math.max(searchLimits.directMax, LEVELS_MAX) + exact.length;
-      const upTo = titleQuery === c.all ? null : await idsOf(db, sql`${titleIds} LIMIT ${cap + 1}`);
+      const upTo = titleQuery === c.all ? null : await idsOf(db, firstRows(db, titleIds, cap + 1));
       const countTo = async (n: number) => (upTo ? (upTo.length > n ? null : upTo.length) : countUpTo(db, titleIds, n));
       let inTitle: number | null = titleQuery === c.all ? total : await countTo(searchLimits.directMax + exact.length);
       const inTitleExact = async () => (inTitle ??= await countOf(db, titleIds));
