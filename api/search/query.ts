@@ -524,7 +524,6 @@ function driverSet(type: (typeof DRIVER_FILTERS)[number], values: string[], filt
              WHERE v.tipo = ${type} AND v.codigo IN (${sql.join(values)})`;
 }
 
-/** count(*) of `ids`, stopping at `cap` + 1: the exact count when it is at most `cap`, otherwise null. */
 /**
  * The first `n` rows of the subquery `ids`. On PostgreSQL its own plan is made without the limit (a materialized
  * CTE, read only as far as needed): the planner prices a row's `@@` like an integer comparison and believed a scan
@@ -534,6 +533,7 @@ function firstRows(db: Db, ids: RawBuilder<unknown>, n: number): RawBuilder<unkn
   return dialectOf(db) === "postgres" ? sql`WITH tm AS MATERIALIZED (${ids}) SELECT tm.id AS id FROM tm LIMIT ${n}` : sql`${ids} LIMIT ${n}`;
 }
 
+/** count(*) of `ids`, stopping at `cap` + 1: the exact count when it is at most `cap`, otherwise null. */
 async function countUpTo(db: Db, ids: RawBuilder<unknown>, cap: number): Promise<number | null> {
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (${firstRows(db, ids, cap + 1)}) m`.execute(db);
   const n = Number(rows[0]?.n ?? 0);
