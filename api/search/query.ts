@@ -3,7 +3,7 @@ import { dialectOf, type Db } from "../db/index.ts";
 import { NEW_ACQUISITIONS_DAYS, NO_YEAR, type FilterType, type SelectedFilters } from "./filters.ts";
 import type { TabOptionValues } from "./tab-options.ts";
 import { tabOptionsWhere } from "./tab-options-store.ts";
-import { fold, indexText, patronStem, queryAlternatives, stemmersFor, words } from "./text.ts";
+import { fold, indexesPatronStems, indexText, patronStem, queryAlternatives, stemmersFor, words } from "./text.ts";
 import { prefixTerms, textGeneration } from "./terms.ts";
 import { columnQuery, facetColumns, passesAll } from "./facet-columns.ts";
 import { classExpr, idList } from "./sql-fragments.ts";
@@ -332,6 +332,13 @@ export const searchLimits = {
    * when at least this many titles are listed; fewer are grouped in full at once, which costs no more.
    */
   walkMin: 1_000,
+  /** Titles of the first chunk such a walk classifies; each next chunk doubles. */
+  walkChunk: 256,
+  /**
+   * A title tier of at least this many titles asks the text index which titles can be at which match level
+   * (`typedCandidates`, `foundWithoutPrefix`; SQLite) before any title is read; a smaller one is read title by title, which costs no more.
+   */
+  levelHintMin: 1_000,
   /** Facet counts are exact up to this many text matches; above, they are estimated from a sample. */
   facetExactMax: 20_000,
   /** Expected size of that sample. */
@@ -1108,9 +1115,6 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
 /** The largest title tier grouped by how its words matched (`matchLevels`); a fixed size, not a threshold (ADR 250). */
 const LEVELS_MAX = 20_000;
 
-/** Titles of the first chunk a walk of the listed matches classifies (`levelZeroPage`); each next chunk doubles. */
-const WALK_CHUNK = 256;
-
 /**
  * The page of a relevance search (issue 27) when it lies within the title tier's best match level (ADR 250), or
  * null when that cannot be shown cheaply; the caller then groups every listed match as before. `listed` is every
@@ -1149,18 +1153,95 @@ async function levelZeroPage(
         WHERE 1 = 1 ${c.exactKey === null ? sql`` : sql`AND o.chave_titulo <> ${c.exactKey}`} ORDER BY ${order}`,
   );
   if (sorted.length < want) return null;
+  const inTier = (ids: readonly number[]) => (allInTitle ? ids : inTitleTier(db, c, ids, known));
+  // Level 0 from the text index when its candidates are few (a word typed in few titles, most of its tier found by a
+  // stem or the prefix: `economias`, `econ`): those are read, then the walk looks for level 1 past them.
+  // Where enough titles have the words as typed, the walk below finds level 0 in its first chunk: not asked.
+  const typed = sorted.length >= searchLimits.levelHintMin ? await typedCandidates(db, p, sorted) : null;
+  if (typed && typed.length * searchLimits.walkChunk < want * sorted.length) {
+    const zero = new Set((await matchLevels(db, p, await inTier(typed), true, false))[0]);
+    const found = sorted.filter((id) => zero.has(id));
+    if (found.length >= want) return found.slice(skip, want);
+    const upTo2 = await foundWithoutPrefix(db, p, 2 * sorted.length + 1_000);
+    const rest = sorted.filter((id) => !zero.has(id) && (upTo2 === null || upTo2.has(id)));
+    const first = found.length;
+    let walked = 0;
+    for (let step = searchLimits.walkChunk; walked < rest.length && found.length < want; step = Math.min(2 * step, TITLE_CHUNK)) {
+      const chunk = await inTier(rest.slice(walked, walked + step));
+      walked += step;
+      const one = new Set((await matchLevels(db, p, chunk, true, false))[1]);
+      for (const id of chunk) if (one.has(id) && found.length < want) found.push(id);
+      if (found.length < want && ((found.length - first) * rest.length) / Math.min(walked, rest.length) < want - first) return null;
+    }
+    return found.length >= want ? found.slice(skip, want) : null;
+  }
   const found: number[] = [];
   let walked = 0;
-  for (let step = WALK_CHUNK; walked < sorted.length && found.length < want; step = Math.min(2 * step, TITLE_CHUNK)) {
+  for (let step = searchLimits.walkChunk; walked < sorted.length && found.length < want; step = Math.min(2 * step, TITLE_CHUNK)) {
     const chunk = sorted.slice(walked, walked + step);
     walked += chunk.length;
-    const inTitle = allInTitle ? chunk : await inTitleTier(db, c, chunk, known);
-    const best = new Set((await matchLevels(db, p, inTitle, true))[0]);
+    const inTitle = await inTier(chunk);
+    const best = new Set((await matchLevels(db, p, inTitle, true, false))[0]);
     for (const id of inTitle) if (best.has(id) && found.length < want) found.push(id);
     // Too few so far to reach the page at this rate: the full grouping is cheaper than walking on.
     if (found.length < want && (found.length * sorted.length) / walked < want) return null;
   }
   return found.length >= want ? found.slice(skip, want) : null;
+}
+
+/** Titles of a tier's typed-word candidates (`typedCandidates`) read to find its level 0; with more, a walk finds it. */
+const TYPED_MAX = 2_000;
+
+/** The free and title terms (the ones the match levels rank) when the text index can answer for them (SQLite, plain words). */
+function hintTerms(db: Db, p: Pick<SearchParams, "termos">) {
+  if (dialectOf(db) !== "sqlite") return null;
+  const terms = termWords(p.termos).filter((t) => t.tipo === "livre" || t.tipo === "titulo");
+  const plain = terms.every((t) => t.groups.every((g) => g.pos.every((w) => queryAlternatives(w).every((a) => PLAIN.test(a)))));
+  return terms.length && plain ? terms : null;
+}
+
+/** A MATCH of the title field: every term, each its alternatives (OR), each its wanted words (AND) as `alts` spells them. */
+function titleFieldQuery(terms: ReturnType<typeof termWords>, alts: (w: string) => string[]): TextQuery {
+  const word = (w: string) =>
+    `titulo : (${alts(w)
+      .map((a) => `"${a}"`)
+      .join(" OR ")})`;
+  return terms.map((t) => `(${t.groups.map((g) => `(${g.pos.map(word).join(" AND ")})`).join(" OR ")})`).join(" AND ");
+}
+
+/** The titles matching `q` anywhere in the catalogue, or null when more than `cap`. */
+async function matchingUpTo(db: Db, q: TextQuery, cap: number): Promise<Set<number> | null> {
+  const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM acervo_busca WHERE acervo_busca MATCH ${q} LIMIT ${cap + 1}`.execute(db);
+  return rows.length > cap ? null : new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
+ * Of `ids` (a title tier), in their order, the titles having every free word as typed in the title field (one
+ * MATCH of the folded words, ADR 267): every title of level 0 and perhaps a few more (a stem can be spelled like
+ * a word). Null when the text index cannot say, or more than TYPED_MAX.
+ */
+async function typedCandidates(db: Db, p: Pick<SearchParams, "termos">, ids: readonly number[]): Promise<number[] | null> {
+  const terms = hintTerms(db, p);
+  const found =
+    terms &&
+    (await matchingUpTo(
+      db,
+      titleFieldQuery(terms, (w) => [fold(w)]),
+      4 * TYPED_MAX,
+    ));
+  const typed = found && ids.filter((id) => found.has(id));
+  return typed && typed.length <= TYPED_MAX ? typed : null;
+}
+
+/**
+ * The titles (of the catalogue) the free words find without the last word's prefix: a title tier's levels 0–2
+ * (ADR 267); its other titles matched only through the prefix (level 3). Null when no word is a prefix (every
+ * title of the tier is in levels 0–2), the text index cannot say, or the set is larger than `cap`.
+ */
+async function foundWithoutPrefix(db: Db, p: Pick<SearchParams, "termos">, cap: number): Promise<Set<number> | null> {
+  const terms = hintTerms(db, p);
+  if (!terms?.some((t) => t.groups.some((g, gi) => g.pos.some((_, i) => isPrefix(t, gi, i))))) return null;
+  return matchingUpTo(db, titleFieldQuery(terms, queryAlternatives), cap);
 }
 
 /**
@@ -1170,21 +1251,32 @@ async function levelZeroPage(
  * last word's prefix. A term's alternatives (OR, ADR 223) take their best level. Read from the titles' own
  * words (the index text cannot tell a word from a stem that happens to be spelled like one).
  */
-async function matchLevels(db: Db, p: Pick<SearchParams, "termos" | "lingua">, ids: readonly number[], keepEmpty = false): Promise<number[][]> {
+async function matchLevels(
+  db: Db,
+  p: Pick<SearchParams, "termos" | "lingua">,
+  ids: readonly number[],
+  keepEmpty = false,
+  useHints = true,
+): Promise<number[][]> {
   const terms = termWords(p.termos).filter((t) => t.tipo === "livre" || t.tipo === "titulo");
   if (!terms.length) return keepEmpty ? [ids.slice(), [], [], []] : [ids.slice()];
   const query = terms.map((t) =>
     t.groups.map((g) => g.pos.map((w) => ({ typed: fold(w), stem: patronStem(w, p.lingua), alts: queryAlternatives(w) }))),
   );
   const levels: number[][] = [[], [], [], []];
-  for (let i = 0; i < ids.length; i += TITLE_CHUNK) {
+  // Titles the text index finds only through the last word's prefix are at level 3 without being read (a prefix
+  // such as `econ`: most of its tier).
+  const upTo2 = useHints && ids.length >= searchLimits.levelHintMin ? await foundWithoutPrefix(db, p, 2 * ids.length + 1_000) : null;
+  const read = upTo2 ? ids.filter((id) => upTo2.has(id)) : ids;
+  if (upTo2) for (const id of ids) if (!upTo2.has(id)) levels[3].push(id);
+  for (let i = 0; i < read.length; i += TITLE_CHUNK) {
     const rows = await db
       .selectFrom("acervo")
       .select(["cod_acervo", "titulo", "subtitulo", "idioma"])
-      .where("cod_acervo", "in", ids.slice(i, i + TITLE_CHUNK))
+      .where("cod_acervo", "in", read.slice(i, i + TITLE_CHUNK))
       .execute();
     const byId = new Map(rows.map((r) => [r.cod_acervo, r]));
-    for (const id of ids.slice(i, i + TITLE_CHUNK)) {
+    for (const id of read.slice(i, i + TITLE_CHUNK)) {
       const r = byId.get(id);
       if (!r) continue;
       const ws = words(`${r.titulo} ${r.subtitulo ?? ""}`);
@@ -1194,11 +1286,16 @@ async function matchLevels(db: Db, p: Pick<SearchParams, "termos" | "lingua">, i
       // every word of every title was most of a search's CPU (issue 27).
       let stems: Set<string> | null = null;
       let indexed: Set<string> | null = null;
+      // A patron-language stem counts where the text index finds the word without its prefix (always, when the
+      // record is indexed with the patron's stemmer): a title found only through the prefix is a prefix match.
+      const samePatronStems = indexesPatronStems(r.idioma, p.lingua);
+      const inIndex = (w: { alts: string[] }) =>
+        w.alts.some((a) => (indexed ??= new Set(indexText([r.titulo, r.subtitulo], stemmersFor(r.idioma)).split(" "))).has(a));
       const wordLevel = (w: { typed: string; stem: string; alts: string[] }) => {
         if (typed.has(w.typed)) return 0;
-        if (w.stem.length >= 2 && (stems ??= new Set(ws.map((x) => patronStem(x, p.lingua)))).has(w.stem)) return 1;
-        indexed ??= new Set(indexText([r.titulo, r.subtitulo], stemmersFor(r.idioma)).split(" "));
-        return w.alts.some((a) => indexed!.has(a)) ? 2 : 3;
+        if (w.stem.length >= 2 && (stems ??= new Set(ws.map((x) => patronStem(x, p.lingua)))).has(w.stem))
+          return samePatronStems || inIndex(w) ? 1 : 3;
+        return inIndex(w) ? 2 : 3;
       };
       const level = Math.max(0, ...query.map((groups) => Math.min(...groups.map((g) => Math.max(0, ...g.map(wordLevel))))));
       levels[level].push(id);

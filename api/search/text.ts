@@ -112,6 +112,15 @@ export function distinctTerms(texts: Iterable<string>): Set<string> {
 /** The stemmer of each language the API speaks (`pt`, `en`, `es`, `fr`, `it`): the patron's stems rank first. */
 const STEMMER_BY_LANG: Record<string, string> = { pt: "portuguese", en: "english", es: "spanish", fr: "french", it: "italian" };
 
+/**
+ * Whether a record in MARC language `idioma` is indexed with the stemmer of patron language `lang` (its own
+ * language's, or all five when unknown): its title's index terms then hold every patron-language stem of its words.
+ */
+export function indexesPatronStems(idioma: string | null | undefined, lang: string | undefined): boolean {
+  const langs = stemmersFor(idioma);
+  return langs === ALL || langs.includes(STEMMER_BY_LANG[lang ?? "pt"] ?? "portuguese");
+}
+
 /** A word's stem (folded) in the patron's language `lang` (API language code; Portuguese when unknown). */
 export function patronStem(word: string, lang: string | undefined): string {
   const name = STEMMER_BY_LANG[lang ?? "pt"] ?? "portuguese";
