@@ -13,12 +13,19 @@
  *    interleaved (each round: every query on Estante, then on Lucene), and prints per query: hits, Estante's
  *    `/api/consulta` CPU time (in-process, empty text-pass cache: a query's first search) and wall time,
  *    Lucene's search thread CPU and wall time (measured inside the JVM), p50/p95, and the ratio of the CPU p50s.
+ * 5. With DATABASE_URL=postgres://… it also imports the same file into that PostgreSQL database through
+ *    `importFiles` (kept and reused when it already holds the catalogue's titles), runs the same queries on an API
+ *    over it in the same rounds, and prints a second table: PostgreSQL beside SQLite, with the ratios. PostgreSQL's
+ *    CPU is this process's plus the server's: the run time of the database's backend processes (their
+ *    `/proc/<pid>/schedstat`, nanoseconds) read before and after each call, when the server runs on this machine;
+ *    otherwise the table says the server's CPU is not counted.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
+import { sql } from "kysely";
 import { createApiApp } from "../api/app.ts";
 import { openDatabase, type Db } from "../api/db/index.ts";
 import { migrateToLatest } from "../api/db/migrate.ts";
@@ -155,6 +162,66 @@ const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return { p50: pct(s, 50), p95: pct(s, 95) };
 };
+/**
+ * The CPU time (ms) used so far by the PostgreSQL server's backends serving database `dbName`: the children of
+ * the postmaster whose process title names that database, read from /proc (Linux, server on this machine).
+ */
+function backendCpuMs(postmaster: number, dbName: string): number {
+  let ns = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Field 4 (after the parenthesised name) is the parent's pid.
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== postmaster) continue;
+      const title = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (!title.includes(` ${dbName} `)) continue;
+      ns += Number(fs.readFileSync(`/proc/${entry}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // A process that ended between the listing and the read.
+    }
+  }
+  return ns / 1e6;
+}
+
+/** The postmaster's pid when the PostgreSQL server of `db` runs on this machine (its backend is visible in /proc), else null. */
+async function localPostmaster(db: Db): Promise<{ pid: number; dbName: string } | null> {
+  const r = await sql<{ pid: number; db: string }>`SELECT pg_backend_pid() AS pid, current_database() AS db`.execute(db);
+  const { pid, db: dbName } = r.rows[0];
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return { pid: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]), dbName };
+  } catch {
+    return null;
+  }
+}
+
+/** Imports the catalogue into PostgreSQL (`databaseUrl`) unless it already holds `TITLES` titles; prints what it did. */
+export async function preparePostgres(databaseUrl: string, file: string, say: (s: string) => void): Promise<Db> {
+  const pgDb = openDatabase({ databaseUrl, dataDir: os.tmpdir() });
+  await migrateToLatest(pgDb);
+  const n = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM acervo`.execute(pgDb)).rows[0].n);
+  if (n === TITLES) {
+    say(`\nPostgreSQL: reusing the ${TITLES.toLocaleString("en")} titles already imported into ${new URL(databaseUrl).pathname.slice(1)}.`);
+    return pgDb;
+  }
+  if (n > 0) throw new Error(`The PostgreSQL database of DATABASE_URL holds ${n} titles, not ${TITLES}: give the bench an empty database.`);
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run once without BENCH_DB_DIR's kept database, or remove it.`);
+  await seedInstitution(pgDb);
+  const t = performance.now();
+  const c0 = process.cpuUsage();
+  const where = await localPostmaster(pgDb);
+  const s0 = where ? backendCpuMs(where.pid, where.dbName) : 0;
+  const summary = await importFiles(pgDb, [file], { codEmpresa: 1 });
+  const cpu = process.cpuUsage(c0);
+  const server = where ? `${((backendCpuMs(where.pid, where.dbName) - s0) / 1000).toFixed(1)} s` : "not measured";
+  await sql`ANALYZE`.execute(pgDb);
+  say(
+    `\nPostgreSQL: imported ${summary.imported.toLocaleString("en")} titles, ${summary.copies.toLocaleString("en")} copies (${summary.errors.length} refused) in ${((performance.now() - t) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in Node and ${server} in the server (then ANALYZE).`,
+  );
+  return pgDb;
+}
+
 const f = (n: number | undefined) => (n === undefined ? "—" : n < 10 ? n.toFixed(2) : n.toFixed(1));
 
 export async function runRealisticSearch(): Promise<string> {
@@ -172,6 +239,8 @@ export async function runRealisticSearch(): Promise<string> {
     console.log(s);
   };
   let lucene: Lucene | null = null;
+  let pgDb: Db | null = null;
+  // SQLite always (the reference the PostgreSQL ratios are taken against), whatever DATABASE_URL says.
   const db = openDatabase({ dataDir: path.join(work, "db") });
   try {
     const file = path.join(work, "catalogue.mrc");
@@ -213,35 +282,55 @@ export async function runRealisticSearch(): Promise<string> {
     } else {
       say(`Lucene skipped: ${cp.missing}. Install it with: apt-get install -y default-jdk-headless liblucene8-java (or BENCH_INSTALL_LUCENE=1).`);
     }
-    const app = createApiApp({ db, mailer: { send: async () => {} } });
-    const tok = await app.request("/api/oauth/token", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "grant_type=client_credentials&client_id=4",
-    });
-    const auth = { authorization: `Bearer ${((await tok.json()) as { access_token: string }).access_token}` };
-    const estante = async (q: string, ordenacao = "C") => {
-      clearSearchCache(db);
-      const c = process.cpuUsage();
-      const w = performance.now();
-      const res = await app.request(`/api/consulta?${new URLSearchParams({ termo: q, ordenacao })}`, { headers: auth });
-      if (res.status !== 200) throw new Error(`${q}: ${res.status}`);
-      const body = (await res.json()) as { total: number };
-      const used = process.cpuUsage(c);
-      return { wallMs: performance.now() - w, cpuMs: (used.user + used.system) / 1000, total: body.total };
+    const databaseUrl = process.env.DATABASE_URL;
+    if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) pgDb = await preparePostgres(databaseUrl, file, say);
+    /** Times `/api/consulta` on an API over `on`; `server` adds the PostgreSQL backends' CPU. */
+    const searcher = async (on: Db) => {
+      const app = createApiApp({ db: on, mailer: { send: async () => {} } });
+      const tok = await app.request("/api/oauth/token", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials&client_id=4",
+      });
+      const auth = { authorization: `Bearer ${((await tok.json()) as { access_token: string }).access_token}` };
+      const server = on === db ? null : await localPostmaster(on);
+      return async (q: string, ordenacao = "C") => {
+        clearSearchCache(on);
+        const s0 = server ? backendCpuMs(server.pid, server.dbName) : 0;
+        const c = process.cpuUsage();
+        const w = performance.now();
+        const res = await app.request(`/api/consulta?${new URLSearchParams({ termo: q, ordenacao })}`, { headers: auth });
+        if (res.status !== 200) throw new Error(`${q}: ${res.status}`);
+        const body = (await res.json()) as { total: number };
+        const used = process.cpuUsage(c);
+        const wallMs = performance.now() - w;
+        const serverMs = server ? backendCpuMs(server.pid, server.dbName) - s0 : 0;
+        return { wallMs, cpuMs: (used.user + used.system) / 1000 + serverMs, serverMs, total: body.total };
+      };
     };
+    const estante = await searcher(db);
+    const postgres = pgDb ? await searcher(pgDb) : null;
+    const pgServerMeasured = pgDb ? (await localPostmaster(pgDb)) !== null : false;
     const queries = queriesOf(shape);
     const timings = queries.map(() => ({
       e: { wall: [] as number[], cpu: [] as number[], total: 0 },
       l: { wall: [] as number[], cpu: [] as number[], total: 0 },
+      p: { wall: [] as number[], cpu: [] as number[], server: [] as number[], total: 0 },
     }));
     // Warm-up: 3 rounds each, not counted (the JIT of both, SQLite's and Lucene's caches).
     for (let round = -3; round < RUNS; round++) {
       for (const [i, q] of queries.entries()) {
         const e = await estante(q.q, q.ordenacao);
         const l = lucene && !q.ordenacao ? await lucene.search(q.q) : null;
+        const p = postgres ? await postgres(q.q, q.ordenacao) : null;
         if (round < 0) continue;
         const tm = timings[i];
+        if (p) {
+          tm.p.wall.push(p.wallMs);
+          tm.p.cpu.push(p.cpuMs);
+          tm.p.server.push(p.serverMs);
+          tm.p.total = p.total;
+        }
         tm.e.wall.push(e.wallMs);
         tm.e.cpu.push(e.cpuMs);
         tm.e.total = e.total;
@@ -273,6 +362,31 @@ export async function runRealisticSearch(): Promise<string> {
         `| ${q.name} | \`${q.q}\` | ${tm.e.total.toLocaleString("en")} | ${tm.l.cpu.length ? tm.l.total.toLocaleString("en") : "—"} | ${f(ec.p50)} | ${f(ec.p95)} | ${f(ew.p50)} | ${f(ew.p95)} | ${f(lc?.p50)} | ${f(lc?.p95)} | ${f(lw?.p50)} | ${f(lw?.p95)} | ${ratio(ec.p50, lc?.p50)} | ${ratio(ec.p95, lc?.p95)} |`,
       );
     }
+    if (pgDb) {
+      const pgVersion = (await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(pgDb)).rows[0].v;
+      say(
+        `\nPostgreSQL ${pgVersion} beside SQLite, the same rounds, ms. SQLite: as above. PostgreSQL: \`/api/consulta\` in-process over \`pg\`; CPU = this process's ${pgServerMeasured ? "plus the database backends' (their /proc schedstat run time, read before and after each call)" : "only (the server is on another machine: its CPU is not counted)"}; wall includes the round trips. Load average at the end: ${os
+          .loadavg()
+          .map((x) => x.toFixed(1))
+          .join(" / ")} on ${os.availableParallelism()} cores.\n`,
+      );
+      say(
+        "| query | SQLite hits | PostgreSQL hits | SQLite CPU p50 | p95 | SQLite wall p50 | p95 | PostgreSQL CPU p50 | p95 | of which server p50 | PostgreSQL wall p50 | p95 | CPU p50 ratio (PostgreSQL / SQLite) | wall p50 ratio |",
+      );
+      say("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+      for (const [i, q] of queries.entries()) {
+        const tm = timings[i];
+        const ec = stats(tm.e.cpu),
+          ew = stats(tm.e.wall),
+          pc = stats(tm.p.cpu),
+          pw = stats(tm.p.wall),
+          ps = stats(tm.p.server);
+        const ratio = (a: number, b: number) => `${(a / Math.max(b, 0.01)).toFixed(1)}×`;
+        say(
+          `| ${q.name} | ${tm.e.total.toLocaleString("en")} | ${tm.p.total.toLocaleString("en")} | ${f(ec.p50)} | ${f(ec.p95)} | ${f(ew.p50)} | ${f(ew.p95)} | ${f(pc.p50)} | ${f(pc.p95)} | ${f(ps.p50)} | ${f(pw.p50)} | ${f(pw.p95)} | ${ratio(pc.p50, ec.p50)} | ${ratio(pw.p50, ew.p50)} |`,
+        );
+      }
+    }
     say(
       "\nHits differ where the two engines match differently: Lucene's language analyzers drop stop words from the stems field and stem with their own (light) stemmers; Estante stems with Snowball in the record's language and expands the last word's prefix into the vocabulary's terms.",
     );
@@ -283,6 +397,7 @@ export async function runRealisticSearch(): Promise<string> {
   } finally {
     lucene?.stop();
     await db.destroy();
+    await pgDb?.destroy();
     if (!keep) fs.rmSync(work, { recursive: true, force: true });
   }
 }

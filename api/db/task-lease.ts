@@ -29,3 +29,25 @@ export async function releaseLease(db: Db, name: string, holder: string): Promis
     .where("dono", "=", holder)
     .execute();
 }
+
+/**
+ * Claims slot `slot` (a period's start, epoch ms) of periodic task `name` for `holder`: true for exactly one
+ * caller per slot, whatever the processes and machines sharing the database. One conditional UPDATE of the
+ * task's row (`ate` = the last claimed slot's start): PostgreSQL makes a second UPDATE wait for the first and
+ * re-check the condition on the row it committed; SQLite runs writes one at a time.
+ */
+export async function claimSlot(db: Db, name: string, holder: string, slot: number): Promise<boolean> {
+  const start = new Date(slot).toISOString();
+  await db
+    .insertInto("tarefa_exclusiva")
+    .values({ nome: name, dono: null, ate: new Date(0).toISOString() })
+    .onConflict((oc) => oc.column("nome").doNothing())
+    .execute();
+  const r = await db
+    .updateTable("tarefa_exclusiva")
+    .set({ dono: holder, ate: start })
+    .where("nome", "=", name)
+    .where("ate", "<", start)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

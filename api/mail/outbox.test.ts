@@ -8,7 +8,7 @@ import { createApiApp } from "../app.ts";
 import { createTestApi, get, login, publicToken } from "../lib/testing.ts";
 import { seedDeclarations } from "../seed/declarations.ts";
 import { MAX_ATTEMPTS, createMailer, createSmtpTransport, deliverDueMail, retryDelayMs, startMailSender, type Mailer } from "./index.ts";
-import { takeLease } from "../db/task-lease.ts";
+import { claimSlot, takeLease } from "../db/task-lease.ts";
 
 /** Tests of the mail outbox and its background sender (ADR 197) against real SMTP servers on 127.0.0.1. */
 
@@ -199,6 +199,16 @@ describe("the background sender", () => {
     expect(await takeLease(t.db, "email", "primeiro", now + 30_000, 60_000)).toBe(true);
     expect(await takeLease(t.db, "email", "segundo", now + 80_000, 60_000)).toBe(false);
     expect(await takeLease(t.db, "email", "segundo", now + 91_000, 60_000)).toBe(true);
+  });
+
+  it("gives each period of a periodic task to one claimant (the hourly reminders of several processes)", async () => {
+    const hour = 3_600_000;
+    const slot = Math.floor(Date.now() / hour) * hour;
+    const claims = await Promise.all(["a", "b", "c"].map((who) => claimSlot(t.db, "periodic-test", who, slot)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimSlot(t.db, "periodic-test", "a", slot)).toBe(false);
+    expect(await claimSlot(t.db, "periodic-test", "b", slot - hour)).toBe(false);
+    expect(await claimSlot(t.db, "periodic-test", "b", slot + hour)).toBe(true);
   });
 
   it("delivers a kept message by itself when started in the server", async () => {

@@ -529,9 +529,18 @@ function driverSet(type: (typeof DRIVER_FILTERS)[number], values: string[], filt
              WHERE v.tipo = ${type} AND v.codigo IN (${sql.join(values)})`;
 }
 
+/**
+ * The first `n` rows of the subquery `ids`. On PostgreSQL its own plan is made without the limit (a materialized
+ * CTE, read only as far as needed): the planner prices a row's `@@` like an integer comparison and believed a scan
+ * of the whole text table would stop after `n` matches, where the GIN index was several times faster (ADR 263).
+ */
+function firstRows(db: Db, ids: RawBuilder<unknown>, n: number): RawBuilder<unknown> {
+  return dialectOf(db) === "postgres" ? sql`WITH tm AS MATERIALIZED (${ids}) SELECT tm.id AS id FROM tm LIMIT ${n}` : sql`${ids} LIMIT ${n}`;
+}
+
 /** count(*) of `ids`, stopping at `cap` + 1: the exact count when it is at most `cap`, otherwise null. */
 async function countUpTo(db: Db, ids: RawBuilder<unknown>, cap: number): Promise<number | null> {
-  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (${ids} LIMIT ${cap + 1}) m`.execute(db);
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (${firstRows(db, ids, cap + 1)}) m`.execute(db);
   const n = Number(rows[0]?.n ?? 0);
   return n > cap ? null : n;
 }
@@ -799,6 +808,19 @@ async function titleTier(db: Db, c: Compiled, listed: readonly number[], known?:
 const TITLE_CHUNK = 5_000;
 
 /**
+ * Which of `ids` (matches of the whole query) are in the title tier: SQLite reads their stored title field
+ * (`titleTier`); PostgreSQL probes each one's text-index row with the title query (`probeMatch`, by primary key),
+ * where a second pass of the whole index would re-read the document of every match (the GIN index keeps no
+ * weights, so a title-tier query rechecks each row) and the level-0 walk could not stop early.
+ */
+async function inTitleTier(db: Db, c: Compiled, ids: readonly number[], known?: ReadonlyMap<number, string>): Promise<number[]> {
+  if (dialectOf(db) !== "postgres") return titleTier(db, c, ids, known);
+  if (!c.title || ids.length === 0) return [];
+  const hit = new Set(await idsOf(db, sql`SELECT m.id AS id FROM (${idList(db, ids)}) m WHERE ${probeMatch(db, c.title, sql`m.id`)}`));
+  return ids.filter((id) => hit.has(id));
+}
+
+/**
  * One pass of the SQLite text index for a plain text query (no tab rule, options or filters): the first ids (up
  * to the larger of directMax and facetExactMax, plus one), the exact count, and above that the ids of a
  * generous facet sample (`wide` buckets, guessed from where the first ids ended). The search and its facets —
@@ -943,7 +965,7 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
     total = pass.n;
     listed = pass.n <= searchLimits.directMax ? pass.first.slice(0, pass.n) : null;
   } else {
-    const first = await idsOf(db, sql`${matchIds(db, c.all, p, plan)} LIMIT ${searchLimits.directMax + 1}`);
+    const first = await idsOf(db, firstRows(db, matchIds(db, c.all, p, plan), searchLimits.directMax + 1));
     listed = first.length <= searchLimits.directMax ? first : null;
     total = listed ? listed.length : await countOf(db, matchIds(db, c.all, p, plan));
   }
@@ -1004,7 +1026,9 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
     }
     const titleQuery = c.title;
     const firstPage =
-      listed && listed.length <= LEVELS_MAX && (titleQuery === c.all || (dialectOf(db) === "sqlite" && searchLimits.probeMax > 0))
+      listed &&
+      listed.length <= LEVELS_MAX &&
+      (titleQuery === c.all || dialectOf(db) === "postgres" || (dialectOf(db) === "sqlite" && searchLimits.probeMax > 0))
         ? await levelZeroPage(db, c, p, listed, exact, skip, need, order, plan?.titles, titleQuery === c.all)
         : null;
     if (firstPage) {
@@ -1015,8 +1039,8 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       const inTitle =
         titleQuery === c.all
           ? listed
-          : dialectOf(db) === "sqlite" && searchLimits.probeMax > 0
-            ? await titleTier(db, c, listed, plan?.titles)
+          : (dialectOf(db) === "sqlite" && searchLimits.probeMax > 0) || (dialectOf(db) === "postgres" && listed.length <= searchLimits.probeMax)
+            ? await inTitleTier(db, c, listed, plan?.titles)
             : await idsOf(db, matchIds(db, titleQuery, p, plan));
       const titled = new Set(inTitle);
       const rest = listed.filter((id) => !titled.has(id));
@@ -1032,15 +1056,20 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
     } else {
       // The title tier's size: exact when it is small; when large, only if the page goes past it.
       const titleIds = matchIds(db, titleQuery, p, plan);
-      let inTitle: number | null = titleQuery === c.all ? total : await countUpTo(db, titleIds, searchLimits.directMax + exact.length);
+      // The title tier's ids up to the larger cap below, read once: its size when small and, when it is at most
+      // LEVELS_MAX, the tier itself (one pass of the text index where a count, a second count and the ids were three).
+      const cap = Math.max(searchLimits.directMax, LEVELS_MAX) + exact.length;
+      const upTo = titleQuery === c.all ? null : await idsOf(db, firstRows(db, titleIds, cap + 1));
+      const countTo = async (n: number) => (upTo ? (upTo.length > n ? null : upTo.length) : countUpTo(db, titleIds, n));
+      let inTitle: number | null = titleQuery === c.all ? total : await countTo(searchLimits.directMax + exact.length);
       const inTitleExact = async () => (inTitle ??= await countOf(db, titleIds));
       const size = inTitle === null ? null : inTitle - exact.length;
       // A title tier of at most LEVELS_MAX titles is grouped by how its words matched, as in the listed case, so
       // the answer does not depend on the thresholds (ADR 250); a larger one is walked in the order's own order.
-      const levelled = skip < (size ?? Infinity) ? await countUpTo(db, titleIds, LEVELS_MAX + exact.length) : null;
+      const levelled = skip < (size ?? Infinity) ? await countTo(LEVELS_MAX + exact.length) : null;
       if (levelled !== null && levelled > 1 && skip < levelled - exact.length) {
         inTitle = levelled;
-        const tier = await idsOf(db, titleIds);
+        const tier = upTo ?? (await idsOf(db, titleIds));
         const page = await levelZeroPage(db, c, p, tier, exact, skip, need, order, undefined, true);
         if (page) {
           ids.push(...page);
@@ -1112,7 +1141,7 @@ async function levelZeroPage(
   // level 0's `skip + need` titles show it does, unless exact titles outside the tier make up the difference.
   const all = allInTitle && exact.length > 0 ? new Set(listed) : null;
   const exactOut =
-    exact.length === 0 ? 0 : all ? exact.filter((id) => !all.has(id)).length : exact.length - (await titleTier(db, c, exact, known)).length;
+    exact.length === 0 ? 0 : all ? exact.filter((id) => !all.has(id)).length : exact.length - (await inTitleTier(db, c, exact, known)).length;
   if (need <= exactOut) return null;
   const want = skip + need;
   const sorted = await idsOf(
@@ -1121,7 +1150,7 @@ async function levelZeroPage(
         WHERE 1 = 1 ${c.exactKey === null ? sql`` : sql`AND o.chave_titulo <> ${c.exactKey}`} ORDER BY ${order}`,
   );
   if (sorted.length < want) return null;
-  const inTier = (ids: readonly number[]) => (allInTitle ? ids : titleTier(db, c, ids, known));
+  const inTier = (ids: readonly number[]) => (allInTitle ? ids : inTitleTier(db, c, ids, known));
   // Level 0 from the text index when its candidates are few (a word typed in few titles, most of its tier found by a
   // stem or the prefix: `economias`, `econ`): those are read, then the walk looks for level 1 past them.
   // Where enough titles have the words as typed, the walk below finds level 0 in its first chunk: not asked.
