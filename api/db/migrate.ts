@@ -41,6 +41,7 @@ import * as m099 from "./migrations/099-notification-preferences.ts";
 import * as m100 from "./migrations/100-history-period.ts";
 import * as m103 from "./migrations/103-patron-language.ts";
 import * as m107 from "./migrations/107-patron-lists.ts";
+import * as m112 from "./migrations/112-copies-on-the-shelf.ts";
 import * as m092 from "./migrations/092-email-change.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   "100-history-period": m100,
   "103-patron-language": m103,
   "107-patron-lists": m107,
+  "112-copies-on-the-shelf": m112,
   "092-email-change": m092,
 };
 

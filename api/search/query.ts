@@ -4,6 +4,7 @@ import { dialectOf, firstColumn, type Db } from "../db/index.ts";
 import { NEW_ACQUISITIONS_DAYS, NO_YEAR, type FilterType, type SelectedFilters } from "./filters.ts";
 import type { TabOptionValues } from "./tab-options.ts";
 import { tabOptionsWhere } from "./tab-options-store.ts";
+import { KEY_SCOPE_FIELDS } from "./scope-options.ts";
 import { fold, indexesPatronStems, indexText, patronStem, queryAlternatives, stemmersFor, words } from "./text.ts";
 import { prefixTerms, textGeneration } from "./terms.ts";
 import { columnQuery, facetColumns, passesAll } from "./facet-columns.ts";
@@ -482,7 +483,8 @@ function probeMatch(db: Db, q: TextQuery, id: RawBuilder<unknown>): RawBuilder<u
 /** Whether the tab, its options or the filters test the title's own row (`acervo a`), not only its id. */
 function needsRow(p: Pick<SearchParams, "guia" | "opcoes" | "filtros">): boolean {
   const rowTypes = Object.entries(p.filtros ?? {}).filter(([t, v]) => v?.length && !KEY_FILTERS.has(t as FilterType));
-  return ROW_TABS.has(p.guia ?? "") || Object.values(p.opcoes ?? {}).some(Boolean) || rowTypes.length > 0;
+  const rowOptions = Object.entries(p.opcoes ?? {}).filter(([field, v]) => v && !KEY_SCOPE_FIELDS.has(field));
+  return ROW_TABS.has(p.guia ?? "") || rowOptions.length > 0 || rowTypes.length > 0;
 }
 
 /** The tabs whose rule (guiaFilter) tests the title's row. */
@@ -621,7 +623,7 @@ function driven(db: Db, set: RawBuilder<unknown>, type: FilterType, p: Pick<Sear
   const others = othersOf(type, p.filtros);
   const row = needsRow({ ...p, filtros: others }) || !!others.Y?.length;
   return sql`SELECT DISTINCT d.id AS id FROM (${set}) d ${row ? sql`CROSS JOIN acervo a` : sql``}
-             WHERE ${row ? sql`a.cod_acervo = d.id` : sql`1 = 1`} ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)}
+             WHERE ${row ? sql`a.cod_acervo = d.id` : sql`1 = 1`} ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes, sql`d.id`)}
                ${filtersWhere(others, sql`d.id`, true)} ORDER BY d.id`;
 }
 
@@ -700,7 +702,7 @@ function matchIds(db: Db, q: TextQuery, p: Pick<SearchParams, "guia" | "opcoes" 
   // The year and derived filters test the text index's row id, so SQLite applies them before reading acervo
   // (the unary + keeps FTS5 from taking the IN list as a row-id lookup).
   const key = pg ? sql`b.cod_acervo` : sql`+acervo_busca.rowid`;
-  const conds = sql`${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${filtersWhere(p.filtros, key)}`;
+  const conds = sql`${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes, key)} ${filtersWhere(p.filtros, key)}`;
   const row = needsRow(p);
   if (pg) {
     return sql`SELECT b.cod_acervo AS id FROM acervo_busca b ${row ? sql`JOIN acervo a ON a.cod_acervo = b.cod_acervo` : sql``}
@@ -757,7 +759,7 @@ async function tierPage(
   const { rows } = await sql<{ id: number }>`
     SELECT o.cod_acervo AS id FROM busca_ordem o ${row ? sql`CROSS JOIN acervo a` : sql``}
     WHERE ${row ? sql`a.cod_acervo = o.cod_acervo AND` : sql``} 1 = 1 ${excludeExact}
-      ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${filtersWhere(p.filtros, key)} AND ${member}
+      ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes, key)} ${filtersWhere(p.filtros, key)} AND ${member}
     ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`.execute(db);
   return rows.map((r) => Number(r.id));
 }
@@ -1016,7 +1018,7 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
             sql`
             SELECT o.cod_acervo AS id FROM busca_ordem o ${row ? sql`JOIN acervo a ON a.cod_acervo = o.cod_acervo` : sql``}
             WHERE o.chave_titulo = ${c.exactKey}
-              ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)} ${filtersWhere(p.filtros, key)}
+              ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes, key)} ${filtersWhere(p.filtros, key)}
             ORDER BY o.cod_acervo`,
           );
       const shown = exact.slice(skip, skip + need);

@@ -54,17 +54,23 @@ export function parseScopeOptions(query: Record<string, unknown>): { selected: P
   return { selected, invalid };
 }
 
-/** The condition a copy on the shelf puts on alias `a`: anywhere, or at library `value`. */
-export function availableCondition(value: string): RawBuilder<unknown> {
+/** The scope fields tested on the title's id alone (no column of its row): a search need not read `acervo a` for them. */
+export const KEY_SCOPE_FIELDS: ReadonlySet<string> = new Set<ScopeField>(["disponivel"]);
+
+/**
+ * The condition a copy on the shelf puts on title `id` (by default alias `a`'s): anywhere, or at library `value`.
+ * Read from the copies' index alone (migration 112), and by the title's id, so a search need not read its row.
+ */
+export function availableCondition(value: string, id: RawBuilder<unknown> = sql`a.cod_acervo`): RawBuilder<unknown> {
   const at = value === AVAILABLE_ANYWHERE ? sql`` : sql`AND e.cod_biblioteca = ${Number(value)}`;
-  return sql`EXISTS (SELECT 1 FROM exemplar e WHERE e.cod_acervo = a.cod_acervo AND e.situacao = 'disponivel' ${at})`;
+  return sql`EXISTS (SELECT 1 FROM exemplar e WHERE e.cod_acervo = ${id} AND e.situacao = 'disponivel' ${at})`;
 }
 
-/** The condition one scope field puts on alias `a`. */
-export function scopeCondition(field: ScopeField, value: string): RawBuilder<unknown> {
+/** The condition one scope field puts on alias `a` (`disponivel`: on title `id`, when given). */
+export function scopeCondition(field: ScopeField, value: string, id?: RawBuilder<unknown>): RawBuilder<unknown> {
   switch (field) {
     case "disponivel":
-      return availableCondition(value);
+      return availableCondition(value, id);
     case "editora": {
       // The publisher's folded key (derived facet E, ADR 068) holds every word typed, in any case and accent.
       const ws = words(value)

@@ -50,11 +50,14 @@ function optionCondition(field: OptionField, value: string): RawBuilder<unknown>
   }
 }
 
-/** `AND …` for the tab's selected options over alias `a` (ADR 065); empty when none is selected. */
-export function tabOptionsWhere(options: TabOptionValues | undefined): RawBuilder<unknown> {
+/**
+ * `AND …` for the tab's selected options over alias `a` (ADR 065); empty when none is selected. `id`, when given,
+ * is the title's id where `a` may not be joined: the options tested on the id alone (`KEY_SCOPE_FIELDS`) use it.
+ */
+export function tabOptionsWhere(options: TabOptionValues | undefined, id?: RawBuilder<unknown>): RawBuilder<unknown> {
   const parts = Object.entries(options ?? {})
     .filter(([, v]) => v)
-    .map(([field, v]) => sql`AND ${isScopeField(field) ? scopeCondition(field, v!) : optionCondition(field as OptionField, v!)}`);
+    .map(([field, v]) => sql`AND ${isScopeField(field) ? scopeCondition(field, v!, id) : optionCondition(field as OptionField, v!)}`);
   return parts.length ? sql.join(parts, sql` `) : sql``;
 }
 

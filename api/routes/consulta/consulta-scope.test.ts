@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, get, insertTitles, publicToken } from "../../lib/testing.ts";
-import { facetKey, indexTitles } from "../../search/index.ts";
+import { facetKey, indexTitles, searchLimits } from "../../search/index.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let token: string;
@@ -68,6 +68,31 @@ describe("available now (disponivel)", () => {
       filtros: Array<{ tipo: string; codigo: string; total: number }>;
     };
     expect(facets.filtros.filter((f) => f.tipo === "T").reduce((n, f) => n + f.total, 0)).toBe(2);
+  });
+
+  it("keeps the same titles whichever way the search reads its matches: listed, walked in an order, exact title first", async () => {
+    const run = async () => {
+      const out: string[] = [];
+      for (const qs of ["termo=girassois&disponivel=S", `termo=girassois&disponivel=${libs[0]}`, "termo=girassois no campo&disponivel=S"])
+        for (const ordenacao of ["C", "T", "Y"]) {
+          const res = await get(t.app, `/api/consulta?ordenacao=${ordenacao}&${qs}`, token);
+          const body = (await res.json()) as Body;
+          out.push(`${qs} ${ordenacao}: ${body.total} ${body.resultados.map((r) => r.titulo).join(" | ")}`);
+        }
+      return out;
+    };
+    const listed = await run();
+    expect(listed[0]).toBe("termo=girassois&disponivel=S C: 2 Girassóis no campo | Girassóis no mar");
+    const saved = { ...searchLimits };
+    try {
+      // Every match past the listed path: the order's index walked, each title probed, then tested against a match set.
+      for (const probeMax of [5_000, 0]) {
+        Object.assign(searchLimits, { directMax: 0, facetExactMax: 0, probeMax });
+        expect(await run()).toEqual(listed);
+      }
+    } finally {
+      Object.assign(searchLimits, saved);
+    }
   });
 
   it("follows a loan at once (no cached answer)", async () => {
