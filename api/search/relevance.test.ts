@@ -248,9 +248,9 @@ describe("relevance on a realistic catalogue", () => {
       // The walk on every listed tier, however small (this catalogue's largest tiers have a few hundred titles).
       Object.assign(searchLimits, { walkMin: 0, levelHintMin: Number.POSITIVE_INFINITY });
       const walked = await pages();
-      // The same with the index's hints on every tier, and walks of 4 titles a chunk (the hints' level 0 is then
-      // read whenever the walk's first chunk could not fill the page).
-      Object.assign(searchLimits, { walkChunk: 4, levelHintMin: 0 });
+      // The same with the index's hints on every tier, walks of 4 titles a chunk (the hints' level 0 is then read
+      // whenever the walk's first chunk could not fill the page) and the title tier always from a pass of its field.
+      Object.assign(searchLimits, { walkChunk: 4, levelHintMin: 0, tierPassMin: 0 });
       const hinted = await pages();
       // Without probes the title tier is found by another pass of the text index and every title read and grouped.
       Object.assign(searchLimits, saved, { levelHintMin: Number.POSITIVE_INFINITY, probeMax: 0 });
