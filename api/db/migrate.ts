@@ -42,6 +42,7 @@ import * as m100 from "./migrations/100-history-period.ts";
 import * as m103 from "./migrations/103-patron-language.ts";
 import * as m107 from "./migrations/107-patron-lists.ts";
 import * as m112 from "./migrations/112-copies-on-the-shelf.ts";
+import * as m113 from "./migrations/113-oldest-first-index.ts";
 import * as m092 from "./migrations/092-email-change.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   "103-patron-language": m103,
   "107-patron-lists": m107,
   "112-copies-on-the-shelf": m112,
+  "113-oldest-first-index": m113,
   "092-email-change": m092,
 };
 

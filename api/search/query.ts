@@ -299,7 +299,7 @@ const ORDER: Record<SearchOrder, RawBuilder<unknown>> = {
   T: sql`o.titulo_ord, o.cod_acervo`,
   A: sql`o.sem_autor, o.autor_ord, o.cod_acervo`,
   Y: sql`o.ano_ord DESC, o.cod_acervo`,
-  // Oldest first: titles without a year (ano_ord -1) still come last.
+  // Oldest first: titles without a year (ano_ord -1) still come last; migration 113 indexes this very expression.
   O: sql`CASE WHEN o.ano_ord < 0 THEN 1 ELSE 0 END, o.ano_ord, o.cod_acervo`,
   // Date added, newest first: a title's id is given as it enters the catalogue (its created_at is that moment and
   // never changes), so the id's order is the entry order, read from the primary key with no other row (ADR 251).
