@@ -33,7 +33,6 @@ const DOMAIN_SQL_NOT_YET_MOVED = [
   "api/domain/suggestions.ts",
   "api/domain/title-extras.ts",
   "api/domain/tokens.ts",
-  "api/domain/waiting-list.ts",
 ];
 
 /** A query builder's entry points, or Kysely's raw `sql` tag and import. */
