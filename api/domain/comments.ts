@@ -3,9 +3,8 @@
  * (footer, `cod_acervo` null). Every comment starts awaiting moderation; a patron may have at most the
  * category's `limite_comentarios` awaiting approval at once.
  */
-import { sql } from "kysely";
+import { commentsAwaitingCount, insertComment, libraryRow, titleComments, titleRow } from "../db/comments.ts";
 import type { Db } from "../db/index.ts";
-import { prepared } from "../db/prepared.ts";
 import { categoryAllows, patronLimits } from "./holds.ts";
 import { fieldsRefused, refused, type FieldProblems, type FieldsRefused, type NotFound, type Refused } from "./refusals.ts";
 
@@ -25,22 +24,9 @@ export interface CommentView {
   proprio: boolean;
 }
 
-/** A title's comments (built and compiled once, ADR 210): a null viewer's equality is never true, so only the approved. */
-const TITLE_COMMENTS = prepared((db, p: { id: number; viewer: number | null }) =>
-  db
-    .selectFrom("comentario as c")
-    .innerJoin("pessoa as p", "p.cod_pessoa", "c.cod_pessoa")
-    .innerJoin("biblioteca as b", "b.cod_biblioteca", "c.cod_biblioteca")
-    .select(["c.cod_comentario", "c.texto", "c.data_envio", "c.situacao", "c.cod_pessoa", "p.nome_pessoa", "b.desc_biblioteca"])
-    .where("c.cod_acervo", "=", p.id)
-    .where((eb) => eb.or([eb("c.situacao", "=", "aprovado"), eb.and([eb("c.situacao", "=", "aguardando"), eb("c.cod_pessoa", "=", p.viewer)])]))
-    .orderBy("c.data_envio", "desc")
-    .orderBy("c.cod_comentario", "desc"),
-);
-
 /** Approved comments of a title, plus the viewer's own awaiting approval; newest first. */
 export async function listComments(db: Db, codAcervo: number, viewer: number | null): Promise<CommentView[]> {
-  const rows = await TITLE_COMMENTS.all(db, { id: codAcervo, viewer });
+  const rows = await titleComments(db, codAcervo, viewer);
   return rows.map((r) => ({
     cod_comentario: r.cod_comentario,
     texto: r.texto,
@@ -79,36 +65,23 @@ export async function postComment(
   input: { codAcervo: number | null; texto: string; biblioteca: number | null },
 ): Promise<PostCommentOutcome> {
   if (input.codAcervo != null) {
-    const title = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", input.codAcervo).executeTakeFirst();
+    const title = await titleRow(db, input.codAcervo);
     if (!title) return refused("nao_encontrado");
   }
   if (!(await categoryAllows(db, codPessoa, COMMENT_ACTIVITY))) return refused("atividade_negada");
-  const lib =
-    input.biblioteca == null
-      ? undefined
-      : await db.selectFrom("biblioteca").select("cod_biblioteca").where("cod_biblioteca", "=", input.biblioteca).executeTakeFirst();
+  const lib = input.biblioteca == null ? undefined : await libraryRow(db, input.biblioteca);
   const badFields = fieldsRefused(commentFieldProblems(input.texto, input.biblioteca, Boolean(lib)));
   if (badFields) return badFields;
 
   const limits = await patronLimits(db, codPessoa);
-  const waiting = await db
-    .selectFrom("comentario")
-    .select(sql<number>`count(*)`.as("n"))
-    .where("cod_pessoa", "=", codPessoa)
-    .where("situacao", "=", "aguardando")
-    .executeTakeFirstOrThrow();
+  const waiting = await commentsAwaitingCount(db, codPessoa);
   if (Number(waiting.n) >= limits.limite_comentarios) return refused("limite_comentarios");
 
-  const comment = await db
-    .insertInto("comentario")
-    .values({
-      cod_acervo: input.codAcervo,
-      cod_pessoa: codPessoa,
-      cod_biblioteca: input.biblioteca!,
-      texto: input.texto.trim(),
-      situacao: "aguardando",
-    })
-    .returning(["cod_comentario", "situacao", "data_envio"])
-    .executeTakeFirstOrThrow();
+  const comment = await insertComment(db, {
+    cod_acervo: input.codAcervo,
+    cod_pessoa: codPessoa,
+    cod_biblioteca: input.biblioteca!,
+    texto: input.texto.trim(),
+  });
   return { ok: true, comment };
 }

@@ -4,12 +4,10 @@
  * holds), a patron can join the title's waiting list. The library alerts the waiting patrons, in order,
  * when a copy can be requested or held again. One waiting entry per patron and title (migration 010).
  */
-import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
+import { cancelWaitingEntry, countWaiting, insertWaitingEntry, loanableCopyCount, waitingEntriesOf, waitingEntry } from "../db/waiting-list.ts";
 import { holdOptions, isUniqueViolation, patronLimits } from "./holds.ts";
 import { refused, type NotFound, type Refused } from "./refusals.ts";
-
-const WAITING = "aguardando";
 
 export interface WaitingListState {
   cod_acervo: number;
@@ -26,37 +24,14 @@ export interface WaitingListState {
 async function unavailable(db: Db, codAcervo: number): Promise<{ titulo: string; unavailable: boolean } | null> {
   const options = await holdOptions(db, codAcervo);
   if (!options) return null;
-  const loanable = await db
-    .selectFrom("exemplar")
-    .select(sql<number>`count(*)`.as("n"))
-    .where("cod_acervo", "=", codAcervo)
-    .where("situacao", "=", "disponivel")
-    .where("tipo_emprestimo", "<>", "consulta_local")
-    .executeTakeFirstOrThrow();
+  const loanable = await loanableCopyCount(db, codAcervo);
   // A hold is possible when nothing stands in its way; a copy available for loan means a loan request.
   return { titulo: options.titulo, unavailable: options.impedimento !== null && Number(loanable.n) === 0 };
 }
 
-/** Waiting entries of a title (those that arrived up to entry `upToId`, when given). */
-async function countWaiting(db: Db, codAcervo: number, upToId?: number): Promise<number> {
-  let query = db
-    .selectFrom("lista_espera")
-    .select(sql<number>`count(*)`.as("n"))
-    .where("cod_acervo", "=", codAcervo)
-    .where("situacao", "=", WAITING);
-  if (upToId !== undefined) query = query.where("id", "<=", upToId);
-  return Number((await query.executeTakeFirstOrThrow()).n);
-}
-
 /** The patron's position: waiting entries of the title that arrived before or with theirs. */
 async function positionOf(db: Db, codAcervo: number, codPessoa: number): Promise<number | null> {
-  const mine = await db
-    .selectFrom("lista_espera")
-    .select("id")
-    .where("cod_acervo", "=", codAcervo)
-    .where("cod_pessoa", "=", codPessoa)
-    .where("situacao", "=", WAITING)
-    .executeTakeFirst();
+  const mine = await waitingEntry(db, codAcervo, codPessoa);
   return mine ? countWaiting(db, codAcervo, mine.id) : null;
 }
 
@@ -100,7 +75,7 @@ export async function joinWaitingList(db: Db, codPessoa: number, codAcervo: numb
   if (refusal) return refused(refusal);
   let created = true;
   try {
-    await db.insertInto("lista_espera").values({ cod_acervo: codAcervo, cod_pessoa: codPessoa }).execute();
+    await insertWaitingEntry(db, codAcervo, codPessoa);
   } catch (err) {
     // A concurrent submit of the same patron got there first: one entry, theirs.
     if (!isUniqueViolation(err)) throw err;
@@ -112,34 +87,12 @@ export async function joinWaitingList(db: Db, codPessoa: number, codAcervo: numb
 
 /** `GET /lista-espera`: the titles the patron is waiting for, with their place, oldest first. */
 export async function myWaitingList(db: Db, codPessoa: number) {
-  const rows = await db
-    .selectFrom("lista_espera as l")
-    .innerJoin("acervo as a", "a.cod_acervo", "l.cod_acervo")
-    .select(["l.id", "l.cod_acervo", "a.titulo", "l.created_at as data_entrada"])
-    .select((eb) =>
-      eb
-        .selectFrom("lista_espera as o")
-        .select(sql<number>`count(*)`.as("n"))
-        .whereRef("o.cod_acervo", "=", "l.cod_acervo")
-        .where("o.situacao", "=", WAITING)
-        .whereRef("o.id", "<=", "l.id")
-        .as("posicao"),
-    )
-    .where("l.cod_pessoa", "=", codPessoa)
-    .where("l.situacao", "=", WAITING)
-    .orderBy("l.id")
-    .execute();
+  const rows = await waitingEntriesOf(db, codPessoa);
   return rows.map((r) => ({ cod_acervo: r.cod_acervo, titulo: r.titulo, posicao: Number(r.posicao), data_entrada: r.data_entrada }));
 }
 
 /** `DELETE /lista-espera/{id}`: the patron leaves a title's waiting list; true when an entry was left now. */
 export async function leaveWaitingList(db: Db, codPessoa: number, codAcervo: number): Promise<boolean> {
-  const res = await db
-    .updateTable("lista_espera")
-    .set({ situacao: "cancelado" })
-    .where("cod_acervo", "=", codAcervo)
-    .where("cod_pessoa", "=", codPessoa)
-    .where("situacao", "=", WAITING)
-    .executeTakeFirst();
+  const res = await cancelWaitingEntry(db, codAcervo, codPessoa);
   return Number(res.numUpdatedRows) > 0;
 }
