@@ -25,7 +25,7 @@ import { sql } from "kysely";
 import { parseFilters } from "../api/search/index.ts";
 import { seedInstitution } from "../api/seed/institution.ts";
 import { benchAutocomplete } from "./autocomplete.ts";
-import { facetColumns, facetColumnsSettings } from "../api/search/index.ts";
+import { facetColumns, facetColumnsSettings, searchLimits } from "../api/search/index.ts";
 
 let TITLES = Number(process.env.BENCH_TITLES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -153,7 +153,12 @@ async function readColumns(db: Db): Promise<string> {
   return `Facet columns read in ${((performance.now() - t0) / 1000).toFixed(1)} s (CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s); memory: typed arrays +${mb("arrayBuffers")} MB, heap +${mb("heapUsed")} MB.`;
 }
 
-/** Every case's facets counted in the columns equal the SQL statement's count. */
+/**
+ * Every case's facets counted in the columns equal the SQL statement's count over every match (ADR 265), and how
+ * far the earlier sample (the SQL statement with the default thresholds: what the facets showed past 20,000
+ * matches before, and still show while the columns are being read) was from them: the largest relative error of a
+ * listed count (`total` and `totalSemFiltro` of the values both list).
+ */
 async function sameFacets(db: Db, cases: Array<{ name: string; qs: string }>): Promise<string[]> {
   const out: string[] = [];
   for (const c of cases) {
@@ -165,11 +170,48 @@ async function sameFacets(db: Db, cases: Array<{ name: string; qs: string }>): P
       ordenacao: "C",
       filtros: parseFilters(q.getAll("filtro")).selected,
     };
+    const limits = { ...searchLimits };
     facetColumnsSettings.enabled = false;
-    const inSql = JSON.stringify(await searchFacets(db, params, "pt"));
+    clearSearchCache(db);
+    const sampled = await searchFacets(db, params, "pt");
+    searchLimits.facetExactMax = Number.MAX_SAFE_INTEGER;
+    clearSearchCache(db);
+    const exact = await searchFacets(db, params, "pt");
+    Object.assign(searchLimits, limits);
     facetColumnsSettings.enabled = true;
-    const inColumns = JSON.stringify(await searchFacets(db, params, "pt"));
-    out.push(`${inSql === inColumns ? "PASS" : "FAIL"}: facets of "${c.name}" counted in the columns equal the SQL count`);
+    clearSearchCache(db);
+    const inColumns = await searchFacets(db, params, "pt");
+    out.push(
+      `${JSON.stringify(exact) === JSON.stringify(inColumns) ? "PASS" : "FAIL"}: facets of "${c.name}" counted in the columns equal the exact SQL count`,
+    );
+    if (sampled.estimado || sampled.estimadoSemFiltro) {
+      const truth = new Map(exact.filtros.map((f) => [`${f.tipo}:${f.codigo}`, f]));
+      let worst = { err: 0, what: "" };
+      let big = { err: 0, what: "" };
+      let abs = { err: 0, what: "" };
+      let listed = 0;
+      let missing = 0;
+      for (const f of sampled.filtros) {
+        const t = truth.get(`${f.tipo}:${f.codigo}`);
+        if (!t) {
+          missing++;
+          continue;
+        }
+        listed++;
+        for (const [got, want, k] of [
+          [f.total, t.total, "total"],
+          [f.totalSemFiltro, t.totalSemFiltro, "totalSemFiltro"],
+        ] as const) {
+          const err = want === 0 ? (got === 0 ? 0 : 1) : Math.abs(got - want) / want;
+          if (err > worst.err) worst = { err, what: `${f.tipo}:${f.codigo} ${k} ${got} for ${want}` };
+          if (want >= 100 && err > big.err) big = { err, what: `${f.tipo}:${f.codigo} ${k} ${got} for ${want}` };
+          if (Math.abs(got - want) > abs.err) abs = { err: Math.abs(got - want), what: `${f.tipo}:${f.codigo} ${k} ${got} for ${want}` };
+        }
+      }
+      out.push(
+        `  sample of "${c.name}": ${listed} values listed by both, ${missing} listed by the sample only; largest relative error ${(100 * worst.err).toFixed(1)} % (${worst.what}); of a count of 100 or more ${(100 * big.err).toFixed(1)} % (${big.what}); largest difference ${abs.err} (${abs.what})`,
+      );
+    }
   }
   return out;
 }

@@ -18,9 +18,9 @@ import {
 
 /**
  * The facet columns in memory (ADR 105, "Facet columns in memory") must give exactly the SQL statement's
- * answer: on the demo catalogue (every facet type has values), for searches with and without filters of every
- * type, exact and sampled, in two strata; and after the catalogue changes under them, through every table the
- * facets read.
+ * answer over every match (ADR 265: the columns never sample): on the demo catalogue (every facet type has
+ * values), for searches with and without filters of every type, with the default thresholds and with tiny ones;
+ * and after the catalogue changes under them, through every table the facets read.
  */
 let t: Awaited<ReturnType<typeof createDemoTestApi>>;
 const defaults = { ...searchLimits };
@@ -44,11 +44,18 @@ const params = (termo: string, filtros: SelectedFilters = {}, guia?: string): Se
   guia,
 });
 
-/** The facets counted in SQL and in the columns; asserts the columns were used (SQLite) and returns both. */
+/**
+ * The facets counted in SQL over every match (no sample, whatever the thresholds) and in the columns (with the
+ * thresholds set); asserts the columns were used and returns both.
+ */
 async function both(p: SearchParams): Promise<[FacetResult, FacetResult]> {
+  const limits = { ...searchLimits };
   facetColumnsSettings.enabled = false;
+  Object.assign(searchLimits, { facetExactMax: Number.MAX_SAFE_INTEGER });
   clearSearchCache(t.db);
   const inSql = await searchFacets(t.db, p, "pt");
+  Object.assign(searchLimits, limits);
+  expect(inSql.estimado).toBe(false);
   facetColumnsSettings.enabled = true;
   clearSearchCache(t.db);
   expect(await facetColumns(t.db)).not.toBeNull();
@@ -72,7 +79,7 @@ const first = (r: FacetResult, tipo: string, n = 1) =>
     .map((f) => f.codigo);
 
 describe("facet columns", () => {
-  it("count what the SQL statement counts, with and without filters of every type, exact and sampled", async () => {
+  it("count exactly what the SQL statement counts over every match, with and without filters of every type, past any threshold", async () => {
     const words = ["brasil", "historia", "educacao", "de"];
     let compared = 0;
     for (const tiny of [false, true]) {

@@ -394,15 +394,14 @@ async function patch(db: Db, cols: FacetColumns, ids: number[]): Promise<void> {
   }
 }
 
-/** One facet value's counts, as the SQL statement of `searchFacets` gives them. */
+/** One facet value's exact counts (ADR 265): `total` with every selected filter, `sem` without its own type's. */
 export interface CountedValue {
   tipo: FilterType;
   /** Its code; a derived value's id until it is labelled. */
   codigo: string;
   valor: number | null;
-  total1: number;
-  sem1: number;
-  sem2: number;
+  total: number;
+  sem: number;
 }
 
 /** What a count needs beyond the titles: the selection, with the selected derived values as ids. */
@@ -416,23 +415,28 @@ export interface ColumnCount {
   campusOf: Map<number, number> | null;
 }
 
+/** Keys of the plain types counted through a dense slot table (a year, a library id, a string's index). */
+const DENSE = 4_096;
+
 /**
- * The facet counts of titles in one or two strata, with the semantics of the SQL statement in `searchFacets`
- * (facets.ts), which a test compares it with: stratum 1 (`s1`: the hits, or every counted title) counts every
- * type; stratum 2 (`s2`: a sample of the text matches) counts only where a title fails exactly one selected
- * type, and there for that type's `sem2`. Derived values come back by id (`valor`), every one of them; the
- * caller keeps the top ones.
+ * The exact facet counts of `ids` (every text match of a search; ADR 265), with the semantics of the SQL
+ * statement in `searchFacets` (facets.ts) over every match, which a test compares it with. One pass: a title
+ * passing every selected type counts for each type's values in `total` and `sem`; a title failing exactly one
+ * selected type counts only for that type's values, in `sem` ("without this filter"); any other title for
+ * nothing. Derived values come back by id (`valor`), every one of them; the caller keeps the top ones.
+ *
+ * A loop over typed arrays: each plain type's keys have a slot in a dense table (a map beyond it), each derived
+ * value id a slot in an array over every value id (reset after the count).
  */
-export function countColumns(cols: FacetColumns, q: ColumnCount, s1: readonly number[], s2: readonly number[] | null) {
+export function countColumns(cols: FacetColumns, q: ColumnCount, ids: ArrayLike<number>): CountedValue[] {
   const nf = q.flagged.length;
   // Tests, one per flagged type: does the title pass that type's selection?
   const tests = q.flagged.map((t) => passTest(cols, t, q));
-  const failIndex = q.types.map((t) => q.flagged.indexOf(t));
-  // Each counted (type, key) has a slot in three count arrays: the plain types' keys through a map per type,
-  // the derived values' ids through an array over every value id (reset after the count).
+  const failIndex = Int32Array.from(q.types.map((t) => q.flagged.indexOf(t)));
   const acc = new Counts();
+  const kinds = Int32Array.from(q.types.map((t) => PLAIN_KINDS.indexOf(t)));
+  const dense = q.types.map((_, i) => (kinds[i]! >= 0 ? new Int32Array(DENSE).fill(-1) : null));
   const maps = q.types.map(() => new Map<number, number>());
-  const kinds = q.types.map((t) => PLAIN_KINDS.indexOf(t));
   const derivedSlot = new Int32Array(DERIVED_FACET_TYPES.length + 1).fill(-1);
   q.types.forEach((t, i) => {
     const d = DERIVED_INDEX.get(t);
@@ -441,6 +445,12 @@ export function countColumns(cols: FacetColumns, q: ColumnCount, s1: readonly nu
   const valueSlot = cols.valueSlots();
   const touched: number[] = [];
   const slotOf = (ti: number, key: number) => {
+    if (key >= 0 && key < DENSE) {
+      const table = dense[ti]!;
+      let slot = table[key]!;
+      if (slot < 0) table[key] = slot = acc.add(ti, key);
+      return slot;
+    }
     const m = maps[ti]!;
     let slot = m.get(key);
     if (slot === undefined) m.set(key, (slot = acc.add(ti, key)));
@@ -449,51 +459,41 @@ export function countColumns(cols: FacetColumns, q: ColumnCount, s1: readonly nu
   const r: Cursor = { tipo: 0, ano: 0, idioma: 0, flags: 0, classe: 0, libs: cols.libs, l0: 0, l1: 0, vals: cols.vals, v0: 0, v1: 0 };
   const campus: number[] = [];
   const valueType = cols.valueType;
-  let n1 = 0;
-  let n2 = 0;
-  const countRow = (stratum: 1 | 2) => {
-    let fails = 0;
+  const ntypes = kinds.length;
+  const countRow = () => {
     let failing = -1;
     for (let j = 0; j < nf; j++) {
       if (!tests[j]!(r)) {
-        fails++;
+        if (failing >= 0) return; // fails two types: counts for none
         failing = j;
       }
     }
-    if (stratum === 2) {
-      if (fails === 0) return;
-      n2++;
-    } else n1++;
-    if (fails > 1) return;
-    // A stratum-1 title counts for every type when it passes all, for the failing type alone when it fails one;
-    // a stratum-2 title (failing one) only for the failing type, in sem2.
-    const total = stratum === 1 && fails === 0 ? 1 : 0;
-    const sem1 = stratum === 1 ? 1 : 0;
-    const sem2 = stratum === 2 ? 1 : 0;
-    for (let ti = 0; ti < kinds.length; ti++) {
+    // Passing every type: `total` and `sem` of each type's values; failing one: that type's `sem` alone.
+    const total = failing < 0 ? 1 : 0;
+    for (let ti = 0; ti < ntypes; ti++) {
       const kind = kinds[ti]!;
-      if (kind < 0 || (fails === 1 && failIndex[ti] !== failing)) continue;
+      if (kind < 0 || (failing >= 0 && failIndex[ti] !== failing)) continue;
       switch (kind) {
         case 0: // T
-          acc.bump(slotOf(ti, r.tipo), total, sem1, sem2);
+          acc.bump(slotOf(ti, r.tipo), total);
           break;
         case 1: // Y
-          acc.bump(slotOf(ti, r.ano), total, sem1, sem2);
+          acc.bump(slotOf(ti, r.ano), total);
           break;
         case 2: // I
-          acc.bump(slotOf(ti, r.idioma), total, sem1, sem2);
+          acc.bump(slotOf(ti, r.idioma), total);
           break;
         case 3: // X
-          if (r.flags & 1) acc.bump(slotOf(ti, 1), total, sem1, sem2);
-          if (r.flags & 2) acc.bump(slotOf(ti, 2), total, sem1, sem2);
-          if (r.flags & 4) acc.bump(slotOf(ti, 4), total, sem1, sem2);
+          if (r.flags & 1) acc.bump(slotOf(ti, 1), total);
+          if (r.flags & 2) acc.bump(slotOf(ti, 2), total);
+          if (r.flags & 4) acc.bump(slotOf(ti, 4), total);
           break;
         case 4: // K
         case 5: // NA_A
-          if (r.classe !== 0) acc.bump(slotOf(ti, r.classe), total, sem1, sem2);
+          if (r.classe !== 0) acc.bump(slotOf(ti, r.classe), total);
           break;
         case 6: // B (a title's libraries are distinct)
-          for (let i = r.l0; i < r.l1; i++) acc.bump(slotOf(ti, r.libs[i]!), total, sem1, sem2);
+          for (let i = r.l0; i < r.l1; i++) acc.bump(slotOf(ti, r.libs[i]!), total);
           break;
         case 7: // NA_C
           campus.length = 0;
@@ -501,25 +501,25 @@ export function countColumns(cols: FacetColumns, q: ColumnCount, s1: readonly nu
             const c = q.campusOf?.get(r.libs[i]!);
             if (c !== undefined && !campus.includes(c)) campus.push(c);
           }
-          for (const c of campus) acc.bump(slotOf(ti, c), total, sem1, sem2);
+          for (const c of campus) acc.bump(slotOf(ti, c), total);
           break;
       }
     }
+    const vals = r.vals;
     for (let i = r.v0; i < r.v1; i++) {
-      const v = r.vals[i]!;
+      const v = vals[i]!;
       const ti = derivedSlot[valueType[v] ?? 0]!;
-      if (ti < 0 || (fails === 1 && failIndex[ti] !== failing)) continue;
+      if (ti < 0 || (failing >= 0 && failIndex[ti] !== failing)) continue;
       let slot = valueSlot[v]!;
       if (slot < 0) {
         valueSlot[v] = slot = acc.add(ti, v);
         touched.push(v);
       }
-      acc.bump(slot, total, sem1, sem2);
+      acc.bump(slot, total);
     }
   };
   try {
-    for (const id of s1) if (cols.read(id, r)) countRow(1);
-    if (s2) for (const id of s2) if (cols.read(id, r)) countRow(2);
+    for (let i = 0; i < ids.length; i++) if (cols.read(ids[i]!, r)) countRow();
   } finally {
     for (const v of touched) valueSlot[v] = -1;
   }
@@ -533,25 +533,23 @@ export function countColumns(cols: FacetColumns, q: ColumnCount, s1: readonly nu
       tipo: t,
       codigo: derived ? String(key) : codeOf(cols, t, key),
       valor: derived ? key : null,
-      total1: acc.total[slot]!,
-      sem1: acc.sem1[slot]!,
-      sem2: acc.sem2[slot]!,
+      total: acc.total[slot]!,
+      sem: acc.sem[slot]!,
     });
   }
-  return { rows: out, n1, n2 };
+  return out;
 }
 
 /** The types read from the title's own columns and copies, by kind number (countColumns' switch). */
 const PLAIN_KINDS: readonly FilterType[] = ["T", "Y", "I", "X", "K", "NA_A", "B", "NA_C"];
 
-/** Counts by slot: each slot's type, key, and its three sums. */
+/** Counts by slot: each slot's type, key, and its two sums. */
 class Counts {
   n = 0;
   type = new Int32Array(256);
   key = new Int32Array(256);
   total = new Int32Array(256);
-  sem1 = new Int32Array(256);
-  sem2 = new Int32Array(256);
+  sem = new Int32Array(256);
   add(type: number, key: number): number {
     if (this.n === this.type.length) {
       const grow = (a: Int32Array) => {
@@ -562,17 +560,15 @@ class Counts {
       this.type = grow(this.type);
       this.key = grow(this.key);
       this.total = grow(this.total);
-      this.sem1 = grow(this.sem1);
-      this.sem2 = grow(this.sem2);
+      this.sem = grow(this.sem);
     }
     this.type[this.n] = type;
     this.key[this.n] = key;
     return this.n++;
   }
-  bump(slot: number, total: number, sem1: number, sem2: number): void {
+  bump(slot: number, total: number): void {
     this.total[slot]! += total;
-    this.sem1[slot]! += sem1;
-    this.sem2[slot]! += sem2;
+    this.sem[slot]! += 1;
   }
 }
 
@@ -597,21 +593,6 @@ export async function columnQuery(db: Db, types: FilterType[], selected: Selecte
       )
     : null;
   return { types, flagged, selected, derivedIds, campusOf };
-}
-
-/**
- * Whether a title fails exactly one selected type: the only titles outside the hits that change a count (a
- * sampled text match's "without this filter" of that type).
- */
-export function failsExactlyOne(cols: FacetColumns, q: ColumnCount): (id: number) => boolean {
-  const tests = q.flagged.map((t) => passTest(cols, t, q));
-  const r: Cursor = { tipo: 0, ano: 0, idioma: 0, flags: 0, classe: 0, libs: cols.libs, l0: 0, l1: 0, vals: cols.vals, v0: 0, v1: 0 };
-  return (id) => {
-    if (!cols.read(id, r)) return false;
-    let fails = 0;
-    for (const test of tests) if (!test(r) && ++fails > 1) return false;
-    return fails === 1;
-  };
 }
 
 /** Whether a title passes every selected type (`q.flagged`). */

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { dialectOf, type Db } from "../db/index.ts";
 import { DERIVED_FACET_TYPES, type DerivedFacetType } from "./derived-facets.ts";
-import { columnQuery, countColumns, facetColumns, failsExactlyOne, type ColumnCount, type CountedValue, type FacetColumns } from "./facet-columns.ts";
+import { columnQuery, countColumns, facetColumns, type ColumnCount, type CountedValue, type FacetColumns } from "./facet-columns.ts";
 import { classLabel, filterTypesOf, languageLabel, NO_YEAR, noYearLabel, onlyWithLabel, type FilterType, type SelectedFilters } from "./filters.ts";
 import {
   bucketScope,
@@ -11,6 +11,7 @@ import {
   hitScope,
   online,
   searchStats,
+  textMatchIds,
   type FacetScope,
   type SearchParams,
 } from "./query.ts";
@@ -71,11 +72,11 @@ export async function searchFacets(
   // SQLite and PostgreSQL count in the facet columns when they are ready (ADR 105, "Facet columns in memory")
   // and the call lists the titles it counts; otherwise in SQL.
   const cols = await facetColumns(db);
-  const cq = cols ? await columnQuery(db, types, selected, flagged) : null;
-  // With filters, a sample of the text matches is drawn by buckets, without a pass of the text index (with the
-  // columns, only its titles that can change a count are tested against the words).
-  const relevant = cols && cq && flagged.length ? (ids: number[]) => ids.filter(failsExactlyOne(cols, cq)) : undefined;
-  const scope = flagged.length || dialectOf(db) === "postgres" ? await bucketScope(db, p, relevant) : await facetScope(db, p);
+  if (cols) return exactFacets(db, p, lang, cols, await columnQuery(db, types, selected, flagged));
+  // The columns are being read (a large catalogue just after the process started, or after a large import):
+  // counted in SQL meanwhile, past facetExactMax matches from a sample, marked `estimado` (ADR 105).
+  // With filters, a sample of the text matches is drawn by buckets, without a pass of the text index.
+  const scope = flagged.length || dialectOf(db) === "postgres" ? await bucketScope(db, p) : await facetScope(db, p);
   if (!scope) return { totalLimitado: false, estimado: false, estimadoSemFiltro: false, filtros: [] };
   // The hit set as its own stratum (s = 1) when the text matches are sampled; they are then stratum 2.
   const hits = flagged.length && scope.k !== null ? await hitScope(db, p) : null;
@@ -85,15 +86,50 @@ export async function searchFacets(
   // (A sample drawn by buckets has its own weight: the matches are not counted then.)
   const restN = hits ? Math.max(0, scope.n - hits.n) : 0;
   const q: FacetQuery = { types, selected, flagged, w1, restN, weight: scope.weight };
-  const listed = cols && cq && scope.ids && (!hits || hits.ids);
-  if (listed) searchStats.columnCounts++;
-  const { rows, n1, n2 } = listed
-    ? await countByColumns(db, cols, q, cq, hits ? hits.ids! : scope.ids!, hits ? scope.ids! : null)
-    : await countInSql(db, p, q, scope, hits);
+  const { rows, n1, n2 } = await countInSql(db, p, q, scope, hits);
   // Without filters, a sampled count is scaled by the sampling ratio (matches / sampled matches): an unbiased
   // estimate. With them, each stratum by its own ratio.
   const scale1 = hits ? w1 : scope.k === null || n1 === 0 ? 1 : (scope.weight ?? scope.n / n1);
   const scale2 = scope.weight ?? (n2 === 0 ? 0 : restN / n2);
+  const estimado = hits ? hits.k !== null : scope.k !== null;
+  return {
+    totalLimitado: false,
+    estimado,
+    estimadoSemFiltro: estimado || hits !== null,
+    filtros: await facetValues(db, types, selected, rows, lang, scale1, scale2),
+  };
+}
+
+/**
+ * Exact facet counts (ADR 265): every text match of the query (tab and options applied) read once, and counted
+ * in the facet columns in one pass. A match passing every selected type counts for every type's values (`total`
+ * and `totalSemFiltro`); one failing exactly one selected type counts only for that type's `totalSemFiltro`;
+ * the others for nothing. No sample, whatever the number of matches.
+ */
+async function exactFacets(
+  db: Db,
+  p: Pick<SearchParams, "termos" | "guia" | "filtros" | "opcoes">,
+  lang: "pt" | "es" | "en",
+  cols: FacetColumns,
+  cq: ColumnCount,
+): Promise<FacetResult> {
+  const ids = await textMatchIds(db, p);
+  if (!ids) return { totalLimitado: false, estimado: false, estimadoSemFiltro: false, filtros: [] };
+  searchStats.columnCounts++;
+  const rows = await countByColumns(db, cols, cq, ids);
+  return { totalLimitado: false, estimado: false, estimadoSemFiltro: false, filtros: await facetValues(db, cq.types, cq.selected, rows, lang, 1, 0) };
+}
+
+/** The listed values of each type, labelled and ordered, from the counted rows and the strata's scales. */
+async function facetValues(
+  db: Db,
+  types: FilterType[],
+  selected: SelectedFilters,
+  rows: CountRow[],
+  lang: "pt" | "es" | "en",
+  scale1: number,
+  scale2: number,
+): Promise<FacetValue[]> {
   const est = (v: number) => (v > 0 ? Math.max(1, Math.round(v)) : 0);
   const labels = await facetLabels(db, rows, lang);
   const filtros: FacetValue[] = [];
@@ -116,8 +152,7 @@ export async function searchFacets(
       });
     }
   }
-  const estimado = hits ? hits.k !== null : scope.k !== null;
-  return { totalLimitado: false, estimado, estimadoSemFiltro: estimado || hits !== null, filtros };
+  return filtros;
 }
 
 /** What both ways of counting need: the tab's types, the selection, and the strata's weights. */
@@ -287,17 +322,16 @@ async function countInSql(
 }
 
 /**
- * The same counts from the facet columns (`countColumns`), then the derived types ranked as the SQL statement
- * ranks them (by the weighted `totalSemFiltro`, then value id) and the kept ones labelled from their table.
+ * The same counts from the facet columns (`countColumns`: one stratum, every title), then the derived types
+ * ranked as the SQL statement ranks them (by `totalSemFiltro`, then value id) and the kept ones labelled from
+ * their table.
  */
-async function countByColumns(db: Db, cols: FacetColumns, q: FacetQuery, cq: ColumnCount, s1: readonly number[], s2: readonly number[] | null) {
-  const counted = countColumns(cols, cq, s1, s2);
-  const w2 = q.weight ?? q.restN / (counted.n2 > 0 ? counted.n2 : 1);
-  const key = (r: CountedValue) => (s2 ? r.sem1 + (r.sem2 * w2) / q.w1 : r.sem1);
+async function countByColumns(db: Db, cols: FacetColumns, cq: ColumnCount, ids: ArrayLike<number>): Promise<CountRow[]> {
+  const counted = countColumns(cols, cq, ids);
   const selectedIds = new Set(Object.values(cq.derivedIds).flat());
   const kept: CountedValue[] = [];
   const byType = new Map<FilterType, CountedValue[]>();
-  for (const r of counted.rows) {
+  for (const r of counted) {
     if (r.valor === null) kept.push(r);
     else {
       const list = byType.get(r.tipo);
@@ -306,13 +340,13 @@ async function countByColumns(db: Db, cols: FacetColumns, q: FacetQuery, cq: Col
     }
   }
   for (const list of byType.values()) {
-    list.sort((a, b) => key(b) - key(a) || a.valor! - b.valor!);
+    list.sort((a, b) => b.sem - a.sem || a.valor! - b.valor!);
     list.forEach((r, i) => (i < FACET_TOP_N || selectedIds.has(r.valor!)) && kept.push(r));
   }
-  const ids = kept.filter((r) => r.valor !== null).map((r) => r.valor!);
+  const valueIds = kept.filter((r) => r.valor !== null).map((r) => r.valor!);
   const labels = new Map<number, { tipo: string; codigo: string; descricao: string }>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const part = ids.slice(i, i + 500);
+  for (let i = 0; i < valueIds.length; i += 500) {
+    const part = valueIds.slice(i, i + 500);
     for (const r of await db
       .selectFrom("faceta_valor")
       .select(["cod_valor", "tipo", "codigo", "descricao"])
@@ -323,13 +357,13 @@ async function countByColumns(db: Db, cols: FacetColumns, q: FacetQuery, cq: Col
   }
   const rows: CountRow[] = [];
   for (const r of kept) {
-    if (r.valor === null) rows.push({ tipo: r.tipo, codigo: r.codigo, descricao: null, total1: r.total1, sem1: r.sem1, sem2: r.sem2 });
+    if (r.valor === null) rows.push({ tipo: r.tipo, codigo: r.codigo, descricao: null, total1: r.total, sem1: r.sem, sem2: 0 });
     else {
       const v = labels.get(r.valor);
-      if (v) rows.push({ tipo: v.tipo as FilterType, codigo: v.codigo, descricao: v.descricao, total1: r.total1, sem1: r.sem1, sem2: r.sem2 });
+      if (v) rows.push({ tipo: v.tipo as FilterType, codigo: v.codigo, descricao: v.descricao, total1: r.total, sem1: r.sem, sem2: 0 });
     }
   }
-  return { rows, n1: counted.n1, n2: counted.n2 };
+  return rows;
 }
 
 /** Years most recent first; "no date" last. */

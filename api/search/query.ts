@@ -830,16 +830,16 @@ async function inTitleTier(db: Db, c: Compiled, ids: readonly number[], known?: 
 
 /**
  * One pass of the SQLite text index for a plain text query (no tab rule, options or filters): the first ids (up
- * to the larger of directMax and facetExactMax, plus one), the exact count, and above that the ids of a
- * generous facet sample (`wide` buckets, guessed from where the first ids ended). The search and its facets —
+ * to the larger of directMax and facetExactMax, plus one) and, above that, every match's id (their number is the
+ * exact count; the facets count them all in the facet columns, ADR 265). The search and its facets —
  * two API calls for one page — share it through a small cache per database, valid while the text index is
  * unchanged (this process's writers bump its generation; other connections' commits change `data_version`).
  */
 interface TextPass {
   first: number[];
   n: number;
-  wide: number;
-  sample: number[] | null;
+  /** Every match when there are more than `first` holds (the exact facet count reads them; ADR 265). */
+  all: Int32Array | null;
 }
 
 interface PassCache {
@@ -929,18 +929,40 @@ function guessMatches(first: readonly number[], span: number): number {
 
 /**
  * Reads the matches `text` lists (SQLite): their first `cap` + 1 ids and, when there are more, in one more pass
- * their exact count and a generous facet sample (four times the buckets a count guessed from where the first
- * ids ended would need).
+ * every one of them (their count is the exact total; the facet columns count them all: ADR 265).
  */
 async function readMatches(db: Db, text: RawBuilder<unknown>, cap: number): Promise<TextPass> {
   searchStats.passes++;
   const first = await idsOf(db, sql`${text} LIMIT ${cap + 1}`);
-  if (first.length <= cap) return { first, n: first.length, wide: 0, sample: null };
-  const guess = guessMatches(first, await titleSpan(db));
-  const wide = Math.min(HASH_BUCKETS, 4 * sampleBuckets(guess));
-  const { rows } = await sql<{ n: number; s: string }>`
-    SELECT count(*) AS n, json_group_array(m.id) FILTER (WHERE ${sampleCondition(db, sql`m.id`, wide)}) AS s FROM (${text}) m`.execute(db);
-  return { first, n: Number(rows[0].n), wide, sample: JSON.parse(rows[0].s) as number[] };
+  if (first.length <= cap) return { first, n: first.length, all: null };
+  const all = await allIdsOf(db, text);
+  return { first, n: all.length, all };
+}
+
+/**
+ * Every id `ids` lists, in its order, in one row (a JSON array built by the database): a broad word's 700,000
+ * matches cost one row, not 700,000.
+ */
+async function allIdsOf(db: Db, ids: RawBuilder<unknown>): Promise<Int32Array> {
+  const { rows } = await (
+    dialectOf(db) === "postgres"
+      ? sql<{ s: string | null }>`SELECT CAST(json_agg(m.id) AS text) AS s FROM (${ids}) m`
+      : sql<{ s: string | null }>`SELECT json_group_array(m.id) AS s FROM (${ids}) m`
+  ).execute(db);
+  return Int32Array.from(JSON.parse(rows[0]?.s ?? "[]") as number[]);
+}
+
+/**
+ * Every text match of a search (tab and options applied, filters not): what the exact facet count
+ * reads (ADR 265), in no particular order. SQLite shares the search's pass (a plain tab); PostgreSQL reads them in one statement.
+ */
+export async function textMatchIds(db: Db, p: Pick<SearchParams, "termos" | "guia" | "opcoes">): Promise<Int32Array | null> {
+  const c = await compile(db, p.termos);
+  if (!c) return null;
+  const text = matchIds(db, c.all, { guia: p.guia, opcoes: p.opcoes }, null);
+  if (dialectOf(db) === "postgres") return allIdsOf(db, text);
+  const pass = plain({ guia: p.guia, opcoes: p.opcoes }) ? await textPass(db, c.all) : await readMatches(db, text, searchLimits.facetExactMax);
+  return pass.all ?? Int32Array.from(pass.first);
 }
 
 /** Whether a search is a plain text query: no tab rule, options or filters (the text pass answers it). */
@@ -1434,11 +1456,7 @@ export async function facetScope(db: Db, p: Pick<SearchParams, "termos" | "guia"
  * stands for 65,536 / k matches. No tab rule or options, and on SQLite a plain query; otherwise `facetScope`.
  * PostgreSQL's facets always sample this way (it has no pass to share, and a pass there is seconds at 1M).
  */
-export async function bucketScope(
-  db: Db,
-  p: Pick<SearchParams, "termos" | "guia" | "opcoes">,
-  relevant?: (ids: number[]) => number[],
-): Promise<FacetScope | null> {
+export async function bucketScope(db: Db, p: Pick<SearchParams, "termos" | "guia" | "opcoes">): Promise<FacetScope | null> {
   const c = await compile(db, p.termos);
   if (!c) return null;
   // Without a rule (a query word beyond plain ASCII) SQLite would probe each sampled title: the pass is cheaper.
@@ -1450,16 +1468,8 @@ export async function bucketScope(
   const span = await titleSpan(db);
   const guess = guessMatches(first, span);
   let k = sampleBuckets(guess, searchLimits.facetRestSample);
-  // SQLite: only the sampled titles that can change a count are tested against the words (`relevant`: with the
-  // facet columns, those failing exactly one selected type), since each stands for a fixed 65,536 / k matches.
-  if (!pg)
-    return {
-      n: guess,
-      k,
-      all: c.all,
-      ids: await textMatches(db, c, relevant ? relevant(bucketIds(k, span)) : bucketIds(k, span)),
-      weight: HASH_BUCKETS / k,
-    };
+  // SQLite: each sampled title stands for a fixed 65,536 / k matches.
+  if (!pg) return { n: guess, k, all: c.all, ids: await textMatches(db, c, bucketIds(k, span)), weight: HASH_BUCKETS / k };
   let ids = await textMatches(db, c, bucketIds(k, span));
   // A guess far too low (PostgreSQL returns the first matches in the table's physical order, not by id) gives a
   // sample far too large: it is cut to the buckets its own rate says are enough, a subset drawn the same way.
@@ -1497,10 +1507,9 @@ async function scopeOf(db: Db, text: RawBuilder<unknown>, pass: TextPass | null,
   }
   if (pass.n <= searchLimits.facetExactMax) return { n: pass.n, k: null, all, ids: pass.first.slice(0, pass.n) };
   const k = sampleBuckets(pass.n);
-  const ids =
-    pass.sample && k <= pass.wide
-      ? pass.sample.filter((id) => bucketOf(id) < k)
-      : await idsOf(db, sql`SELECT m.id FROM (${text}) m WHERE ${sampleCondition(db, sql`m.id`, k)}`);
+  const ids = pass.all
+    ? Array.from(pass.all).filter((id) => bucketOf(id) < k)
+    : await idsOf(db, sql`SELECT m.id FROM (${text}) m WHERE ${sampleCondition(db, sql`m.id`, k)}`);
   return { n: pass.n, k, all, ids };
 }
 
