@@ -1,5 +1,14 @@
 /**
- * Import rate at 100,000 records: generates an ISO 2709 file (seeded, deterministic) from the bundled demo
+ * Import rate at 100,000 records, two files.
+ *
+ * 1. Realistic (issue 27; {@link runRealisticImport}): a file from bench/realistic-catalogue.ts (the search bench's
+ *    generator: Zipf vocabulary from the system's word lists, subtitles, subject headings with subdivisions, 852/949
+ *    holdings), imported by the command users run, `npm run import`, in a child process on a fresh database: records/s
+ *    by wall clock, records per CPU second of every process it starts (all their threads; the shell's `times`), and
+ *    the peak resident memory (the largest VmHWM among those processes, sampled from /proc: the importer with its
+ *    reader threads). BENCH_DB_DIR keeps the generated file (the folder the search bench uses for the same count
+ *    and seed); BENCH_IMPORT_REALISTIC=0 skips it.
+ * 2. Synthetic: generates an ISO 2709 file (seeded, deterministic) from the bundled demo
  * records — each copy gets its own 001/003, a numbered title and one 952 item with a unique barcode — then
  * imports it into a fresh SQLite database through `importFiles` (parse, map, write, index) in bulk mode, as
  * `npm run import` does for a file this size, and reports records per second and the peak resident memory.
@@ -7,6 +16,7 @@
  * generated file; BENCH_IMPORT_MODES=bulk,normal also times the normal mode (one fresh database each);
  * BENCH_IMPORT_READERS sets bulk mode's reader threads (0: none), BENCH_IMPORT_BATCH its records per transaction.
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +28,7 @@ import { recordKind } from "../api/marc/map.ts";
 import { readRecords } from "../api/marc/read.ts";
 import { controlValue, type MarcRecord } from "../api/marc/types.ts";
 import { toIso2709 } from "../api/marc/write.ts";
+import { writeRealisticFile } from "./realistic-catalogue.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -211,6 +222,145 @@ export function importTable(results: ImportBenchResult[]): string {
   );
 }
 
+/** One end-to-end run of `npm run import` on a realistic file (see the file's comment). */
+export interface RealisticImportResult {
+  records: number;
+  titles: number;
+  megabytes: number;
+  /** Bulk mode (the command turns it on by itself from 50 MB of files). */
+  bulk: boolean;
+  seconds: number;
+  recordsPerSecond: number;
+  /** User + system CPU of every process the command ran (npm, the shell, tsx, the importer and its threads). */
+  cpuSeconds?: number;
+  recordsPerCpuSecond?: number;
+  /** The largest peak resident set (VmHWM) among those processes: the importer's, its threads included. */
+  peakMb?: number;
+  /** The same, summed over the processes (npm and tsx's own node processes add about 100 MB). */
+  peakTreeMb?: number;
+  loadBefore: number;
+  loadAfter: number;
+  cores: number;
+}
+
+/** The process ids under `pid` (Linux), `pid` included. */
+function processTree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    let tasks: string[] = [];
+    try {
+      tasks = fs.readdirSync(`/proc/${out[i]}/task`);
+    } catch {
+      continue;
+    }
+    for (const t of tasks) {
+      try {
+        for (const c of fs.readFileSync(`/proc/${out[i]}/task/${t}/children`, "utf8").split(" ")) if (c.trim()) out.push(Number(c));
+      } catch {
+        // The task ended meanwhile.
+      }
+    }
+  }
+  return out;
+}
+
+/** A process's peak resident set (VmHWM) in bytes, or undefined. */
+function peakRss(pid: number): number | undefined {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Generates (or reuses) the realistic file and imports it with `npm run import` into a fresh SQLite database in a
+ * child process, as a user would. BENCH_IMPORT_RECORDS (100,000) and BENCH_SEED (27) choose the file.
+ */
+export async function runRealisticImport(): Promise<RealisticImportResult> {
+  const n = Number(process.env.BENCH_IMPORT_RECORDS ?? 100_000);
+  const seed = Number(process.env.BENCH_SEED ?? 27);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "estante-import-realistic-"));
+  try {
+    const keep = process.env.BENCH_DB_DIR ? path.resolve(process.env.BENCH_DB_DIR, `realistic-${n}-${seed}`) : null;
+    const file = path.join(keep ?? work, "catalogue.mrc");
+    if (!keep || !fs.existsSync(file)) {
+      if (keep) fs.mkdirSync(keep, { recursive: true });
+      const t = Date.now();
+      await writeRealisticFile(file, n, seed);
+      console.log(`import bench: generated ${n} realistic records (seed ${seed}) in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    }
+    const megabytes = fs.statSync(file).size / 1e6;
+    const dataDir = path.join(work, "data");
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    const loadBefore = os.loadavg()[0];
+    const started = performance.now();
+    // The shell reports its children's CPU time (`times`, every process it waited for and their threads) on fd 3.
+    const child = spawn("sh", ["-c", '"$@"; s=$?; times >&3; exit $s', "sh", "npm", "run", "--silent", "import", "--", file], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe", "pipe"],
+    });
+    let out = "";
+    let timesOut = "";
+    child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+    (child.stdio[3] as NodeJS.ReadableStream).on("data", (d: Buffer) => (timesOut += d.toString()));
+    const peaks = new Map<number, number>();
+    const sample = () => {
+      for (const pid of processTree(child.pid!)) {
+        const hwm = peakRss(pid);
+        if (hwm !== undefined) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, hwm));
+      }
+    };
+    const timer = setInterval(sample, 100);
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    clearInterval(timer);
+    const seconds = (performance.now() - started) / 1000;
+    if (code !== 0) throw new Error(`npm run import exited with ${code}:\n${out.slice(-2000)}`);
+    const read = /Read (\d+) records: (\d+) titles imported/.exec(out);
+    const records = read ? Number(read[1]) : n;
+    // POSIX `times`: this shell's user and system time, then its children's ("0m12.34s 0m1.05s").
+    const t = [...(timesOut.split("\n")[1] ?? "").matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+    const cpuSeconds = t.length === 2 ? t[0] + t[1] : undefined;
+    const all = [...peaks.values()];
+    return {
+      records,
+      titles: read ? Number(read[2]) : 0,
+      megabytes,
+      bulk: out.includes("Bulk mode"),
+      seconds,
+      recordsPerSecond: records / seconds,
+      cpuSeconds,
+      recordsPerCpuSecond: cpuSeconds ? records / cpuSeconds : undefined,
+      peakMb: all.length ? Math.max(...all) / 1e6 : undefined,
+      peakTreeMb: all.length ? all.reduce((a, b) => a + b, 0) / 1e6 : undefined,
+      loadBefore,
+      loadAfter: os.loadavg()[0],
+      cores: os.availableParallelism(),
+    };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The realistic run as a Markdown table, with issue 27's targets. */
+export function realisticImportTable(r: RealisticImportResult): string {
+  const mb = (v: number | undefined) => (v === undefined ? "—" : `${v.toFixed(0)} MB`);
+  return (
+    `\n## \`npm run import\` of ${r.records.toLocaleString("en")} realistic records (targets: ≥ 2,000 records/s wall on 2 cores, ≥ 1,000 per CPU second, peak under 1 GB)\n\n` +
+    `| file | mode | titles | wall s | records/s (wall) | CPU s | records per CPU second | peak memory (importer) | peak memory (all its processes) | load avg before → after | cores |\n` +
+    `|---|---|---|---|---|---|---|---|---|---|---|\n` +
+    `| ${r.megabytes.toFixed(0)} MB | ${r.bulk ? "bulk" : "normal"} | ${r.titles} | ${r.seconds.toFixed(1)} | **${Math.round(r.recordsPerSecond)}** | ${r.cpuSeconds?.toFixed(1) ?? "—"} | ` +
+    `**${r.recordsPerCpuSecond ? Math.round(r.recordsPerCpuSecond) : "—"}** | **${mb(r.peakMb)}** | ${mb(r.peakTreeMb)} | ${r.loadBefore.toFixed(1)} → ${r.loadAfter.toFixed(1)} | ${r.cores} |`
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runImport100k().then((r) => console.log(importTable(r)));
+  (async () => {
+    if (process.env.BENCH_IMPORT_REALISTIC !== "0") console.log(realisticImportTable(await runRealisticImport()));
+    if (process.env.BENCH_IMPORT_SYNTHETIC !== "0") console.log(importTable(await runImport100k()));
+  })();
 }

@@ -8,7 +8,8 @@
  * - pages per second at 10 concurrent connections (mixed search and title pages, default workers);
  * - the JavaScript each route ships, compressed with brotli;
  * - search at 100k synthetic titles (bench/search-100k.ts): API and raw DB p50/p95;
- * - the MARC import rate on a generated 100,000-record ISO 2709 file (bench/import-100k.ts).
+ * - the MARC import rate: 100,000 realistic records through `npm run import`, and a generated 100,000-record
+ *   ISO 2709 file through importFiles (bench/import-100k.ts).
  * Results go to stdout as a table and to bench/results/<timestamp>.json.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -16,7 +17,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { BENCH_LOGIN, seedBenchPatron } from "./account.ts";
-import { importTable, runImport100k } from "./import-100k.ts";
+import { importTable, realisticImportTable, runImport100k, runRealisticImport } from "./import-100k.ts";
 import { pageCostTable, runPageCost } from "./page-cost.ts";
 import { runSearch100k } from "./search-100k.ts";
 import { runRealisticSearch } from "./realistic-search.ts";
@@ -297,9 +298,11 @@ async function main() {
     await runFindingCosts();
   }
 
-  // 5. Import rate: a generated 100,000-record ISO 2709 file through importFiles (BENCH_SKIP_IMPORT=1 skips it).
+  // 5. Import rate (BENCH_SKIP_IMPORT=1 skips both): 100,000 realistic records through `npm run import` in a child
+  // process (BENCH_IMPORT_REALISTIC=0 skips it), then a generated 100,000-record file through importFiles.
   if (!process.env.BENCH_SKIP_IMPORT) {
     console.log("");
+    if (process.env.BENCH_IMPORT_REALISTIC !== "0") console.log(realisticImportTable(await runRealisticImport()));
     console.log(importTable(await runImport100k()));
   }
 }
