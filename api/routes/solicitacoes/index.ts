@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { isIsbnOrIssn, maxYear, MIN_YEAR, pagesIssue } from "../../contract/request-fields.ts";
-import { libraryExists } from "../db/directory.ts";
-import { getRequest } from "../db/library-requests.ts";
+import { isIsbnOrIssn, maxYear, MIN_YEAR, pagesIssue } from "../../../contract/request-fields.ts";
+import { libraryExists } from "../../db/directory.ts";
+import { getRequest } from "../../db/library-requests.ts";
 import {
   createRequest,
   DEFENCE_DEGREES,
@@ -14,11 +14,11 @@ import {
   WORK_TYPES,
   type FieldIssue,
   type RequestKind,
-} from "../domain/library-requests.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, fieldErrorsOf, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { langFromHeader, msg, type Lang } from "../lib/messages.ts";
-import { ruleError } from "./refusals.ts";
+} from "../../domain/library-requests.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, fieldErrorsOf, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { langFromHeader, msg, type Lang } from "../../lib/messages.ts";
+import { ruleError } from "../refusals.ts";
 
 const FIELD_MESSAGES = {
   datas_ambas: { pt: "Informe as duas datas.", es: "Indique las dos fechas.", en: "Enter both dates." },

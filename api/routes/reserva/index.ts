@@ -1,11 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { holdOptions, placeHold, validateQueue } from "../domain/holds.ts";
-import { cancelHolds, changePickupLibrary, holdHistory, listMyHolds, suspendHold, type HoldChangeOutcome } from "../domain/my-holds.ts";
-import { ApiError } from "../lib/errors.ts";
-import { holdChangeMessage } from "./reserva-messages.ts";
-import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { TitleLanguage } from "../lib/title-schemas.ts";
-import { refusalError } from "./refusals.ts";
+import { holdOptions, placeHold, validateQueue } from "../../domain/holds.ts";
+import { cancelHolds, changePickupLibrary, holdHistory, listMyHolds, suspendHold, type HoldChangeOutcome } from "../../domain/my-holds.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { holdChangeMessage } from "./messages.ts";
+import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { TitleLanguage } from "../../lib/title-schemas.ts";
+import { refusalError } from "../refusals.ts";
 
 const Reserva = z
   .object({

@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { cancelLoanRequest, createLoanRequest, listLoanRequests, loanRequestOptions } from "../domain/loan-requests.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { TitleLanguage } from "../lib/title-schemas.ts";
-import { receivingLocationName } from "./messages.ts";
-import { refusalError } from "./refusals.ts";
+import { cancelLoanRequest, createLoanRequest, listLoanRequests, loanRequestOptions } from "../../domain/loan-requests.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { TitleLanguage } from "../../lib/title-schemas.ts";
+import { receivingLocationName } from "../messages.ts";
+import { refusalError } from "../refusals.ts";
 
 const Id = z.object({
   id: z.coerce

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { NEW_ARRIVALS_DEFAULT, NEW_ARRIVALS_MAX } from "../../contract/new-arrivals.ts";
-import { libraryExists, newArrivals } from "../db/new-arrivals.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
-import type { Lang } from "../lib/messages.ts";
+import { NEW_ARRIVALS_DEFAULT, NEW_ARRIVALS_MAX } from "../../../contract/new-arrivals.ts";
+import { libraryExists, newArrivals } from "../../db/new-arrivals.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../../lib/http.ts";
+import type { Lang } from "../../lib/messages.ts";
 
 const UNKNOWN_LIBRARY = {
   pt: "Esta biblioteca não existe.",

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ApiError } from "../lib/errors.ts";
-import { isUniqueViolation } from "../domain/holds.ts";
-import { deleteSavedSearch, insertSavedSearch, savedSearchByQuery, savedSearchesOf } from "../db/saved-searches.ts";
-import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { isUniqueViolation } from "../../domain/holds.ts";
+import { deleteSavedSearch, insertSavedSearch, savedSearchByQuery, savedSearchesOf } from "../../db/saved-searches.ts";
+import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
 
 /** At most this many saved searches per patron. */
 export const MAX_SAVED_SEARCHES = 50;

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { DUE_DAYS_MAX, DUE_DAYS_MIN, HISTORY_CHOICES, NOTIFICATION_EVENTS, SAVED_SEARCH_FREQUENCIES } from "../../contract/notifications.ts";
-import { deleteHistoryItems, historyModeOf, libraryHistoryDays, returnedLoansCount, setHistoryMode } from "../db/loan-history.ts";
+import { DUE_DAYS_MAX, DUE_DAYS_MIN, HISTORY_CHOICES, NOTIFICATION_EVENTS, SAVED_SEARCH_FREQUENCIES } from "../../../contract/notifications.ts";
+import { deleteHistoryItems, historyModeOf, libraryHistoryDays, returnedLoansCount, setHistoryMode } from "../../db/loan-history.ts";
 import {
   describeUnsubscribe,
   preferencesOf,
@@ -9,11 +9,11 @@ import {
   savePreferences,
   unsubscribe,
   type Preferences,
-} from "../domain/notifications.ts";
-import { setSavedSearchAlert } from "../domain/saved-search-alerts.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, errorResponses, type ApiDeps } from "../lib/http.ts";
-import type { Lang } from "../lib/messages.ts";
+} from "../../domain/notifications.ts";
+import { setSavedSearchAlert } from "../../domain/saved-search-alerts.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, errorResponses, type ApiDeps } from "../../lib/http.ts";
+import type { Lang } from "../../lib/messages.ts";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: json(schema) });

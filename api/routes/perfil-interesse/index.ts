@@ -17,7 +17,7 @@ import {
   titlesOfClasses,
   updateFollowedPeriodical,
   workTypesOf,
-} from "../db/interest-profiles.ts";
+} from "../../db/interest-profiles.ts";
 import {
   addItems,
   AREA_TABLE,
@@ -29,12 +29,12 @@ import {
   todayOf,
   validityIssue,
   type ValidityIssue,
-} from "../domain/interest-profiles.ts";
-import { ApiError } from "../lib/errors.ts";
-import { titleKind } from "../db/acervo.ts";
-import { createRouter, ErrorSchema, LangHeader, parseJsonArray, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg, type Lang } from "../lib/messages.ts";
-import { classLabel } from "../search/index.ts";
+} from "../../domain/interest-profiles.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { titleKind } from "../../db/acervo.ts";
+import { createRouter, ErrorSchema, LangHeader, parseJsonArray, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { msg, type Lang } from "../../lib/messages.ts";
+import { classLabel } from "../../search/index.ts";
 
 type Issue = ValidityIssue | "tipos_obrigatorio" | "itens_obrigatorio" | "nao_periodico" | "periodico_existente";
 const FIELD_MESSAGES = {

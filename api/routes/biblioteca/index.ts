@@ -13,11 +13,11 @@ import {
   SUGGESTION_ANSWERS,
   unblockPatron,
   type ActionOutcome,
-} from "../domain/library-actions.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, LangHeader, type ApiDeps } from "../lib/http.ts";
-import type { Lang } from "../lib/messages.ts";
-import { requireStaff } from "../lib/staff-auth.ts";
+} from "../../domain/library-actions.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, LangHeader, type ApiDeps } from "../../lib/http.ts";
+import type { Lang } from "../../lib/messages.ts";
+import { requireStaff } from "../../lib/staff-auth.ts";
 
 const TEXT = {
   situacao_invalida: {

@@ -10,12 +10,12 @@ import {
   searchNetwork,
   type SearchKind,
   type SearchTerm,
-} from "../search/index.ts";
-import { homeRecordLink, parseNetworkFilters } from "../domain/network.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg, type Lang } from "../lib/messages.ts";
-import { MIN_SEARCH_TERM_LENGTH } from "../../contract/search-terms.ts";
+} from "../../search/index.ts";
+import { homeRecordLink, parseNetworkFilters } from "../../domain/network.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { msg, type Lang } from "../../lib/messages.ts";
+import { MIN_SEARCH_TERM_LENGTH } from "../../../contract/search-terms.ts";
 
 /** The network service's path segment (spec §7 "Rede-{product}"); the API keeps its own product name. */
 export const NETWORK_PATH = "rede-pergamum";

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { gruView, issueGru, listGrus, type GruRefusal } from "../domain/gru.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import type { Lang } from "../lib/messages.ts";
+import { gruView, issueGru, listGrus, type GruRefusal } from "../../domain/gru.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import type { Lang } from "../../lib/messages.ts";
 
 const REFUSALS: Record<GruRefusal, Record<Lang, string>> = {
   // Spec §8 "User has no tax number registered".

@@ -1,13 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { emailOf } from "../db/contact-details.ts";
-import { institutionNames } from "../db/institution.ts";
-import { allowEvent } from "../db/rate-limit.ts";
-import { declarationPdf } from "../domain/no-debts-pdf.ts";
-import { issueDeclaration, noDebtsStatus, normalizeVerificationCode, verifyDeclaration, type Pending } from "../domain/no-debts.ts";
-import type { DeclarationRow } from "../db/declarations.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg, type Lang } from "../lib/messages.ts";
+import { emailOf } from "../../db/contact-details.ts";
+import { institutionNames } from "../../db/institution.ts";
+import { allowEvent } from "../../db/rate-limit.ts";
+import { declarationPdf } from "../../domain/no-debts-pdf.ts";
+import { issueDeclaration, noDebtsStatus, normalizeVerificationCode, verifyDeclaration, type Pending } from "../../domain/no-debts.ts";
+import type { DeclarationRow } from "../../db/declarations.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, errorResponses, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { msg, type Lang } from "../../lib/messages.ts";
 
 /** The API's own words for this group (spec §4, §8), by `lang`. */
 const TEXT = {
