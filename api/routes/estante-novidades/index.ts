@@ -3,13 +3,7 @@ import { NEW_ARRIVALS_DEFAULT, NEW_ARRIVALS_MAX } from "../../../contract/new-ar
 import { libraryExists, newArrivals } from "../../db/new-arrivals.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../../lib/http.ts";
-import type { Lang } from "../../lib/messages.ts";
-
-const UNKNOWN_LIBRARY = {
-  pt: "Esta biblioteca não existe.",
-  es: "Esta biblioteca no existe.",
-  en: "This library does not exist.",
-} satisfies Record<Lang, string>;
+import { UNKNOWN_LIBRARY } from "./messages.ts";
 
 const Query = z.object({
   biblioteca: z.coerce

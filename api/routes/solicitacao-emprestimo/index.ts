@@ -5,6 +5,7 @@ import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, 
 import { TitleLanguage } from "../../lib/title-schemas.ts";
 import { receivingLocationName } from "../messages.ts";
 import { refusalError } from "../refusals.ts";
+import { CANCEL_MESSAGES } from "./messages.ts";
 
 const Id = z.object({
   id: z.coerce
@@ -78,12 +79,6 @@ const Item = z.object({
   recebimento_textual: z.string().nullable().openapi({ description: "How the patron asked to receive the item, in their words" }),
   data_cancelamento: z.string().nullable(),
 });
-
-const CANCEL_MESSAGES = {
-  pt: "Só é possível cancelar uma solicitação aguardando atendimento.",
-  es: "Solo se puede cancelar una solicitud en espera de atención.",
-  en: "Only a request still waiting can be cancelled.",
-} as const;
 
 const cancelRoute = createRoute({
   method: "delete",
