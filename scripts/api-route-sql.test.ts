@@ -20,7 +20,6 @@ const DOMAIN_SQL_NOT_YET_MOVED = [
   "api/domain/armazem.ts",
   "api/domain/captcha.ts",
   "api/domain/gru.ts",
-  "api/domain/holds.ts",
   "api/domain/library-actions.ts",
   "api/domain/loan-requests.ts",
   "api/domain/login-variants.ts",
