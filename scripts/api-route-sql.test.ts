@@ -21,7 +21,6 @@ const DOMAIN_SQL_NOT_YET_MOVED = [
   "api/domain/captcha.ts",
   "api/domain/gru.ts",
   "api/domain/library-actions.ts",
-  "api/domain/loan-requests.ts",
   "api/domain/login-variants.ts",
   "api/domain/login.ts",
   "api/domain/my-holds.ts",
