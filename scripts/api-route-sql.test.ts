@@ -23,7 +23,6 @@ const DOMAIN_SQL_NOT_YET_MOVED = [
   "api/domain/library-actions.ts",
   "api/domain/login-variants.ts",
   "api/domain/login.ts",
-  "api/domain/my-holds.ts",
   "api/domain/no-debts.ts",
   "api/domain/notifications.ts",
   "api/domain/periodical-issues.ts",

@@ -130,3 +130,119 @@ export async function insertHoldAtEnd(db: Db, h: NewHold) {
   const row = result.rows[0]!;
   return { ...row, cod_reserva: Number(row.cod_reserva), cod_acervo: Number(row.cod_acervo), posicao: Number(row.posicao) };
 }
+
+/** A hold's columns as the patron's lists show them, with its title and pickup library. */
+const HOLD_COLUMNS = [
+  "r.cod_reserva",
+  "a.cod_acervo",
+  "a.titulo",
+  "a.autor",
+  "a.idioma",
+  "b.desc_biblioteca as biblioteca",
+  "b.cod_biblioteca",
+  "r.situacao",
+  "r.data_reserva",
+  "r.data_liberacao",
+  "r.data_cancelamento",
+  "r.observacao",
+  "r.volume",
+  "r.tomo",
+  "r.parte",
+  "r.material_adicional",
+  "r.localizacao",
+  "r.suspensa_ate",
+  "r.data_transito",
+] as const;
+
+/** The patron's active holds, oldest first, each with its rank among its title's active holds (`posicao`). */
+export async function activeHoldsOf(db: Db, codPessoa: number) {
+  const rows = await db
+    .selectFrom("reserva as r")
+    .innerJoin("acervo as a", "a.cod_acervo", "r.cod_acervo")
+    .innerJoin("biblioteca as b", "b.cod_biblioteca", "r.cod_biblioteca")
+    .select(HOLD_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom("reserva as o")
+        .select(sql<number>`count(*)`.as("n"))
+        .whereRef("o.cod_acervo", "=", "r.cod_acervo")
+        .where("o.situacao", "in", ACTIVE_HOLD)
+        .whereRef("o.posicao", "<=", "r.posicao")
+        .as("posicao"),
+    )
+    .where("r.cod_pessoa", "=", codPessoa)
+    .where("r.situacao", "in", ACTIVE_HOLD)
+    .orderBy("r.data_reserva")
+    .orderBy("r.cod_reserva")
+    .execute();
+  return rows.map((r) => ({ ...r, posicao: Number(r.posicao) }));
+}
+
+/** The patron's past holds (fulfilled or cancelled), newest first, at most `limit`. */
+export function pastHoldsOf(db: Db, codPessoa: number, limit: number) {
+  return db
+    .selectFrom("reserva as r")
+    .innerJoin("acervo as a", "a.cod_acervo", "r.cod_acervo")
+    .innerJoin("biblioteca as b", "b.cod_biblioteca", "r.cod_biblioteca")
+    .select(HOLD_COLUMNS)
+    .where("r.cod_pessoa", "=", codPessoa)
+    .where("r.situacao", "not in", ACTIVE_HOLD)
+    .orderBy("r.data_reserva", "desc")
+    .orderBy("r.cod_reserva", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** Cancels the patron's active holds among `ids` (others' and those already over are left alone); the ids cancelled. */
+export async function cancelActiveHolds(db: Db, codPessoa: number, ids: number[], now: string): Promise<number[]> {
+  const rows = await db
+    .updateTable("reserva")
+    .set({ situacao: "cancelada", data_cancelamento: now })
+    .where("cod_pessoa", "=", codPessoa)
+    .where("cod_reserva", "in", ids)
+    .where("situacao", "in", ACTIVE_HOLD)
+    .returning("cod_reserva")
+    .execute();
+  return rows.map((r) => Number(r.cod_reserva));
+}
+
+/** One of the patron's active holds, or undefined. */
+export function activeHoldOf(db: Db, codPessoa: number, codReserva: number) {
+  return db
+    .selectFrom("reserva")
+    .select(["cod_reserva", "cod_acervo", "situacao", "data_transito", "suspensa_ate"])
+    .where("cod_reserva", "=", codReserva)
+    .where("cod_pessoa", "=", codPessoa)
+    .where("situacao", "in", ACTIVE_HOLD)
+    .executeTakeFirst();
+}
+
+/** Suspends a waiting hold until `until`, or resumes it (null). */
+export async function setHoldSuspension(db: Db, codReserva: number, until: string | null): Promise<void> {
+  await db.updateTable("reserva").set({ suspensa_ate: until }).where("cod_reserva", "=", codReserva).where("situacao", "=", "ativa").execute();
+}
+
+/** Moves a waiting hold's pickup to `biblioteca` unless a copy is in transit to it by now; true when it moved. */
+export async function moveHoldPickup(db: Db, codReserva: number, biblioteca: number): Promise<boolean> {
+  const res = await db
+    .updateTable("reserva")
+    .set({ cod_biblioteca: biblioteca })
+    .where("cod_reserva", "=", codReserva)
+    .where("situacao", "=", "ativa")
+    .where("data_transito", "is", null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The first waiting hold of the title in queue order that is not suspended on `today`, or undefined. */
+export function firstWaitingHold(db: Db, codAcervo: number, today: string) {
+  return db
+    .selectFrom("reserva")
+    .select(["cod_reserva", "cod_pessoa", "posicao"])
+    .where("cod_acervo", "=", codAcervo)
+    .where("situacao", "=", "ativa")
+    .where("data_transito", "is", null)
+    .where((eb) => eb.or([eb("suspensa_ate", "is", null), eb("suspensa_ate", "<", today)]))
+    .orderBy("posicao")
+    .executeTakeFirst();
+}
