@@ -5,7 +5,7 @@ import { pageTitle } from "~/components/search/page-title";
 import { Pagination } from "~/components/search/Pagination";
 import { DefaultCoverSymbol, ResultItem } from "~/components/search/ResultItem";
 import { pageCount } from "~/components/search/search-url";
-import { TextField } from "~/components/ui/TextField";
+import { TextField } from "~/components/forms/TextField";
 import "~/styles/catalogue.css";
 import "~/components/search/search.css";
 import type { Route } from "./+types/indice";

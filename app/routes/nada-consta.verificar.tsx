@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PageTitle } from "~/components/profile/PageTitle";
 import { StatusMessage } from "~/components/account/StatusMessage";
-import { TextField } from "~/components/ui/TextField";
+import { TextField } from "~/components/forms/TextField";
 import type { Route } from "./+types/nada-consta.verificar";
 import { loadNoDebtsCheck } from "./nada-consta.verificar.server";
 import "~/components/profile/profile.css";

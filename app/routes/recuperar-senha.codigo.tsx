@@ -6,7 +6,7 @@ import { Form, useNavigation, useSubmit } from "react-router";
 import { Link } from "~/framework/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { RecoveryPage } from "~/components/identity/RecoveryPage";
-import { FieldFrame } from "~/components/ui/FieldFrame";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { recoveryCodeSchema } from "~/schemas/identity/recovery";
 import type { Route } from "./+types/recuperar-senha.codigo";
 import { loadRecoveryCodePage, recoveryCodeAction } from "./recuperar-senha.codigo.server";

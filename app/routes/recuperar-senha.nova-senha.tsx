@@ -6,7 +6,7 @@ import { Link } from "~/framework/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PasswordRulesList } from "~/components/identity/PasswordRulesList";
 import { RecoveryPage } from "~/components/identity/RecoveryPage";
-import { TextField } from "~/components/ui/TextField";
+import { TextField } from "~/components/forms/TextField";
 import { NewPasswordSchema } from "~/schemas/identity/recovery";
 import type { Route } from "./+types/recuperar-senha.nova-senha";
 import { loadNewPasswordPage, newPasswordAction } from "./recuperar-senha.nova-senha.server";

@@ -6,7 +6,7 @@ import { Link } from "~/framework/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { CaptchaField } from "~/components/identity/CaptchaField";
 import { RecoveryPage } from "~/components/identity/RecoveryPage";
-import { TextField } from "~/components/ui/TextField";
+import { TextField } from "~/components/forms/TextField";
 import { RecoveryUserSchema } from "~/schemas/identity/recovery";
 import type { Route } from "./+types/recuperar-senha";
 import { loadStartPage, startAction } from "./recuperar-senha.server";

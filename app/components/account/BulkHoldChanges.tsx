@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { SelectField } from "~/components/requests/SelectField";
-import { FieldFrame } from "~/components/ui/FieldFrame";
+import { SelectField } from "~/components/forms/SelectField";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/framework/use-translation";
 

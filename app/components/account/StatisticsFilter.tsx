@@ -2,8 +2,8 @@ import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/framework/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { SelectField } from "~/components/requests/SelectField";
-import { TextField } from "~/components/ui/TextField";
+import { SelectField } from "~/components/forms/SelectField";
+import { TextField } from "~/components/forms/TextField";
 
 const FIELDS = ["dataIni", "dataFim", "biblioteca"] as const;
 type Field = (typeof FIELDS)[number];

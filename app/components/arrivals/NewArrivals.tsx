@@ -1,6 +1,6 @@
 import { useTranslation } from "~/framework/use-translation";
 import { Link } from "~/framework/Link";
-import { FieldFrame } from "~/components/ui/FieldFrame";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { formatDate } from "~/lib/i18n";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import type { NewArrival } from "~/lib/api/new-arrivals.server";

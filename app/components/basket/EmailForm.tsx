@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { TextField } from "~/components/ui/TextField";
+import { TextField } from "~/components/forms/TextField";
 import { useTranslation } from "~/framework/use-translation";
 import { createBasketEmailSchema, TEXT_FORMATS } from "~/schemas/basket";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/framework/Link";
-import { SelectField } from "~/components/requests/SelectField";
+import { SelectField } from "~/components/forms/SelectField";
 import { REQUEST_STATUSES, type RequestKind } from "~/lib/library-requests/forms";
 
 export interface RequestRowView {

@@ -7,9 +7,9 @@ import { Link } from "~/framework/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import type { ErrorMessage } from "~/lib/api/errors";
 import { COMMENT_MAX_LENGTH, CommentSchema } from "~/schemas/comment";
-import { fieldError, summaryOf } from "./form-errors";
-import { SelectField } from "./SelectField";
-import { TextAreaField } from "./TextAreaField";
+import { fieldError, summaryOf } from "~/components/forms/form-errors";
+import { SelectField } from "~/components/forms/SelectField";
+import { TextAreaField } from "~/components/forms/TextAreaField";
 
 export interface CommentFormProps {
   /** Prefix of the element ids, unique in the page. */

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { DIMENSION_FIELDS, type DimensionOptions } from "~/schemas/hold";
-import { fieldError } from "./form-errors";
-import { SelectField } from "./SelectField";
+import { fieldError } from "~/components/forms/form-errors";
+import { SelectField } from "~/components/forms/SelectField";
 
 /** The volume / tome / part / material selects a title offers (none when its copies have no such data). */
 export function DimensionFields({

@@ -9,7 +9,7 @@ import type { ErrorMessage } from "~/lib/api/errors";
 import { useTranslation } from "~/framework/use-translation";
 import type { DimensionOptions } from "~/schemas/hold";
 import { DimensionFields, dimensionSummaryFields } from "./DimensionFields";
-import { summaryOf } from "./form-errors";
+import { summaryOf } from "~/components/forms/form-errors";
 
 /** What a request form's action answers when it does not redirect (the hold, the loan request). */
 export interface RequestActionData {

@@ -5,12 +5,12 @@ import { useTranslation } from "~/framework/use-translation";
 import { Form, useFetcher } from "react-router";
 import { Link } from "~/framework/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { TextField } from "~/components/ui/TextField";
+import { TextField } from "~/components/forms/TextField";
 import type { ErrorMessage } from "~/lib/api/errors";
 import { SuggestionSchema } from "~/schemas/suggestion";
-import { fieldError, summaryOf } from "./form-errors";
-import { SelectField } from "./SelectField";
-import { TextAreaField } from "./TextAreaField";
+import { fieldError, summaryOf } from "~/components/forms/form-errors";
+import { SelectField } from "~/components/forms/SelectField";
+import { TextAreaField } from "~/components/forms/TextAreaField";
 
 export interface SuggestionFormProps {
   idPrefix: string;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { FieldFrame } from "~/components/ui/FieldFrame";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useTranslation } from "~/framework/use-translation";
 import { AUTOCOMPLETE_DEBOUNCE_MS, AUTOCOMPLETE_MIN_CHARS, AUTOCOMPLETE_TEXT_MAX } from "../../../contract/autocomplete";

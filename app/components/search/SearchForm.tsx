@@ -3,9 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { hasTranslation, useTranslation } from "~/framework/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { SelectField } from "~/components/requests/SelectField";
+import { SelectField } from "~/components/forms/SelectField";
 import type { TabOptionGroup } from "~/lib/api/catalogue.server";
-import { TextField } from "~/components/ui/TextField";
+import { TextField } from "~/components/forms/TextField";
 import { TermFields } from "./TermFields";
 import {
   AdvancedSearchSchema,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/framework/use-translation";
-import { TextField } from "~/components/ui/TextField";
+import { TextField } from "~/components/forms/TextField";
 import { SEARCH_TYPES } from "~/schemas/search";
 import { SearchAutocomplete } from "./SearchAutocomplete";
 

@@ -3,7 +3,7 @@ import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/framework/Link";
 import { ProfileTitleList } from "~/components/account/ProfileTitleList";
-import { SelectField } from "~/components/requests/SelectField";
+import { SelectField } from "~/components/forms/SelectField";
 import type { Route } from "./+types/areas-interesse";
 import { loadInterestAreas } from "./areas-interesse.server";
 import { INTEREST_AREAS_PATH, INTEREST_PROFILE_PATH } from "./paths-interest-profiles";

@@ -17,7 +17,7 @@ import { ListTitle } from "~/components/account/ListTitle";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { pageTitle } from "~/components/search/page-title";
 import { AccountTable } from "~/components/ui/AccountTable";
-import { TextField } from "~/components/ui/TextField";
+import { TextField } from "~/components/forms/TextField";
 import { flagFailure } from "~/lib/action-failed.server";
 import { privateAreaPath } from "~/lib/product";
 import { useErrorTitle } from "./+shared/use-error-title";

@@ -4,7 +4,7 @@ import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { pageTitle } from "~/components/search/page-title";
-import { FieldFrame } from "~/components/ui/FieldFrame";
+import { FieldFrame } from "~/components/forms/FieldFrame";
 import { Link } from "~/framework/Link";
 import { flagFailure } from "~/lib/action-failed.server";
 import { useTranslation } from "~/framework/use-translation";

@@ -1,10 +1,10 @@
 import { useTranslation } from "~/framework/use-translation";
 import { Link } from "~/framework/Link";
 import { PageTitle } from "~/components/profile/PageTitle";
-import { SelectField } from "~/components/requests/SelectField";
+import { SelectField } from "~/components/forms/SelectField";
 import { SuggestionForm } from "~/components/requests/SuggestionForm";
-import { TextAreaField } from "~/components/requests/TextAreaField";
-import { TextField } from "~/components/ui/TextField";
+import { TextAreaField } from "~/components/forms/TextAreaField";
+import { TextField } from "~/components/forms/TextField";
 import { MAX_COPIES, ProfessorSuggestionSchema } from "~/schemas/professor-suggestion";
 import type { Route } from "./+types/sugestao-professor";
 import { loadProfessorSuggestion, professorSuggestionAction, type ProfessorSuggestionActionData } from "./sugestao-professor.server";

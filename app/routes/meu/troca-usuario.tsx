@@ -2,7 +2,7 @@ import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PageTitle } from "~/components/profile/PageTitle";
-import { TextField } from "~/components/ui/TextField";
+import { TextField } from "~/components/forms/TextField";
 import { MAX_USER } from "~/schemas/account/user-swap";
 import type { Route } from "./+types/troca-usuario";
 import { loadUserSwap, userSwapAction } from "./troca-usuario.server";

@@ -1,4 +1,4 @@
-import { FieldFrame } from "~/components/ui/FieldFrame";
+import { FieldFrame } from "./FieldFrame";
 
 export interface TextAreaFieldProps {
   id: string;
