@@ -79,10 +79,9 @@ export default tseslint.config(
     },
   },
   {
-    // Components render on the client too: they import no \`.server\` module (docs/contributing/adding-a-screen.md);
-    // a type is all they may take from one (it vanishes at build time).
+    // Components render on the client too: they import no \`.server\` module, not even a type
+    // (docs/contributing/adding-a-screen.md); the wire shapes they show are in app/lib/api/types/.
     files: ["app/components/**/*.{ts,tsx}"],
-    ignores: ["app/components/**/*.test.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -90,8 +89,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ["**/*.server", "**/*.server.ts", "**/*.server.tsx"],
-              allowTypeImports: true,
-              message: "A component imports no .server module: the loader hands it the data (a type may be imported with `import type`).",
+              message:
+                "A component imports no .server module: the loader hands it the data, and its types are in app/lib/api/types/ (or a types module beside the route).",
             },
           ],
         },

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { isHttps, parseCookies, serializeCookie } from "./cookies";
 import { getEnv } from "./env.server";
 import { openBytes, sealBytes } from "./sealed-cookie.server";
+import type { FlashKey } from "./flash";
 
 const COOKIE_BASE = "estante_sessao";
 const FLASH_COOKIE = "estante_aviso";
@@ -55,8 +56,7 @@ export const SESSION_LIMITS = {
 /** `seen` is written back at most this often, so most pages send no Set-Cookie. */
 const SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
-/** Flash messages the session can carry to the next page (one at a time). */
-export type FlashKey = "session_expired" | "logged_out" | "password_changed" | "user_swapped";
+export type { FlashKey };
 const FLASH_KEYS: FlashKey[] = ["session_expired", "logged_out", "password_changed", "user_swapped"];
 
 const PURPOSE = "session-cookie-v1";

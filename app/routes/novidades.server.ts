@@ -3,16 +3,11 @@ import { data, type RouterContextProvider } from "react-router";
 import { getApi, type ApiClient } from "~/lib/api/client.server";
 import { listLibraries } from "~/lib/api/directory.server";
 import { ApiError } from "~/lib/api/errors";
-import { getNewArrivals, type NewArrival } from "~/lib/api/new-arrivals.server";
+import { getNewArrivals, type ArrivalLibrary, type NewArrival } from "~/lib/api/new-arrivals.server";
 import { apiLangId } from "~/lib/i18n";
 import { getLanguage, getT } from "~/lib/i18n.server";
 import { getSiteConfig } from "~/lib/site-config.server";
 import { NEW_ARRIVALS_HOME, NEW_ARRIVALS_MAX } from "../../contract/new-arrivals";
-
-export interface ArrivalLibrary {
-  cod: number;
-  nome: string;
-}
 
 export interface ArrivalsData {
   /** Null when the API could not give them (the section says so). */

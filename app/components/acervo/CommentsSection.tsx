@@ -3,7 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { CommentForm } from "~/components/requests/CommentForm";
 import { Toast } from "~/components/ui/Toast";
 import { ACTIVITY } from "~/lib/activities";
-import type { CommentActionData, CommentsSectionData } from "~/lib/api/comments.server";
+import type { CommentActionData, CommentsSectionData } from "~/lib/api/types/comments";
 import { formatDate } from "~/lib/i18n";
 import { useRootData } from "~/lib/use-root-data";
 import "./comments-section.css";

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/framework/use-translation";
-import type { ContentsEntry } from "~/lib/api/acervo.server";
+import type { ContentsEntry } from "~/lib/api/types/acervo";
 import { DataTable } from "./SubPage";
 
 /** A table of contents: title, author and page of each entry (author/page columns only when some entry has one). */

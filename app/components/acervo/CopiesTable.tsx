@@ -1,5 +1,5 @@
 import { hasTranslation, useTranslation } from "~/framework/use-translation";
-import type { Exemplar } from "~/lib/api/catalogue.server";
+import type { Exemplar } from "~/lib/api/types/catalogue";
 import { formatDate } from "~/lib/i18n";
 
 /** Translation of a known code, else the code itself (another backend may send values we do not know). */

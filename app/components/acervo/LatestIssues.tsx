@@ -1,5 +1,5 @@
 import { Link } from "~/framework/Link";
-import type { Fasciculo } from "~/lib/api/acervo.server";
+import type { Fasciculo } from "~/lib/api/types/acervo";
 import { formatDate } from "~/lib/i18n";
 import { useTranslation } from "~/framework/use-translation";
 

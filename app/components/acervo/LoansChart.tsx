@@ -1,5 +1,5 @@
 import { useTranslation } from "~/framework/use-translation";
-import type { EstatisticaAno } from "~/lib/api/acervo.server";
+import type { EstatisticaAno } from "~/lib/api/types/acervo";
 import { DataTable } from "./SubPage";
 import { numberFormat } from "~/lib/i18n";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/framework/use-translation";
-import type { Marc } from "~/lib/api/acervo.server";
+import type { Marc } from "~/lib/api/types/acervo";
 import { DataTable } from "./SubPage";
 
 /** A tagged MARC display: leader, then one row per field (tag, indicators, subfields as "$a value"). */

@@ -1,5 +1,5 @@
 import { Link } from "~/framework/Link";
-import type { RelatedTitle } from "~/lib/api/acervo.server";
+import type { RelatedTitle } from "~/lib/api/types/acervo";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 
 /**

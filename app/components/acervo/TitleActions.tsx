@@ -1,7 +1,7 @@
 import { Link } from "~/framework/Link";
 import { HoldRefusal } from "~/components/requests/HoldRefusal";
 import { useTranslation } from "~/framework/use-translation";
-import type { Permissoes } from "~/lib/api/acervo.server";
+import type { Permissoes } from "~/lib/api/types/acervo";
 import type { HoldRefusalView } from "~/lib/api/hold-refusal";
 
 /**

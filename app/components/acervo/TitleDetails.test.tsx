@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { AcervoDetailSchema } from "~/lib/api/acervo.server";
+import { AcervoDetailSchema } from "~/lib/api/types/acervo";
 import acervoEn from "../../../locales/en/acervo.json";
 import catalogueEn from "../../../locales/en/catalogue.json";
 import { TitleDetails } from "./TitleDetails";

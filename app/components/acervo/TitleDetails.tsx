@@ -5,7 +5,7 @@ import { Link } from "~/framework/Link";
 import { useTranslation } from "~/framework/use-translation";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import { AddToList } from "~/components/lists/AddToList";
-import type { AcervoDetail, TituloAdicional } from "~/lib/api/acervo.server";
+import type { AcervoDetail, TituloAdicional } from "~/lib/api/types/acervo";
 import { IMAGE_SCHEMES, linkHref } from "../../../contract/link-url";
 import { useRootData } from "~/lib/use-root-data";
 import { isLibrasVideo } from "./libras-video";

@@ -3,7 +3,7 @@ import { VocabularyTerm } from "~/components/ui/VocabularyTerm";
 import { useTranslation } from "~/framework/use-translation";
 import { withParams } from "~/components/search/search-url";
 import { cleanHeading } from "../../../contract/headings";
-import type { TitleExtras as Extras } from "~/lib/api/acervo.server";
+import type { TitleExtras as Extras } from "~/lib/api/types/acervo";
 
 /**
  * The filter codes of `dados_adicionais` the page lists here: repository, place of publication, collection. The

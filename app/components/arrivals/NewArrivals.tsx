@@ -3,8 +3,8 @@ import { Link } from "~/framework/Link";
 import { FieldFrame } from "~/components/forms/FieldFrame";
 import { formatDate } from "~/lib/i18n";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
-import type { NewArrival } from "~/lib/api/new-arrivals.server";
-import type { ArrivalLibrary } from "~/routes/novidades.server";
+import type { NewArrival } from "~/lib/api/types/new-arrivals";
+import type { ArrivalLibrary } from "~/lib/api/types/new-arrivals";
 
 /** The Atom feed of the arrivals, of one library when given (ADR 255). */
 export const feedHref = (library?: number | null) => (library ? `/novidades.atom?biblioteca=${library}` : "/novidades.atom");

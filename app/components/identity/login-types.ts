@@ -4,8 +4,8 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import type { SsoOptions } from "~/components/identity/SsoLoginOptions";
-import type { DuplicateAccount } from "~/lib/api/identity/duplicates.server";
-import type { FlashKey } from "~/lib/session.server";
+import type { DuplicateAccount } from "~/lib/api/types/duplicates";
+import type { FlashKey } from "~/lib/flash";
 
 /** Full page, embedded (no site chrome) or in the header's dialog (spec §1; ADR 174). */
 export type LoginMode = "page" | "embed" | "modal";

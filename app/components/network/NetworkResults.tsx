@@ -4,7 +4,7 @@ import { useTranslation } from "~/framework/use-translation";
 import { Pagination } from "~/components/search/Pagination";
 import { ResultsRange, useResultCountText } from "~/components/search/SearchResults";
 import { pageCount, withParams } from "~/components/search/search-url";
-import type { RedeConsulta, RedeHit } from "~/lib/api/rede.server";
+import type { RedeConsulta, RedeHit } from "~/lib/api/types/rede";
 import { Facts } from "./Facts";
 
 /** One hit: the title links to the network record's page; author, year, type and the holding institution. */

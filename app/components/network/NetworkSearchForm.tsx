@@ -5,7 +5,7 @@ import { useTranslation } from "~/framework/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SubmitButton } from "~/components/search/SearchForm";
 import { TermFields } from "~/components/search/TermFields";
-import type { InstituicaoRede } from "~/lib/api/rede.server";
+import type { InstituicaoRede } from "~/lib/api/types/rede";
 import { NETWORK_ORDERINGS, PAGE_SIZES, TabSearchSchema } from "~/schemas/search";
 import { numberFormat } from "~/lib/i18n";
 

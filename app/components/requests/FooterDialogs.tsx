@@ -2,7 +2,7 @@ import { lazy, useEffect, useState } from "react";
 import { useTranslation } from "~/framework/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { Toast } from "~/components/ui/Toast";
-import type { CommentActionData } from "~/lib/api/comments.server";
+import type { CommentActionData } from "~/lib/api/types/comments";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-root-data";
 import { LazyDialogButton } from "~/components/layout/LazyDialogButton";

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/framework/use-translation";
 import type { FetcherWithComponents } from "react-router";
 import { Modal } from "~/components/ui/Modal";
-import type { CommentActionData } from "~/lib/api/comments.server";
+import type { CommentActionData } from "~/lib/api/types/comments";
 import { CommentForm } from "./CommentForm";
 import { SuggestionForm } from "./SuggestionForm";
 

@@ -7,7 +7,7 @@ import { hasTranslation, useTranslation } from "~/framework/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/forms/SelectField";
 import { TextField } from "~/components/forms/TextField";
-import type { AuthoritySearch } from "~/lib/api/catalogue.server";
+import type { AuthoritySearch } from "~/lib/api/types/catalogue";
 import { AuthoritySearchSchema } from "~/schemas/search";
 import { Pagination } from "./Pagination";
 import { pageCount } from "./search-url";

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { Filtros } from "~/lib/api/catalogue.server";
+import type { Filtros } from "~/lib/api/types/catalogue";
 import catalogueEn from "../../../locales/en/catalogue.json";
 import searchEn from "../../../locales/en/search.json";
 import { FacetPanel } from "./FacetPanel";

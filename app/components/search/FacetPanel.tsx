@@ -4,7 +4,7 @@ import { vocabularyText, type VocabularyKind } from "~/lib/vocabulary";
 import { Form, useLocation } from "react-router";
 import { Link } from "~/framework/Link";
 import { useTranslation } from "~/framework/use-translation";
-import type { Filtro, Filtros } from "~/lib/api/catalogue.server";
+import type { Filtro, Filtros } from "~/lib/api/types/catalogue";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { carriedParams, facetInputId, filterValue, groupFacets, withFilters } from "./facets";

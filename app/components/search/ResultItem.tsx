@@ -3,7 +3,7 @@ import { VocabularyTerm } from "~/components/ui/VocabularyTerm";
 import { useTranslation } from "~/framework/use-translation";
 import { AddToBasket } from "~/components/basket/AddToBasket";
 import { AddToList } from "~/components/lists/AddToList";
-import type { ConsultaItem } from "~/lib/api/catalogue.server";
+import type { ConsultaItem } from "~/lib/api/types/catalogue";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { coinsKev } from "~/lib/record-metadata";
 import { IMAGE_SCHEMES, linkHref } from "../../../contract/link-url";

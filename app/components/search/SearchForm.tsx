@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { hasTranslation, useTranslation } from "~/framework/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/forms/SelectField";
-import type { TabOptionGroup } from "~/lib/api/catalogue.server";
+import type { TabOptionGroup } from "~/lib/api/types/catalogue";
 import { TextField } from "~/components/forms/TextField";
 import { TermFields } from "./TermFields";
 import {

@@ -5,7 +5,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { CopiesTable } from "~/components/acervo/CopiesTable";
-import type { Consulta, Exemplar } from "~/lib/api/catalogue.server";
+import type { Consulta, Exemplar } from "~/lib/api/types/catalogue";
 import catalogueEn from "../../../locales/en/catalogue.json";
 import cataloguePt from "../../../locales/pt/catalogue.json";
 import vocabularyEn from "../../../locales/en/vocabulary.json";

@@ -2,7 +2,7 @@ import type { Ref } from "react";
 import { Link } from "~/framework/Link";
 import { useTranslation } from "~/framework/use-translation";
 import { AddAllToBasket } from "~/components/basket/AddToBasket";
-import type { Consulta } from "~/lib/api/catalogue.server";
+import type { Consulta } from "~/lib/api/types/catalogue";
 import { Pagination } from "./Pagination";
 import { DefaultCoverSymbol, ResultItem } from "./ResultItem";
 import { pageCount, withParams } from "./search-url";

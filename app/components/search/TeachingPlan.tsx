@@ -5,7 +5,7 @@ import { Link } from "~/framework/Link";
 import { useTranslation } from "~/framework/use-translation";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/forms/SelectField";
-import type { TeachingPlanOptions, TeachingPlans } from "~/lib/api/catalogue.server";
+import type { TeachingPlanOptions, TeachingPlans } from "~/lib/api/types/catalogue";
 import { TEACHING_PLAN_FIELDS, TeachingPlanSchema } from "~/schemas/search";
 import { numberFormat } from "~/lib/i18n";
 

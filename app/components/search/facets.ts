@@ -1,5 +1,5 @@
 /** Pure helpers of the search filters (facets): grouping, counts and the URLs that add or remove them. */
-import type { Filtro } from "~/lib/api/catalogue.server";
+import type { Filtro } from "~/lib/api/types/catalogue";
 
 /** The order facet groups are shown in (spec §4 codes); unknown types from another backend come last. */
 export const FACET_ORDER = ["X", "T", "Y", "I", "K", "B", "R", "P", "C", "A", "E", "S", "Z", "NA_C", "NA_A"];

@@ -1,5 +1,4 @@
 /** Typed calls of comments (spec §7 "Comentarios" and the general comment of "Unidade-informacao"). */
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
@@ -7,28 +6,11 @@ import { requireUser } from "../require-user.server";
 import { safeRedirect } from "../safe-redirect";
 import { CommentSchema } from "~/schemas/comment";
 import { getApi, type ApiClient } from "./client.server";
-import { ApiError, type ErrorMessage } from "./errors";
-import { requestErrorReply, type Unit } from "./requests.server";
+import { ApiError } from "./errors";
+import { requestErrorReply } from "./requests.server";
 
-export const CommentViewSchema = z.object({
-  cod_comentario: z.number().int(),
-  texto: z.string(),
-  data_envio: z.string(),
-  autor: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  biblioteca: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  situacao: z.string().transform((v) => (v === "aprovado" ? "aprovado" : "aguardando")),
-  proprio: z.boolean().catch(false),
-});
-export type Comment = z.infer<typeof CommentViewSchema>;
-
-const PostedSchema = z.object({ cod_comentario: z.number().int(), situacao: z.string() });
-
+import { CommentViewSchema, type Comment, PostedSchema, type CommentActionData } from "./types/comments";
+export * from "./types/comments";
 /** GET /comentarios/acervo/{id}: approved comments plus the patron's own awaiting approval, newest first. */
 export function getComments(api: ApiClient, codAcervo: number): Promise<Comment[]> {
   return api.get(`/comentarios/acervo/${codAcervo}`, z.array(CommentViewSchema));
@@ -42,19 +24,6 @@ export function postTitleComment(api: ApiClient, codAcervo: number, body: { text
 /** POST /comentario {content, b}: the footer's general comment. */
 export function postGeneralComment(api: ApiClient, body: { content: string; b: number }) {
   return api.send("POST", "/comentario", PostedSchema, { body, as: "patron" });
-}
-
-/** What the title page's comments section renders: the comments and the libraries to choose from. */
-export interface CommentsSectionData {
-  comments: Comment[];
-  libraries: Unit[];
-}
-
-/** What a comment action answers on a refused submission (status 400) or, for the footer dialog, on success. */
-export interface CommentActionData {
-  result: SubmissionResult<string[]> | null;
-  formError: ErrorMessage | null;
-  ok?: boolean;
 }
 
 /**

@@ -6,48 +6,20 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { ApiClient } from "./client.server";
 import { ApiError, describeError, type ErrorMessage } from "./errors";
-import { PATRON_HOLD_REFUSALS } from "./hold-refusal";
 
-const strings = z.array(z.string()).catch([]);
-const LibrarySchema = z.object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string() });
-
-/** What `informacoes-iniciais` may answer as `impedimento`: the title's copies, then the patron's own rules. */
-export const TITLE_IMPEDIMENTS = ["exemplar_disponivel", "sem_exemplar_reservavel"] as const;
-export const HOLD_IMPEDIMENTS = [...TITLE_IMPEDIMENTS, ...PATRON_HOLD_REFUSALS] as const;
-
-export const HoldOptionsSchema = z.object({
-  cod_acervo: z.number().int(),
-  titulo: z.string(),
-  volumes: strings,
-  tomos: strings,
-  partes: strings,
-  materiais: strings,
-  bibliotecas: z.array(LibrarySchema),
-  disponiveis: z.number().int().catch(0),
-  fila: z.number().int().catch(0),
-  // Why no hold is possible: the title's copies, or (for the signed-in patron) the rule that would refuse their hold.
-  // The patron codes are an Estante addition; a value the portal does not know reads as "no impediment known".
-  impedimento: z.enum(HOLD_IMPEDIMENTS).nullish().catch(null),
-  // The patron's own hold on the title: the page then offers no second hold (and `fila` counts only others).
-  minha_reserva: z.object({ cod_reserva: z.number().int(), posicao: z.number().int() }).nullish().catch(null),
-});
-export type HoldOptions = z.infer<typeof HoldOptionsSchema>;
-
-/** The hold payload of spec §3 plus the form's idempotency key. */
-export interface HoldPayload {
-  cod_acervo: number;
-  biblioteca: number;
-  volume?: string | null;
-  tomo?: string | null;
-  parte?: string | null;
-  material_adicional?: string | null;
-  /** Where the patron would pick the copy up (spec §3 localizacao, free text). */
-  localizacao?: string | null;
-  chave_envio: string;
-}
-
-const PlacedSchema = z.object({ cod_reserva: z.number().int(), posicao: z.number().int(), criada: z.boolean().catch(true) });
-
+import {
+  HoldOptionsSchema,
+  type HoldOptions,
+  type HoldPayload,
+  PlacedSchema,
+  HoldListSchema,
+  LoanRequestOptionsSchema,
+  type LoanRequestOptions,
+  UnitSchema,
+  type Unit,
+  RULE_CODES,
+} from "./types/requests";
+export * from "./types/requests";
 /** GET /reserva/{id}/informacoes-iniciais. */
 export function getHoldOptions(api: ApiClient, codAcervo: number): Promise<HoldOptions> {
   return api.get(`/reserva/${codAcervo}/informacoes-iniciais`, HoldOptionsSchema, { as: "patron" });
@@ -65,41 +37,10 @@ export async function placeHold(api: ApiClient, payload: HoldPayload) {
   return api.send("POST", "/reserva", PlacedSchema, { body: payload, as: "patron" });
 }
 
-const HoldListSchema = z.array(
-  z.looseObject({
-    cod_reserva: z.number().int(),
-    cod_acervo: z.number().int(),
-    titulo: z.string().nullish(),
-    posicao: z.number().int(),
-    biblioteca: z.string().nullish(),
-  }),
-);
-
 /** GET /reserva: the patron's active holds (to show the queue position after placing one). */
 export function getMyHolds(api: ApiClient) {
   return api.get("/reserva", HoldListSchema, { as: "patron" });
 }
-
-export const LoanRequestOptionsSchema = z.object({
-  cod_acervo: z.number().int(),
-  titulo: z.string(),
-  bibliotecas_origem: z.array(LibrarySchema),
-  bibliotecas_recebimento: z.array(LibrarySchema),
-  locais_recebimento: z.array(z.object({ codigo: z.number().int(), descricao: z.string(), domicilio: z.boolean().catch(false) })),
-  volumes: strings,
-  tomos: strings,
-  partes: strings,
-  materiais: strings,
-  email: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  telefone: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-});
-export type LoanRequestOptions = z.infer<typeof LoanRequestOptionsSchema>;
 
 /** GET /solicitacao-emprestimo/{id}/informacoes-iniciais. */
 export function getLoanRequestOptions(api: ApiClient, codAcervo: number): Promise<LoanRequestOptions> {
@@ -113,14 +54,6 @@ export function createLoanRequest(api: ApiClient, codAcervo: number, payload: Re
     as: "patron",
   });
 }
-
-export const UnitSchema = z.object({
-  cod_biblioteca: z.number().int(),
-  desc_biblioteca: z.string(),
-  cod_campus: z.number().int(),
-  nome_campus: z.string(),
-});
-export type Unit = z.infer<typeof UnitSchema>;
 
 /** GET /unidade-informacao: every library with its campus (one call serves the campus list too). */
 export function getUnits(api: ApiClient): Promise<Unit[]> {
@@ -144,23 +77,6 @@ export async function isProfessor(api: ApiClient): Promise<boolean> {
   });
   return data.user.professor;
 }
-
-/** Rule codes the request calls answer with (422/403), each with a message in `requests:rules.*`. */
-export const RULE_CODES = [
-  "exemplar_disponivel",
-  "sem_exemplar_reservavel",
-  "reserva_existente",
-  "titulo_emprestado",
-  "limite_reservas",
-  "usuario_bloqueado",
-  "usuario_desvinculado",
-  "limite_solicitacoes",
-  "solicitacao_duplicada",
-  "sem_exemplar_disponivel",
-  "limite_comentarios",
-  "atividade_negada",
-  "somente_professor",
-] as const;
 
 /**
  * Turns a refused request into what a form shows: field errors (keys) on the fields the API named, and one
