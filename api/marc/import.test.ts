@@ -108,6 +108,7 @@ describe("bundled demo catalogue", () => {
     const indexes = async (d: Kysely<DB>) =>
       (await sql`SELECT name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name`.execute(d)).rows;
     const before = await indexes(db);
+    const mmap = (await sql<{ mmap_size: number }>`PRAGMA mmap_size`.execute(db)).rows[0].mmap_size;
     // Small batches and three reader threads (a four-core machine's default), so they take turns within each file;
     // the facet value ids and the terms each batch reuses from the ones before are then checked below.
     const bulk = await importFiles(db, files, { libraryFor: () => 2, copyWhenMissing: true, bulk: true, batchSize: 150, readers: 3 });
@@ -116,6 +117,9 @@ describe("bundled demo catalogue", () => {
     expect(await sql`PRAGMA foreign_keys`.execute(db)).toMatchObject({ rows: [{ foreign_keys: 1 }] });
     // The connection's checkpoint interval is put back.
     expect(await sql`PRAGMA wal_autocheckpoint`.execute(db)).toMatchObject({ rows: [{ wal_autocheckpoint: 1000 }] });
+    // And its memory map, which the load turns off (its pages would stay in the importer's memory).
+    expect(mmap).toBeGreaterThan(0);
+    expect(await sql`PRAGMA mmap_size`.execute(db)).toMatchObject({ rows: [{ mmap_size: mmap }] });
     // The same files imported normally into another database: the same summary and rows.
     const other = openDatabase({ dataDir: path.join(dir, "normal") });
     try {
