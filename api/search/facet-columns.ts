@@ -120,12 +120,14 @@ export class FacetColumns {
     return this.stringIndex.get(s) ?? -1;
   }
 
-  private slots: Int32Array = new Int32Array(0);
+  private counts = { tot: new Int32Array(0), sem: new Int32Array(0) };
 
-  /** A slot per value id, every one -1 (countColumns sets the ones it uses and resets them). */
-  valueSlots(): Int32Array {
-    if (this.slots.length < this.valueType.length) this.slots = new Int32Array(this.valueType.length).fill(-1);
-    return this.slots;
+  /** Two counts per value id, every one 0 (countColumns adds to the ones it uses and resets them). */
+  valueCounts(): { tot: Int32Array; sem: Int32Array } {
+    if (this.counts.tot.length < this.valueType.length) {
+      this.counts = { tot: new Int32Array(this.valueType.length), sem: new Int32Array(this.valueType.length) };
+    }
+    return this.counts;
   }
 
   setValueType(id: number, tipo: string): void {
@@ -420,157 +422,290 @@ const DENSE = 4_096;
 
 /**
  * The exact facet counts of `ids` (every text match of a search; ADR 265), with the semantics of the SQL
- * statement in `searchFacets` (facets.ts) over every match, which a test compares it with. One pass: a title
- * passing every selected type counts for each type's values in `total` and `sem`; a title failing exactly one
- * selected type counts only for that type's values, in `sem` ("without this filter"); any other title for
- * nothing. Derived values come back by id (`valor`), every one of them; the caller keeps the top ones.
+ * statement in `searchFacets` (facets.ts) over every match, which a test compares it with. A title passing every
+ * selected type counts for each type's values in `total` and `sem`; a title failing exactly one selected type
+ * counts only for that type's values, in `sem` ("without this filter"); any other title for nothing. Derived
+ * values come back by id (`valor`), every one of them; the caller keeps the top ones.
  *
- * A loop over typed arrays: each plain type's keys have a slot in a dense table (a map beyond it), each derived
- * value id a slot in an array over every value id (reset after the count).
+ * One loop per facet type: a first pass keeps the titles that count (and, with a selection, which type each one
+ * fails), then each plain type is counted in its own tight loop over its column, into a dense table of keys (a
+ * map beyond it), and the derived values in one loop over the value lists, into arrays over every value id (reset
+ * after the count). Titles read again after a change (the overlay) are counted one by one beside them.
  */
 export function countColumns(cols: FacetColumns, q: ColumnCount, ids: ArrayLike<number>): CountedValue[] {
   const nf = q.flagged.length;
-  // Tests, one per flagged type: does the title pass that type's selection?
   const tests = q.flagged.map((t) => passTest(cols, t, q));
   const failIndex = Int32Array.from(q.types.map((t) => q.flagged.indexOf(t)));
-  const acc = new Counts();
   const kinds = Int32Array.from(q.types.map((t) => PLAIN_KINDS.indexOf(t)));
-  const dense = q.types.map((_, i) => (kinds[i]! >= 0 ? new Int32Array(DENSE).fill(-1) : null));
-  const maps = q.types.map(() => new Map<number, number>());
+  const ntypes = kinds.length;
+  const r: Cursor = { tipo: 0, ano: 0, idioma: 0, flags: 0, classe: 0, libs: cols.libs, l0: 0, l1: 0, vals: cols.vals, v0: 0, v1: 0 };
+  /** The type a title fails (its flag index), -1 when it passes every one, -2 when it fails two or more. */
+  const failing = (): number => {
+    let f = -1;
+    for (let j = 0; j < nf; j++) {
+      if (!tests[j]!(r)) {
+        if (f >= 0) return -2;
+        f = j;
+      }
+    }
+    return f;
+  };
+
+  // Pass 1: the titles that count, read from the columns (`base`, with their failed type in `fail`), and those
+  // read from the overlay (`late`).
+  const n = ids.length;
+  const base = new Int32Array(n);
+  const fail = nf ? new Int8Array(n) : null;
+  let nb = 0;
+  const late: Array<{ row: TitleRow; fail: number }> = [];
+  const overlay = cols.overlay.size ? cols.overlay : null;
+  const flagsCol = cols.flags;
+  const size = cols.size;
+  for (let i = 0; i < n; i++) {
+    const id = ids[i]!;
+    if (overlay?.has(id)) {
+      if (!cols.read(id, r)) continue;
+      const f = nf ? failing() : -1;
+      if (f !== -2) late.push({ row: { ...r, libs: r.libs.slice(r.l0, r.l1), vals: r.vals.slice(r.v0, r.v1) }, fail: f });
+      continue;
+    }
+    if (id < 0 || id >= size || !(flagsCol[id]! & PRESENT)) continue;
+    if (fail) {
+      cols.read(id, r);
+      const f = failing();
+      if (f === -2) continue;
+      fail[nb] = f;
+    }
+    base[nb++] = id;
+  }
+
+  const out: CountedValue[] = [];
+  // The plain types, each in its own loop.
+  for (let ti = 0; ti < ntypes; ti++) {
+    const kind = kinds[ti]!;
+    if (kind < 0) continue;
+    const mine = failIndex[ti]!;
+    const tot = new Int32Array(DENSE);
+    const sem = new Int32Array(DENSE);
+    const far = new Map<number, { total: number; sem: number }>();
+    const bumpFar = (key: number, total: number) => {
+      const c = far.get(key);
+      if (c) {
+        c.total += total;
+        c.sem++;
+      } else far.set(key, { total, sem: 1 });
+    };
+    const bump = (key: number, total: number) => {
+      if (key >= 0 && key < DENSE) {
+        tot[key] += total;
+        sem[key]++;
+      } else bumpFar(key, total);
+    };
+    const campusOf = kind === 7 ? campusTable(q.campusOf) : null;
+    const seen = kind === 7 ? new Int32Array(campusOf!.max + 1).fill(-1) : null;
+    // One title's values of this type (`stamp`: a number unique to the title, for NA_C's distinct campuses).
+    const countTitle = (t: TitleRow, l0: number, l1: number, stamp: number, total: number) => {
+      switch (kind) {
+        case 0: // T
+          bump(t.tipo, total);
+          break;
+        case 1: // Y
+          bump(t.ano, total);
+          break;
+        case 2: // I
+          bump(t.idioma, total);
+          break;
+        case 3: // X
+          if (t.flags & 1) bump(1, total);
+          if (t.flags & 2) bump(2, total);
+          if (t.flags & 4) bump(4, total);
+          break;
+        case 4: // K
+        case 5: // NA_A
+          if (t.classe !== 0) bump(t.classe, total);
+          break;
+        case 6: // B (a title's libraries are distinct)
+          for (let i = l0; i < l1; i++) bump(t.libs[i]!, total);
+          break;
+        case 7: // NA_C
+          for (let i = l0; i < l1; i++) {
+            const c = campusOf!.get(t.libs[i]!);
+            if (c >= 0 && seen![c] !== stamp) {
+              seen![c] = stamp;
+              bump(c, total);
+            }
+          }
+          break;
+      }
+    };
+    switch (kind) {
+      case 0:
+        countKeys(cols.tipo, base, nb, fail, mine, false, tot, sem, bumpFar);
+        break;
+      case 1:
+        countKeys(cols.ano, base, nb, fail, mine, false, tot, sem, bumpFar);
+        break;
+      case 2:
+        countKeys(cols.idioma, base, nb, fail, mine, false, tot, sem, bumpFar);
+        break;
+      case 4:
+      case 5:
+        countKeys(cols.classe, base, nb, fail, mine, true, tot, sem, bumpFar);
+        break;
+      case 3: {
+        const fl = cols.flags;
+        for (let k = 0; k < nb; k++) {
+          const f = fail ? fail[k]! : -1;
+          if (f >= 0 && f !== mine) continue;
+          const total = f < 0 ? 1 : 0;
+          const x = fl[base[k]!]!;
+          if (x & 1) {
+            tot[1] += total;
+            sem[1]++;
+          }
+          if (x & 2) {
+            tot[2] += total;
+            sem[2]++;
+          }
+          if (x & 4) {
+            tot[4] += total;
+            sem[4]++;
+          }
+        }
+        break;
+      }
+      default: {
+        // B and NA_C: over each title's libraries.
+        const off = cols.libOff;
+        const libs = cols.libs;
+        for (let k = 0; k < nb; k++) {
+          const f = fail ? fail[k]! : -1;
+          if (f >= 0 && f !== mine) continue;
+          const id = base[k]!;
+          const l0 = off[id]!;
+          const l1 = off[id + 1]!;
+          if (l0 === l1) continue;
+          const total = f < 0 ? 1 : 0;
+          if (kind === 6) {
+            for (let i = l0; i < l1; i++) {
+              const b = libs[i]!;
+              if (b >= 0 && b < DENSE) {
+                tot[b] += total;
+                sem[b]++;
+              } else bumpFar(b, total);
+            }
+          } else {
+            r.libs = libs;
+            countTitle(r, l0, l1, k, total);
+          }
+        }
+      }
+    }
+    for (const [j, { row, fail: f }] of late.entries()) {
+      if (f >= 0 && f !== mine) continue;
+      countTitle(row, 0, row.libs.length, nb + j, f < 0 ? 1 : 0);
+    }
+    const t = q.types[ti]!;
+    for (let key = 0; key < DENSE; key++) {
+      if (sem[key]) out.push({ tipo: t, codigo: codeOf(cols, t, key), valor: null, total: tot[key]!, sem: sem[key]! });
+    }
+    for (const [key, c] of far) out.push({ tipo: t, codigo: codeOf(cols, t, key), valor: null, total: c.total, sem: c.sem });
+  }
+
+  // The derived values, in one loop over the value lists.
   const derivedSlot = new Int32Array(DERIVED_FACET_TYPES.length + 1).fill(-1);
   q.types.forEach((t, i) => {
     const d = DERIVED_INDEX.get(t);
     if (d) derivedSlot[d] = i;
   });
-  const valueSlot = cols.valueSlots();
-  const touched: number[] = [];
-  const slotOf = (ti: number, key: number) => {
-    if (key >= 0 && key < DENSE) {
-      const table = dense[ti]!;
-      let slot = table[key]!;
-      if (slot < 0) table[key] = slot = acc.add(ti, key);
-      return slot;
-    }
-    const m = maps[ti]!;
-    let slot = m.get(key);
-    if (slot === undefined) m.set(key, (slot = acc.add(ti, key)));
-    return slot;
-  };
-  const r: Cursor = { tipo: 0, ano: 0, idioma: 0, flags: 0, classe: 0, libs: cols.libs, l0: 0, l1: 0, vals: cols.vals, v0: 0, v1: 0 };
-  const campus: number[] = [];
+  if (!q.types.some((t) => DERIVED_INDEX.has(t))) return out;
   const valueType = cols.valueType;
-  const ntypes = kinds.length;
-  const countRow = () => {
-    let failing = -1;
-    for (let j = 0; j < nf; j++) {
-      if (!tests[j]!(r)) {
-        if (failing >= 0) return; // fails two types: counts for none
-        failing = j;
-      }
-    }
-    // Passing every type: `total` and `sem` of each type's values; failing one: that type's `sem` alone.
-    const total = failing < 0 ? 1 : 0;
-    for (let ti = 0; ti < ntypes; ti++) {
-      const kind = kinds[ti]!;
-      if (kind < 0 || (failing >= 0 && failIndex[ti] !== failing)) continue;
-      switch (kind) {
-        case 0: // T
-          acc.bump(slotOf(ti, r.tipo), total);
-          break;
-        case 1: // Y
-          acc.bump(slotOf(ti, r.ano), total);
-          break;
-        case 2: // I
-          acc.bump(slotOf(ti, r.idioma), total);
-          break;
-        case 3: // X
-          if (r.flags & 1) acc.bump(slotOf(ti, 1), total);
-          if (r.flags & 2) acc.bump(slotOf(ti, 2), total);
-          if (r.flags & 4) acc.bump(slotOf(ti, 4), total);
-          break;
-        case 4: // K
-        case 5: // NA_A
-          if (r.classe !== 0) acc.bump(slotOf(ti, r.classe), total);
-          break;
-        case 6: // B (a title's libraries are distinct)
-          for (let i = r.l0; i < r.l1; i++) acc.bump(slotOf(ti, r.libs[i]!), total);
-          break;
-        case 7: // NA_C
-          campus.length = 0;
-          for (let i = r.l0; i < r.l1; i++) {
-            const c = q.campusOf?.get(r.libs[i]!);
-            if (c !== undefined && !campus.includes(c)) campus.push(c);
-          }
-          for (const c of campus) acc.bump(slotOf(ti, c), total);
-          break;
-      }
-    }
-    const vals = r.vals;
-    for (let i = r.v0; i < r.v1; i++) {
+  const { tot, sem } = cols.valueCounts();
+  const touched = new IntList();
+  const countValues = (vals: Int32Array, v0: number, v1: number, f: number) => {
+    const total = f < 0 ? 1 : 0;
+    for (let i = v0; i < v1; i++) {
       const v = vals[i]!;
-      const ti = derivedSlot[valueType[v] ?? 0]!;
-      if (ti < 0 || (failing >= 0 && failIndex[ti] !== failing)) continue;
-      let slot = valueSlot[v]!;
-      if (slot < 0) {
-        valueSlot[v] = slot = acc.add(ti, v);
-        touched.push(v);
-      }
-      acc.bump(slot, total);
+      if (v < 0 || v >= valueType.length) continue;
+      const ti = derivedSlot[valueType[v]!]!;
+      if (ti < 0 || (f >= 0 && failIndex[ti] !== f)) continue;
+      if (sem[v] === 0) touched.push(v);
+      tot[v] += total;
+      sem[v]++;
     }
   };
   try {
-    for (let i = 0; i < ids.length; i++) if (cols.read(ids[i]!, r)) countRow();
+    const off = cols.valOff;
+    const vals = cols.vals;
+    for (let k = 0; k < nb; k++) {
+      const id = base[k]!;
+      countValues(vals, off[id]!, off[id + 1]!, fail ? fail[k]! : -1);
+    }
+    for (const { row, fail: f } of late) countValues(row.vals, 0, row.vals.length, f);
+    for (let i = 0; i < touched.n; i++) {
+      const v = touched.a[i]!;
+      out.push({ tipo: q.types[derivedSlot[valueType[v]!]!]!, codigo: String(v), valor: v, total: tot[v]!, sem: sem[v]! });
+    }
   } finally {
-    for (const v of touched) valueSlot[v] = -1;
-  }
-  const out: CountedValue[] = [];
-  for (let slot = 0; slot < acc.n; slot++) {
-    const ti = acc.type[slot]!;
-    const t = q.types[ti]!;
-    const key = acc.key[slot]!;
-    const derived = kinds[ti]! < 0;
-    out.push({
-      tipo: t,
-      codigo: derived ? String(key) : codeOf(cols, t, key),
-      valor: derived ? key : null,
-      total: acc.total[slot]!,
-      sem: acc.sem[slot]!,
-    });
+    for (let i = 0; i < touched.n; i++) {
+      const v = touched.a[i]!;
+      tot[v] = 0;
+      sem[v] = 0;
+    }
   }
   return out;
 }
 
-/** The types read from the title's own columns and copies, by kind number (countColumns' switch). */
-const PLAIN_KINDS: readonly FilterType[] = ["T", "Y", "I", "X", "K", "NA_A", "B", "NA_C"];
-
-/** Counts by slot: each slot's type, key, and its two sums. */
-class Counts {
-  n = 0;
-  type = new Int32Array(256);
-  key = new Int32Array(256);
-  total = new Int32Array(256);
-  sem = new Int32Array(256);
-  add(type: number, key: number): number {
-    if (this.n === this.type.length) {
-      const grow = (a: Int32Array) => {
-        const b = new Int32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.type = grow(this.type);
-      this.key = grow(this.key);
-      this.total = grow(this.total);
-      this.sem = grow(this.sem);
+/**
+ * One plain type's keys (`col`, by title id) over the titles that count: `total` and `sem` of a title passing
+ * every type, `sem` alone of one failing only this type (`mine`); 0 skipped when `skipZero` (no class).
+ */
+function countKeys(
+  col: Int32Array | Uint32Array,
+  base: Int32Array,
+  nb: number,
+  fail: Int8Array | null,
+  mine: number,
+  skipZero: boolean,
+  tot: Int32Array,
+  sem: Int32Array,
+  far: (key: number, total: number) => void,
+): void {
+  if (!fail) {
+    for (let k = 0; k < nb; k++) {
+      const key = col[base[k]!]!;
+      if (key >= 0 && key < DENSE) {
+        tot[key]++;
+        sem[key]++;
+      } else far(key, 1);
     }
-    this.type[this.n] = type;
-    this.key[this.n] = key;
-    return this.n++;
+  } else {
+    for (let k = 0; k < nb; k++) {
+      const f = fail[k]!;
+      if (f >= 0 && f !== mine) continue;
+      const key = col[base[k]!]!;
+      const total = f < 0 ? 1 : 0;
+      if (key >= 0 && key < DENSE) {
+        tot[key] += total;
+        sem[key]++;
+      } else far(key, total);
+    }
   }
-  bump(slot: number, total: number): void {
-    this.total[slot]! += total;
-    this.sem[slot]! += 1;
+  if (skipZero) {
+    tot[0] = 0;
+    sem[0] = 0;
   }
 }
+
+/** Library → campus as a table (-1: no campus), for NA_C's count. */
+function campusTable(campusOf: Map<number, number> | null): { get: (lib: number) => number; max: number } {
+  let max = 0;
+  for (const c of campusOf?.values() ?? []) max = Math.max(max, c);
+  return { get: (lib) => campusOf?.get(lib) ?? -1, max };
+}
+
+/** The types read from the title's own columns and copies, by kind number (countColumns' switch). */
+const PLAIN_KINDS: readonly FilterType[] = ["T", "Y", "I", "X", "K", "NA_A", "B", "NA_C"];
 
 /** What the columns' count needs beyond the selection: the selected derived values' ids, campuses of libraries. */
 export async function columnQuery(db: Db, types: FilterType[], selected: SelectedFilters, flagged: FilterType[]): Promise<ColumnCount> {
