@@ -630,7 +630,7 @@ export function countColumns(cols: FacetColumns, q: ColumnCount, ids: ArrayLike<
       const ti = derivedSlot[valueType[v]!]!;
       if (ti < 0 || (f >= 0 && failIndex[ti] !== f)) continue;
       if (sem[v] === 0) touched.push(v);
-      tot[v] += total;
+      if (nf) tot[v] += total; // with no selection every title passes: total = sem
       sem[v]++;
     }
   };
@@ -644,7 +644,7 @@ export function countColumns(cols: FacetColumns, q: ColumnCount, ids: ArrayLike<
     for (const { row, fail: f } of late) countValues(row.vals, 0, row.vals.length, f);
     for (let i = 0; i < touched.n; i++) {
       const v = touched.a[i]!;
-      out.push({ tipo: q.types[derivedSlot[valueType[v]!]!]!, codigo: String(v), valor: v, total: tot[v]!, sem: sem[v]! });
+      out.push({ tipo: q.types[derivedSlot[valueType[v]!]!]!, codigo: String(v), valor: v, total: nf ? tot[v]! : sem[v]!, sem: sem[v]! });
     }
   } finally {
     for (let i = 0; i < touched.n; i++) {
