@@ -120,14 +120,16 @@ export class FacetColumns {
     return this.stringIndex.get(s) ?? -1;
   }
 
-  private counts = { tot: new Int32Array(0), sem: new Int32Array(0) };
+  private sums = { total: new Int32Array(0), sem: new Int32Array(0), touched: new Int32Array(0) };
 
-  /** Two counts per value id, every one 0 (countColumns adds to the ones it uses and resets them). */
-  valueCounts(): { tot: Int32Array; sem: Int32Array } {
-    if (this.counts.tot.length < this.valueType.length) {
-      this.counts = { tot: new Int32Array(this.valueType.length), sem: new Int32Array(this.valueType.length) };
-    }
-    return this.counts;
+  /**
+   * A `total` and a `sem` sum per value id, every one 0 (countColumns adds to the ones it uses and resets them),
+   * and room to list the ids it touched. Kept between counts: a count at a million titles allocates no more.
+   */
+  valueSums(): { total: Int32Array; sem: Int32Array; touched: Int32Array } {
+    const n = this.valueType.length;
+    if (this.sums.sem.length < n) this.sums = { total: new Int32Array(n), sem: new Int32Array(n), touched: new Int32Array(n) };
+    return this.sums;
   }
 
   setValueType(id: number, tipo: string): void {
@@ -417,291 +419,277 @@ export interface ColumnCount {
   campusOf: Map<number, number> | null;
 }
 
-/** Keys of the plain types counted through a dense slot table (a year, a library id, a string's index). */
+/** Keys of the plain types counted in a dense table (a year, a library id, a string's index); others in a map. */
 const DENSE = 4_096;
+
+/** One plain type's sums by key: `sem` counts every title counted for the type, `total` those passing every type. */
+class KeyCounts {
+  readonly total = new Int32Array(DENSE);
+  readonly sem = new Int32Array(DENSE);
+  readonly sparse = new Map<number, { total: number; sem: number }>();
+  add(key: number, total: number): void {
+    if (key >= 0 && key < DENSE) {
+      this.sem[key]!++;
+      this.total[key]! += total;
+      return;
+    }
+    const e = this.sparse.get(key);
+    if (e) {
+      e.sem++;
+      e.total += total;
+    } else this.sparse.set(key, { total, sem: 1 });
+  }
+  /** Every key counted at least once, with its sums. */
+  each(fn: (key: number, total: number, sem: number) => void): void {
+    for (let k = 0; k < DENSE; k++) if (this.sem[k]) fn(k, this.total[k]!, this.sem[k]!);
+    for (const [k, e] of this.sparse) fn(k, e.total, e.sem);
+  }
+}
+
+/** Options of a count: how many values of each derived type to return (the most counted; every selected one too). */
+export interface CountOptions {
+  derivedTop?: number;
+}
 
 /**
  * The exact facet counts of `ids` (every text match of a search; ADR 265), with the semantics of the SQL
  * statement in `searchFacets` (facets.ts) over every match, which a test compares it with. A title passing every
  * selected type counts for each type's values in `total` and `sem`; a title failing exactly one selected type
  * counts only for that type's values, in `sem` ("without this filter"); any other title for nothing. Derived
- * values come back by id (`valor`), every one of them; the caller keeps the top ones.
+ * values come back by id (`valor`): every one, or with `derivedTop` the most counted of each type (by `sem`, then
+ * id, as the SQL statement ranks them) and the selected ones.
  *
- * One loop per facet type: a first pass keeps the titles that count (and, with a selection, which type each one
- * fails), then each plain type is counted in its own tight loop over its column, into a dense table of keys (a
- * map beyond it), and the derived values in one loop over the value lists, into arrays over every value id (reset
- * after the count). Titles read again after a change (the overlay) are counted one by one beside them.
+ * One tight loop per type over the titles' typed arrays: the titles are first sorted into those read
+ * from the columns and those read from the overlay (changed since the columns were read), and with a selection
+ * each title's stratum is found once; each type then counts its key of every counted title in its own loop.
  */
-export function countColumns(cols: FacetColumns, q: ColumnCount, ids: ArrayLike<number>): CountedValue[] {
+export function countColumns(cols: FacetColumns, q: ColumnCount, ids: ArrayLike<number>, options: CountOptions = {}): CountedValue[] {
   const nf = q.flagged.length;
   const tests = q.flagged.map((t) => passTest(cols, t, q));
-  const failIndex = Int32Array.from(q.types.map((t) => q.flagged.indexOf(t)));
-  const kinds = Int32Array.from(q.types.map((t) => PLAIN_KINDS.indexOf(t)));
-  const ntypes = kinds.length;
-  const r: Cursor = { tipo: 0, ano: 0, idioma: 0, flags: 0, classe: 0, libs: cols.libs, l0: 0, l1: 0, vals: cols.vals, v0: 0, v1: 0 };
-  /** The type a title fails (its flag index), -1 when it passes every one, -2 when it fails two or more. */
-  const failing = (): number => {
-    let f = -1;
-    for (let j = 0; j < nf; j++) {
-      if (!tests[j]!(r)) {
-        if (f >= 0) return -2;
-        f = j;
-      }
-    }
-    return f;
-  };
-
-  // Pass 1: the titles that count, read from the columns (`base`, with their failed type in `fail`), and those
-  // read from the overlay (`late`).
-  const n = ids.length;
-  const base = new Int32Array(n);
-  const fail = nf ? new Int8Array(n) : null;
-  let nb = 0;
-  const late: Array<{ row: TitleRow; fail: number }> = [];
-  const overlay = cols.overlay.size ? cols.overlay : null;
-  const flagsCol = cols.flags;
-  const size = cols.size;
-  for (let i = 0; i < n; i++) {
-    const id = ids[i]!;
-    if (overlay?.has(id)) {
-      if (!cols.read(id, r)) continue;
-      const f = nf ? failing() : -1;
-      if (f !== -2) late.push({ row: { ...r, libs: r.libs.slice(r.l0, r.l1), vals: r.vals.slice(r.v0, r.v1) }, fail: f });
-      continue;
-    }
-    if (id < 0 || id >= size || !(flagsCol[id]! & PRESENT)) continue;
-    if (fail) {
-      cols.read(id, r);
-      const f = failing();
-      if (f === -2) continue;
-      fail[nb] = f;
-    }
-    base[nb++] = id;
-  }
-
-  const out: CountedValue[] = [];
-  // The plain types, each in its own loop.
-  for (let ti = 0; ti < ntypes; ti++) {
-    const kind = kinds[ti]!;
-    if (kind < 0) continue;
-    const mine = failIndex[ti]!;
-    const tot = new Int32Array(DENSE);
-    const sem = new Int32Array(DENSE);
-    const far = new Map<number, { total: number; sem: number }>();
-    const bumpFar = (key: number, total: number) => {
-      const c = far.get(key);
-      if (c) {
-        c.total += total;
-        c.sem++;
-      } else far.set(key, { total, sem: 1 });
-    };
-    const bump = (key: number, total: number) => {
-      if (key >= 0 && key < DENSE) {
-        tot[key] += total;
-        sem[key]++;
-      } else bumpFar(key, total);
-    };
-    const campusOf = kind === 7 ? campusTable(q.campusOf) : null;
-    const seen = kind === 7 ? new Int32Array(campusOf!.max + 1).fill(-1) : null;
-    // One title's values of this type (`stamp`: a number unique to the title, for NA_C's distinct campuses).
-    const countTitle = (t: TitleRow, l0: number, l1: number, stamp: number, total: number) => {
-      switch (kind) {
-        case 0: // T
-          bump(t.tipo, total);
-          break;
-        case 1: // Y
-          bump(t.ano, total);
-          break;
-        case 2: // I
-          bump(t.idioma, total);
-          break;
-        case 3: // X
-          if (t.flags & 1) bump(1, total);
-          if (t.flags & 2) bump(2, total);
-          if (t.flags & 4) bump(4, total);
-          break;
-        case 4: // K
-        case 5: // NA_A
-          if (t.classe !== 0) bump(t.classe, total);
-          break;
-        case 6: // B (a title's libraries are distinct)
-          for (let i = l0; i < l1; i++) bump(t.libs[i]!, total);
-          break;
-        case 7: // NA_C
-          for (let i = l0; i < l1; i++) {
-            const c = campusOf!.get(t.libs[i]!);
-            if (c >= 0 && seen![c] !== stamp) {
-              seen![c] = stamp;
-              bump(c, total);
-            }
-          }
-          break;
-      }
-    };
-    switch (kind) {
-      case 0:
-        countKeys(cols.tipo, base, nb, fail, mine, false, tot, sem, bumpFar);
-        break;
-      case 1:
-        countKeys(cols.ano, base, nb, fail, mine, false, tot, sem, bumpFar);
-        break;
-      case 2:
-        countKeys(cols.idioma, base, nb, fail, mine, false, tot, sem, bumpFar);
-        break;
-      case 4:
-      case 5:
-        countKeys(cols.classe, base, nb, fail, mine, true, tot, sem, bumpFar);
-        break;
-      case 3: {
-        const fl = cols.flags;
-        for (let k = 0; k < nb; k++) {
-          const f = fail ? fail[k]! : -1;
-          if (f >= 0 && f !== mine) continue;
-          const total = f < 0 ? 1 : 0;
-          const x = fl[base[k]!]!;
-          if (x & 1) {
-            tot[1] += total;
-            sem[1]++;
-          }
-          if (x & 2) {
-            tot[2] += total;
-            sem[2]++;
-          }
-          if (x & 4) {
-            tot[4] += total;
-            sem[4]++;
-          }
-        }
-        break;
-      }
-      default: {
-        // B and NA_C: over each title's libraries.
-        const off = cols.libOff;
-        const libs = cols.libs;
-        for (let k = 0; k < nb; k++) {
-          const f = fail ? fail[k]! : -1;
-          if (f >= 0 && f !== mine) continue;
-          const id = base[k]!;
-          const l0 = off[id]!;
-          const l1 = off[id + 1]!;
-          if (l0 === l1) continue;
-          const total = f < 0 ? 1 : 0;
-          if (kind === 6) {
-            for (let i = l0; i < l1; i++) {
-              const b = libs[i]!;
-              if (b >= 0 && b < DENSE) {
-                tot[b] += total;
-                sem[b]++;
-              } else bumpFar(b, total);
-            }
-          } else {
-            r.libs = libs;
-            countTitle(r, l0, l1, k, total);
-          }
-        }
-      }
-    }
-    for (const [j, { row, fail: f }] of late.entries()) {
-      if (f >= 0 && f !== mine) continue;
-      countTitle(row, 0, row.libs.length, nb + j, f < 0 ? 1 : 0);
-    }
-    const t = q.types[ti]!;
-    for (let key = 0; key < DENSE; key++) {
-      if (sem[key]) out.push({ tipo: t, codigo: codeOf(cols, t, key), valor: null, total: tot[key]!, sem: sem[key]! });
-    }
-    for (const [key, c] of far) out.push({ tipo: t, codigo: codeOf(cols, t, key), valor: null, total: c.total, sem: c.sem });
-  }
-
-  // The derived values, in one loop over the value lists.
+  const failIndex = q.types.map((t) => q.flagged.indexOf(t));
+  const kinds = q.types.map((t) => PLAIN_KINDS.indexOf(t));
+  const counts = q.types.map((_, i) => (kinds[i]! >= 0 ? new KeyCounts() : null));
   const derivedSlot = new Int32Array(DERIVED_FACET_TYPES.length + 1).fill(-1);
   q.types.forEach((t, i) => {
     const d = DERIVED_INDEX.get(t);
     if (d) derivedSlot[d] = i;
   });
-  if (!q.types.some((t) => DERIVED_INDEX.has(t))) return out;
-  const valueType = cols.valueType;
-  const { tot, sem } = cols.valueCounts();
-  const touched = new IntList();
-  const countValues = (vals: Int32Array, v0: number, v1: number, f: number) => {
-    const total = f < 0 ? 1 : 0;
-    for (let i = v0; i < v1; i++) {
-      const v = vals[i]!;
-      if (v < 0 || v >= valueType.length) continue;
-      const ti = derivedSlot[valueType[v]!]!;
-      if (ti < 0 || (f >= 0 && failIndex[ti] !== f)) continue;
-      if (sem[v] === 0) touched.push(v);
-      if (nf) tot[v] += total; // with no selection every title passes: total = sem
-      sem[v]++;
+  const r: Cursor = { tipo: 0, ano: 0, idioma: 0, flags: 0, classe: 0, libs: cols.libs, l0: 0, l1: 0, vals: cols.vals, v0: 0, v1: 0 };
+  /** The stratum of the title at `r`: -1 passes every selected type, j fails only type j, -2 counts for nothing. */
+  const stratum = (): number => {
+    let failing = -1;
+    for (let j = 0; j < nf; j++) {
+      if (!tests[j]!(r)) {
+        if (failing >= 0) return -2;
+        failing = j;
+      }
     }
+    return failing;
   };
+
+  // The counted titles read from the columns, with their strata; the overlay's are counted apart, below.
+  const base = new Int32Array(ids.length);
+  const strata = nf ? new Int8Array(ids.length) : null;
+  let nb = 0;
+  const overlaid: number[] = [];
+  const { flags, size } = cols;
+  const withOverlay = cols.overlay.size > 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (withOverlay && cols.overlay.has(id)) {
+      overlaid.push(id);
+      continue;
+    }
+    if (id < 0 || id >= size || !(flags[id]! & PRESENT)) continue;
+    if (strata) {
+      cols.read(id, r);
+      const s = stratum();
+      if (s === -2) continue;
+      strata[nb] = s;
+    }
+    base[nb++] = id;
+  }
+
+  // Each plain type in its own loop. `fi` is the type's index among the selected ones (-1: not selected).
+  for (let ti = 0; ti < q.types.length; ti++) {
+    const acc = counts[ti];
+    if (!acc) continue;
+    const fi = failIndex[ti]!;
+    const counted = (k: number) => !strata || strata[k] === -1 || strata[k] === fi;
+    const totalOf = (k: number) => (!strata || strata[k] === -1 ? 1 : 0);
+    switch (kinds[ti]) {
+      case 0: // T
+        for (let k = 0; k < nb; k++) if (counted(k)) acc.add(cols.tipo[base[k]!]!, totalOf(k));
+        break;
+      case 1: // Y
+        for (let k = 0; k < nb; k++) if (counted(k)) acc.add(cols.ano[base[k]!]!, totalOf(k));
+        break;
+      case 2: // I
+        for (let k = 0; k < nb; k++) if (counted(k)) acc.add(cols.idioma[base[k]!]!, totalOf(k));
+        break;
+      case 3: // X
+        for (let k = 0; k < nb; k++) {
+          if (!counted(k)) continue;
+          const f = cols.flags[base[k]!]!;
+          const t = totalOf(k);
+          if (f & 1) acc.add(1, t);
+          if (f & 2) acc.add(2, t);
+          if (f & 4) acc.add(4, t);
+        }
+        break;
+      case 4: // K
+      case 5: // NA_A
+        for (let k = 0; k < nb; k++) {
+          if (!counted(k)) continue;
+          const c = cols.classe[base[k]!]!;
+          if (c !== 0) acc.add(c, totalOf(k));
+        }
+        break;
+      case 6: {
+        // B (a title's libraries are distinct)
+        const { libOff, libs } = cols;
+        for (let k = 0; k < nb; k++) {
+          if (!counted(k)) continue;
+          const id = base[k]!;
+          const t = totalOf(k);
+          for (let i = libOff[id]!; i < libOff[id + 1]!; i++) acc.add(libs[i]!, t);
+        }
+        break;
+      }
+      case 7: {
+        // NA_C: a title's campuses, each once
+        const { libOff, libs } = cols;
+        const campusOf = campusTable(q.campusOf);
+        const seen = new Int32Array(campusOf.length > 0 ? Math.max(...campusOf) + 2 : 1).fill(-1);
+        for (let k = 0; k < nb; k++) {
+          if (!counted(k)) continue;
+          const id = base[k]!;
+          const t = totalOf(k);
+          for (let i = libOff[id]!; i < libOff[id + 1]!; i++) {
+            const lib = libs[i]!;
+            const c = lib >= 0 && lib < campusOf.length ? campusOf[lib]! : -1;
+            if (c >= 0 && seen[c] !== k) {
+              seen[c] = k;
+              acc.add(c, t);
+            }
+          }
+        }
+        break;
+      }
+    }
+  }
+
+  // The derived types in one loop over the titles' values: a value's type picks its slot.
+  const valueType = cols.valueType;
+  const { total: vTotal, sem: vSem, touched } = cols.valueSums();
+  let nt = 0;
+  const { valOff, vals } = cols;
+  const anyDerived = derivedSlot.some((x) => x >= 0);
   try {
-    const off = cols.valOff;
-    const vals = cols.vals;
-    for (let k = 0; k < nb; k++) {
-      const id = base[k]!;
-      countValues(vals, off[id]!, off[id + 1]!, fail ? fail[k]! : -1);
+    if (anyDerived)
+      for (let k = 0; k < nb; k++) {
+        const id = base[k]!;
+        const s = strata ? strata[k]! : -1;
+        const t = s === -1 ? 1 : 0;
+        for (let i = valOff[id]!; i < valOff[id + 1]!; i++) {
+          const v = vals[i]!;
+          const ti = derivedSlot[valueType[v] ?? 0]!;
+          if (ti < 0 || (s !== -1 && failIndex[ti] !== s)) continue;
+          if (vSem[v] === 0) touched[nt++] = v;
+          vSem[v]!++;
+          vTotal[v]! += t;
+        }
+      }
+    // The overlay's titles, read one by one (a change since the columns were read).
+    for (const id of overlaid) {
+      if (!cols.read(id, r)) continue;
+      const s = nf ? stratum() : -1;
+      if (s === -2) continue;
+      const t = s === -1 ? 1 : 0;
+      for (let ti = 0; ti < q.types.length; ti++) {
+        const acc = counts[ti];
+        if (!acc || (s !== -1 && failIndex[ti] !== s)) continue;
+        switch (kinds[ti]) {
+          case 0:
+            acc.add(r.tipo, t);
+            break;
+          case 1:
+            acc.add(r.ano, t);
+            break;
+          case 2:
+            acc.add(r.idioma, t);
+            break;
+          case 3:
+            for (const bit of [1, 2, 4]) if (r.flags & bit) acc.add(bit, t);
+            break;
+          case 4:
+          case 5:
+            if (r.classe !== 0) acc.add(r.classe, t);
+            break;
+          case 6:
+            for (let i = r.l0; i < r.l1; i++) acc.add(r.libs[i]!, t);
+            break;
+          case 7: {
+            const campus = new Set<number>();
+            for (let i = r.l0; i < r.l1; i++) {
+              const c = q.campusOf?.get(r.libs[i]!);
+              if (c !== undefined) campus.add(c);
+            }
+            for (const c of campus) acc.add(c, t);
+            break;
+          }
+        }
+      }
+      for (let i = r.v0; i < r.v1; i++) {
+        const v = r.vals[i]!;
+        const ti = derivedSlot[valueType[v] ?? 0]!;
+        if (ti < 0 || (s !== -1 && failIndex[ti] !== s)) continue;
+        if (vSem[v] === 0) touched[nt++] = v;
+        vSem[v]!++;
+        vTotal[v]! += t;
+      }
     }
-    for (const { row, fail: f } of late) countValues(row.vals, 0, row.vals.length, f);
-    for (let i = 0; i < touched.n; i++) {
-      const v = touched.a[i]!;
-      out.push({ tipo: q.types[derivedSlot[valueType[v]!]!]!, codigo: String(v), valor: v, total: nf ? tot[v]! : sem[v]!, sem: sem[v]! });
+
+    const out: CountedValue[] = [];
+    q.types.forEach((t, ti) => counts[ti]?.each((key, total, sem) => out.push({ tipo: t, codigo: codeOf(cols, t, key), valor: null, total, sem })));
+    const top = options.derivedTop;
+    const selectedIds = new Set(Object.values(q.derivedIds).flat());
+    const lists = q.types.map(() => [] as number[]);
+    const before = (x: number, y: number) => vSem[x]! > vSem[y]! || (vSem[x] === vSem[y] && x < y);
+    for (let i = 0; i < nt; i++) {
+      const v = touched[i]!;
+      const list = lists[derivedSlot[valueType[v]!]!]!;
+      if (top === undefined) list.push(v);
+      else if (list.length < top || before(v, list[top - 1]!)) {
+        // Kept in order, at most `top` long: a value that does not beat the last is skipped in one comparison.
+        let j = Math.min(list.length, top - 1);
+        while (j > 0 && before(v, list[j - 1]!)) {
+          list[j] = list[j - 1]!;
+          j--;
+        }
+        list[j] = v;
+      }
     }
+    if (top !== undefined)
+      for (const v of selectedIds) {
+        const ti = vSem[v] ? derivedSlot[valueType[v]!]! : -1;
+        if (ti >= 0 && !lists[ti]!.includes(v)) lists[ti]!.push(v);
+      }
+    q.types.forEach((t, ti) => {
+      for (const v of lists[ti]!) out.push({ tipo: t, codigo: String(v), valor: v, total: vTotal[v]!, sem: vSem[v]! });
+    });
+    return out;
   } finally {
-    for (let i = 0; i < touched.n; i++) {
-      const v = touched.a[i]!;
-      tot[v] = 0;
-      sem[v] = 0;
-    }
-  }
-  return out;
-}
-
-/**
- * One plain type's keys (`col`, by title id) over the titles that count: `total` and `sem` of a title passing
- * every type, `sem` alone of one failing only this type (`mine`); 0 skipped when `skipZero` (no class).
- */
-function countKeys(
-  col: Int32Array | Uint32Array,
-  base: Int32Array,
-  nb: number,
-  fail: Int8Array | null,
-  mine: number,
-  skipZero: boolean,
-  tot: Int32Array,
-  sem: Int32Array,
-  far: (key: number, total: number) => void,
-): void {
-  if (!fail) {
-    for (let k = 0; k < nb; k++) {
-      const key = col[base[k]!]!;
-      if (key >= 0 && key < DENSE) {
-        tot[key]++;
-        sem[key]++;
-      } else far(key, 1);
-    }
-  } else {
-    for (let k = 0; k < nb; k++) {
-      const f = fail[k]!;
-      if (f >= 0 && f !== mine) continue;
-      const key = col[base[k]!]!;
-      const total = f < 0 ? 1 : 0;
-      if (key >= 0 && key < DENSE) {
-        tot[key] += total;
-        sem[key]++;
-      } else far(key, total);
-    }
-  }
-  if (skipZero) {
-    tot[0] = 0;
-    sem[0] = 0;
+    for (let i = 0; i < nt; i++) vSem[touched[i]!] = vTotal[touched[i]!] = 0;
   }
 }
 
-/** Library → campus as a table (-1: no campus), for NA_C's count. */
-function campusTable(campusOf: Map<number, number> | null): { get: (lib: number) => number; max: number } {
-  let max = 0;
-  for (const c of campusOf?.values() ?? []) max = Math.max(max, c);
-  return { get: (lib) => campusOf?.get(lib) ?? -1, max };
+/** Library id → campus id as an array (-1 where unknown). */
+function campusTable(campusOf: Map<number, number> | null): Int32Array {
+  const libs = campusOf ? [...campusOf.keys()].filter((b) => b >= 0 && b < 1_000_000) : [];
+  const table = new Int32Array(libs.length ? Math.max(...libs) + 1 : 0).fill(-1);
+  for (const b of libs) table[b] = campusOf!.get(b)!;
+  return table;
 }
 
 /** The types read from the title's own columns and copies, by kind number (countColumns' switch). */
