@@ -43,6 +43,7 @@ import * as m103 from "./migrations/103-patron-language.ts";
 import * as m107 from "./migrations/107-patron-lists.ts";
 import * as m112 from "./migrations/112-copies-on-the-shelf.ts";
 import * as m113 from "./migrations/113-oldest-first-index.ts";
+import * as m115 from "./migrations/115-titles-on-the-shelf.ts";
 import * as m092 from "./migrations/092-email-change.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   "107-patron-lists": m107,
   "112-copies-on-the-shelf": m112,
   "113-oldest-first-index": m113,
+  "115-titles-on-the-shelf": m115,
   "092-email-change": m092,
 };
 

@@ -578,6 +578,7 @@ export interface DB {
   captcha_usado: CaptchaUsadoTable;
   sessao_login: SessaoLoginTable;
   acervo_mudanca: AcervoMudancaTable;
+  acervo_na_estante: AcervoNaEstanteTable;
   afastamento: AfastamentoTable;
   busca_ordem: BuscaOrdemTable;
   busca_palavra: BuscaPalavraTable;
@@ -780,6 +781,13 @@ export interface RedeRegistroTable {
 export interface AcervoMudancaTable {
   cod_acervo: number;
   seq: number;
+}
+
+/** Titles with a copy on the shelf, per library, and how many (migration 115; kept by triggers on `exemplar`). */
+export interface AcervoNaEstanteTable {
+  cod_acervo: number;
+  cod_biblioteca: number;
+  n: number;
 }
 
 /** A patron's absence (leave) recorded by the library (migration 071). */

@@ -59,11 +59,12 @@ export const KEY_SCOPE_FIELDS: ReadonlySet<string> = new Set<ScopeField>(["dispo
 
 /**
  * The condition a copy on the shelf puts on title `id` (by default alias `a`'s): anywhere, or at library `value`.
- * Read from the copies' index alone (migration 112), and by the title's id, so a search need not read its row.
+ * Read from the titles on the shelf (migration 115, ADR 269: a row per title and library with a copy on the
+ * shelf, kept by triggers), by the title's id, so a search need not read its row nor its copies.
  */
 export function availableCondition(value: string, id: RawBuilder<unknown> = sql`a.cod_acervo`): RawBuilder<unknown> {
   const at = value === AVAILABLE_ANYWHERE ? sql`` : sql`AND e.cod_biblioteca = ${Number(value)}`;
-  return sql`EXISTS (SELECT 1 FROM exemplar e WHERE e.cod_acervo = ${id} AND e.situacao = 'disponivel' ${at})`;
+  return sql`EXISTS (SELECT 1 FROM acervo_na_estante e WHERE e.cod_acervo = ${id} ${at})`;
 }
 
 /** The condition one scope field puts on alias `a` (`disponivel`: on title `id`, when given). */
