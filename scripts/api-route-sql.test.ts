@@ -18,13 +18,11 @@ const DOMAIN_SQL_NOT_YET_MOVED = [
   "api/domain/account-profile.ts",
   "api/domain/alerts.ts",
   "api/domain/armazem.ts",
-  "api/domain/captcha.ts",
   "api/domain/gru.ts",
   "api/domain/holds.ts",
   "api/domain/library-actions.ts",
   "api/domain/loan-requests.ts",
   "api/domain/login-variants.ts",
-  "api/domain/login.ts",
   "api/domain/my-holds.ts",
   "api/domain/no-debts.ts",
   "api/domain/notifications.ts",
@@ -32,7 +30,6 @@ const DOMAIN_SQL_NOT_YET_MOVED = [
   "api/domain/saved-search-alerts.ts",
   "api/domain/suggestions.ts",
   "api/domain/title-extras.ts",
-  "api/domain/tokens.ts",
 ];
 
 /** A query builder's entry points, or Kysely's raw `sql` tag and import. */
