@@ -29,7 +29,6 @@ const DOMAIN_SQL_NOT_YET_MOVED = [
   "api/domain/periodical-issues.ts",
   "api/domain/saved-search-alerts.ts",
   "api/domain/suggestions.ts",
-  "api/domain/title-extras.ts",
 ];
 
 /** A query builder's entry points, or Kysely's raw `sql` tag and import. */

@@ -36,9 +36,3 @@ export async function markCaptchaUsed(db: Db, signature: string, expiresAtMs: nu
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
-
-/** Whether an activity is on in the institution's public configuration (`atividade.publica` is 1). */
-export async function activityIsPublic(db: Db, codAtividade: number): Promise<boolean> {
-  const row = await db.selectFrom("atividade").select("publica").where("cod_atividade", "=", codAtividade).executeTakeFirst();
-  return Number(row?.publica ?? 0) === 1;
-}
