@@ -27,7 +27,6 @@ const DOMAIN_SQL_NOT_YET_MOVED = [
   "api/domain/no-debts.ts",
   "api/domain/notifications.ts",
   "api/domain/periodical-issues.ts",
-  "api/domain/saved-search-alerts.ts",
   "api/domain/suggestions.ts",
 ];
 
