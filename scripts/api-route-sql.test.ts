@@ -24,7 +24,6 @@ const DOMAIN_SQL_NOT_YET_MOVED = [
   "api/domain/loan-requests.ts",
   "api/domain/login-variants.ts",
   "api/domain/my-holds.ts",
-  "api/domain/no-debts.ts",
   "api/domain/notifications.ts",
   "api/domain/periodical-issues.ts",
   "api/domain/suggestions.ts",
