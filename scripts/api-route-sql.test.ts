@@ -22,7 +22,6 @@ const DOMAIN_SQL_NOT_YET_MOVED = [
   "api/domain/library-actions.ts",
   "api/domain/loan-requests.ts",
   "api/domain/my-holds.ts",
-  "api/domain/notifications.ts",
   "api/domain/periodical-issues.ts",
   "api/domain/suggestions.ts",
 ];
