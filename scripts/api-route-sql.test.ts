@@ -17,7 +17,6 @@ const DOMAIN = join(ROOT, "api/domain");
 const DOMAIN_SQL_NOT_YET_MOVED = [
   "api/domain/alerts.ts",
   "api/domain/armazem.ts",
-  "api/domain/gru.ts",
   "api/domain/holds.ts",
   "api/domain/library-actions.ts",
   "api/domain/loan-requests.ts",
