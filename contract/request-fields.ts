@@ -43,3 +43,15 @@ export function pagesIssue(value: string): "formato" | "ordem" | null {
   if (m[2] !== undefined && Number(m[1]) > Number(m[2])) return "ordem";
   return null;
 }
+
+/** The longest comment, on a title or a general one (spec §5), in characters. */
+export const COMMENT_MAX_LENGTH = 2000;
+
+/**
+ * The longest short free-text field of a hold or a loan request (spec §3: volume, tome, part, material, the
+ * hold's pickup place `localizacao`, the authorised person), in characters.
+ */
+export const REQUEST_TEXT_MAX = 200;
+
+/** The longest long free-text field of a loan request (spec §3 `domicilio`, `recebimento_textual`), in characters. */
+export const REQUEST_NOTE_MAX = 500;

@@ -32,7 +32,28 @@ describe("the API's prefixes", () => {
   });
 
   it("mounts the groups made folders from their index.ts", () => {
-    for (const group of ["pessoas", "autenticar", "comentarios", "aquisicao", "emprestimo", "acervo", "consulta", "parametros", "vinculos"])
+    for (const group of [
+      "pessoas",
+      "autenticar",
+      "comentarios",
+      "aquisicao",
+      "emprestimo",
+      "acervo",
+      "consulta",
+      "parametros",
+      "vinculos",
+      "rede",
+      "solicitacao-emprestimo",
+      "estante-novidades",
+      "pesquisas-salvas",
+      "perfil-interesse",
+      "biblioteca",
+      "gru",
+      "solicitacoes",
+      "nada-consta",
+      "estante-notificacoes",
+      "reserva",
+    ])
       expect(APP).toContain(`from "./routes/${group}/index.ts"`);
   });
 });

@@ -17,10 +17,7 @@ const DOMAIN = join(ROOT, "api/domain");
 const DOMAIN_SQL_NOT_YET_MOVED = [
   "api/domain/alerts.ts",
   "api/domain/armazem.ts",
-  "api/domain/holds.ts",
   "api/domain/library-actions.ts",
-  "api/domain/loan-requests.ts",
-  "api/domain/my-holds.ts",
   "api/domain/periodical-issues.ts",
   "api/domain/suggestions.ts",
 ];

@@ -7,11 +7,11 @@ import { commentsAwaitingCount, insertComment, libraryRow, titleComments, titleR
 import type { Db } from "../db/index.ts";
 import { categoryAllows, patronLimits } from "./holds.ts";
 import { fieldsRefused, refused, type FieldProblems, type FieldsRefused, type NotFound, type Refused } from "./refusals.ts";
+import { COMMENT_MAX_LENGTH } from "../../contract/request-fields.ts";
 
 /** Activity that allows comments (spec §6). */
 export const COMMENT_ACTIVITY = 13;
 /** Longest comment accepted, in characters. */
-export const COMMENT_MAX_LENGTH = 2000;
 
 export interface CommentView {
   cod_comentario: number;

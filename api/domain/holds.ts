@@ -4,7 +4,17 @@
  * positions, and a patron has at most one active hold per title. Placing a hold computes the next
  * position in the INSERT itself and retries when a concurrent insert took it (ADR 090).
  */
-import { sql } from "kysely";
+import {
+  categoryGrants,
+  hasTitleOnLoan,
+  heldTitles,
+  holdWithKey,
+  insertHoldAtEnd,
+  patronLimits,
+  titleCopies,
+  titleQueue,
+  titleRow,
+} from "../db/holds.ts";
 import type { Db } from "../db/index.ts";
 import { fieldsRefused, refused, type FieldProblems, type FieldsRefused, type KeyInUse, type NotFound, type Refused } from "./refusals.ts";
 
@@ -46,36 +56,11 @@ export function checkChoice(options: Record<Dimension, string[]>, choice: Choice
 }
 
 /** Whether the patron's category grants an activity (spec §6). */
-export async function categoryAllows(db: Db, codPessoa: number, atividade: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("pessoa as p")
-    .innerJoin("categoria_atividade as ca", "ca.cod_categoria", "p.cod_categoria")
-    .select("ca.cod_atividade")
-    .where("p.cod_pessoa", "=", codPessoa)
-    .where("ca.cod_atividade", "=", atividade)
-    .executeTakeFirst();
-  return Boolean(row);
+export function categoryAllows(db: Db, codPessoa: number, atividade: number): Promise<boolean> {
+  return categoryGrants(db, codPessoa, atividade);
 }
 
-/** The patron's category limits and block flag. */
-export async function patronLimits(db: Db, codPessoa: number) {
-  return db
-    .selectFrom("pessoa as p")
-    .innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria")
-    .select([
-      "p.bloqueado",
-      "p.desvinculado_em",
-      "p.email",
-      "p.telefone",
-      "p.dados_pessoais",
-      "k.limite_reservas",
-      "k.limite_solicitacoes",
-      "k.limite_comentarios",
-      "k.professor",
-    ])
-    .where("p.cod_pessoa", "=", codPessoa)
-    .executeTakeFirstOrThrow();
-}
+export { patronLimits };
 
 export interface HoldOptions {
   cod_acervo: number;
@@ -98,8 +83,6 @@ export interface HoldOptions {
   minha_reserva: { cod_reserva: number; posicao: number } | null;
 }
 
-const ACTIVE = ["ativa", "disponivel"];
-
 /** Why the title's copies allow no hold, whoever asks. */
 export type TitleImpediment = "exemplar_disponivel" | "sem_exemplar_reservavel";
 /** Why the patron may not hold: their standing (checked first), or what they already have (checked last). */
@@ -117,17 +100,9 @@ function standingRefusal(patron: { bloqueado: number; desvinculado_em: string | 
 
 /** What the patron already has refuses this hold: a hold on the title, the title on loan, or the category's limit of holds. */
 async function ownRefusal(db: Db, codPessoa: number, codAcervo: number, limiteReservas: number): Promise<OwnRefusal | null> {
-  const mine = await db.selectFrom("reserva").select(["cod_acervo"]).where("cod_pessoa", "=", codPessoa).where("situacao", "in", ACTIVE).execute();
-  if (mine.some((r) => r.cod_acervo === codAcervo)) return "reserva_existente";
-  const onLoan = await db
-    .selectFrom("emprestimo as m")
-    .innerJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
-    .select("m.cod_emprestimo")
-    .where("m.cod_pessoa", "=", codPessoa)
-    .where("m.data_devolucao", "is", null)
-    .where("e.cod_acervo", "=", codAcervo)
-    .executeTakeFirst();
-  if (onLoan) return "titulo_emprestado";
+  const mine = await heldTitles(db, codPessoa);
+  if (mine.includes(codAcervo)) return "reserva_existente";
+  if (await hasTitleOnLoan(db, codPessoa, codAcervo)) return "titulo_emprestado";
   if (mine.length >= limiteReservas) return "limite_reservas";
   return null;
 }
@@ -153,27 +128,15 @@ export async function holdRefusal(
  * gives its rank in the queue, and `impedimento` is the rule that would refuse this patron's hold (`holdRefusal`).
  */
 export async function holdOptions(db: Db, codAcervo: number, codPessoa?: number | null): Promise<HoldOptions | null> {
-  const title = await db.selectFrom("acervo").select(["cod_acervo", "titulo"]).where("cod_acervo", "=", codAcervo).executeTakeFirst();
+  const title = await titleRow(db, codAcervo);
   if (!title) return null;
-  const copies = await db
-    .selectFrom("exemplar as e")
-    .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
-    .select(["e.cod_biblioteca", "b.desc_biblioteca", "e.situacao", "e.permite_reserva", "e.volume", "e.tomo", "e.parte", "e.material_adicional"])
-    .where("e.cod_acervo", "=", codAcervo)
-    .orderBy("b.desc_biblioteca")
-    .execute();
+  const copies = await titleCopies(db, codAcervo);
   const holdable = copies.filter((c) => c.permite_reserva === 1);
   const opts = dimensionOptions(holdable);
   const libraries = new Map<number, string>();
   for (const c of holdable) libraries.set(c.cod_biblioteca, c.desc_biblioteca);
   const disponiveis = copies.filter((c) => c.situacao === "disponivel").length;
-  const queue = await db
-    .selectFrom("reserva")
-    .select(["cod_reserva", "cod_pessoa", "posicao"])
-    .where("cod_acervo", "=", codAcervo)
-    .where("situacao", "in", ACTIVE)
-    .orderBy("posicao")
-    .execute();
+  const queue = await titleQueue(db, codAcervo);
   const mineAt = codPessoa == null ? -1 : queue.findIndex((r) => r.cod_pessoa === codPessoa);
   const titleImpediment: TitleImpediment | null = disponiveis > 0 ? "exemplar_disponivel" : holdable.length === 0 ? "sem_exemplar_reservavel" : null;
   return {
@@ -275,11 +238,7 @@ function isBusy(err: unknown): boolean {
 
 /** The hold placed under the form's key, "chave_em_uso" when the key is another patron's, or null. */
 async function holdByKey(db: Db, codPessoa: number, chave: string): Promise<HoldResult | "chave_em_uso" | null> {
-  const row = await db
-    .selectFrom("reserva")
-    .select(["cod_reserva", "cod_acervo", "posicao", "situacao", "data_reserva", "cod_pessoa"])
-    .where("chave_envio", "=", chave)
-    .executeTakeFirst();
+  const row = await holdWithKey(db, chave);
   if (!row) return null;
   // Another patron's key: never reveal their hold; the caller treats it as a conflict.
   if (row.cod_pessoa !== codPessoa) return "chave_em_uso";
@@ -322,22 +281,21 @@ async function insertHold(db: Db, codPessoa: number, payload: HoldPayload, chave
   for (let attempt = 0; attempt < 25; attempt++) {
     const dataReserva = new Date(now()).toISOString();
     try {
-      // The position is computed inside the INSERT; the partial unique index refuses a position taken
-      // by a concurrent insert, and we try again with the next one.
-      const result = await sql<HoldResult>`
-        INSERT INTO reserva (cod_acervo, cod_pessoa, cod_biblioteca, volume, tomo, parte, material_adicional, localizacao, posicao, situacao, data_reserva, chave_envio)
-        SELECT CAST(${payload.cod_acervo} AS integer), CAST(${codPessoa} AS integer), CAST(${payload.biblioteca} AS integer),
-               CAST(${v(payload.volume)} AS text), CAST(${v(payload.tomo)} AS text), CAST(${v(payload.parte)} AS text),
-               CAST(${v(payload.material_adicional)} AS text), CAST(${v(payload.localizacao)} AS text),
-               coalesce(max(posicao), 0) + 1, 'ativa', CAST(${dataReserva} AS text), CAST(${chave} AS text)
-        FROM reserva WHERE cod_acervo = ${payload.cod_acervo} AND situacao IN ('ativa', 'disponivel')
-        RETURNING cod_reserva, cod_acervo, posicao, situacao, data_reserva`.execute(db);
-      const row = result.rows[0];
-      return {
-        ok: true,
-        hold: { ...row, cod_reserva: Number(row.cod_reserva), cod_acervo: Number(row.cod_acervo), posicao: Number(row.posicao) },
-        created: true,
-      };
+      // The position is computed inside the INSERT; a position taken by a concurrent insert is refused by
+      // the queue's unique index, and we try again with the next one.
+      const hold = await insertHoldAtEnd(db, {
+        cod_acervo: payload.cod_acervo,
+        cod_pessoa: codPessoa,
+        cod_biblioteca: payload.biblioteca,
+        volume: v(payload.volume),
+        tomo: v(payload.tomo),
+        parte: v(payload.parte),
+        material_adicional: v(payload.material_adicional),
+        localizacao: v(payload.localizacao),
+        data_reserva: dataReserva,
+        chave_envio: chave,
+      });
+      return { ok: true, hold, created: true };
     } catch (err) {
       if (!isUniqueViolation(err) && !isBusy(err)) throw err;
       // Lost a race: the same form submitted twice (its refusal is answered by orReplay), the same patron

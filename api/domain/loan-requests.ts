@@ -4,7 +4,19 @@
  * limit, refused as a duplicate of an open request. The form's idempotency key (`chave_envio`, unique in the
  * table) makes a double submit answer the request already created.
  */
+import { libraryExists } from "../db/directory.ts";
+import { titleRow } from "../db/holds.ts";
 import type { Db } from "../db/index.ts";
+import {
+  cancelWaitingRequest,
+  insertLoanRequest as insertRequestRow,
+  librariesByName,
+  loanableCopies,
+  loanRequestsOf,
+  requestsInStatus,
+  requestStatus,
+  requestWithKey,
+} from "../db/loan-requests.ts";
 import { checkChoice, dimensionOptions, orReplay, patronLimits, type Choice } from "./holds.ts";
 import { fieldsRefused, refused, type FieldProblems, type FieldsRefused, type KeyInUse, type NotFound, type Refused } from "./refusals.ts";
 
@@ -36,26 +48,14 @@ export interface LoanRequestOptions {
   telefone: string | null;
 }
 
-async function loanableCopies(db: Db, codAcervo: number) {
-  return db
-    .selectFrom("exemplar as e")
-    .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
-    .select(["e.cod_biblioteca", "b.desc_biblioteca", "e.volume", "e.tomo", "e.parte", "e.material_adicional"])
-    .where("e.cod_acervo", "=", codAcervo)
-    .where("e.situacao", "=", "disponivel")
-    .where("e.tipo_emprestimo", "<>", "consulta_local")
-    .orderBy("b.desc_biblioteca")
-    .execute();
-}
-
 /** `GET /solicitacao-emprestimo/{id}/informacoes-iniciais`; null for an unknown title. */
 export async function loanRequestOptions(db: Db, codAcervo: number, codPessoa: number | null): Promise<LoanRequestOptions | null> {
-  const title = await db.selectFrom("acervo").select(["cod_acervo", "titulo"]).where("cod_acervo", "=", codAcervo).executeTakeFirst();
+  const title = await titleRow(db, codAcervo);
   if (!title) return null;
   const copies = await loanableCopies(db, codAcervo);
   const origin = new Map<number, string>();
   for (const c of copies) origin.set(c.cod_biblioteca, c.desc_biblioteca);
-  const libraries = await db.selectFrom("biblioteca").select(["cod_biblioteca", "desc_biblioteca"]).orderBy("desc_biblioteca").execute();
+  const libraries = await librariesByName(db);
   const patron = codPessoa == null ? null : await patronLimits(db, codPessoa);
   const opts = dimensionOptions(copies);
   return {
@@ -94,11 +94,7 @@ export interface LoanRequestResult {
 
 /** The request created under the form's key, "chave_em_uso" when the key is another patron's, or null. */
 async function requestByKey(db: Db, codPessoa: number, chave: string): Promise<LoanRequestResult | "chave_em_uso" | null> {
-  const row = await db
-    .selectFrom("solicitacao_emprestimo")
-    .select(["cod_solicitacao", "cod_acervo", "situacao", "created_at", "cod_pessoa"])
-    .where("chave_envio", "=", chave)
-    .executeTakeFirst();
+  const row = await requestWithKey(db, chave);
   if (!row) return null;
   if (row.cod_pessoa !== codPessoa) return "chave_em_uso";
   return { cod_solicitacao: row.cod_solicitacao, cod_acervo: row.cod_acervo, situacao: row.situacao, created_at: row.created_at };
@@ -192,86 +188,45 @@ async function insertLoanRequest(
   payload: LoanRequestPayload,
   chave: string | null,
 ): Promise<LoanRequestOutcome> {
-  const title = await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "=", codAcervo).executeTakeFirst();
-  if (!title) return refused("nao_encontrado");
+  if (!(await titleRow(db, codAcervo))) return refused("nao_encontrado");
   const patron = await patronLimits(db, codPessoa);
   if (patron.bloqueado) return refused("usuario_bloqueado");
   if (patron.desvinculado_em) return refused("usuario_desvinculado");
 
-  const receiving = await db
-    .selectFrom("biblioteca")
-    .select("cod_biblioteca")
-    .where("cod_biblioteca", "=", payload.biblioteca_recebimento)
-    .executeTakeFirst();
+  const receiving = await libraryExists(db, payload.biblioteca_recebimento);
   const copies = await loanableCopies(db, codAcervo);
   const badFields = fieldsRefused(loanRequestFieldProblems(payload, Boolean(receiving), copies));
   if (badFields) return badFields;
   if (!copies.some((c) => c.cod_biblioteca === payload.biblioteca_origem)) return refused("sem_exemplar_disponivel");
 
-  const open = await db
-    .selectFrom("solicitacao_emprestimo")
-    .select(["cod_acervo", "volume", "tomo", "parte", "material_adicional"])
-    .where("cod_pessoa", "=", codPessoa)
-    .where("situacao", "in", OPEN_STATUSES)
-    .execute();
+  const open = await requestsInStatus(db, codPessoa, OPEN_STATUSES);
   const refusal = openRequestsRefusal(codAcervo, payload, open, patron.limite_solicitacoes);
   if (refusal) return refused(refusal);
 
   const location = RECEIVING_LOCATIONS.find((l) => l.codigo === payload.cod_local_recebimento);
-  const row = await db
-    .insertInto("solicitacao_emprestimo")
-    .values({
-      cod_acervo: codAcervo,
-      cod_pessoa: codPessoa,
-      biblioteca_origem: payload.biblioteca_origem,
-      biblioteca_recebimento: payload.biblioteca_recebimento,
-      volume: clean(payload.volume),
-      tomo: clean(payload.tomo),
-      parte: clean(payload.parte),
-      material_adicional: clean(payload.material_adicional),
-      telefone: payload.telefone.trim(),
-      email: payload.email.trim(),
-      cod_local_recebimento: payload.cod_local_recebimento,
-      pessoa_autorizada: clean(payload.pessoa_autorizada),
-      domicilio: location?.domicilio ? clean(payload.domicilio) : null,
-      recebimento_textual: clean(payload.recebimento_textual),
-      situacao: "aguardando",
-      chave_envio: chave,
-    })
-    .returning(["cod_solicitacao", "cod_acervo", "situacao", "created_at"])
-    .executeTakeFirstOrThrow();
+  const row = await insertRequestRow(db, {
+    cod_acervo: codAcervo,
+    cod_pessoa: codPessoa,
+    biblioteca_origem: payload.biblioteca_origem,
+    biblioteca_recebimento: payload.biblioteca_recebimento,
+    volume: clean(payload.volume),
+    tomo: clean(payload.tomo),
+    parte: clean(payload.parte),
+    material_adicional: clean(payload.material_adicional),
+    telefone: payload.telefone.trim(),
+    email: payload.email.trim(),
+    cod_local_recebimento: payload.cod_local_recebimento,
+    pessoa_autorizada: clean(payload.pessoa_autorizada),
+    domicilio: location?.domicilio ? clean(payload.domicilio) : null,
+    recebimento_textual: clean(payload.recebimento_textual),
+    chave_envio: chave,
+  });
   return { ok: true, request: row, created: true };
 }
 
 /** The patron's loan requests, newest first (My account list; `status` filters). */
-export async function listLoanRequests(db: Db, codPessoa: number, filter: { dataIni?: string; dataFim?: string; status?: string }) {
-  let q = db
-    .selectFrom("solicitacao_emprestimo as s")
-    .innerJoin("acervo as a", "a.cod_acervo", "s.cod_acervo")
-    .innerJoin("biblioteca as o", "o.cod_biblioteca", "s.biblioteca_origem")
-    .innerJoin("biblioteca as r", "r.cod_biblioteca", "s.biblioteca_recebimento")
-    .select([
-      "s.cod_solicitacao",
-      "s.cod_acervo",
-      "a.titulo",
-      "a.idioma",
-      "o.desc_biblioteca as biblioteca_origem",
-      "r.desc_biblioteca as biblioteca_recebimento",
-      "s.situacao",
-      "s.created_at",
-      "s.volume",
-      "s.tomo",
-      "s.parte",
-      "s.material_adicional",
-      "s.cod_local_recebimento",
-      "s.recebimento_textual",
-      "s.data_cancelamento",
-    ])
-    .where("s.cod_pessoa", "=", codPessoa);
-  if (filter.status) q = q.where("s.situacao", "=", filter.status);
-  if (filter.dataIni) q = q.where("s.created_at", ">=", filter.dataIni);
-  if (filter.dataFim) q = q.where("s.created_at", "<", `${filter.dataFim}~`);
-  return q.orderBy("s.created_at", "desc").orderBy("s.cod_solicitacao", "desc").execute();
+export function listLoanRequests(db: Db, codPessoa: number, filter: { dataIni?: string; dataFim?: string; status?: string }) {
+  return loanRequestsOf(db, codPessoa, filter);
 }
 
 /**
@@ -284,19 +239,6 @@ export async function cancelLoanRequest(
   codSolicitacao: number,
   now: string,
 ): Promise<"cancelada" | "nao_encontrada" | "nao_cancelavel"> {
-  const res = await db
-    .updateTable("solicitacao_emprestimo")
-    .set({ situacao: "cancelada", data_cancelamento: now })
-    .where("cod_solicitacao", "=", codSolicitacao)
-    .where("cod_pessoa", "=", codPessoa)
-    .where("situacao", "=", "aguardando")
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 1) return "cancelada";
-  const row = await db
-    .selectFrom("solicitacao_emprestimo")
-    .select("situacao")
-    .where("cod_solicitacao", "=", codSolicitacao)
-    .where("cod_pessoa", "=", codPessoa)
-    .executeTakeFirst();
-  return row ? "nao_cancelavel" : "nao_encontrada";
+  if (await cancelWaitingRequest(db, codPessoa, codSolicitacao, now)) return "cancelada";
+  return (await requestStatus(db, codPessoa, codSolicitacao)) ? "nao_cancelavel" : "nao_encontrada";
 }

@@ -3,7 +3,7 @@
  * the list with every hold field and a derived state, history, cancel, suspend until a date and change of the
  * pickup library. Rules answer reason codes; the route maps them to statuses and messages.
  */
-import { sql } from "kysely";
+import { activeHoldOf, activeHoldsOf, cancelActiveHolds, firstWaitingHold, moveHoldPickup, pastHoldsOf, setHoldSuspension } from "../db/holds.ts";
 import type { Db } from "../db/index.ts";
 import { holdOptions } from "./holds.ts";
 
@@ -25,89 +25,28 @@ export function holdState(h: HoldRow, today: string): HoldState {
   return "aguardando";
 }
 
-const ACTIVE = ["ativa", "disponivel"];
 /** Longest suspension a patron can choose, in days (Koha and Evergreen cap it similarly). */
 export const MAX_SUSPENSION_DAYS = 365;
-
-const holdColumns = [
-  "r.cod_reserva",
-  "a.cod_acervo",
-  "a.titulo",
-  "a.autor",
-  "a.idioma",
-  "b.desc_biblioteca as biblioteca",
-  "b.cod_biblioteca",
-  "r.situacao",
-  "r.data_reserva",
-  "r.data_liberacao",
-  "r.data_cancelamento",
-  "r.observacao",
-  "r.volume",
-  "r.tomo",
-  "r.parte",
-  "r.material_adicional",
-  "r.localizacao",
-  "r.suspensa_ate",
-  "r.data_transito",
-] as const;
 
 /**
  * `GET /reserva`: the patron's active holds. The queue position is the rank among the title's active holds
  * (cancelled holds leave gaps in the stored positions).
  */
 export async function listMyHolds(db: Db, codPessoa: number, today: string) {
-  const rows = await db
-    .selectFrom("reserva as r")
-    .innerJoin("acervo as a", "a.cod_acervo", "r.cod_acervo")
-    .innerJoin("biblioteca as b", "b.cod_biblioteca", "r.cod_biblioteca")
-    .select(holdColumns)
-    .select((eb) =>
-      eb
-        .selectFrom("reserva as o")
-        .select(sql<number>`count(*)`.as("n"))
-        .whereRef("o.cod_acervo", "=", "r.cod_acervo")
-        .where("o.situacao", "in", ACTIVE)
-        .whereRef("o.posicao", "<=", "r.posicao")
-        .as("posicao"),
-    )
-    .where("r.cod_pessoa", "=", codPessoa)
-    .where("r.situacao", "in", ACTIVE)
-    .orderBy("r.data_reserva")
-    .orderBy("r.cod_reserva")
-    .execute();
-  return rows.map((r) => ({ ...r, posicao: Number(r.posicao), estado: holdState(r, today) }));
+  return (await activeHoldsOf(db, codPessoa)).map((r) => ({ ...r, estado: holdState(r, today) }));
 }
 
 /** `GET /reserva/historico`: the patron's past holds (fulfilled or cancelled), newest first, at most `limit`. */
 export async function holdHistory(db: Db, codPessoa: number, limit = 200) {
-  const rows = await db
-    .selectFrom("reserva as r")
-    .innerJoin("acervo as a", "a.cod_acervo", "r.cod_acervo")
-    .innerJoin("biblioteca as b", "b.cod_biblioteca", "r.cod_biblioteca")
-    .select(holdColumns)
-    .where("r.cod_pessoa", "=", codPessoa)
-    .where("r.situacao", "not in", ACTIVE)
-    .orderBy("r.data_reserva", "desc")
-    .orderBy("r.cod_reserva", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ ...r, estado: holdState(r, "") }));
+  return (await pastHoldsOf(db, codPessoa, limit)).map((r) => ({ ...r, estado: holdState(r, "") }));
 }
 
 /**
  * `DELETE /reserva`: cancels the patron's active holds among `ids`. Holds of other patrons and holds already
  * cancelled are left alone, so a repeated submit cancels nothing twice. Answers the ids cancelled now.
  */
-export async function cancelHolds(db: Db, codPessoa: number, ids: number[], now: string): Promise<number[]> {
-  const rows = await db
-    .updateTable("reserva")
-    .set({ situacao: "cancelada", data_cancelamento: now })
-    .where("cod_pessoa", "=", codPessoa)
-    .where("cod_reserva", "in", ids)
-    .where("situacao", "in", ACTIVE)
-    .returning("cod_reserva")
-    .execute();
-  return rows.map((r) => Number(r.cod_reserva));
+export function cancelHolds(db: Db, codPessoa: number, ids: number[], now: string): Promise<number[]> {
+  return cancelActiveHolds(db, codPessoa, ids, now);
 }
 
 export type HoldChangeOutcome =
@@ -117,62 +56,37 @@ export type HoldChangeOutcome =
       code: "reserva_nao_encontrada" | "reserva_nao_suspensivel" | "data_suspensao_invalida" | "reserva_em_transito" | "biblioteca_invalida";
     };
 
-async function activeHold(db: Db, codPessoa: number, codReserva: number) {
-  return db
-    .selectFrom("reserva")
-    .select(["cod_reserva", "cod_acervo", "situacao", "data_transito", "suspensa_ate"])
-    .where("cod_reserva", "=", codReserva)
-    .where("cod_pessoa", "=", codPessoa)
-    .where("situacao", "in", ACTIVE)
-    .executeTakeFirst();
-}
-
 /**
  * `PUT /reserva/{id}/suspensao`: suspends a waiting hold until `until` (YYYY-MM-DD, from tomorrow up to
  * MAX_SUSPENSION_DAYS ahead), or resumes it with `until = null`. The hold keeps its position.
  */
 export async function suspendHold(db: Db, codPessoa: number, codReserva: number, until: string | null, today: string): Promise<HoldChangeOutcome> {
-  const hold = await activeHold(db, codPessoa, codReserva);
+  const hold = await activeHoldOf(db, codPessoa, codReserva);
   if (!hold) return { ok: false, code: "reserva_nao_encontrada" };
   if (hold.situacao !== "ativa" || hold.data_transito) return { ok: false, code: "reserva_nao_suspensivel" };
   if (until !== null) {
     const max = new Date(Date.parse(`${today}T00:00:00Z`) + MAX_SUSPENSION_DAYS * 86_400_000).toISOString().slice(0, 10);
     if (!(until > today && until <= max)) return { ok: false, code: "data_suspensao_invalida" };
   }
-  await db.updateTable("reserva").set({ suspensa_ate: until }).where("cod_reserva", "=", codReserva).where("situacao", "=", "ativa").execute();
+  await setHoldSuspension(db, codReserva, until);
   return { ok: true };
 }
 
 /** `PUT /reserva/{id}/biblioteca`: moves the pickup to another library holding copies that allow holds, until a copy is in transit. */
 export async function changePickupLibrary(db: Db, codPessoa: number, codReserva: number, biblioteca: number): Promise<HoldChangeOutcome> {
-  const hold = await activeHold(db, codPessoa, codReserva);
+  const hold = await activeHoldOf(db, codPessoa, codReserva);
   if (!hold) return { ok: false, code: "reserva_nao_encontrada" };
   if (hold.situacao !== "ativa" || hold.data_transito) return { ok: false, code: "reserva_em_transito" };
   const options = await holdOptions(db, hold.cod_acervo);
   if (!options?.bibliotecas.some((b) => b.cod_biblioteca === biblioteca)) return { ok: false, code: "biblioteca_invalida" };
   // The condition is repeated in the UPDATE: a copy put in transit meanwhile wins.
-  const res = await db
-    .updateTable("reserva")
-    .set({ cod_biblioteca: biblioteca })
-    .where("cod_reserva", "=", codReserva)
-    .where("situacao", "=", "ativa")
-    .where("data_transito", "is", null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1 ? { ok: true } : { ok: false, code: "reserva_em_transito" };
+  return (await moveHoldPickup(db, codReserva, biblioteca)) ? { ok: true } : { ok: false, code: "reserva_em_transito" };
 }
 
 /**
  * The hold a returned copy of `codAcervo` goes to: the first waiting hold in queue order that is not
  * suspended on `today`. Suspended holds keep their place and are served once the suspension ends.
  */
-export async function nextHoldToServe(db: Db, codAcervo: number, today: string) {
-  return db
-    .selectFrom("reserva")
-    .select(["cod_reserva", "cod_pessoa", "posicao"])
-    .where("cod_acervo", "=", codAcervo)
-    .where("situacao", "=", "ativa")
-    .where("data_transito", "is", null)
-    .where((eb) => eb.or([eb("suspensa_ate", "is", null), eb("suspensa_ate", "<", today)]))
-    .orderBy("posicao")
-    .executeTakeFirst();
+export function nextHoldToServe(db: Db, codAcervo: number, today: string) {
+  return firstWaitingHold(db, codAcervo, today);
 }

@@ -3,7 +3,8 @@
  * suggestion's fields, duplicate and limit. Each answer is a code; the routes give the words and statuses.
  */
 import { describe, expect, it } from "vitest";
-import { commentFieldProblems, COMMENT_MAX_LENGTH } from "./comments.ts";
+import { commentFieldProblems } from "./comments.ts";
+import { COMMENT_MAX_LENGTH } from "../../contract/request-fields.ts";
 import { openSuggestionsRefusal, professorFieldProblems, suggestionFieldProblems } from "./suggestions.ts";
 import { joinRefusal } from "./waiting-list.ts";
 

@@ -288,6 +288,24 @@ describe("saved searches", () => {
     expect((await send("DELETE", `/api/pesquisas-salvas/${saved.id}`, leitora)).status).toBe(204);
     expect((await list()).map((s) => s.nome)).toEqual(["História do Brasil"]);
   });
+
+  it("refuses one saved search past the limit, in the patron's language, and saves again after a delete", async () => {
+    const mine = async () => (await (await get(t.app, "/api/pesquisas-salvas", demo)).json()) as Array<{ id: number }>;
+    for (let i = (await mine()).length; i < 50; i++)
+      expect((await send("POST", "/api/pesquisas-salvas", demo, { nome: `Busca ${i}`, consulta: `termo=limite${i}` })).status).toBe(201);
+    const over = { nome: "Mais uma", consulta: "termo=alem-do-limite" };
+    const pt = await send("POST", "/api/pesquisas-salvas", demo, over);
+    expect(pt.status).toBe(422);
+    expect(await pt.json()).toMatchObject({
+      code: "limite_pesquisas",
+      message: "Limite de 50 pesquisas salvas atingido: exclua uma para salvar outra.",
+    });
+    const en = await send("POST", "/api/pesquisas-salvas", demo, over, "5");
+    expect((await en.json()).message).toBe("Limit of 50 saved searches reached: delete one to save another.");
+    const [first] = await mine();
+    expect((await send("DELETE", `/api/pesquisas-salvas/${first.id}`, demo)).status).toBe(204);
+    expect((await send("POST", "/api/pesquisas-salvas", demo, over)).status).toBe(201);
+  });
 });
 
 describe("the permanent basket", () => {

@@ -120,12 +120,16 @@ export class FacetColumns {
     return this.stringIndex.get(s) ?? -1;
   }
 
-  private slots: Int32Array = new Int32Array(0);
+  private sums = { total: new Int32Array(0), sem: new Int32Array(0), touched: new Int32Array(0) };
 
-  /** A slot per value id, every one -1 (countColumns sets the ones it uses and resets them). */
-  valueSlots(): Int32Array {
-    if (this.slots.length < this.valueType.length) this.slots = new Int32Array(this.valueType.length).fill(-1);
-    return this.slots;
+  /**
+   * A `total` and a `sem` sum per value id, every one 0 (countColumns adds to the ones it uses and resets them),
+   * and room to list the ids it touched. Kept between counts: a count at a million titles allocates no more.
+   */
+  valueSums(): { total: Int32Array; sem: Int32Array; touched: Int32Array } {
+    const n = this.valueType.length;
+    if (this.sums.sem.length < n) this.sums = { total: new Int32Array(n), sem: new Int32Array(n), touched: new Int32Array(n) };
+    return this.sums;
   }
 
   setValueType(id: number, tipo: string): void {
@@ -415,162 +419,281 @@ export interface ColumnCount {
   campusOf: Map<number, number> | null;
 }
 
-/** Keys of the plain types counted through a dense slot table (a year, a library id, a string's index). */
+/** Keys of the plain types counted in a dense table (a year, a library id, a string's index); others in a map. */
 const DENSE = 4_096;
+
+/** One plain type's sums by key: `sem` counts every title counted for the type, `total` those passing every type. */
+class KeyCounts {
+  readonly total = new Int32Array(DENSE);
+  readonly sem = new Int32Array(DENSE);
+  readonly sparse = new Map<number, { total: number; sem: number }>();
+  add(key: number, total: number): void {
+    if (key >= 0 && key < DENSE) {
+      this.sem[key]!++;
+      this.total[key]! += total;
+      return;
+    }
+    const e = this.sparse.get(key);
+    if (e) {
+      e.sem++;
+      e.total += total;
+    } else this.sparse.set(key, { total, sem: 1 });
+  }
+  /** Every key counted at least once, with its sums. */
+  each(fn: (key: number, total: number, sem: number) => void): void {
+    for (let k = 0; k < DENSE; k++) if (this.sem[k]) fn(k, this.total[k]!, this.sem[k]!);
+    for (const [k, e] of this.sparse) fn(k, e.total, e.sem);
+  }
+}
+
+/** Options of a count: how many values of each derived type to return (the most counted; every selected one too). */
+export interface CountOptions {
+  derivedTop?: number;
+}
 
 /**
  * The exact facet counts of `ids` (every text match of a search; ADR 265), with the semantics of the SQL
- * statement in `searchFacets` (facets.ts) over every match, which a test compares it with. One pass: a title
- * passing every selected type counts for each type's values in `total` and `sem`; a title failing exactly one
- * selected type counts only for that type's values, in `sem` ("without this filter"); any other title for
- * nothing. Derived values come back by id (`valor`), every one of them; the caller keeps the top ones.
+ * statement in `searchFacets` (facets.ts) over every match, which a test compares it with. A title passing every
+ * selected type counts for each type's values in `total` and `sem`; a title failing exactly one selected type
+ * counts only for that type's values, in `sem` ("without this filter"); any other title for nothing. Derived
+ * values come back by id (`valor`): every one, or with `derivedTop` the most counted of each type (by `sem`, then
+ * id, as the SQL statement ranks them) and the selected ones.
  *
- * A loop over typed arrays: each plain type's keys have a slot in a dense table (a map beyond it), each derived
- * value id a slot in an array over every value id (reset after the count).
+ * One tight loop per type over the titles' typed arrays: the titles are first sorted into those read
+ * from the columns and those read from the overlay (changed since the columns were read), and with a selection
+ * each title's stratum is found once; each type then counts its key of every counted title in its own loop.
  */
-export function countColumns(cols: FacetColumns, q: ColumnCount, ids: ArrayLike<number>): CountedValue[] {
+export function countColumns(cols: FacetColumns, q: ColumnCount, ids: ArrayLike<number>, options: CountOptions = {}): CountedValue[] {
   const nf = q.flagged.length;
-  // Tests, one per flagged type: does the title pass that type's selection?
   const tests = q.flagged.map((t) => passTest(cols, t, q));
-  const failIndex = Int32Array.from(q.types.map((t) => q.flagged.indexOf(t)));
-  const acc = new Counts();
-  const kinds = Int32Array.from(q.types.map((t) => PLAIN_KINDS.indexOf(t)));
-  const dense = q.types.map((_, i) => (kinds[i]! >= 0 ? new Int32Array(DENSE).fill(-1) : null));
-  const maps = q.types.map(() => new Map<number, number>());
+  const failIndex = q.types.map((t) => q.flagged.indexOf(t));
+  const kinds = q.types.map((t) => PLAIN_KINDS.indexOf(t));
+  const counts = q.types.map((_, i) => (kinds[i]! >= 0 ? new KeyCounts() : null));
   const derivedSlot = new Int32Array(DERIVED_FACET_TYPES.length + 1).fill(-1);
   q.types.forEach((t, i) => {
     const d = DERIVED_INDEX.get(t);
     if (d) derivedSlot[d] = i;
   });
-  const valueSlot = cols.valueSlots();
-  const touched: number[] = [];
-  const slotOf = (ti: number, key: number) => {
-    if (key >= 0 && key < DENSE) {
-      const table = dense[ti]!;
-      let slot = table[key]!;
-      if (slot < 0) table[key] = slot = acc.add(ti, key);
-      return slot;
-    }
-    const m = maps[ti]!;
-    let slot = m.get(key);
-    if (slot === undefined) m.set(key, (slot = acc.add(ti, key)));
-    return slot;
-  };
   const r: Cursor = { tipo: 0, ano: 0, idioma: 0, flags: 0, classe: 0, libs: cols.libs, l0: 0, l1: 0, vals: cols.vals, v0: 0, v1: 0 };
-  const campus: number[] = [];
-  const valueType = cols.valueType;
-  const ntypes = kinds.length;
-  const countRow = () => {
+  /** The stratum of the title at `r`: -1 passes every selected type, j fails only type j, -2 counts for nothing. */
+  const stratum = (): number => {
     let failing = -1;
     for (let j = 0; j < nf; j++) {
       if (!tests[j]!(r)) {
-        if (failing >= 0) return; // fails two types: counts for none
+        if (failing >= 0) return -2;
         failing = j;
       }
     }
-    // Passing every type: `total` and `sem` of each type's values; failing one: that type's `sem` alone.
-    const total = failing < 0 ? 1 : 0;
-    for (let ti = 0; ti < ntypes; ti++) {
-      const kind = kinds[ti]!;
-      if (kind < 0 || (failing >= 0 && failIndex[ti] !== failing)) continue;
-      switch (kind) {
-        case 0: // T
-          acc.bump(slotOf(ti, r.tipo), total);
-          break;
-        case 1: // Y
-          acc.bump(slotOf(ti, r.ano), total);
-          break;
-        case 2: // I
-          acc.bump(slotOf(ti, r.idioma), total);
-          break;
-        case 3: // X
-          if (r.flags & 1) acc.bump(slotOf(ti, 1), total);
-          if (r.flags & 2) acc.bump(slotOf(ti, 2), total);
-          if (r.flags & 4) acc.bump(slotOf(ti, 4), total);
-          break;
-        case 4: // K
-        case 5: // NA_A
-          if (r.classe !== 0) acc.bump(slotOf(ti, r.classe), total);
-          break;
-        case 6: // B (a title's libraries are distinct)
-          for (let i = r.l0; i < r.l1; i++) acc.bump(slotOf(ti, r.libs[i]!), total);
-          break;
-        case 7: // NA_C
-          campus.length = 0;
-          for (let i = r.l0; i < r.l1; i++) {
-            const c = q.campusOf?.get(r.libs[i]!);
-            if (c !== undefined && !campus.includes(c)) campus.push(c);
-          }
-          for (const c of campus) acc.bump(slotOf(ti, c), total);
-          break;
-      }
-    }
-    const vals = r.vals;
-    for (let i = r.v0; i < r.v1; i++) {
-      const v = vals[i]!;
-      const ti = derivedSlot[valueType[v] ?? 0]!;
-      if (ti < 0 || (failing >= 0 && failIndex[ti] !== failing)) continue;
-      let slot = valueSlot[v]!;
-      if (slot < 0) {
-        valueSlot[v] = slot = acc.add(ti, v);
-        touched.push(v);
-      }
-      acc.bump(slot, total);
-    }
+    return failing;
   };
+
+  // The counted titles read from the columns, with their strata; the overlay's are counted apart, below.
+  const base = new Int32Array(ids.length);
+  const strata = nf ? new Int8Array(ids.length) : null;
+  let nb = 0;
+  const overlaid: number[] = [];
+  const { flags, size } = cols;
+  const withOverlay = cols.overlay.size > 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (withOverlay && cols.overlay.has(id)) {
+      overlaid.push(id);
+      continue;
+    }
+    if (id < 0 || id >= size || !(flags[id]! & PRESENT)) continue;
+    if (strata) {
+      cols.read(id, r);
+      const s = stratum();
+      if (s === -2) continue;
+      strata[nb] = s;
+    }
+    base[nb++] = id;
+  }
+
+  // Each plain type in its own loop. `fi` is the type's index among the selected ones (-1: not selected).
+  for (let ti = 0; ti < q.types.length; ti++) {
+    const acc = counts[ti];
+    if (!acc) continue;
+    const fi = failIndex[ti]!;
+    const counted = (k: number) => !strata || strata[k] === -1 || strata[k] === fi;
+    const totalOf = (k: number) => (!strata || strata[k] === -1 ? 1 : 0);
+    switch (kinds[ti]) {
+      case 0: // T
+        for (let k = 0; k < nb; k++) if (counted(k)) acc.add(cols.tipo[base[k]!]!, totalOf(k));
+        break;
+      case 1: // Y
+        for (let k = 0; k < nb; k++) if (counted(k)) acc.add(cols.ano[base[k]!]!, totalOf(k));
+        break;
+      case 2: // I
+        for (let k = 0; k < nb; k++) if (counted(k)) acc.add(cols.idioma[base[k]!]!, totalOf(k));
+        break;
+      case 3: // X
+        for (let k = 0; k < nb; k++) {
+          if (!counted(k)) continue;
+          const f = cols.flags[base[k]!]!;
+          const t = totalOf(k);
+          if (f & 1) acc.add(1, t);
+          if (f & 2) acc.add(2, t);
+          if (f & 4) acc.add(4, t);
+        }
+        break;
+      case 4: // K
+      case 5: // NA_A
+        for (let k = 0; k < nb; k++) {
+          if (!counted(k)) continue;
+          const c = cols.classe[base[k]!]!;
+          if (c !== 0) acc.add(c, totalOf(k));
+        }
+        break;
+      case 6: {
+        // B (a title's libraries are distinct)
+        const { libOff, libs } = cols;
+        for (let k = 0; k < nb; k++) {
+          if (!counted(k)) continue;
+          const id = base[k]!;
+          const t = totalOf(k);
+          for (let i = libOff[id]!; i < libOff[id + 1]!; i++) acc.add(libs[i]!, t);
+        }
+        break;
+      }
+      case 7: {
+        // NA_C: a title's campuses, each once
+        const { libOff, libs } = cols;
+        const campusOf = campusTable(q.campusOf);
+        const seen = new Int32Array(campusOf.length > 0 ? Math.max(...campusOf) + 2 : 1).fill(-1);
+        for (let k = 0; k < nb; k++) {
+          if (!counted(k)) continue;
+          const id = base[k]!;
+          const t = totalOf(k);
+          for (let i = libOff[id]!; i < libOff[id + 1]!; i++) {
+            const lib = libs[i]!;
+            const c = lib >= 0 && lib < campusOf.length ? campusOf[lib]! : -1;
+            if (c >= 0 && seen[c] !== k) {
+              seen[c] = k;
+              acc.add(c, t);
+            }
+          }
+        }
+        break;
+      }
+    }
+  }
+
+  // The derived types in one loop over the titles' values: a value's type picks its slot.
+  const valueType = cols.valueType;
+  const { total: vTotal, sem: vSem, touched } = cols.valueSums();
+  let nt = 0;
+  const { valOff, vals } = cols;
+  const anyDerived = derivedSlot.some((x) => x >= 0);
   try {
-    for (let i = 0; i < ids.length; i++) if (cols.read(ids[i]!, r)) countRow();
-  } finally {
-    for (const v of touched) valueSlot[v] = -1;
-  }
-  const out: CountedValue[] = [];
-  for (let slot = 0; slot < acc.n; slot++) {
-    const ti = acc.type[slot]!;
-    const t = q.types[ti]!;
-    const key = acc.key[slot]!;
-    const derived = kinds[ti]! < 0;
-    out.push({
-      tipo: t,
-      codigo: derived ? String(key) : codeOf(cols, t, key),
-      valor: derived ? key : null,
-      total: acc.total[slot]!,
-      sem: acc.sem[slot]!,
+    if (anyDerived)
+      for (let k = 0; k < nb; k++) {
+        const id = base[k]!;
+        const s = strata ? strata[k]! : -1;
+        const t = s === -1 ? 1 : 0;
+        for (let i = valOff[id]!; i < valOff[id + 1]!; i++) {
+          const v = vals[i]!;
+          const ti = derivedSlot[valueType[v] ?? 0]!;
+          if (ti < 0 || (s !== -1 && failIndex[ti] !== s)) continue;
+          if (vSem[v] === 0) touched[nt++] = v;
+          vSem[v]!++;
+          vTotal[v]! += t;
+        }
+      }
+    // The overlay's titles, read one by one (a change since the columns were read).
+    for (const id of overlaid) {
+      if (!cols.read(id, r)) continue;
+      const s = nf ? stratum() : -1;
+      if (s === -2) continue;
+      const t = s === -1 ? 1 : 0;
+      for (let ti = 0; ti < q.types.length; ti++) {
+        const acc = counts[ti];
+        if (!acc || (s !== -1 && failIndex[ti] !== s)) continue;
+        switch (kinds[ti]) {
+          case 0:
+            acc.add(r.tipo, t);
+            break;
+          case 1:
+            acc.add(r.ano, t);
+            break;
+          case 2:
+            acc.add(r.idioma, t);
+            break;
+          case 3:
+            for (const bit of [1, 2, 4]) if (r.flags & bit) acc.add(bit, t);
+            break;
+          case 4:
+          case 5:
+            if (r.classe !== 0) acc.add(r.classe, t);
+            break;
+          case 6:
+            for (let i = r.l0; i < r.l1; i++) acc.add(r.libs[i]!, t);
+            break;
+          case 7: {
+            const campus = new Set<number>();
+            for (let i = r.l0; i < r.l1; i++) {
+              const c = q.campusOf?.get(r.libs[i]!);
+              if (c !== undefined) campus.add(c);
+            }
+            for (const c of campus) acc.add(c, t);
+            break;
+          }
+        }
+      }
+      for (let i = r.v0; i < r.v1; i++) {
+        const v = r.vals[i]!;
+        const ti = derivedSlot[valueType[v] ?? 0]!;
+        if (ti < 0 || (s !== -1 && failIndex[ti] !== s)) continue;
+        if (vSem[v] === 0) touched[nt++] = v;
+        vSem[v]!++;
+        vTotal[v]! += t;
+      }
+    }
+
+    const out: CountedValue[] = [];
+    q.types.forEach((t, ti) => counts[ti]?.each((key, total, sem) => out.push({ tipo: t, codigo: codeOf(cols, t, key), valor: null, total, sem })));
+    const top = options.derivedTop;
+    const selectedIds = new Set(Object.values(q.derivedIds).flat());
+    const lists = q.types.map(() => [] as number[]);
+    const before = (x: number, y: number) => vSem[x]! > vSem[y]! || (vSem[x] === vSem[y] && x < y);
+    for (let i = 0; i < nt; i++) {
+      const v = touched[i]!;
+      const list = lists[derivedSlot[valueType[v]!]!]!;
+      if (top === undefined) list.push(v);
+      else if (list.length < top || before(v, list[top - 1]!)) {
+        // Kept in order, at most `top` long: a value that does not beat the last is skipped in one comparison.
+        let j = Math.min(list.length, top - 1);
+        while (j > 0 && before(v, list[j - 1]!)) {
+          list[j] = list[j - 1]!;
+          j--;
+        }
+        list[j] = v;
+      }
+    }
+    if (top !== undefined)
+      for (const v of selectedIds) {
+        const ti = vSem[v] ? derivedSlot[valueType[v]!]! : -1;
+        if (ti >= 0 && !lists[ti]!.includes(v)) lists[ti]!.push(v);
+      }
+    q.types.forEach((t, ti) => {
+      for (const v of lists[ti]!) out.push({ tipo: t, codigo: String(v), valor: v, total: vTotal[v]!, sem: vSem[v]! });
     });
+    return out;
+  } finally {
+    for (let i = 0; i < nt; i++) vSem[touched[i]!] = vTotal[touched[i]!] = 0;
   }
-  return out;
+}
+
+/** Library id → campus id as an array (-1 where unknown). */
+function campusTable(campusOf: Map<number, number> | null): Int32Array {
+  const libs = campusOf ? [...campusOf.keys()].filter((b) => b >= 0 && b < 1_000_000) : [];
+  const table = new Int32Array(libs.length ? Math.max(...libs) + 1 : 0).fill(-1);
+  for (const b of libs) table[b] = campusOf!.get(b)!;
+  return table;
 }
 
 /** The types read from the title's own columns and copies, by kind number (countColumns' switch). */
 const PLAIN_KINDS: readonly FilterType[] = ["T", "Y", "I", "X", "K", "NA_A", "B", "NA_C"];
-
-/** Counts by slot: each slot's type, key, and its two sums. */
-class Counts {
-  n = 0;
-  type = new Int32Array(256);
-  key = new Int32Array(256);
-  total = new Int32Array(256);
-  sem = new Int32Array(256);
-  add(type: number, key: number): number {
-    if (this.n === this.type.length) {
-      const grow = (a: Int32Array) => {
-        const b = new Int32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.type = grow(this.type);
-      this.key = grow(this.key);
-      this.total = grow(this.total);
-      this.sem = grow(this.sem);
-    }
-    this.type[this.n] = type;
-    this.key[this.n] = key;
-    return this.n++;
-  }
-  bump(slot: number, total: number): void {
-    this.total[slot]! += total;
-    this.sem[slot]! += 1;
-  }
-}
 
 /** What the columns' count needs beyond the selection: the selected derived values' ids, campuses of libraries. */
 export async function columnQuery(db: Db, types: FilterType[], selected: SelectedFilters, flagged: FilterType[]): Promise<ColumnCount> {

@@ -327,7 +327,7 @@ async function countInSql(
  * their table.
  */
 async function countByColumns(db: Db, cols: FacetColumns, cq: ColumnCount, ids: ArrayLike<number>): Promise<CountRow[]> {
-  const counted = countColumns(cols, cq, ids);
+  const counted = countColumns(cols, cq, ids, { derivedTop: FACET_TOP_N });
   const selectedIds = new Set(Object.values(cq.derivedIds).flat());
   const kept: CountedValue[] = [];
   const byType = new Map<FilterType, CountedValue[]>();

@@ -873,7 +873,20 @@ async function textPass(db: Db, q: TextQuery): Promise<TextPass> {
  * rows): cached like the text pass, so a results page's facets call reuses its search call's pass.
  */
 async function filteredPass(db: Db, c: Compiled, p: Pick<SearchParams, "filtros">, plan: Plan | null): Promise<TextPass> {
-  return cachedPass(db, `${c.all}\u0000${JSON.stringify(p.filtros ?? {})}`, () => matchIds(db, c.all, p, plan));
+  const key = `${c.all}\u0000${JSON.stringify(p.filtros ?? {})}`;
+  const cols = plan ? null : await facetColumns(db);
+  if (!cols) return cachedPass(db, key, () => matchIds(db, c.all, p, plan));
+  // Text first, with the facet columns ready: the text pass (which the facets read too) filtered in JS, a
+  // few hundred nanoseconds a title, instead of a lookup of each match's rows (ADR 265 keeps the columns exact).
+  return remember((await passCache(db)).passes, key, async () => {
+    const text = await textPass(db, c.all);
+    const flagged = (Object.keys(p.filtros ?? {}) as FilterType[]).filter((t) => p.filtros![t]?.length);
+    const passes = passesAll(cols, await columnQuery(db, flagged, p.filtros!, flagged));
+    const cap = Math.max(searchLimits.directMax, searchLimits.facetExactMax);
+    const kept: number[] = [];
+    for (const id of text.all ?? text.first) if (passes(id)) kept.push(id);
+    return { first: kept.slice(0, cap + 1), n: kept.length, all: kept.length > cap ? Int32Array.from(kept) : null };
+  });
 }
 
 async function cachedPass(db: Db, key: string, text: () => RawBuilder<unknown>): Promise<TextPass> {

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { COMMENT_MAX_LENGTH } from "../../contract/request-fields";
 
-/** Longest comment the portal accepts (the API's limit). */
-export const COMMENT_MAX = 2000;
+export { COMMENT_MAX_LENGTH };
 
 /**
  * A comment, on a title or general (spec §5): a library must be chosen and the text must be non-blank after
@@ -13,7 +13,7 @@ export const CommentSchema = z.object({
     .string({ error: "requests:errors.text_required" })
     .trim()
     .min(1, "requests:errors.text_required")
-    .max(COMMENT_MAX, "requests:errors.text_too_long"),
+    .max(COMMENT_MAX_LENGTH, "requests:errors.text_too_long"),
   redirectTo: z.string().optional(),
   /** "modal" when posted from the footer dialog (answered with data instead of a redirect). */
   via: z.enum(["page", "modal"]).default("page"),

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { REQUEST_TEXT_MAX } from "../../contract/request-fields";
 
-/** The hold's pickup place (spec §3 `localizacao`): optional free text, as long as the API keeps. */
-export const PICKUP_PLACE_MAX = 200;
+/** The hold's pickup place (spec §3 `localizacao`) is optional free text of at most this many characters. */
+export { REQUEST_TEXT_MAX };
 
 /** The copy dimensions a hold or a loan request chooses (spec §3), with their option lists' names. */
 export const DIMENSION_FIELDS = [
@@ -37,7 +38,7 @@ export function holdSchema(options: DimensionOptions & { bibliotecas: Array<{ co
       .number({ error: "requests:errors.library_required" })
       .int()
       .refine((v) => libraries.includes(v), "requests:errors.option_invalid"),
-    localizacao: z.string().trim().max(PICKUP_PLACE_MAX, "requests:errors.pickup_place_too_long").optional(),
+    localizacao: z.string().trim().max(REQUEST_TEXT_MAX, "requests:errors.pickup_place_too_long").optional(),
     chave: z.string({ error: "requests:errors.stale_form" }).min(8, "requests:errors.stale_form").max(100),
   });
 }

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { PHONE_MAX, PHONE_PATTERN } from "../../contract/contact-details";
+import { REQUEST_NOTE_MAX, REQUEST_TEXT_MAX } from "../../contract/request-fields";
 import { dimensionShape, type DimensionOptions } from "./hold";
 
 /** Phone input (spec §5): digits, dash, parentheses and space, at most 16 characters (the personal data's rule). */
 export { PHONE_MAX };
 
-/** How the patron asks to receive the item, in their words (spec §3 `recebimento_textual`): optional, as long as the API keeps. */
-export const RECEIVING_NOTE_MAX = 500;
+/** How the patron asks to receive the item, in their words (spec §3 `recebimento_textual`): optional, at most this long. */
+export { REQUEST_NOTE_MAX };
 
 /** Removes every character a phone field does not keep (used while typing, with JS). */
 export function cleanPhone(value: string): string {
@@ -41,9 +42,9 @@ export function loanRequestSchema(
         .trim()
         .max(PHONE_MAX, "requests:errors.phone_invalid")
         .regex(PHONE_PATTERN, "requests:errors.phone_invalid"),
-      pessoa_autorizada: z.string().trim().max(200, "requests:errors.authorised_too_long").optional(),
-      domicilio: z.string().trim().max(500, "requests:errors.address_too_long").optional(),
-      recebimento_textual: z.string().trim().max(RECEIVING_NOTE_MAX, "requests:errors.receiving_note_too_long").optional(),
+      pessoa_autorizada: z.string().trim().max(REQUEST_TEXT_MAX, "requests:errors.authorised_too_long").optional(),
+      domicilio: z.string().trim().max(REQUEST_NOTE_MAX, "requests:errors.address_too_long").optional(),
+      recebimento_textual: z.string().trim().max(REQUEST_NOTE_MAX, "requests:errors.receiving_note_too_long").optional(),
       chave: z.string({ error: "requests:errors.stale_form" }).min(8, "requests:errors.stale_form").max(100),
     })
     .superRefine((v, ctx) => {

@@ -6,7 +6,7 @@ import { Form, useFetcher, useLocation } from "react-router";
 import { Link } from "~/framework/Link";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import type { ErrorMessage } from "~/lib/api/errors";
-import { COMMENT_MAX, CommentSchema } from "~/schemas/comment";
+import { COMMENT_MAX_LENGTH, CommentSchema } from "~/schemas/comment";
 import { fieldError, summaryOf } from "./form-errors";
 import { SelectField } from "./SelectField";
 import { TextAreaField } from "./TextAreaField";
@@ -109,10 +109,10 @@ export function CommentForm({
           id={textId}
           name="texto"
           label={t("comment.text")}
-          description={t("comment.text_hint", { max: COMMENT_MAX })}
+          description={t("comment.text_hint", { max: COMMENT_MAX_LENGTH })}
           defaultValue={typeof values.texto === "string" ? values.texto : undefined}
           error={fieldError(t, fields.texto.errors)}
-          maxLength={COMMENT_MAX}
+          maxLength={COMMENT_MAX_LENGTH}
           required
         />
         {ready === false ? (

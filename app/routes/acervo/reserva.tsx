@@ -11,7 +11,7 @@ import type { HoldOptions } from "~/lib/api/requests.server";
 import { holdRefusalOf } from "~/lib/api/hold-refusal";
 import { HoldRefusal } from "~/components/requests/HoldRefusal";
 import { PRODUCT_NAME } from "~/lib/product";
-import { holdSchema, PICKUP_PLACE_MAX } from "~/schemas/hold";
+import { holdSchema, REQUEST_TEXT_MAX } from "~/schemas/hold";
 import { HOLD_FIELDS } from "~/schemas/hold";
 import type { Route } from "./+types/reserva";
 import { loadHoldPage, holdAction } from "./reserva.server";
@@ -182,10 +182,10 @@ function HoldForm({
         id={state.fieldId("localizacao")}
         name="localizacao"
         label={t("hold.pickup_place")}
-        description={t("hold.pickup_place_hint", { max: PICKUP_PLACE_MAX })}
+        description={t("hold.pickup_place_hint", { max: REQUEST_TEXT_MAX })}
         defaultValue={state.str("localizacao")}
         error={fieldError(t, state.errors.localizacao)}
-        maxLength={PICKUP_PLACE_MAX}
+        maxLength={REQUEST_TEXT_MAX}
       />
     </RequestFormPage>
   );

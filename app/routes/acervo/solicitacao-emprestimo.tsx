@@ -8,7 +8,7 @@ import { SelectField } from "~/components/requests/SelectField";
 import { WaitingListOffer, type WaitingListView } from "~/components/requests/WaitingListOffer";
 import { TextField } from "~/components/ui/TextField";
 import type { LoanRequestOptions } from "~/lib/api/requests.server";
-import { cleanPhone, loanRequestSchema, PHONE_MAX, RECEIVING_NOTE_MAX } from "~/schemas/loan-request";
+import { cleanPhone, loanRequestSchema, PHONE_MAX, REQUEST_NOTE_MAX } from "~/schemas/loan-request";
 import { LOAN_REQUEST_FIELDS } from "~/schemas/loan-request";
 import type { Route } from "./+types/solicitacao-emprestimo";
 import { loadLoanRequestPage, loanRequestAction } from "./solicitacao-emprestimo.server";
@@ -165,10 +165,10 @@ function LoanRequestForm({
         id={id("recebimento_textual")}
         name="recebimento_textual"
         label={t("loan.receiving_note")}
-        description={t("loan.receiving_note_hint", { max: RECEIVING_NOTE_MAX })}
+        description={t("loan.receiving_note_hint", { max: REQUEST_NOTE_MAX })}
         defaultValue={str("recebimento_textual")}
         error={fieldError(t, errors.recebimento_textual)}
-        maxLength={RECEIVING_NOTE_MAX}
+        maxLength={REQUEST_NOTE_MAX}
       />
       <TextField
         id={id("pessoa_autorizada")}

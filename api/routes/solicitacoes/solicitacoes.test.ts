@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, get, login, publicToken } from "../lib/testing.ts";
-import { DEMO_ILL_TITLE, seedLibraryRequests } from "../seed/library-requests.ts";
+import { createTestApi, get, login, publicToken } from "../../lib/testing.ts";
+import { DEMO_ILL_TITLE, seedLibraryRequests } from "../../seed/library-requests.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let demo: string;

@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ApiError } from "../lib/errors.ts";
-import { isUniqueViolation } from "../domain/holds.ts";
-import { deleteSavedSearch, insertSavedSearch, savedSearchByQuery, savedSearchesOf } from "../db/saved-searches.ts";
-import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { isUniqueViolation } from "../../domain/holds.ts";
+import { deleteSavedSearch, insertSavedSearch, savedSearchByQuery, savedSearchesOf } from "../../db/saved-searches.ts";
+import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { LIMIT_MESSAGE } from "./messages.ts";
 
 /** At most this many saved searches per patron. */
 export const MAX_SAVED_SEARCHES = 50;
@@ -24,11 +25,6 @@ const Id = z.object({
     .openapi({ param: { name: "id", in: "path" }, example: 1 }),
 });
 const security = [{ bearer: [] }];
-const LIMIT_MESSAGE = {
-  pt: `Limite de ${MAX_SAVED_SEARCHES} pesquisas salvas atingido: exclua uma para salvar outra.`,
-  es: `Límite de ${MAX_SAVED_SEARCHES} búsquedas guardadas alcanzado: elimine una para guardar otra.`,
-  en: `Limit of ${MAX_SAVED_SEARCHES} saved searches reached: delete one to save another.`,
-} as const;
 
 /** /api/pesquisas-salvas: the patron's saved catalogue searches (the "saved items" of spec §2's account menu). */
 export function pesquisasSalvasRoutes(deps: ApiDeps) {
@@ -83,7 +79,10 @@ export function pesquisasSalvasRoutes(deps: ApiDeps) {
       const already = await find();
       if (already) return c.json(already, 200);
       if ((await list(who)).length >= MAX_SAVED_SEARCHES)
-        throw new ApiError(422, "validacao", { code: "limite_pesquisas", message: LIMIT_MESSAGE[c.get("lang")] });
+        throw new ApiError(422, "validacao", {
+          code: "limite_pesquisas",
+          message: LIMIT_MESSAGE[c.get("lang")].replace("{max}", String(MAX_SAVED_SEARCHES)),
+        });
       try {
         await insertSavedSearch(db, who, nome, query);
       } catch (err) {

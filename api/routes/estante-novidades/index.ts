@@ -1,15 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { NEW_ARRIVALS_DEFAULT, NEW_ARRIVALS_MAX } from "../../contract/new-arrivals.ts";
-import { libraryExists, newArrivals } from "../db/new-arrivals.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../lib/http.ts";
-import type { Lang } from "../lib/messages.ts";
-
-const UNKNOWN_LIBRARY = {
-  pt: "Esta biblioteca não existe.",
-  es: "Esta biblioteca no existe.",
-  en: "This library does not exist.",
-} satisfies Record<Lang, string>;
+import { NEW_ARRIVALS_DEFAULT, NEW_ARRIVALS_MAX } from "../../../contract/new-arrivals.ts";
+import { libraryExists, newArrivals } from "../../db/new-arrivals.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { UNKNOWN_LIBRARY } from "./messages.ts";
 
 const Query = z.object({
   biblioteca: z.coerce

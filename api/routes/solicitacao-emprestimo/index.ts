@@ -1,10 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { cancelLoanRequest, createLoanRequest, listLoanRequests, loanRequestOptions } from "../domain/loan-requests.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { TitleLanguage } from "../lib/title-schemas.ts";
-import { receivingLocationName } from "./messages.ts";
-import { refusalError } from "./refusals.ts";
+import { cancelLoanRequest, createLoanRequest, listLoanRequests, loanRequestOptions } from "../../domain/loan-requests.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { TitleLanguage } from "../../lib/title-schemas.ts";
+import { receivingLocationName } from "../messages.ts";
+import { refusalError } from "../refusals.ts";
+import { CANCEL_MESSAGES } from "./messages.ts";
+import { PHONE_MAX, PHONE_PATTERN } from "../../../contract/contact-details.ts";
+import { REQUEST_NOTE_MAX, REQUEST_TEXT_MAX } from "../../../contract/request-fields.ts";
 
 const Id = z.object({
   id: z.coerce
@@ -14,7 +17,7 @@ const Id = z.object({
     .openapi({ param: { name: "id", in: "path" }, example: 1 }),
 });
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
-const optional = z.string().max(200).nullish();
+const optional = z.string().max(REQUEST_TEXT_MAX).nullish();
 const Library = z.object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string() });
 
 const Options = z
@@ -43,16 +46,11 @@ const Payload = z
     tomo: optional,
     parte: optional,
     material_adicional: optional,
-    telefone: z
-      .string()
-      .trim()
-      .min(1)
-      .max(16)
-      .regex(/^[0-9()\- ]+$/),
+    telefone: z.string().trim().min(1).max(PHONE_MAX).regex(PHONE_PATTERN),
     email: z.string().trim().email().max(200),
     pessoa_autorizada: optional,
-    domicilio: z.string().max(500).nullish(),
-    recebimento_textual: z.string().max(500).nullish(),
+    domicilio: z.string().max(REQUEST_NOTE_MAX).nullish(),
+    recebimento_textual: z.string().max(REQUEST_NOTE_MAX).nullish(),
     chave_envio: z.string().min(8).max(100).nullish().openapi({ description: "Idempotency key: a repeated key answers the request it created" }),
   })
   .openapi("SolicitacaoEmprestimoPedido");
@@ -78,12 +76,6 @@ const Item = z.object({
   recebimento_textual: z.string().nullable().openapi({ description: "How the patron asked to receive the item, in their words" }),
   data_cancelamento: z.string().nullable(),
 });
-
-const CANCEL_MESSAGES = {
-  pt: "Só é possível cancelar uma solicitação aguardando atendimento.",
-  es: "Solo se puede cancelar una solicitud en espera de atención.",
-  en: "Only a request still waiting can be cancelled.",
-} as const;
 
 const cancelRoute = createRoute({
   method: "delete",

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alertEmail, runDueReminders } from "../domain/alerts.ts";
-import { unsubscribeToken } from "../domain/notifications.ts";
-import { runSavedSearchAlerts } from "../domain/saved-search-alerts.ts";
-import { createTestApi, get, insertTitles, login, publicToken, tokenRequest } from "../lib/testing.ts";
-import type { OutgoingMail } from "../mail/index.ts";
-import { seedCirculation } from "../seed/circulation.ts";
+import { alertEmail, runDueReminders } from "../../domain/alerts.ts";
+import { unsubscribeToken } from "../../domain/notifications.ts";
+import { runSavedSearchAlerts } from "../../domain/saved-search-alerts.ts";
+import { createTestApi, get, insertTitles, login, publicToken, tokenRequest } from "../../lib/testing.ts";
+import type { OutgoingMail } from "../../mail/index.ts";
+import { seedCirculation } from "../../seed/circulation.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let leitor: string;

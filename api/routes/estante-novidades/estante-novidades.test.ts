@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
+import { createTestApi, get, insertTitles, publicToken } from "../../lib/testing.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let token: string;

@@ -10,12 +10,13 @@ import {
   searchNetwork,
   type SearchKind,
   type SearchTerm,
-} from "../search/index.ts";
-import { homeRecordLink, parseNetworkFilters } from "../domain/network.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg, type Lang } from "../lib/messages.ts";
-import { MIN_SEARCH_TERM_LENGTH } from "../../contract/search-terms.ts";
+} from "../../search/index.ts";
+import { homeRecordLink, parseNetworkFilters } from "../../domain/network.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { msg } from "../../lib/messages.ts";
+import { MIN_SEARCH_TERM_LENGTH } from "../../../contract/search-terms.ts";
+import { UNAVAILABLE_MESSAGE } from "./messages.ts";
 
 /** The network service's path segment (spec §7 "Rede-{product}"); the API keeps its own product name. */
 export const NETWORK_PATH = "rede-pergamum";
@@ -24,13 +25,6 @@ export interface NetworkOptions {
   /** Simulates the network catalogue being down: every call answers 500 `rede_indisponivel` (ADR 063). */
   unavailable?: boolean;
 }
-
-/** The spec §8 message of a failing network catalogue, in the API's languages. */
-const UNAVAILABLE_MESSAGE: Record<Lang, string> = {
-  pt: "Serviço Rede Pergamum não disponível!",
-  es: "¡Servicio Red Pergamum no disponible!",
-  en: "Pergamum Network service not available!",
-};
 
 const unavailable = {
   500: {

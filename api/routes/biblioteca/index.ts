@@ -13,19 +13,12 @@ import {
   SUGGESTION_ANSWERS,
   unblockPatron,
   type ActionOutcome,
-} from "../domain/library-actions.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, LangHeader, type ApiDeps } from "../lib/http.ts";
-import type { Lang } from "../lib/messages.ts";
-import { requireStaff } from "../lib/staff-auth.ts";
-
-const TEXT = {
-  situacao_invalida: {
-    pt: "O registro não está numa situação que permita esta operação.",
-    es: "El registro no está en una situación que permita esta operación.",
-    en: "The record is not in a state this action applies to.",
-  },
-} satisfies Record<string, Record<Lang, string>>;
+} from "../../domain/library-actions.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, LangHeader, type ApiDeps } from "../../lib/http.ts";
+import type { Lang } from "../../lib/messages.ts";
+import { requireStaff } from "../../lib/staff-auth.ts";
+import { TEXT } from "./messages.ts";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const staffErrors = {

@@ -17,7 +17,7 @@ import {
   titlesOfClasses,
   updateFollowedPeriodical,
   workTypesOf,
-} from "../db/interest-profiles.ts";
+} from "../../db/interest-profiles.ts";
 import {
   addItems,
   AREA_TABLE,
@@ -28,39 +28,13 @@ import {
   searchCandidates,
   todayOf,
   validityIssue,
-  type ValidityIssue,
-} from "../domain/interest-profiles.ts";
-import { ApiError } from "../lib/errors.ts";
-import { titleKind } from "../db/acervo.ts";
-import { createRouter, ErrorSchema, LangHeader, parseJsonArray, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { msg, type Lang } from "../lib/messages.ts";
-import { classLabel } from "../search/index.ts";
-
-type Issue = ValidityIssue | "tipos_obrigatorio" | "itens_obrigatorio" | "nao_periodico" | "periodico_existente";
-const FIELD_MESSAGES = {
-  validade_passada: {
-    pt: "A validade não pode ser anterior a hoje.",
-    es: "La validez no puede ser anterior a hoy.",
-    en: "The expiry date cannot be before today.",
-  },
-  validade_longe: {
-    pt: "A validade pode ser de no máximo dois anos a partir de hoje.",
-    es: "La validez puede ser de como máximo dos años a partir de hoy.",
-    en: "The expiry date can be at most two years from today.",
-  },
-  tipos_obrigatorio: {
-    pt: "Escolha ao menos um tipo de periódico.",
-    es: "Elija al menos un tipo de publicación periódica.",
-    en: "Choose at least one journal type.",
-  },
-  itens_obrigatorio: { pt: "Escolha ao menos um item.", es: "Elija al menos un elemento.", en: "Choose at least one item." },
-  nao_periodico: { pt: "Este título não é um periódico.", es: "Este título no es una publicación periódica.", en: "This title is not a periodical." },
-  periodico_existente: {
-    pt: "Você já acompanha este periódico.",
-    es: "Ya sigue esta publicación periódica.",
-    en: "You already follow this periodical.",
-  },
-} satisfies Record<Issue, Record<Lang, string>>;
+} from "../../domain/interest-profiles.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { titleKind } from "../../db/acervo.ts";
+import { createRouter, ErrorSchema, LangHeader, parseJsonArray, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { msg, type Lang } from "../../lib/messages.ts";
+import { classLabel } from "../../search/index.ts";
+import { FIELD_MESSAGES, type Issue } from "./messages.ts";
 
 /** A 422 naming the field and what is wrong with it, in the request's language. */
 const fieldError = (lang: Lang, field: string, text: string, code = "validacao") =>

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiApp } from "../app.ts";
-import { harvestLocalCatalogue, upsertNetworkRecords, type NetworkRecordInput } from "../search/index.ts";
-import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
-import { seedNetworkMembers } from "../seed/network.ts";
+import { createApiApp } from "../../app.ts";
+import { harvestLocalCatalogue, upsertNetworkRecords, type NetworkRecordInput } from "../../search/index.ts";
+import { createTestApi, get, insertTitles, publicToken } from "../../lib/testing.ts";
+import { seedNetworkMembers } from "../../seed/network.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let token: string;

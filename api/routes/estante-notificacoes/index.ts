@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { DUE_DAYS_MAX, DUE_DAYS_MIN, HISTORY_CHOICES, NOTIFICATION_EVENTS, SAVED_SEARCH_FREQUENCIES } from "../../contract/notifications.ts";
-import { deleteHistoryItems, historyModeOf, libraryHistoryDays, returnedLoansCount, setHistoryMode } from "../db/loan-history.ts";
+import { DUE_DAYS_MAX, DUE_DAYS_MIN, HISTORY_CHOICES, NOTIFICATION_EVENTS, SAVED_SEARCH_FREQUENCIES } from "../../../contract/notifications.ts";
+import { deleteHistoryItems, historyModeOf, libraryHistoryDays, returnedLoansCount, setHistoryMode } from "../../db/loan-history.ts";
 import {
   describeUnsubscribe,
   preferencesOf,
@@ -9,11 +9,12 @@ import {
   savePreferences,
   unsubscribe,
   type Preferences,
-} from "../domain/notifications.ts";
-import { setSavedSearchAlert } from "../domain/saved-search-alerts.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, errorResponses, type ApiDeps } from "../lib/http.ts";
-import type { Lang } from "../lib/messages.ts";
+} from "../../domain/notifications.ts";
+import { setSavedSearchAlert } from "../../domain/saved-search-alerts.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, errorResponses, type ApiDeps } from "../../lib/http.ts";
+import type { Lang } from "../../lib/messages.ts";
+import { BAD_TOKEN } from "./messages.ts";
 
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: json(schema) });
@@ -39,12 +40,6 @@ const PrefsPut = z.object({ eventos: z.array(Choice).min(1).max(NOTIFICATION_EVE
 const Token = z.string().min(1).max(400);
 const Unsubscribed = z.object({ evento: Event.optional(), pesquisa: z.string().optional() }).openapi("Descadastro");
 const History = z.object({ modo: z.enum(HISTORY_CHOICES), dias_padrao: z.number().int(), total: z.number().int() }).openapi("HistoricoModo");
-
-const BAD_TOKEN = {
-  pt: "Este link de descadastro não é válido. Ajuste seus avisos em Meu Estante, Notificações.",
-  es: "Este enlace para darse de baja no es válido. Ajuste sus avisos en Mi Estante, Notificaciones.",
-  en: "This unsubscribe link is not valid. Change your notices in My Estante, Notifications.",
-} satisfies Record<Lang, string>;
 
 const toList = (p: Preferences) => NOTIFICATION_EVENTS.map((evento) => ({ evento, ...p[evento] }));
 

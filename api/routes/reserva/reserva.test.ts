@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiApp } from "../app.ts";
-import { openDatabase, type Db } from "../db/index.ts";
-import { defaultAuthSettings } from "../lib/clock.ts";
-import { issuePatronTokens } from "../domain/tokens.ts";
-import { createTestApi, get, insertTitles, login, publicToken } from "../lib/testing.ts";
+import { createApiApp } from "../../app.ts";
+import { openDatabase, type Db } from "../../db/index.ts";
+import { defaultAuthSettings } from "../../lib/clock.ts";
+import { issuePatronTokens } from "../../domain/tokens.ts";
+import { createTestApi, get, insertTitles, login, publicToken } from "../../lib/testing.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let demo: string;

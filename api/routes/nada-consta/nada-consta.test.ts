@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetKey } from "../db/rate-limit.ts";
-import { createTestApi, get, login, publicToken } from "../lib/testing.ts";
-import { DEMO_DECLARATION_CODE, DEMO_REPOSITORY_LINK, seedDeclarations } from "../seed/declarations.ts";
-import { normalizeVerificationCode } from "../domain/no-debts.ts";
-import type { OutgoingMail } from "../mail/index.ts";
+import { resetKey } from "../../db/rate-limit.ts";
+import { createTestApi, get, login, publicToken } from "../../lib/testing.ts";
+import { DEMO_DECLARATION_CODE, DEMO_REPOSITORY_LINK, seedDeclarations } from "../../seed/declarations.ts";
+import { normalizeVerificationCode } from "../../domain/no-debts.ts";
+import type { OutgoingMail } from "../../mail/index.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 

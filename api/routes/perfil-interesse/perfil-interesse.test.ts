@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { disseminateNewTitles, todayOf } from "../domain/interest-profiles.ts";
-import { importFiles } from "../marc/import.ts";
-import type { OutgoingMail } from "../mail/index.ts";
-import { createTestApi, get, insertTitles, login, publicToken } from "../lib/testing.ts";
-import { monthBefore } from "./perfil-interesse.ts";
+import { disseminateNewTitles, todayOf } from "../../domain/interest-profiles.ts";
+import { importFiles } from "../../marc/import.ts";
+import type { OutgoingMail } from "../../mail/index.ts";
+import { createTestApi, get, insertTitles, login, publicToken } from "../../lib/testing.ts";
+import { monthBefore } from "./index.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let demo: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiApp } from "../app.ts";
-import { insertRequest } from "../db/library-requests.ts";
-import { createTestApi, get, login, publicToken, staffRequest, TEST_STAFF_TOKEN } from "../lib/testing.ts";
+import { createApiApp } from "../../app.ts";
+import { insertRequest } from "../../db/library-requests.ts";
+import { createTestApi, get, login, publicToken, staffRequest, TEST_STAFF_TOKEN } from "../../lib/testing.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let patron: string;

@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { holdOptions, placeHold, validateQueue } from "../domain/holds.ts";
-import { cancelHolds, changePickupLibrary, holdHistory, listMyHolds, suspendHold, type HoldChangeOutcome } from "../domain/my-holds.ts";
-import { ApiError } from "../lib/errors.ts";
-import { holdChangeMessage } from "./reserva-messages.ts";
-import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { TitleLanguage } from "../lib/title-schemas.ts";
-import { refusalError } from "./refusals.ts";
+import { holdOptions, placeHold, validateQueue } from "../../domain/holds.ts";
+import { cancelHolds, changePickupLibrary, holdHistory, listMyHolds, suspendHold, type HoldChangeOutcome } from "../../domain/my-holds.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { holdChangeMessage } from "./messages.ts";
+import { createRouter, ErrorSchema, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { TitleLanguage } from "../../lib/title-schemas.ts";
+import { refusalError } from "../refusals.ts";
+import { REQUEST_TEXT_MAX } from "../../../contract/request-fields.ts";
 
 const Reserva = z
   .object({
@@ -133,7 +134,7 @@ const Id = z.object({
     .openapi({ param: { name: "id", in: "path" }, example: 1 }),
 });
 const notFound = { 404: { description: "No such title", content: { "application/json": { schema: ErrorSchema } } } };
-const optional = z.string().max(200).nullish();
+const optional = z.string().max(REQUEST_TEXT_MAX).nullish();
 
 /** The hold payload of spec §3, plus the form's idempotency key. */
 const HoldPayload = z

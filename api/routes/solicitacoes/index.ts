@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { isIsbnOrIssn, maxYear, MIN_YEAR, pagesIssue } from "../../contract/request-fields.ts";
-import { libraryExists } from "../db/directory.ts";
-import { getRequest } from "../db/library-requests.ts";
+import { isIsbnOrIssn, maxYear, MIN_YEAR, pagesIssue } from "../../../contract/request-fields.ts";
+import { libraryExists } from "../../db/directory.ts";
+import { getRequest } from "../../db/library-requests.ts";
 import {
   createRequest,
   DEFENCE_DEGREES,
@@ -12,32 +12,13 @@ import {
   SWITCHING_TYPES,
   viewOf,
   WORK_TYPES,
-  type FieldIssue,
   type RequestKind,
-} from "../domain/library-requests.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, fieldErrorsOf, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
-import { langFromHeader, msg, type Lang } from "../lib/messages.ts";
-import { ruleError } from "./refusals.ts";
-
-const FIELD_MESSAGES = {
-  datas_ambas: { pt: "Informe as duas datas.", es: "Indique las dos fechas.", en: "Enter both dates." },
-  data_ordem: {
-    pt: "A data inicial não pode ser posterior à data final.",
-    es: "La fecha inicial no puede ser posterior a la final.",
-    en: "The start date cannot be after the end date.",
-  },
-  paginas_ambas: {
-    pt: "Informe as páginas inicial e final da bibliografia.",
-    es: "Indique las páginas inicial y final de la bibliografía.",
-    en: "Enter the bibliography's first and last pages.",
-  },
-  pagina_ordem: {
-    pt: "A página inicial da bibliografia não pode ser maior que a página final.",
-    es: "La página inicial de la bibliografía no puede ser mayor que la final.",
-    en: "The bibliography's start page cannot be after its end page.",
-  },
-} satisfies Record<FieldIssue, Record<Lang, string>>;
+} from "../../domain/library-requests.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { createRouter, ErrorSchema, fieldErrorsOf, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
+import { langFromHeader, msg, type Lang } from "../../lib/messages.ts";
+import { ruleError } from "../refusals.ts";
+import { FIELD_MESSAGES } from "./messages.ts";
 
 /** A blank string is a missing value, so the shared hook says "the field is required" rather than "invalid". */
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

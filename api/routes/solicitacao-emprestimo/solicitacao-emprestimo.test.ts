@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, get, insertTitles, login } from "../lib/testing.ts";
+import { createTestApi, get, insertTitles, login } from "../../lib/testing.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let demo: string;
