@@ -261,3 +261,48 @@ export const briefTitles = (db: Db, ids: number[]) =>
     .select([...BRIEF_TITLE_COLUMNS, "e.exemplares", "e.disponiveis"])
     .where("a.cod_acervo", "in", ids)
     .execute();
+
+/** Its copies' shelves, the teaching plans citing it, its derived filter values: built and compiled once (ADR 210). */
+const SHELVES = prepared((db, p: { id: number }) =>
+  db
+    .selectFrom("exemplar as e")
+    .innerJoin("biblioteca as b", "b.cod_biblioteca", "e.cod_biblioteca")
+    .leftJoin("localizacao_fechada as f", (j) => j.onRef("f.cod_biblioteca", "=", "e.cod_biblioteca").onRef("f.localizacao", "=", "e.localizacao"))
+    .select(["b.cod_biblioteca", "b.desc_biblioteca", "e.localizacao", "e.chamada", "f.localizacao as fechada"])
+    .where("e.cod_acervo", "=", p.id)
+    .where((w) => w.or([w("e.localizacao", "is not", null), w("e.chamada", "is not", null)]))
+    .distinct()
+    .orderBy("b.cod_biblioteca")
+    .orderBy("e.localizacao")
+    .orderBy("e.chamada"),
+);
+const PLANS = prepared((db, p: { id: number }) =>
+  db
+    .selectFrom("plano_bibliografia as pb")
+    .innerJoin("plano_ensino as p", "p.cod_plano", "pb.cod_plano")
+    .innerJoin("curso as c", "c.cod_curso", "p.cod_curso")
+    .innerJoin("disciplina as d", "d.cod_disciplina", "p.cod_disciplina")
+    .select(["c.cod_curso", "c.nome as curso", "d.cod_disciplina", "d.codigo as codigo_disciplina", "d.nome as disciplina"])
+    .where("pb.cod_acervo", "=", p.id)
+    .distinct()
+    .orderBy("c.nome")
+    .orderBy("d.nome"),
+);
+const VALUES = prepared((db, p: { id: number }) =>
+  db
+    .selectFrom("acervo_faceta as af")
+    .innerJoin("faceta_valor as v", "v.cod_valor", "af.cod_valor")
+    .select(["v.tipo", "v.codigo", "v.descricao"])
+    .where("af.cod_acervo", "=", p.id)
+    .orderBy("v.tipo")
+    .orderBy("v.descricao"),
+);
+
+/** The shelves of the title's copies (library, location, call number; `fechada` set when the location is in closed stacks). */
+export const titleShelves = (db: Db, id: number) => SHELVES.all(db, { id });
+
+/** The courses and disciplines whose teaching plans cite the title, by course then discipline. */
+export const titleTeachingPlans = (db: Db, id: number) => PLANS.all(db, { id });
+
+/** The title's values of the derived search filters (ADR 068), by filter type then description. */
+export const titleDerivedFilterValues = (db: Db, id: number) => VALUES.all(db, { id });

@@ -127,3 +127,8 @@ export async function endRecoveryCode(db: Db, id: number, nowIso: string): Promi
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** A login's codes and stored password (hash and salt) by its lower-case name; undefined when no login has it. */
+export async function loginPasswordByName(db: Db, usuario: string) {
+  return db.selectFrom("login").select(["cod_login", "cod_pessoa", "senha_hash", "senha_salt"]).where("usuario", "=", usuario).executeTakeFirst();
+}

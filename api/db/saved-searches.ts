@@ -1,4 +1,8 @@
-/** Storage of the patron's saved searches (table `pesquisa_salva`). Every read and write names the owner. */
+/**
+ * Storage of the patron's saved searches (table `pesquisa_salva`). Every read and write of a patron's request names
+ * the owner; the alert run (ADR 248) reads every search with an alert and the titles added since.
+ */
+import { sql } from "kysely";
 import type { Db } from "./index.ts";
 
 /** How often a saved search mails its new titles (migration 099 keeps the column to these values). */
@@ -38,4 +42,57 @@ export async function insertSavedSearch(db: Db, codPessoa: number, nome: string,
 export async function deleteSavedSearch(db: Db, codPessoa: number, id: number): Promise<boolean> {
   const res = await db.deleteFrom("pesquisa_salva").where("id", "=", id).where("cod_pessoa", "=", codPessoa).executeTakeFirst();
   return Number(res.numDeletedRows) !== 0;
+}
+
+/**
+ * Sets a saved search's alert frequency (null: off) and where it starts looking (ISO); false when the search is
+ * not the patron's.
+ */
+export async function setSavedSearchAlertRow(
+  db: Db,
+  codPessoa: number,
+  id: number,
+  alerta: SavedSearchAlert | null,
+  desde: string | null,
+): Promise<boolean> {
+  const res = await db
+    .updateTable("pesquisa_salva")
+    .set({ alerta, alerta_desde: desde })
+    .where("id", "=", id)
+    .where("cod_pessoa", "=", codPessoa)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Every saved search with an alert (daily or weekly), by id. */
+export function savedSearchesWithAlert(db: Db) {
+  return db
+    .selectFrom("pesquisa_salva")
+    .select(["id", "cod_pessoa", "nome", "consulta", "alerta", "alerta_desde", "created_at"])
+    .where("alerta", "in", ["diario", "semanal"])
+    .orderBy("id")
+    .execute();
+}
+
+/** Records that a saved search's alert has looked up to `until` (ISO). */
+export async function setSavedSearchLookedUntil(db: Db, id: number, until: string): Promise<void> {
+  await db.updateTable("pesquisa_salva").set({ alerta_desde: until }).where("id", "=", id).execute();
+}
+
+/**
+ * The titles added after `after` and up to `upTo` (both `YYYY-MM-DDTHH:MM:SS`, UTC), by the catalogue's own
+ * timestamps (stored as UTC text, compared as such).
+ */
+export function titlesAddedBetween(db: Db, after: string, upTo: string) {
+  return db
+    .selectFrom("acervo")
+    .select("cod_acervo")
+    .where(sql<boolean>`replace(substr(created_at, 1, 19), ' ', 'T') > ${after}`)
+    .where(sql<boolean>`replace(substr(created_at, 1, 19), ' ', 'T') <= ${upTo}`)
+    .execute();
+}
+
+/** The titles of these catalogue records, by id. */
+export function titlesNamed(db: Db, ids: number[]) {
+  return db.selectFrom("acervo").select("titulo").where("cod_acervo", "in", ids).orderBy("cod_acervo").execute();
 }

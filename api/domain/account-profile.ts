@@ -5,6 +5,7 @@
 import { getLogins, getPerson, savePersonalData } from "../db/account-profile.ts";
 import { isRecentPassword, setLoginPassword } from "../db/credentials.ts";
 import type { Db } from "../db/index.ts";
+import { institutionParameters as storedParameters } from "../db/institution.ts";
 import { parseJsonObject } from "../lib/http.ts";
 import type { AuthSettings } from "../lib/clock.ts";
 import { verifyPassword } from "../lib/password.ts";
@@ -23,8 +24,7 @@ import {
 } from "./personal-data.ts";
 
 async function institutionParameters(db: Db) {
-  const row = await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
-  return parseJsonObject(row?.parametros);
+  return parseJsonObject(await storedParameters(db));
 }
 
 /** The institution's password rules (parametros.regras_senha, defaults field by field). */

@@ -4,6 +4,7 @@
  */
 import { createChallenge, verifySolution, type Challenge, type Payload } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { activityPublic } from "../db/acervo.ts";
 import { captchaSecret, markCaptchaUsed } from "../db/captcha.ts";
 import type { Db } from "../db/index.ts";
 
@@ -26,8 +27,7 @@ export type CaptchaOutcome = "ok" | "captcha_ausente" | "captcha_expirado" | "ca
 
 /** Whether the institution asks for the captcha: activity 1120 is on in the public configuration. */
 export async function captchaRequired(db: Db): Promise<boolean> {
-  const row = await db.selectFrom("atividade").select("publica").where("cod_atividade", "=", CAPTCHA_ACTIVITY).executeTakeFirst();
-  return Number(row?.publica ?? 0) === 1;
+  return Number((await activityPublic(db, CAPTCHA_ACTIVITY))?.publica ?? 0) === 1;
 }
 
 /** A new signed challenge, valid for `ttlSeconds` from `now` (ms). */

@@ -7,6 +7,7 @@
 import { randomInt } from "node:crypto";
 import { createStaticPix, hasError } from "pix-utils";
 import { patronDebits } from "../db/debits.ts";
+import { gruDebits, gruInstitution, gruPatron, insertGru, markGruPaidAndSettleDebits, openGruFor, patronGru, patronGrus } from "../db/gru.ts";
 import type { Db } from "../db/index.ts";
 import { parseJsonArray, parseJsonObject } from "../lib/http.ts";
 import { arrecadacaoBarcode, linhaDigitavel } from "./arrecadacao.ts";
@@ -71,7 +72,7 @@ export function pixCode(params: { chave: string; beneficiario: string; cidade: s
 }
 
 async function institution(db: Db) {
-  const row = await db.selectFrom("instituicao").select(["nome", "sigla", "parametros"]).orderBy("cod_empresa").executeTakeFirstOrThrow();
+  const row = await gruInstitution(db);
   const params = parseJsonObject(row.parametros);
   return { nome: row.nome, sigla: row.sigla, chave: typeof params.chave_pix === "string" && params.chave_pix ? params.chave_pix : DEMO_PIX_KEY };
 }
@@ -87,7 +88,7 @@ export async function issueGru(
   req: { valor: number; codBiblioteca: number; debitos?: number[] },
   now: number,
 ): Promise<{ ok: true; cod_gru: number; created: boolean } | { ok: false; code: GruRefusal }> {
-  const patron = await db.selectFrom("pessoa").select(["cpf", "nome_pessoa"]).where("cod_pessoa", "=", codPessoa).executeTakeFirstOrThrow();
+  const patron = await gruPatron(db, codPessoa);
   if (!patron.cpf?.trim()) return { ok: false, code: "sem_cpf" };
   const open = (await openDebits(db, codPessoa)).filter((d) => d.cod_biblioteca === req.codBiblioteca);
   const wanted = req.debitos ? [...new Set(req.debitos)] : open.map((d) => d.cod_debito);
@@ -98,13 +99,7 @@ export async function issueGru(
   const ids = chosen.map((d) => d!.cod_debito).sort((a, b) => a - b);
   const key = JSON.stringify(ids);
 
-  const existing = await db
-    .selectFrom("gru")
-    .select("cod_gru")
-    .where("cod_pessoa", "=", codPessoa)
-    .where("situacao", "=", "emitida")
-    .where("debitos", "=", key)
-    .executeTakeFirst();
+  const existing = await openGruFor(db, codPessoa, key);
   if (existing) return { ok: true, cod_gru: Number(existing.cod_gru), created: false };
 
   const inst = await institution(db);
@@ -113,19 +108,15 @@ export async function issueGru(
   for (let attempt = 0; ; attempt++) {
     const referencia = `${day.replace(/-/g, "")}${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
     try {
-      const row = await db
-        .insertInto("gru")
-        .values({
-          cod_pessoa: codPessoa,
-          cod_biblioteca: req.codBiblioteca,
-          valor: total,
-          debitos: key,
-          numero_referencia: referencia,
-          vencimento,
-          pix: pixCode({ chave: inst.chave, beneficiario: inst.sigla || inst.nome, cidade: "Brasilia", valor: total, referencia }),
-        })
-        .returning("cod_gru")
-        .executeTakeFirstOrThrow();
+      const row = await insertGru(db, {
+        cod_pessoa: codPessoa,
+        cod_biblioteca: req.codBiblioteca,
+        valor: total,
+        debitos: key,
+        numero_referencia: referencia,
+        vencimento,
+        pix: pixCode({ chave: inst.chave, beneficiario: inst.sigla || inst.nome, cidade: "Brasilia", valor: total, referencia }),
+      });
       return { ok: true, cod_gru: Number(row.cod_gru), created: true };
     } catch (err) {
       // A reference number drawn twice the same day: draw again.
@@ -136,41 +127,10 @@ export async function issueGru(
 
 /** A slip as the patron sees it (null when it is not theirs). */
 export async function gruView(db: Db, codPessoa: number, codGru: number) {
-  const g = await db
-    .selectFrom("gru as g")
-    .innerJoin("biblioteca as b", "b.cod_biblioteca", "g.cod_biblioteca")
-    .innerJoin("pessoa as p", "p.cod_pessoa", "g.cod_pessoa")
-    .select([
-      "g.cod_gru",
-      "g.cod_biblioteca",
-      "b.desc_biblioteca as biblioteca",
-      "g.valor",
-      "g.debitos",
-      "g.numero_referencia",
-      "g.vencimento",
-      "g.pix",
-      "g.situacao",
-      "g.data_pagamento",
-      "g.created_at",
-      "p.nome_pessoa",
-      "p.cpf",
-    ])
-    .where("g.cod_gru", "=", codGru)
-    .where("g.cod_pessoa", "=", codPessoa)
-    .executeTakeFirst();
+  const g = await patronGru(db, codPessoa, codGru);
   if (!g) return null;
   const ids = parseJsonArray<number>(g.debitos);
-  const debits = ids.length
-    ? await db
-        .selectFrom("debito as d")
-        .leftJoin("emprestimo as m", "m.cod_emprestimo", "d.cod_emprestimo")
-        .leftJoin("exemplar as e", "e.cod_exemplar", "m.cod_exemplar")
-        .leftJoin("acervo as a", "a.cod_acervo", "e.cod_acervo")
-        .select(["d.cod_debito", "d.motivo", "d.tipo_servico", "a.titulo", "d.valor_multa", "d.desconto"])
-        .where("d.cod_debito", "in", ids)
-        .orderBy("d.cod_debito")
-        .execute()
-    : [];
+  const debits = ids.length ? await gruDebits(db, ids) : [];
   const inst = await institution(db);
   const cpf = g.cpf ?? "";
   return {
@@ -201,24 +161,7 @@ export async function gruView(db: Db, codPessoa: number, codGru: number) {
 
 /** The patron's slips, the latest first (at most `limit`): what the debits screen lists. */
 export async function listGrus(db: Db, codPessoa: number, limit = 100) {
-  const rows = await db
-    .selectFrom("gru as g")
-    .innerJoin("biblioteca as b", "b.cod_biblioteca", "g.cod_biblioteca")
-    .select([
-      "g.cod_gru",
-      "g.cod_biblioteca",
-      "b.desc_biblioteca as biblioteca",
-      "g.valor",
-      "g.numero_referencia",
-      "g.vencimento",
-      "g.situacao",
-      "g.data_pagamento",
-      "g.created_at",
-    ])
-    .where("g.cod_pessoa", "=", codPessoa)
-    .orderBy("g.cod_gru", "desc")
-    .limit(limit)
-    .execute();
+  const rows = await patronGrus(db, codPessoa, limit);
   return rows.map((g) => ({ ...g, cod_gru: Number(g.cod_gru), valor: Number(g.valor) }));
 }
 
@@ -229,26 +172,5 @@ export async function listGrus(db: Db, codPessoa: number, limit = 100) {
  * Null when there is no such slip; `alreadyPaid` when it was paid before.
  */
 export async function confirmGruPayment(db: Db, codGru: number, now: string): Promise<{ cod_pessoa: number; alreadyPaid: boolean } | null> {
-  return db.transaction().execute(async (trx) => {
-    const g = await trx.selectFrom("gru").select(["cod_pessoa", "debitos"]).where("cod_gru", "=", codGru).executeTakeFirst();
-    if (!g) return null;
-    // Only the update that moves the slip from emitida settles the debits, so parallel confirmations settle once.
-    const res = await trx
-      .updateTable("gru")
-      .set({ situacao: "paga", data_pagamento: now })
-      .where("cod_gru", "=", codGru)
-      .where("situacao", "=", "emitida")
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) return { cod_pessoa: g.cod_pessoa, alreadyPaid: true };
-    for (const id of parseJsonArray<number>(g.debitos)) {
-      const d = await trx.selectFrom("debito").select(["valor_multa", "desconto"]).where("cod_debito", "=", id).executeTakeFirst();
-      if (d)
-        await trx
-          .updateTable("debito")
-          .set({ valor_pago: round2(Number(d.valor_multa) - Number(d.desconto)), data_pagamento: now })
-          .where("cod_debito", "=", id)
-          .execute();
-    }
-    return { cod_pessoa: g.cod_pessoa, alreadyPaid: false };
-  });
+  return markGruPaidAndSettleDebits(db, codGru, now);
 }

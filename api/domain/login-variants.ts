@@ -6,6 +6,8 @@
  * Both switched on by the institution parameter `login_variante`, with `separador_login` (default "#").
  */
 import type { Db } from "../db/index.ts";
+import { institutionParameters as storedParameters } from "../db/institution.ts";
+import { categoriesByCode, firstLoginName, loginNameInCategory, personsWithLoginByDocument } from "../db/person-logins.ts";
 import { allowEvent } from "../db/rate-limit.ts";
 
 export type LoginVariant = "pessoas_duplicadas" | "categoria";
@@ -32,28 +34,12 @@ export function loginVariantOf(params: Record<string, unknown>): { login_variant
  */
 export async function loginCategories(db: Db, params: Record<string, unknown>): Promise<Array<{ codigo: string; descricao: string }>> {
   if (loginVariantOf(params).login_variante !== "categoria") return [];
-  const rows = await db
-    .selectFrom("categoria")
-    .select(["cod_categoria", "descricao"])
-    .where("cod_categoria", "in", [...LOGIN_CATEGORY_CODES])
-    .execute();
+  const rows = await categoriesByCode(db, [...LOGIN_CATEGORY_CODES]);
   const byCode = new Map(rows.map((r) => [r.cod_categoria, r.descricao]));
   return LOGIN_CATEGORY_CODES.flatMap((codigo) => {
     const descricao = byCode.get(codigo)?.trim();
     return descricao ? [{ codigo, descricao }] : [];
   });
-}
-
-/** Persons sharing a user code (a document number, or the person of a login name), with a login each. */
-async function personsOfCode(db: Db, code: string) {
-  const byDocument = db
-    .selectFrom("pessoa")
-    .innerJoin("categoria", "categoria.cod_categoria", "pessoa.cod_categoria")
-    .select(["pessoa.cod_pessoa", "categoria.descricao", "pessoa.cod_categoria"])
-    .where("pessoa.documento", "=", code)
-    .where(({ exists, selectFrom }) => exists(selectFrom("login").select("login.cod_login").whereRef("login.cod_pessoa", "=", "pessoa.cod_pessoa")))
-    .orderBy("pessoa.cod_pessoa");
-  return byDocument.execute();
 }
 
 /**
@@ -66,15 +52,9 @@ export async function duplicatePersons(
   code: string,
 ): Promise<{ result: boolean; pessoas: Array<{ codigo: number; nome: string }> }> {
   if (loginVariantOf(params).login_variante !== "pessoas_duplicadas" || !code.trim()) return { result: false, pessoas: [] };
-  const persons = await personsOfCode(db, code.trim());
+  const persons = await personsWithLoginByDocument(db, code.trim());
   if (persons.length < 2) return { result: false, pessoas: [] };
   return { result: true, pessoas: persons.map((p) => ({ codigo: p.cod_pessoa, nome: p.descricao })) };
-}
-
-/** The first login of a person, by login order. */
-async function firstLoginOf(db: Db, codPessoa: number): Promise<string | null> {
-  const row = await db.selectFrom("login").select("usuario").where("cod_pessoa", "=", codPessoa).orderBy("cod_login").executeTakeFirst();
-  return row?.usuario ?? null;
 }
 
 /**
@@ -89,32 +69,24 @@ export async function resolveLoginName(db: Db, params: Record<string, unknown>, 
   if (login_variante === "pessoas_duplicadas") {
     if (!suffix) {
       // A user code that is a document number of exactly one person stands for that person's login.
-      const persons = await personsOfCode(db, code);
-      return persons.length === 1 ? ((await firstLoginOf(db, persons[0].cod_pessoa)) ?? username) : username;
+      const persons = await personsWithLoginByDocument(db, code);
+      return persons.length === 1 ? ((await firstLoginName(db, persons[0].cod_pessoa)) ?? username) : username;
     }
     if (!/^\d{1,10}$/.test(suffix)) return username;
-    const persons = await personsOfCode(db, code);
+    const persons = await personsWithLoginByDocument(db, code);
     const chosen = persons.find((p) => p.cod_pessoa === Number(suffix));
-    return chosen ? ((await firstLoginOf(db, chosen.cod_pessoa)) ?? username) : username;
+    return chosen ? ((await firstLoginName(db, chosen.cod_pessoa)) ?? username) : username;
   }
   // Category variant: the login name or document number whose person is in that category.
   if (!suffix || !(LOGIN_CATEGORY_CODES as readonly string[]).includes(suffix)) return username;
-  const row = await db
-    .selectFrom("login")
-    .innerJoin("pessoa", "pessoa.cod_pessoa", "login.cod_pessoa")
-    .select("login.usuario")
-    .where((eb) => eb.or([eb("login.usuario", "=", code.toLowerCase()), eb("pessoa.documento", "=", code)]))
-    .where("pessoa.cod_categoria", "=", suffix)
-    .orderBy("login.cod_login")
-    .executeTakeFirst();
-  return row?.usuario ?? username;
+  return (await loginNameInCategory(db, code, suffix)) ?? username;
 }
 
 /** The institution's parameters (one institution per database). */
 export async function institutionParameters(db: Db): Promise<Record<string, unknown>> {
-  const row = await db.selectFrom("instituicao").select("parametros").orderBy("cod_empresa").executeTakeFirst();
+  const parametros = await storedParameters(db);
   try {
-    const value: unknown = JSON.parse(row?.parametros ?? "{}");
+    const value: unknown = JSON.parse(parametros ?? "{}");
     return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   } catch {
     return {};

@@ -1,4 +1,5 @@
 import type { Db } from "../db/index.ts";
+import { loginPasswordByName } from "../db/credentials.ts";
 import { resetKey } from "../db/rate-limit.ts";
 import type { AuthSettings } from "../lib/clock.ts";
 import { verifyPassword } from "../lib/password.ts";
@@ -52,11 +53,7 @@ export async function authenticate(db: Db, s: AuthSettings, username: string, pa
   const guess = await admitGuess(db, loginGuessLimits(s, [name], clientIp), now);
   if (!guess) return { ok: false, reason: "muitas_tentativas" };
 
-  const login = await db
-    .selectFrom("login")
-    .select(["cod_login", "cod_pessoa", "senha_hash", "senha_salt"])
-    .where("usuario", "=", name)
-    .executeTakeFirst();
+  const login = await loginPasswordByName(db, name);
   // An unknown name does the same work as a real check, so neither time nor answer reveals which names exist.
   const ok = login ? verifyPassword(password, login.senha_hash, login.senha_salt) : (verifyPassword(password, "00", "estante"), false);
   // A success resets the username; it does not count against the address (a library's public terminals share one).

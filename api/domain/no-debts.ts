@@ -5,8 +5,15 @@
  * Rules only: outcomes and reason codes, never HTTP statuses or translated text.
  */
 import { randomInt } from "node:crypto";
-import { sql } from "kysely";
-import { declarationByCode, declarationOf, type DeclarationRow } from "../db/declarations.ts";
+import {
+  activeHoldCount,
+  declarationByCode,
+  declarationOf,
+  declarationPerson,
+  insertDeclarationAndUnlink,
+  openLoanCount,
+  type DeclarationRow,
+} from "../db/declarations.ts";
 import type { Db } from "../db/index.ts";
 import { openDebits } from "./gru.ts";
 import { isUniqueViolation } from "./holds.ts";
@@ -19,8 +26,6 @@ export interface Pending {
   quantidade: number;
 }
 
-/** Holds that still bind the patron (waiting or ready for pickup). */
-const ACTIVE_HOLDS = ["ativa", "disponivel"];
 /** Letters and digits that cannot be misread for one another (no 0/O, 1/I/L). */
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
@@ -39,22 +44,8 @@ export function normalizeVerificationCode(input: string): string | null {
 
 /** Why the patron cannot have a declaration now: each kind of pending item with how many; empty when none. */
 export async function pendingItems(db: Db, codPessoa: number): Promise<Pending[]> {
-  const [loans, holds, debits] = await Promise.all([
-    db
-      .selectFrom("emprestimo")
-      .select(sql<number>`count(*)`.as("n"))
-      .where("cod_pessoa", "=", codPessoa)
-      .where("data_devolucao", "is", null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("reserva")
-      .select(sql<number>`count(*)`.as("n"))
-      .where("cod_pessoa", "=", codPessoa)
-      .where("situacao", "in", ACTIVE_HOLDS)
-      .executeTakeFirstOrThrow(),
-    openDebits(db, codPessoa),
-  ]);
-  const counts: Record<NoDebtsReason, number> = { emprestimos: Number(loans.n), reservas: Number(holds.n), debitos: debits.length };
+  const [loans, holds, debits] = await Promise.all([openLoanCount(db, codPessoa), activeHoldCount(db, codPessoa), openDebits(db, codPessoa)]);
+  const counts: Record<NoDebtsReason, number> = { emprestimos: loans, reservas: holds, debitos: debits.length };
   return NO_DEBTS_REASONS.filter((r) => counts[r] > 0).map((codigo) => ({ codigo, quantidade: counts[codigo] }));
 }
 
@@ -75,30 +66,19 @@ export async function issueDeclaration(db: Db, codPessoa: number, now: number): 
   if (existing) return { ok: true, declaration: existing, created: false };
   const pendencias = await pendingItems(db, codPessoa);
   if (pendencias.length) return { ok: false, pendencias };
-  const person = await db
-    .selectFrom("pessoa as p")
-    .innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria")
-    .select(["p.nome_pessoa", "p.documento", "k.descricao"])
-    .where("p.cod_pessoa", "=", codPessoa)
-    .executeTakeFirstOrThrow();
+  const person = await declarationPerson(db, codPessoa);
   const emitida_em = new Date(now).toISOString();
   for (let attempt = 0; ; attempt++) {
     const codigo = newVerificationCode();
     try {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto("nada_consta")
-          .values({
-            cod_pessoa: codPessoa,
-            codigo,
-            nome_pessoa: person.nome_pessoa,
-            documento: person.documento,
-            categoria: person.descricao,
-            emitida_em,
-          })
-          .execute();
-        // Spec §4: the declaration removes the patron from the information unit.
-        await trx.updateTable("pessoa").set({ desvinculado_em: emitida_em }).where("cod_pessoa", "=", codPessoa).execute();
+      // Spec §4: the declaration removes the patron from the information unit (one transaction).
+      await insertDeclarationAndUnlink(db, {
+        cod_pessoa: codPessoa,
+        codigo,
+        nome_pessoa: person.nome_pessoa,
+        documento: person.documento,
+        categoria: person.descricao,
+        emitida_em,
       });
       return { ok: true, declaration: (await declarationOf(db, codPessoa))!, created: true };
     } catch (err) {

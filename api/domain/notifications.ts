@@ -6,6 +6,14 @@
 import crypto from "node:crypto";
 import { DUE_DAYS_DEFAULT, NOTIFICATION_EVENTS, UNSUBSCRIBE_PATH, type NotificationEvent } from "../../contract/notifications.ts";
 import type { Db } from "../db/index.ts";
+import {
+  clearSavedSearchAlert,
+  savedSearchName,
+  setPatronLanguage,
+  storedPreferences,
+  unsubscribeKey,
+  upsertPreferences,
+} from "../db/notification-preferences.ts";
 import type { Lang } from "../lib/messages.ts";
 
 export interface EventChoice {
@@ -39,10 +47,7 @@ export function eventOfKind(tipo: string): NotificationEvent | null {
 
 /** The patron's choices, each event's default filled in (e-mail as `recebe_email`, in-app on, due soon 2 days before). */
 export async function preferencesOf(db: Db, codPessoa: number): Promise<Preferences> {
-  const [person, rows] = await Promise.all([
-    db.selectFrom("pessoa").select("recebe_email").where("cod_pessoa", "=", codPessoa).executeTakeFirst(),
-    db.selectFrom("preferencia_notificacao").select(["evento", "email", "app", "dias"]).where("cod_pessoa", "=", codPessoa).execute(),
-  ]);
+  const [person, rows] = await storedPreferences(db, codPessoa);
   const byEvent = new Map(rows.map((r) => [r.evento, r]));
   const mail = Number(person?.recebe_email ?? 0) === 1;
   const out = {} as Preferences;
@@ -56,17 +61,14 @@ export async function preferencesOf(db: Db, codPessoa: number): Promise<Preferen
 
 /** Stores every event's choice (one transaction). */
 export async function savePreferences(db: Db, codPessoa: number, prefs: Preferences): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const ev of NOTIFICATION_EVENTS) {
+  await upsertPreferences(
+    db,
+    codPessoa,
+    NOTIFICATION_EVENTS.map((ev) => {
       const p = prefs[ev];
-      const values = { email: p.email ? 1 : 0, app: p.app ? 1 : 0, dias: ev === "vencimento" ? (p.dias ?? DUE_DAYS_DEFAULT) : null };
-      await trx
-        .insertInto("preferencia_notificacao")
-        .values({ cod_pessoa: codPessoa, evento: ev, ...values })
-        .onConflict((oc) => oc.columns(["cod_pessoa", "evento"]).doUpdateSet(values))
-        .execute();
-    }
-  });
+      return { evento: ev, email: p.email ? 1 : 0, app: p.app ? 1 : 0, dias: ev === "vencimento" ? (p.dias ?? DUE_DAYS_DEFAULT) : null };
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -81,12 +83,7 @@ export function languageOf(stored: string | null | undefined): Lang {
 
 /** Remembers the language the patron is using the portal in (a login, saving their choices); writes only a change. */
 export async function rememberLanguage(db: Db, codPessoa: number, lang: Lang): Promise<void> {
-  await db
-    .updateTable("pessoa")
-    .set({ idioma: lang })
-    .where("cod_pessoa", "=", codPessoa)
-    .where((eb) => eb.or([eb("idioma", "is", null), eb("idioma", "!=", lang)]))
-    .execute();
+  await setPatronLanguage(db, codPessoa, lang);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -95,10 +92,7 @@ export async function rememberLanguage(db: Db, codPessoa: number, lang: Lang): P
 /** What a token unsubscribes from: one event's e-mail, or one saved search's alert. */
 export type UnsubscribeTarget = { kind: "evento"; evento: NotificationEvent } | { kind: "pesquisa"; id: number };
 
-async function secret(db: Db): Promise<string> {
-  const row = await db.selectFrom("chave_assinatura").select("valor").where("nome", "=", "descadastro").executeTakeFirstOrThrow();
-  return row.valor;
-}
+const secret = unsubscribeKey;
 
 const targetText = (t: UnsubscribeTarget) => (t.kind === "evento" ? `evento:${t.evento}` : `pesquisa:${t.id}`);
 const mac = (key: string, payload: string) => crypto.createHmac("sha256", key).update(`descadastro:${payload}`).digest("base64url");
@@ -133,25 +127,14 @@ export async function describeUnsubscribe(
   t: { codPessoa: number; target: UnsubscribeTarget },
 ): Promise<{ evento?: NotificationEvent; pesquisa?: string } | null> {
   if (t.target.kind === "evento") return { evento: t.target.evento };
-  const row = await db
-    .selectFrom("pesquisa_salva")
-    .select("nome")
-    .where("id", "=", t.target.id)
-    .where("cod_pessoa", "=", t.codPessoa)
-    .executeTakeFirst();
-  return row ? { pesquisa: row.nome } : null;
+  const nome = await savedSearchName(db, t.codPessoa, t.target.id);
+  return nome !== undefined ? { pesquisa: nome } : null;
 }
 
 /** Turns off what the token names: the event's e-mail (in-app stays as chosen) or the saved search's alert. */
 export async function unsubscribe(db: Db, t: { codPessoa: number; target: UnsubscribeTarget }): Promise<boolean> {
   if (t.target.kind === "pesquisa") {
-    const res = await db
-      .updateTable("pesquisa_salva")
-      .set({ alerta: null })
-      .where("id", "=", t.target.id)
-      .where("cod_pessoa", "=", t.codPessoa)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+    return clearSavedSearchAlert(db, t.codPessoa, t.target.id);
   }
   const prefs = await preferencesOf(db, t.codPessoa);
   prefs[t.target.evento] = { ...prefs[t.target.evento], email: false };

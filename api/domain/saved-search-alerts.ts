@@ -4,9 +4,9 @@
  * a one-click unsubscribe that turns that search's alert off). The alert's key is the search and the end of
  * the period, and `alerta_desde` moves forward only after the alert is written, so a second run sends nothing.
  */
-import { sql } from "kysely";
 import type { SavedSearchFrequency } from "../../contract/notifications.ts";
 import type { Db } from "../db/index.ts";
+import { savedSearchesWithAlert, setSavedSearchAlertRow, setSavedSearchLookedUntil, titlesAddedBetween, titlesNamed } from "../db/saved-searches.ts";
 import type { Mailer } from "../mail/index.ts";
 import { filterTypesOf, matchingAmong, parseFilters, parseTabOptions, rowOperatorOf, type SearchKind, type SearchTerm } from "../search/index.ts";
 import { notify } from "./alerts.ts";
@@ -40,23 +40,12 @@ export function savedSearchInput(consulta: string) {
 
 /** Sets (or, with null, clears) a saved search's alert; false when it is not the patron's. Starts looking from now. */
 export async function setSavedSearchAlert(db: Db, codPessoa: number, id: number, alerta: SavedSearchFrequency | null, now: number): Promise<boolean> {
-  const res = await db
-    .updateTable("pesquisa_salva")
-    .set({ alerta, alerta_desde: alerta ? new Date(now).toISOString() : null })
-    .where("id", "=", id)
-    .where("cod_pessoa", "=", codPessoa)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  return setSavedSearchAlertRow(db, codPessoa, id, alerta, alerta ? new Date(now).toISOString() : null);
 }
 
 /** Runs every saved search whose period has passed; returns how many were checked and how many alerts were written. */
 export async function runSavedSearchAlerts(db: Db, mailer: Mailer, now: number): Promise<{ checked: number; written: number }> {
-  const searches = await db
-    .selectFrom("pesquisa_salva")
-    .select(["id", "cod_pessoa", "nome", "consulta", "alerta", "alerta_desde", "created_at"])
-    .where("alerta", "in", ["diario", "semanal"])
-    .orderBy("id")
-    .execute();
+  const searches = await savedSearchesWithAlert(db);
   let checked = 0;
   let written = 0;
   for (const s of searches) {
@@ -67,24 +56,14 @@ export async function runSavedSearchAlerts(db: Db, mailer: Mailer, now: number):
     checked++;
     const until = new Date(now).toISOString();
     // Titles added in the period, by the catalogue's own timestamps (stored as UTC text, compared as such).
-    const added = await db
-      .selectFrom("acervo")
-      .select("cod_acervo")
-      .where(sql<boolean>`replace(substr(created_at, 1, 19), ' ', 'T') > ${new Date(sinceMs).toISOString().slice(0, 19)}`)
-      .where(sql<boolean>`replace(substr(created_at, 1, 19), ' ', 'T') <= ${until.slice(0, 19)}`)
-      .execute();
+    const added = await titlesAddedBetween(db, new Date(sinceMs).toISOString().slice(0, 19), until.slice(0, 19));
     const ids = await matchingAmong(
       db,
       savedSearchInput(s.consulta),
       added.map((r) => Number(r.cod_acervo)),
     );
     if (ids.length > 0) {
-      const titles = await db
-        .selectFrom("acervo")
-        .select("titulo")
-        .where("cod_acervo", "in", ids.slice(0, TITLES_NAMED))
-        .orderBy("cod_acervo")
-        .execute();
+      const titles = await titlesNamed(db, ids.slice(0, TITLES_NAMED));
       const isNew = await notify(db, mailer, {
         cod_pessoa: s.cod_pessoa,
         tipo: "pesquisa_salva",
@@ -95,7 +74,7 @@ export async function runSavedSearchAlerts(db: Db, mailer: Mailer, now: number):
       if (isNew) written++;
     }
     // Looked up to now: the next run starts here (after the alert, so a run that fails mid-way looks again).
-    await db.updateTable("pesquisa_salva").set({ alerta_desde: until }).where("id", "=", s.id).execute();
+    await setSavedSearchLookedUntil(db, s.id, until);
   }
   return { checked, written };
 }

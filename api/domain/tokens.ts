@@ -1,6 +1,18 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/index.ts";
-import { prepared } from "../db/prepared.ts";
+import { deleteFeed } from "../db/calendar-feed.ts";
+import {
+  accessTokenByHash,
+  deleteTokensExpiredBefore,
+  extendLiveToken,
+  insertToken,
+  markTokenRotated,
+  refreshTokenByHash,
+  revokePatronTokens,
+  revokeTokenFamily,
+  tokenFamilyByHash,
+  tokenRotationState,
+} from "../db/oauth-tokens.ts";
 import type { AuthSettings } from "../lib/clock.ts";
 import { randomToken, sha256 } from "../lib/password.ts";
 
@@ -38,20 +50,16 @@ interface StoredToken {
 
 /** Stores a token by its hash; a token already stored (the same derived successor, written twice) is kept as it is. */
 async function store(db: Db, token: string, row: StoredToken) {
-  await db
-    .insertInto("oauth_token")
-    .values({
-      token_hash: sha256(token),
-      tipo: row.tipo,
-      client_id: row.clientId,
-      cod_pessoa: row.codPessoa,
-      familia: row.familia,
-      expires_at: iso(row.expiresAt),
-      created_at: iso(row.now),
-      segredo: row.segredo ?? null,
-    })
-    .onConflict((oc) => oc.column("token_hash").doNothing())
-    .execute();
+  await insertToken(db, {
+    token_hash: sha256(token),
+    tipo: row.tipo,
+    client_id: row.clientId,
+    cod_pessoa: row.codPessoa,
+    familia: row.familia,
+    expires_at: iso(row.expiresAt),
+    created_at: iso(row.now),
+    segredo: row.segredo ?? null,
+  });
 }
 
 /**
@@ -92,21 +100,13 @@ export async function issuePatronTokens(
   await store(db, access, { tipo: "access", clientId, codPessoa, familia, expiresAt: now + s.patronAccessSeconds * 1000, now });
   await store(db, refresh, { tipo: "refresh", clientId, codPessoa, familia, expiresAt: now + s.refreshSeconds * 1000, now, segredo: pair.segredo });
   // Housekeeping: forget tokens that expired more than a day ago.
-  await db
-    .deleteFrom("oauth_token")
-    .where("expires_at", "<", iso(now - 86_400_000))
-    .execute();
+  await deleteTokensExpiredBefore(db, iso(now - 86_400_000));
   return { access_token: access, refresh_token: refresh, token_type: "bearer", expires_in: s.patronAccessSeconds };
 }
 
 /** Revokes every token of one family: one login's session (logout, user swap). */
 export async function revokeFamily(db: Db, familia: string, now: number) {
-  await db
-    .updateTable("oauth_token")
-    .set({ revoked_at: iso(now) })
-    .where("familia", "=", familia)
-    .where("revoked_at", "is", null)
-    .execute();
+  await revokeTokenFamily(db, familia, iso(now));
 }
 
 /**
@@ -121,7 +121,7 @@ export async function revokeFamily(db: Db, familia: string, now: number) {
 export async function rotateRefreshToken(db: Db, s: AuthSettings, clientId: string, token: string): Promise<PatronTokenResponse | null> {
   const now = s.now();
   const hash = sha256(token);
-  const row = await db.selectFrom("oauth_token").selectAll().where("token_hash", "=", hash).where("tipo", "=", "refresh").executeTakeFirst();
+  const row = await refreshTokenByHash(db, hash);
   if (!row || row.revoked_at || row.cod_pessoa == null || row.client_id !== clientId) return null;
   if (Date.parse(row.expires_at) <= now) return null;
   const codPessoa = row.cod_pessoa;
@@ -130,32 +130,17 @@ export async function rotateRefreshToken(db: Db, s: AuthSettings, clientId: stri
 
   if (!row.rotated_at) {
     // Conditional update: of two parallel rotations only one marks it; both issue the same derived pair.
-    const res = await db
-      .updateTable("oauth_token")
-      .set({ rotated_at: iso(now) })
-      .where("token_hash", "=", hash)
-      .where("rotated_at", "is", null)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 1) return issue();
-    const again = await db.selectFrom("oauth_token").select(["rotated_at", "revoked_at"]).where("token_hash", "=", hash).executeTakeFirst();
+    if (await markTokenRotated(db, hash, iso(now))) return issue();
+    const again = await tokenRotationState(db, hash);
     if (!again?.rotated_at || again.revoked_at) return null;
     row.rotated_at = again.rotated_at;
   }
   if (next) {
-    const successor = await db
-      .selectFrom("oauth_token")
-      .select(["rotated_at", "revoked_at"])
-      .where("token_hash", "=", sha256(next.refresh))
-      .executeTakeFirst();
+    const successor = await tokenRotationState(db, sha256(next.refresh));
     if (successor?.revoked_at) return null;
     // The successor was never used: the client did not get it (or asks again in parallel). Same pair, and a live access token.
     if (successor && !successor.rotated_at) {
-      await db
-        .updateTable("oauth_token")
-        .set({ expires_at: iso(now + s.patronAccessSeconds * 1000) })
-        .where("token_hash", "=", sha256(next.access))
-        .where("revoked_at", "is", null)
-        .execute();
+      await extendLiveToken(db, sha256(next.access), iso(now + s.patronAccessSeconds * 1000));
       return issue();
     }
   }
@@ -164,18 +149,9 @@ export async function rotateRefreshToken(db: Db, s: AuthSettings, clientId: stri
   return null;
 }
 
-/** An access token by its hash: every `/api` call reads it (built and compiled once, ADR 210). */
-const ACCESS_TOKEN = prepared((db, p: { hash: string }) =>
-  db
-    .selectFrom("oauth_token")
-    .select(["cod_pessoa", "client_id", "familia", "expires_at", "revoked_at"])
-    .where("token_hash", "=", p.hash)
-    .where("tipo", "=", "access"),
-);
-
 /** Resolves a bearer access token, or null when it is unknown, revoked or expired. */
 export async function verifyAccessToken(db: Db, s: AuthSettings, token: string): Promise<TokenOwner | null> {
-  const row = await ACCESS_TOKEN.first(db, { hash: sha256(token) });
+  const row = await accessTokenByHash(db, sha256(token));
   if (!row || row.revoked_at || Date.parse(row.expires_at) <= s.now()) return null;
   return { codPessoa: row.cod_pessoa, clientId: row.client_id, familia: row.familia };
 }
@@ -188,13 +164,7 @@ export async function verifyAccessToken(db: Db, s: AuthSettings, token: string):
  */
 export async function revokeAllSessions(db: Db, codPessoa: number, now: number = Date.now()): Promise<number> {
   await endCalendarFeed(db, codPessoa);
-  const res = await db
-    .updateTable("oauth_token")
-    .set({ revoked_at: iso(now) })
-    .where("cod_pessoa", "=", codPessoa)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  return revokePatronTokens(db, codPessoa, iso(now));
 }
 
 /**
@@ -203,7 +173,7 @@ export async function revokeAllSessions(db: Db, codPessoa: number, now: number =
  * answer never tells a caller whether a token existed.
  */
 export async function revokeSession(db: Db, clientId: string, token: string, now: number = Date.now()): Promise<void> {
-  const row = await db.selectFrom("oauth_token").select(["familia", "client_id"]).where("token_hash", "=", sha256(token)).executeTakeFirst();
+  const row = await tokenFamilyByHash(db, sha256(token));
   if (!row || row.client_id !== clientId) return;
   await revokeFamily(db, row.familia, now);
 }
@@ -218,18 +188,11 @@ export async function revokeAllPatronTokens(db: Db, codPessoa: number, now: numb
  * password change or recovery ends, and the patron makes a new one if they still want it.
  */
 async function endCalendarFeed(db: Db, codPessoa: number): Promise<void> {
-  await db.deleteFrom("calendario_feed").where("cod_pessoa", "=", codPessoa).execute();
+  await deleteFeed(db, codPessoa);
 }
 
 /** Ends a patron's other sessions (password change): every token outside the family of the session making the change. */
 export async function revokeOtherSessions(db: Db, codPessoa: number, keepFamilia: string, now: number): Promise<number> {
   await endCalendarFeed(db, codPessoa);
-  const res = await db
-    .updateTable("oauth_token")
-    .set({ revoked_at: iso(now) })
-    .where("cod_pessoa", "=", codPessoa)
-    .where("familia", "<>", keepFamilia)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  return revokePatronTokens(db, codPessoa, iso(now), keepFamilia);
 }

@@ -1,5 +1,7 @@
 /** Words of the /api/acervo group, by `lang`: the names of the title's language and of the external databases. */
 import type { Lang } from "../../lib/messages.ts";
+import type { ClassScheme, TitleExtras } from "../../domain/title-extras.ts";
+import { classLabel } from "../../search/index.ts";
 import type { ExternalBase } from "../../../contract/external-bases.ts";
 
 /** A MARC language code's name (spec §3 idioma_desc). */
@@ -38,3 +40,21 @@ export const BASE_NAMES: Record<ExternalBase, string> = {
   solucto: "Solucto",
   jornalderesenhas: "Jornal de Resenhas",
 };
+
+/** The names of the classification schemes of the area of knowledge (spec §3 "Extra data"). */
+const SCHEMES: Record<ClassScheme, Record<Lang, string>> = {
+  1: { pt: "Classificação Decimal de Dewey", es: "Clasificación Decimal de Dewey", en: "Dewey Decimal Classification" },
+  2: { pt: "Classificação da Library of Congress", es: "Clasificación de la Library of Congress", en: "Library of Congress Classification" },
+};
+
+/** A title's extra data with its scheme and area of knowledge named in `lang`, fields in the answer's order. */
+export function wordedTitleExtras(lang: Lang, x: TitleExtras) {
+  const { cod_tipo_area_conhec, cod_area_conhecimento: area, ...rest } = x;
+  return {
+    cod_tipo_area_conhec,
+    desc_tipo_area_conhec: cod_tipo_area_conhec ? SCHEMES[cod_tipo_area_conhec][lang] : null,
+    cod_area_conhecimento: area,
+    areas_conhecimento: area ? [{ codigo: area, descricao: classLabel(area, lang) }] : [],
+    ...rest,
+  };
+}
