@@ -14,7 +14,6 @@ const DOMAIN_WORDS_NOT_YET_MOVED = [
   "api/domain/acquisition-statistics.ts",
   "api/domain/alerts.ts",
   "api/domain/suggestion-statuses.ts",
-  "api/domain/title-extras.ts",
 ];
 
 /** Modules that render a whole document in the patron's language (a PDF), not an answer's words. */
