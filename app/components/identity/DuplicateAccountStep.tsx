@@ -1,6 +1,6 @@
 import { useTranslation } from "~/framework/use-translation";
 import { Link } from "~/framework/Link";
-import type { DuplicateAccount } from "~/lib/api/types/duplicates";
+import type { DuplicateAccount } from "~/lib/api/identity/types";
 
 /**
  * The second step of the duplicate-persons login (spec §5; ADR 173): the user code already given (with a way

@@ -4,7 +4,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import type { SsoOptions } from "~/components/identity/SsoLoginOptions";
-import type { DuplicateAccount } from "~/lib/api/types/duplicates";
+import type { DuplicateAccount } from "~/lib/api/identity/types";
 import type { FlashKey } from "~/lib/flash";
 
 /** Full page, embedded (no site chrome) or in the header's dialog (spec §1; ADR 174). */

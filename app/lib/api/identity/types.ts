@@ -40,3 +40,11 @@ export const RecoveryValidatedSchema = z.looseObject({
 
 /** Step 3's answer. */
 export const RecoveryChangedSchema = z.looseObject({ message: z.string().nullish() });
+
+/** The answer of the duplicate-account check (`identity/duplicates.server.ts`): the patron's other records. */
+export const DuplicatesSchema = z.object({
+  result: z.boolean().default(false),
+  pessoas: z.array(z.looseObject({ codigo: z.coerce.number().int(), nome: z.string() })).default([]),
+});
+
+export type DuplicateAccount = z.infer<typeof DuplicatesSchema>["pessoas"][number];
