@@ -546,6 +546,18 @@ function firstRows(db: Db, ids: RawBuilder<unknown>, n: number): RawBuilder<unkn
   return dialectOf(db) === "postgres" ? sql`WITH tm AS MATERIALIZED (${ids}) SELECT tm.id AS id FROM tm LIMIT ${n}` : sql`${ids} LIMIT ${n}`;
 }
 
+/**
+ * PostgreSQL: the matches `ids` listed when there are at most `max` of them, and their count, in one statement and
+ * one pass of the text index (ADR 273). A broad word's matches were read twice: its first `max` + 1 ids, then a
+ * count(*) of all. The window count reads the materialized set to its end; only `max` + 1 rows come back.
+ */
+async function firstAndCount(db: Db, ids: RawBuilder<unknown>, max: number): Promise<{ listed: number[] | null; total: number }> {
+  const { rows } = await sql<{ id: number | string; n: number | string }>`
+    WITH tm AS MATERIALIZED (${ids}) SELECT tm.id AS id, count(*) OVER () AS n FROM tm LIMIT ${max + 1}`.execute(db);
+  const total = Number(rows[0]?.n ?? 0);
+  return { listed: total <= max ? rows.map((r) => Number(r.id)) : null, total };
+}
+
 /** count(*) of `ids`, stopping at `cap` + 1: the exact count when it is at most `cap`, otherwise null. */
 async function countUpTo(db: Db, ids: RawBuilder<unknown>, cap: number): Promise<number | null> {
   const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (${firstRows(db, ids, cap + 1)}) m`.execute(db);
@@ -1007,6 +1019,8 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
     const pass = !plan && plain(p) ? await textPass(db, c.all) : await filteredPass(db, c, p, plan);
     total = pass.n;
     listed = pass.n <= searchLimits.directMax ? pass.first.slice(0, pass.n) : null;
+  } else if (dialectOf(db) === "postgres") {
+    ({ listed, total } = await firstAndCount(db, matchIds(db, c.all, p, plan), searchLimits.directMax));
   } else {
     const first = await idsOf(db, firstRows(db, matchIds(db, c.all, p, plan), searchLimits.directMax + 1));
     listed = first.length <= searchLimits.directMax ? first : null;
