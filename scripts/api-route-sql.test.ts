@@ -16,9 +16,7 @@ const DOMAIN = join(ROOT, "api/domain");
  */
 const DOMAIN_SQL_NOT_YET_MOVED = [
   "api/domain/alerts.ts",
-  "api/domain/armazem.ts",
   "api/domain/library-actions.ts",
-  "api/domain/periodical-issues.ts",
   "api/domain/suggestions.ts",
 ];
 

@@ -137,3 +137,13 @@ export async function issueYears(db: Db, id: number): Promise<number[]> {
 export function issueContents(db: Db, codFasciculo: number) {
   return db.selectFrom("sumario").select(["titulo", "autor", "pagina"]).where("cod_fasciculo", "=", codFasciculo).orderBy("ordem").execute();
 }
+
+/** A title's name and work type, or undefined. */
+export function titleAndType(db: Db, codAcervo: number) {
+  return db.selectFrom("acervo").select(["titulo", "cod_tipo_obra"]).where("cod_acervo", "=", codAcervo).executeTakeFirst();
+}
+
+/** A library's name, or undefined. */
+export function libraryName(db: Db, codBiblioteca: number) {
+  return db.selectFrom("biblioteca").select("desc_biblioteca").where("cod_biblioteca", "=", codBiblioteca).executeTakeFirst();
+}

@@ -1,3 +1,5 @@
+import { armazemRowsOf, insertArmazem, knownTitles, titlesByIds } from "../db/armazem.ts";
+import { libraryExists } from "../db/directory.ts";
 import type { Db } from "../db/index.ts";
 
 /** The outcome of handing a basket to a library: stored, or the field that was wrong. */
@@ -8,31 +10,19 @@ export type ArmazemOutcome = { ok: true; cod_armazem: number; itens: number } | 
  * `cod_biblioteca`, ADR 180): unknown titles are skipped; an unknown library, or no known title, is refused.
  */
 export async function saveToArmazem(db: Db, codPessoa: number, codBiblioteca: number, cesta: number[]): Promise<ArmazemOutcome> {
-  const lib = await db.selectFrom("biblioteca").select("cod_biblioteca").where("cod_biblioteca", "=", codBiblioteca).executeTakeFirst();
-  if (!lib) return { ok: false, field: "cod_biblioteca" };
+  if (!(await libraryExists(db, codBiblioteca))) return { ok: false, field: "cod_biblioteca" };
   const wanted = [...new Set(cesta)];
-  const known = new Set((await db.selectFrom("acervo").select("cod_acervo").where("cod_acervo", "in", wanted).execute()).map((r) => r.cod_acervo));
+  const known = await knownTitles(db, wanted);
   const acervos = wanted.filter((id) => known.has(id));
   if (acervos.length === 0) return { ok: false, field: "cesta" };
-  const row = await db
-    .insertInto("armazem")
-    .values({ cod_pessoa: codPessoa, cod_biblioteca: codBiblioteca, acervos: JSON.stringify(acervos) })
-    .returning("cod_armazem")
-    .executeTakeFirstOrThrow();
-  return { ok: true, cod_armazem: row.cod_armazem, itens: acervos.length };
+  return { ok: true, cod_armazem: await insertArmazem(db, codPessoa, codBiblioteca, acervos), itens: acervos.length };
 }
 
 /** The lists the patron handed to libraries, newest first, with their titles. */
 export async function listArmazem(db: Db, codPessoa: number) {
-  const rows = await db
-    .selectFrom("armazem as a")
-    .innerJoin("biblioteca as b", "b.cod_biblioteca", "a.cod_biblioteca")
-    .select(["a.cod_armazem", "a.acervos", "a.created_at", "b.cod_biblioteca", "b.desc_biblioteca"])
-    .where("a.cod_pessoa", "=", codPessoa)
-    .orderBy("a.cod_armazem", "desc")
-    .execute();
+  const rows = await armazemRowsOf(db, codPessoa);
   const ids = [...new Set(rows.flatMap((r) => JSON.parse(r.acervos) as number[]))];
-  const titles = ids.length ? await db.selectFrom("acervo").select(["cod_acervo", "titulo"]).where("cod_acervo", "in", ids).execute() : [];
+  const titles = await titlesByIds(db, ids);
   const byId = new Map(titles.map((t) => [t.cod_acervo, t]));
   return rows.map((r) => ({
     cod_armazem: r.cod_armazem,

@@ -6,7 +6,7 @@
  */
 import type { Db } from "../db/index.ts";
 import { periodicalFollowers } from "../db/interest-profiles.ts";
-import { findIssue, insertReceivedIssue, markIssueReceived } from "../db/periodical-issues.ts";
+import { findIssue, insertReceivedIssue, libraryName, markIssueReceived, titleAndType } from "../db/periodical-issues.ts";
 import type { Mailer } from "../mail/index.ts";
 import { notify } from "./alerts.ts";
 import { PERIODICAL_WORK_TYPE, todayOf } from "./interest-profiles.ts";
@@ -45,10 +45,10 @@ export function issueDesignation(i: { ano: number; volume?: string | null; numer
  * missed and nobody twice.
  */
 export async function receiveIssue(db: Db, mailer: Mailer, a: IssueArrival, today = todayOf()): Promise<ReceiveOutcome> {
-  const title = await db.selectFrom("acervo").select(["titulo", "cod_tipo_obra"]).where("cod_acervo", "=", a.cod_acervo).executeTakeFirst();
+  const title = await titleAndType(db, a.cod_acervo);
   if (!title) return { ok: false, reason: "titulo_inexistente" };
   if (title.cod_tipo_obra !== PERIODICAL_WORK_TYPE) return { ok: false, reason: "nao_periodico" };
-  const library = await db.selectFrom("biblioteca").select("desc_biblioteca").where("cod_biblioteca", "=", a.cod_biblioteca).executeTakeFirst();
+  const library = await libraryName(db, a.cod_biblioteca);
   if (!library) return { ok: false, reason: "biblioteca_inexistente" };
   const volume = a.volume?.trim() || null;
   const numero = a.numero?.trim() || null;
