@@ -5,6 +5,7 @@
  */
 import { BIBLIOGRAPHY_TYPES, MAX_COPIES, type BibliographyType } from "../../contract/professor-suggestion.ts";
 import type { Db } from "../db/index.ts";
+import { insertSuggestion, isOwnTeachingPlan, libraryCampus, planSuggestionsInStatus, professorFacts } from "../db/suggestions.ts";
 import { categoryAllows } from "./holds.ts";
 import { fieldsRefused, refused, type FieldProblems, type FieldsRefused, type Refused } from "./refusals.ts";
 
@@ -43,7 +44,7 @@ export function suggestionFieldProblems(p: SuggestionPayload, library: { cod_cam
 
 async function libraryOf(db: Db, p: SuggestionPayload) {
   if (p.biblioteca == null) return undefined;
-  return db.selectFrom("biblioteca").select("cod_campus").where("cod_biblioteca", "=", p.biblioteca).executeTakeFirst();
+  return libraryCampus(db, p.biblioteca);
 }
 
 /** The stored row of a suggestion that passed the field rules. */
@@ -62,8 +63,6 @@ function rowOf(codPessoa: number, p: SuggestionPayload, library: { cod_campus: n
   };
 }
 
-const RETURNED = ["cod_sugestao", "situacao", "created_at"] as const;
-
 type Stored = { cod_sugestao: number; situacao: string; created_at: string };
 
 export type SuggestionOutcome = { ok: true; suggestion: Stored } | FieldsRefused | Refused<"atividade_negada">;
@@ -74,11 +73,7 @@ export async function createSuggestion(db: Db, codPessoa: number, p: SuggestionP
   const library = await libraryOf(db, p);
   const badFields = fieldsRefused(suggestionFieldProblems(p, library ?? null));
   if (badFields) return badFields;
-  const suggestion = await db
-    .insertInto("sugestao_aquisicao")
-    .values(rowOf(codPessoa, p, library))
-    .returning(RETURNED)
-    .executeTakeFirstOrThrow();
+  const suggestion = await insertSuggestion(db, rowOf(codPessoa, p, library));
   return { ok: true, suggestion };
 }
 
@@ -152,46 +147,23 @@ export type ProfessorSuggestionOutcome =
  * `professorFieldProblems`; then `openSuggestionsRefusal`.
  */
 export async function createProfessorSuggestion(db: Db, codPessoa: number, p: ProfessorSuggestionPayload): Promise<ProfessorSuggestionOutcome> {
-  const who = await db
-    .selectFrom("pessoa as p")
-    .innerJoin("categoria as k", "k.cod_categoria", "p.cod_categoria")
-    .select(["k.professor", "k.limite_solicitacoes"])
-    .where("p.cod_pessoa", "=", codPessoa)
-    .executeTakeFirst();
+  const who = await professorFacts(db, codPessoa);
   if (!who || Number(who.professor) !== 1) return refused("somente_professor");
   if (!(await categoryAllows(db, codPessoa, SUGGESTION_ACTIVITY))) return refused("atividade_negada");
   const library = await libraryOf(db, p);
-  const plan =
-    p.plano == null
-      ? undefined
-      : await db
-          .selectFrom("plano_ensino")
-          .select("cod_plano")
-          .where("cod_plano", "=", p.plano)
-          .where("cod_professor", "=", codPessoa)
-          .executeTakeFirst();
-  const badFields = fieldsRefused({ ...suggestionFieldProblems(p, library ?? null), ...professorFieldProblems(p, Boolean(plan)) });
+  const plan = p.plano != null && (await isOwnTeachingPlan(db, p.plano, codPessoa));
+  const badFields = fieldsRefused({ ...suggestionFieldProblems(p, library ?? null), ...professorFieldProblems(p, plan) });
   if (badFields) return badFields;
 
-  const open = await db
-    .selectFrom("sugestao_aquisicao")
-    .select(["titulo", "cod_plano"])
-    .where("cod_pessoa", "=", codPessoa)
-    .where("cod_plano", "is not", null)
-    .where("situacao", "in", OPEN_SUGGESTION_STATUSES)
-    .execute();
+  const open = await planSuggestionsInStatus(db, codPessoa, OPEN_SUGGESTION_STATUSES);
   const refusal = openSuggestionsRefusal(p.titulo!, p.plano!, open, Number(who.limite_solicitacoes));
   if (refusal) return refused(refusal);
-  const suggestion = await db
-    .insertInto("sugestao_aquisicao")
-    .values({
-      ...rowOf(codPessoa, p, library),
-      cod_plano: p.plano!,
-      tipo_bibliografia: p.tipo_bibliografia as BibliographyType,
-      exemplares: p.exemplares!,
-      justificativa: clean(p.justificativa),
-    })
-    .returning(RETURNED)
-    .executeTakeFirstOrThrow();
+  const suggestion = await insertSuggestion(db, {
+    ...rowOf(codPessoa, p, library),
+    cod_plano: p.plano!,
+    tipo_bibliografia: p.tipo_bibliografia as BibliographyType,
+    exemplares: p.exemplares!,
+    justificativa: clean(p.justificativa),
+  });
   return { ok: true, suggestion };
 }
