@@ -16,7 +16,6 @@ const DOMAIN = join(ROOT, "api/domain");
  */
 const DOMAIN_SQL_NOT_YET_MOVED = [
   "api/domain/alerts.ts",
-  "api/domain/library-actions.ts",
 ];
 
 /** A query builder's entry points, or Kysely's raw `sql` tag and import. */

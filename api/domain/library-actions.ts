@@ -6,6 +6,21 @@
  * Rules only: outcomes and reason codes, never HTTP statuses or translated text.
  */
 import type { Db } from "../db/index.ts";
+import {
+  clearPatronBlock,
+  commentStatus,
+  holdStatus,
+  libraryRequestStatus,
+  loanRequestStatus,
+  makeHoldReady,
+  moderateWaitingComment,
+  moveOpenLoanRequest,
+  patronBlock,
+  setLibraryRequestAnswer,
+  setPatronBlocked,
+  setSuggestionStatus,
+  suggestionStatus,
+} from "../db/library-actions.ts";
 import { confirmGruPayment } from "./gru.ts";
 import { REQUEST_STATUSES } from "./library-requests.ts";
 import { OPEN_STATUSES } from "./loan-requests.ts";
@@ -22,7 +37,6 @@ export const REQUEST_ANSWERS = REQUEST_STATUSES.filter((s) => s !== "aguardando"
 export const SUGGESTION_ANSWERS = SUGGESTION_STATUSES.map((s) => s.codigo);
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const changedRows = (res: { numUpdatedRows: bigint | number }) => Number(res.numUpdatedRows) > 0;
 
 /** A bank's confirmation of a GRU slip: the slip is paid and its debits settled (once, whoever asks twice). */
 export async function confirmPayment(db: Db, codGru: number, now: number): Promise<ActionOutcome<{ cod_pessoa: number; situacao: "paga" }>> {
@@ -31,14 +45,8 @@ export async function confirmPayment(db: Db, codGru: number, now: number): Promi
 }
 
 async function moderateComment(db: Db, codComentario: number, to: "aprovado" | "rejeitado"): Promise<ActionOutcome<{ situacao: string }>> {
-  const res = await db
-    .updateTable("comentario")
-    .set({ situacao: to })
-    .where("cod_comentario", "=", codComentario)
-    .where("situacao", "=", "aguardando")
-    .executeTakeFirst();
-  if (changedRows(res)) return { ok: true, changed: true, situacao: to };
-  const row = await db.selectFrom("comentario").select("situacao").where("cod_comentario", "=", codComentario).executeTakeFirst();
+  if (await moderateWaitingComment(db, codComentario, to)) return { ok: true, changed: true, situacao: to };
+  const row = await commentStatus(db, codComentario);
   if (!row) return { ok: false, reason: "nao_encontrado" };
   // Approving an approved comment (or rejecting a rejected one) is a repeat, not an error.
   return row.situacao === to ? { ok: true, changed: false, situacao: to } : { ok: false, reason: "situacao_invalida", situacao: row.situacao };
@@ -52,10 +60,10 @@ export const rejectComment = (db: Db, codComentario: number) => moderateComment(
 /** Gives a purchase suggestion one of the spec §3 statuses. */
 export async function answerSuggestion(db: Db, codSugestao: number, situacao: string): Promise<ActionOutcome<{ situacao: string }>> {
   if (!SUGGESTION_ANSWERS.includes(situacao)) return { ok: false, reason: "situacao_invalida" };
-  const row = await db.selectFrom("sugestao_aquisicao").select("situacao").where("cod_sugestao", "=", codSugestao).executeTakeFirst();
+  const row = await suggestionStatus(db, codSugestao);
   if (!row) return { ok: false, reason: "nao_encontrado" };
   if (row.situacao === situacao) return { ok: true, changed: false, situacao };
-  await db.updateTable("sugestao_aquisicao").set({ situacao }).where("cod_sugestao", "=", codSugestao).execute();
+  await setSuggestionStatus(db, codSugestao, situacao);
   return { ok: true, changed: true, situacao };
 }
 
@@ -68,16 +76,8 @@ export async function answerRequest(
   now: number,
 ): Promise<ActionOutcome<{ situacao: string }>> {
   if (!(REQUEST_ANSWERS as readonly string[]).includes(situacao)) return { ok: false, reason: "situacao_invalida" };
-  const table = db.withTables<{
-    solicitacao_biblioteca: { cod_solicitacao: number; situacao: string; resposta: string | null; data_resposta: string | null };
-  }>();
-  const row = await table.selectFrom("solicitacao_biblioteca").select("situacao").where("cod_solicitacao", "=", codSolicitacao).executeTakeFirst();
-  if (!row) return { ok: false, reason: "nao_encontrado" };
-  await table
-    .updateTable("solicitacao_biblioteca")
-    .set({ situacao, resposta: texto ? JSON.stringify({ texto }) : null, data_resposta: iso(now) })
-    .where("cod_solicitacao", "=", codSolicitacao)
-    .execute();
+  if (!(await libraryRequestStatus(db, codSolicitacao))) return { ok: false, reason: "nao_encontrado" };
+  await setLibraryRequestAnswer(db, codSolicitacao, situacao, texto, iso(now));
   return { ok: true, changed: true, situacao };
 }
 
@@ -87,15 +87,8 @@ export const LOAN_REQUEST_ANSWERS = ["disponivel", "transito", "finalizada", "na
 /** Moves an open loan request (waiting, available, in transit) on; a finished or cancelled one stays as it is. */
 export async function answerLoanRequest(db: Db, codSolicitacao: number, situacao: string): Promise<ActionOutcome<{ situacao: string }>> {
   if (!(LOAN_REQUEST_ANSWERS as readonly string[]).includes(situacao)) return { ok: false, reason: "situacao_invalida" };
-  const res = await db
-    .updateTable("solicitacao_emprestimo")
-    .set({ situacao })
-    .where("cod_solicitacao", "=", codSolicitacao)
-    .where("situacao", "in", OPEN_STATUSES)
-    .where("situacao", "<>", situacao)
-    .executeTakeFirst();
-  if (changedRows(res)) return { ok: true, changed: true, situacao };
-  const row = await db.selectFrom("solicitacao_emprestimo").select("situacao").where("cod_solicitacao", "=", codSolicitacao).executeTakeFirst();
+  if (await moveOpenLoanRequest(db, codSolicitacao, situacao, OPEN_STATUSES)) return { ok: true, changed: true, situacao };
+  const row = await loanRequestStatus(db, codSolicitacao);
   if (!row) return { ok: false, reason: "nao_encontrado" };
   return row.situacao === situacao ? { ok: true, changed: false, situacao } : { ok: false, reason: "situacao_invalida", situacao: row.situacao };
 }
@@ -108,14 +101,8 @@ export async function holdReady(
   opts: { days?: number; localizacao?: string | null } = {},
 ): Promise<ActionOutcome<{ data_liberacao: string }>> {
   const until = iso(now + (opts.days ?? DEFAULT_PICKUP_DAYS) * 86_400_000);
-  const res = await db
-    .updateTable("reserva")
-    .set({ situacao: "disponivel", data_liberacao: until, suspensa_ate: null, ...(opts.localizacao ? { localizacao: opts.localizacao } : {}) })
-    .where("cod_reserva", "=", codReserva)
-    .where("situacao", "=", "ativa")
-    .executeTakeFirst();
-  if (changedRows(res)) return { ok: true, changed: true, data_liberacao: until };
-  const row = await db.selectFrom("reserva").select(["situacao", "data_liberacao"]).where("cod_reserva", "=", codReserva).executeTakeFirst();
+  if (await makeHoldReady(db, codReserva, until, opts.localizacao)) return { ok: true, changed: true, data_liberacao: until };
+  const row = await holdStatus(db, codReserva);
   if (!row) return { ok: false, reason: "nao_encontrado" };
   if (row.situacao === "disponivel") return { ok: true, changed: false, data_liberacao: row.data_liberacao ?? until };
   return { ok: false, reason: "situacao_invalida", situacao: row.situacao };
@@ -123,14 +110,13 @@ export async function holdReady(
 
 /** Blocks a patron (they keep read access and can write nothing, ADR 011) with the reason they are shown. */
 export async function blockPatron(db: Db, codPessoa: number, motivo: string): Promise<ActionOutcome<{ bloqueado: boolean }>> {
-  const res = await db.updateTable("pessoa").set({ bloqueado: 1, motivo_bloqueio: motivo }).where("cod_pessoa", "=", codPessoa).executeTakeFirst();
-  return changedRows(res) ? { ok: true, changed: true, bloqueado: true } : { ok: false, reason: "nao_encontrado" };
+  return (await setPatronBlocked(db, codPessoa, motivo)) ? { ok: true, changed: true, bloqueado: true } : { ok: false, reason: "nao_encontrado" };
 }
 
 /** Lifts a patron's block. */
 export async function unblockPatron(db: Db, codPessoa: number): Promise<ActionOutcome<{ bloqueado: boolean }>> {
-  const row = await db.selectFrom("pessoa").select("bloqueado").where("cod_pessoa", "=", codPessoa).executeTakeFirst();
+  const row = await patronBlock(db, codPessoa);
   if (!row) return { ok: false, reason: "nao_encontrado" };
-  await db.updateTable("pessoa").set({ bloqueado: 0, motivo_bloqueio: null }).where("cod_pessoa", "=", codPessoa).execute();
+  await clearPatronBlock(db, codPessoa);
   return { ok: true, changed: Number(row.bloqueado) === 1, bloqueado: false };
 }
