@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/index.ts";
-import { createTestApi, insertTitles } from "../lib/testing.ts";
+import { createTestApi, insertPatron, insertTitles } from "../lib/testing.ts";
 import { checkChoice, placeHold, validateQueue } from "./holds.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
@@ -17,14 +17,7 @@ beforeAll(async () => {
 afterAll(async () => t.cleanup());
 
 /** A new patron of the special-user category (a limit of three holds). */
-async function patron(changes: { bloqueado?: number; desvinculado_em?: string } = {}): Promise<number> {
-  const row = await db
-    .insertInto("pessoa")
-    .values({ cod_empresa: 1, cod_categoria: "08", nome_pessoa: "Leitora de teste", ...changes })
-    .returning("cod_pessoa")
-    .executeTakeFirstOrThrow();
-  return row.cod_pessoa;
-}
+const patron = (changes: { bloqueado?: number; desvinculado_em?: string } = {}) => insertPatron(db, changes);
 
 /** A title whose copies are all on loan to someone else: a hold is what it offers. */
 async function lentTitle(copies = 1): Promise<number> {

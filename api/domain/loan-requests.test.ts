@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/index.ts";
-import { createTestApi, insertTitles } from "../lib/testing.ts";
+import { createTestApi, insertPatron, insertTitles } from "../lib/testing.ts";
 import { createLoanRequest, loanRequestFieldProblems, openRequestsRefusal, type LoanRequestPayload, type OpenRequest } from "./loan-requests.ts";
 
 const form = (more: Partial<LoanRequestPayload> = {}): LoanRequestPayload => ({
@@ -84,14 +84,7 @@ describe("creating a loan request", () => {
   });
   afterAll(async () => t.cleanup());
 
-  async function patron(changes: { bloqueado?: number; desvinculado_em?: string } = {}): Promise<number> {
-    const row = await db
-      .insertInto("pessoa")
-      .values({ cod_empresa: 1, cod_categoria: "08", nome_pessoa: "Leitor de teste", ...changes })
-      .returning("cod_pessoa")
-      .executeTakeFirstOrThrow();
-    return row.cod_pessoa;
-  }
+  const patron = (changes: { bloqueado?: number; desvinculado_em?: string } = {}) => insertPatron(db, changes);
   const availableTitle = async () => (await insertTitles(db, [{ titulo: "Título disponível", copies: 1 }]))[0];
 
   it("stores the request, waiting for the library", async () => {

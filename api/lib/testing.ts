@@ -177,6 +177,22 @@ export async function insertTitles(db: Db, titles: TitleInput[]): Promise<number
 
 type App = ReturnType<typeof createApiApp>;
 
+/**
+ * A new patron without login (the domain rules' tests call functions, not HTTP), of category "08" (a limit of three
+ * holds and of loan requests) unless `changes` say otherwise: blocked, unlinked, another category.
+ */
+export async function insertPatron(
+  db: Db,
+  changes: { bloqueado?: number; desvinculado_em?: string; cod_categoria?: string; nome_pessoa?: string } = {},
+): Promise<number> {
+  const row = await db
+    .insertInto("pessoa")
+    .values({ cod_empresa: 1, cod_categoria: "08", nome_pessoa: "Leitora de teste", ...changes })
+    .returning("cod_pessoa")
+    .executeTakeFirstOrThrow();
+  return row.cod_pessoa;
+}
+
 /** POSTs a form-encoded token request. */
 export function tokenRequest(app: App, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return app.request("/api/oauth/token", {
