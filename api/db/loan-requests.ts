@@ -2,7 +2,9 @@
  * The loan requests' reads and writes (spec §3 "Loan request"): the copies a request may ask for, the patron's open
  * requests, the insert, the list and the cancellation. The rules that use them are in `api/domain/loan-requests.ts`.
  */
+import type { Insertable } from "kysely";
 import type { Db } from "./index.ts";
+import type { DB } from "./types.ts";
 
 /** A title's copies on the shelf that may leave the library (not for reading in the library only), by library name. */
 export function loanableCopies(db: Db, codAcervo: number) {
@@ -41,24 +43,8 @@ export function requestsInStatus(db: Db, codPessoa: number, statuses: readonly s
     .execute();
 }
 
-/** A new request's row, waiting for the library. */
-export interface NewLoanRequest {
-  cod_acervo: number;
-  cod_pessoa: number;
-  biblioteca_origem: number;
-  biblioteca_recebimento: number;
-  volume: string | null;
-  tomo: string | null;
-  parte: string | null;
-  material_adicional: string | null;
-  telefone: string;
-  email: string;
-  cod_local_recebimento: number;
-  pessoa_autorizada: string | null;
-  domicilio: string | null;
-  recebimento_textual: string | null;
-  chave_envio: string | null;
-}
+/** A new request's row (its status is set by the insert: waiting for the library). */
+export type NewLoanRequest = Omit<Insertable<DB["solicitacao_emprestimo"]>, "situacao">;
 
 /** Inserts a request waiting for the library; the unique key refuses a second row under the same form key. */
 export function insertLoanRequest(db: Db, r: NewLoanRequest) {
