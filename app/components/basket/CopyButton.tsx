@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "~/framework/use-translation";
-import { useHydrated } from "~/lib/use-hydrated";
+import { ScriptButton } from "~/components/ui/ScriptButton";
 
 /**
- * "Copy" for a text shown on the page: with JavaScript, a button that writes `text` to the clipboard (Clipboard
+ * "Copy" for a text shown on the page: with JavaScript, a button (its place kept while the page loads) that writes `text` to the clipboard (Clipboard
  * API) and says so in a polite status region beside it; without, nothing but the (empty) region, since the text
  * stays on the page to select and copy by hand. When the clipboard refuses, the text shown in `targetId` (a
  * textarea, or any element) is selected so Ctrl+C copies it.
@@ -25,7 +25,6 @@ export function CopyButton({
   copiedMessage?: string;
 }) {
   const { t } = useTranslation("basket");
-  const hydrated = useHydrated();
   const [status, setStatus] = useState<"" | "copied" | "failed">("");
   const copy = async () => {
     // Emptied first, so a second copy is announced again.
@@ -41,11 +40,9 @@ export function CopyButton({
   };
   return (
     <>
-      {hydrated ? (
-        <button type="button" className="button button--secondary" aria-label={accessibleName} onClick={() => void copy()}>
-          {label ?? t("export.copy")}
-        </button>
-      ) : null}
+      <ScriptButton className="button button--secondary" aria-label={accessibleName} onClick={() => void copy()}>
+        {label ?? t("export.copy")}
+      </ScriptButton>
       <span className="export-text__status" role="status">
         {status === "copied" ? (copiedMessage ?? t("export.copied")) : status === "failed" ? t("export.copyFailed") : ""}
       </span>
