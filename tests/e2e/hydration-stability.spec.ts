@@ -65,6 +65,12 @@ for (const [name, path] of [
   });
 }
 
-test("hydration moves nothing on the patron's loans", async ({ signedIn }) => {
-  expect(await movedByHydration(signedIn, `${PRIVATE_AREA}/emprestimos`)).toEqual([]);
-});
+for (const [name, screen] of [
+  ["loans", "emprestimos"],
+  ["holds", "reservas"],
+  ["debits", "debitos"],
+] as const) {
+  test(`hydration moves nothing on the patron's ${name}`, async ({ signedIn }) => {
+    expect(await movedByHydration(signedIn, `${PRIVATE_AREA}/${screen}`)).toEqual([]);
+  });
+}
