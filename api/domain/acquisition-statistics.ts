@@ -4,8 +4,7 @@
  */
 import { acquiredCopies, suggestionsByStatus, type AcquisitionFilter } from "../db/acquisitions.ts";
 import type { Db } from "../db/index.ts";
-import type { Lang } from "../lib/messages.ts";
-import { SUGGESTION_STATUSES } from "./suggestion-statuses.ts";
+import { SUGGESTION_STATUSES, type SuggestionStatus } from "./suggestion-statuses.ts";
 
 /** A range longer than this many months is grouped by year, so a chart keeps a readable number of bars. */
 export const MONTHS_MAX = 24;
@@ -13,20 +12,14 @@ export const MONTHS_MAX = 24;
 export const ACQUISITION_MODES = ["compra", "doacao", "permuta", "nao_informada"] as const;
 export type AcquisitionMode = (typeof ACQUISITION_MODES)[number];
 
-const MODE_NAMES: Record<AcquisitionMode, Record<Lang, string>> = {
-  compra: { pt: "Compra", es: "Compra", en: "Purchase" },
-  doacao: { pt: "Doação", es: "Donación", en: "Donation" },
-  permuta: { pt: "Permuta", es: "Canje", en: "Exchange" },
-  nao_informada: { pt: "Não informada", es: "No informada", en: "Not recorded" },
-};
-
 export interface AcquisitionStatistics {
   titulos: number;
   exemplares: number;
   agrupamento: "mes" | "ano";
   periodos: Array<{ periodo: string; titulos: number; exemplares: number }>;
-  por_modalidade: Array<{ modalidade: AcquisitionMode; descricao: string; titulos: number; exemplares: number }>;
-  sugestoes: Array<{ situacao: string; descricao: string; total: number }>;
+  /** Counts by mode and by suggestion status, as codes: the route words them. */
+  por_modalidade: Array<{ modalidade: AcquisitionMode; titulos: number; exemplares: number }>;
+  sugestoes: Array<{ situacao: SuggestionStatus; total: number }>;
 }
 
 /** Every month "YYYY-MM" from first to last, inclusive. */
@@ -69,7 +62,7 @@ function tally<K extends string>(rows: Array<{ key: K; cod_acervo: number; exemp
 }
 
 /** The statistics of a range (both dates or neither; start ≤ end is the route's check) and, optionally, one library. */
-export async function acquisitionStatistics(db: Db, f: AcquisitionFilter, lang: Lang): Promise<AcquisitionStatistics> {
+export async function acquisitionStatistics(db: Db, f: AcquisitionFilter): Promise<AcquisitionStatistics> {
   const [rows, suggestions] = await Promise.all([acquiredCopies(db, f), suggestionsByStatus(db, f)]);
   const { agrupamento, periodos } = periodsOf(
     rows.map((r) => r.dia),
@@ -87,12 +80,8 @@ export async function acquisitionStatistics(db: Db, f: AcquisitionFilter, lang: 
     exemplares: all?.exemplares ?? 0,
     agrupamento,
     periodos: periodos.map((p) => ({ periodo: p, titulos: byPeriod.get(p)?.titulos ?? 0, exemplares: byPeriod.get(p)?.exemplares ?? 0 })),
-    por_modalidade: ACQUISITION_MODES.filter((m) => byMode.has(m)).map((m) => ({ modalidade: m, descricao: MODE_NAMES[m][lang], ...byMode.get(m)! })),
+    por_modalidade: ACQUISITION_MODES.filter((m) => byMode.has(m)).map((m) => ({ modalidade: m, ...byMode.get(m)! })),
     // Every status that has suggestions, in the spec's order.
-    sugestoes: SUGGESTION_STATUSES.filter((s) => counted.has(s.codigo)).map((s) => ({
-      situacao: s.codigo,
-      descricao: s.descricao[lang],
-      total: counted.get(s.codigo)!,
-    })),
+    sugestoes: SUGGESTION_STATUSES.filter((s) => counted.has(s)).map((s) => ({ situacao: s, total: counted.get(s)! })),
   };
 }

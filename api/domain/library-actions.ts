@@ -34,7 +34,7 @@ export type ActionOutcome<T> = ({ ok: true; changed: boolean } & T) | { ok: fals
 export const DEFAULT_PICKUP_DAYS = 3;
 /** The statuses a library answers a request to the library with (the first, aguardando, is the patron's). */
 export const REQUEST_ANSWERS = REQUEST_STATUSES.filter((s) => s !== "aguardando");
-export const SUGGESTION_ANSWERS = SUGGESTION_STATUSES.map((s) => s.codigo);
+export const SUGGESTION_ANSWERS: readonly string[] = SUGGESTION_STATUSES;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ACQUISITION_MODES, acquisitionStatistics } from "../../domain/acquisition-statistics.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, errorResponses, LangHeader, requireToken, type ApiDeps } from "../../lib/http.ts";
-import { PERIOD_MESSAGES as MESSAGES } from "./messages.ts";
+import { ACQUISITION_MODE_WORDS, PERIOD_MESSAGES as MESSAGES, SUGGESTION_STATUS_WORDS } from "./messages.ts";
 
 /** A real calendar day, YYYY-MM-DD. */
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T12:00:00Z`).toISOString().slice(0, 10) === v;
@@ -60,8 +60,21 @@ export function aquisicaoEstatisticasRoutes(deps: ApiDeps) {
         else if (q.dataIni && q.dataFim && q.dataIni > q.dataFim) errors.dataIni = [MESSAGES.inicio_depois_do_fim[lang]];
       }
       if (Object.keys(errors).length > 0) throw new ApiError(422, "validacao", { errors });
+      const stats = await acquisitionStatistics(deps.db, {
+        dataIni: q.dataIni || undefined,
+        dataFim: q.dataFim || undefined,
+        biblioteca: q.biblioteca,
+      });
       return c.json(
-        await acquisitionStatistics(deps.db, { dataIni: q.dataIni || undefined, dataFim: q.dataFim || undefined, biblioteca: q.biblioteca }, lang),
+        {
+          ...stats,
+          por_modalidade: stats.por_modalidade.map(({ modalidade, ...n }) => ({
+            modalidade,
+            descricao: ACQUISITION_MODE_WORDS[modalidade][lang],
+            ...n,
+          })),
+          sugestoes: stats.sugestoes.map(({ situacao, total }) => ({ situacao, descricao: SUGGESTION_STATUS_WORDS[situacao][lang], total })),
+        },
         200,
       );
     },

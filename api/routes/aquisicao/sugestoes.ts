@@ -6,7 +6,7 @@ import { createProfessorSuggestion, MAX_COPIES } from "../../domain/suggestions.
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, LangHeader, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../../lib/http.ts";
 import { refusalError, suggestionFieldWords } from "../refusals.ts";
-import { say } from "./messages.ts";
+import { say, SUGGESTION_STATUS_WORDS } from "./messages.ts";
 import { SuggestionFields, SuggestionStored } from "../unidade-informacao.ts";
 
 const Sugestao = z
@@ -54,7 +54,7 @@ const suggestionsGet = createRoute({
     query: z.object({
       dataIni: IsoDate.optional(),
       dataFim: IsoDate.optional(),
-      situacao: z.enum(SUGGESTION_STATUSES.map((s) => s.codigo) as [string, ...string[]]).optional(),
+      situacao: z.enum(SUGGESTION_STATUSES).optional(),
     }),
   },
   responses: ok(z.array(Sugestao), "Suggestions, newest first"),
@@ -95,7 +95,7 @@ export function aquisicaoSugestoesRoutes(deps: ApiDeps) {
   app.use("*", requireToken(deps));
   app.openapi(statusesGet, async (c) =>
     c.json(
-      SUGGESTION_STATUSES.map((s) => ({ codigo: s.codigo, descricao: s.descricao[c.get("lang")] })),
+      SUGGESTION_STATUSES.map((codigo) => ({ codigo, descricao: SUGGESTION_STATUS_WORDS[codigo][c.get("lang")] })),
       200,
     ),
   );
