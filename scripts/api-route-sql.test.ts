@@ -1,6 +1,7 @@
 /**
- * SQL lives in `api/db/` (docs/contributing/adding-an-api-group.md): a route module under `api/routes/` builds no
- * query. Its tests may (they set up data); the route modules call the group's `api/db/<group>.ts` functions.
+ * SQL lives in `api/db/` (docs/contributing/adding-an-api-group.md): neither a route module under `api/routes/`
+ * nor a domain module under `api/domain/` builds a query. Their tests may (they set up data); routes and rules
+ * call the group's `api/db/<group>.ts` functions.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -9,12 +10,6 @@ import { describe, expect, it } from "vitest";
 const ROOT = resolve(import.meta.dirname, "..");
 const ROUTES = join(ROOT, "api/routes");
 const DOMAIN = join(ROOT, "api/domain");
-
-/**
- * Domain modules that still build SQL inline, waiting to move their queries into `api/db/<group>.ts` (issue 31).
- * This list only shrinks: a module leaves it when its queries move, and no module may join it.
- */
-const DOMAIN_SQL_NOT_YET_MOVED = ["api/domain/alerts.ts"];
 
 /** A query builder's entry points, or Kysely's raw `sql` tag and import. */
 const SQL = /\b(selectFrom|insertInto|updateTable|deleteFrom|replaceInto)\s*\(|\bsql\s*(<[^>]*>)?`|from "kysely"/;
@@ -41,15 +36,9 @@ describe("the API's route modules", () => {
 });
 
 describe("the API's domain modules", () => {
-  const files = routeModules(DOMAIN).map((f) => relative(ROOT, f));
-  const withSql = files.filter((f) => SQL.test(readFileSync(join(ROOT, f), "utf8")));
-
-  it("hold no SQL, but for the modules not yet moved to api/db", () => {
+  it("hold no SQL", () => {
+    const files = routeModules(DOMAIN).map((f) => relative(ROOT, f));
     expect(files.length).toBeGreaterThan(30);
-    expect(withSql.filter((f) => !DOMAIN_SQL_NOT_YET_MOVED.includes(f))).toEqual([]);
-  });
-
-  it("list as not yet moved only modules that still build SQL (the list shrinks)", () => {
-    expect(DOMAIN_SQL_NOT_YET_MOVED.filter((f) => !withSql.includes(f))).toEqual([]);
+    expect(files.filter((f) => SQL.test(readFileSync(join(ROOT, f), "utf8")))).toEqual([]);
   });
 });

@@ -9,9 +9,6 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
-/** Domain modules that still choose words by language; the list may only shrink. */
-const DOMAIN_WORDS_NOT_YET_MOVED = ["api/domain/alerts.ts"];
-
 /** Modules that render a whole document in the patron's language (a PDF), not an answer's words. */
 const RENDERERS = ["api/domain/no-debts-pdf.ts"];
 
@@ -33,14 +30,8 @@ describe("the API's words", () => {
     expect(routes).toEqual([]);
   });
 
-  it("are not chosen by the domain, but for the modules listed as not yet moved", () => {
-    const domain = withWords("api/domain").filter((f) => !RENDERERS.includes(f));
-    expect(domain.filter((f) => !DOMAIN_WORDS_NOT_YET_MOVED.includes(f))).toEqual([]);
-  });
-
-  it("list as not yet moved only modules that still hold words (the list shrinks)", () => {
-    const domain = withWords("api/domain");
-    expect(DOMAIN_WORDS_NOT_YET_MOVED.filter((f) => !domain.includes(f))).toEqual([]);
+  it("are not chosen by the domain", () => {
+    expect(withWords("api/domain").filter((f) => !RENDERERS.includes(f))).toEqual([]);
   });
 
   it("finds a table by language (the check can fail)", () => {

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  alertEmail,
-  alertHoldReady,
-  alertRequestStatus,
-  alertSuggestionStatus,
-  alertText,
-  alertWaitingListAvailable,
-  runDueReminders,
-} from "../domain/alerts.ts";
+import { alertHoldReady, alertRequestStatus, alertSuggestionStatus, alertWaitingListAvailable, runDueReminders } from "../domain/alerts.ts";
+import { publicUrl } from "../domain/notifications.ts";
+import { alertEmail, alertText } from "../mail/alert-messages.ts";
 import { seedCirculation } from "../seed/circulation.ts";
 import { createTestApi, get, login } from "../lib/testing.ts";
 import type { OutgoingMail } from "../mail/index.ts";
@@ -175,12 +169,12 @@ describe("an alert's words (ADR 227)", () => {
     const before = process.env.PUBLIC_URL;
     try {
       delete process.env.PUBLIC_URL;
-      expect(alertEmail("pt", "vencimento", due(1))).toEqual({
+      expect(alertEmail("pt", "vencimento", due(1), publicUrl())).toEqual({
         subject: "Empréstimo vence amanhã: Iracema",
         text: "O empréstimo de “Iracema” vence amanhã, 29 de novembro de 2026.",
       });
       process.env.PUBLIC_URL = "https://biblioteca.example.org/";
-      const mail = alertEmail("pt", "vencimento", { ...due(1), titulo: "A & <B>" });
+      const mail = alertEmail("pt", "vencimento", { ...due(1), titulo: "A & <B>" }, publicUrl());
       expect(mail.text).toBe(
         "O empréstimo de “A & <B>” vence amanhã, 29 de novembro de 2026.\n\nVeja o título: https://biblioteca.example.org/acervo/3\n",
       );

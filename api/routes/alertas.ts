@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { deleteAlert, markAlert, unreadAlerts, visibleAlerts } from "../db/alerts.ts";
-import { alertText, ALERT_KINDS, type AlertData } from "../domain/alerts.ts";
+import { ALERT_KINDS, type AlertData } from "../domain/alerts.ts";
+import { alertText } from "../mail/alert-messages.ts";
 import { createRouter, LangHeader, parseJsonObject, patronErrorResponses, patronOf, requireToken, type ApiDeps } from "../lib/http.ts";
 import { ApiError } from "../lib/errors.ts";
 

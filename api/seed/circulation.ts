@@ -7,7 +7,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../db/index.ts";
-import { alertText } from "../domain/alerts.ts";
+import { alertText } from "../mail/alert-messages.ts";
 import { syncSequences } from "../db/sequences.ts";
 import { hashPassword } from "../lib/password.ts";
 import { DEMO_EMPRESA } from "./institution.ts";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alertEmail, runDueReminders } from "../../domain/alerts.ts";
+import { runDueReminders } from "../../domain/alerts.ts";
+import { alertEmail } from "../../mail/alert-messages.ts";
 import { unsubscribeToken } from "../../domain/notifications.ts";
 import { runSavedSearchAlerts } from "../../domain/saved-search-alerts.ts";
 import { createTestApi, get, insertTitles, login, publicToken, tokenRequest } from "../../lib/testing.ts";
@@ -159,14 +160,14 @@ describe("the reminder job honours the choices", () => {
     );
     expect(await idioma()).toBe("en");
     const english = await reminder();
-    expect(english.mail.subject).toBe(alertEmail("en", english.alert.tipo, english.alert.dados).subject);
-    expect(english.mail.subject).not.toBe(alertEmail("pt", english.alert.tipo, english.alert.dados).subject);
+    expect(english.mail.subject).toBe(alertEmail("en", english.alert.tipo, english.alert.dados, null).subject);
+    expect(english.mail.subject).not.toBe(alertEmail("pt", english.alert.tipo, english.alert.dados, null).subject);
     expect(english.mail.text).toContain("To stop receiving these e-mails: https://biblioteca.example.org/descadastro?token=");
 
     expect((await tokenRequest(t.app, { grant_type: "password", username: "leitor2", password: "demo1234" }, { lang: "3" })).status).toBe(200);
     expect(await idioma()).toBe("es");
     const spanish = await reminder();
-    expect(spanish.mail.subject).toBe(alertEmail("es", spanish.alert.tipo, spanish.alert.dados).subject);
+    expect(spanish.mail.subject).toBe(alertEmail("es", spanish.alert.tipo, spanish.alert.dados, null).subject);
     expect(spanish.mail.text).toContain("Para no recibir más estos correos: ");
 
     // Back to Portuguese (no lang header is Portuguese), so the cases below read Portuguese e-mails.
