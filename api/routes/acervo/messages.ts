@@ -1,6 +1,6 @@
 /** Words of the /api/acervo group, by `lang`: the names of the title's language and of the external databases. */
 import type { Lang } from "../../lib/messages.ts";
-import type { ClassScheme, TitleExtras } from "../../domain/title-extras.ts";
+import type { ClassScheme, TitleExtraData } from "../../domain/title-extra-data.ts";
 import { classLabel } from "../../search/index.ts";
 import type { ExternalBase } from "../../../contract/external-bases.ts";
 
@@ -48,7 +48,7 @@ const SCHEMES: Record<ClassScheme, Record<Lang, string>> = {
 };
 
 /** A title's extra data with its scheme and area of knowledge named in `lang`, fields in the answer's order. */
-export function wordedTitleExtras(lang: Lang, x: TitleExtras) {
+export function wordedExtraData(lang: Lang, x: TitleExtraData) {
   const { cod_tipo_area_conhec, cod_area_conhecimento: area, ...rest } = x;
   return {
     cod_tipo_area_conhec,

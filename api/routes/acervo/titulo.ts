@@ -17,10 +17,10 @@ import {
 import { ApiError } from "../../lib/errors.ts";
 import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, requireToken, type ApiDeps } from "../../lib/http.ts";
 import type { Lang } from "../../lib/messages.ts";
-import { languageName, wordedTitleExtras } from "./messages.ts";
+import { languageName, wordedExtraData } from "./messages.ts";
 import { listComments } from "../../domain/comments.ts";
 import { Comment } from "../comentarios/acervo.ts";
-import { titleExtras } from "../../domain/title-extras.ts";
+import { titleExtraData } from "../../domain/title-extra-data.ts";
 import { DERIVED_FACET_TYPES, EDITIONS_MAX, otherEditions, SIMILAR_MAX, similarTitles } from "../../search/index.ts";
 import { Fasciculo, listIssues } from "../kardex.ts";
 
@@ -301,7 +301,7 @@ export function tituloRoutes(deps: ApiDeps) {
       links: links.map((l) => ({ ...l, restrito: l.restrito === 1, acessibilidade: l.acessibilidade === 1 })),
       autoridades,
       instituicao: { cod_empresa: a.cod_empresa, desc_empresa },
-      ...wordedTitleExtras(lang, await titleExtras(db, id, a.classificacao)),
+      ...wordedExtraData(lang, await titleExtraData(db, id, a.classificacao)),
     };
   };
 

@@ -12,7 +12,7 @@ import { isLibrasVideo } from "./libras-video";
 import { headingHref, type HeadingKind } from "./heading-links";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { TitleNav } from "./TitleNav";
-import { AreaFacts, TitleExtrasSections } from "./TitleExtras";
+import { AreaFacts, ExtraDataSections } from "./TitleExtraData";
 
 /** A `<dt>/<dd>` pair, skipped when there is nothing to show. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -234,7 +234,7 @@ export function TitleDetails({
         </section>
       ) : null}
 
-      <TitleExtrasSections extras={acervo} titulo={acervo.titulo} />
+      <ExtraDataSections extras={acervo} titulo={acervo.titulo} />
     </>
   );
 }

@@ -18,7 +18,7 @@ export const codeLabel = z.object({ codigo: z.coerce.string(), descricao: z.stri
  * A title's extra data (spec §3, ADR 215). Every part is optional: a backend without one (or with a shape the
  * portal does not know) leaves that part out of the page.
  */
-export const TitleExtrasShape = {
+export const TitleExtraDataShape = {
   cod_tipo_area_conhec: int
     .nullish()
     .catch(null)
@@ -59,7 +59,7 @@ export const TitleExtrasShape = {
   dados_adicionais: z.record(z.string(), z.array(codeLabel).catch([])).catch({}).default({}),
 };
 
-export type TitleExtras = { [K in keyof typeof TitleExtrasShape]: z.infer<(typeof TitleExtrasShape)[K]> };
+export type TitleExtraData = { [K in keyof typeof TitleExtraDataShape]: z.infer<(typeof TitleExtraDataShape)[K]> };
 
 /** The title page's record: the catalogue's title, with each online link's code (for restricted access). */
 export const AcervoDetailSchema = AcervoSchema.extend({
@@ -74,7 +74,7 @@ export const AcervoDetailSchema = AcervoSchema.extend({
       }),
     )
     .catch([]),
-  ...TitleExtrasShape,
+  ...TitleExtraDataShape,
 });
 
 export type AcervoDetail = z.infer<typeof AcervoDetailSchema>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
-import { reindexAcervos } from "../search/index.ts";
+import { createTestApi, get, insertTitles, publicToken } from "../../lib/testing.ts";
+import { reindexAcervos } from "../../search/index.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let token: string;

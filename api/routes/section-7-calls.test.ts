@@ -1,3 +1,7 @@
+/**
+ * The smaller calls of spec §7 that no group's own tests reach: the directory (Consulta), a title's links, colour and
+ * libraries (Acervo), covers and access counts (Vinculos), and the parameters, app layers and person calls.
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, get, login, publicToken } from "../lib/testing.ts";
 import { seedApiContract } from "../seed/api-contract.ts";

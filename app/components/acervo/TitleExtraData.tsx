@@ -3,7 +3,7 @@ import { VocabularyTerm } from "~/components/ui/VocabularyTerm";
 import { useTranslation } from "~/framework/use-translation";
 import { withParams } from "~/components/search/search-url";
 import { cleanHeading } from "../../../contract/headings";
-import type { TitleExtras as Extras } from "~/lib/api/types/acervo";
+import type { TitleExtraData as Extras } from "~/lib/api/types/acervo";
 
 /**
  * The filter codes of `dados_adicionais` the page lists here: repository, place of publication, collection. The
@@ -64,7 +64,7 @@ export function AreaFacts({ extras }: { extras: Pick<Extras, "areas_conhecimento
  * courses and disciplines that cite it, and its other catalogue data (place, collection, repository), each
  * linked to the matching search or page where one exists.
  */
-export function TitleExtrasSections({ extras, titulo }: { extras: Extras; titulo: string }) {
+export function ExtraDataSections({ extras, titulo }: { extras: Extras; titulo: string }) {
   const { t } = useTranslation("acervo");
   const { t: tc } = useTranslation("catalogue");
   const additional = EXTRA_FILTER_CODES.flatMap((code) =>

@@ -15,7 +15,7 @@ import { classOf, DERIVED_FACET_TYPES, type DerivedFacetType } from "../search/i
 export type ClassScheme = 1 | 2;
 
 /** The extra data as codes: the route names the scheme and the area in the request's language. */
-export interface TitleExtras {
+export interface TitleExtraData {
   cod_tipo_area_conhec: ClassScheme | null;
   cod_area_conhecimento: string | null;
   rota: Array<{ cod_biblioteca: number; desc_biblioteca: string; localizacao: string | null; chamada: string | null; fechado: boolean }>;
@@ -25,7 +25,7 @@ export interface TitleExtras {
 }
 
 /** The extra data of one title (three indexed reads: its copies, its teaching plans, its derived filter values). */
-export async function titleExtras(db: Db, codAcervo: number, classificacao: string | null): Promise<TitleExtras> {
+export async function titleExtraData(db: Db, codAcervo: number, classificacao: string | null): Promise<TitleExtraData> {
   const area = classOf(classificacao);
   const scheme = area ? (/\d/.test(area) ? 1 : 2) : null;
   const [shelves, plans, values] = await Promise.all([
@@ -33,7 +33,7 @@ export async function titleExtras(db: Db, codAcervo: number, classificacao: stri
     titleTeachingPlans(db, codAcervo),
     titleDerivedFilterValues(db, codAcervo),
   ]);
-  const dados: TitleExtras["dados_adicionais"] = {};
+  const dados: TitleExtraData["dados_adicionais"] = {};
   for (const v of values) {
     if (!(DERIVED_FACET_TYPES as readonly string[]).includes(v.tipo)) continue;
     (dados[v.tipo as DerivedFacetType] ??= []).push({ codigo: v.codigo, descricao: v.descricao });
