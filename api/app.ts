@@ -15,7 +15,7 @@ import { autoridadeRoutes } from "./routes/autoridade/index.ts";
 import { captchaRoutes } from "./routes/captcha.ts";
 import { duplicadasRoutes } from "./routes/duplicadas.ts";
 import type { CaptchaSettings } from "./domain/captcha.ts";
-import { cestaRoutes } from "./routes/cesta.ts";
+import { raizRoutes } from "./routes/raiz/index.ts";
 import { listasRoutes } from "./routes/listas/index.ts";
 import { consultaRoutes, tabOptionsRoutes } from "./routes/consulta/index.ts";
 import { indiceRoutes, opcoesIndiceRoutes } from "./routes/indice.ts";
@@ -45,7 +45,6 @@ import { oidcRoutes, samlRoutes } from "./routes/sso.ts";
 import { readSsoConfig, type SsoConfig } from "./sso/config.ts";
 import { vinculosRoutes } from "./routes/vinculos/index.ts";
 import { acessoRestritoRoutes } from "./routes/acesso-restrito.ts";
-import { cadastrosRoutes } from "./routes/cadastros.ts";
 import { nadaConstaRoutes } from "./routes/nada-consta/index.ts";
 
 /** The largest request body the API reads: its writes are short forms and JSON documents of a few ids. */
@@ -144,7 +143,6 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   // The rest of spec §7 (ADR 180): each module scopes its token check to its own paths.
   // One folder: covers and links, then the content providers (api/routes/vinculos/index.ts).
   app.route("/api/vinculos", vinculosRoutes(deps));
-  app.route("/api", cadastrosRoutes(deps));
   // Single sign-on (spec §7, ADR 160): the API is the OIDC relying party and the SAML service provider.
   app.route("/api/oidc", oidcRoutes(deps));
   app.route("/api/saml", samlRoutes(deps));
@@ -162,8 +160,9 @@ export function createApiApp({ db, mailer, auth, network, sso, captcha, staffTok
   app.route("/api/jurisprudencia-options", tabOptionsRoutes(deps, "jurisprudencia"));
   app.route("/api/plano-ensino", planoEnsinoRoutes(deps));
   app.route("/api/indice", indiceRoutes(deps));
-  // Before /api/acervo: GET /api/acervo/cesta-permanente must not reach acervo's /{id}.
-  app.route("/api", cestaRoutes(deps));
+  // One folder: the calls directly under /api, the directory's then the basket's (api/routes/raiz/index.ts). Before
+  // /api/acervo: GET /api/acervo/cesta-permanente must not reach acervo's /{id}.
+  app.route("/api", raizRoutes(deps));
   // One folder: the collection's parts, then the title's (api/routes/acervo/index.ts says why).
   app.route("/api/acervo", acervoRoutes(deps));
   app.route("/api/autoridade", autoridadeRoutes(deps));

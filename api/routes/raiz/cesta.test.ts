@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, get, insertTitles, login, publicToken } from "../lib/testing.ts";
+import { createTestApi, get, insertTitles, login, publicToken } from "../../lib/testing.ts";
 import { parseRecipients } from "./cesta.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;

@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { briefTitles, exportRows, titleExists } from "../db/acervo.ts";
-import type { Db } from "../db/index.ts";
-import { personName } from "../db/persons.ts";
-import { EXPORT_FORMATS, exportTitles, type CitationSource, type ExportFormat } from "../domain/citations.ts";
-import { ApiError } from "../lib/errors.ts";
-import { allowEvent } from "../db/rate-limit.ts";
+import { briefTitles, exportRows, titleExists } from "../../db/acervo.ts";
+import type { Db } from "../../db/index.ts";
+import { personName } from "../../db/persons.ts";
+import { EXPORT_FORMATS, exportTitles, type CitationSource, type ExportFormat } from "../../domain/citations.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { allowEvent } from "../../db/rate-limit.ts";
 import {
   clientIpOf,
   createRouter,
@@ -16,12 +16,12 @@ import {
   patronOf,
   requireToken,
   type ApiDeps,
-} from "../lib/http.ts";
-import { msg, type Lang } from "../lib/messages.ts";
-import { TitleBrief } from "../lib/title-schemas.ts";
-import { addItems, defaultListOf, ensureDefaultList, itemIdsOf, itemsOf, knownTitles, removeItems } from "../db/lists.ts";
-import { MAX_LIST_ITEMS } from "../../contract/lists.ts";
-import { defaultListName, listMessage } from "./listas/messages.ts";
+} from "../../lib/http.ts";
+import { msg, type Lang } from "../../lib/messages.ts";
+import { TitleBrief } from "../../lib/title-schemas.ts";
+import { addItems, defaultListOf, ensureDefaultList, itemIdsOf, itemsOf, knownTitles, removeItems } from "../../db/lists.ts";
+import { MAX_LIST_ITEMS } from "../../../contract/lists.ts";
+import { defaultListName, listMessage } from "../listas/messages.ts";
 
 /** At most this many titles per export, list or permanent-basket save (the portal's cookie basket holds 100). */
 export const MAX_TITLES = 200;

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { titlesMarc } from "../db/acervo.ts";
-import { institutionParameters } from "../db/institution.ts";
+import { titlesMarc } from "../../db/acervo.ts";
+import { institutionParameters } from "../../db/institution.ts";
 import {
   getCampus,
   getCourse,
@@ -13,11 +13,20 @@ import {
   listLibraries,
   listProfessors,
   searchTargetProducts,
-} from "../db/directory.ts";
-import { indexedIn } from "../domain/indexing.ts";
-import { ApiError } from "../lib/errors.ts";
-import { createRouter, ErrorSchema, errorResponses, LangHeader, parseJsonArray, parseJsonObject, requireToken, type ApiDeps } from "../lib/http.ts";
-import type { MarcRecord } from "../marc/types.ts";
+} from "../../db/directory.ts";
+import { indexedIn } from "../../domain/indexing.ts";
+import { ApiError } from "../../lib/errors.ts";
+import {
+  createRouter,
+  ErrorSchema,
+  errorResponses,
+  LangHeader,
+  parseJsonArray,
+  parseJsonObject,
+  requireToken,
+  type ApiDeps,
+} from "../../lib/http.ts";
+import type { MarcRecord } from "../../marc/types.ts";
 
 const Horario = z.object({
   dia: z.number().int().openapi({ description: "1 = Monday … 7 = Sunday" }),
