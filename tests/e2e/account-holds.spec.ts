@@ -92,8 +92,10 @@ test.describe("holds (leitora)", () => {
       .filter({ hasText: SEEDED_SUSPENSION })
       .getByRole("link", { name: /^Suspender ou trocar/ })
       .click();
-    // The list has its own "Suspender até" (the batch form): wait for the hold's own page before typing.
+    // The list has its own "Suspender até" (the batch form): wait for the hold's own page before typing. Its URL
+    // alone is not enough with JavaScript: a client-side navigation changes it before the new page is drawn.
     await expect(page).toHaveURL(/\/reservas\/\d+/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Reserva de /);
     await hydrated(page);
     // A browser without a date picker sends what was typed: the date input stands in for one as a text box, and
     // the form is sent in the same step (with JavaScript, before any render could put the date input back).
