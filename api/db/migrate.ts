@@ -43,6 +43,7 @@ import * as m103 from "./migrations/103-patron-language.ts";
 import * as m107 from "./migrations/107-patron-lists.ts";
 import * as m112 from "./migrations/112-copies-on-the-shelf.ts";
 import * as m113 from "./migrations/113-oldest-first-index.ts";
+import * as m114 from "./migrations/114-call-number-order.ts";
 import * as m115 from "./migrations/115-titles-on-the-shelf.ts";
 import * as m092 from "./migrations/092-email-change.ts";
 
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   "107-patron-lists": m107,
   "112-copies-on-the-shelf": m112,
   "113-oldest-first-index": m113,
+  "114-call-number-order": m114,
   "115-titles-on-the-shelf": m115,
   "092-email-change": m092,
 };

@@ -811,6 +811,11 @@ export interface BuscaOrdemTable {
   ano_ord: number;
   /** Migration 096: the work key (filing title and main author, folded; ADR 244); null for an untitled record. */
   chave_obra: string | null;
+  /**
+   * Migration 114: the smallest non-empty call number of the title's copies, null when none (the "call number"
+   * order, ADR 271); kept by triggers on `exemplar`.
+   */
+  chamada_ord: string | null;
 }
 
 /** The spelling vocabulary: a folded word and the form shown (migration 002, ADR 105's did-you-mean). */

@@ -407,6 +407,7 @@ const BULK_DROPPED = [
   "busca_ordem_autor",
   "busca_ordem_ano",
   "busca_ordem_antigo",
+  "busca_ordem_chamada",
   "busca_ordem_obra",
   "acervo_faceta_valor",
 ];

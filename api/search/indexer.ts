@@ -398,6 +398,13 @@ async function writeOrderRows(trx: Kysely<any>, order: unknown[][], vocab: Map<s
     ["cod_acervo", "chave_titulo", "palavras", "titulo_ord", "sem_autor", "autor_ord", "ano_ord", "chave_obra"],
     order,
   );
+  // The call-number key (migration 114) from the titles' copies: the triggers on `exemplar` keep it from here on.
+  for (const part of chunks(order, BATCH)) {
+    await sql`UPDATE busca_ordem SET chamada_ord = x.c
+              FROM (SELECT cod_acervo, min(chamada) AS c FROM exemplar
+                    WHERE cod_acervo IN (${sql.join(part.map((r) => r[0]))}) AND chamada <> '' GROUP BY cod_acervo) x
+              WHERE busca_ordem.cod_acervo = x.cod_acervo`.execute(trx);
+  }
   await insertRows(trx, "busca_palavra", ["palavra", "forma"], [...vocab], { tail: "ON CONFLICT (palavra) DO NOTHING" });
 }
 

@@ -304,9 +304,9 @@ const ORDER: Record<SearchOrder, RawBuilder<unknown>> = {
   // Date added, newest first: a title's id is given as it enters the catalogue (its created_at is that moment and
   // never changes), so the id's order is the entry order, read from the primary key with no other row (ADR 251).
   E: sql`o.cod_acervo DESC`,
-  // Call number: the smallest call number of the title's copies, one lookup of its copies by the title's index;
-  // titles without a copy's call number last (ADR 251).
-  N: sql`(SELECT min(en.chamada) FROM exemplar en WHERE en.cod_acervo = o.cod_acervo AND en.chamada <> '') ASC NULLS LAST, o.cod_acervo`,
+  // Call number: the smallest call number of the title's copies, kept in `chamada_ord` by triggers on the copies;
+  // titles without a copy's call number last (ADR 251); migration 114 indexes this very expression (ADR 271).
+  N: sql`CASE WHEN o.chamada_ord IS NULL THEN 1 ELSE 0 END, o.chamada_ord, o.cod_acervo`,
 };
 
 /**
