@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
 import { reindexAcervos, searchLimits } from "./index.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { down } from "../db/migrations/114-call-number-order.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let token: string;
@@ -139,5 +141,23 @@ describe("the call-number order (busca_ordem.chamada_ord)", () => {
     await reindexAcervos(t.db);
     expect(await keys()).toEqual(before);
     await expectOrder();
+  });
+
+  it("gives every title of a catalogue indexed before migration 114 its key, from its copies", async () => {
+    const before = await keys();
+    expect(before.filter((k) => !k.endsWith(":null")).length).toBeGreaterThan(TITLES / 2);
+    await down(t.db);
+    await t.db
+      .deleteFrom("kysely_migration" as never)
+      .where(sql.ref("name"), "=", "114-call-number-order")
+      .execute();
+    // Copies written while the catalogue had no key to keep.
+    await t.db.updateTable("exemplar").set({ chamada: "0 AAD" }).where("cod_acervo", "=", ids[30]!).execute();
+    await migrateToLatest(t.db);
+    expect(await keyOf(ids[30]!)).toBe("0 AAD");
+    await expectOrder();
+    // And the triggers are back.
+    await t.db.updateTable("exemplar").set({ chamada: "0 AAE" }).where("cod_acervo", "=", ids[31]!).execute();
+    expect(await keyOf(ids[31]!)).toBe("0 AAE");
   });
 });
