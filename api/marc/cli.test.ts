@@ -137,7 +137,7 @@ describe("npm run import", () => {
       .rows;
     await db.destroy();
     expect(dropped).toEqual([]);
-    expect(sortIndexes).toHaveLength(7); // chave, relevancia, titulo, autor, ano, antigo (oldest first) and obra (the work key, ADR 244)
+    expect(sortIndexes).toHaveLength(8); // chave, relevancia, titulo, autor, ano, antigo (oldest first), chamada (call number) and obra (the work key, ADR 244)
   }, 120_000);
 
   it("re-importing the same file updates instead of duplicating", async () => {
