@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
-import { reindexAcervos, searchLimits } from "./index.ts";
+import { clearSearchCache, facetColumns, facetColumnsSettings, reindexAcervos, searchLimits } from "./index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { down } from "../db/migrations/114-call-number-order.ts";
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   // Every title has the word; titles 0, 7, 14… have no copy, the others one or two, written before the index.
   ids = await insertTitles(
     t.db,
-    Array.from({ length: TITLES }, (_, i) => ({ titulo: `Cravos ${i}`, copies: i % 7 === 0 ? 0 : 1 + (i % 2) })),
+    Array.from({ length: TITLES }, (_, i) => ({ titulo: `Cravos ${i}`, copies: i % 7 === 0 ? 0 : 1 + (i % 2), idioma: i % 3 ? "por" : "eng" })),
   );
   let k = 0;
   for (const c of await t.db.selectFrom("exemplar").select("cod_exemplar").orderBy("cod_exemplar").execute()) {
@@ -55,11 +55,11 @@ const reference = async () =>
       ORDER BY (SELECT min(en.chamada) FROM exemplar en WHERE en.cod_acervo = o.cod_acervo AND en.chamada <> '') ASC NULLS LAST,
                o.cod_acervo`.execute(t.db)
   ).rows.map((r) => Number(r.a));
-/** Every page of the search sorted by call number, concatenated. */
-const sorted = async () => {
+/** Every page of the search sorted by call number (with `filter`, a selected facet value), concatenated. */
+const sorted = async (filter = "") => {
   const out: number[] = [];
   for (let page = 1; out.length < TITLES; page++) {
-    const res = await get(t.app, `/api/consulta?termo=cravos&ordenacao=N&qtd=10&pagina=${page}`, token);
+    const res = await get(t.app, `/api/consulta?termo=cravos&ordenacao=N&qtd=10&pagina=${page}${filter}`, token);
     expect(res.status).toBe(200);
     const got = ((await res.json()) as { resultados: Array<{ cod_acervo: number }> }).resultados.map((r) => r.cod_acervo);
     if (!got.length) break;
@@ -78,6 +78,22 @@ const expectOrder = async () => {
   Object.assign(searchLimits, { directMax: 5, probeMax: 0, driveMax: 0 });
   expect(await sorted()).toEqual(want);
   Object.assign(searchLimits, defaults);
+  // A selected language: its titles in the same order, tested in the facet columns or in SQL, sorted or walked.
+  const eng = new Set((await t.db.selectFrom("acervo").select("cod_acervo").where("idioma", "=", "eng").execute()).map((r) => r.cod_acervo));
+  const wantEng = want.filter((id) => eng.has(id));
+  while (!(await facetColumns(t.db))) await new Promise((r) => setTimeout(r, 20));
+  for (const columns of [true, false])
+    for (const limits of [defaults, { directMax: 5, walkMin: 0, facetExactMax: 5 }]) {
+      Object.assign(searchLimits, limits);
+      facetColumnsSettings.enabled = columns;
+      try {
+        clearSearchCache(t.db);
+        expect({ columns, limits, ids: await sorted("&filtro=I:eng") }).toEqual({ columns, limits, ids: wantEng });
+      } finally {
+        facetColumnsSettings.enabled = true;
+        Object.assign(searchLimits, defaults);
+      }
+    }
 };
 const copiesOf = async (id: number) =>
   (await t.db.selectFrom("exemplar").select(["cod_exemplar", "chamada"]).where("cod_acervo", "=", id).orderBy("cod_exemplar").execute()).map(
