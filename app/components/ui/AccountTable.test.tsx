@@ -80,6 +80,33 @@ describe("AccountTable", () => {
     );
   });
 
+  it("gives a cell the id asked for, so a control in its row can point at it", () => {
+    const html = render({
+      columns: [
+        { header: "Title", rowHeader: true, id: (r) => `titulo-${r.id}`, cell: (r) => r.title },
+        { header: "Returned", id: (r) => (r.returned ? `devolvido-${r.id}` : undefined), cell: (r) => r.returned ?? "not yet" },
+      ],
+    });
+    expect(html).toContain('<tr><th scope="row" id="titulo-1">Dom Casmurro</th><td id="devolvido-1">2026-01-02</td></tr>');
+    expect(html).toContain('<tr><th scope="row" id="titulo-2">Iracema</th><td>not yet</td></tr>');
+  });
+
+  it("says which column orders the table with aria-sort on its header only", () => {
+    const html = render({
+      columns: [
+        { header: "Title", rowHeader: true, cell: (r) => r.title },
+        { header: "Returned", sort: "ascending", cell: (r) => r.returned ?? "not yet" },
+      ],
+    });
+    expect(html).toContain('<thead><tr><th scope="col">Title</th><th scope="col" aria-sort="ascending">Returned</th></tr></thead>');
+  });
+
+  it("gives a row the class asked for, and none to the others", () => {
+    const html = render({ rowClassName: (r) => (r.returned ? undefined : "account-table__row--overdue") });
+    expect(html).toContain('<tr><th scope="row" lang="pt">Dom Casmurro</th>');
+    expect(html).toContain('<tr class="account-table__row--overdue"><th scope="row" lang="pt">Iracema</th>');
+  });
+
   it("says the empty sentence instead of an empty table", () => {
     expect(render({ rows: [], empty: "No loans." })).toBe('<p class="account-list__empty">No loans.</p>');
     expect(render({ rows: [] })).toContain("<tbody></tbody>");

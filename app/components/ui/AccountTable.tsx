@@ -10,6 +10,10 @@ export interface AccountColumn<Row> {
   rowHeader?: boolean;
   /** The cell's language when it is not the page's (a record's title, the library's vocabulary). */
   lang?: (row: Row) => string | undefined;
+  /** The cell's id (for a control elsewhere in the row to point at it). */
+  id?: (row: Row) => string | undefined;
+  /** The table is ordered by this column: its header's `aria-sort`. */
+  sort?: "ascending" | "descending";
 }
 
 /** The optional first column: a checkbox per row, whose label names its item. */
@@ -47,6 +51,8 @@ export interface AccountTableProps<Row> {
   footer?: ReactNode;
   /** Shown instead of the table when there are no rows (a sentence, never a blank). */
   empty?: ReactNode;
+  /** A row's class (a state the row is drawn in, e.g. overdue). */
+  rowClassName?: (row: Row) => string | undefined;
 }
 
 /**
@@ -54,7 +60,7 @@ export interface AccountTableProps<Row> {
  * an optional selection column whose checkboxes name their item, and an empty state. It sits in a region that
  * scrolls sideways on narrow screens and is reachable by keyboard (WCAG 1.4.10, 2.1.1).
  */
-export function AccountTable<Row>({ caption, captionId, columns, rows, rowKey, selection, footer, empty }: AccountTableProps<Row>) {
+export function AccountTable<Row>({ caption, captionId, columns, rows, rowKey, selection, footer, empty, rowClassName }: AccountTableProps<Row>) {
   if (rows.length === 0 && empty !== undefined) return <p className="account-list__empty">{empty}</p>;
   const region = captionId ? { "aria-labelledby": captionId } : { "aria-label": caption };
   return (
@@ -66,7 +72,7 @@ export function AccountTable<Row>({ caption, captionId, columns, rows, rowKey, s
           <tr>
             {selection ? <th scope="col">{selection.header}</th> : null}
             {columns.map((c, i) => (
-              <th key={i} scope="col">
+              <th key={i} scope="col" aria-sort={c.sort}>
                 {c.header}
               </th>
             ))}
@@ -74,16 +80,17 @@ export function AccountTable<Row>({ caption, captionId, columns, rows, rowKey, s
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} className={rowClassName?.(row)}>
               {selection ? <td>{selectionCell(selection, row)}</td> : null}
               {columns.map((c, i) => {
                 const lang = c.lang?.(row);
+                const id = c.id?.(row);
                 return c.rowHeader ? (
-                  <th key={i} scope="row" lang={lang}>
+                  <th key={i} scope="row" id={id} lang={lang}>
                     {c.cell(row)}
                   </th>
                 ) : (
-                  <td key={i} lang={lang}>
+                  <td key={i} id={id} lang={lang}>
                     {c.cell(row)}
                   </td>
                 );
