@@ -3,6 +3,7 @@ import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { pageTitle } from "~/components/search/page-title";
+import { AccountTable } from "~/components/ui/AccountTable";
 import { Link } from "~/framework/Link";
 import { useTranslation } from "~/framework/use-translation";
 import { flagFailure } from "~/lib/action-failed.server";
@@ -37,32 +38,26 @@ export default function ListsPage({ loaderData, actionData }: Route.ComponentPro
       {lists === null ? (
         <p className="notice notice--warning">{t("failed")}</p>
       ) : (
-        <div className="account-table-wrap">
-          <table className="account-table">
-            <caption>{t("caption", { count: lists.length, max: loaderData.max })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("col.name")}</th>
-                <th scope="col">{t("col.items")}</th>
-                <th scope="col">{t("col.visibility")}</th>
-                <th scope="col">{t("col.updated")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lists.map((l) => (
-                <tr key={l.ref}>
-                  <th scope="row">
-                    <Link to={`${LISTS_PATH}/${l.ref}`}>{l.name}</Link>
-                    {l.isDefault ? <span className="account-table__sub"> {t("default_badge")}</span> : null}
-                  </th>
-                  <td>{l.items}</td>
-                  <td>{l.isPublic ? t("visibility.public") : t("visibility.private")}</td>
-                  <td>{l.updated ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AccountTable
+          caption={t("caption", { count: lists.length, max: loaderData.max })}
+          rows={lists}
+          rowKey={(l) => l.ref}
+          columns={[
+            {
+              header: t("col.name"),
+              rowHeader: true,
+              cell: (l) => (
+                <>
+                  <Link to={`${LISTS_PATH}/${l.ref}`}>{l.name}</Link>
+                  {l.isDefault ? <span className="account-table__sub"> {t("default_badge")}</span> : null}
+                </>
+              ),
+            },
+            { header: t("col.items"), cell: (l) => l.items },
+            { header: t("col.visibility"), cell: (l) => (l.isPublic ? t("visibility.public") : t("visibility.private")) },
+            { header: t("col.updated"), cell: (l) => l.updated ?? "—" },
+          ]}
+        />
       )}
       <h2 id="lista-nova-titulo">{t("create.heading")}</h2>
       <Form method="post" aria-labelledby="lista-nova-titulo" noValidate>

@@ -6,6 +6,7 @@ import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PageTitle } from "~/components/profile/PageTitle";
 import { SelectField } from "~/components/forms/SelectField";
 import { TextField } from "~/components/forms/TextField";
+import { AccountTable } from "~/components/ui/AccountTable";
 import type { Route } from "./+types/sugestoes";
 import { loadSuggestions } from "./sugestoes.server";
 import { PROFESSOR_SUGGESTION_PATH, SUGGESTIONS_PATH } from "./paths-library-requests";
@@ -76,45 +77,37 @@ export default function MySuggestionsPage({ loaderData }: Route.ComponentProps) 
       ) : items.length === 0 ? (
         <p>{filtered ? t("suggestions.empty_filtered") : t("suggestions.empty")}</p>
       ) : (
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-        <div className="account-table-wrap" role="region" tabIndex={0} aria-labelledby="sugestoes-legenda">
-          <table className="account-table">
-            <caption id="sugestoes-legenda">{t("suggestions.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("suggestions.col.title")}</th>
-                <th scope="col">{t("suggestions.col.author")}</th>
-                <th scope="col">{t("suggestions.col.publisher")}</th>
-                <th scope="col">{t("suggestions.col.library")}</th>
-                <th scope="col">{t("suggestions.col.date")}</th>
-                <th scope="col">{t("suggestions.col.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((s) => (
-                <tr key={s.id}>
-                  <th scope="row">
-                    {s.title}
-                    {s.course ? (
-                      <span className="account-table__note">
-                        {t("suggestions.for_discipline", {
-                          tipo: t(`suggestions.bibliography_type.${s.course.type}`),
-                          disciplina: s.course.discipline,
-                          count: s.course.copies,
-                        })}
-                      </span>
-                    ) : null}
-                  </th>
-                  <td>{s.author}</td>
-                  <td>{s.publisher}</td>
-                  <td>{s.library}</td>
-                  <td>{s.date}</td>
-                  <td>{s.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AccountTable
+          caption={t("suggestions.caption")}
+          captionId="sugestoes-legenda"
+          rows={items}
+          rowKey={(s) => s.id}
+          columns={[
+            {
+              header: t("suggestions.col.title"),
+              rowHeader: true,
+              cell: (s) => (
+                <>
+                  {s.title}
+                  {s.course ? (
+                    <span className="account-table__note">
+                      {t("suggestions.for_discipline", {
+                        tipo: t(`suggestions.bibliography_type.${s.course.type}`),
+                        disciplina: s.course.discipline,
+                        count: s.course.copies,
+                      })}
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
+            { header: t("suggestions.col.author"), cell: (s) => s.author },
+            { header: t("suggestions.col.publisher"), cell: (s) => s.publisher },
+            { header: t("suggestions.col.library"), cell: (s) => s.library },
+            { header: t("suggestions.col.date"), cell: (s) => s.date },
+            { header: t("suggestions.col.status"), cell: (s) => s.status },
+          ]}
+        />
       )}
     </div>
   );
