@@ -5,6 +5,7 @@ import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { pageTitle } from "~/components/search/page-title";
 import { FieldFrame } from "~/components/forms/FieldFrame";
+import { AccountTable } from "~/components/ui/AccountTable";
 import { Link } from "~/framework/Link";
 import { flagFailure } from "~/lib/action-failed.server";
 import { useTranslation } from "~/framework/use-translation";
@@ -43,49 +44,38 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
       <p>{t("intro")}</p>
       {choices ? (
         <Form method="post" noValidate>
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
-          <div className="account-table-wrap" role="region" aria-label={t("caption")} tabIndex={0}>
-            <table className="account-table">
-              <caption>{t("caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("col.event")}</th>
-                  <th scope="col">{t("col.email")}</th>
-                  <th scope="col">{t("col.app")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {choices.map((c) => {
-                  const event = t(`events.${c.evento}`);
-                  return (
-                    <tr key={c.evento}>
-                      <th scope="row" id={`evento-${c.evento}`}>
-                        {event}
-                      </th>
-                      <td>
-                        <input
-                          type="checkbox"
-                          id={`${c.evento}.email`}
-                          name={`${c.evento}.email`}
-                          defaultChecked={c.email}
-                          aria-label={t("email_for", { event })}
-                        />
-                      </td>
-                      <td>
-                        <input
-                          type="checkbox"
-                          id={`${c.evento}.app`}
-                          name={`${c.evento}.app`}
-                          defaultChecked={c.app}
-                          aria-label={t("app_for", { event })}
-                        />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <AccountTable
+            caption={t("caption")}
+            rows={choices}
+            rowKey={(c) => c.evento}
+            columns={[
+              { header: t("col.event"), rowHeader: true, id: (c) => `evento-${c.evento}`, cell: (c) => t(`events.${c.evento}`) },
+              {
+                header: t("col.email"),
+                cell: (c) => (
+                  <input
+                    type="checkbox"
+                    id={`${c.evento}.email`}
+                    name={`${c.evento}.email`}
+                    defaultChecked={c.email}
+                    aria-label={t("email_for", { event: t(`events.${c.evento}`) })}
+                  />
+                ),
+              },
+              {
+                header: t("col.app"),
+                cell: (c) => (
+                  <input
+                    type="checkbox"
+                    id={`${c.evento}.app`}
+                    name={`${c.evento}.app`}
+                    defaultChecked={c.app}
+                    aria-label={t("app_for", { event: t(`events.${c.evento}`) })}
+                  />
+                ),
+              },
+            ]}
+          />
           <FieldFrame
             id="dias"
             label={t("days_label")}

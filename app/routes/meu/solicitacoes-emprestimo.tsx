@@ -10,6 +10,7 @@ import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/forms/SelectField";
 import { FieldFrame } from "~/components/forms/FieldFrame";
+import { AccountTable } from "~/components/ui/AccountTable";
 import { flagFailure } from "~/lib/action-failed.server";
 import { LOAN_REQUEST_STATES } from "~/lib/api/account/loan-request-states";
 import type { Route } from "./+types/solicitacoes-emprestimo";
@@ -94,53 +95,41 @@ export default function LoanRequestsPage({ loaderData, actionData }: Route.Compo
       </Form>
       <ListFrame items={items} failed={t("loanRequests.failed")} empty={t("loanRequests.empty")}>
         {(rows) => (
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-          <div className="account-table-wrap" role="region" aria-label={t("loanRequests.caption")} tabIndex={0}>
-            <table className="account-table">
-              <caption>{t("loanRequests.caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("col.title")}</th>
-                  <th scope="col">{t("loanRequests.col.state")}</th>
-                  <th scope="col">{t("loanRequests.col.date")}</th>
-                  <th scope="col">{t("loanRequests.col.origin")}</th>
-                  <th scope="col">{t("loanRequests.col.receiving")}</th>
-                  <th scope="col">{t("loanRequests.col.receivingNote")}</th>
-                  <th scope="col">{t("col.copy")}</th>
-                  <th scope="col">{t("col.cancel_date")}</th>
-                  <th scope="col">{t("col.actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.id}>
-                    <th scope="row">
-                      <Link to={`/acervo/${r.codAcervo}`} lang={lang.record(r.language)}>
-                        {r.title}
-                      </Link>
-                    </th>
-                    <td>{t(`loanRequests.state.${r.state}`)}</td>
-                    <td>{r.date}</td>
-                    <td>{r.origin}</td>
-                    <td>{r.receiving}</td>
-                    <td>{r.receivingNote}</td>
-                    <td>{r.copy}</td>
-                    <td>{r.cancelDate}</td>
-                    <td>
-                      {r.state === "aguardando" ? (
-                        <Form method="post" onSubmit={(e) => confirm.ask(e, { id: r.id, title: r.title, language: r.language })}>
-                          <input type="hidden" name="solicitacao" value={r.id} />
-                          <button type="submit" name="intent" value="confirmar" className="button button--secondary">
-                            {t("loanRequests.cancel", { title: r.title })}
-                          </button>
-                        </Form>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AccountTable
+            caption={t("loanRequests.caption")}
+            rows={rows}
+            rowKey={(r) => r.id}
+            columns={[
+              {
+                header: t("col.title"),
+                rowHeader: true,
+                cell: (r) => (
+                  <Link to={`/acervo/${r.codAcervo}`} lang={lang.record(r.language)}>
+                    {r.title}
+                  </Link>
+                ),
+              },
+              { header: t("loanRequests.col.state"), cell: (r) => t(`loanRequests.state.${r.state}`) },
+              { header: t("loanRequests.col.date"), cell: (r) => r.date },
+              { header: t("loanRequests.col.origin"), cell: (r) => r.origin },
+              { header: t("loanRequests.col.receiving"), cell: (r) => r.receiving },
+              { header: t("loanRequests.col.receivingNote"), cell: (r) => r.receivingNote },
+              { header: t("col.copy"), cell: (r) => r.copy },
+              { header: t("col.cancel_date"), cell: (r) => r.cancelDate },
+              {
+                header: t("col.actions"),
+                cell: (r) =>
+                  r.state === "aguardando" ? (
+                    <Form method="post" onSubmit={(e) => confirm.ask(e, { id: r.id, title: r.title, language: r.language })}>
+                      <input type="hidden" name="solicitacao" value={r.id} />
+                      <button type="submit" name="intent" value="confirmar" className="button button--secondary">
+                        {t("loanRequests.cancel", { title: r.title })}
+                      </button>
+                    </Form>
+                  ) : null,
+              },
+            ]}
+          />
         )}
       </ListFrame>
       {confirm.dialog((item, close) => (
