@@ -4,6 +4,7 @@ import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { ListFrame } from "~/components/account/ListFrame";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { AccountTable } from "~/components/ui/AccountTable";
 import { Link } from "~/framework/Link";
 import { flagFailure } from "~/lib/action-failed.server";
 import { useTranslation } from "~/framework/use-translation";
@@ -42,58 +43,51 @@ export default function PermanentBasketPage({ loaderData, actionData }: Route.Co
           // A document form (also with JavaScript): "Export" answers with a file download, which a client-side
           // navigation cannot receive; the other actions redirect back here with their result.
           <Form method="post" reloadDocument aria-labelledby="permanente-acoes-titulo">
-            <div className="account-table-wrap">
-              <table className="account-table">
-                <caption>{t("caption", { count: rows.length })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("col.select")}</th>
-                    <th scope="col">{t("col.title")}</th>
-                    <th scope="col">{t("col.author")}</th>
-                    <th scope="col">{t("col.added")}</th>
-                    <th scope="col">{t("col.actions")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((i) => (
-                    <tr key={i.id}>
-                      <td>
-                        <input
-                          type="checkbox"
-                          id={`permanente-${i.id}`}
-                          name="acervo"
-                          value={i.id}
-                          defaultChecked={selected.has(i.id)}
-                          className="account-check"
-                          aria-describedby={result?.field === "acervo" && i.id === rows[0].id ? "permanente-erro" : undefined}
-                        />
-                        <label htmlFor={`permanente-${i.id}`} className="visually-hidden">
-                          {t("select_named", { title: i.title })}
-                        </label>
-                      </td>
-                      <th scope="row">
-                        <Link to={i.href} lang={i.lang}>
-                          {i.title}
-                        </Link>
-                        {i.type || i.year ? (
-                          <>
-                            {" "}
-                            <span className="account-table__sub">{[i.type, i.year].filter(Boolean).join(", ")}</span>
-                          </>
-                        ) : null}
-                      </th>
-                      <td>{i.author ?? t("no_author")}</td>
-                      <td>{i.added}</td>
-                      <td>
-                        <button type="submit" name="intent" value={`remover:${i.id}`} className="button button--secondary">
-                          {t("remove_named", { title: i.title })}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AccountTable
+              caption={t("caption", { count: rows.length })}
+              rows={rows}
+              rowKey={(i) => i.id}
+              selection={{
+                header: t("col.select"),
+                name: "acervo",
+                value: (i) => i.id,
+                id: (i) => `permanente-${i.id}`,
+                hiddenLabel: true,
+                label: (i) => t("select_named", { title: i.title }),
+                checked: (i) => selected.has(i.id),
+                className: "account-check",
+                describedBy: (i) => (result?.field === "acervo" && i.id === rows[0].id ? "permanente-erro" : undefined),
+              }}
+              columns={[
+                {
+                  header: t("col.title"),
+                  rowHeader: true,
+                  cell: (i) => (
+                    <>
+                      <Link to={i.href} lang={i.lang}>
+                        {i.title}
+                      </Link>
+                      {i.type || i.year ? (
+                        <>
+                          {" "}
+                          <span className="account-table__sub">{[i.type, i.year].filter(Boolean).join(", ")}</span>
+                        </>
+                      ) : null}
+                    </>
+                  ),
+                },
+                { header: t("col.author"), cell: (i) => i.author ?? t("no_author") },
+                { header: t("col.added"), cell: (i) => i.added },
+                {
+                  header: t("col.actions"),
+                  cell: (i) => (
+                    <button type="submit" name="intent" value={`remover:${i.id}`} className="button button--secondary">
+                      {t("remove_named", { title: i.title })}
+                    </button>
+                  ),
+                },
+              ]}
+            />
             {result?.field === "acervo" ? (
               <p id="permanente-erro" className="field__error">
                 <span className="visually-hidden">{loaderData.errorPrefix}</span> {result.error}
