@@ -7,6 +7,7 @@ import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { ListFrame } from "~/components/account/ListFrame";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { AccountTable } from "~/components/ui/AccountTable";
 import { flagFailure } from "~/lib/action-failed.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/itens-salvos";
@@ -49,90 +50,85 @@ export default function SavedPage({ loaderData, actionData }: Route.ComponentPro
       <p>{t("alert_intro")}</p>
       <ListFrame items={items} failed={t("failed")} empty={t("empty")}>
         {(rows) => (
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-          <div className="account-table-wrap" role="region" aria-label={t("caption")} tabIndex={0}>
-            <table className="account-table">
-              <caption>{t("caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("col.name")}</th>
-                  <th scope="col">{t("col.date")}</th>
-                  <th scope="col">{t("col.alert")}</th>
-                  <th scope="col">{t("col.actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((s) => {
+          <AccountTable
+            caption={t("caption")}
+            rows={rows}
+            rowKey={(s) => s.id}
+            columns={[
+              { header: t("col.name"), rowHeader: true, cell: (s) => s.name },
+              { header: t("col.date"), cell: (s) => s.date },
+              {
+                header: t("col.alert"),
+                cell: (s) => {
                   const fieldId = `alerta-${s.id}`;
                   const invalid = result?.field === fieldId;
                   const typed = result?.alert?.id === s.id ? result.alert.value : s.alert;
                   return (
-                    <tr key={s.id}>
-                      <th scope="row">{s.name}</th>
-                      <td>{s.date}</td>
-                      <td>
-                        <Form method="post" className="inline-form">
-                          <input type="hidden" name="id" value={s.id} />
-                          {invalid ? (
-                            <p className="field__error" id={`${fieldId}-erro`}>
-                              <span className="visually-hidden">{t("common:errors.prefix")} </span>
-                              {result?.error}
-                            </p>
-                          ) : null}
-                          <label htmlFor={fieldId} className="visually-hidden">
-                            {t("alert_label", { name: s.name })}
-                          </label>
-                          <select
-                            id={fieldId}
-                            name="alerta"
-                            defaultValue={typed}
-                            aria-invalid={invalid ? true : undefined}
-                            aria-describedby={invalid ? `${fieldId}-erro` : undefined}
-                          >
-                            {ALERT_CHOICES.map((c) => (
-                              <option key={c} value={c}>
-                                {t(`alert.${c}`)}
-                              </option>
-                            ))}
-                          </select>{" "}
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="alerta"
-                            className="button button--secondary"
-                            aria-label={t("alert_save_named", { name: s.name })}
-                          >
-                            {t("alert_save")}
-                          </button>
-                        </Form>
-                      </td>
-                      <td>
-                        <Link to={s.href} aria-label={t("run_named", { name: s.name })}>
-                          {t("run")}
-                        </Link>{" "}
-                        <Form
-                          method="post"
-                          className="inline-form"
-                          onSubmit={(e) => {
-                            // With JS the confirmation is a dialog; without, the server answers the confirmation page.
-                            if (!hydrated || !dialog.current) return;
-                            e.preventDefault();
-                            setChosen({ id: s.id, name: s.name });
-                            dialog.current.showModal();
-                          }}
-                        >
-                          <input type="hidden" name="id" value={s.id} />
-                          <button type="submit" name="intent" value="confirmar" className="button button--secondary">
-                            {t("delete", { name: s.name })}
-                          </button>
-                        </Form>
-                      </td>
-                    </tr>
+                    <Form method="post" className="inline-form">
+                      <input type="hidden" name="id" value={s.id} />
+                      {invalid ? (
+                        <p className="field__error" id={`${fieldId}-erro`}>
+                          <span className="visually-hidden">{t("common:errors.prefix")} </span>
+                          {result?.error}
+                        </p>
+                      ) : null}
+                      <label htmlFor={fieldId} className="visually-hidden">
+                        {t("alert_label", { name: s.name })}
+                      </label>
+                      <select
+                        id={fieldId}
+                        name="alerta"
+                        defaultValue={typed}
+                        aria-invalid={invalid ? true : undefined}
+                        aria-describedby={invalid ? `${fieldId}-erro` : undefined}
+                      >
+                        {ALERT_CHOICES.map((c) => (
+                          <option key={c} value={c}>
+                            {t(`alert.${c}`)}
+                          </option>
+                        ))}
+                      </select>{" "}
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="alerta"
+                        className="button button--secondary"
+                        aria-label={t("alert_save_named", { name: s.name })}
+                      >
+                        {t("alert_save")}
+                      </button>
+                    </Form>
                   );
-                })}
-              </tbody>
-            </table>
-          </div>
+                },
+              },
+              {
+                header: t("col.actions"),
+                cell: (s) => (
+                  <>
+                    <Link to={s.href} aria-label={t("run_named", { name: s.name })}>
+                      {t("run")}
+                    </Link>{" "}
+                    <Form
+                      method="post"
+                      className="inline-form"
+                      onSubmit={(e) => {
+                        // With JS the confirmation is a dialog; without, the server answers the confirmation page.
+                        if (!hydrated || !dialog.current) return;
+                        e.preventDefault();
+                        setChosen({ id: s.id, name: s.name });
+                        dialog.current.showModal();
+                      }}
+                    >
+                      <input type="hidden" name="id" value={s.id} />
+                      <button type="submit" name="intent" value="confirmar" className="button button--secondary">
+                        {t("delete", { name: s.name })}
+                      </button>
+                    </Form>
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
       </ListFrame>
       <p>

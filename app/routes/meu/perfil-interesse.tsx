@@ -7,6 +7,7 @@ import { ErrorTitle } from "~/components/account/ErrorTitle";
 import { ListFrame } from "~/components/account/ListFrame";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { AccountTable } from "~/components/ui/AccountTable";
 import { SelectField } from "~/components/forms/SelectField";
 import { TextField } from "~/components/forms/TextField";
 import { flagFailure } from "~/lib/action-failed.server";
@@ -91,38 +92,29 @@ export default function InterestProfilePage({ loaderData, actionData }: Route.Co
         <h2 id="itens-titulo">{t("profile.items_heading")}</h2>
         <ListFrame items={items} failed={t("profile.failed")} empty={t("profile.empty")}>
           {(rows) => (
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-            <div className="account-table-wrap" role="region" aria-label={t("profile.items_caption")} tabIndex={0}>
-              <table className="account-table">
-                <caption>{t("profile.items_caption")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("profile.col.kind")}</th>
-                    <th scope="col">{t("profile.col.description")}</th>
-                    <th scope="col">{t("profile.col.actions")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((i) => (
-                    <tr key={`${i.kind}:${i.codigo}`}>
-                      <td>{kindLabel(i.kind)}</td>
-                      <th scope="row">{i.descricao}</th>
-                      <td>
-                        <Form method="post" className="inline-form">
-                          <input type="hidden" name="intent" value="remover" />
-                          <input type="hidden" name="codigo" value={i.codigo} />
-                          <input type="hidden" name="tipoDSI" value={i.kind} />
-                          <input type="hidden" name="codTipoArea" value={i.codTipoArea} />
-                          <button type="submit" className="button button--secondary">
-                            {t("profile.remove", { name: i.descricao })}
-                          </button>
-                        </Form>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AccountTable
+              caption={t("profile.items_caption")}
+              rows={rows}
+              rowKey={(i) => `${i.kind}:${i.codigo}`}
+              columns={[
+                { header: t("profile.col.kind"), cell: (i) => kindLabel(i.kind) },
+                { header: t("profile.col.description"), rowHeader: true, cell: (i) => i.descricao },
+                {
+                  header: t("profile.col.actions"),
+                  cell: (i) => (
+                    <Form method="post" className="inline-form">
+                      <input type="hidden" name="intent" value="remover" />
+                      <input type="hidden" name="codigo" value={i.codigo} />
+                      <input type="hidden" name="tipoDSI" value={i.kind} />
+                      <input type="hidden" name="codTipoArea" value={i.codTipoArea} />
+                      <button type="submit" className="button button--secondary">
+                        {t("profile.remove", { name: i.descricao })}
+                      </button>
+                    </Form>
+                  ),
+                },
+              ]}
+            />
           )}
         </ListFrame>
       </section>
