@@ -7,6 +7,7 @@ import { Link } from "~/framework/Link";
 import type { Route } from "./+types/emprestimos";
 import { ListFrame } from "~/components/account/ListFrame";
 import { ListTitle } from "~/components/account/ListTitle";
+import { AccountTable } from "~/components/ui/AccountTable";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { pageTitle } from "~/components/search/page-title";
 import { privateAreaPath } from "~/lib/product";
@@ -50,96 +51,96 @@ function RenewalOutcome({ outcome }: { outcome: NonNullable<Route.ComponentProps
 }
 
 /** A column the table can be ordered by: a plain GET link; the current order's column carries aria-sort. */
-function SortHeader({ order, current, label }: { order: LoanOrder; current: LoanOrder; label: string }) {
-  const { t } = useTranslation("loans");
-  if (order === current)
-    return (
-      <th scope="col" aria-sort="ascending">
-        {label}
-        <span className="visually-hidden"> {t("sort.current")}</span>
-      </th>
-    );
-  return (
-    <th scope="col">
-      <Link to={`?ordem=${order}`}>
-        {label}
-        <span className="visually-hidden"> {t("sort.by")}</span>
-      </Link>
-    </th>
-  );
+function sortColumn(order: LoanOrder, current: LoanOrder, label: string, t: (key: string) => string) {
+  return order === current
+    ? {
+        sort: "ascending" as const,
+        header: (
+          <>
+            {label}
+            <span className="visually-hidden"> {t("sort.current")}</span>
+          </>
+        ),
+      }
+    : {
+        header: (
+          <Link to={`?ordem=${order}`}>
+            {label}
+            <span className="visually-hidden"> {t("sort.by")}</span>
+          </Link>
+        ),
+      };
 }
 
 function LoansTable({ loans, selectable, order }: { loans: readonly LoanRow[]; selectable: boolean; order: LoanOrder }) {
   const { t } = useTranslation("loans");
   const lang = useLangOfParts();
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    <div className="account-table-wrap" role="region" aria-label={t("table.caption", { count: loans.length })} tabIndex={0}>
-      <table className="account-table">
-        <caption>{t("table.caption", { count: loans.length })}</caption>
-        <thead>
-          <tr>
-            {selectable ? (
-              <th scope="col">
-                <span className="visually-hidden">{t("table.select")}</span>
-              </th>
-            ) : null}
-            <SortHeader order="titulo" current={order} label={t("table.title")} />
-            <th scope="col">{t("table.library")}</th>
-            <th scope="col">{t("table.lent")}</th>
-            <SortHeader order="vencimento" current={order} label={t("table.due")} />
-            <th scope="col">{t("table.renewals")}</th>
-            <th scope="col">{t("table.kind")}</th>
-            <th scope="col">{t("table.renewal")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loans.map((l) => (
-            <tr key={l.id} className={l.overdue ? "account-table__row--overdue" : undefined}>
-              {selectable ? (
-                <td>
-                  {l.renewable ? (
-                    <>
-                      <input type="checkbox" id={`renovar-${l.id}`} name="emprestimo" value={l.id} className="account-check" />
-                      <label htmlFor={`renovar-${l.id}`} className="visually-hidden">
-                        {t("table.renew_item", { title: l.title })}
-                      </label>
-                    </>
-                  ) : null}
-                </td>
+    <AccountTable
+      caption={t("table.caption", { count: loans.length })}
+      rows={loans}
+      rowKey={(l) => l.id}
+      rowClassName={(l) => (l.overdue ? "account-table__row--overdue" : undefined)}
+      selection={
+        selectable
+          ? {
+              header: <span className="visually-hidden">{t("table.select")}</span>,
+              name: "emprestimo",
+              value: (l) => l.id,
+              id: (l) => `renovar-${l.id}`,
+              hiddenLabel: true,
+              label: (l) => t("table.renew_item", { title: l.title }),
+              selectable: (l) => l.renewable,
+              className: "account-check",
+            }
+          : undefined
+      }
+      columns={[
+        {
+          ...sortColumn("titulo", order, t("table.title"), t),
+          rowHeader: true,
+          cell: (l) => (
+            <>
+              <ListTitle codAcervo={l.codAcervo} title={l.title} lang={lang.record(l.language)} />
+              {l.author ? (
+                <>
+                  <TextSep />
+                  <span className="account-table__sub">{l.author}</span>
+                </>
               ) : null}
-              <th scope="row">
-                <ListTitle codAcervo={l.codAcervo} title={l.title} lang={lang.record(l.language)} />
-                {l.author ? (
-                  <>
-                    <TextSep />
-                    <span className="account-table__sub">{l.author}</span>
-                  </>
-                ) : null}
-              </th>
-              <td lang={lang.vocabulary}>{l.library}</td>
-              <td>{l.lent}</td>
-              <td>
-                {l.due}
-                {l.overdue ? (
-                  <>
-                    {" "}
-                    <strong className="badge badge--danger">{t("overdue")}</strong>
-                  </>
-                ) : null}
-              </td>
-              <td>{l.renewalLimit === null ? l.renewals : t("table.renewals_of", { used: l.renewals, allowed: l.renewalLimit })}</td>
-              <td>{t(`kinds.${l.kind}`, { defaultValue: l.kind })}</td>
-              <td>
-                {l.renewable
-                  ? t("table.can_renew")
-                  : t(`reasons.${l.reason ?? "desconhecido"}`, { defaultValue: l.reasonText ?? t("reasons.desconhecido") })}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </>
+          ),
+        },
+        { header: t("table.library"), lang: () => lang.vocabulary, cell: (l) => l.library },
+        { header: t("table.lent"), cell: (l) => l.lent },
+        {
+          ...sortColumn("vencimento", order, t("table.due"), t),
+          cell: (l) => (
+            <>
+              {l.due}
+              {l.overdue ? (
+                <>
+                  {" "}
+                  <strong className="badge badge--danger">{t("overdue")}</strong>
+                </>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          header: t("table.renewals"),
+          cell: (l) => (l.renewalLimit === null ? l.renewals : t("table.renewals_of", { used: l.renewals, allowed: l.renewalLimit })),
+        },
+        { header: t("table.kind"), cell: (l) => t(`kinds.${l.kind}`, { defaultValue: l.kind }) },
+        {
+          header: t("table.renewal"),
+          cell: (l) =>
+            l.renewable
+              ? t("table.can_renew")
+              : t(`reasons.${l.reason ?? "desconhecido"}`, { defaultValue: l.reasonText ?? t("reasons.desconhecido") }),
+        },
+      ]}
+    />
   );
 }
 
