@@ -8,6 +8,7 @@ import { ListFrame } from "~/components/account/ListFrame";
 import { BulkHoldChanges, BulkHoldOutcome } from "~/components/account/BulkHoldChanges";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { AccountTable } from "~/components/ui/AccountTable";
 import { ConfirmBody, ConfirmPage, submitterValue, useConfirmDialog, type ConfirmBodyProps } from "~/components/account/ConfirmStep";
 import { HOLD_CHANGEABLE_STATES } from "~/lib/api/account/types";
 import type { Route } from "./+types/reservas";
@@ -78,39 +79,27 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
         <h2 id="lista-espera">{t("waiting.heading")}</h2>
         <ListFrame items={waiting} failed={t("waiting.failed")} empty={t("waiting.empty")}>
           {(items) => (
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-            <div className="account-table-wrap" role="region" aria-label={t("waiting.caption")} tabIndex={0}>
-              <table className="account-table">
-                <caption>{t("waiting.caption")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("col.title")}</th>
-                    <th scope="col">{t("col.position")}</th>
-                    <th scope="col">{t("waiting.since")}</th>
-                    <th scope="col">{t("col.actions")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((w) => (
-                    <tr key={w.codAcervo}>
-                      <th scope="row">
-                        <Link to={`/acervo/${w.codAcervo}`}>{w.title}</Link>
-                      </th>
-                      <td>{w.position}</td>
-                      <td>{w.since}</td>
-                      <td>
-                        <Form method="post">
-                          <input type="hidden" name="acervo" value={w.codAcervo} />
-                          <button type="submit" name="intent" value="sair-lista" className="button button--secondary">
-                            {t("waiting.leave", { title: w.title })}
-                          </button>
-                        </Form>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AccountTable
+              caption={t("waiting.caption")}
+              rows={items}
+              rowKey={(w) => w.codAcervo}
+              columns={[
+                { header: t("col.title"), rowHeader: true, cell: (w) => <Link to={`/acervo/${w.codAcervo}`}>{w.title}</Link> },
+                { header: t("col.position"), cell: (w) => w.position },
+                { header: t("waiting.since"), cell: (w) => w.since },
+                {
+                  header: t("col.actions"),
+                  cell: (w) => (
+                    <Form method="post">
+                      <input type="hidden" name="acervo" value={w.codAcervo} />
+                      <button type="submit" name="intent" value="sair-lista" className="button button--secondary">
+                        {t("waiting.leave", { title: w.title })}
+                      </button>
+                    </Form>
+                  ),
+                },
+              ]}
+            />
           )}
         </ListFrame>
       </section>
@@ -119,38 +108,27 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
         <h2 id="historico-reservas">{t("history.heading")}</h2>
         <ListFrame items={history} failed={t("history.failed")} empty={t("history.empty")}>
           {(items) => (
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-            <div className="account-table-wrap" role="region" aria-label={t("history.caption")} tabIndex={0}>
-              <table className="account-table">
-                <caption>{t("history.caption")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("col.title")}</th>
-                    <th scope="col">{t("col.state")}</th>
-                    <th scope="col">{t("col.library")}</th>
-                    <th scope="col">{t("col.placed")}</th>
-                    <th scope="col">{t("col.cancel_date")}</th>
-                    <th scope="col">{t("col.observation")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((h) => (
-                    <tr key={h.id}>
-                      <th scope="row">
-                        <Link to={`/acervo/${h.codAcervo}`} lang={lang.record(h.language)}>
-                          {h.title}
-                        </Link>
-                      </th>
-                      <td>{t(`state.${h.state}`)}</td>
-                      <td lang={lang.vocabulary}>{h.library}</td>
-                      <td>{h.placed}</td>
-                      <td>{h.cancelDate}</td>
-                      <td>{h.observation}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AccountTable
+              caption={t("history.caption")}
+              rows={items}
+              rowKey={(h) => h.id}
+              columns={[
+                {
+                  header: t("col.title"),
+                  rowHeader: true,
+                  cell: (h) => (
+                    <Link to={`/acervo/${h.codAcervo}`} lang={lang.record(h.language)}>
+                      {h.title}
+                    </Link>
+                  ),
+                },
+                { header: t("col.state"), cell: (h) => t(`state.${h.state}`) },
+                { header: t("col.library"), lang: () => lang.vocabulary, cell: (h) => h.library },
+                { header: t("col.placed"), cell: (h) => h.placed },
+                { header: t("col.cancel_date"), cell: (h) => h.cancelDate },
+                { header: t("col.observation"), cell: (h) => h.observation },
+              ]}
+            />
           )}
         </ListFrame>
       </section>
@@ -181,65 +159,47 @@ function ActiveHolds({ holds, bulk }: { holds: readonly HoldView[]; bulk: Parame
           );
         }}
       >
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
-        <div className="account-table-wrap" role="region" aria-label={t("active_caption")} tabIndex={0}>
-          <table className="account-table">
-            <caption>{t("active_caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("col.select")}</th>
-                <th scope="col">{t("col.title")}</th>
-                <th scope="col">{t("col.state")}</th>
-                <th scope="col">{t("col.position")}</th>
-                <th scope="col">{t("col.library")}</th>
-                <th scope="col">{t("col.location")}</th>
-                <th scope="col">{t("col.copy")}</th>
-                <th scope="col">{t("col.placed")}</th>
-                <th scope="col">{t("col.release")}</th>
-                <th scope="col">{t("col.observation")}</th>
-                <th scope="col">{t("col.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {holds.map((h) => (
-                <tr key={h.id}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      name="reserva"
-                      value={h.id}
-                      id={`reserva-${h.id}`}
-                      aria-label={t("select_hold", { title: h.title })}
-                      defaultChecked={bulk.values?.reservas?.includes(h.id)}
-                    />
-                  </td>
-                  <th scope="row">
-                    <Link to={`/acervo/${h.codAcervo}`} lang={lang.record(h.language)}>
-                      {h.title}
-                    </Link>
-                  </th>
-                  <td>
-                    <StateText hold={h} />
-                  </td>
-                  <td>{h.position ?? ""}</td>
-                  <td lang={lang.vocabulary}>{h.library}</td>
-                  <td>{h.location}</td>
-                  <td>{copyOf(h, t)}</td>
-                  <td>{h.placed}</td>
-                  <td>{h.releaseDate}</td>
-                  <td>{h.observation}</td>
-                  <td>
-                    {HOLD_CHANGEABLE_STATES.includes(h.state) ? (
-                      <Link to={`${HOLDS_PATH}/${h.id}`} aria-label={t("manage_hold", { title: h.title })}>
-                        {t("manage")}
-                      </Link>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AccountTable
+          caption={t("active_caption")}
+          rows={holds}
+          rowKey={(h) => h.id}
+          selection={{
+            header: t("col.select"),
+            name: "reserva",
+            value: (h) => h.id,
+            id: (h) => `reserva-${h.id}`,
+            label: (h) => t("select_hold", { title: h.title }),
+            checked: (h) => bulk.values?.reservas?.includes(h.id),
+          }}
+          columns={[
+            {
+              header: t("col.title"),
+              rowHeader: true,
+              cell: (h) => (
+                <Link to={`/acervo/${h.codAcervo}`} lang={lang.record(h.language)}>
+                  {h.title}
+                </Link>
+              ),
+            },
+            { header: t("col.state"), cell: (h) => <StateText hold={h} /> },
+            { header: t("col.position"), cell: (h) => h.position ?? "" },
+            { header: t("col.library"), lang: () => lang.vocabulary, cell: (h) => h.library },
+            { header: t("col.location"), cell: (h) => h.location },
+            { header: t("col.copy"), cell: (h) => copyOf(h, t) },
+            { header: t("col.placed"), cell: (h) => h.placed },
+            { header: t("col.release"), cell: (h) => h.releaseDate },
+            { header: t("col.observation"), cell: (h) => h.observation },
+            {
+              header: t("col.actions"),
+              cell: (h) =>
+                HOLD_CHANGEABLE_STATES.includes(h.state) ? (
+                  <Link to={`${HOLDS_PATH}/${h.id}`} aria-label={t("manage_hold", { title: h.title })}>
+                    {t("manage")}
+                  </Link>
+                ) : null,
+            },
+          ]}
+        />
         <BulkHoldChanges {...bulk} />
         <p>
           <button type="submit" name="intent" value="confirmar" className="button">
