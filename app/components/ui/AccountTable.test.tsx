@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { AccountTable, type AccountTableProps } from "./AccountTable";
+import { AccountTable, titleColumn, type AccountTableProps } from "./AccountTable";
 
 interface Loan {
   id: number;
@@ -110,5 +111,31 @@ describe("AccountTable", () => {
   it("says the empty sentence instead of an empty table", () => {
     expect(render({ rows: [], empty: "No loans." })).toBe('<p class="account-list__empty">No loans.</p>');
     expect(render({ rows: [] })).toContain("<tbody></tbody>");
+  });
+});
+
+describe("titleColumn", () => {
+  it("names each row by its title, linked to the title's page, in the record's language", () => {
+    type Hold = { id: number; codAcervo: number; title: string; language: string | null };
+    const holds: Hold[] = [
+      { id: 1, codAcervo: 12, title: "Dom Casmurro", language: "por" },
+      { id: 2, codAcervo: 34, title: "Ulysses", language: "eng" },
+    ];
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => (
+          <AccountTable<Hold>
+            caption="Holds"
+            rows={holds}
+            rowKey={(h) => h.id}
+            columns={[titleColumn("Title", (idioma) => (idioma === "eng" ? "en" : undefined)), { header: "State", cell: () => "active" }]}
+          />
+        ),
+      },
+    ]);
+    const html = renderToStaticMarkup(<Stub initialEntries={["/"]} />);
+    expect(html).toContain('<th scope="row"><a href="/acervo/12" data-discover="true">Dom Casmurro</a></th>');
+    expect(html).toContain('<th scope="row"><a lang="en" href="/acervo/34" data-discover="true">Ulysses</a></th>');
   });
 });

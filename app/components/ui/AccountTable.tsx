@@ -1,4 +1,5 @@
 import type { Key, ReactNode } from "react";
+import { Link } from "~/framework/Link";
 
 /** One column of an account table. */
 export interface AccountColumn<Row> {
@@ -128,4 +129,30 @@ function selectionCell<Row>(s: AccountSelection<Row>, row: Row) {
       ) : null}
     </>
   );
+}
+
+/** A row that names a title of the catalogue: its id, its title and the record's language (MARC 008/041). */
+interface TitleRow {
+  codAcervo: number;
+  title: string;
+  language?: string | null;
+}
+
+/**
+ * The row-header column many account tables start with: the title, linked to its page, marked with the record's
+ * language (`recordLang`: `useLangOfParts().record`).
+ */
+export function titleColumn<Row extends TitleRow>(
+  header: ReactNode,
+  recordLang: (language: string | null | undefined) => string | undefined,
+): AccountColumn<Row> {
+  return {
+    header,
+    rowHeader: true,
+    cell: (row) => (
+      <Link to={`/acervo/${row.codAcervo}`} lang={recordLang(row.language)}>
+        {row.title}
+      </Link>
+    ),
+  };
 }

@@ -8,7 +8,7 @@ import { ListFrame } from "~/components/account/ListFrame";
 import { BulkHoldChanges, BulkHoldOutcome } from "~/components/account/BulkHoldChanges";
 import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { AccountTable } from "~/components/ui/AccountTable";
+import { AccountTable, titleColumn } from "~/components/ui/AccountTable";
 import { ConfirmBody, ConfirmPage, submitterValue, useConfirmDialog, type ConfirmBodyProps } from "~/components/account/ConfirmStep";
 import { HOLD_CHANGEABLE_STATES } from "~/lib/api/account/types";
 import type { Route } from "./+types/reservas";
@@ -113,15 +113,7 @@ export default function HoldsPage({ loaderData, actionData }: Route.ComponentPro
               rows={items}
               rowKey={(h) => h.id}
               columns={[
-                {
-                  header: t("col.title"),
-                  rowHeader: true,
-                  cell: (h) => (
-                    <Link to={`/acervo/${h.codAcervo}`} lang={lang.record(h.language)}>
-                      {h.title}
-                    </Link>
-                  ),
-                },
+                titleColumn(t("col.title"), lang.record),
                 { header: t("col.state"), cell: (h) => t(`state.${h.state}`) },
                 { header: t("col.library"), lang: () => lang.vocabulary, cell: (h) => h.library },
                 { header: t("col.placed"), cell: (h) => h.placed },
@@ -172,15 +164,7 @@ function ActiveHolds({ holds, bulk }: { holds: readonly HoldView[]; bulk: Parame
             checked: (h) => bulk.values?.reservas?.includes(h.id),
           }}
           columns={[
-            {
-              header: t("col.title"),
-              rowHeader: true,
-              cell: (h) => (
-                <Link to={`/acervo/${h.codAcervo}`} lang={lang.record(h.language)}>
-                  {h.title}
-                </Link>
-              ),
-            },
+            titleColumn(t("col.title"), lang.record),
             { header: t("col.state"), cell: (h) => <StateText hold={h} /> },
             { header: t("col.position"), cell: (h) => h.position ?? "" },
             { header: t("col.library"), lang: () => lang.vocabulary, cell: (h) => h.library },

@@ -10,7 +10,7 @@ import { StatusMessage } from "~/components/account/StatusMessage";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { SelectField } from "~/components/forms/SelectField";
 import { FieldFrame } from "~/components/forms/FieldFrame";
-import { AccountTable } from "~/components/ui/AccountTable";
+import { AccountTable, titleColumn } from "~/components/ui/AccountTable";
 import { flagFailure } from "~/lib/action-failed.server";
 import { LOAN_REQUEST_STATES } from "~/lib/api/account/loan-request-states";
 import type { Route } from "./+types/solicitacoes-emprestimo";
@@ -100,15 +100,7 @@ export default function LoanRequestsPage({ loaderData, actionData }: Route.Compo
             rows={rows}
             rowKey={(r) => r.id}
             columns={[
-              {
-                header: t("col.title"),
-                rowHeader: true,
-                cell: (r) => (
-                  <Link to={`/acervo/${r.codAcervo}`} lang={lang.record(r.language)}>
-                    {r.title}
-                  </Link>
-                ),
-              },
+              titleColumn(t("col.title"), lang.record),
               { header: t("loanRequests.col.state"), cell: (r) => t(`loanRequests.state.${r.state}`) },
               { header: t("loanRequests.col.date"), cell: (r) => r.date },
               { header: t("loanRequests.col.origin"), cell: (r) => r.origin },
