@@ -8,7 +8,8 @@ import { findTitleId, PRIVATE_AREA } from "../fixtures/demo";
  * control appeared above it at hydration, the link slid down and the click landed on whatever took its place
  * (the citation link on a title page did, under a copy button). Here the page's script is held back, the place
  * of every link, button, field and heading is measured, the script is let go, and after hydration each of them
- * must be where it was. Elements hydration replaces (the footer's links becoming dialog buttons) are left out.
+ * must be where it was. Elements hydration replaces (the footer's links becoming dialog buttons) are left out. The
+ * pages: the catalogue's most visited and every account screen with a JavaScript-only control.
  */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "hydration happens only with JavaScript");
 
@@ -32,7 +33,7 @@ async function movedByHydration(page: Page, path: string): Promise<string[]> {
     await held;
     await route.continue();
   });
-  await page.goto(path);
+  expect((await page.goto(path))?.status()).toBe(200);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
   const before: Place[] = await places(page);
   release();
@@ -56,9 +57,15 @@ test.beforeAll(async ({ request }) => {
 
 for (const [name, path] of [
   ["the home page", () => "/"],
-  ["a results page", () => "/consulta?termo=historia"],
+  ["a results page", () => "/?termo=historia"],
   ["a title page", () => `/acervo/${titleId}`],
   ["a title's citation page, with a copy button per style", () => `/acervo/${titleId}/referencia`],
+  ["the libraries", () => "/bibliotecas"],
+  ["the login page", () => "/login"],
+  ["the accessibility page", () => "/sobre/acessibilidade"],
+  ["the new arrivals", () => "/novidades"],
+  ["the search history", () => "/historico"],
+  ["a title's copies", () => `/acervo/${titleId}/exemplares`],
 ] as const) {
   test(`hydration moves nothing on ${name}`, async ({ page }) => {
     expect(await movedByHydration(page, path())).toEqual([]);
@@ -69,6 +76,10 @@ for (const [name, screen] of [
   ["loans", "emprestimos"],
   ["holds", "reservas"],
   ["debits", "debitos"],
+  ["home", ""],
+  ["personal data", "dados-pessoais"],
+  ["notifications", "notificacoes"],
+  ["lists", "listas"],
 ] as const) {
   test(`hydration moves nothing on the patron's ${name}`, async ({ signedIn }) => {
     expect(await movedByHydration(signedIn, `${PRIVATE_AREA}/${screen}`)).toEqual([]);

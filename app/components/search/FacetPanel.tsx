@@ -108,8 +108,10 @@ export function FacetPanel({ facets, action, search, selected }: FacetPanelProps
           {carriedParams(search).map(([name, value], i) => (
             <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
           ))}
-          {/* Without JS: an Apply button at the top of the panel as well as at its end, never far away. */}
-          {hydrated ? null : apply}
+          {/* An Apply button at the top of the panel as well as at its end, never far away. Without JS it submits the
+              choices; with JS each change applies at once and the button sends the same form. It stays after
+              hydration: taking it away then moved every filter up while the page loaded (ADR 270). */}
+          {apply}
           {groups.map(({ tipo, values }) => {
             const head = values.slice(0, VISIBLE_VALUES);
             const rest = values.slice(VISIBLE_VALUES);
@@ -151,8 +153,7 @@ export function FacetPanel({ facets, action, search, selected }: FacetPanelProps
               </fieldset>
             );
           })}
-          {/* With JS every change applies at once; without it this button submits the choices. */}
-          {hydrated ? null : apply}
+          {apply}
         </Form>
       </details>
     </section>
