@@ -50,6 +50,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 30_000,
+  // An assertion waits up to 10 s for the page to reach its state: on a loaded two-core machine a post, its
+  // redirect and the next page's loaders together have taken over the default 5 s.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   // The list reporter ends with the slowest spec files: where the suite's minutes go (ADR 199).
   reportSlowTests: { max: 15, threshold: 20_000 },

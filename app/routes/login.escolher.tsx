@@ -1,5 +1,5 @@
 import { PageTitle } from "~/components/profile/PageTitle";
-import { useEffect, useRef } from "react";
+import { useArrivalFocus } from "~/lib/use-arrival-focus";
 import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/framework/Link";
@@ -22,10 +22,7 @@ export default function ChooseLogin({ loaderData, actionData }: Route.ComponentP
   const { t: tc } = useTranslation("common");
   const page = actionData?.page ?? loaderData;
   const error = actionData?.error;
-  const doneRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (page.done) doneRef.current?.focus();
-  }, [page.done]);
+  const { ref: doneRef, autoFocus } = useArrivalFocus<HTMLParagraphElement>(page.done);
   const label = (u: string, base: string | null) => (base ? t("chooser.option", { usuario: u, base }) : t("chooser.option_no_base", { usuario: u }));
   return (
     <div className="page login-page">
@@ -33,7 +30,8 @@ export default function ChooseLogin({ loaderData, actionData }: Route.ComponentP
       <h1>{t("chooser.heading")}</h1>
       {page.done ? (
         <div className="notice notice--success">
-          <p role="status" tabIndex={-1} ref={doneRef}>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the result's focus on a page load (WCAG 2.4.3, 4.1.3) */}
+          <p role="status" tabIndex={-1} ref={doneRef} autoFocus={autoFocus}>
             {page.done.base
               ? t("chooser.done", { usuario: page.done.usuario, base: page.done.base })
               : t("chooser.done_no_base", { usuario: page.done.usuario })}

@@ -1,5 +1,5 @@
 import { PageTitle } from "~/components/profile/PageTitle";
-import { useEffect, useRef } from "react";
+import { useArrivalFocus } from "~/lib/use-arrival-focus";
 import { useTranslation } from "~/framework/use-translation";
 import { useNavigation } from "react-router";
 import { Link } from "~/framework/Link";
@@ -19,11 +19,10 @@ export function action(args: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("common");
   const page = actionData?.page ?? loaderData;
-  const flashRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    // The result of the password recovery is where focus starts.
-    if (page.flash === "password_changed" || page.flash === "user_swapped") flashRef.current?.focus();
-  }, [page.flash]);
+  // The result of the password recovery is where focus starts.
+  const { ref: flashRef, autoFocus } = useArrivalFocus<HTMLParagraphElement>(
+    page.flash === "password_changed" || page.flash === "user_swapped" ? page.flash : null,
+  );
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && Boolean(navigation.formAction?.startsWith("/login"));
 
@@ -54,12 +53,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
       {page.flash === "password_changed" ? (
-        <p className="notice notice--success" role="status" tabIndex={-1} ref={flashRef}>
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the result's focus on a page load (WCAG 2.4.3, 4.1.3)
+        <p className="notice notice--success" role="status" tabIndex={-1} ref={flashRef} autoFocus={autoFocus}>
           {t("identity:recovery.done")}
         </p>
       ) : null}
       {page.flash === "user_swapped" ? (
-        <p className="notice notice--success" role="status" tabIndex={-1} ref={flashRef}>
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the result's focus on a page load (WCAG 2.4.3, 4.1.3)
+        <p className="notice notice--success" role="status" tabIndex={-1} ref={flashRef} autoFocus={autoFocus}>
           {t("declarations:swap.done")}
         </p>
       ) : null}

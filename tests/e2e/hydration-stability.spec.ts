@@ -85,3 +85,51 @@ for (const [name, screen] of [
     expect(await movedByHydration(signedIn, `${PRIVATE_AREA}/${screen}`)).toEqual([]);
   });
 }
+
+/**
+ * Hydration takes neither the focus nor the scroll (ADR 275). A page that arrives with a message focuses it on
+ * load (an error summary, an action's result); on a slow machine the patron then moves on, typing in a field and
+ * scrolling to its button, before the scripts have loaded. Hydration focused the message again: the typing went
+ * to it and the page scrolled under the pointer, so the click on "Salvar" landed beside the button and nothing
+ * was saved.
+ */
+async function focusAfterHydration(page: Page, arrive: () => Promise<void>) {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await arrive();
+  const phone = page.getByLabel("Telefone");
+  await phone.fill("(61) 99876-5432");
+  await page.getByRole("button", { name: "Salvar dados pessoais" }).scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => ({ focused: document.activeElement?.id, y: scrollY }));
+  expect(before.focused).toBe("pd-telefone");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  release();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.unrouteAll({ behavior: "wait" });
+  return { before, after: await page.evaluate(() => ({ focused: document.activeElement?.id, y: scrollY })) };
+}
+
+test("hydration leaves the focus and the scroll where the patron put them after a refused save", async ({ signedIn: page }) => {
+  const { before, after } = await focusAfterHydration(page, async () => {
+    await page.goto(`${PRIVATE_AREA}/dados-pessoais`);
+    await page.getByLabel("Telefone").fill("61 3201-abcd");
+    // Sent before hydration: the browser posts the form and loads the answer, whose error summary takes the focus.
+    await page.getByRole("button", { name: "Salvar dados pessoais" }).click();
+    await expect(page.getByRole("alert")).toContainText("Telefone inválido");
+    await expect(page.locator(".error-summary")).toBeFocused();
+  });
+  expect(after).toEqual(before);
+});
+
+test("hydration leaves the focus and the scroll where the patron put them after a saved change", async ({ signedIn: page }) => {
+  const { before, after } = await focusAfterHydration(page, async () => {
+    await page.goto(`${PRIVATE_AREA}/dados-pessoais?aviso=salvo`);
+    await expect(page.locator("#resultado")).toBeFocused();
+  });
+  expect(after).toEqual(before);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useArrivalFocus } from "~/lib/use-arrival-focus";
 import { SelectField } from "~/components/forms/SelectField";
 import { FieldFrame } from "~/components/forms/FieldFrame";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
@@ -101,11 +101,11 @@ export interface BulkOutcomeView {
 export function BulkHoldOutcome({ outcome }: { outcome: BulkOutcomeView }) {
   const { t } = useTranslation("holds");
   const lang = useLangOfParts();
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), [outcome]);
+  const { ref, autoFocus } = useArrivalFocus<HTMLHeadingElement>(outcome);
   return (
     <section className="notice account-outcome" role="status" aria-labelledby="resultado-lote" id="resultado-lote-regiao">
-      <h2 id="resultado-lote" tabIndex={-1} ref={ref}>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the outcome's focus on a page load (WCAG 2.4.3, 4.1.3) */}
+      <h2 id="resultado-lote" tabIndex={-1} ref={ref} autoFocus={autoFocus}>
         {t("bulk.outcome_heading")}
       </h2>
       <p className="account-outcome__summary">{t("bulk.summary", { done: outcome.done, total: outcome.total })}</p>

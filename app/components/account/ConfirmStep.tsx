@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import { Link } from "~/framework/Link";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useArrivalFocus } from "~/lib/use-arrival-focus";
 
 /** A thing on the confirmation step the action answers without JS: its id, its title and the title's MARC language code (for its `lang`). */
 export type ConfirmItem = { id: number; title: string; language: string | null };
@@ -36,16 +37,12 @@ export interface ConfirmBodyProps {
  * confirmation page the action answers without JS. Nothing is changed until "yes" is posted.
  */
 export function ConfirmBody({ heading, lines, fields, intent, yes, no, backTo, onBack, takeFocus = false }: ConfirmBodyProps) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  const hydrated = useHydrated();
   // The confirmation page (the step without the dialog) starts at its question, not at the top of the page.
-  useEffect(() => {
-    if (takeFocus) ref.current?.focus();
-  }, [takeFocus]);
+  const { ref, autoFocus } = useArrivalFocus<HTMLHeadingElement>(takeFocus);
   return (
     <>
       {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the no-JS confirmation page's focus on its question (WCAG 2.4.3) */}
-      <h2 id="confirmar-titulo" tabIndex={-1} ref={ref} autoFocus={takeFocus && !hydrated}>
+      <h2 id="confirmar-titulo" tabIndex={-1} ref={ref} autoFocus={autoFocus}>
         {heading}
       </h2>
       <ul>

@@ -31,8 +31,9 @@ export function ErrorSummary({ errors, title, focus = true }: ErrorSummaryProps)
   // revalidates as the patron types) must not take the typing away. Conform itself focuses the first invalid
   // field when it reports errors (in the submit handler, or in a layout effect for the server's answer), so the
   // summary is focused after it, in an effect that runs on every render while a submission awaits its answer.
-  // A key or a pointer press of the patron's ends the wait.
-  const awaitingFocus = useRef(true);
+  // A key or a pointer press of the patron's ends the wait. A summary drawn by hydration awaits nothing: the
+  // browser focused it on load (autofocus), and the patron may since have moved on (ADR 275).
+  const awaitingFocus = useRef(hydrated);
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const busy = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");

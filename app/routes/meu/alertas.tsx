@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useArrivalFocus } from "~/lib/use-arrival-focus";
 import { useTranslation } from "~/framework/use-translation";
 import { Form } from "react-router";
 import { Link } from "~/framework/Link";
@@ -21,15 +21,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AlertsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("alerts");
   const { alerts, done, unread } = loaderData;
-  const status = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (done) status.current?.focus();
-  }, [done]);
+  const { ref: status, autoFocus } = useArrivalFocus<HTMLParagraphElement>(done);
   return (
     <div className="page account">
       <h1>{t("heading")}</h1>
       {done ? (
-        <p className="notice" role="status" tabIndex={-1} ref={status}>
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the result's focus on a page load (WCAG 2.4.3, 4.1.3)
+        <p className="notice" role="status" tabIndex={-1} ref={status} autoFocus={autoFocus}>
           {t(`done.${done}`)}
         </p>
       ) : null}

@@ -1,5 +1,5 @@
 import { TextSep } from "~/components/ui/TextSep";
-import { useEffect, useRef } from "react";
+import { useArrivalFocus } from "~/lib/use-arrival-focus";
 import { useLangOfParts } from "~/lib/use-lang-of-parts";
 import { useTranslation } from "~/framework/use-translation";
 import { Form, useLocation } from "react-router";
@@ -28,11 +28,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 function RenewalOutcome({ outcome }: { outcome: NonNullable<Route.ComponentProps["loaderData"]["outcome"]> }) {
   const { t } = useTranslation("loans");
   const lang = useLangOfParts();
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), [outcome]);
+  const { ref, autoFocus } = useArrivalFocus<HTMLHeadingElement>(outcome);
   return (
     <section className="notice account-outcome" role="status" aria-labelledby="resultado" id="resultado-regiao">
-      <h2 id="resultado" tabIndex={-1} ref={ref}>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the outcome's focus on a page load (WCAG 2.4.3, 4.1.3) */}
+      <h2 id="resultado" tabIndex={-1} ref={ref} autoFocus={autoFocus}>
         {t("outcome.heading")}
       </h2>
       <p className="account-outcome__summary">{t("outcome.summary", { renewed: outcome.renewed, total: outcome.total })}</p>

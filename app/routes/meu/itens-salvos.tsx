@@ -1,6 +1,6 @@
 import { pageTitle } from "~/components/search/page-title";
 import { useTranslation } from "~/framework/use-translation";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Form } from "react-router";
 import { Link } from "~/framework/Link";
 import { ErrorTitle } from "~/components/account/ErrorTitle";
@@ -10,6 +10,7 @@ import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { AccountTable } from "~/components/ui/AccountTable";
 import { flagFailure } from "~/lib/action-failed.server";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useArrivalFocus } from "~/lib/use-arrival-focus";
 import type { Route } from "./+types/itens-salvos";
 import { loadSaved, savedAction, type SavedActionData } from "./itens-salvos.server";
 import { NOTIFICATIONS_PATH, SAVED_PATH } from "./paths";
@@ -151,16 +152,12 @@ function ConfirmDeleteBody({
   takeFocus?: boolean;
 }) {
   const { t } = useTranslation("saved");
-  const heading = useRef<HTMLHeadingElement>(null);
-  const hydrated = useHydrated();
   // The confirmation page (the step without the dialog) starts at its question, not at the top of the page.
-  useEffect(() => {
-    if (takeFocus) heading.current?.focus();
-  }, [takeFocus]);
+  const { ref: heading, autoFocus } = useArrivalFocus<HTMLHeadingElement>(takeFocus);
   return (
     <>
       {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the no-JS confirmation page's focus on its question (WCAG 2.4.3) */}
-      <h2 id="confirmar-titulo" tabIndex={-1} ref={heading} autoFocus={takeFocus && !hydrated}>
+      <h2 id="confirmar-titulo" tabIndex={-1} ref={heading} autoFocus={autoFocus}>
         {t("confirm.heading", { name: search.name })}
       </h2>
       <p>{t("confirm.text")}</p>

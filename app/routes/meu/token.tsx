@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useArrivalFocus } from "~/lib/use-arrival-focus";
 import { useTranslation } from "~/framework/use-translation";
 import type { Route } from "./+types/token";
 import { loadLoanTokenPage, loanTokenAction } from "./token.server";
@@ -18,16 +18,14 @@ export function action(args: Route.ActionArgs) {
 /** The loan token for self-service machines (spec §3 "Loan token", §7 GET/POST emprestimo/token). */
 export default function LoanTokenPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
-  const status = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (loaderData.created) status.current?.focus();
-  }, [loaderData.created]);
+  const { ref: status, autoFocus } = useArrivalFocus<HTMLParagraphElement>(loaderData.created);
   return (
     <div className="page account">
       <h1>{t("token.heading")}</h1>
       <p>{t("token.intro")}</p>
       {loaderData.created ? (
-        <p className="notice" role="status" tabIndex={-1} ref={status}>
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the result's focus on a page load (WCAG 2.4.3, 4.1.3)
+        <p className="notice" role="status" tabIndex={-1} ref={status} autoFocus={autoFocus}>
           {t("token.created")}
         </p>
       ) : null}
