@@ -166,7 +166,7 @@ const stats = (xs: number[]) => {
  * The CPU time (ms) used so far by the PostgreSQL server's backends serving database `dbName`: the children of
  * the postmaster whose process title names that database, read from /proc (Linux, server on this machine).
  */
-function backendCpuMs(postmaster: number, dbName: string): number {
+export function backendCpuMs(postmaster: number, dbName: string): number {
   let ns = 0;
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -185,7 +185,7 @@ function backendCpuMs(postmaster: number, dbName: string): number {
 }
 
 /** The postmaster's pid when the PostgreSQL server of `db` runs on this machine (its backend is visible in /proc), else null. */
-async function localPostmaster(db: Db): Promise<{ pid: number; dbName: string } | null> {
+export async function localPostmaster(db: Db): Promise<{ pid: number; dbName: string } | null> {
   const r = await sql<{ pid: number; db: string }>`SELECT pg_backend_pid() AS pid, current_database() AS db`.execute(db);
   const { pid, db: dbName } = r.rows[0];
   try {

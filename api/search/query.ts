@@ -467,12 +467,20 @@ async function compile(db: Db, termos: SearchTerm[]): Promise<Compiled | null> {
 }
 
 /**
+ * PostgreSQL: the titles matching `q` as a row source `b(cod_acervo)`, always read through the text index
+ * (`busca_texto_ids`, migration 117, ADR 278): the planner would test every row's tsvector for a broad word.
+ */
+function pgTextIds(q: TextQuery): RawBuilder<unknown> {
+  return sql`busca_texto_ids(to_tsquery('simple', ${q})) AS b(cod_acervo)`;
+}
+
+/**
  * `id IN (titles matching q)`. The set is built once per statement (in SQLite an ephemeral index, in C, about
  * as fast as counting the matches) and each title of the walk is one lookup in it.
  */
 function inMatches(db: Db, q: TextQuery, id: RawBuilder<unknown>): RawBuilder<unknown> {
   return dialectOf(db) === "postgres"
-    ? sql`${id} IN (SELECT b.cod_acervo FROM acervo_busca b WHERE b.documento @@ to_tsquery('simple', ${q}))`
+    ? sql`${id} IN (SELECT b.cod_acervo FROM ${pgTextIds(q)})`
     : sql`${id} IN (SELECT rowid FROM acervo_busca WHERE acervo_busca MATCH ${q})`;
 }
 
@@ -723,8 +731,8 @@ function matchIds(db: Db, q: TextQuery, p: Pick<SearchParams, "guia" | "opcoes" 
   const conds = sql`${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes, key)} ${filtersWhere(p.filtros, key)}`;
   const row = needsRow(p);
   if (pg) {
-    return sql`SELECT b.cod_acervo AS id FROM acervo_busca b ${row ? sql`JOIN acervo a ON a.cod_acervo = b.cod_acervo` : sql``}
-               WHERE b.documento @@ to_tsquery('simple', ${q}) ${conds}`;
+    return sql`SELECT b.cod_acervo AS id FROM ${pgTextIds(q)} ${row ? sql`JOIN acervo a ON a.cod_acervo = b.cod_acervo` : sql``}
+               WHERE 1 = 1 ${conds}`;
   }
   return sql`SELECT acervo_busca.rowid AS id FROM acervo_busca ${row ? sql`JOIN acervo a ON a.cod_acervo = acervo_busca.rowid` : sql``}
              WHERE acervo_busca MATCH ${q} ${conds}`;
@@ -1604,8 +1612,8 @@ async function scopeOf(db: Db, text: RawBuilder<unknown>, pass: TextPass | null,
  */
 export function facetCandidates(db: Db, p: Pick<SearchParams, "guia" | "opcoes">, lean: RawBuilder<unknown>, scope: FacetScope): RawBuilder<unknown> {
   if (scope.ids) return sql`SELECT ${lean} FROM (${idList(db, scope.ids)}) m JOIN acervo a ON a.cod_acervo = m.id`;
-  return sql`SELECT ${lean} FROM acervo_busca b JOIN acervo a ON a.cod_acervo = b.cod_acervo
-             WHERE b.documento @@ to_tsquery('simple', ${scope.all}) ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)}
+  return sql`SELECT ${lean} FROM ${pgTextIds(scope.all)} JOIN acervo a ON a.cod_acervo = b.cod_acervo
+             WHERE 1 = 1 ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes)}
                ${scope.k === null ? sql`` : sql`AND ${sampleCondition(db, sql`b.cod_acervo`, scope.k)}`}`;
 }
 

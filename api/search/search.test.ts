@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialectOf } from "../db/index.ts";
 import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
-import { fts5Query } from "./index.ts";
+import { clearSearchCache, fts5Query, searchAcervos } from "./index.ts";
 
 let t: Awaited<ReturnType<typeof createTestApi>>;
 let token: string;
@@ -150,5 +150,24 @@ describe("the database sessions", () => {
     if (dialectOf(t.db) !== "postgres") return;
     const { rows } = await sql<{ jit: string }>`SHOW jit`.execute(t.db);
     expect(rows[0].jit).toBe("off");
+  });
+
+  it("read a search's text matches on PostgreSQL through busca_texto_ids, whose own statement keeps sequential scans off (ADR 278)", async () => {
+    if (dialectOf(t.db) !== "postgres") return;
+    const { rows } = await sql<{ cfg: string[] }>`SELECT proconfig AS cfg FROM pg_proc WHERE proname = 'busca_texto_ids'`.execute(t.db);
+    expect(rows[0].cfg).toEqual(["enable_seqscan=off"]);
+    const find = () => {
+      clearSearchCache(t.db);
+      return searchAcervos(t.db, { termos: [{ termo: "livro", tipo: "livre" }], pagina: 1, qtd: 20, ordenacao: "C", lingua: "pt" });
+    };
+    expect((await find()).total).toBe(3);
+    // Without the function the search cannot run: it reads its matches through it, not through its own `@@`.
+    await sql`ALTER FUNCTION busca_texto_ids(tsquery) RENAME TO busca_texto_ids_fora`.execute(t.db);
+    try {
+      await expect(find()).rejects.toThrow(/busca_texto_ids/);
+    } finally {
+      await sql`ALTER FUNCTION busca_texto_ids_fora(tsquery) RENAME TO busca_texto_ids`.execute(t.db);
+    }
+    expect((await find()).total).toBe(3);
   });
 });
