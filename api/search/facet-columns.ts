@@ -489,7 +489,7 @@ export function countColumns(cols: FacetColumns, q: ColumnCount, ids: ArrayLike<
 
   // The counted titles read from the columns, with their strata; the overlay's are counted apart, below.
   const base = new Int32Array(ids.length);
-  const strata = nf ? new Int8Array(ids.length) : null;
+  let strata = nf ? new Int8Array(ids.length) : null;
   let nb = 0;
   const overlaid: number[] = [];
   const { flags, size } = cols;
@@ -501,13 +501,28 @@ export function countColumns(cols: FacetColumns, q: ColumnCount, ids: ArrayLike<
       continue;
     }
     if (id < 0 || id >= size || !(flags[id]! & PRESENT)) continue;
-    if (strata) {
-      cols.read(id, r);
-      const s = stratum();
-      if (s === -2) continue;
-      strata[nb] = s;
-    }
     base[nb++] = id;
+  }
+  if (strata) {
+    // Each selected type tested over every title in its own loop (`columnTest`): -1 passes all so far, j fails
+    // only type j, -2 fails two or more (dropped below).
+    strata.fill(-1, 0, nb);
+    for (let j = 0; j < nf; j++) {
+      const test = columnTest(cols, q.flagged[j]!, q);
+      for (let k = 0; k < nb; k++) {
+        const s = strata[k]!;
+        if (s === -2 || test(base[k]!)) continue;
+        strata[k] = s === -1 ? j : -2;
+      }
+    }
+    let m = 0;
+    for (let k = 0; k < nb; k++) {
+      if (strata[k] === -2) continue;
+      strata[m] = strata[k]!;
+      base[m++] = base[k]!;
+    }
+    nb = m;
+    strata = strata.subarray(0, nb);
   }
 
   // Each plain type in its own loop. `fi` is the type's index among the selected ones (-1: not selected).
@@ -718,11 +733,128 @@ export async function columnQuery(db: Db, types: FilterType[], selected: Selecte
   return { types, flagged, selected, derivedIds, campusOf };
 }
 
-/** Whether a title passes every selected type (`q.flagged`). */
+/** Whether a title passes every selected type (`q.flagged`), read through its cursor (overlay included). */
 export function passesAll(cols: FacetColumns, q: ColumnCount): (id: number) => boolean {
   const tests = q.flagged.map((t) => passTest(cols, t, q));
   const r: Cursor = { tipo: 0, ano: 0, idioma: 0, flags: 0, classe: 0, libs: cols.libs, l0: 0, l1: 0, vals: cols.vals, v0: 0, v1: 0 };
   return (id) => cols.read(id, r) && tests.every((test) => test(r));
+}
+
+/**
+ * The ids of `ids` passing every selected type (`q.flagged`), in their order: what `ids.filter(passesAll(…))`
+ * keeps, tested one type at a time over the whole list (`columnTest`: a lookup table of the selected values read
+ * by the title's id) and the list narrowed after each. A title in the overlay is decided once by `passesAll`.
+ * About a tenth of the time of `passesAll` per title (which copies each title's fields to a cursor first).
+ */
+export function passingIds(cols: FacetColumns, q: ColumnCount, ids: ArrayLike<number>): Int32Array {
+  const list = new Int32Array(ids.length);
+  const withOverlay = cols.overlay.size > 0;
+  // Titles of the overlay, already decided (they pass): kept through every type's loop.
+  const decided = withOverlay ? new Uint8Array(ids.length) : null;
+  const slow = withOverlay ? passesAll(cols, q) : null;
+  const { flags, size } = cols;
+  let n = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (withOverlay && cols.overlay.has(id)) {
+      if (slow!(id)) {
+        decided![n] = 1;
+        list[n++] = id;
+      }
+      continue;
+    }
+    if (id >= 0 && id < size && flags[id]! & PRESENT) list[n++] = id;
+  }
+  for (const t of q.flagged) {
+    const test = columnTest(cols, t, q);
+    let m = 0;
+    for (let k = 0; k < n; k++) {
+      const id = list[k]!;
+      if (decided && decided[k]) {
+        decided[m] = 1;
+        list[m++] = id;
+      } else if (test(id)) {
+        if (decided) decided[m] = 0;
+        list[m++] = id;
+      }
+    }
+    n = m;
+  }
+  return list.subarray(0, n);
+}
+
+/** Keys up to this go in a KeySet's table; larger ones (rare: a library or value id past it) in a Set. */
+const KEY_TABLE_MAX = 65_536;
+
+/** A set of selected keys (value ids, string indices, types): a byte table for small keys, a Set beyond. */
+class KeySet {
+  readonly table: Uint8Array;
+  readonly big: Set<number> | null;
+  constructor(keys: Iterable<number>) {
+    const list = [...keys].filter((k) => Number.isInteger(k) && k >= 0);
+    const small = list.filter((k) => k < KEY_TABLE_MAX);
+    this.table = new Uint8Array(small.length ? Math.max(...small) + 1 : 0);
+    for (const k of small) this.table[k] = 1;
+    const big = list.filter((k) => k >= KEY_TABLE_MAX);
+    this.big = big.length ? new Set(big) : null;
+  }
+  has(v: number): boolean {
+    return v >= 0 && v < this.table.length ? this.table[v] === 1 : this.big !== null && this.big.has(v);
+  }
+}
+
+/**
+ * Whether a title read from the columns (present, not in the overlay) passes one type's selection, by its id:
+ * `passTest`'s semantics, the selected values as a lookup table instead of a Set.
+ */
+function columnTest(cols: FacetColumns, t: FilterType, q: ColumnCount): (id: number) => boolean {
+  const values = q.selected[t] ?? [];
+  const listHas = (off: Int32Array, list: Int32Array, keys: KeySet) => (id: number) => {
+    for (let i = off[id]!, end = off[id + 1]!; i < end; i++) if (keys.has(list[i]!)) return true;
+    return false;
+  };
+  switch (t) {
+    case "T": {
+      const keys = new KeySet(values.map(Number));
+      const { tipo } = cols;
+      return (id) => keys.has(tipo[id]!);
+    }
+    case "Y": {
+      const years = Int32Array.from(values.filter((v) => v !== NO_YEAR).map(Number));
+      const none = values.includes(NO_YEAR);
+      const { ano } = cols;
+      return (id) => {
+        const y = ano[id]!;
+        if (y === NO_ANO) return none;
+        for (let i = 0; i < years.length; i++) if (years[i] === y) return true;
+        return false;
+      };
+    }
+    case "I":
+    case "K":
+    case "NA_A": {
+      const keys = new KeySet(values.map((v) => cols.strIfAny(v)));
+      const column = t === "I" ? cols.idioma : cols.classe;
+      const nonzero = t !== "I";
+      return (id) => {
+        const v = column[id]!;
+        return (!nonzero || v !== 0) && keys.has(v);
+      };
+    }
+    case "X": {
+      const mask = values.reduce((m, v) => m | (X_BITS[v] ?? 0), 0);
+      const { flags } = cols;
+      return (id) => (flags[id]! & mask) !== 0;
+    }
+    case "B":
+      return listHas(cols.libOff, cols.libs, new KeySet(values.map(Number)));
+    case "NA_C": {
+      const set = new Set(values.map(Number));
+      return listHas(cols.libOff, cols.libs, new KeySet([...(q.campusOf ?? [])].filter(([, c]) => set.has(c)).map(([b]) => b)));
+    }
+    default:
+      return listHas(cols.valOff, cols.vals, new KeySet(q.derivedIds[t as DerivedFacetType] ?? []));
+  }
 }
 
 /** A counted key as the facet's code (the SQL statement's text of it). */

@@ -7,7 +7,7 @@ import { tabOptionsWhere } from "./tab-options-store.ts";
 import { KEY_SCOPE_FIELDS } from "./scope-options.ts";
 import { fold, indexesPatronStems, indexText, patronStem, queryAlternatives, stemmersFor, words } from "./text.ts";
 import { prefixTerms, textGeneration } from "./terms.ts";
-import { columnQuery, facetColumns, passesAll } from "./facet-columns.ts";
+import { columnQuery, facetColumns, passingIds } from "./facet-columns.ts";
 import { classExpr, idList } from "./sql-fragments.ts";
 import { editionCounts } from "./related.ts";
 import { parseTerm, queryWords, type WordGroup } from "./operators.ts";
@@ -605,7 +605,7 @@ async function drivenIds(
   const flagged = (Object.keys(others) as FilterType[]).filter((t) => others[t]?.length);
   const ids = await idsOf(db, sql`SELECT DISTINCT d.id AS id FROM (${set}) d ORDER BY d.id`);
   searchStats.columnDrives++;
-  return flagged.length ? ids.filter(passesAll(cols, await columnQuery(db, flagged, others, flagged))) : ids;
+  return flagged.length ? Array.from(passingIds(cols, await columnQuery(db, flagged, others, flagged), ids)) : ids;
 }
 
 /**
@@ -922,11 +922,9 @@ async function filteredPass(db: Db, q: TextQuery, p: Pick<SearchParams, "filtros
   return remember((await passCache(db)).passes, key, async () => {
     const text = await textPass(db, q);
     const flagged = (Object.keys(p.filtros ?? {}) as FilterType[]).filter((t) => p.filtros![t]?.length);
-    const passes = passesAll(cols, await columnQuery(db, flagged, p.filtros!, flagged));
+    const kept = passingIds(cols, await columnQuery(db, flagged, p.filtros!, flagged), text.all ?? text.first);
     const cap = Math.max(searchLimits.directMax, searchLimits.facetExactMax);
-    const kept: number[] = [];
-    for (const id of text.all ?? text.first) if (passes(id)) kept.push(id);
-    return { first: kept.slice(0, cap + 1), n: kept.length, all: kept.length > cap ? Int32Array.from(kept) : null };
+    return { first: Array.from(kept.subarray(0, cap + 1)), n: kept.length, all: kept.length > cap ? kept.slice() : null };
   });
 }
 
