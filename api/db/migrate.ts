@@ -45,6 +45,7 @@ import * as m112 from "./migrations/112-copies-on-the-shelf.ts";
 import * as m113 from "./migrations/113-oldest-first-index.ts";
 import * as m114 from "./migrations/114-call-number-order.ts";
 import * as m115 from "./migrations/115-titles-on-the-shelf.ts";
+import * as m116 from "./migrations/116-shelf-changes-logged.ts";
 import * as m092 from "./migrations/092-email-change.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   "113-oldest-first-index": m113,
   "114-call-number-order": m114,
   "115-titles-on-the-shelf": m115,
+  "116-shelf-changes-logged": m116,
   "092-email-change": m092,
 };
 
