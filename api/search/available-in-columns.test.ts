@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
-import { clearSearchCache, facetColumns, facetColumnsSettings, searchStats } from "./index.ts";
+import { clearFacetColumns, clearSearchCache, facetColumns, facetColumnsSettings, searchStats } from "./index.ts";
 
 /**
  * "Available now" tested in the facet columns (ADR 277): each title's libraries with a copy on the shelf, kept
@@ -132,5 +132,42 @@ describe('"available now" in the facet columns', () => {
     await giveBack(onlyB!);
     expect(sorted((await both(`disponivel=${libs[1]}`)).ids)).toEqual([a, b]);
     expect(await facetColumns(t.db)).toBe(cols);
+  }, 60_000);
+
+  it("keeps a title in more libraries than its shelf bits hold in the overlay, on the shelf where it is", async () => {
+    const campus = await t.db.selectFrom("biblioteca").select("cod_campus").executeTakeFirstOrThrow();
+    const more: number[] = [];
+    for (let i = 0; i < 34; i++) {
+      const row = await t.db
+        .insertInto("biblioteca")
+        .values({ cod_campus: campus.cod_campus, desc_biblioteca: `Ramal ${i}`, sigla: `R${i}`, email: null, telefone: null, endereco: null })
+        .returning("cod_biblioteca")
+        .executeTakeFirstOrThrow();
+      more.push(row.cod_biblioteca);
+    }
+    const [wide] = await insertTitles(t.db, [{ titulo: "Lírios de toda parte", copies: 1 }]);
+    const [own] = await copiesOf(wide!);
+    await t.db.updateTable("exemplar").set({ cod_biblioteca: more[0]! }).where("cod_exemplar", "=", own!).execute();
+    for (const [i, lib] of more.slice(1).entries())
+      await t.db
+        .insertInto("exemplar")
+        .values({ cod_acervo: wide!, cod_biblioteca: lib, codigo_barras: `LIRIO-${i}` })
+        .execute();
+    // Read again from the start: the build finds the title on the shelf in 34 libraries, past what the bits hold.
+    clearFacetColumns(t.db);
+    const cols = (await facetColumns(t.db))!;
+    expect(cols.overlay.has(wide!)).toBe(true);
+    const last = more.at(-1)!;
+    expect((await both("disponivel=S")).ids).toContain(wide);
+    expect((await both(`disponivel=${last}`)).ids).toEqual([wide]);
+    expect((await both(`disponivel=${more[0]}`)).ids).toEqual([wide]);
+    // Lent everywhere but at the last library, then there too.
+    await t.db.updateTable("exemplar").set({ situacao: "emprestado" }).where("cod_acervo", "=", wide!).where("cod_biblioteca", "<>", last).execute();
+    expect((await both(`disponivel=${last}`)).ids).toEqual([wide]);
+    expect((await both(`disponivel=${more[0]}`)).ids).toEqual([]);
+    expect((await both("disponivel=S")).ids).toContain(wide);
+    await t.db.updateTable("exemplar").set({ situacao: "emprestado" }).where("cod_acervo", "=", wide!).execute();
+    expect((await both(`disponivel=${last}`)).ids).toEqual([]);
+    expect((await both("disponivel=S")).ids).not.toContain(wide);
   }, 60_000);
 });
