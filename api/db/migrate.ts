@@ -45,6 +45,7 @@ import * as m112 from "./migrations/112-copies-on-the-shelf.ts";
 import * as m113 from "./migrations/113-oldest-first-index.ts";
 import * as m114 from "./migrations/114-call-number-order.ts";
 import * as m115 from "./migrations/115-titles-on-the-shelf.ts";
+import * as m116 from "./migrations/116-shelf-changes-logged.ts";
 import * as m117 from "./migrations/117-text-matches-by-index.ts";
 import * as m092 from "./migrations/092-email-change.ts";
 
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   "113-oldest-first-index": m113,
   "114-call-number-order": m114,
   "115-titles-on-the-shelf": m115,
+  "116-shelf-changes-logged": m116,
   "117-text-matches-by-index": m117,
   "092-email-change": m092,
 };

@@ -4,14 +4,18 @@ import { createDemoTestApi, insertTitles } from "../lib/testing.ts";
 import {
   clearFacetColumns,
   clearSearchCache,
+  columnQuery,
   facetColumns,
   facetColumnsSettings,
+  passesAll,
+  passingIds,
   reindexAcervos,
   searchAcervos,
   searchFacets,
   searchLimits,
   searchStats,
   type FacetResult,
+  type FilterType,
   type SearchParams,
   type SelectedFilters,
 } from "./index.ts";
@@ -227,5 +231,78 @@ describe("facet columns", () => {
     expect(rebuilt).not.toBe(cols);
     expect(rebuilt!.overlay.size).toBe(0);
     clearFacetColumns(t.db);
+  }, 60_000);
+
+  it("keep, one type at a time by id, exactly the titles each one's cursor passes, overlay included", async () => {
+    const [plain0] = await both(params("de", {}, "aquisicoes"));
+    const extra: SelectedFilters[] = [];
+    const compare = async () => {
+      const cols = (await facetColumns(t.db))!;
+      // Every id the columns know, some past them, and ones that are no title.
+      const ids = [-1, ...Array.from({ length: cols.size + 5 }, (_, i) => i), 70_000, 2 ** 31 - 1];
+      const [plain] = await both(params("de", {}, "aquisicoes"));
+      const selections: SelectedFilters[] = [];
+      for (const tipo of ["T", "Y", "I", "X", "K", "B", "R", "P", "C", "A", "E", "S", "NA_C", "NA_A"] as const) {
+        const values = first(plain, tipo, 2);
+        if (values.length) selections.push({ [tipo]: values });
+        // A value no title has (for B, R…: an id past the lookup table), beside one some have.
+        if (values.length) selections.push({ [tipo]: [values[0]!, "99999", "zz"] });
+      }
+      selections.push({ Y: ["SD"] }, { Y: ["SD", ...first(plain, "Y", 2)] }, { X: ["C", "O", "A"] });
+      selections.push({ T: first(plain, "T"), I: first(plain, "I"), Y: first(plain, "Y", 3), B: first(plain, "B") });
+      selections.push({ A: first(plain, "A", 2), S: first(plain, "S", 2), X: first(plain, "X"), NA_C: first(plain, "NA_C") });
+      let kept = 0;
+      for (const filtros of [...selections, ...extra]) {
+        const flagged = (Object.keys(filtros) as FilterType[]).filter((k) => filtros[k]?.length);
+        const q = await columnQuery(t.db, [...flagged, "NA_C"], filtros, flagged);
+        const expected = ids.filter(passesAll(cols, q));
+        expect({ filtros, ids: Array.from(passingIds(cols, q, ids)) }).toEqual({ filtros, ids: expected });
+        expect({ filtros, ids: Array.from(passingIds(cols, q, [...ids].reverse())) }).toEqual({ filtros, ids: [...expected].reverse() });
+        kept += expected.length;
+        if (Object.keys(filtros).length === 1 && (filtros.B?.[0] === "70000" || filtros.S?.[0] === "zz-longe"))
+          expect({ filtros, found: expected.length }).not.toEqual({ filtros, found: 0 });
+      }
+      expect(selections.length).toBeGreaterThan(25);
+      expect(kept).toBeGreaterThan(100);
+      return cols;
+    };
+    // A library and a subject whose ids are past the lookup tables (kept in a Set beside them), with a title each.
+    const { rows: two } = await sql<{ id: number }>`SELECT cod_acervo AS id FROM exemplar ORDER BY cod_acervo DESC LIMIT 2`.execute(t.db);
+    const campus = await t.db.selectFrom("biblioteca").select("cod_campus").executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("biblioteca")
+      .values({
+        cod_biblioteca: 70_000,
+        cod_campus: campus.cod_campus,
+        desc_biblioteca: "Anexo",
+        sigla: "ANX",
+        email: null,
+        telefone: null,
+        endereco: null,
+      })
+      .execute();
+    await t.db.updateTable("exemplar").set({ cod_biblioteca: 70_000 }).where("cod_acervo", "=", two[0]!.id).execute();
+    await t.db.insertInto("faceta_valor").values({ cod_valor: 70_001, tipo: "S", codigo: "zz-longe", descricao: "Zz longe" }).execute();
+    await t.db.insertInto("acervo_faceta").values({ cod_acervo: two[1]!.id, tipo: "S", cod_valor: 70_001 }).execute();
+    extra.push({ B: ["70000"] }, { B: ["70000", ...first(plain0, "B")] }, { S: ["zz-longe"] }, { S: ["zz-longe"], B: ["70000"] });
+    clearFacetColumns(t.db);
+    expect((await compare()).overlay.size).toBe(0);
+    // Titles changed after the columns were read (the overlay): another type, year and library.
+    const { rows } = await sql<{ id: number }>`SELECT cod_acervo AS id FROM acervo ORDER BY cod_acervo LIMIT 2`.execute(t.db);
+    const [a, b] = rows.map((r) => Number(r.id));
+    const other = await t.db.selectFrom("tipo_obra").select("cod_tipo_obra").orderBy("cod_tipo_obra", "desc").executeTakeFirstOrThrow();
+    await t.db.updateTable("acervo").set({ cod_tipo_obra: other.cod_tipo_obra, ano_publicacao: null }).where("cod_acervo", "=", a!).execute();
+    const lib = await t.db.selectFrom("biblioteca").select("cod_biblioteca").orderBy("cod_biblioteca").executeTakeFirstOrThrow();
+    await t.db.updateTable("exemplar").set({ cod_biblioteca: lib.cod_biblioteca }).where("cod_acervo", "=", b!).execute();
+    // Two new titles (past the columns' ids), one of them deleted again.
+    const [added, gone] = await insertTitles(t.db, [
+      { titulo: "Recém-chegado", ano_publicacao: 2097, copies: 1 },
+      { titulo: "Logo retirado", ano_publicacao: 2097, copies: 1 },
+    ]);
+    await reindexAcervos(t.db, [added!, gone!]);
+    await t.db.deleteFrom("acervo").where("cod_acervo", "=", gone!).execute();
+    const cols = await compare();
+    expect([a, added, gone].every((id) => cols.overlay.has(id!))).toBe(true);
+    expect(cols.overlay.get(gone!)).toBeNull();
   }, 60_000);
 });

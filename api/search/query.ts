@@ -7,7 +7,7 @@ import { tabOptionsWhere } from "./tab-options-store.ts";
 import { KEY_SCOPE_FIELDS } from "./scope-options.ts";
 import { fold, indexesPatronStems, indexText, patronStem, queryAlternatives, stemmersFor, words } from "./text.ts";
 import { prefixTerms, textGeneration } from "./terms.ts";
-import { columnQuery, facetColumns, passesAll } from "./facet-columns.ts";
+import { columnQuery, facetColumns, passingIds } from "./facet-columns.ts";
 import { classExpr, idList } from "./sql-fragments.ts";
 import { parseTerm, queryWords, type WordGroup } from "./operators.ts";
 
@@ -612,7 +612,7 @@ async function drivenIds(
   const flagged = (Object.keys(others) as FilterType[]).filter((t) => others[t]?.length);
   const ids = await idsOf(db, sql`SELECT DISTINCT d.id AS id FROM (${set}) d ORDER BY d.id`);
   searchStats.columnDrives++;
-  return flagged.length ? ids.filter(passesAll(cols, await columnQuery(db, flagged, others, flagged))) : ids;
+  return flagged.length ? Array.from(passingIds(cols, await columnQuery(db, flagged, others, flagged), ids)) : ids;
 }
 
 /**
@@ -917,23 +917,25 @@ async function textPass(db: Db, q: TextQuery): Promise<TextPass> {
 }
 
 /**
- * The pass of the text query `q` with filters (SQLite; no tab rule or options, which depend on more than the
- * titles' rows): cached like the text pass, so a results page's facets call reuses its search call's pass.
+ * The pass of the text query `q` with filters (SQLite; no tab rule, and no option but "available now": the others
+ * depend on more than the titles' rows): cached like the text pass, so a results page's facets call reuses its
+ * search call's pass. With "available now", only when the facet columns test it, under their change-log position
+ * (a loan or a return moves it on): without them, the pass is read again each time.
  */
-async function filteredPass(db: Db, q: TextQuery, p: Pick<SearchParams, "filtros">, plan: Plan | null): Promise<TextPass> {
-  const key = `${q}\u0000${JSON.stringify(p.filtros ?? {})}`;
+async function filteredPass(db: Db, q: TextQuery, p: Pick<SearchParams, "filtros" | "opcoes">, plan: Plan | null): Promise<TextPass> {
+  const shelf = shelfOnly(p);
   const cols = plan ? null : await facetColumns(db);
+  if (!cols && shelf) return readMatches(db, matchIds(db, q, p, plan), Math.max(searchLimits.directMax, searchLimits.facetExactMax));
+  const key = `${q}\u0000${JSON.stringify(p.filtros ?? {})}${shelf ? `\u0000${shelf}\u0000${cols!.seq}` : ""}`;
   if (!cols) return cachedPass(db, key, () => matchIds(db, q, p, plan));
   // Text first, with the facet columns ready: the text pass (which the facets read too) filtered in JS, a
   // few hundred nanoseconds a title, instead of a lookup of each match's rows (ADR 265 keeps the columns exact).
   return remember((await passCache(db)).passes, key, async () => {
     const text = await textPass(db, q);
     const flagged = (Object.keys(p.filtros ?? {}) as FilterType[]).filter((t) => p.filtros![t]?.length);
-    const passes = passesAll(cols, await columnQuery(db, flagged, p.filtros!, flagged));
+    const kept = passingIds(cols, await columnQuery(db, flagged, p.filtros ?? {}, flagged, shelf), text.all ?? text.first);
     const cap = Math.max(searchLimits.directMax, searchLimits.facetExactMax);
-    const kept: number[] = [];
-    for (const id of text.all ?? text.first) if (passes(id)) kept.push(id);
-    return { first: kept.slice(0, cap + 1), n: kept.length, all: kept.length > cap ? Int32Array.from(kept) : null };
+    return { first: Array.from(kept.subarray(0, cap + 1)), n: kept.length, all: kept.length > cap ? kept.slice() : null };
   });
 }
 
@@ -1023,7 +1025,11 @@ export async function textMatchIds(db: Db, p: Pick<SearchParams, "termos" | "gui
   if (!c) return null;
   const text = matchIds(db, c.all, { guia: p.guia, opcoes: p.opcoes }, null);
   if (dialectOf(db) === "postgres") return allIdsOf(db, text);
-  const pass = plain({ guia: p.guia, opcoes: p.opcoes }) ? await textPass(db, c.all) : await readMatches(db, text, searchLimits.facetExactMax);
+  const pass = plain({ guia: p.guia, opcoes: p.opcoes })
+    ? await textPass(db, c.all)
+    : shelfOnly(p)
+      ? await filteredPass(db, c.all, { opcoes: p.opcoes }, null)
+      : await readMatches(db, text, searchLimits.facetExactMax);
   return pass.all ?? Int32Array.from(pass.first);
 }
 
@@ -1038,10 +1044,32 @@ function plainTab(p: Pick<SearchParams, "guia" | "opcoes">): boolean {
 }
 
 /**
+ * "Available now" (`disponivel`) when it is a search's only option, on a tab without a rule: the facet columns
+ * test it as they test a filter (ADR 277), else null.
+ */
+function shelfOnly(p: Pick<SearchParams, "guia" | "opcoes">): string | null {
+  if (ROW_TABS.has(p.guia ?? "")) return null;
+  const set = Object.entries(p.opcoes ?? {}).filter(([, v]) => v);
+  return set.length === 1 && set[0]![0] === "disponivel" ? set[0]![1]! : null;
+}
+
+/** Whether the facet columns can answer a search's tab and options (SQLite): none, or only "available now". */
+function columnTab(p: Pick<SearchParams, "guia" | "opcoes">): boolean {
+  return plainTab(p) || shelfOnly(p) !== null;
+}
+
+/**
  * The two relevance tiers of a filtered search as sets (SQLite, the facet columns ready): the title tier without
  * the exact-title titles shown before it, and the rest (the matches outside the title tier).
  */
-async function tierSets(db: Db, c: Compiled, p: Pick<SearchParams, "filtros">, plan: Plan | null, title: TextPass, exact: readonly number[]) {
+async function tierSets(
+  db: Db,
+  c: Compiled,
+  p: Pick<SearchParams, "filtros" | "opcoes">,
+  plan: Plan | null,
+  title: TextPass,
+  exact: readonly number[],
+) {
   const all = await filteredPass(db, c.all, p, plan);
   const inTitle = membership(title.all ?? title.first);
   const inAll = membership(all.all ?? all.first);
@@ -1064,7 +1092,7 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
   const plan = await cachedPlan(db, c, p);
   let listed: number[] | null;
   let total: number;
-  if (dialectOf(db) === "sqlite" && (plain(p) || plainTab(p))) {
+  if (dialectOf(db) === "sqlite" && columnTab(p)) {
     const pass = !plan && plain(p) ? await textPass(db, c.all) : await filteredPass(db, c.all, p, plan);
     total = pass.n;
     listed = pass.n <= searchLimits.directMax ? pass.first.slice(0, pass.n) : null;
@@ -1167,7 +1195,7 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       // filtered in JS, as the search's own pass is (`filteredPass`), where SQL would look up each match's rows
       // for the filters (64 of a broad word's 160 ms at a million titles, with one library).
       const whole =
-        titleQuery !== c.all && dialectOf(db) === "sqlite" && !plan && !plain(p) && plainTab(p) && (await facetColumns(db))
+        titleQuery !== c.all && dialectOf(db) === "sqlite" && !plan && !plain(p) && columnTab(p) && (await facetColumns(db))
           ? await filteredPass(db, titleQuery, p, plan)
           : null;
       // Else the title tier's ids up to the larger cap below, read once: its size when small and, when it is at
