@@ -344,6 +344,16 @@ export function bulkReaders(cores = os.availableParallelism()): number {
 }
 
 /**
+ * The old generation of a reader thread's JavaScript heap, in MB (ADR 276). Without a limit V8 lets each reader's
+ * heap grow to about 350 MB before collecting it, while what a reader keeps alive (its caches of terms, the batch
+ * it is reading and the one waiting to be posted) is about 110 MB at 2,500 records a batch: two readers' slack was
+ * a third of a 100,000-record import's 1.4 GB peak. The limit grows with the batch (about 25 KB a record).
+ */
+export function readerHeapMb(batchSize: number): number {
+  return 96 + Math.ceil(batchSize / 40);
+}
+
+/**
  * {@link readBatches} in `n` worker threads, batch k of each file read by thread k mod n, merged back into file
  * order. Each thread is asked for its next event when its last one has been handled and is already working on
  * it, so reading and mapping overlap the writes while at most two batches per thread wait in memory.
@@ -352,6 +362,7 @@ async function* readInWorkers(files: string[], options: ReadOptions, n: number):
   const readers = Array.from({ length: n }, (_, index) => {
     const worker = new Worker(new URL("./read-worker.mjs", import.meta.url), {
       workerData: { files, options: { ...options, part: { index, of: n } } },
+      resourceLimits: { maxOldGenerationSizeMb: readerHeapMb(options.batchSize) },
     });
     let settle: { resolve: (m: unknown) => void; reject: (e: unknown) => void } | undefined;
     worker.on("message", (m) => settle?.resolve(m));
@@ -416,8 +427,8 @@ const BULK_DROPPED = [
 // repaired, triggers included, by the next import or server start.
 /** FTS5's own default for 'automerge' (segments per level before they are merged). */
 const FTS_AUTOMERGE_DEFAULT = 4;
-/** SQLite page cache during a bulk load (KiB): the search tables' B-trees stay in memory. */
-const BULK_CACHE_KIB = 128 * 1024;
+/** SQLite page cache during a bulk load (KiB): 64 MB; 128 MB cost the same CPU and 64 MB more of the peak (ADR 276). */
+const BULK_CACHE_KIB = 64 * 1024;
 /**
  * Write-ahead log pages after which a bulk load's commit copies the log into the database (SQLite's default is
  * 1,000): each copy ends with a sync of the database file, and with the default every batch paid one (a quarter

@@ -43,7 +43,8 @@ export function words(text: string | null | undefined): string[] {
 const termCache = new Map<string, TermCache>();
 const TERM_CACHE_MAX = 200_000;
 
-type TermCache = Map<string, { terms: string; stems: Set<string> }>;
+/** Word → its index terms, space separated: the folded word, then its stems (a string, not a set: half the memory). */
+type TermCache = Map<string, string>;
 
 function cacheOf(names: string[]): TermCache {
   const langKey = names.length === ALL.length ? "*" : names.join(",");
@@ -52,12 +53,11 @@ function cacheOf(names: string[]): TermCache {
   return cache;
 }
 
-function termsOf(word: string, names: string[], cache = cacheOf(names)): { terms: string; stems: Set<string> } {
+function termsOf(word: string, names: string[], cache = cacheOf(names)): string {
   let hit = cache.get(word);
-  if (!hit) {
+  if (hit === undefined) {
     if (cache.size >= TERM_CACHE_MAX) cache.clear();
-    const stems = computeStems(word, names);
-    cache.set(word, (hit = { terms: [fold(word), ...stems].join(" "), stems }));
+    cache.set(word, (hit = [fold(word), ...computeStems(word, names)].join(" ")));
   }
   return hit;
 }
@@ -94,7 +94,7 @@ export function indexText(texts: Array<string | null | undefined>, langs: string
   for (const text of texts) {
     for (const w of words(text)) {
       // A number has no stems and folds to itself: not worth a cache entry (each record brings its own).
-      const part = /^[0-9]+$/.test(w) ? w : termsOf(w, langs, cache).terms;
+      const part = /^[0-9]+$/.test(w) ? w : termsOf(w, langs, cache);
       collect?.add(part);
       out.push(part);
     }
@@ -138,5 +138,6 @@ const patronStems = new Map<string, string>();
 
 /** The alternatives a query word matches: itself and its stems in all five languages. */
 export function queryAlternatives(word: string): string[] {
-  return [fold(word), ...termsOf(word, ALL).stems];
+  // The cached terms are the folded word and its stems (never equal to it, nor to each other).
+  return termsOf(word, ALL).split(" ");
 }
