@@ -35,6 +35,19 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
     ...(result?.daysError ? [{ fieldId: "dias", message: result.daysError }] : []),
     ...(result?.formError ? [{ fieldId: "", message: result.formError }] : []),
   ];
+  /** The checkbox column of one channel (e-mail, app), each box named for its event. */
+  const channelColumn = (channel: "email" | "app") => ({
+    header: t(`col.${channel}`),
+    cell: (c: NonNullable<typeof choices>[number]) => (
+      <input
+        type="checkbox"
+        id={`${c.evento}.${channel}`}
+        name={`${c.evento}.${channel}`}
+        defaultChecked={c[channel]}
+        aria-label={t(`${channel}_for`, { event: t(`events.${c.evento}`) })}
+      />
+    ),
+  });
   return (
     <div className="page account-screen">
       <ErrorTitle show={errors.length > 0} prefix={loaderData.errorPrefix} title={loaderData.plainTitle} />
@@ -50,30 +63,8 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
             rowKey={(c) => c.evento}
             columns={[
               { header: t("col.event"), rowHeader: true, id: (c) => `evento-${c.evento}`, cell: (c) => t(`events.${c.evento}`) },
-              {
-                header: t("col.email"),
-                cell: (c) => (
-                  <input
-                    type="checkbox"
-                    id={`${c.evento}.email`}
-                    name={`${c.evento}.email`}
-                    defaultChecked={c.email}
-                    aria-label={t("email_for", { event: t(`events.${c.evento}`) })}
-                  />
-                ),
-              },
-              {
-                header: t("col.app"),
-                cell: (c) => (
-                  <input
-                    type="checkbox"
-                    id={`${c.evento}.app`}
-                    name={`${c.evento}.app`}
-                    defaultChecked={c.app}
-                    aria-label={t("app_for", { event: t(`events.${c.evento}`) })}
-                  />
-                ),
-              },
+              channelColumn("email"),
+              channelColumn("app"),
             ]}
           />
           <FieldFrame
