@@ -480,6 +480,14 @@ function pgTextIds(q: TextQuery): RawBuilder<unknown> {
 }
 
 /**
+ * PostgreSQL: {@link pgTextIds} with `b.no_titulo`, whether the title matches `title` too (the relevance's title
+ * tier), tested on each match's tsvector in the same pass (`busca_texto_titulo`, migration 119, ADR 281).
+ */
+function pgTextIdsWithTitle(q: TextQuery, title: TextQuery): RawBuilder<unknown> {
+  return sql`busca_texto_titulo(to_tsquery('simple', ${q}), to_tsquery('simple', ${title})) AS b(cod_acervo, no_titulo)`;
+}
+
+/**
  * `id IN (titles matching q)`. The set is built once per statement (in SQLite an ephemeral index, in C, about
  * as fast as counting the matches) and each title of the walk is one lookup in it.
  */
@@ -569,6 +577,33 @@ async function firstAndCount(db: Db, ids: RawBuilder<unknown>, max: number): Pro
     WITH tm AS MATERIALIZED (${ids}) SELECT tm.id AS id, count(*) OVER () AS n FROM tm LIMIT ${max + 1}`.execute(db);
   const total = Number(rows[0]?.n ?? 0);
   return { listed: total <= max ? rows.map((r) => Number(r.id)) : null, total };
+}
+
+/** The title tier found in the search's own pass (PostgreSQL): its size, and its titles (`ids`), or the first `cap` + 1 when more. */
+interface TitledPass {
+  n: number;
+  ids: number[];
+}
+
+/**
+ * PostgreSQL: {@link firstAndCount} for `ids` with a column `t` (`matchIds` with a title query), and the title
+ * tier among them from the same pass: every match when there are at most `max`, else the title tier's first
+ * `cap` + 1 (all of it when smaller) and its size. One pass of the text index where the title tier was a second.
+ */
+async function firstCountAndTitled(
+  db: Db,
+  ids: RawBuilder<unknown>,
+  max: number,
+  cap: number,
+): Promise<{ listed: number[] | null; total: number; titled: TitledPass }> {
+  const { rows } = await sql<{ id: number | string; t: boolean; n: number | string; nt: number | string }>`
+    WITH tm AS MATERIALIZED (${ids})
+    SELECT x.id, x.t, x.n, x.nt FROM (
+      SELECT tm.id AS id, tm.t AS t, count(*) OVER () AS n, count(*) FILTER (WHERE tm.t) OVER () AS nt FROM tm) x
+    WHERE x.n <= ${max} OR x.t LIMIT ${Math.max(max, cap) + 1}`.execute(db);
+  const total = Number(rows[0]?.n ?? 0);
+  const titled = { n: Number(rows[0]?.nt ?? 0), ids: rows.filter((r) => r.t).map((r) => Number(r.id)) };
+  return { listed: total <= max ? rows.map((r) => Number(r.id)) : null, total, titled };
 }
 
 /** count(*) of `ids`, stopping at `cap` + 1: the exact count when it is at most `cap`, otherwise null. */
@@ -723,7 +758,14 @@ const DRIVE_RATIO = 20;
  * The ids of the titles matching `q` under the tab, its options and the filters, as a subquery
  * (`id`). The text index drives it, or the plan's filter; the title's row is read only when a condition needs it.
  */
-function matchIds(db: Db, q: TextQuery, p: Pick<SearchParams, "guia" | "opcoes" | "filtros">, plan: Plan | null): RawBuilder<unknown> {
+function matchIds(
+  db: Db,
+  q: TextQuery,
+  p: Pick<SearchParams, "guia" | "opcoes" | "filtros">,
+  plan: Plan | null,
+  /** PostgreSQL without a plan: a column `t`, whether the title matches this query too. */
+  title?: TextQuery,
+): RawBuilder<unknown> {
   const pg = dialectOf(db) === "postgres";
   if (plan) {
     // The plan's matches, found once (`planOf`); a tier's query (title words, the rest) is probed among them.
@@ -736,7 +778,8 @@ function matchIds(db: Db, q: TextQuery, p: Pick<SearchParams, "guia" | "opcoes" 
   const conds = sql`${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes, key)} ${filtersWhere(p.filtros, key)}`;
   const row = needsRow(p);
   if (pg) {
-    return sql`SELECT b.cod_acervo AS id FROM ${pgTextIds(q)} ${row ? sql`JOIN acervo a ON a.cod_acervo = b.cod_acervo` : sql``}
+    return sql`SELECT b.cod_acervo AS id ${title === undefined ? sql`` : sql`, b.no_titulo AS t`}
+               FROM ${title === undefined ? pgTextIds(q) : pgTextIdsWithTitle(q, title)} ${row ? sql`JOIN acervo a ON a.cod_acervo = b.cod_acervo` : sql``}
                WHERE 1 = 1 ${conds}`;
   }
   return sql`SELECT acervo_busca.rowid AS id FROM acervo_busca ${row ? sql`JOIN acervo a ON a.cod_acervo = acervo_busca.rowid` : sql``}
@@ -1098,12 +1141,23 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
   const plan = await cachedPlan(db, c, p);
   let listed: number[] | null;
   let total: number;
+  /** The title tier, when the search's pass found it too (PostgreSQL). */
+  let titled: TitledPass | null = null;
+  /** The titles that are the query's words, when read before the pass (PostgreSQL). */
+  let exactFirst: number[] | null = null;
   if (dialectOf(db) === "sqlite" && columnTab(p)) {
     const pass = !plan && plain(p) ? await textPass(db, c.all) : await filteredPass(db, c.all, p, plan);
     total = pass.n;
     listed = pass.n <= searchLimits.directMax ? pass.first.slice(0, pass.n) : null;
   } else if (dialectOf(db) === "postgres") {
-    ({ listed, total } = await firstAndCount(db, matchIds(db, c.all, p, plan), searchLimits.directMax));
+    // A relevance order's title tier comes from the same pass of the text index (ADR 281), unless the titles
+    // that are the query's words (shown first; a few, by their own index) fill the page without it.
+    const title = p.ordenacao === "C" && !plan && c.title !== c.all ? c.title : null;
+    if (title && c.exactKey) exactFirst = await exactTitles(db, c.exactKey, p);
+    if (title && (exactFirst === null || exactFirst.length < p.pagina * p.qtd)) {
+      const cap = Math.max(searchLimits.directMax, LEVELS_MAX) + TITLED_SLACK;
+      ({ listed, total, titled } = await firstCountAndTitled(db, matchIds(db, c.all, p, plan, title), searchLimits.directMax, cap));
+    } else ({ listed, total } = await firstAndCount(db, matchIds(db, c.all, p, plan), searchLimits.directMax));
   } else {
     const first = await idsOf(db, firstRows(db, matchIds(db, c.all, p, plan), searchLimits.directMax + 1));
     listed = first.length <= searchLimits.directMax ? first : null;
@@ -1141,24 +1195,16 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
   if (p.ordenacao === "C" && c.title) {
     let exact: number[] = [];
     if (c.exactKey) {
-      const pg = dialectOf(db) === "postgres";
-      const key = pg ? sql`o.cod_acervo` : sql`+o.cod_acervo`;
-      const row = needsRow(p);
       // A title whose words are the query's words matches the text query by construction: only the tab,
       // options and filters are tested; when every match is listed, by looking among them.
       const mine = listed && new Set(listed);
-      exact = mine
-        ? (await idsOf(db, sql`SELECT o.cod_acervo AS id FROM busca_ordem o WHERE o.chave_titulo = ${c.exactKey} ORDER BY o.cod_acervo`)).filter(
-            (id) => mine.has(id),
-          )
-        : await idsOf(
-            db,
-            sql`
-            SELECT o.cod_acervo AS id FROM busca_ordem o ${row ? sql`JOIN acervo a ON a.cod_acervo = o.cod_acervo` : sql``}
-            WHERE o.chave_titulo = ${c.exactKey}
-              ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes, key)} ${filtersWhere(p.filtros, key)}
-            ORDER BY o.cod_acervo`,
-          );
+      exact =
+        exactFirst ??
+        (mine
+          ? (await idsOf(db, sql`SELECT o.cod_acervo AS id FROM busca_ordem o WHERE o.chave_titulo = ${c.exactKey} ORDER BY o.cod_acervo`)).filter(
+              (id) => mine.has(id),
+            )
+          : await exactTitles(db, c.exactKey, p));
       const shown = exact.slice(skip, skip + need);
       ids.push(...shown);
       need -= shown.length;
@@ -1169,22 +1215,27 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       listed &&
       listed.length <= LEVELS_MAX &&
       (titleQuery === c.all || dialectOf(db) === "postgres" || (dialectOf(db) === "sqlite" && searchLimits.probeMax > 0))
-        ? await levelZeroPage(db, c, p, listed, exact, skip, need, order, plan?.titles, titleQuery === c.all)
+        ? titled
+          ? await levelZeroPage(db, c, p, titled.ids, exact, skip, need, order, undefined, true)
+          : await levelZeroPage(db, c, p, listed, exact, skip, need, order, plan?.titles, titleQuery === c.all)
         : null;
     if (firstPage) {
       ids.push(...firstPage);
       need = 0;
     } else if (listed) {
-      // The title tier within the listed matches: read from their stored title field (SQLite), or another pass.
+      // The title tier within the listed matches: found by the search's pass (PostgreSQL), read from their stored
+      // title field (SQLite), or another pass.
       const inTitle =
         titleQuery === c.all
           ? listed
-          : (dialectOf(db) === "sqlite" && searchLimits.probeMax > 0 && (plan !== null || listed.length < searchLimits.tierPassMin)) ||
-              (dialectOf(db) === "postgres" && listed.length <= searchLimits.probeMax)
-            ? await inTitleTier(db, c, listed, plan?.titles)
-            : await idsOf(db, matchIds(db, titleQuery, p, plan));
-      const titled = new Set(inTitle);
-      const rest = listed.filter((id) => !titled.has(id));
+          : titled
+            ? titled.ids
+            : (dialectOf(db) === "sqlite" && searchLimits.probeMax > 0 && (plan !== null || listed.length < searchLimits.tierPassMin)) ||
+                (dialectOf(db) === "postgres" && listed.length <= searchLimits.probeMax)
+              ? await inTitleTier(db, c, listed, plan?.titles)
+              : await idsOf(db, matchIds(db, titleQuery, p, plan));
+      const inTier = new Set(inTitle);
+      const rest = listed.filter((id) => !inTier.has(id));
       // The title tier by how its words matched (ADR 250): as typed, by the patron's language's stem, by another
       // language's stem, by the last word's prefix; each group in the order's own order.
       const groups =
@@ -1207,11 +1258,19 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       // Else the title tier's ids up to the larger cap below, read once: its size when small and, when it is at
       // most LEVELS_MAX, the tier itself (one pass of the text index where a count, a second count and the ids were three).
       const cap = Math.max(searchLimits.directMax, LEVELS_MAX) + exact.length;
+      // The title tier from the search's own pass (PostgreSQL): whole, or enough of it to show it is larger than the cap.
+      const fromPass = titled && (titled.ids.length === titled.n || titled.ids.length > cap) ? titled.ids.slice(0, cap + 1) : null;
       const upTo =
-        titleQuery === c.all ? null : whole ? (whole.all ? Array.from(whole.all) : whole.first) : await idsOf(db, firstRows(db, titleIds, cap + 1));
+        titleQuery === c.all
+          ? null
+          : whole
+            ? whole.all
+              ? Array.from(whole.all)
+              : whole.first
+            : (fromPass ?? (await idsOf(db, firstRows(db, titleIds, cap + 1))));
       const countTo = async (n: number) => (upTo ? (upTo.length > n ? null : upTo.length) : countUpTo(db, titleIds, n));
       let inTitle: number | null = titleQuery === c.all ? total : await countTo(searchLimits.directMax + exact.length);
-      const inTitleExact = async () => (inTitle ??= whole ? whole.n : await countOf(db, titleIds));
+      const inTitleExact = async () => (inTitle ??= whole ? whole.n : titled ? titled.n : await countOf(db, titleIds));
       // With both tiers known as sets (the filtered passes), their pages are walks of the order tested in JS.
       const tiers = whole && (await tierSets(db, c, p, plan, whole, exact));
       const size = inTitle === null ? null : inTitle - exact.length;
@@ -1262,8 +1321,22 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
   return { total, totalLimitado: false, resultados: await hitsOf(db, ids) };
 }
 
+/** The titles whose title key is `key` (their words are the query's) under the tab, its options and the filters, by id. */
+async function exactTitles(db: Db, key: string, p: Pick<SearchParams, "guia" | "opcoes" | "filtros">): Promise<number[]> {
+  const id = dialectOf(db) === "postgres" ? sql`o.cod_acervo` : sql`+o.cod_acervo`;
+  return idsOf(
+    db,
+    sql`
+    SELECT o.cod_acervo AS id FROM busca_ordem o ${needsRow(p) ? sql`JOIN acervo a ON a.cod_acervo = o.cod_acervo` : sql``}
+    WHERE o.chave_titulo = ${key} ${guiaFilter(p.guia)} ${tabOptionsWhere(p.opcoes, id)} ${filtersWhere(p.filtros, id)}
+    ORDER BY o.cod_acervo`,
+  );
+}
+
 /** The largest title tier grouped by how its words matched (`matchLevels`); a fixed size, not a threshold (ADR 250). */
 const LEVELS_MAX = 20_000;
+/** Title-tier ids a PostgreSQL pass returns past the largest cap the search may ask (the exact-title ones it adds). */
+const TITLED_SLACK = 1_000;
 
 /**
  * The page of a relevance search (issue 27) when it lies within the title tier's best match level (ADR 250), or
