@@ -3,10 +3,10 @@ import { dialectOf } from "../index.ts";
 
 /**
  * PostgreSQL: the titles whose text matches a query, each with whether its title field matches a second query
- * (the relevance's title tier), in one pass of the text index (ADR 279's successor, see ADR 281). A relevance search
+ * (the relevance's title tier), in one pass of the text index (ADR 281). A relevance search
  * read the index twice, once for every match and once for the title tier; testing the title query on each match's
- * tsvector, already read for the first, costs a few milliseconds where the second pass cost 17–37 (a broad word at
- * 100,000 titles). Read through the index like `busca_texto_ids` (migration 117).
+ * tsvector, already read for the first, costs little beside the second pass (17–37 ms for a broad word at
+ * 100,000 titles, under load). Read through the index like `busca_texto_ids` (migration 117).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) !== "postgres") return;
