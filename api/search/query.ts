@@ -1446,18 +1446,18 @@ interface TierOrder {
  * its first 256 after about 14,000 entries, where sorting all 18,000 took 33 ms (issue 27). Same titles, same order.
  */
 async function tierInOrder(db: Db, listed: readonly number[], notKey: string | null, order: RawBuilder<unknown>, want: number): Promise<TierOrder> {
-  const outside = notKey === null ? [] : await idsOf(db, sql`SELECT o.cod_acervo AS id FROM busca_ordem o WHERE o.chave_titulo = ${notKey}`);
-  const inListed = membership(listed);
-  const out = new Set(outside);
-  const has = out.size ? (id: number) => inListed(id) && !out.has(id) : inListed;
-  let size = listed.length;
-  for (const id of outside) if (inListed(id)) size--;
-  const span = dialectOf(db) === "sqlite" && size > 0 ? await titleSpan(db) : 0;
+  const span = dialectOf(db) === "sqlite" && listed.length > 0 ? await titleSpan(db) : 0;
   // Index entries read for the first chunks of `n` titles: the chunks' titles times the catalogue's titles per one.
   const walkable = (n: number) => span > 0 && n > 0 && ((want + searchLimits.walkChunk) * span) / n <= searchLimits.orderWalkMax * n;
   const sortSql = (ids: readonly number[]) =>
     sql`SELECT o.cod_acervo AS id FROM (${idList(db, ids)}) m JOIN busca_ordem o ON o.cod_acervo = m.id ORDER BY ${order}`;
-  if (walkable(size))
+  if (walkable(listed.length)) {
+    const outside = notKey === null ? [] : await idsOf(db, sql`SELECT o.cod_acervo AS id FROM busca_ordem o WHERE o.chave_titulo = ${notKey}`);
+    const inListed = membership(listed);
+    const out = new Set(outside);
+    const has = out.size ? (id: number) => inListed(id) && !out.has(id) : inListed;
+    let size = listed.length;
+    for (const id of outside) if (inListed(id)) size--;
     return {
       size,
       has,
@@ -1471,6 +1471,7 @@ async function tierInOrder(db: Db, listed: readonly number[], notKey: string | n
       },
       ordered: async (subset) => (subset.size ? idsOf(db, sortSql([...subset])) : []),
     };
+  }
   const sorted = await idsOf(
     db,
     sql`SELECT o.cod_acervo AS id FROM (${idList(db, listed)}) m JOIN busca_ordem o ON o.cod_acervo = m.id
@@ -1478,7 +1479,7 @@ async function tierInOrder(db: Db, listed: readonly number[], notKey: string | n
   );
   return {
     size: sorted.length,
-    has,
+    has: membership(sorted),
     read: (keep) => {
       const list = keep ? sorted.filter(keep) : sorted;
       let at = 0;
