@@ -121,6 +121,41 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("bulk import on PostgreSQL", () 
     expect(JSON.stringify(answers)).toMatch(/"total":[1-9]/);
   }, 300_000);
 
+  it("a normal import's transaction moves the catalogue's version once and logs every title it wrote at that version (migration 118)", async () => {
+    const { db } = await freshCatalogue();
+    const version = async () => Number((await sql<{ seq: string }>`SELECT seq FROM catalogo_versao WHERE id = 1`.execute(db)).rows[0].seq);
+    const before = await version();
+    // One batch: one transaction writing a few hundred titles, their copies and facet links, each row through the
+    // change log's trigger.
+    const summary = await importFiles(
+      db,
+      demoFiles(projectRoot).filter((f) => f.includes("lul-fre")),
+      { libraryFor: () => 1, batchSize: 5000 },
+    );
+    expect(summary.imported).toBeGreaterThanOrEqual(100);
+    expect(await version()).toBe(before + 1);
+    const logged = (await sql<{ n: string; seq: string }>`SELECT count(*) AS n, max(seq) AS seq FROM acervo_mudanca`.execute(db)).rows[0];
+    expect({ n: Number(logged.n), seq: Number(logged.seq) }).toEqual({ n: summary.imported, seq: before + 1 });
+    // The next transaction moves it again, and a rolled-back one leaves it where it was.
+    const copy = await db.selectFrom("exemplar").select(["cod_exemplar", "cod_acervo"]).executeTakeFirstOrThrow();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("exemplar").set({ situacao: "indisponivel" }).where("cod_exemplar", "=", copy.cod_exemplar).execute();
+      await trx.updateTable("exemplar").set({ situacao: "disponivel" }).where("cod_exemplar", "=", copy.cod_exemplar).execute();
+    });
+    expect(await version()).toBe(before + 2);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable("exemplar").set({ situacao: "indisponivel" }).where("cod_exemplar", "=", copy.cod_exemplar).execute();
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    await db.updateTable("exemplar").set({ situacao: "indisponivel" }).where("cod_exemplar", "=", copy.cod_exemplar).execute();
+    expect(await version()).toBe(before + 3);
+    expect((await db.selectFrom("acervo_mudanca").select("seq").where("cod_acervo", "=", copy.cod_acervo).executeTakeFirstOrThrow()).seq).toBe(
+      before + 3,
+    );
+  }, 120_000);
+
   it("an interrupted bulk import leaves what it dropped recorded, and the next import puts it back and recounts first", async () => {
     const { db: first, url } = await freshCatalogue();
     await importFiles(
