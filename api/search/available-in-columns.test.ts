@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { dialectOf } from "../db/index.ts";
 import { createTestApi, get, insertTitles, publicToken } from "../lib/testing.ts";
+import { beginBulkLoad } from "../marc/import.ts";
 import { clearFacetColumns, clearSearchCache, facetColumns, facetColumnsSettings, searchStats } from "./index.ts";
 
 /**
@@ -170,4 +172,29 @@ describe('"available now" in the facet columns', () => {
     expect((await both(`disponivel=${last}`)).ids).toEqual([]);
     expect((await both("disponivel=S")).ids).not.toContain(wide);
   }, 60_000);
+
+  it.skipIf(!!process.env.TEST_DATABASE_URL)(
+    "follows a loan and a return made while a bulk import runs (SQLite)",
+    async () => {
+      expect(dialectOf(t.db)).toBe("sqlite");
+      const [a, b, c] = ids as [number, number, number];
+      const [onlyB] = await copiesOf(b);
+      expect(sorted((await both("disponivel=S")).ids)).toContain(b);
+      const cols = (await facetColumns(t.db))!;
+      const finish = await beginBulkLoad(t.db);
+      try {
+        await lend(onlyB!);
+        // During the load: the next search already leaves it out.
+        expect(sorted((await page("disponivel=S")).ids)).toEqual([a, c]);
+      } finally {
+        await finish();
+      }
+      expect(sorted((await both("disponivel=S")).ids)).not.toContain(b);
+      await giveBack(onlyB!);
+      expect(sorted((await both("disponivel=S")).ids)).toContain(b);
+      // Patched by the change log, not read again.
+      expect(await facetColumns(t.db)).toBe(cols);
+    },
+    60_000,
+  );
 });

@@ -198,13 +198,16 @@ export class FacetColumns {
 }
 
 /**
- * The SQLite triggers of the change log (migration 077): on `acervo`, `acervo_link`, `exemplar` and
- * `acervo_faceta`, one per event (insert, delete, update). A bulk import drops them for the load and logs each
- * batch's titles with `logTitleChanges` instead (a row per written row costs about 6 % of its CPU).
+ * The SQLite triggers of the change log (migration 077) a bulk import drops for the load: on `acervo`,
+ * `acervo_link`, `exemplar` and `acervo_faceta`, one per event (insert, delete, update). The load logs each batch's
+ * titles with `logTitleChanges` instead (a row per written row costs about 6 % of its CPU). A copy's update
+ * trigger stays: the library lends and takes back copies during an import, and those changes reach "available now"
+ * only through it (ADR 277); the importer inserts copies, and updates a copy only when a record already there is
+ * imported again.
  */
-export const CHANGE_LOG_TRIGGERS = ["acervo", "acervo_link", "exemplar", "acervo_faceta"].flatMap((t) =>
-  ["i", "d", "u"].map((e) => `${t}_mudou_${e}`),
-);
+export const CHANGE_LOG_TRIGGERS = ["acervo", "acervo_link", "exemplar", "acervo_faceta"]
+  .flatMap((t) => ["i", "d", "u"].map((e) => `${t}_mudou_${e}`))
+  .filter((name) => name !== "exemplar_mudou_u");
 
 /**
  * The PostgreSQL triggers a bulk import drops for its load (ADR 279): the change log's (migrations 077 and 116),

@@ -246,17 +246,22 @@ describe("relevance on a realistic catalogue", () => {
     const saved = { ...searchLimits };
     try {
       // The walk on every listed tier, however small (this catalogue's largest tiers have a few hundred titles).
-      Object.assign(searchLimits, { walkMin: 0, levelHintMin: Number.POSITIVE_INFINITY });
+      // Each tier read from the order's index as the walk goes (`orderWalkMax`), however sparse.
+      Object.assign(searchLimits, { walkMin: 0, levelHintMin: Number.POSITIVE_INFINITY, orderWalkMax: Number.POSITIVE_INFINITY });
       const walked = await pages();
       // The same with the index's hints on every tier, walks of 4 titles a chunk (the hints' level 0 is then read
       // whenever the walk's first chunk could not fill the page) and the title tier always from a pass of its field.
       Object.assign(searchLimits, { walkChunk: 4, levelHintMin: 0, tierPassMin: 0 });
       const hinted = await pages();
+      // The same, each tier sorted at once instead.
+      Object.assign(searchLimits, { orderWalkMax: 0 });
+      const sorted = await pages();
       // Without probes the title tier is found by another pass of the text index and every title read and grouped.
       Object.assign(searchLimits, saved, { levelHintMin: Number.POSITIVE_INFINITY, probeMax: 0 });
       const full = await pages();
       expect(walked).toEqual(full);
       expect(hinted).toEqual(full);
+      expect(sorted).toEqual(full);
     } finally {
       Object.assign(searchLimits, saved);
     }

@@ -152,22 +152,35 @@ describe("the database sessions", () => {
     expect(rows[0].jit).toBe("off");
   });
 
-  it("read a search's text matches on PostgreSQL through busca_texto_ids, whose own statement keeps sequential scans off (ADR 278)", async () => {
+  it("read a search's text matches on PostgreSQL through busca_texto_ids and busca_texto_titulo, whose own statements keep sequential scans off (ADRs 278, 281)", async () => {
     if (dialectOf(t.db) !== "postgres") return;
-    const { rows } = await sql<{ cfg: string[] }>`SELECT proconfig AS cfg FROM pg_proc WHERE proname = 'busca_texto_ids'`.execute(t.db);
-    expect(rows[0].cfg).toEqual(["enable_seqscan=off"]);
-    const find = () => {
+    const { rows } = await sql<{ name: string; cfg: string[] }>`
+      SELECT proname AS name, proconfig AS cfg FROM pg_proc WHERE proname IN ('busca_texto_ids', 'busca_texto_titulo') ORDER BY proname`.execute(
+      t.db,
+    );
+    expect(rows).toEqual([
+      { name: "busca_texto_ids", cfg: ["enable_seqscan=off"] },
+      { name: "busca_texto_titulo", cfg: ["enable_seqscan=off"] },
+    ]);
+    const find = (ordenacao: "C" | "T") => {
       clearSearchCache(t.db);
-      return searchAcervos(t.db, { termos: [{ termo: "livro", tipo: "livre" }], pagina: 1, qtd: 20, ordenacao: "C", lingua: "pt" });
+      return searchAcervos(t.db, { termos: [{ termo: "livro", tipo: "livre" }], pagina: 1, qtd: 20, ordenacao, lingua: "pt" });
     };
-    expect((await find()).total).toBe(3);
-    // Without the function the search cannot run: it reads its matches through it, not through its own `@@`.
-    await sql`ALTER FUNCTION busca_texto_ids(tsquery) RENAME TO busca_texto_ids_fora`.execute(t.db);
-    try {
-      await expect(find()).rejects.toThrow(/busca_texto_ids/);
-    } finally {
-      await sql`ALTER FUNCTION busca_texto_ids_fora(tsquery) RENAME TO busca_texto_ids`.execute(t.db);
+    // Relevance finds its title tier in the same pass (busca_texto_titulo); the title order needs no tier.
+    for (const [fn, args, order] of [
+      ["busca_texto_ids", "tsquery", "T"],
+      ["busca_texto_titulo", "tsquery, tsquery", "C"],
+    ] as const) {
+      const before = await find(order);
+      expect(before.total).toBe(3);
+      // Without the function the search cannot run: it reads its matches through it, not through its own `@@`.
+      await sql.raw(`ALTER FUNCTION ${fn}(${args}) RENAME TO ${fn}_fora`).execute(t.db);
+      try {
+        await expect(find(order)).rejects.toThrow(new RegExp(fn));
+      } finally {
+        await sql.raw(`ALTER FUNCTION ${fn}_fora(${args}) RENAME TO ${fn}`).execute(t.db);
+      }
+      expect(await find(order)).toEqual(before);
     }
-    expect((await find()).total).toBe(3);
   });
 });
