@@ -7,6 +7,7 @@ import { dialectOf } from "../db/index.ts";
 import {
   CHANGE_LOG_TRIGGERS,
   logTitleChanges,
+  PG_BULK_KEPT_ON_UPDATE,
   PG_BULK_TRIGGERS,
   optimizeTextIndex,
   writeIndexEntries,
@@ -564,7 +565,12 @@ async function beginPostgresBulkLoad(db: Kysely<DB>): Promise<() => Promise<void
       .values({ chave: BULK_STATE, valor: JSON.stringify(restore) })
       .execute();
     for (const d of indexes) await sql`DROP INDEX ${sql.id(d.name)}`.execute(trx);
-    for (const d of triggers) await sql`DROP TRIGGER ${sql.id(d.name)} ON ${sql.id(d.table)}`.execute(trx);
+    for (const d of triggers) {
+      await sql`DROP TRIGGER ${sql.id(d.name)} ON ${sql.id(d.table)}`.execute(trx);
+      // The copies' change-log and shelf triggers come back at once for updates only (the load inserts copies).
+      const onUpdate = d.sql.replace(/ AFTER INSERT OR DELETE OR UPDATE OF /, " AFTER UPDATE OF ");
+      if (PG_BULK_KEPT_ON_UPDATE.includes(d.name) && onUpdate !== d.sql) await sql.raw(onUpdate).execute(trx);
+    }
   });
   return async () => {
     await finishBulkLoad(db);

@@ -213,7 +213,8 @@ export const CHANGE_LOG_TRIGGERS = ["acervo", "acervo_link", "exemplar", "acervo
  * The PostgreSQL triggers a bulk import drops for its load (ADR 279): the change log's (migrations 077 and 116),
  * the call-number key's (114) and the titles on the shelf's (115). The importer logs each batch's titles with
  * `logTitleChanges` and writes the batch's call-number keys itself; the end of the load recounts the titles on
- * the shelf from the copies.
+ * the shelf from the copies. As on SQLite, a copy's updates stay watched: {@link PG_BULK_KEPT_ON_UPDATE} are put
+ * back for updates only during the load.
  */
 export const PG_BULK_TRIGGERS = [
   "acervo_mudou",
@@ -223,6 +224,12 @@ export const PG_BULK_TRIGGERS = [
   "exemplar_chamada",
   "exemplar_estante",
 ];
+
+/**
+ * Triggers of {@link PG_BULK_TRIGGERS} that a bulk load puts back for a copy's updates only (one trigger covers
+ * every event on PostgreSQL): a loan or a return during the load is logged and counted on the shelf at once.
+ */
+export const PG_BULK_KEPT_ON_UPDATE = ["exemplar_mudou", "exemplar_estante"];
 
 /** Logs a change of the listed titles, as the triggers would (inside the writer's transaction). */
 export async function logTitleChanges(trx: Db, ids: readonly number[]): Promise<void> {
