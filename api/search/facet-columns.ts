@@ -235,7 +235,7 @@ export const PG_BULK_KEPT_ON_UPDATE = ["exemplar_mudou", "exemplar_estante"];
 export async function logTitleChanges(trx: Db, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
   if (dialectOf(trx) === "postgres") {
-    // One bump of the version for the batch, as SQLite's statement below (the triggers bump it per row).
+    // One bump of the version for the batch's titles, as SQLite's statements below.
     await sql`WITH v AS (UPDATE catalogo_versao SET seq = seq + 1 WHERE id = 1 RETURNING seq)
               INSERT INTO acervo_mudanca (cod_acervo, seq)
               SELECT m.id, v.seq FROM unnest(${[...ids]}::int[]) AS m(id) CROSS JOIN v
