@@ -47,6 +47,7 @@ import * as m114 from "./migrations/114-call-number-order.ts";
 import * as m115 from "./migrations/115-titles-on-the-shelf.ts";
 import * as m116 from "./migrations/116-shelf-changes-logged.ts";
 import * as m117 from "./migrations/117-text-matches-by-index.ts";
+import * as m118 from "./migrations/118-change-log-one-bump-per-transaction.ts";
 import * as m119 from "./migrations/119-text-matches-with-title.ts";
 import * as m092 from "./migrations/092-email-change.ts";
 
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   "115-titles-on-the-shelf": m115,
   "116-shelf-changes-logged": m116,
   "117-text-matches-by-index": m117,
+  "118-change-log-one-bump-per-transaction": m118,
   "119-text-matches-with-title": m119,
   "092-email-change": m092,
 };

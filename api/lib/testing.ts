@@ -105,7 +105,7 @@ export async function createDemoTestApi({ sso }: { sso?: SsoConfig } = {}) {
 let pgSeq = 0;
 
 /** A new, empty PostgreSQL database on the server of TEST_DATABASE_URL (none when it is unset). */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return null;
   const name = `estante_test_${process.pid}_${++pgSeq}`;

@@ -7,6 +7,8 @@ import { dialectOf } from "../db/index.ts";
 import {
   CHANGE_LOG_TRIGGERS,
   logTitleChanges,
+  PG_BULK_KEPT_ON_UPDATE,
+  PG_BULK_TRIGGERS,
   optimizeTextIndex,
   writeIndexEntries,
   type KnownWords,
@@ -155,7 +157,10 @@ function chunks<T>(list: T[], size: number): T[][] {
 export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportOptions = {}): Promise<ImportSummary> {
   const summary: ImportSummary = { read: 0, imported: 0, updated: 0, skipped: 0, authorities: 0, copies: 0, errors: [] };
   const libraryFor = opts.libraryFor ?? libraryBySigla(db);
-  const bulk = (opts.bulk ?? false) && dialectOf(db) === "sqlite";
+  const bulk = opts.bulk ?? false;
+  // PostgreSQL's bulk load commits without waiting for the log's flush (ADR 279): a crash loses the last
+  // batches' commits, never their consistency, and the next import of the same files writes them again.
+  const pgBulk = bulk && dialectOf(db) === "postgres";
   const read: ReadOptions = { batchSize: opts.batchSize ?? (bulk ? 2500 : 1000), copyWhenMissing: opts.copyWhenMissing ?? false };
   const codEmpresa = opts.codEmpresa ?? 1;
   const libCache = new Map<string, number>();
@@ -217,6 +222,7 @@ export async function importFiles(db: Kysely<DB>, files: string[], opts: ImportO
     // `terms` cover the whole batch; a title written on its own has its terms read from its text.
     const run = (list: MappedTitle[], listTerms?: string[]) =>
       db.transaction().execute(async (trx) => {
+        if (pgBulk) await sql`SET LOCAL synchronous_commit = off`.execute(trx);
         const out: Array<{ cod: number; isNew: boolean; copies: number }> = [];
         // Each title's index entry is the one of its last version when it repeats in the batch.
         const entries = new Map<number, TitleIndexEntry>();
@@ -449,6 +455,7 @@ const BULK_MMAP_BYTES = 0;
  * and restores the connection's settings.
  */
 export async function beginBulkLoad(db: Kysely<DB>): Promise<() => Promise<void>> {
+  if (dialectOf(db) === "postgres") return beginPostgresBulkLoad(db);
   await db.transaction().execute(async (trx) => {
     const defs = (await trx
       .selectFrom("sqlite_master" as never)
@@ -498,13 +505,99 @@ export async function beginBulkLoad(db: Kysely<DB>): Promise<() => Promise<void>
 }
 
 /**
- * Ends a bulk load, or the one an interrupted import left (SQLite): rebuilds the indexes it dropped and puts back
- * the text index's merging, in one transaction with forgetting them. Returns whether there was one.
+ * PostgreSQL's secondary indexes dropped for a bulk load (ADR 279), besides {@link BULK_DROPPED}: the text index
+ * (GIN: each insert also updates its pending list, and one build from the whole table is several times cheaper)
+ * and the copies' and titles' indexes that no statement of the load reads. The unique indexes stay (they check
+ * the source keys and barcodes), and so do the ones the load's lookups and deletes read.
+ */
+const PG_BULK_DROPPED = [
+  ...BULK_DROPPED,
+  "acervo_busca_gin",
+  "indice_entrada_prefixo",
+  "acervo_tipo",
+  "acervo_classificacao",
+  "acervo_ano_tipo_idioma",
+  "exemplar_na_estante",
+  "exemplar_acervo_biblioteca",
+];
+/**
+ * What the triggers the load drops keep, recomputed at its end (idempotent, so an interrupted load's next run may
+ * do it again): the titles on the shelf from the copies, and every title's call-number key (the importer writes
+ * its titles' keys; this also covers any other writer's changes during the load).
+ */
+const PG_BULK_RECOUNT = [
+  `DELETE FROM acervo_na_estante`,
+  `INSERT INTO acervo_na_estante (cod_acervo, cod_biblioteca, n)
+     SELECT cod_acervo, cod_biblioteca, count(*) FROM exemplar WHERE situacao = 'disponivel' GROUP BY cod_acervo, cod_biblioteca`,
+  `UPDATE busca_ordem o SET chamada_ord = x.c
+     FROM (SELECT b.cod_acervo, e.c FROM busca_ordem b
+             LEFT JOIN (SELECT cod_acervo, min(chamada) AS c FROM exemplar WHERE chamada <> '' GROUP BY cod_acervo) e
+             ON e.cod_acervo = b.cod_acervo) x
+     WHERE o.cod_acervo = x.cod_acervo AND o.chamada_ord IS DISTINCT FROM x.c`,
+];
+/** Memory of each index build at the end of a PostgreSQL bulk load (the server's, for its sorts). */
+const PG_BULK_INDEX_MEMORY = "256MB";
+
+/**
+ * {@link beginBulkLoad} on PostgreSQL (ADR 279): records the definitions of {@link PG_BULK_DROPPED} and
+ * {@link PG_BULK_TRIGGERS} with the statements that recompute what those triggers keep, and drops them, in one
+ * transaction. Returns the function that ends the load: rebuilds them and refreshes the planner's statistics.
+ */
+async function beginPostgresBulkLoad(db: Kysely<DB>): Promise<() => Promise<void>> {
+  await db.transaction().execute(async (trx) => {
+    const indexes = (
+      await sql<{ name: string; sql: string }>`SELECT indexname AS name, indexdef AS sql FROM pg_indexes
+        WHERE schemaname = current_schema() AND indexname = ANY(${PG_BULK_DROPPED}::text[]) ORDER BY indexname`.execute(trx)
+    ).rows;
+    const triggers = (
+      await sql<{ name: string; sql: string; table: string }>`SELECT t.tgname AS name, pg_get_triggerdef(t.oid) AS sql, c.relname AS table
+        FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+        WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace AND t.tgname = ANY(${PG_BULK_TRIGGERS}::text[])
+        ORDER BY t.tgname`.execute(trx)
+    ).rows;
+    const restore = [
+      ...PG_BULK_RECOUNT.map((q, i) => ({ name: `recount ${i + 1}`, sql: q, type: "sql" })),
+      ...indexes.map((d) => ({ ...d, type: "index" })),
+      ...triggers.map((d) => ({ ...d, type: "trigger" })),
+    ];
+    await trx
+      .insertInto("estado_instalacao")
+      .values({ chave: BULK_STATE, valor: JSON.stringify(restore) })
+      .execute();
+    for (const d of indexes) await sql`DROP INDEX ${sql.id(d.name)}`.execute(trx);
+    for (const d of triggers) {
+      await sql`DROP TRIGGER ${sql.id(d.name)} ON ${sql.id(d.table)}`.execute(trx);
+      // The copies' change-log and shelf triggers come back at once for updates only (the load inserts copies).
+      const onUpdate = d.sql.replace(/ AFTER INSERT OR DELETE OR UPDATE OF /, " AFTER UPDATE OF ");
+      if (PG_BULK_KEPT_ON_UPDATE.includes(d.name) && onUpdate !== d.sql) await sql.raw(onUpdate).execute(trx);
+    }
+  });
+  return async () => {
+    await finishBulkLoad(db);
+    // The load changed most of the search tables: the planner's statistics from them now, not at autovacuum's pace.
+    await sql`ANALYZE acervo, acervo_busca, acervo_faceta, busca_ordem, exemplar, indice_entrada, acervo_na_estante, acervo_mudanca`.execute(db);
+  };
+}
+
+/**
+ * Ends a bulk load, or the one an interrupted import left: rebuilds the indexes it dropped and puts back the
+ * triggers (and, on SQLite, the text index's merging; on PostgreSQL, first recounts what the triggers keep), in
+ * one transaction with forgetting them. Returns whether there was one.
  */
 export async function finishBulkLoad(db: Kysely<DB>): Promise<boolean> {
-  if (dialectOf(db) !== "sqlite") return false;
   const state = await db.selectFrom("estado_instalacao").select("valor").where("chave", "=", BULK_STATE).executeTakeFirst();
   if (!state) return false;
+  if (dialectOf(db) === "postgres") {
+    await db.transaction().execute(async (trx) => {
+      await sql.raw(`SET LOCAL maintenance_work_mem = '${PG_BULK_INDEX_MEMORY}'`).execute(trx);
+      for (const d of JSON.parse(state.valor) as Array<{ name: string; sql: string; type: string; table?: string }>) {
+        if (d.type === "trigger") await sql`DROP TRIGGER IF EXISTS ${sql.id(d.name)} ON ${sql.id(d.table!)}`.execute(trx);
+        await sql.raw(d.type === "index" ? d.sql.replace(/^CREATE INDEX /i, "CREATE INDEX IF NOT EXISTS ") : d.sql).execute(trx);
+      }
+      await trx.deleteFrom("estado_instalacao").where("chave", "=", BULK_STATE).execute();
+    });
+    return true;
+  }
   await db.transaction().execute(async (trx) => {
     for (const d of JSON.parse(state.valor) as Array<{ sql: string }>) {
       await sql.raw(d.sql.replace(/^CREATE (INDEX|TRIGGER) /i, "CREATE $1 IF NOT EXISTS ")).execute(trx);

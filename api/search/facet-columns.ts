@@ -209,9 +209,39 @@ export const CHANGE_LOG_TRIGGERS = ["acervo", "acervo_link", "exemplar", "acervo
   .flatMap((t) => ["i", "d", "u"].map((e) => `${t}_mudou_${e}`))
   .filter((name) => name !== "exemplar_mudou_u");
 
-/** Logs a change of the listed titles, as the triggers would (SQLite; inside the writer's transaction). */
+/**
+ * The PostgreSQL triggers a bulk import drops for its load (ADR 279): the change log's (migrations 077 and 116),
+ * the call-number key's (114) and the titles on the shelf's (115). The importer logs each batch's titles with
+ * `logTitleChanges` and writes the batch's call-number keys itself; the end of the load recounts the titles on
+ * the shelf from the copies. As on SQLite, a copy's updates stay watched: {@link PG_BULK_KEPT_ON_UPDATE} are put
+ * back for updates only during the load.
+ */
+export const PG_BULK_TRIGGERS = [
+  "acervo_mudou",
+  "acervo_link_mudou",
+  "exemplar_mudou",
+  "acervo_faceta_mudou",
+  "exemplar_chamada",
+  "exemplar_estante",
+];
+
+/**
+ * Triggers of {@link PG_BULK_TRIGGERS} that a bulk load puts back for a copy's updates only (one trigger covers
+ * every event on PostgreSQL): a loan or a return during the load is logged and counted on the shelf at once.
+ */
+export const PG_BULK_KEPT_ON_UPDATE = ["exemplar_mudou", "exemplar_estante"];
+
+/** Logs a change of the listed titles, as the triggers would (inside the writer's transaction). */
 export async function logTitleChanges(trx: Db, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
+  if (dialectOf(trx) === "postgres") {
+    // One bump of the version for the batch's titles, as SQLite's statements below.
+    await sql`WITH v AS (UPDATE catalogo_versao SET seq = seq + 1 WHERE id = 1 RETURNING seq)
+              INSERT INTO acervo_mudanca (cod_acervo, seq)
+              SELECT m.id, v.seq FROM unnest(${[...ids]}::int[]) AS m(id) CROSS JOIN v
+              ON CONFLICT (cod_acervo) DO UPDATE SET seq = excluded.seq`.execute(trx);
+    return;
+  }
   await sql`UPDATE catalogo_versao SET seq = seq + 1 WHERE id = 1`.execute(trx);
   await sql`INSERT INTO acervo_mudanca (cod_acervo, seq)
             SELECT m.value, v.seq FROM json_each(${JSON.stringify(ids)}) m CROSS JOIN catalogo_versao v WHERE v.id = 1
