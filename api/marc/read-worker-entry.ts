@@ -1,7 +1,7 @@
 /**
  * What a bulk import's reader thread loads (ADR 280): `read-worker.ts` and the modules it imports, compiled into one
  * plain JavaScript file the first time a process starts readers, so that each reader starts without a TypeScript
- * loader of its own (about 90 MB a thread: a module-loader thread and its compiler). The file is named by a hash of
+ * loader of its own (about 50 MB a thread: a module-loader thread and its compiler). The file is named by a hash of
  * its content under `node_modules/.cache/estante/` (packages stay imports, resolved from there as from the sources),
  * so a changed source is compiled anew and an unchanged one is written once. Whatever stops that (no compiler, a
  * folder that cannot be written, code that needs its own location), the readers load the TypeScript through
