@@ -354,7 +354,7 @@ export function realisticImportTable(r: RealisticImportResult): string {
     `| file | mode | titles | wall s | records/s (wall) | CPU s | records per CPU second | peak memory (importer) | peak memory (all its processes) | load avg before → after | cores |\n` +
     `|---|---|---|---|---|---|---|---|---|---|---|\n` +
     `| ${r.megabytes.toFixed(0)} MB | ${r.bulk ? "bulk" : "normal"} | ${r.titles} | ${r.seconds.toFixed(1)} | **${Math.round(r.recordsPerSecond)}** | ${r.cpuSeconds?.toFixed(1) ?? "—"} | ` +
-    `**${r.recordsPerCpuSecond ? Math.round(r.recordsPerCpuSecond) : "—"}** | **${mb(r.peakMb)}**${r.peakMb === undefined ? "" : r.peakMb < 1000 ? " (under the 1 GB target)" : " (over the 1 GB target)"} | ${mb(r.peakTreeMb)} | ${r.loadBefore.toFixed(1)} → ${r.loadAfter.toFixed(1)} | ${r.cores} |`
+    `**${r.recordsPerCpuSecond ? Math.round(r.recordsPerCpuSecond) : "—"}** | **${mb(r.peakMb)}**${r.peakMb === undefined ? "" : ` (${((r.peakMb * 1e6) / 2 ** 20).toFixed(0)} MiB; ${r.peakMb < 1000 ? "under" : "over"} the 1 GB target)`} | ${mb(r.peakTreeMb)} | ${r.loadBefore.toFixed(1)} → ${r.loadAfter.toFixed(1)} | ${r.cores} |`
   );
 }
 

@@ -16,6 +16,7 @@ import {
 } from "../search/index.ts";
 import type { DB, ExemplarTable } from "../db/types.ts";
 import { readBatches, type PreparedTitle, type ReadEvent, type ReadOptions } from "./batches.ts";
+import { readerEntry, type ReaderEntry } from "./read-worker-entry.ts";
 import { MATERIAL_TYPES, mapAuthority, mapTitle, sourceKey, type CopyData } from "./map.ts";
 import { fromJsonRecord } from "./read.ts";
 import { toMarcInJson, type MarcRecord } from "./types.ts";
@@ -359,32 +360,51 @@ export function readerHeapMb(batchSize: number): number {
   return 96 + Math.ceil(batchSize / 40);
 }
 
+/** What a reader thread posts when it has no event left: its heap's limit (MB), for the test of {@link readerHeapMb}. */
+export interface ReaderDone {
+  type: "done";
+  heapLimitMb: number;
+}
+
+/**
+ * One reader thread: {@link readBatches} over `files` for `options.part`, started from the compiled reader when
+ * this process could make it (ADR 280, `readerEntry`), its heap limited by {@link readerHeapMb}. `next()` asks for
+ * its next event.
+ */
+export function startReader(
+  entry: ReaderEntry,
+  files: string[],
+  options: ReadOptions,
+): { worker: Worker; next: () => Promise<ReadEvent | ReaderDone> } {
+  const worker = new Worker(entry.url, {
+    workerData: { files, options },
+    execArgv: entry.execArgv,
+    resourceLimits: { maxOldGenerationSizeMb: readerHeapMb(options.batchSize) },
+  });
+  let settle: { resolve: (m: unknown) => void; reject: (e: unknown) => void } | undefined;
+  worker.on("message", (m) => settle?.resolve(m));
+  worker.on("error", (e) => settle?.reject(e));
+  worker.on("exit", (code) => settle?.reject(new Error(`the import's reader thread stopped (exit code ${code})`)));
+  const next = async () => {
+    const message = (await new Promise<unknown>((resolve, reject) => {
+      settle = { resolve, reject };
+      worker.postMessage("next");
+    })) as ReadEvent | ReaderDone | { type: "failed"; error: string };
+    settle = undefined;
+    if (message.type === "failed") throw new Error(message.error);
+    return message;
+  };
+  return { worker, next };
+}
+
 /**
  * {@link readBatches} in `n` worker threads, batch k of each file read by thread k mod n, merged back into file
  * order. Each thread is asked for its next event when its last one has been handled and is already working on
  * it, so reading and mapping overlap the writes while at most two batches per thread wait in memory.
  */
 async function* readInWorkers(files: string[], options: ReadOptions, n: number): AsyncGenerator<ReadEvent> {
-  const readers = Array.from({ length: n }, (_, index) => {
-    const worker = new Worker(new URL("./read-worker.mjs", import.meta.url), {
-      workerData: { files, options: { ...options, part: { index, of: n } } },
-      resourceLimits: { maxOldGenerationSizeMb: readerHeapMb(options.batchSize) },
-    });
-    let settle: { resolve: (m: unknown) => void; reject: (e: unknown) => void } | undefined;
-    worker.on("message", (m) => settle?.resolve(m));
-    worker.on("error", (e) => settle?.reject(e));
-    worker.on("exit", (code) => settle?.reject(new Error(`the import's reader thread stopped (exit code ${code})`)));
-    const next = async () => {
-      const message = (await new Promise<unknown>((resolve, reject) => {
-        settle = { resolve, reject };
-        worker.postMessage("next");
-      })) as ReadEvent | { type: "done" } | { type: "failed"; error: string };
-      settle = undefined;
-      if (message.type === "failed") throw new Error(message.error);
-      return message;
-    };
-    return { worker, next };
-  });
+  const entry = await readerEntry();
+  const readers = Array.from({ length: n }, (_, index) => startReader(entry, files, { ...options, part: { index, of: n } }));
   try {
     for (;;) {
       // A file: its batches in turn from each reader, until one has none left; then every reader's end of it.
