@@ -11,6 +11,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareDatabase } from "../boot.ts";
 import { openDatabase } from "../db/index.ts";
+import { freshPostgres } from "../lib/testing.ts";
 import { addProfileItems, setProfileValidity } from "../db/interest-profiles.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedInstitution } from "../seed/institution.ts";
@@ -139,6 +140,31 @@ describe("npm run import", () => {
     expect(dropped).toEqual([]);
     expect(sortIndexes).toHaveLength(8); // chave, relevancia, titulo, autor, ano, antigo (oldest first), chamada (call number) and obra (the work key, ADR 244)
   }, 120_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "--bulk on PostgreSQL imports the same way, says every search is slower until the end, and leaves no load open",
+    async () => {
+      const target = (await freshPostgres())!;
+      try {
+        const r = await run("npm", ["run", "--silent", "import", "--", "--bulk", file], { DATABASE_URL: target.url });
+        expect(r.err).toBe("");
+        expect(r.code).toBe(0);
+        expect(r.out).toMatch(/^Bulk mode: the search's text and sort indexes are rebuilt at the end; until then every search is slower\./m);
+        expect(r.out).toMatch(/Read 4 records: 3 titles imported, 0 updated, 0 authorities, 3 copies, 1 skipped/);
+        const db = openDatabase({ databaseUrl: target.url, dataDir: work });
+        try {
+          expect(await db.selectFrom("estado_instalacao").select("chave").where("chave", "=", "importacao_em_massa").execute()).toEqual([]);
+          const found = await searchAcervos(db, { termos: [{ termo: "caderno", tipo: "livre" }], pagina: 1, qtd: 20, ordenacao: "C", lingua: "pt" });
+          expect(found.resultados.map((h) => h.titulo)).toEqual(["Caderno H"]);
+        } finally {
+          await db.destroy();
+        }
+      } finally {
+        await target.drop();
+      }
+    },
+    120_000,
+  );
 
   it("re-importing the same file updates instead of duplicating", async () => {
     const r = await npmImport(fresh, file);

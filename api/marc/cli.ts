@@ -5,7 +5,7 @@
  * Exit code: 0 when the files were read (bad records are listed, they do not fail the run); 1 when a file
  * cannot be read, no record at all could be imported, the database fails, or the import was interrupted.
  *
- * Bulk mode (ADR 101, SQLite): on by itself when the files total at least 50 MB, `--bulk` forces it and
+ * Bulk mode (ADR 101; PostgreSQL too, ADR 279): on by itself from 50,000 records, `--bulk` forces it and
  * `--no-bulk` turns it off. Ctrl-C stops after the batch being written, with the search indexes rebuilt.
  *
  * Memory (ADR 280): the command lets its JavaScript heaps grow by half of what a collection leaves alive, not by up
@@ -32,7 +32,7 @@ const BULK_AUTO_RECORDS = 50_000;
 const USAGE =
   "Usage: npm run import -- [--bulk|--no-bulk] <file.mrc|file.xml|file.json> [...]\n" +
   "Reads ISO 2709 (MARC-8 or UTF-8), MARCXML and MARC-in-JSON; the format is detected from the content.\n" +
-  `Bulk mode (SQLite; automatic from ${BULK_AUTO_RECORDS.toLocaleString("en")} records): reads in two or three extra threads (by the machine's cores) and rebuilds the search's sort indexes at the end.\n` +
+  `Bulk mode (automatic from ${BULK_AUTO_RECORDS.toLocaleString("en")} records): reads in two or three extra threads (by the machine's cores) and rebuilds the search's indexes at the end.\n` +
   "Database: DATABASE_URL (postgres://… or a SQLite file), else DATA_DIR/estante.sqlite (DATA_DIR defaults to ./data).";
 
 /**
@@ -100,9 +100,11 @@ async function main(): Promise<number> {
     }
     const dataDir = process.env.DATA_DIR ?? "./data";
     const mailer = mailerFromEnv(db, dataDir);
-    if (bulk && dialectOf(db) === "sqlite") {
+    if (bulk) {
       console.log(
-        "Bulk mode: the search's sort indexes are rebuilt at the end; until then sorted searches are slower. Ctrl-C stops after the current batch.",
+        dialectOf(db) === "sqlite"
+          ? "Bulk mode: the search's sort indexes are rebuilt at the end; until then sorted searches are slower. Ctrl-C stops after the current batch."
+          : "Bulk mode: the search's text and sort indexes are rebuilt at the end; until then every search is slower. Ctrl-C stops after the current batch.",
       );
     }
     // The first Ctrl-C stops after the batch being written (indexes rebuilt); a second one ends the process.
