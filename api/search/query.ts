@@ -579,31 +579,36 @@ async function firstAndCount(db: Db, ids: RawBuilder<unknown>, max: number): Pro
   return { listed: total <= max ? rows.map((r) => Number(r.id)) : null, total };
 }
 
-/** The title tier found in the search's own pass (PostgreSQL): its size, and its titles (`ids`), or the first `cap` + 1 when more. */
+/** The title tier found in the search's own pass (PostgreSQL): its size, and its titles (`ids`; none when more than TITLED_MAX). */
 interface TitledPass {
   n: number;
   ids: number[];
 }
 
+/** The largest title tier a PostgreSQL pass hands back whole (as one string of ids, about 7 bytes a title). */
+const TITLED_MAX = 500_000;
+
 /**
  * PostgreSQL: {@link firstAndCount} for `ids` with a column `t` (`matchIds` with a title query), and the title
- * tier among them from the same pass: every match when there are at most `max`, else the title tier's first
- * `cap` + 1 (all of it when smaller) and its size. One pass of the text index where the title tier was a second.
+ * tier among them from the same pass: every match when there are at most `max`, the whole title tier (up to
+ * TITLED_MAX), and both counts, in one row. One pass of the text index where the title tier was a second, and a
+ * large tier is walked in JS (`walkMembers`) where SQL read the text index a third time to test each title.
  */
 async function firstCountAndTitled(
   db: Db,
   ids: RawBuilder<unknown>,
   max: number,
-  cap: number,
 ): Promise<{ listed: number[] | null; total: number; titled: TitledPass }> {
-  const { rows } = await sql<{ id: number | string; t: boolean; n: number | string; nt: number | string }>`
-    WITH tm AS MATERIALIZED (${ids})
-    SELECT x.id, x.t, x.n, x.nt FROM (
-      SELECT tm.id AS id, tm.t AS t, count(*) OVER () AS n, count(*) FILTER (WHERE tm.t) OVER () AS nt FROM tm) x
-    WHERE x.n <= ${max} OR x.t LIMIT ${Math.max(max, cap) + 1}`.execute(db);
-  const total = Number(rows[0]?.n ?? 0);
-  const titled = { n: Number(rows[0]?.nt ?? 0), ids: rows.filter((r) => r.t).map((r) => Number(r.id)) };
-  return { listed: total <= max ? rows.map((r) => Number(r.id)) : null, total, titled };
+  const { rows } = await sql<{ n: number | string; nt: number | string; ids: string | null; tids: string | null }>`
+    WITH tm AS MATERIALIZED (${ids}), c AS (SELECT count(*) AS n, count(*) FILTER (WHERE tm.t) AS nt FROM tm)
+    SELECT c.n, c.nt,
+           (SELECT string_agg(CAST(tm.id AS text), ',') FROM tm WHERE c.n <= ${max}) AS ids,
+           (SELECT string_agg(CAST(tm.id AS text), ',') FROM tm WHERE tm.t AND c.nt <= ${TITLED_MAX}) AS tids
+    FROM c`.execute(db);
+  const row = rows[0];
+  const list = (v: string | null | undefined) => (v ? v.split(",").map(Number) : []);
+  const total = Number(row?.n ?? 0);
+  return { listed: total <= max ? list(row?.ids) : null, total, titled: { n: Number(row?.nt ?? 0), ids: list(row?.tids) } };
 }
 
 /** count(*) of `ids`, stopping at `cap` + 1: the exact count when it is at most `cap`, otherwise null. */
@@ -861,6 +866,13 @@ async function walkMembers(db: Db, order: RawBuilder<unknown>, member: (id: numb
     }
     if (ids.length < chunk) return found;
   }
+}
+
+/** Membership of `tier` without the titles shown before it (`exact`). */
+function notShown(tier: ArrayLike<number>, exact: readonly number[]): (id: number) => boolean {
+  const inTier = membership(tier);
+  const shown = new Set(exact);
+  return (id) => inTier(id) && !shown.has(id);
 }
 
 /** Membership of a list of title ids, as a byte per id up to the largest. */
@@ -1155,8 +1167,7 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
     const title = p.ordenacao === "C" && !plan && c.title !== c.all ? c.title : null;
     if (title && c.exactKey) exactFirst = await exactTitles(db, c.exactKey, p);
     if (title && (exactFirst === null || exactFirst.length < p.pagina * p.qtd)) {
-      const cap = Math.max(searchLimits.directMax, LEVELS_MAX) + TITLED_SLACK;
-      ({ listed, total, titled } = await firstCountAndTitled(db, matchIds(db, c.all, p, plan, title), searchLimits.directMax, cap));
+      ({ listed, total, titled } = await firstCountAndTitled(db, matchIds(db, c.all, p, plan, title), searchLimits.directMax));
     } else ({ listed, total } = await firstAndCount(db, matchIds(db, c.all, p, plan), searchLimits.directMax));
   } else {
     const first = await idsOf(db, firstRows(db, matchIds(db, c.all, p, plan), searchLimits.directMax + 1));
@@ -1258,8 +1269,9 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       // Else the title tier's ids up to the larger cap below, read once: its size when small and, when it is at
       // most LEVELS_MAX, the tier itself (one pass of the text index where a count, a second count and the ids were three).
       const cap = Math.max(searchLimits.directMax, LEVELS_MAX) + exact.length;
-      // The title tier from the search's own pass (PostgreSQL): whole, or enough of it to show it is larger than the cap.
-      const fromPass = titled && (titled.ids.length === titled.n || titled.ids.length > cap) ? titled.ids.slice(0, cap + 1) : null;
+      // The title tier from the search's own pass (PostgreSQL), when whole: up to the cap, or enough to show it is larger.
+      const titleAll = !whole && titled && titled.ids.length === titled.n ? titled.ids : null;
+      const fromPass = titleAll && titleAll.slice(0, cap + 1);
       const upTo =
         titleQuery === c.all
           ? null
@@ -1294,7 +1306,11 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
         await take(
           size,
           (from, count) =>
-            tiers ? walkMembers(db, order, tiers.title, from, count) : tierPage(db, c, titleQuery, size, p, plan, order, from, count, c.exactKey),
+            tiers
+              ? walkMembers(db, order, tiers.title, from, count)
+              : titleAll
+                ? walkMembers(db, order, notShown(titleAll, exact), from, count)
+                : tierPage(db, c, titleQuery, size, p, plan, order, from, count, c.exactKey),
           async () => (await inTitleExact()) - exact.length,
         );
       if (c.rest && need > 0) {
@@ -1335,8 +1351,6 @@ async function exactTitles(db: Db, key: string, p: Pick<SearchParams, "guia" | "
 
 /** The largest title tier grouped by how its words matched (`matchLevels`); a fixed size, not a threshold (ADR 250). */
 const LEVELS_MAX = 20_000;
-/** Title-tier ids a PostgreSQL pass returns past the largest cap the search may ask (the exact-title ones it adds). */
-const TITLED_SLACK = 1_000;
 
 /**
  * The page of a relevance search (issue 27) when it lies within the title tier's best match level (ADR 250), or
