@@ -346,7 +346,7 @@ export const searchLimits = {
   /**
    * A tier walked from its best level (`levelZeroPage`) is read from the order's index, each title tested in JS, when
    * its first chunks need at most this many index entries per title of the tier; else the tier is sorted in SQL
-   * (SQLite: an entry read costs about a tenth of a title's key looked up and sorted).
+   * (an entry read costs about a tenth of a title's key looked up and sorted). The same rule reads a listed tier's page.
    */
   orderWalkMax: 8,
   /** Facet counts are exact up to this many text matches; above, they are estimated from a sample. */
@@ -1180,13 +1180,24 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
   let skip = offset;
   let need = Math.min(p.qtd, total - offset);
   const order = ORDER[p.ordenacao];
-  /** The page of a tier of `size` titles listed in `ids`, sorted (without the exact-title ones when `notKey`). */
-  const listPage = (list: readonly number[], notKey: string | null) => async (from: number, count: number) =>
-    idsOf(
+  let span: Promise<number> | null = null;
+  /**
+   * The page of a tier of `size` titles listed in `ids`, sorted (without the exact-title ones when `notKey`): read
+   * from the order's index and tested in JS when the tier is dense enough there (`searchLimits.orderWalkMax`, ADR
+   * 281), else sorted in SQL.
+   */
+  const listPage = (list: readonly number[], notKey: string | null) => async (from: number, count: number) => {
+    const reads = ((from + count + searchLimits.walkChunk) * (await (span ??= titleSpan(db)))) / Math.max(list.length, 1);
+    if (list.length > 0 && reads <= searchLimits.orderWalkMax * list.length) {
+      const outside = notKey === null ? [] : await idsOf(db, sql`SELECT o.cod_acervo AS id FROM busca_ordem o WHERE o.chave_titulo = ${notKey}`);
+      return walkMembers(db, order, notShown(list, outside), from, count);
+    }
+    return idsOf(
       db,
       sql`SELECT o.cod_acervo AS id FROM (${idList(db, list)}) m JOIN busca_ordem o ON o.cod_acervo = m.id
                   WHERE 1 = 1 ${notKey === null ? sql`` : sql`AND o.chave_titulo <> ${notKey}`} ORDER BY ${order} LIMIT ${count} OFFSET ${from}`,
     );
+  };
   /**
    * Takes what the page needs from one tier of `size` titles (null: more than directMax), read by `read(skip,
    * count)`; `exact` counts the tier when its size is needed.
