@@ -102,6 +102,18 @@ export async function createDemoTestApi({ sso }: { sso?: SsoConfig } = {}) {
   return { db, app, outbox, cleanup };
 }
 
+/** An institution, a campus and three libraries (ids 1–3, sigla L1–L3): what the importer's tests import into. */
+export async function seedThreeLibraries(db: Db): Promise<void> {
+  await db.insertInto("instituicao").values({ cod_empresa: 1, sigla: "T", nome: "Test" }).execute();
+  await db.insertInto("campus").values({ cod_campus: 1, cod_empresa: 1, nome_campus: "Campus" }).execute();
+  for (const i of [1, 2, 3]) {
+    await db
+      .insertInto("biblioteca")
+      .values({ cod_biblioteca: i, cod_campus: 1, desc_biblioteca: `Lib ${i}`, sigla: `L${i}` })
+      .execute();
+  }
+}
+
 let pgSeq = 0;
 
 /** A new, empty PostgreSQL database on the server of TEST_DATABASE_URL (none when it is unset). */

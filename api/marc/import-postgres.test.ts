@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import type { DB } from "../db/types.ts";
-import { freshPostgres } from "../lib/testing.ts";
+import { freshPostgres, seedThreeLibraries } from "../lib/testing.ts";
 import { clearFacetColumns, clearSearchCache, searchAcervos, searchFacets } from "../search/index.ts";
 import { demoFiles } from "./demo.ts";
 import { beginBulkLoad, importFiles } from "./import.ts";
@@ -25,14 +25,7 @@ async function freshCatalogue(): Promise<{ db: Kysely<DB>; url: string }> {
   const db = openDatabase({ databaseUrl: pg.url, dataDir: os.tmpdir() });
   opened.push({ db, drop: pg.drop });
   await migrateToLatest(db);
-  await db.insertInto("instituicao").values({ cod_empresa: 1, sigla: "T", nome: "Test" }).execute();
-  await db.insertInto("campus").values({ cod_campus: 1, cod_empresa: 1, nome_campus: "Campus" }).execute();
-  for (const i of [1, 2, 3]) {
-    await db
-      .insertInto("biblioteca")
-      .values({ cod_biblioteca: i, cod_campus: 1, desc_biblioteca: `Lib ${i}`, sigla: `L${i}` })
-      .execute();
-  }
+  await seedThreeLibraries(db);
   return { db, url: pg.url };
 }
 

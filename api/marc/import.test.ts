@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import type { DB } from "../db/types.ts";
+import { seedThreeLibraries } from "../lib/testing.ts";
 import { reindexAcervos } from "../search/index.ts";
 import { demoFiles, importDemoCatalogue } from "./demo.ts";
 import { beginBulkLoad, bulkReaders, importFiles } from "./import.ts";
@@ -17,17 +18,6 @@ const hasShared = fs.existsSync(path.join(shared, "manifest.json"));
 let dir: string;
 let db: Kysely<DB>;
 
-async function seedLibraries(): Promise<void> {
-  await db.insertInto("instituicao").values({ cod_empresa: 1, sigla: "T", nome: "Test" }).execute();
-  await db.insertInto("campus").values({ cod_campus: 1, cod_empresa: 1, nome_campus: "Campus" }).execute();
-  for (const i of [1, 2, 3]) {
-    await db
-      .insertInto("biblioteca")
-      .values({ cod_biblioteca: i, cod_campus: 1, desc_biblioteca: `Lib ${i}`, sigla: `L${i}` })
-      .execute();
-  }
-}
-
 async function count(table: keyof DB): Promise<number> {
   const r = await db.selectFrom(table).select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(r.n);
@@ -37,7 +27,7 @@ beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "estante-marc-"));
   db = openDatabase({ dataDir: dir });
   await migrateToLatest(db);
-  await seedLibraries();
+  await seedThreeLibraries(db);
 });
 
 afterEach(async () => {
@@ -126,7 +116,7 @@ describe("bundled demo catalogue", () => {
       await migrateToLatest(other);
       const normalDb = db;
       db = other;
-      await seedLibraries();
+      await seedThreeLibraries(db);
       const normal = await importFiles(other, files, { libraryFor: () => 2, copyWhenMissing: true });
       db = normalDb;
       expect({ ...bulk, errors: bulk.errors.length }).toEqual({ ...normal, errors: normal.errors.length });
