@@ -1189,8 +1189,7 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
   const listPage = (list: readonly number[], notKey: string | null) => async (from: number, count: number) => {
     const reads = ((from + count + searchLimits.walkChunk) * (await (span ??= titleSpan(db)))) / Math.max(list.length, 1);
     if (list.length > 0 && reads <= searchLimits.orderWalkMax * list.length) {
-      const outside = notKey === null ? [] : await idsOf(db, sql`SELECT o.cod_acervo AS id FROM busca_ordem o WHERE o.chave_titulo = ${notKey}`);
-      return walkMembers(db, order, notShown(list, outside), from, count);
+      return walkMembers(db, order, notShown(list, notKey === null ? [] : await exactTitles(db, notKey, {})), from, count);
     }
     return idsOf(
       db,
@@ -1220,13 +1219,7 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
       // A title whose words are the query's words matches the text query by construction: only the tab,
       // options and filters are tested; when every match is listed, by looking among them.
       const mine = listed && new Set(listed);
-      exact =
-        exactFirst ??
-        (mine
-          ? (await idsOf(db, sql`SELECT o.cod_acervo AS id FROM busca_ordem o WHERE o.chave_titulo = ${c.exactKey} ORDER BY o.cod_acervo`)).filter(
-              (id) => mine.has(id),
-            )
-          : await exactTitles(db, c.exactKey, p));
+      exact = exactFirst ?? (mine ? (await exactTitles(db, c.exactKey, {})).filter((id) => mine.has(id)) : await exactTitles(db, c.exactKey, p));
       const shown = exact.slice(skip, skip + need);
       ids.push(...shown);
       need -= shown.length;
@@ -1477,7 +1470,7 @@ async function tierInOrder(db: Db, listed: readonly number[], notKey: string | n
   const sortSql = (ids: readonly number[]) =>
     sql`SELECT o.cod_acervo AS id FROM (${idList(db, ids)}) m JOIN busca_ordem o ON o.cod_acervo = m.id ORDER BY ${order}`;
   if (walkable(listed.length)) {
-    const outside = notKey === null ? [] : await idsOf(db, sql`SELECT o.cod_acervo AS id FROM busca_ordem o WHERE o.chave_titulo = ${notKey}`);
+    const outside = notKey === null ? [] : await exactTitles(db, notKey, {});
     const inListed = membership(listed);
     const out = new Set(outside);
     const has = out.size ? (id: number) => inListed(id) && !out.has(id) : inListed;
