@@ -12,7 +12,9 @@
  *     GIN index, `busca_texto_ids`);
  *   - the whole first page (`searchAcervos`, relevance, 20 titles, the text-pass cache emptied first), and how many
  *     statements it sent;
- *   - the same first page on SQLite.
+ *   - the same first page on SQLite;
+ *   - the facets of that search (`searchFacets`, right after it, as a results page asks for them: they share its
+ *     pass), on each engine. The facet columns are read before the first round (a process reads them once).
  * The floor of a search is its statements times one round trip plus its text count: what is left when every plan
  * is free.
  */
@@ -22,7 +24,7 @@ import path from "node:path";
 import { sql, type KyselyPlugin } from "kysely";
 import { openDatabase, type Db } from "../api/db/index.ts";
 import { migrateToLatest } from "../api/db/migrate.ts";
-import { clearSearchCache, searchAcervos, tsQuery } from "../api/search/index.ts";
+import { clearSearchCache, facetColumns, searchAcervos, searchFacets, tsQuery } from "../api/search/index.ts";
 import { backendCpuMs, localPostmaster } from "./realistic-search.ts";
 
 const TITLES = Number(process.env.BENCH_TITLES ?? 100_000);
@@ -71,6 +73,9 @@ const pct = (xs: number[], p: number) => {
 const f2 = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
 const page = (db: Db, word: string) =>
   searchAcervos(db, { termos: [{ termo: word, tipo: "livre" }], pagina: 1, qtd: 20, ordenacao: "C", lingua: "pt" });
+const facets = (db: Db, word: string) => searchFacets(db, { termos: [{ termo: word, tipo: "livre" }] }, "pt");
+await facetColumns(pg);
+await facetColumns(lite);
 
 const rows = shape.queries.map((q) => ({
   ...q,
@@ -78,6 +83,8 @@ const rows = shape.queries.map((q) => ({
   count: [] as number[],
   pgPage: [] as number[],
   litePage: [] as number[],
+  pgFacets: [] as number[],
+  liteFacets: [] as number[],
   n: 0,
   sent: 0,
 }));
@@ -94,9 +101,13 @@ for (let round = -2; round < RUNS; round++)
     const before = statements;
     const pgPage = await cpu(() => page(pg, r.word), true);
     r.sent = statements - before;
+    const pgFacets = await cpu(() => facets(pg, r.word), true);
     clearSearchCache(lite);
     const litePage = await cpu(() => page(lite, r.word), false);
+    const liteFacets = await cpu(() => facets(lite, r.word), false);
     if (round < 0) continue;
+    r.pgFacets.push(pgFacets);
+    r.liteFacets.push(liteFacets);
     r.trip.push(trip);
     r.count.push(count);
     r.pgPage.push(pgPage);
@@ -111,14 +122,16 @@ console.log(
     .join(" / ")} on ${os.availableParallelism()} cores.\n`,
 );
 console.log(
-  "| word (rank) | matches | statements per search | one round trip | text count alone | floor (statements × trip + count) | PostgreSQL search | SQLite search | floor / SQLite | search / SQLite |",
+  "| word (rank) | matches | statements per search | one round trip | text count alone | floor (statements × trip + count) | PostgreSQL search | SQLite search | floor / SQLite | search / SQLite | PostgreSQL facets | SQLite facets | PostgreSQL search + facets | SQLite search + facets | search + facets, PostgreSQL / SQLite |",
 );
-console.log("|---|---:|---:|---|---|---:|---|---|---:|---:|");
+console.log("|---|---:|---:|---|---|---:|---|---|---:|---:|---|---|---|---|---:|");
 for (const r of rows) {
+  const pair = (xs: number[]) => `${f2(pct(xs, 50))} / ${f2(pct(xs, 95))}`;
+  const sum = (a: number[], b: number[]) => a.map((x, i) => x + b[i]);
   const floor = r.sent * pct(r.trip, 50) + pct(r.count, 50);
   const lite50 = pct(r.litePage, 50);
   console.log(
-    `| \`${r.word}\` (${r.rank.toLocaleString("en")}) | ${r.n.toLocaleString("en")} | ${r.sent} | ${f2(pct(r.trip, 50))} / ${f2(pct(r.trip, 95))} | ${f2(pct(r.count, 50))} / ${f2(pct(r.count, 95))} | ${f2(floor)} | ${f2(pct(r.pgPage, 50))} / ${f2(pct(r.pgPage, 95))} | ${f2(lite50)} / ${f2(pct(r.litePage, 95))} | ${(floor / lite50).toFixed(1)}× | ${(pct(r.pgPage, 50) / lite50).toFixed(1)}× |`,
+    `| \`${r.word}\` (${r.rank.toLocaleString("en")}) | ${r.n.toLocaleString("en")} | ${r.sent} | ${f2(pct(r.trip, 50))} / ${f2(pct(r.trip, 95))} | ${f2(pct(r.count, 50))} / ${f2(pct(r.count, 95))} | ${f2(floor)} | ${f2(pct(r.pgPage, 50))} / ${f2(pct(r.pgPage, 95))} | ${f2(lite50)} / ${f2(pct(r.litePage, 95))} | ${(floor / lite50).toFixed(1)}× | ${(pct(r.pgPage, 50) / lite50).toFixed(1)}× | ${pair(r.pgFacets)} | ${pair(r.liteFacets)} | ${pair(sum(r.pgPage, r.pgFacets))} | ${pair(sum(r.litePage, r.liteFacets))} | ${(pct(sum(r.pgPage, r.pgFacets), 50) / pct(sum(r.litePage, r.liteFacets), 50)).toFixed(1)}× |`,
   );
 }
 await pgBase.destroy();

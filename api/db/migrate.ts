@@ -49,6 +49,7 @@ import * as m116 from "./migrations/116-shelf-changes-logged.ts";
 import * as m117 from "./migrations/117-text-matches-by-index.ts";
 import * as m118 from "./migrations/118-change-log-one-bump-per-transaction.ts";
 import * as m119 from "./migrations/119-text-matches-with-title.ts";
+import * as m120 from "./migrations/120-text-index-changes-versioned.ts";
 import * as m092 from "./migrations/092-email-change.ts";
 
 // Static provider: the migrations are bundled modules, so the esbuild build needs no fs scanning.
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   "117-text-matches-by-index": m117,
   "118-change-log-one-bump-per-transaction": m118,
   "119-text-matches-with-title": m119,
+  "120-text-index-changes-versioned": m120,
   "092-email-change": m092,
 };
 

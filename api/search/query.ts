@@ -572,11 +572,18 @@ function firstRows(db: Db, ids: RawBuilder<unknown>, n: number): RawBuilder<unkn
  * one pass of the text index (ADR 273). A broad word's matches were read twice: its first `max` + 1 ids, then a
  * count(*) of all. The window count reads the materialized set to its end; only `max` + 1 rows come back.
  */
-async function firstAndCount(db: Db, ids: RawBuilder<unknown>, max: number): Promise<{ listed: number[] | null; total: number }> {
-  const { rows } = await sql<{ id: number | string; n: number | string }>`
-    WITH tm AS MATERIALIZED (${ids}) SELECT tm.id AS id, count(*) OVER () AS n FROM tm LIMIT ${max + 1}`.execute(db);
-  const total = Number(rows[0]?.n ?? 0);
-  return { listed: total <= max ? rows.map((r) => Number(r.id)) : null, total };
+/** PostgreSQL: an aggregate of integer ids as one bytea, 4 bytes each, big-endian (read back by `fromIdBytes`). */
+function idBytes(id: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`string_agg(int4send(${id}), ''::bytea)`;
+}
+
+/** The ids `idBytes` packed. */
+function fromIdBytes(bytes: Uint8Array | null | undefined): Int32Array {
+  if (!bytes?.length) return new Int32Array(0);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = new Int32Array(bytes.byteLength >> 2);
+  for (let i = 0; i < out.length; i++) out[i] = view.getInt32(i * 4);
+  return out;
 }
 
 /** The title tier found in the search's own pass (PostgreSQL): its size, and its titles (`ids`; none when more than TITLED_MAX). */
@@ -585,30 +592,61 @@ interface TitledPass {
   ids: number[];
 }
 
-/** The largest title tier a PostgreSQL pass hands back whole (as one string of ids, about 7 bytes a title). */
+/** The largest set of titles (every match, or the title tier) a PostgreSQL pass hands back whole, 4 bytes a title. */
 const TITLED_MAX = 500_000;
 
+/** PostgreSQL's pass of a search (`pgPass`). */
+interface PgPass {
+  /** The number of matches. */
+  n: number;
+  /** Every match, in no order, when there are at most TITLED_MAX. */
+  all: Int32Array | null;
+  /** The title tier among them, when the words have one and no filter drives the search. */
+  titled: { n: number; ids: Int32Array } | null;
+}
+
 /**
- * PostgreSQL: {@link firstAndCount} for `ids` with a column `t` (`matchIds` with a title query), and the title
- * tier among them from the same pass: every match when there are at most `max`, the whole title tier (up to
- * TITLED_MAX), and both counts, in one row. One pass of the text index where the title tier was a second, and a
- * large tier is walked in JS (`walkMembers`) where SQL read the text index a third time to test each title.
+ * PostgreSQL: one pass of the text index for a search (ADR 282): the number of matches, every match (up to
+ * TITLED_MAX) and, when the words have a title tier, which of them are in it (ADR 281), in one row, the ids as 4
+ * bytes each (`idBytes`; read as rows, 18,498 ids cost 20 of a search's 60 ms in the driver). With every match in
+ * hand a sorted order walks its index (`walkMembers`) where SQL read the text index again and sorted every match
+ * (1.3 s for 243,521 at a million titles). A plain search's pass is kept under the catalogue's version
+ * (`passCache`), so the results page's facets call (`textMatchIds`) reads the search call's instead of its own.
  */
-async function firstCountAndTitled(
+async function pgPass(
   db: Db,
-  ids: RawBuilder<unknown>,
-  max: number,
-): Promise<{ listed: number[] | null; total: number; titled: TitledPass }> {
-  const { rows } = await sql<{ n: number | string; nt: number | string; ids: string | null; tids: string | null }>`
-    WITH tm AS MATERIALIZED (${ids}), c AS (SELECT count(*) AS n, count(*) FILTER (WHERE tm.t) AS nt FROM tm)
-    SELECT c.n, c.nt,
-           (SELECT string_agg(CAST(tm.id AS text), ',') FROM tm WHERE c.n <= ${max}) AS ids,
-           (SELECT string_agg(CAST(tm.id AS text), ',') FROM tm WHERE tm.t AND c.nt <= ${TITLED_MAX}) AS tids
-    FROM c`.execute(db);
-  const row = rows[0];
-  const list = (v: string | null | undefined) => (v ? v.split(",").map(Number) : []);
-  const total = Number(row?.n ?? 0);
-  return { listed: total <= max ? list(row?.ids) : null, total, titled: { n: Number(row?.nt ?? 0), ids: list(row?.tids) } };
+  c: Compiled,
+  p: Pick<SearchParams, "guia" | "opcoes" | "filtros">,
+  plan: Plan | null,
+  /** Whether the caller needs the title tier (a relevance order); null: any pass will do (the facets). */
+  tier: boolean | null,
+): Promise<PgPass> {
+  const title = !plan && c.title !== null && c.title !== c.all ? c.title : null;
+  const read = (withTitle: boolean) => async (): Promise<PgPass> => {
+    searchStats.passes++;
+    const t = withTitle ? title : null;
+    const ids = matchIds(db, c.all, p, plan, t ?? undefined);
+    const { rows } = await sql<{ n: number | string; nt: number | string | null; ids: Buffer | null; tids: Buffer | null }>`
+      WITH tm AS MATERIALIZED (${ids}), c AS (SELECT count(*) AS n ${t === null ? sql`` : sql`, count(*) FILTER (WHERE tm.t) AS nt`} FROM tm)
+      SELECT c.n, ${t === null ? sql`NULL` : sql`c.nt`} AS nt,
+             (SELECT ${idBytes(sql`tm.id`)} FROM tm WHERE c.n <= ${TITLED_MAX}) AS ids,
+             ${t === null ? sql`NULL` : sql`(SELECT ${idBytes(sql`tm.id`)} FROM tm WHERE tm.t AND c.nt <= ${TITLED_MAX})`} AS tids
+      FROM c`.execute(db);
+    const row = rows[0];
+    const n = Number(row?.n ?? 0);
+    return {
+      n,
+      all: n <= TITLED_MAX ? fromIdBytes(row?.ids) : null,
+      titled: t === null ? null : { n: Number(row?.nt ?? 0), ids: fromIdBytes(row?.tids) },
+    };
+  };
+  if (plan || !plain(p)) return read(title !== null && tier === true)();
+  // Kept twice over: with the title tier (a relevance search, and the facets when first: relevance is the
+  // results page's default order) and without (the other orders).
+  const passes = (await passCache(db)).pgPasses;
+  const titled = `${c.all}\u0000${c.title}`;
+  if (title === null || tier === false) return passes.get(titled) ?? remember(passes, c.all, read(false));
+  return tier === null ? (passes.get(c.all) ?? remember(passes, titled, read(true))) : remember(passes, titled, read(true));
 }
 
 /** count(*) of `ids`, stopping at `cap` + 1: the exact count when it is at most `cap`, otherwise null. */
@@ -957,6 +995,8 @@ interface PassCache {
   plans: Map<string, Promise<Plan | null>>;
   /** A plain query's first matches (`firstMatches`). */
   firsts: Map<string, Promise<number[]>>;
+  /** PostgreSQL: a plain search's pass (`pgPass`). */
+  pgPasses: Map<string, Promise<PgPass>>;
 }
 
 const passCaches = new WeakMap<Db, PassCache>();
@@ -1025,12 +1065,20 @@ function remember<T>(map: Map<string, Promise<T>>, key: string, compute: () => P
 
 /** This database's pass cache, emptied first when the text index or another connection's data changed. */
 async function passCache(db: Db): Promise<PassCache> {
-  const { rows } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(db);
+  // Another connection's write: SQLite's data_version moves; on PostgreSQL, the catalogue's version, which every
+  // write of the text index and of the facet data moves (migrations 077 and 120).
+  const { rows } = await (
+    dialectOf(db) === "postgres"
+      ? sql<{ v: number | string }>`SELECT seq AS v FROM catalogo_versao WHERE id = 1`
+      : sql<{ data_version: number }>`PRAGMA data_version`
+  ).execute(db);
+  const written = rows[0] && ("v" in rows[0] ? rows[0].v : rows[0].data_version);
   // The thresholds too: they choose the plan and what a pass keeps (tests change them).
   const l = searchLimits;
-  const version = `${rows[0]?.data_version}:${textGeneration()}:${Object.values(l).join(":")}`;
+  const version = `${written}:${textGeneration()}:${Object.values(l).join(":")}`;
   let cache = passCaches.get(db);
-  if (!cache || cache.version !== version) passCaches.set(db, (cache = { version, passes: new Map(), plans: new Map(), firsts: new Map() }));
+  if (!cache || cache.version !== version)
+    passCaches.set(db, (cache = { version, passes: new Map(), plans: new Map(), firsts: new Map(), pgPasses: new Map() }));
   return cache;
 }
 
@@ -1085,7 +1133,8 @@ export async function textMatchIds(db: Db, p: Pick<SearchParams, "termos" | "gui
   const c = await compile(db, p.termos);
   if (!c) return null;
   const text = matchIds(db, c.all, { guia: p.guia, opcoes: p.opcoes }, null);
-  if (dialectOf(db) === "postgres") return allIdsOf(db, text);
+  if (dialectOf(db) === "postgres")
+    return (plain({ guia: p.guia, opcoes: p.opcoes }) && (await pgPass(db, c, {}, null, null)).all) || allIdsOf(db, text);
   const pass = plain({ guia: p.guia, opcoes: p.opcoes })
     ? await textPass(db, c.all)
     : shelfOnly(p)
@@ -1157,6 +1206,8 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
   let titled: TitledPass | null = null;
   /** The titles that are the query's words, when read before the pass (PostgreSQL). */
   let exactFirst: number[] | null = null;
+  /** Every match, when the pass handed them back and there are more than directMax (PostgreSQL). */
+  let everyMatch: Int32Array | null = null;
   if (dialectOf(db) === "sqlite" && columnTab(p)) {
     const pass = !plan && plain(p) ? await textPass(db, c.all) : await filteredPass(db, c.all, p, plan);
     total = pass.n;
@@ -1164,11 +1215,12 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
   } else if (dialectOf(db) === "postgres") {
     // A relevance order's title tier comes from the same pass of the text index (ADR 281), unless the titles
     // that are the query's words (shown first; a few, by their own index) fill the page without it.
-    const title = p.ordenacao === "C" && !plan && c.title !== c.all ? c.title : null;
-    if (title && c.exactKey) exactFirst = await exactTitles(db, c.exactKey, p);
-    if (title && (exactFirst === null || exactFirst.length < p.pagina * p.qtd)) {
-      ({ listed, total, titled } = await firstCountAndTitled(db, matchIds(db, c.all, p, plan, title), searchLimits.directMax));
-    } else ({ listed, total } = await firstAndCount(db, matchIds(db, c.all, p, plan), searchLimits.directMax));
+    if (p.ordenacao === "C" && !plan && c.title !== c.all && c.exactKey) exactFirst = await exactTitles(db, c.exactKey, p);
+    const pass = await pgPass(db, c, p, plan, p.ordenacao === "C");
+    total = pass.n;
+    listed = pass.all && total <= searchLimits.directMax ? Array.from(pass.all) : null;
+    everyMatch = pass.all;
+    if (p.ordenacao === "C" && pass.titled) titled = { n: pass.titled.n, ids: Array.from(pass.titled.ids) };
   } else {
     const first = await idsOf(db, firstRows(db, matchIds(db, c.all, p, plan), searchLimits.directMax + 1));
     listed = first.length <= searchLimits.directMax ? first : null;
@@ -1186,9 +1238,11 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
    * from the order's index and tested in JS when the tier is dense enough there (`searchLimits.orderWalkMax`, ADR
    * 281), else sorted in SQL.
    */
+  /** Whether a set of `n` titles shows its titles up to the `upTo`th sooner by walking the order's index (ADR 281). */
+  const walkable = async (n: number, upTo: number) =>
+    n > 0 && ((upTo + searchLimits.walkChunk) * (await (span ??= titleSpan(db)))) / n <= searchLimits.orderWalkMax * n;
   const listPage = (list: readonly number[], notKey: string | null) => async (from: number, count: number) => {
-    const reads = ((from + count + searchLimits.walkChunk) * (await (span ??= titleSpan(db)))) / Math.max(list.length, 1);
-    if (list.length > 0 && reads <= searchLimits.orderWalkMax * list.length) {
+    if (await walkable(list.length, from + count)) {
       return walkMembers(db, order, notShown(list, notKey === null ? [] : await exactTitles(db, notKey, {})), from, count);
     }
     return idsOf(
@@ -1332,9 +1386,13 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
   } else if (listed) {
     await take(total, listPage(listed, null), async () => total);
   } else {
+    const every = everyMatch && membership(everyMatch);
     await take(
       total,
-      (from, count) => tierPage(db, c, c.all, total, p, plan, order, from, count, null),
+      async (from, count) =>
+        every && (await walkable(total, from + count))
+          ? walkMembers(db, order, every, from, count)
+          : tierPage(db, c, c.all, total, p, plan, order, from, count, null),
       async () => total,
     );
   }
