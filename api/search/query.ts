@@ -567,11 +567,6 @@ function firstRows(db: Db, ids: RawBuilder<unknown>, n: number): RawBuilder<unkn
   return dialectOf(db) === "postgres" ? sql`WITH tm AS MATERIALIZED (${ids}) SELECT tm.id AS id FROM tm LIMIT ${n}` : sql`${ids} LIMIT ${n}`;
 }
 
-/**
- * PostgreSQL: the matches `ids` listed when there are at most `max` of them, and their count, in one statement and
- * one pass of the text index (ADR 273). A broad word's matches were read twice: its first `max` + 1 ids, then a
- * count(*) of all. The window count reads the materialized set to its end; only `max` + 1 rows come back.
- */
 /** PostgreSQL: an aggregate of integer ids as one bytea, 4 bytes each, big-endian (read back by `fromIdBytes`). */
 function idBytes(id: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`string_agg(int4send(${id}), ''::bytea)`;
@@ -1213,8 +1208,8 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
     total = pass.n;
     listed = pass.n <= searchLimits.directMax ? pass.first.slice(0, pass.n) : null;
   } else if (dialectOf(db) === "postgres") {
-    // A relevance order's title tier comes from the same pass of the text index (ADR 281), unless the titles
-    // that are the query's words (shown first; a few, by their own index) fill the page without it.
+    // One pass (ADR 282): the count, every match, and for a relevance order its title tier (ADR 281). The titles
+    // that are the query's words, shown first, are read by their own index.
     if (p.ordenacao === "C" && !plan && c.title !== c.all && c.exactKey) exactFirst = await exactTitles(db, c.exactKey, p);
     const pass = await pgPass(db, c, p, plan, p.ordenacao === "C");
     total = pass.n;
@@ -1233,14 +1228,14 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
   let need = Math.min(p.qtd, total - offset);
   const order = ORDER[p.ordenacao];
   let span: Promise<number> | null = null;
+  /** Whether a set of `n` titles shows its titles up to the `upTo`th sooner by walking the order's index (ADR 281). */
+  const walkable = async (n: number, upTo: number) =>
+    n > 0 && ((upTo + searchLimits.walkChunk) * (await (span ??= titleSpan(db)))) / n <= searchLimits.orderWalkMax * n;
   /**
    * The page of a tier of `size` titles listed in `ids`, sorted (without the exact-title ones when `notKey`): read
    * from the order's index and tested in JS when the tier is dense enough there (`searchLimits.orderWalkMax`, ADR
    * 281), else sorted in SQL.
    */
-  /** Whether a set of `n` titles shows its titles up to the `upTo`th sooner by walking the order's index (ADR 281). */
-  const walkable = async (n: number, upTo: number) =>
-    n > 0 && ((upTo + searchLimits.walkChunk) * (await (span ??= titleSpan(db)))) / n <= searchLimits.orderWalkMax * n;
   const listPage = (list: readonly number[], notKey: string | null) => async (from: number, count: number) => {
     if (await walkable(list.length, from + count)) {
       return walkMembers(db, order, notShown(list, notKey === null ? [] : await exactTitles(db, notKey, {})), from, count);
@@ -1386,12 +1381,13 @@ export async function searchAcervos(db: Db, p: SearchParams): Promise<SearchResu
   } else if (listed) {
     await take(total, listPage(listed, null), async () => total);
   } else {
-    const every = everyMatch && membership(everyMatch);
+    // Every match in hand (PostgreSQL, ADR 282): the order's index walked, as for a listed tier.
+    const every = everyMatch;
     await take(
       total,
       async (from, count) =>
         every && (await walkable(total, from + count))
-          ? walkMembers(db, order, every, from, count)
+          ? walkMembers(db, order, membership(every), from, count)
           : tierPage(db, c, c.all, total, p, plan, order, from, count, null),
       async () => total,
     );
