@@ -15,6 +15,7 @@
  *   - the same first page on SQLite;
  *   - the facets of that search (`searchFacets`, right after it, as a results page asks for them: they share its
  *     pass), on each engine. The facet columns are read before the first round (a process reads them once).
+ * BENCH_FILTERS (JSON, `{"B":["1"]}`) adds filters to the search and its facets; BENCH_ORDER sets the order.
  * The floor of a search is its statements times one round trip plus its text count: what is left when every plan
  * is free.
  */
@@ -24,7 +25,7 @@ import path from "node:path";
 import { sql, type KyselyPlugin } from "kysely";
 import { openDatabase, type Db } from "../api/db/index.ts";
 import { migrateToLatest } from "../api/db/migrate.ts";
-import { clearSearchCache, facetColumns, searchAcervos, searchFacets, tsQuery } from "../api/search/index.ts";
+import { clearSearchCache, facetColumns, searchAcervos, searchFacets, tsQuery, type SearchOrder, type SelectedFilters } from "../api/search/index.ts";
 import { backendCpuMs, localPostmaster } from "./realistic-search.ts";
 
 const TITLES = Number(process.env.BENCH_TITLES ?? 100_000);
@@ -71,11 +72,14 @@ const pct = (xs: number[], p: number) => {
   return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)];
 };
 const f2 = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
+/** BENCH_FILTERS: the filters of every search and its facets, as JSON (`{"B":["1"]}`: one library). */
+const filtros = process.env.BENCH_FILTERS ? (JSON.parse(process.env.BENCH_FILTERS) as SelectedFilters) : undefined;
+/** BENCH_ORDER: the search's order (`C`, relevance, by default). */
+const ordenacao = (process.env.BENCH_ORDER ?? "C") as SearchOrder;
 const page = (db: Db, word: string) =>
-  searchAcervos(db, { termos: [{ termo: word, tipo: "livre" }], pagina: 1, qtd: 20, ordenacao: "C", lingua: "pt" });
-const facets = (db: Db, word: string) => searchFacets(db, { termos: [{ termo: word, tipo: "livre" }] }, "pt");
-await facetColumns(pg);
-await facetColumns(lite);
+  searchAcervos(db, { termos: [{ termo: word, tipo: "livre" }], pagina: 1, qtd: 20, ordenacao, lingua: "pt", filtros });
+const facets = (db: Db, word: string) => searchFacets(db, { termos: [{ termo: word, tipo: "livre" }], filtros }, "pt");
+for (const db of [pg, lite]) while (!(await facetColumns(db))) await new Promise((r) => setTimeout(r, 200));
 
 const rows = shape.queries.map((q) => ({
   ...q,
@@ -116,7 +120,7 @@ for (let round = -2; round < RUNS; round++)
 
 const version = (await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(pg)).rows[0].v;
 console.log(
-  `\nPostgreSQL ${version} floor at ${TITLES.toLocaleString("en")} titles, CPU ms p50 / p95 (PostgreSQL: this process plus the backends), ${RUNS} rounds; load average ${os
+  `\nPostgreSQL ${version} floor at ${TITLES.toLocaleString("en")} titles${filtros ? `, filters ${JSON.stringify(filtros)}` : ""}, order ${ordenacao}, CPU ms p50 / p95 (PostgreSQL: this process plus the backends), ${RUNS} rounds; load average ${os
     .loadavg()
     .map((x) => x.toFixed(1))
     .join(" / ")} on ${os.availableParallelism()} cores.\n`,
