@@ -320,7 +320,8 @@ async function refresh(db: Db, slot: Slot): Promise<FacetColumns | null> {
   }
 }
 
-async function currentSeq(db: Db): Promise<number> {
+/** The catalogue's version (`catalogo_versao.seq`): moved by every write the change log watches and of the text index. */
+export async function currentSeq(db: Db): Promise<number> {
   const { rows } = await sql<{ seq: number }>`SELECT seq FROM catalogo_versao WHERE id = 1`.execute(db);
   return Number(rows[0]?.seq ?? 0);
 }

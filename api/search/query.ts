@@ -7,7 +7,7 @@ import { tabOptionsWhere } from "./tab-options-store.ts";
 import { KEY_SCOPE_FIELDS } from "./scope-options.ts";
 import { fold, indexesPatronStems, indexText, patronStem, queryAlternatives, stemmersFor, words } from "./text.ts";
 import { prefixTerms, textGeneration } from "./terms.ts";
-import { columnQuery, facetColumns, passingIds } from "./facet-columns.ts";
+import { columnQuery, currentSeq, facetColumns, passingIds } from "./facet-columns.ts";
 import { classExpr, idList } from "./sql-fragments.ts";
 import { parseTerm, queryWords, type WordGroup } from "./operators.ts";
 
@@ -658,7 +658,7 @@ async function pgFilteredPass(
   plan: Plan | null,
   tier: boolean,
 ): Promise<PgPass | null> {
-  const flagged = (Object.keys(p.filtros ?? {}) as FilterType[]).filter((t) => p.filtros![t]?.length);
+  const flagged = selectedTypes(p.filtros);
   if (plan || !flagged.length || !plainTab(p)) return null;
   const cols = await facetColumns(db);
   if (!cols) return null;
@@ -714,7 +714,7 @@ async function drivenIds(
   const cols = plainTab(p) ? await facetColumns(db) : null;
   if (!cols) return idsOf(db, driven(db, set, type, p));
   const others = othersOf(type, p.filtros);
-  const flagged = (Object.keys(others) as FilterType[]).filter((t) => others[t]?.length);
+  const flagged = selectedTypes(others);
   const ids = await idsOf(db, sql`SELECT DISTINCT d.id AS id FROM (${set}) d ORDER BY d.id`);
   searchStats.columnDrives++;
   return flagged.length ? Array.from(passingIds(cols, await columnQuery(db, flagged, others, flagged), ids)) : ids;
@@ -1061,7 +1061,7 @@ async function filteredPass(db: Db, q: TextQuery, p: Pick<SearchParams, "filtros
   // few hundred nanoseconds a title, instead of a lookup of each match's rows (ADR 265 keeps the columns exact).
   return remember((await passCache(db)).passes, key, async () => {
     const text = await textPass(db, q);
-    const flagged = (Object.keys(p.filtros ?? {}) as FilterType[]).filter((t) => p.filtros![t]?.length);
+    const flagged = selectedTypes(p.filtros);
     const kept = passingIds(cols, await columnQuery(db, flagged, p.filtros ?? {}, flagged, shelf), text.all ?? text.first);
     const cap = Math.max(searchLimits.directMax, searchLimits.facetExactMax);
     return { first: Array.from(kept.subarray(0, cap + 1)), n: kept.length, all: kept.length > cap ? kept.slice() : null };
@@ -1095,12 +1095,10 @@ function remember<T>(map: Map<string, Promise<T>>, key: string, compute: () => P
 async function passCache(db: Db): Promise<PassCache> {
   // Another connection's write: SQLite's data_version moves; on PostgreSQL, the catalogue's version, which every
   // write of the text index and of the facet data moves (migrations 077 and 120).
-  const { rows } = await (
+  const written =
     dialectOf(db) === "postgres"
-      ? sql<{ v: number | string }>`SELECT seq AS v FROM catalogo_versao WHERE id = 1`
-      : sql<{ data_version: number }>`PRAGMA data_version`
-  ).execute(db);
-  const written = rows[0] && ("v" in rows[0] ? rows[0].v : rows[0].data_version);
+      ? await currentSeq(db)
+      : (await sql<{ data_version: number }>`PRAGMA data_version`.execute(db)).rows[0]?.data_version;
   // The thresholds too: they choose the plan and what a pass keeps (tests change them).
   const l = searchLimits;
   const version = `${written}:${textGeneration()}:${Object.values(l).join(":")}`;
@@ -1169,6 +1167,11 @@ export async function textMatchIds(db: Db, p: Pick<SearchParams, "termos" | "gui
       ? await filteredPass(db, c.all, { opcoes: p.opcoes }, null)
       : await readMatches(db, text, searchLimits.facetExactMax);
   return pass.all ?? Int32Array.from(pass.first);
+}
+
+/** The filter types with at least one value selected. */
+function selectedTypes(filtros: SelectedFilters | undefined): FilterType[] {
+  return (Object.keys(filtros ?? {}) as FilterType[]).filter((t) => filtros![t]?.length);
 }
 
 /** Whether a search is a plain text query: no tab rule, options or filters (the text pass answers it). */
