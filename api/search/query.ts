@@ -1110,7 +1110,7 @@ async function passCache(db: Db): Promise<PassCache> {
 
 /** The plan of a search (`planOf`), kept with the passes (SQLite): the search and its facets both need it. */
 async function cachedPlan(db: Db, c: Compiled, p: Pick<SearchParams, "guia" | "opcoes" | "filtros">): Promise<Plan | null> {
-  if (dialectOf(db) === "postgres") return planOf(db, c, p); // the pass cache is SQLite's
+  if (dialectOf(db) === "postgres") return planOf(db, c, p); // planned each time: PostgreSQL keeps only its passes (ADR 282)
   if (!c.probe) return null;
   // A tab rule or options test more than the titles' rows (new acquisitions: today's date): planned each time.
   if (!plainTab(p)) return planOf(db, c, p);
